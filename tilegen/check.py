@@ -1,0 +1,302 @@
+"""Stage 3: check a module. Collects every error instead of stopping at the first.
+
+Returns, per kernel, a `CheckedKernel`: the kernel plus its iteration space and
+the value type of every name, which the lowering stages use.
+"""
+
+from __future__ import annotations
+
+import keyword
+from dataclasses import dataclass
+
+from . import ir
+from .diagnostics import Diagnostic, DiagnosticError
+from .dtypes import int_range
+from .functions import FUNCTIONS
+from .schedule import check_schedules
+from .typing import Typer, VType, is_subsequence, matmul_operand, merge_dims, param_vtype
+
+# Names the generated code itself uses; a spec may not take them.
+RESERVED = frozenset(
+    {"tl", "triton", "torch", "math", "os", "pid", "offs", "mask", "device", "grid", "rest", "acc", "row",
+     "col", "cols", "rows", "start", "num_programs", "num_pid_m", "num_pid_n", "num_pid_in_group",
+     "group_id", "first_pid_m", "group_size_m", "pid_m", "pid_n", "k", "meta", "kernel", "shape",
+     "schedule", "config", "index", "n_elements"}
+)
+RESERVED_PREFIXES = ("_", "offs_", "idx_", "stride_", "mask_", "BLOCK", "GROUP", "NUM_", "INDEX_", "acc_", "size_")
+RESERVED_SUFFIXES = ("_ptr", "_desc", "_offs", "_reference")
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedKernel:
+    kernel: ir.Kernel
+    space: tuple[ir.Dim, ...]  # the iteration space (output shape)
+    rows: tuple[ir.Dim, ...]  # reduction kernels: the per-row dims; else ()
+    types: tuple[tuple[str, VType], ...]  # every param, local and output
+
+    def typer(self) -> Typer:
+        return Typer(self.space, dict(self.types), self.rows)
+
+    def vtype(self, name: str) -> VType:
+        return dict(self.types)[name]
+
+
+def _reserved_why(name: str) -> str | None:
+    if keyword.iskeyword(name) or name in ("True", "False", "None"):
+        return "it is a Python keyword"
+    if name in FUNCTIONS:
+        return "it names a built-in function"
+    if name in RESERVED or name.startswith(RESERVED_PREFIXES) or name.endswith(RESERVED_SUFFIXES):
+        return "the generated code uses this name"
+    return None
+
+
+class _KernelChecker:
+    def __init__(self, kernel: ir.Kernel, errors: list[Diagnostic]):
+        self.kernel = kernel
+        self.errors = errors
+
+    def error(self, code: str, span, **fields) -> None:
+        self.errors.append(Diagnostic.make(code, span, **fields))
+
+    # ---- declarations -------------------------------------------------------
+
+    def check_declarations(self) -> None:
+        k = self.kernel
+        seen: dict[str, str] = {}
+        for decl, what in [(p, "parameter") for p in k.params] + [(o, "output") for o in k.outputs]:
+            why = _reserved_why(decl.name)
+            if why:
+                self.error("E013", decl.span, name=decl.name, why=why)
+            if decl.name in seen:
+                self.error("E011", decl.span, what=what, name=decl.name)
+            seen[decl.name] = what
+        for param in k.params:
+            if param.default is None:
+                continue
+            if isinstance(param.type, ir.TensorType):
+                self.error("E014", param.span, name=param.name)
+                continue
+            dtype = param.type.dtype
+            bad = dtype.category == "int" and (
+                not isinstance(param.default, int) or not int_range(dtype)[0] <= param.default <= int_range(dtype)[1]
+            )
+            bad = bad or (dtype.category == "bool" and param.default not in (0, 1))
+            if bad:
+                self.error("E015", param.span, value=param.default_text, dtype=dtype.name, name=param.name)
+        for output in k.outputs:
+            if not isinstance(output.type, ir.TensorType):
+                self.error("E016", output.span, name=output.name)
+        tensors = [p for p in k.params if isinstance(p.type, ir.TensorType)]
+        if not tensors:
+            self.error("E019", k.span, name=k.name)
+        bound = {d for p in tensors for d in p.type.dims}
+        dims_seen: dict[str, str] = {}
+        for decl in list(k.params) + list(k.outputs):
+            if not isinstance(decl.type, ir.TensorType):
+                continue
+            for d in decl.type.dims:
+                if isinstance(d, int):
+                    continue
+                if d in seen:
+                    self.error("E013", decl.span, name=d, why="it is also a parameter or output name")
+                other = dims_seen.setdefault(d.lower(), d)
+                if other != d:
+                    self.error("E018", decl.span, a=other, b=d)
+                    dims_seen[d.lower()] = d
+        for output in k.outputs:
+            if isinstance(output.type, ir.TensorType) and tensors:
+                for d in output.type.dims:
+                    if not isinstance(d, int) and d not in bound:
+                        self.error("E017", output.span, name=d, output=output.name)
+
+    # ---- the iteration space ----------------------------------------------------
+
+    def space(self) -> tuple[tuple[ir.Dim, ...], tuple[ir.Dim, ...]]:
+        k = self.kernel
+        outs = [o for o in k.outputs if isinstance(o.type, ir.TensorType)]
+        tensors = [p for p in k.params if isinstance(p.type, ir.TensorType)]
+        if k.kind == "elementwise":
+            space = outs[0].type.dims if outs else ()
+            for o in outs[1:]:
+                if o.type.dims != space:
+                    self.error("E041", o.span, name=o.name, dims=_fmt(o.type.dims), kernel=_fmt(space))
+            for p in tensors:
+                if not is_subsequence(p.type.dims, space):
+                    self.error("E040", p.span, what=f"parameter {p.name!r}", dims=_fmt(p.type.dims), kernel=_fmt(space))
+            return space, ()
+        if k.kind == "reduction":
+            decls = tensors + outs
+            if not decls:
+                return (), ()
+            full = max((d.type.dims for d in decls), key=len)
+            if not full:
+                self.error("E045", k.span)
+                return (), ()
+            rows, cols = full[:-1], full[-1:]
+            for d in decls:
+                if d.type.dims not in (full, rows, cols):
+                    self.error("E046", d.span, name=d.name, dims=_fmt(d.type.dims), full=_fmt(full),
+                               rows=_fmt(rows), cols=_fmt(cols))
+            return full, rows
+        # gemm: the space is the shape of the product
+        matmuls = [e for a in k.body for e in ir.walk(a.value) if isinstance(e, ir.BinOp) and e.op == "@"]
+        if len(matmuls) != 1:
+            self.error("E034", k.span, count=len(matmuls))
+            return (outs[0].type.dims if outs else ()), ()
+        return self._gemm_space(matmuls[0], tensors, outs), ()
+
+    def _gemm_space(self, matmul: ir.BinOp, tensors, outs) -> tuple[ir.Dim, ...]:
+        shapes = []
+        by_name = {p.name: p for p in self.kernel.params}
+        for side in (matmul.lhs, matmul.rhs):
+            operand = matmul_operand(side)
+            param = by_name.get(operand[0].id) if operand else None
+            if param is None or not isinstance(param.type, ir.TensorType):
+                self.error("E035", side.span or matmul.span)
+                return outs[0].type.dims if outs else ()
+            dims = param.type.dims
+            if len(dims) < 2:
+                self.error("E047", operand[0].span, name=param.name, dims=_fmt(dims))
+                return outs[0].type.dims if outs else ()
+            shapes.append(dims[:-2] + (dims[-1], dims[-2]) if operand[1] else dims)
+        a, b = shapes
+        if a[-1] != b[-2]:
+            self.error("E036", matmul.span, left=_fmt(a), right=_fmt(b))
+        if a[:-2] != b[:-2]:
+            self.error("E039", matmul.span, left=_fmt(a[:-2]), right=_fmt(b[:-2]))
+        space = a[:-2] + (a[-2], b[-1])
+        operands = {matmul_operand(s)[0].id for s in (matmul.lhs, matmul.rhs)}
+        for d in tensors + outs:
+            if d.name in operands:
+                continue
+            if not is_subsequence(d.type.dims, space):
+                full, rows, cols = space, space[:-1], space[-1:]
+                self.error("E049", d.span, name=d.name, dims=_fmt(d.type.dims), full=_fmt(full),
+                           rows=_fmt(rows), cols=_fmt(cols))
+        return space
+
+    # ---- statements -------------------------------------------------------------
+
+    def check_body(self, space, rows) -> dict[str, VType]:
+        k = self.kernel
+        env: dict[str, VType] = {p.name: param_vtype(p) for p in k.params}
+        params = set(env)
+        outputs = {o.name: o for o in k.outputs}
+        typer = Typer(space, env, rows)
+        for stmt in k.body:
+            for expr in ir.walk(stmt.value):
+                self._check_expr(expr, env, typer)
+            if stmt.target in params:
+                self.error("E023", stmt.span, name=stmt.target)
+                continue
+            if stmt.target in env:
+                self.error("E021", stmt.span, name=stmt.target)
+                continue
+            why = _reserved_why(stmt.target)
+            if why:
+                self.error("E013", stmt.span, name=stmt.target, why=why)
+            value = typer.of(stmt.value)
+            if stmt.target in outputs and isinstance(outputs[stmt.target].type, ir.TensorType):
+                declared = outputs[stmt.target].type.dims
+                if not is_subsequence(value.dims, declared):
+                    self.error("E043", stmt.span, name=stmt.target, dims=_fmt(declared), value=_fmt(value.dims))
+                value = param_vtype(outputs[stmt.target])
+            env[stmt.target] = value
+        for name, output in outputs.items():
+            if name not in env:
+                self.error("E022", output.span, name=name)
+        return env
+
+    def _check_expr(self, expr: ir.Expr, env: dict[str, VType], typer: Typer) -> None:
+        kind = self.kernel.kind
+        if isinstance(expr, ir.Name) and expr.id not in env:
+            self.error("E020", expr.span, name=expr.id)
+        elif isinstance(expr, ir.Call):
+            fn = FUNCTIONS.get(expr.func)
+            if fn is None:
+                self.error("E030", expr.span, name=expr.func, hint=_suggest(expr.func))
+                return
+            if len(expr.args) != fn.arity:
+                expected = f"{fn.arity} argument" + ("s" if fn.arity != 1 else "")
+                self.error("E031", expr.span, name=fn.name, expected=expected, got=len(expr.args))
+                return
+            if fn.is_reduction and kind != "reduction":
+                self.error("E032", expr.span, name=fn.name)
+            elif fn.is_reduction and _defined(expr.args[0], env):
+                arg = typer.of(expr.args[0])
+                if arg.dims != typer.space:
+                    self.error("E044", expr.span, name=fn.name, dims=_fmt(arg.dims))
+            if fn.name == "rand" and _defined(expr.args[0], env):
+                seed = typer.of(expr.args[0])
+                if not seed.is_scalar or seed.dtype.category != "int":
+                    got = f"[{_fmt(seed.dims)}] {seed.dtype.name}" if seed.dims else seed.dtype.name
+                    self.error("E038", expr.span, name="rand", got=got)
+            if fn.name == "where" and _defined(expr.args[0], env):
+                self._want_bool(expr.args[0], typer, "where() condition")
+        elif isinstance(expr, ir.BinOp) and expr.op == "@" and kind != "gemm":
+            self.error("E033", expr.span)
+        elif isinstance(expr, ir.BoolOp):
+            for side in (expr.lhs, expr.rhs):
+                if _defined(side, env):
+                    self._want_bool(side, typer, f"'{expr.op}'")
+        elif isinstance(expr, ir.Not) and _defined(expr.operand, env):
+            self._want_bool(expr.operand, typer, "'not'")
+        elif isinstance(expr, ir.Transpose) and kind != "gemm":
+            self.error("E037", expr.span)
+        elif isinstance(expr, ir.BinOp) and expr.op == "@":
+            for side in (expr.lhs, expr.rhs):
+                if isinstance(side, ir.Transpose) and not isinstance(side.operand, ir.Name):
+                    self.error("E035", side.span)
+        if isinstance(expr, ir.BinOp) and expr.op != "@":
+            for side in (expr.lhs, expr.rhs):
+                if isinstance(side, ir.Transpose):
+                    self.error("E037", side.span)
+
+    def _want_bool(self, expr: ir.Expr, typer: Typer, op: str) -> None:
+        t = typer.of(expr)
+        if t.dtype.category != "bool":
+            self.error("E042", expr.span, op=op, expected="boolean (a comparison)", got=t.dtype.name)
+
+
+def _defined(expr: ir.Expr, env) -> bool:
+    return all(n.id in env for n in ir.walk(expr) if isinstance(n, ir.Name)) and all(
+        n.func in FUNCTIONS for n in ir.walk(expr) if isinstance(n, ir.Call)
+    )
+
+
+def _fmt(dims) -> str:
+    return ", ".join(str(d) for d in dims)
+
+
+def _suggest(name: str) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(name, FUNCTIONS, n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def check_module(module: ir.Module) -> tuple[CheckedKernel, ...]:
+    errors: list[Diagnostic] = []
+    checked = []
+    names: set[str] = set()
+    for kernel in module.kernels:
+        if kernel.name in names:
+            errors.append(Diagnostic.make("E012", kernel.span, name=kernel.name))
+        names.add(kernel.name)
+        why = _reserved_why(kernel.name)
+        if why:
+            errors.append(Diagnostic.make("E013", kernel.span, name=kernel.name, why=why))
+        checker = _KernelChecker(kernel, errors)
+        checker.check_declarations()
+        errors.extend(check_schedules(kernel))
+        space, rows = checker.space()
+        env = checker.check_body(space, rows)
+        checked.append(CheckedKernel(kernel, tuple(space), tuple(rows), tuple(env.items())))
+    if errors:
+        errors.sort(key=lambda d: (d.span.line, d.span.column) if d.span else (0, 0))
+        raise DiagnosticError(errors)
+    return tuple(checked)
+
+
+__all__ = ["CheckedKernel", "check_module", "merge_dims"]

@@ -1,0 +1,198 @@
+"""The `tilegen` command line: build, check, show, validate, bench."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from . import __version__
+from .diagnostics import Diagnostic, DiagnosticError
+from .pipeline import STAGES, compile_source
+
+
+def find_specs(paths: list[str]) -> tuple[list[Path], list[Diagnostic]]:
+    specs, errors = [], []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(path.rglob("*.tile"))
+            if not found:
+                errors.append(Diagnostic.make("E063", None, path=raw))
+            specs.extend(found)
+        elif path.is_file():
+            specs.append(path)
+        else:
+            errors.append(Diagnostic.make("E062", None, path=raw, why="no such file or directory"))
+    return specs, errors
+
+
+def compile_paths(paths: list[str], stop_after: str = "source", err=sys.stderr):
+    """Compile every spec; print all diagnostics; return {spec: Compiled} or None on error."""
+    specs, errors = find_specs(paths)
+    for diag in errors:
+        print(diag.render(None), file=err)
+    results, failed = {}, bool(errors)
+    for spec in specs:
+        try:
+            text = spec.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            print(Diagnostic.make("E062", None, path=str(spec), why=str(exc)).render(None), file=err)
+            failed = True
+            continue
+        try:
+            results[spec] = compile_source(text, str(spec), stop_after)
+        except DiagnosticError as exc:
+            failed = True
+            for diag in exc.diagnostics:
+                print(diag.render(text), file=err)
+    if failed:
+        n = "errors" if failed else ""
+        print(f"tilegen: {n} found; nothing was written", file=err) if stop_after == "source" else None
+        return None
+    return results
+
+
+def _outputs(results, out_dir: Path) -> tuple[dict[Path, str], list[Diagnostic]]:
+    outputs: dict[Path, str] = {}
+    errors = []
+    for spec, compiled in results.items():
+        target = out_dir / (spec.stem + ".py")
+        if target in outputs:
+            errors.append(Diagnostic.make("E066", None, path=str(target)))
+        outputs[target] = compiled.source
+    return outputs, errors
+
+
+def cmd_build(args) -> int:
+    from .write import stale, write_all
+
+    results = compile_paths(args.paths, "source" if not args.dump else args.dump)
+    if results is None:
+        return 1
+    if args.dump:
+        for spec, compiled in results.items():
+            print(_dump(compiled, args.dump))
+        return 0
+    outputs, errors = _outputs(results, Path(args.output))
+    if errors:
+        for diag in errors:
+            print(diag.render(None), file=sys.stderr)
+        return 1
+    if args.check:
+        problems = stale(outputs)
+        for diag in problems:
+            print(diag.render(None), file=sys.stderr)
+        if not problems:
+            print(f"tilegen: {len(outputs)} module(s) in {args.output}/ are up to date")
+        return 1 if problems else 0
+    try:
+        written = write_all(outputs)
+    except DiagnosticError as exc:
+        for diag in exc.diagnostics:
+            print(diag.render(None), file=sys.stderr)
+        print("tilegen: nothing was written", file=sys.stderr)
+        return 1
+    kernels = sum(len(c.checked) for c in results.values())
+    print(f"tilegen: {kernels} kernel(s) from {len(results)} spec(s); wrote {len(written)} file(s) to {args.output}/")
+    return 0
+
+
+def _dump(compiled, stage: str) -> str:
+    if stage == "ir":
+        return "\n".join(repr(k) for k in compiled.module.kernels)
+    if stage == "checked":
+        return "\n".join(repr(k) for k in compiled.checked)
+    if stage == "model":
+        return "\n".join(repr(m) for m in compiled.models)
+    return compiled.raw if stage == "raw" else compiled.source
+
+
+def cmd_check(args) -> int:
+    results = compile_paths(args.paths, "checked")
+    if results is None:
+        return 1
+    kernels = sum(len(c.checked) for c in results.values())
+    print(f"tilegen: {len(results)} spec(s), {kernels} kernel(s): no errors")
+    return 0
+
+
+def cmd_show(args) -> int:
+    results = compile_paths([args.file])
+    if results is None:
+        return 1
+    (compiled,) = results.values()
+    source = compiled.source
+    if args.kernel:
+        from .show import kernel_section
+
+        section = kernel_section(source, args.kernel)
+        if section is None:
+            names = ", ".join(k.name for k in compiled.module.kernels)
+            print(f"tilegen: no kernel {args.kernel!r} in {args.file} (kernels: {names})", file=sys.stderr)
+            return 1
+        source = section
+    from .show import highlight
+
+    sys.stdout.write(highlight(source) if sys.stdout.isatty() else source)
+    return 0
+
+
+def cmd_validate(args) -> int:
+    from .validate import main as validate_main
+
+    return validate_main(args)
+
+
+def cmd_bench(args) -> int:
+    from .bench import main as bench_main
+
+    return bench_main(args)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tilegen", description="Compile .tile specs into Triton kernels.")
+    p.add_argument("--version", action="version", version=f"tilegen {__version__}")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    b = sub.add_parser("build", help="compile specs into generated/<stem>.py")
+    b.add_argument("paths", nargs="+", metavar="PATH", help=".tile files or directories")
+    b.add_argument("-o", "--output", default="generated", metavar="DIR", help="output directory (default: generated)")
+    b.add_argument("--check", action="store_true", help="write nothing; exit 1 if DIR is stale")
+    b.add_argument("--dump", choices=STAGES, help="print one stage's result instead of writing")
+    b.set_defaults(func=cmd_build)
+
+    c = sub.add_parser("check", help="parse and check specs only")
+    c.add_argument("paths", nargs="+", metavar="PATH")
+    c.set_defaults(func=cmd_check)
+
+    s = sub.add_parser("show", help="print the emitted source of a spec")
+    s.add_argument("file", metavar="FILE")
+    s.add_argument("kernel", nargs="?", metavar="KERNEL")
+    s.set_defaults(func=cmd_show)
+
+    v = sub.add_parser("validate", help="run every kernel against its torch reference")
+    v.add_argument("paths", nargs="+", metavar="PATH")
+    v.add_argument("--interpret", action="store_true", help="use the Triton interpreter even if a GPU is present")
+    v.add_argument("--quick", action="store_true", help="fewer, smaller shapes")
+    v.set_defaults(func=cmd_validate)
+
+    bn = sub.add_parser("bench", help="time kernels against torch on the GPU")
+    bn.add_argument("suite", nargs="?", default="bench/suite.toml", help="suite file (default: bench/suite.toml)")
+    bn.add_argument("--filter", "-k", default="", help="only cases whose name contains this")
+    bn.add_argument("--json", metavar="FILE", help="write results as JSON")
+    bn.add_argument("--csv", metavar="FILE", help="write results as CSV")
+    bn.add_argument("--plot", metavar="FILE", help="write a PNG plot (needs matplotlib)")
+    bn.add_argument("--markdown", metavar="FILE", help="write the table as Markdown")
+    bn.set_defaults(func=cmd_bench)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,63 @@
+"""The scalar types of the .tile language and their names in torch and Triton."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class DType:
+    name: str  # spelling in .tile files
+    torch: str  # torch attribute, e.g. "float32"
+    triton: str  # triton.language attribute, e.g. "float32"
+    category: str  # "float", "int" or "bool"
+    bits: int
+    signed: bool = True
+
+    @property
+    def is_float(self) -> bool:
+        return self.category == "float"
+
+    @property
+    def is_16bit_float(self) -> bool:
+        return self.is_float and self.bits == 16
+
+    @property
+    def compute(self) -> "DType":
+        """The type arithmetic runs in: 16-bit floats compute in f32."""
+        return DTYPES["f32"] if self.is_16bit_float else self
+
+
+DTYPES: dict[str, DType] = {
+    d.name: d
+    for d in (
+        DType("f16", "float16", "float16", "float", 16),
+        DType("bf16", "bfloat16", "bfloat16", "float", 16),
+        DType("f32", "float32", "float32", "float", 32),
+        DType("f64", "float64", "float64", "float", 64),
+        DType("i8", "int8", "int8", "int", 8),
+        DType("i16", "int16", "int16", "int", 16),
+        DType("i32", "int32", "int32", "int", 32),
+        DType("i64", "int64", "int64", "int", 64),
+        DType("u8", "uint8", "uint8", "int", 8, signed=False),
+        DType("bool", "bool", "int1", "bool", 1, signed=False),
+    )
+}
+
+F32 = DTYPES["f32"]
+I32 = DTYPES["i32"]
+BOOL = DTYPES["bool"]
+
+
+def promote(a: DType, b: DType) -> DType:
+    """Result type of arithmetic on two compute types (already past `.compute`)."""
+    rank = {"bool": 0, "int": 1, "float": 2}
+    if rank[a.category] != rank[b.category]:
+        return a if rank[a.category] > rank[b.category] else b
+    return a if a.bits >= b.bits else b
+
+
+def int_range(dtype: DType) -> tuple[int, int]:
+    if not dtype.signed:
+        return 0, 2**dtype.bits - 1
+    return -(2 ** (dtype.bits - 1)), 2 ** (dtype.bits - 1) - 1

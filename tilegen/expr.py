@@ -1,0 +1,103 @@
+"""Render IR expressions as one-line Triton or torch source, with minimal parentheses.
+
+The op tables live in functions.py; this module only walks the tree. A `leaf`
+hook lets a lowering stage substitute its own text for a sub-expression (the
+accumulator for `a @ b`, a per-row variable for `sum(x)`, ...).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from . import ir
+from .functions import BINARY_TORCH, BINARY_TRITON, BOOL_TORCH, BOOL_TRITON, FUNCTIONS, TORCH_WANTS_TENSOR
+from .typing import Typer
+
+# Python's binding strengths for what we emit (higher binds tighter).
+_CMP, _OR, _AND, _ADD, _MUL, _UNARY, _POW, _ATOM = 1, 2, 3, 5, 6, 7, 8, 9
+_PREC = {"+": _ADD, "-": _ADD, "*": _MUL, "/": _MUL, "%": _MUL, "@": _MUL}
+
+
+class ExprRenderer:
+    def __init__(
+        self,
+        target: str,
+        typer: Typer,
+        leaf: Callable[[ir.Expr], str | None] | None = None,
+        rand_index: str = "offs",
+        rand_shape: str = "shape",
+    ):
+        assert target in ("triton", "torch")
+        self.target = target
+        self.typer = typer
+        self.leaf = leaf or (lambda e: None)
+        self.rand_index = rand_index
+        self.rand_shape = rand_shape
+
+    def __call__(self, expr: ir.Expr) -> str:
+        return self._render(expr)[0]
+
+    def _wrap(self, expr: ir.Expr, min_prec: int) -> str:
+        text, prec = self._render(expr)
+        return f"({text})" if prec < min_prec else text
+
+    def _render(self, expr: ir.Expr) -> tuple[str, int]:
+        replaced = self.leaf(expr)
+        if replaced is not None:
+            return replaced, _ATOM
+        triton = self.target == "triton"
+        if isinstance(expr, ir.Number):
+            return expr.text, _ATOM
+        if isinstance(expr, ir.Name):
+            return expr.id, _ATOM
+        if isinstance(expr, ir.BinOp):
+            if expr.op == "**":
+                table = BINARY_TRITON if triton else BINARY_TORCH
+                return table["**"].format(self(expr.lhs), self(expr.rhs)), _ATOM
+            prec = _PREC[expr.op]
+            lhs = self._wrap(expr.lhs, prec)
+            rhs = self._wrap(expr.rhs, prec + 1)
+            table = BINARY_TRITON if triton else BINARY_TORCH
+            if expr.op == "%" and not triton:
+                return table["%"].format(self(expr.lhs), self(expr.rhs)), _ATOM
+            return table[expr.op].format(lhs, rhs), prec
+        if isinstance(expr, ir.Compare):
+            return f"{self._wrap(expr.lhs, _OR)} {expr.op} {self._wrap(expr.rhs, _OR)}", _CMP
+        if isinstance(expr, ir.BoolOp):
+            prec = _AND if expr.op == "and" else _OR
+            table = BOOL_TRITON if triton else BOOL_TORCH
+            return table[expr.op].format(self._wrap(expr.lhs, prec), self._wrap(expr.rhs, prec + 1)), prec
+        if isinstance(expr, ir.Not):
+            return "~" + self._wrap(expr.operand, _UNARY), _UNARY
+        if isinstance(expr, ir.Neg):
+            return "-" + self._wrap(expr.operand, _UNARY), _UNARY
+        if isinstance(expr, ir.Cast):
+            return self._cast(expr), _ATOM
+        if isinstance(expr, ir.Transpose):
+            return self._wrap(expr.operand, _ATOM) + ".T", _ATOM
+        if isinstance(expr, ir.Call):
+            return self._call(expr), _ATOM
+        raise TypeError(f"cannot render {expr!r}")
+
+    def _cast(self, expr: ir.Cast) -> str:
+        module = "tl" if self.target == "triton" else "torch"
+        dtype = expr.dtype.triton if self.target == "triton" else expr.dtype.torch
+        inner = self._wrap(expr.operand, _ATOM)
+        if self.target == "torch" and self.typer.of(expr.operand).is_scalar:
+            inner = f"torch.tensor({self(expr.operand)}, device=device)"
+        text = f"{inner}.to({module}.{dtype})"
+        if expr.dtype.is_16bit_float:
+            # Round to the 16-bit type, then keep computing in f32.
+            text += f".to({module}.float32)"
+        return text
+
+    def _call(self, expr: ir.Call) -> str:
+        fn = FUNCTIONS[expr.func]
+        args = [self(a) for a in expr.args]
+        if self.target == "torch" and fn.name in TORCH_WANTS_TENSOR:
+            args = [
+                f"torch.tensor({text}, device=device)" if self.typer.of(a).is_scalar else text
+                for a, text in zip(expr.args, args)
+            ]
+        template = fn.triton if self.target == "triton" else fn.torch
+        return template.format(*args, index=self.rand_index, shape=self.rand_shape)

@@ -1,0 +1,85 @@
+"""The functions a .tile expression may call: arity, where they are allowed, and
+how each one is spelled in Triton and in torch (one op table per target).
+
+`{0}`, `{1}`, ... stand for the rendered arguments. Functions whose Triton form
+needs an argument more than once call a small `@triton.jit` helper emitted into
+the generated module (see templates/helpers.py.j2), so no argument is computed twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    name: str
+    arity: int
+    triton: str
+    torch: str
+    kinds: tuple[str, ...] = ("elementwise", "reduction", "gemm")
+    helper: str | None = None  # name of the Triton helper the template must emit
+    torch_helper: str | None = None  # name of the torch helper the template must emit
+    is_reduction: bool = False
+
+
+def _f(name, arity, triton, torch, **kw) -> Function:
+    return Function(name, arity, triton, torch, **kw)
+
+
+FUNCTIONS: dict[str, Function] = {
+    f.name: f
+    for f in (
+        _f("abs", 1, "tl.abs({0})", "torch.abs({0})"),
+        _f("exp", 1, "tl.exp({0})", "torch.exp({0})"),
+        _f("exp2", 1, "tl.exp2({0})", "torch.exp2({0})"),
+        _f("log", 1, "tl.log({0})", "torch.log({0})"),
+        _f("log2", 1, "tl.log2({0})", "torch.log2({0})"),
+        _f("sqrt", 1, "tl.sqrt({0})", "torch.sqrt({0})"),
+        _f("rsqrt", 1, "tl.rsqrt({0})", "torch.rsqrt({0})"),
+        _f("sin", 1, "tl.sin({0})", "torch.sin({0})"),
+        _f("cos", 1, "tl.cos({0})", "torch.cos({0})"),
+        _f("tanh", 1, "_tanh({0})", "torch.tanh({0})", helper="tanh"),
+        _f("sigmoid", 1, "tl.sigmoid({0})", "torch.sigmoid({0})"),
+        _f("erf", 1, "tl.erf({0})", "torch.erf({0})"),
+        _f("floor", 1, "tl.floor({0})", "torch.floor({0})"),
+        _f("ceil", 1, "tl.ceil({0})", "torch.ceil({0})"),
+        _f("relu", 1, "_relu({0})", "torch.relu({0})", helper="relu"),
+        _f("leaky_relu", 2, "_leaky_relu({0}, {1})", "_leaky_relu_ref({0}, {1})",
+           helper="leaky_relu", torch_helper="leaky_relu"),
+        _f("gelu", 1, "_gelu({0})", "torch.nn.functional.gelu({0})", helper="gelu"),
+        _f("gelu_tanh", 1, "_gelu_tanh({0})", 'torch.nn.functional.gelu({0}, approximate="tanh")',
+           helper="gelu_tanh"),
+        _f("silu", 1, "_silu({0})", "torch.nn.functional.silu({0})", helper="silu"),
+        _f("softplus", 1, "_softplus({0})", "torch.nn.functional.softplus({0})", helper="softplus"),
+        _f("maximum", 2, "tl.maximum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)", "torch.maximum({0}, {1})"),
+        _f("minimum", 2, "tl.minimum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)", "torch.minimum({0}, {1})"),
+        _f("clamp", 3, "_clamp({0}, {1}, {2})", "torch.minimum(torch.maximum({0}, {1}), {2})", helper="clamp"),
+        _f("where", 3, "tl.where({0}, {1}, {2})", "torch.where({0}, {1}, {2})"),
+        _f("pow", 2, "_pow({0}, {1})", "torch.pow({0}, {1})", helper="pow"),
+        _f("rand", 1, "tl.rand({0}, {index})", "_rand_ref({0}, {shape}, device)", torch_helper="rand"),
+        _f("sum", 1, "", "", kinds=("reduction",), is_reduction=True),
+        _f("max", 1, "", "", kinds=("reduction",), is_reduction=True),
+        _f("min", 1, "", "", kinds=("reduction",), is_reduction=True),
+        _f("mean", 1, "", "", kinds=("reduction",), is_reduction=True),
+    )
+}
+
+# torch functions that take scalar-shaped arguments only as tensors; the torch
+# renderer wraps a scalar-shaped argument of these in torch.tensor(...).
+TORCH_WANTS_TENSOR = frozenset(
+    n for n, f in FUNCTIONS.items() if f.torch.startswith("torch.") and n not in ("where", "pow")
+)
+
+# Binary operators: Triton and torch agree on the spelling except where noted.
+# `%` is the C-style remainder (sign of the dividend), as Triton computes it.
+BINARY_TRITON = {"+": "{0} + {1}", "-": "{0} - {1}", "*": "{0} * {1}", "/": "{0} / {1}", "%": "{0} % {1}",
+                 "**": "_pow({0}, {1})"}
+BINARY_TORCH = {"+": "{0} + {1}", "-": "{0} - {1}", "*": "{0} * {1}", "/": "{0} / {1}",
+                "%": "torch.fmod({0}, {1})", "**": "torch.pow({0}, {1})"}
+BOOL_TRITON = {"and": "{0} & {1}", "or": "{0} | {1}"}
+BOOL_TORCH = {"and": "{0} & {1}", "or": "{0} | {1}"}
+
+# Binding strength, for parenthesising rendered expressions minimally.
+PRECEDENCE = {"or": 1, "and": 2, "not": 3, "cmp": 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6, "@": 6,
+              "neg": 7, "**": 8, "atom": 9}

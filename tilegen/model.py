@@ -1,0 +1,151 @@
+"""Render-model pieces shared by every kernel kind: the launcher's arguments,
+how each named dimension is bound, and the torch reference's statements.
+
+The model is plain frozen data; templates/ owns all code structure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import ir
+from .check import CheckedKernel
+from .dtypes import DType
+from .expr import ExprRenderer
+
+
+@dataclass(frozen=True, slots=True)
+class TensorArg:
+    name: str
+    dtype: DType
+    dims: tuple[ir.Dim, ...]
+    is_output: bool
+    strides: tuple[tuple[int, str], ...]  # (axis, kernel argument name), e.g. (0, "stride_x_m")
+    dims_text: str  # "M, N" for messages and comments
+    dims_repr: str  # a Python tuple of the dims, e.g. ('M', 'N')
+    ref_index: str  # indexing that lines the tensor up with the iteration space, e.g. "[:, None]"
+    full: bool  # has every dimension of the iteration space
+
+
+@dataclass(frozen=True, slots=True)
+class ScalarArg:
+    name: str
+    dtype: DType
+    default: str | None  # source text of the default, or None
+    py_kind: str  # "float", "int" or "bool": what the launcher accepts
+
+
+@dataclass(frozen=True, slots=True)
+class DimSource:
+    dim: str  # the dimension name, also the kernel argument name
+    tensor: str  # first tensor parameter that has it
+    axis: int
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    target: str
+    triton: str
+    torch: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Signature:
+    """Everything the launcher and the reference need, whatever the kernel kind."""
+
+    name: str
+    kind: str
+    spec_file: str
+    line: int
+    text: str  # the spec's signature, for docstrings
+    params: tuple[TensorArg | ScalarArg, ...]  # declared order
+    inputs: tuple[TensorArg, ...]
+    scalars: tuple[ScalarArg, ...]
+    outputs: tuple[TensorArg, ...]
+    space: tuple[ir.Dim, ...]
+    space_text: str
+    dim_sources: tuple[DimSource, ...]  # one per named dimension, in order of first use
+    shape_expr: str  # Python tuple of the iteration space, e.g. "(M, N)"
+
+
+def dims_text(dims) -> str:
+    return ", ".join(str(d) for d in dims)
+
+
+def stride_name(tensor: str, dim: ir.Dim, axis: int) -> str:
+    return f"stride_{tensor}_{str(dim).lower()}" if isinstance(dim, str) else f"stride_{tensor}_{axis}"
+
+
+def _ref_index(dims, space) -> str:
+    if tuple(dims) == tuple(space[len(space) - len(dims) :]):
+        return ""  # torch broadcasting already lines up trailing dims
+    return "[" + ", ".join(":" if d in dims else "None" for d in space) + "]"
+
+
+def _tensor(decl, is_output: bool, space) -> TensorArg:
+    dims = decl.type.dims
+    strides = tuple((axis, stride_name(decl.name, d, axis)) for axis, d in enumerate(dims))
+    return TensorArg(decl.name, decl.type.dtype, dims, is_output, strides, dims_text(dims), repr(tuple(dims)),
+                     _ref_index(dims, space), tuple(dims) == tuple(space))
+
+
+def _signature_text(kernel: ir.Kernel) -> str:
+    def one(decl):
+        t = decl.type
+        text = t.dtype.name + (f"[{dims_text(t.dims)}]" if isinstance(t, ir.TensorType) else "")
+        default = f" = {decl.default_text}" if getattr(decl, "default_text", None) else ""
+        return f"{decl.name}: {text}{default}"
+
+    params = ", ".join(one(p) for p in kernel.params)
+    outputs = ", ".join(one(o) for o in kernel.outputs)
+    return f"{kernel.kind} {kernel.name}({params}) -> ({outputs})"
+
+
+def signature(checked: CheckedKernel, spec_file: str) -> Signature:
+    kernel = checked.kernel
+    space = checked.space
+    params: list[TensorArg | ScalarArg] = []
+    for p in kernel.params:
+        if isinstance(p.type, ir.TensorType):
+            params.append(_tensor(p, False, space))
+        else:
+            params.append(ScalarArg(p.name, p.type.dtype, p.default_text, p.type.dtype.category))
+    outputs = tuple(_tensor(o, True, space) for o in kernel.outputs)
+    inputs = tuple(p for p in params if isinstance(p, TensorArg))
+    sources: dict[str, DimSource] = {}
+    for t in inputs:
+        for axis, d in enumerate(t.dims):
+            if isinstance(d, str) and d not in sources:
+                sources[d] = DimSource(d, t.name, axis)
+    shape = "(" + "".join(f"{d}, " for d in space) + ")"
+    return Signature(
+        kernel.name, kernel.kind, spec_file, kernel.span.line if kernel.span else 1, _signature_text(kernel),
+        tuple(params), inputs, tuple(p for p in params if isinstance(p, ScalarArg)), outputs, space,
+        dims_text(space), tuple(sources.values()), shape,
+    )
+
+
+def statements(checked: CheckedKernel, triton: ExprRenderer | None, torch: ExprRenderer) -> tuple[Statement, ...]:
+    return tuple(
+        Statement(a.target, triton(a.value) if triton else "", torch(a.value), a.span.line if a.span else 0)
+        for a in checked.kernel.body
+    )
+
+
+def helpers_used(checked: CheckedKernel) -> tuple[set[str], set[str]]:
+    """Names of the Triton and torch helper functions the kernel's expressions call."""
+    from .functions import FUNCTIONS
+
+    triton, torch = set(), set()
+    for a in checked.kernel.body:
+        for e in ir.walk(a.value):
+            if isinstance(e, ir.Call) and e.func in FUNCTIONS:
+                fn = FUNCTIONS[e.func]
+                if fn.helper:
+                    triton.add(fn.helper)
+                if fn.torch_helper:
+                    torch.add(fn.torch_helper)
+            if isinstance(e, ir.BinOp) and e.op == "**":
+                triton.add("pow")
+    return triton, torch

@@ -1,0 +1,169 @@
+"""Stage 2: Lark parse tree -> IR (tilegen.ir), one method per grammar rule."""
+
+from __future__ import annotations
+
+from lark import Token, Transformer, v_args
+
+from . import ir
+from .diagnostics import Diagnostic, DiagnosticError, Span
+from .dtypes import DTYPES, F32
+
+
+def _number(text: str) -> float | int:
+    if any(c in text for c in ".eE"):
+        return float(text)
+    return int(text)
+
+
+@v_args(meta=True)
+class _ToIR(Transformer):
+    def __init__(self, path: str):
+        super().__init__()
+        self.path = path
+        self.errors: list[Diagnostic] = []
+
+    def _span(self, meta, width: int | None = None) -> Span:
+        if getattr(meta, "empty", False):
+            return Span(self.path, 1, 1)
+        if width is None:
+            width = meta.end_column - meta.column if meta.end_line == meta.line else 1
+        return Span(self.path, meta.line, meta.column, max(1, width))
+
+    def _token_span(self, token: Token) -> Span:
+        return Span(self.path, token.line, token.column, max(1, len(str(token))))
+
+    def _dtype(self, token: Token):
+        dtype = DTYPES.get(str(token))
+        if dtype is None:
+            self.errors.append(Diagnostic.make("E010", self._token_span(token), name=str(token)))
+            return F32
+        return dtype
+
+    # ---- module and kernel -------------------------------------------------
+
+    def start(self, meta, items):
+        return tuple(items)
+
+    def kernel(self, meta, items):
+        kind, name, *rest = items
+        body = rest[-1]
+        outputs = tuple(x for x in rest[:-1] if isinstance(x, ir.Output))
+        params = tuple(x for x in rest[:-1] if isinstance(x, ir.Param))
+        assigns = tuple(x for x in body if isinstance(x, ir.Assign))
+        schedules = tuple(x for x in body if isinstance(x, ir.Schedule))
+        return ir.Kernel(str(kind), str(name), params, outputs, assigns, schedules, span=self._token_span(name))
+
+    def kind(self, meta, items):
+        (token,) = items
+        return token
+
+    def param(self, meta, items):
+        name, type_, default = items
+        value, text = default if default is not None else (None, None)
+        return ir.Param(str(name), type_, value, text, span=self._token_span(name))
+
+    def output(self, meta, items):
+        name, type_ = items
+        return ir.Output(str(name), type_, span=self._token_span(name))
+
+    def type(self, meta, items):
+        dtype_token, *dims = items
+        dtype = self._dtype(dtype_token)
+        if len(dims) == 1 and dims[0] is None:
+            return ir.ScalarType(dtype)
+        return ir.TensorType(dtype, tuple(dims))
+
+    def dim(self, meta, items):
+        (token,) = items
+        return int(token) if token.type == "INT" else str(token)
+
+    def pos_number(self, meta, items):
+        (token,) = items
+        return _number(str(token)), str(token)
+
+    def neg_number(self, meta, items):
+        (token,) = items
+        return -_number(str(token)), "-" + str(token)
+
+    def body(self, meta, items):
+        return tuple(items)
+
+    def assign(self, meta, items):
+        name, value = items
+        return ir.Assign(str(name), value, span=self._token_span(name))
+
+    def schedule(self, meta, items):
+        return ir.Schedule(tuple(items), span=self._span(meta, width=len("schedule")))
+
+    def setting(self, meta, items):
+        key, (value, text) = items
+        return ir.Setting(str(key), value, text, span=self._token_span(key))
+
+    def setting_number(self, meta, items):
+        (token,) = items
+        return _number(str(token)), str(token)
+
+    def setting_name(self, meta, items):
+        (token,) = items
+        return str(token), str(token)
+
+    # ---- expressions -------------------------------------------------------
+
+    def number(self, meta, items):
+        (token,) = items
+        return ir.Number(_number(str(token)), str(token), span=self._token_span(token))
+
+    def name(self, meta, items):
+        (token,) = items
+        return ir.Name(str(token), span=self._token_span(token))
+
+    def call(self, meta, items):
+        name, *args = items
+        args = tuple(a for a in args if a is not None)
+        return ir.Call(str(name), args, span=self._token_span(name))
+
+    def _binary(self, cls, meta, items):
+        lhs, op, rhs = items
+        return cls(str(op), lhs, rhs, span=self._token_span(op))
+
+    def binop(self, meta, items):
+        return self._binary(ir.BinOp, meta, items)
+
+    def compare(self, meta, items):
+        return self._binary(ir.Compare, meta, items)
+
+    def pow_op(self, meta, items):
+        lhs, rhs = items
+        return ir.BinOp("**", lhs, rhs, span=self._span(meta))
+
+    def or_op(self, meta, items):
+        lhs, rhs = items
+        return ir.BoolOp("or", lhs, rhs, span=self._span(meta))
+
+    def and_op(self, meta, items):
+        lhs, rhs = items
+        return ir.BoolOp("and", lhs, rhs, span=self._span(meta))
+
+    def not_op(self, meta, items):
+        (operand,) = items
+        return ir.Not(operand, span=self._span(meta))
+
+    def neg(self, meta, items):
+        (operand,) = items
+        return ir.Neg(operand, span=self._span(meta))
+
+    def cast(self, meta, items):
+        operand, dtype_token = items
+        return ir.Cast(operand, self._dtype(dtype_token), span=self._token_span(dtype_token))
+
+    def transpose(self, meta, items):
+        (operand,) = items
+        return ir.Transpose(operand, span=self._span(meta))
+
+
+def to_ir(tree, path: str, source: str) -> ir.Module:
+    builder = _ToIR(path)
+    kernels = builder.transform(tree)
+    if builder.errors:
+        raise DiagnosticError(builder.errors)
+    return ir.Module(path, source, kernels)

@@ -1,0 +1,143 @@
+"""Value types of expressions: which kernel dimensions a value varies over, and
+the type its arithmetic runs in. Shared by the checker and the lowering stages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import ir
+from .dtypes import BOOL, DTYPES, F32, I32, DType, promote
+from .functions import FUNCTIONS
+
+
+@dataclass(frozen=True, slots=True)
+class VType:
+    dims: tuple[ir.Dim, ...]  # () for a scalar-shaped value
+    dtype: DType  # the compute type (16-bit floats are f32 here)
+
+    @property
+    def is_scalar(self) -> bool:
+        return not self.dims
+
+
+def merge_dims(space: tuple[ir.Dim, ...], *dims_list: tuple[ir.Dim, ...]) -> tuple[ir.Dim, ...]:
+    """Union of several dim tuples, in the order of the kernel's iteration space."""
+    present = set().union(*dims_list) if dims_list else set()
+    ordered = tuple(d for d in space if d in present)
+    extra = tuple(d for dims in dims_list for d in dims if d not in space)
+    return ordered + tuple(dict.fromkeys(extra))
+
+
+def is_subsequence(dims: tuple[ir.Dim, ...], space: tuple[ir.Dim, ...]) -> bool:
+    it = iter(space)
+    return all(d in it for d in dims)
+
+
+def matmul_operand(expr: ir.Expr) -> tuple[ir.Name, bool] | None:
+    """(name, transposed) when `expr` is a legal '@' operand, else None."""
+    if isinstance(expr, ir.Name):
+        return expr, False
+    if isinstance(expr, ir.Transpose) and isinstance(expr.operand, ir.Name):
+        return expr.operand, True
+    return None
+
+
+class Typer:
+    """Computes VTypes. `env` maps every known name to its VType."""
+
+    def __init__(self, space: tuple[ir.Dim, ...], env: dict[str, VType], rows: tuple[ir.Dim, ...] = ()):
+        self.space = space
+        self.rows = rows  # per-row dims in a reduction kernel
+        self.env = env
+
+    def of(self, expr: ir.Expr) -> VType:
+        method = getattr(self, "_" + type(expr).__name__.lower())
+        return method(expr)
+
+    def _number(self, expr: ir.Number) -> VType:
+        return VType((), F32 if isinstance(expr.value, float) else I32)
+
+    def _name(self, expr: ir.Name) -> VType:
+        return self.env.get(expr.id, VType((), F32))
+
+    def _merge(self, *types: VType) -> tuple[ir.Dim, ...]:
+        return merge_dims(self.space, *(t.dims for t in types))
+
+    def _binop(self, expr: ir.BinOp) -> VType:
+        if expr.op == "@":
+            return self._matmul(expr)
+        lhs, rhs = self.of(expr.lhs), self.of(expr.rhs)
+        dtype = promote(lhs.dtype, rhs.dtype)
+        if expr.op == "/" and dtype.category != "float":
+            dtype = F32
+        if dtype.category == "bool":
+            dtype = I32
+        return VType(self._merge(lhs, rhs), dtype)
+
+    def _matmul(self, expr: ir.BinOp) -> VType:
+        dims = []
+        for side in (expr.lhs, expr.rhs):
+            operand = matmul_operand(side)
+            if operand is None:
+                return VType(self.space, F32)
+            name, transposed = operand
+            t = self.env.get(name.id)
+            if t is None or len(t.dims) < 2:
+                return VType(self.space, F32)
+            d = t.dims[:-2] + (t.dims[-1], t.dims[-2]) if transposed else t.dims
+            dims.append(d)
+        (a, b) = dims
+        out = a[:-2] + (a[-2], b[-1])
+        dtype = F32 if self._name_dtype(expr.lhs).is_float else I32
+        return VType(out, dtype)
+
+    def _name_dtype(self, expr) -> DType:
+        operand = matmul_operand(expr)
+        return self.env[operand[0].id].dtype if operand and operand[0].id in self.env else F32
+
+    def _compare(self, expr: ir.Compare) -> VType:
+        return VType(self._merge(self.of(expr.lhs), self.of(expr.rhs)), BOOL)
+
+    def _boolop(self, expr: ir.BoolOp) -> VType:
+        return VType(self._merge(self.of(expr.lhs), self.of(expr.rhs)), BOOL)
+
+    def _not(self, expr: ir.Not) -> VType:
+        return VType(self.of(expr.operand).dims, BOOL)
+
+    def _neg(self, expr: ir.Neg) -> VType:
+        return self.of(expr.operand)
+
+    def _cast(self, expr: ir.Cast) -> VType:
+        return VType(self.of(expr.operand).dims, expr.dtype.compute)
+
+    def _transpose(self, expr: ir.Transpose) -> VType:
+        return self.of(expr.operand)
+
+    def _call(self, expr: ir.Call) -> VType:
+        fn = FUNCTIONS.get(expr.func)
+        args = [self.of(a) for a in expr.args]
+        if fn is None or not args:
+            return VType(self.space if fn and fn.name == "rand" else (), F32)
+        if fn.name == "rand":
+            return VType(self.space, F32)
+        if fn.is_reduction:
+            return VType(self.rows, args[0].dtype if fn.name in ("max", "min") else promote(args[0].dtype, F32))
+        dims = self._merge(*args)
+        if fn.name == "where":
+            return VType(dims, promote(args[1].dtype, args[2].dtype) if len(args) == 3 else F32)
+        if fn.name in ("abs", "maximum", "minimum", "clamp", "relu"):
+            dtype = args[0]
+            for a in args[1:]:
+                dtype = VType((), promote(dtype.dtype, a.dtype))
+            return VType(dims, dtype.dtype)
+        if fn.name in ("floor", "ceil") and args[0].dtype.category != "float":
+            return VType(dims, args[0].dtype)
+        return VType(dims, promote(F32, max((a.dtype for a in args), key=lambda d: d.bits)))
+
+
+def param_vtype(param: ir.Param | ir.Output) -> VType:
+    dims = param.type.dims if isinstance(param.type, ir.TensorType) else ()
+    return VType(dims, param.type.dtype.compute)
+
+
+__all__ = ["VType", "Typer", "merge_dims", "is_subsequence", "matmul_operand", "param_vtype", "DTYPES"]

@@ -1,0 +1,213 @@
+"""Run generated kernels on random inputs and compare them with their torch references.
+
+Used by `tilegen validate` and by the test suite. Inputs are fresh random data at
+ragged sizes, contiguous and strided, including size-0 and size-1 dimensions.
+Outputs are poisoned with NaN (or an extreme integer) before each run, so an
+element the kernel fails to write can never pass.
+
+Tolerances, per output dtype (the kernel and the reference both compute in f32,
+or f64, and round once on the store, so they differ by a few ulps of the
+intermediate math plus at most about one ulp of the output type):
+    f64   rtol 1e-9, atol 1e-9
+    f32   rtol 1e-4, atol 1e-5  GPU transcendentals (exp, erf, ...) are approximate
+    f16   rtol 2e-3, atol 2e-3  one f16 ulp is 2**-10 ~ 9.8e-4 relative
+    bf16  rtol 1.6e-2, atol 1e-2  one bf16 ulp is 2**-7 ~ 7.8e-3 relative
+    ints and bool: exact
+NaN never passes: torch.testing.assert_close(equal_nan=False).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import os
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+TOLERANCES = {
+    "f64": (1e-9, 1e-9),
+    "f32": (1e-4, 1e-5),
+    "f16": (2e-3, 2e-3),
+    "bf16": (1.6e-2, 1e-2),
+}
+
+
+@dataclass(frozen=True)
+class Case:
+    sizes: dict  # dim name -> size
+    strided: bool  # inputs and outputs are non-contiguous views
+    label: str
+
+
+def load_module(source: str, name: str):
+    """Import generated source as a module (written to a temp file, so Triton can read it)."""
+    directory = Path(tempfile.mkdtemp(prefix="tilegen-"))
+    path = directory / f"{name}.py"
+    path.write_text(source, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location(f"tilegen_validate_{name}_{id(path)}", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def default_cases(sig, quick: bool = False) -> list[Case]:
+    """Ragged sizes for each named dimension, one size-0 case, one all-ones case, strided views."""
+    dims = [s.dim for s in sig.dim_sources]
+    ragged = [[37, 5], [129, 3], [1000, 2]] if not quick else [[37, 5]]
+    cases = []
+    for pick in ragged:
+        sizes = {d: pick[i % len(pick)] if i else pick[0] for i, d in enumerate(reversed(dims))}
+        cases.append(Case(sizes, False, "ragged"))
+    base = cases[0].sizes
+    cases.append(Case(base, True, "strided"))
+    cases.append(Case({d: 1 for d in dims}, False, "size 1"))
+    if dims:
+        cases.append(Case({**base, dims[0]: 0}, False, "size 0"))
+    return cases
+
+
+def _torch_dtype(dtype):
+    import torch
+
+    return getattr(torch, dtype.torch)
+
+
+def random_tensor(dtype, shape, device, strided: bool, generator):
+    """Fresh random data; `strided` gives a non-contiguous view of a larger buffer."""
+    import torch
+
+    shape = tuple(shape)
+    alloc = shape[:-1] + (shape[-1] * 2,) if shape and strided else shape
+    if dtype.category == "float":
+        full = torch.randn(alloc, generator=generator, dtype=torch.float32).to(_torch_dtype(dtype))
+    elif dtype.category == "bool":
+        full = torch.rand(alloc, generator=generator) < 0.5
+    else:
+        lo, hi = (0, 100) if not dtype.signed else (-50, 50)
+        full = torch.randint(lo, hi, alloc, generator=generator).to(_torch_dtype(dtype))
+    full = full.to(device)
+    if shape and strided:
+        full = full[..., ::2]
+        if len(shape) >= 2:
+            # also swap the memory order of the two leading dims
+            full = full.transpose(0, 1).contiguous().transpose(0, 1)
+    return full
+
+
+def poisoned(dtype, shape, device, strided: bool):
+    import torch
+
+    t = random_tensor(dtype, shape, device, strided, torch.Generator().manual_seed(0))
+    if dtype.category == "float":
+        t.fill_(float("nan"))
+    elif dtype.category == "int":
+        t.fill_(torch.iinfo(_torch_dtype(dtype)).max)
+    else:
+        t.fill_(True)
+    return t
+
+
+def make_inputs(sig, case: Case, device, seed: int):
+    import torch
+
+    generator = torch.Generator().manual_seed(seed)
+    args = []
+    for p in sig.params:
+        if hasattr(p, "dims"):
+            shape = [case.sizes[d] if isinstance(d, str) else d for d in p.dims]
+            args.append(random_tensor(p.dtype, shape, device, case.strided, generator))
+        elif p.default is not None:
+            args.append(type(eval(p.default))(eval(p.default)) if p.py_kind == "float" else int(eval(p.default)))
+        else:
+            args.append({"float": 0.75, "int": 7, "bool": True}[p.py_kind])
+    return args
+
+
+def compare(sig, got, want) -> str | None:
+    """None when every output matches within tolerance, else a description."""
+    import torch
+
+    got = got if isinstance(got, tuple) else (got,)
+    want = want if isinstance(want, tuple) else (want,)
+    for out, g, w in zip(sig.outputs, got, want):
+        rtol, atol = TOLERANCES.get(out.dtype.name, (0, 0))
+        try:
+            torch.testing.assert_close(g.cpu(), w.cpu(), rtol=rtol, atol=atol, equal_nan=False)
+        except AssertionError as exc:
+            return f"output {out.name!r}: " + str(exc).strip().splitlines()[0] + " " + " ".join(
+                str(exc).strip().splitlines()[1:3]
+            )
+    return None
+
+
+def run_case(module, sig, case: Case, device, seed: int = 0) -> str | None:
+    """Run one case: kernel (into poisoned outputs) vs reference. None means it passed."""
+    launcher = getattr(module, sig.name)
+    reference = getattr(module, sig.name + "_reference")
+    args = make_inputs(sig, case, device, seed)
+    shapes = {o.name: [case.sizes[d] if isinstance(d, str) else d for d in o.dims] for o in sig.outputs}
+    outs = {o.name: poisoned(o.dtype, shapes[o.name], device, case.strided) for o in sig.outputs}
+    got = launcher(*args, **outs)
+    want = reference(*args)
+    return compare(sig, got, want)
+
+
+def main(args) -> int:
+    if args.interpret or not _cuda_available():
+        os.environ["TRITON_INTERPRET"] = "1"
+    if "triton" in sys.modules and args.interpret and not os.environ.get("TRITON_INTERPRET"):
+        print("tilegen: triton was imported before TRITON_INTERPRET could be set", file=sys.stderr)
+        return 1
+    from .cli import compile_paths
+
+    results = compile_paths(args.paths)
+    if results is None:
+        return 1
+    device = "cpu" if os.environ.get("TRITON_INTERPRET") == "1" else "cuda"
+    where = "Triton interpreter (CPU)" if device == "cpu" else _device_name()
+    print(f"validating on {where}")
+    failures = 0
+    rows = []
+    for spec, compiled in results.items():
+        module = load_module(compiled.source, spec.stem)
+        for model in compiled.models:
+            for n, case in enumerate(_cases_for(model, args.quick)):
+                try:
+                    problem = run_case(module, model.sig, case, device, seed=n)
+                except Exception as exc:  # report and go on: one kernel must not hide the others
+                    problem = f"{type(exc).__name__}: {exc}"
+                failures += problem is not None
+                shape = ", ".join(f"{d}={s}" for d, s in case.sizes.items())
+                rows.append((spec.name, model.sig.name, case.label, shape, "ok" if problem is None else "FAIL", problem or ""))
+    _print_table(rows)
+    print(f"{len(rows) - failures} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+def _cases_for(model, quick):
+    hook = getattr(model, "validation_cases", None)
+    return hook(quick) if hook else default_cases(model.sig, quick)
+
+
+def _print_table(rows) -> None:
+    header = ("spec", "kernel", "case", "sizes", "result")
+    widths = [max(len(str(r[i])) for r in itertools.chain([header], rows)) for i in range(5)]
+    for row in itertools.chain([header], rows):
+        print("  ".join(str(c).ljust(w) for c, w in zip(row[:5], widths)))
+        if len(row) > 5 and row[5]:
+            print("      " + row[5])
+
+
+def _cuda_available() -> bool:
+    import torch
+
+    return torch.cuda.is_available()
+
+
+def _device_name() -> str:
+    import torch
+
+    return torch.cuda.get_device_name(0)
