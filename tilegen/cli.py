@@ -8,6 +8,7 @@ from pathlib import Path
 
 from . import __version__
 from .diagnostics import Diagnostic, DiagnosticError
+from .fmt import InternalError
 from .pipeline import STAGES, compile_source
 
 
@@ -46,9 +47,12 @@ def compile_paths(paths: list[str], stop_after: str = "source", err=sys.stderr):
             failed = True
             for diag in exc.diagnostics:
                 print(diag.render(text), file=err)
+        except InternalError as exc:
+            failed = True
+            print(f"{spec}: internal error: {exc}", file=err)
     if failed:
-        n = "errors" if failed else ""
-        print(f"tilegen: {n} found; nothing was written", file=err) if stop_after == "source" else None
+        if stop_after == "source":
+            print("tilegen: errors found; nothing was written", file=err)
         return None
     return results
 

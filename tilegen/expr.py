@@ -83,8 +83,13 @@ class ExprRenderer:
         module = "tl" if self.target == "triton" else "torch"
         dtype = expr.dtype.triton if self.target == "triton" else expr.dtype.torch
         inner = self._wrap(expr.operand, _ATOM)
-        if self.target == "torch" and self.typer.of(expr.operand).is_scalar:
-            inner = f"torch.tensor({self(expr.operand)}, device=device)"
+        operand_type = self.typer.of(expr.operand)
+        if operand_type.is_scalar:
+            # A Python number (or scalar argument) becomes a typed value first.
+            if self.target == "triton":
+                inner = f"tl.full((), {self(expr.operand)}, tl.{operand_type.dtype.triton})"
+            else:
+                inner = f"torch.tensor({self(expr.operand)}, device=device)"
         text = f"{inner}.to({module}.{dtype})"
         if expr.dtype.is_16bit_float:
             # Round to the 16-bit type, then keep computing in f32.

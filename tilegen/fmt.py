@@ -9,5 +9,15 @@ _MODE = black.Mode(
 )
 
 
+class InternalError(RuntimeError):
+    """A tilegen bug: the templates produced something that is not valid Python."""
+
+
 def format_source(source: str) -> str:
-    return black.format_str(source, mode=_MODE)
+    try:
+        return black.format_str(source, mode=_MODE)
+    except black.InvalidInput as exc:
+        raise InternalError(
+            f"tilegen produced invalid Python ({exc}); please report this with your spec "
+            "(`tilegen build --dump=raw` shows the unformatted source)"
+        ) from None

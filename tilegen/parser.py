@@ -41,29 +41,63 @@ def _lark() -> Lark:
     )
 
 
-# Friendly names for the terminals Lark reports as "expected".
+# Friendly names for the terminals Lark reports as "expected". Terminals for fixed
+# strings ('->', '**', 'schedule', ...) are named by their text (see _terminal_text),
+# so Lark's internal names (__ANON_0, $END, RBRACE) never reach the user.
 _TOKEN_NAMES = {
     "NAME": "a name",
     "NUMBER": "a number",
     "INT": "an integer",
-    "ELEMENTWISE": "'elementwise'", "REDUCTION": "'reduction'", "GEMM": "'gemm'", "KIND": "'elementwise', 'reduction' or 'gemm'",
-    "LPAR": "'('",
-    "RPAR": "')'",
-    "LSQB": "'['",
-    "RSQB": "']'",
-    "LBRACE": "'{'",
-    "RBRACE": "'}'",
-    "COMMA": "','",
-    "COLON": "':'",
-    "SEMICOLON": "';'",
-    "EQUAL": "'='",
     "_NL": "a newline",
+    "$END": "end of file",
     "CMP_OP": "a comparison",
     "ADD_OP": "'+' or '-'",
     "MUL_OP": "'*', '/', '%' or '@'",
-    "MINUS": "'-'",
-    "__ANON_0": "'->'",
 }
+_KINDS = {"ELEMENTWISE", "REDUCTION", "GEMM"}
+_OPERAND = {"NAME", "NUMBER", "LPAR", "MINUS", "NOT"}
+_OPERATOR_TEXT = {"+", "-", "*", "/", "%", "@", "**", ".T", "as", "and", "or"}
+
+
+def _terminal_text(name: str) -> str:
+    if name in _TOKEN_NAMES:
+        return _TOKEN_NAMES[name]
+    try:
+        pattern = _lark().get_terminal(name).pattern
+    except KeyError:
+        return name.lower().strip("_")
+    return repr(pattern.value) if pattern.type == "str" else name.lower().strip("_")
+
+
+def _is_operator(name: str) -> bool:
+    if name in ("ADD_OP", "MUL_OP", "CMP_OP"):
+        return True
+    text = _terminal_text(name).strip("'")
+    return text in _OPERATOR_TEXT
+
+
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _expected(names) -> str:
+    """' (expected ...)' in words, grouping what Lark lists terminal by terminal."""
+    names = set(names)
+    groups: list[str] = []
+    if _KINDS <= names:
+        # Between kernels: only a new kernel (or the end of the file) may follow.
+        return " (expected a kernel: 'elementwise', 'reduction' or 'gemm')"
+    if {"NAME", "NUMBER", "LPAR"} <= names:
+        groups.append("an expression")
+        names -= _OPERAND
+    operators = {n for n in names if _is_operator(n)}
+    if len(operators) >= 3:
+        groups.append("an operator")
+        names -= operators | {"LPAR"}  # '(' here would start a call
+    if "_NL" in names and "SEMICOLON" not in names and names != {"_NL"}:
+        names.discard("_NL")  # an optional line break, not what is missing
+    groups += sorted(_terminal_text(n) for n in names)
+    return " (expected " + _join(groups) + ")" if groups else ""
 
 
 def _describe(token: Token | None) -> str:
@@ -74,11 +108,14 @@ def _describe(token: Token | None) -> str:
     return repr(str(token))
 
 
-def _expected(names) -> str:
-    described = sorted({_TOKEN_NAMES.get(n, n.lower().strip("_")) for n in names})
-    if len(described) > 6:
-        return ""
-    return " (expected " + ", ".join(described) + ")"
+def _hint(token: Token, names) -> str:
+    """A sentence for the common mistakes a token list does not explain."""
+    names = set(names)
+    if token.type == "_NL" and "NAME" in names:
+        return "; to continue a statement on the next line, wrap it in ( ) or end the line with \\"
+    if token.type == "SCHEDULE" and _KINDS <= names:
+        return "; a schedule block goes inside the kernel's braces, after its statements"
+    return ""
 
 
 def parse_source(text: str, path: str):
@@ -95,12 +132,13 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic
     if isinstance(exc, UnexpectedCharacters):
         char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
         return Diagnostic.make("E001", Span(path, line, column), char=char)
+    expected = getattr(exc, "accepts", None) or getattr(exc, "expected", None) or ()
     if isinstance(exc, UnexpectedEOF) or (
         isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
     ):
         last = text.rstrip().splitlines() or [""]
         span = Span(path, max(1, len(last)), len(last[-1]) + 1)
-        return Diagnostic.make("E002", span, expected=_expected(exc.expected))
+        return Diagnostic.make("E002", span, expected=_expected(expected))
     assert isinstance(exc, UnexpectedToken)
     token = exc.token
     if token.type == "_NL":
@@ -112,5 +150,5 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic
         "E003",
         Span(path, line, column, width),
         found=_describe(token),
-        expected=_expected(exc.accepts or exc.expected),
+        expected=_expected(expected) + _hint(token, expected),
     )

@@ -1,0 +1,44 @@
+"""Kernels run on the GPU when there is one, else on the Triton interpreter.
+
+TRITON_INTERPRET must be set before triton is imported, so it is decided here.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+if not torch.cuda.is_available():
+    os.environ.setdefault("TRITON_INTERPRET", "1")
+
+DEVICE = "cpu" if os.environ.get("TRITON_INTERPRET") == "1" else "cuda"
+
+
+def compile_spec(path):
+    """Compile a spec and import the generated module: (module, {kernel name: model})."""
+    from tilegen.pipeline import compile_source
+    from tilegen.validate import load_module
+
+    path = Path(path)
+    compiled = compile_source(path.read_text(), str(path))
+    module = load_module(compiled.source, path.stem)
+    return module, {m.sig.name: m for m in compiled.models}
+
+
+@pytest.fixture(scope="session")
+def device():
+    return DEVICE
+
+
+def pytest_collection_modifyitems(config, items):
+    if torch.cuda.is_available():
+        return
+    skip = pytest.mark.skip(reason="needs a CUDA GPU")
+    for item in items:
+        if "gpu" in item.keywords:
+            item.add_marker(skip)

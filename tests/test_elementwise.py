@@ -1,0 +1,119 @@
+"""Elementwise kernels: every example in specs/elementwise.tile against its torch reference."""
+
+import pytest
+import torch
+
+from conftest import ROOT, compile_spec
+from tilegen.validate import Case, default_cases, run_case
+
+SPEC = ROOT / "specs" / "elementwise.tile"
+
+
+@pytest.fixture(scope="module")
+def compiled():
+    return compile_spec(SPEC)
+
+
+def _all_cases():
+    _, models = compile_spec(SPEC)
+    for name, model in models.items():
+        for case in default_cases(model.sig):
+            sizes = ",".join(f"{d}={s}" for d, s in case.sizes.items())
+            marks = [pytest.mark.smoke] if name in ("add", "relu_dropout", "swiglu") else []
+            yield pytest.param(name, case, id=f"{name}-{case.label}-{sizes}", marks=marks)
+
+
+@pytest.mark.parametrize("name,case", list(_all_cases()))
+def test_kernel_matches_reference(compiled, device, name, case):
+    module, models = compiled
+    problem = run_case(module, models[name].sig, case, device, seed=hash(case.label) % 1000)
+    assert problem is None, problem
+
+
+@pytest.mark.smoke
+@pytest.mark.parametrize("seed", [0, 1, 12345, 2**31 - 1, -7])
+def test_rand_is_bit_exact(compiled, device, seed):
+    module, _ = compiled
+    x = torch.randn(3000, device=device).abs() + 0.1  # all positive: out is 0 exactly where dropped
+    out = module.relu_dropout(x, 0.3, seed)
+    ref = module.relu_dropout_reference(x, 0.3, seed)
+    assert torch.equal(out == 0, ref == 0)
+    assert torch.equal(out, ref)
+    kept = (out != 0).float().mean().item()
+    assert 0.65 < kept < 0.75  # p = 0.3 drops about 30%
+
+
+def test_rand_does_not_depend_on_layout(compiled, device):
+    module, _ = compiled
+    base = torch.randn(2, 4000, device=device).abs() + 0.1
+    contiguous = module.relu_dropout(base[0].clone(), 0.5, 3)
+    strided = module.relu_dropout(base.t()[:, 0], 0.5, 3)  # stride-2 view of the same values
+    assert torch.equal(contiguous, strided)
+
+
+def test_index_64_path_computes_the_same(compiled, device):
+    module, _ = compiled
+    x, y = torch.randn(1000, device=device), torch.randn(1000, device=device)
+    out = torch.empty_like(x)
+    module.add_kernel[(2,)](x, y, out, 1000, 1000, 1, 1, 1, BLOCK=512, FLAT=True, INDEX_64=True)
+    assert torch.equal(out, x + y)
+
+
+def test_needs_int64(compiled):
+    module, _ = compiled
+    assert not module._needs_int64(torch.empty(10))
+    assert module._needs_int64(torch.empty(1).expand(2**31))
+    assert module._needs_int64(torch.empty(1).as_strided((2, 2), (2**31, 0)))
+
+
+def test_out_parameter_writes_in_place_into_a_view(compiled, device):
+    module, _ = compiled
+    g = torch.randn(6, 10, device=device, dtype=torch.bfloat16)
+    u = torch.randn(6, 10, device=device, dtype=torch.bfloat16)
+    y_buf = torch.full((10, 6), float("nan"), device=device, dtype=torch.bfloat16)
+    y, act = module.swiglu(g, u, y=y_buf.t())
+    assert y.data_ptr() == y_buf.data_ptr()
+    ref_y, ref_act = module.swiglu_reference(g, u)
+    torch.testing.assert_close(y_buf.t(), ref_y, rtol=1.6e-2, atol=1e-2)
+    torch.testing.assert_close(act, ref_act)
+
+
+def test_broadcast_per_row_and_per_column(compiled, device):
+    module, _ = compiled
+    x = torch.randn(5, 7, device=device, dtype=torch.float16)
+    scale = torch.randn(5, device=device)
+    bias = torch.randn(7, device=device)
+    y = module.scale_bias_gelu_tanh(x, scale, bias)
+    want = torch.nn.functional.gelu(x.float() * scale[:, None] + bias, approximate="tanh").half()
+    torch.testing.assert_close(y, want, rtol=2e-3, atol=2e-3)
+
+
+def test_size_zero_returns_empty_outputs(compiled, device):
+    module, _ = compiled
+    y, act = module.swiglu(*(torch.empty(0, 4, device=device, dtype=torch.bfloat16),) * 2)
+    assert y.shape == (0, 4) and act.shape == (0, 4) and act.dtype == torch.float32
+
+
+def test_matches_torch_directly(compiled, device):
+    """Not only the generated reference: the plain torch formula users know."""
+    module, _ = compiled
+    g = torch.randn(33, 65, device=device, dtype=torch.bfloat16)
+    u = torch.randn(33, 65, device=device, dtype=torch.bfloat16)
+    want = (torch.nn.functional.silu(g.float()) * u.float()).bfloat16()
+    torch.testing.assert_close(module.silu_mul(g.flatten(), u.flatten()), want.flatten(), rtol=1.6e-2, atol=1e-2)
+    x = torch.randn(4, 33, device=device, dtype=torch.bfloat16)
+    b = torch.randn(33, device=device, dtype=torch.bfloat16)
+    want = torch.nn.functional.gelu(x.float() + b.float()).bfloat16()
+    torch.testing.assert_close(module.bias_gelu(x, b), want, rtol=1.6e-2, atol=1e-2)
+
+
+def test_nan_never_passes(compiled, device):
+    """The comparison itself must reject NaN, even where the reference has NaN too."""
+    from tilegen.validate import compare
+
+    _, models = compiled
+    sig = models["add"].sig
+    nan = torch.tensor([float("nan")])
+    assert compare(sig, nan, nan) is not None
+    assert compare(sig, torch.tensor([1.0]), torch.tensor([1.0])) is None
+    assert compare(sig, torch.tensor([1.0]), torch.tensor([1.1])) is not None

@@ -1,0 +1,182 @@
+"""`tilegen bench`: time generated kernels on the GPU beside their peers, in one run.
+
+For every case of a suite file (TOML, see bench/suite.toml) it times, with
+triton.testing.do_bench (median of repeated runs, L2 flushed between them):
+  tilegen          the generated launcher
+  reference        the generated plain-torch reference, eager
+  compile(ref)     torch.compile of that reference
+  <baseline>       the named hand-written torch code, eager, and torch.compile of it
+and reports ms, GB/s (bytes read + written once each) or TFLOP/s (2*M*N*K), and
+the percentage of a device-to-device copy measured in the same run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tomllib
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+
+@dataclass
+class Row:
+    case: str
+    group: str
+    impl: str
+    ms: float
+    rate: float
+    unit: str
+    pct_copy: float | None
+    note: str = ""
+
+
+def _copy_ceiling(do_bench) -> float:
+    """GB/s of a 1 GiB device-to-device copy (bytes read + written)."""
+    import torch
+
+    src = torch.empty(2**28, dtype=torch.float32, device="cuda").normal_()
+    dst = torch.empty_like(src)
+    ms = do_bench(lambda: dst.copy_(src))
+    return 2 * src.numel() * 4 / ms / 1e6
+
+
+def _bytes(tensors) -> int:
+    return sum(t.numel() * t.element_size() for t in tensors)
+
+
+def _impls(module, model, case, compile_ok: bool):
+    import torch
+
+    from .bench_baselines import BASELINES
+
+    name = model.sig.name
+    impls = {"tilegen": getattr(module, name)}
+    if case.get("reference", True):
+        impls["reference (eager)"] = getattr(module, name + "_reference")
+        if compile_ok:
+            impls["reference (torch.compile)"] = torch.compile(getattr(module, name + "_reference"))
+    for base in case.get("baselines", []):
+        impls[base] = BASELINES[base]
+        if compile_ok and case.get("compile_baselines", True) and not base.startswith("cuBLAS torch.matmul"):
+            impls[base + " (torch.compile)"] = torch.compile(BASELINES[base])
+    return impls
+
+
+def run_suite(path: str, name_filter: str = "") -> list[Row]:
+    import torch
+    import triton
+    import triton.testing
+
+    from .cli import compile_paths
+    from .validate import Case, load_module, make_inputs
+
+    def do_bench(fn):
+        return triton.testing.do_bench(fn, warmup=25, rep=100, return_mode="median")
+
+    suite = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    root = Path(path).resolve().parent.parent
+    copy_gbs = _copy_ceiling(do_bench)
+    rows = [Row("copy 1 GiB fp32", "limit", "torch copy_", 2 * 2**30 / copy_gbs / 1e6, copy_gbs, "GB/s", 100.0)]
+    modules = {}
+    compile_ok = os.environ.get("TILEGEN_BENCH_COMPILE", "1") != "0"
+    for case in suite["case"]:
+        if name_filter and name_filter not in case["name"]:
+            continue
+        spec = str(root / case["spec"])
+        if spec not in modules:
+            results = compile_paths([spec])
+            if results is None:
+                raise SystemExit(f"cannot compile {spec}")
+            (compiled,) = results.values()
+            modules[spec] = (load_module(compiled.source, Path(spec).stem), {m.sig.name: m for m in compiled.models})
+        module, models = modules[spec]
+        model = models[case["kernel"]]
+        sizes = dict(case["sizes"])
+        args = make_inputs(model.sig, Case(sizes, False, "bench"), "cuda", seed=0)
+        outs = getattr(module, model.sig.name)(*args)
+        outs = outs if isinstance(outs, tuple) else (outs,)
+        tensors = [a for a in args if isinstance(a, torch.Tensor)] + list(outs)
+        if "flops" in case:
+            work, unit = eval(case["flops"], {}, sizes), "TFLOP/s"
+        else:
+            work = eval(case["bytes"], {}, sizes) if "bytes" in case else _bytes(tensors)
+            unit = "GB/s"
+        config = getattr(getattr(module, model.sig.name), "last_config", "") or ""
+        for impl, fn in _impls(module, model, case, compile_ok).items():
+            try:
+                ms = do_bench(lambda: fn(*args))
+            except Exception as exc:  # a peer that fails to compile must not stop the run
+                rows.append(Row(case["name"], case.get("group", ""), impl, float("nan"), float("nan"), unit, None,
+                                f"failed: {type(exc).__name__}: {str(exc)[:80]}"))
+                continue
+            rate = work / ms / (1e9 if unit == "TFLOP/s" else 1e6)
+            pct = 100 * rate / copy_gbs if unit == "GB/s" else None
+            note = str(config) if impl == "tilegen" else ""
+            rows.append(Row(case["name"], case.get("group", ""), impl, ms, rate, unit, pct, note))
+        torch._dynamo.reset()
+    return rows
+
+
+def format_table(rows: list[Row], markdown: bool = False) -> str:
+    header = ["case", "impl", "ms", "rate", "% copy", "note"]
+    body = [
+        [r.case, r.impl, f"{r.ms:.4f}", f"{r.rate:.1f} {r.unit}", "" if r.pct_copy is None else f"{r.pct_copy:.1f}",
+         r.note]
+        for r in rows
+    ]
+    if markdown:
+        lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+        lines += ["| " + " | ".join(row) + " |" for row in body]
+        return "\n".join(lines) + "\n"
+    widths = [max(len(x[i]) for x in [header] + body) for i in range(len(header))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in [header] + body) + "\n"
+
+
+def _plot(rows: list[Row], path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    cases = list(dict.fromkeys(r.case for r in rows if r.group != "limit"))
+    impls = list(dict.fromkeys(r.impl for r in rows if r.group != "limit"))
+    fig, ax = plt.subplots(figsize=(max(8, len(cases) * 0.9), 5))
+    width = 0.8 / max(1, len(impls))
+    for i, impl in enumerate(impls):
+        values = [next((r.rate for r in rows if r.case == c and r.impl == impl), 0) for c in cases]
+        ax.bar([x + i * width for x in range(len(cases))], values, width, label=impl)
+    ax.set_xticks([x + 0.4 for x in range(len(cases))], cases, rotation=45, ha="right")
+    ax.set_ylabel("GB/s or TFLOP/s")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path)
+
+
+def main(args) -> int:
+    import torch
+
+    if not torch.cuda.is_available():
+        print("tilegen bench: needs a CUDA GPU (benchmarks never run on the interpreter)", file=sys.stderr)
+        return 2
+    import triton
+
+    print(f"device: {torch.cuda.get_device_name(0)}; torch {torch.__version__}; triton {triton.__version__}")
+    rows = run_suite(args.suite, args.filter)
+    table = format_table(rows)
+    print(table)
+    if args.json:
+        Path(args.json).write_text(json.dumps([asdict(r) for r in rows], indent=1), encoding="utf-8")
+    if args.csv:
+        import csv
+
+        with open(args.csv, "w", newline="", encoding="utf-8") as handle:
+            writer = csv.DictWriter(handle, fieldnames=list(asdict(rows[0])))
+            writer.writeheader()
+            writer.writerows(asdict(r) for r in rows)
+    if args.markdown:
+        Path(args.markdown).write_text(format_table(rows, markdown=True), encoding="utf-8")
+    if args.plot:
+        _plot(rows, args.plot)
+    return 0

@@ -1,0 +1,70 @@
+"""Named torch baselines for `tilegen bench`: the code a user would write instead.
+
+Each takes the kernel's launcher arguments (tensors and scalars, in declared order).
+"""
+
+from __future__ import annotations
+
+
+def _f():
+    import torch.nn.functional as F
+
+    return F
+
+
+def _silu_mul(g, u):
+    return _f().silu(g) * u
+
+
+def _swiglu(g, u):
+    act = _f().silu(g.float())
+    return act * u, act
+
+
+def _add(x, y):
+    return x + y
+
+
+def _softmax(x):
+    import torch
+
+    return torch.softmax(x, dim=-1)
+
+
+def _layer_norm(x, w, b, eps=1e-5):
+    return _f().layer_norm(x, (x.shape[-1],), w, b, eps)
+
+
+def _rms_norm(x, w, eps=1e-6):
+    return _f().rms_norm(x, (x.shape[-1],), w, eps)
+
+
+def _matmul(a, b, *rest):
+    import torch
+
+    return torch.matmul(a, b)
+
+
+def _matmul_leaky(a, b):
+    import torch
+
+    return _f().leaky_relu(torch.matmul(a, b), 0.01)
+
+
+def _matmul_bias_gelu(a, b, bias):
+    import torch
+
+    return _f().gelu(torch.matmul(a, b) + bias)
+
+
+BASELINES = {
+    "F.silu(g) * u": _silu_mul,
+    "F.silu(g.float()) * u": _swiglu,
+    "x + y": _add,
+    "torch.softmax": _softmax,
+    "F.layer_norm": _layer_norm,
+    "F.rms_norm": _rms_norm,
+    "cuBLAS torch.matmul": _matmul,
+    "cuBLAS + F.leaky_relu": _matmul_leaky,
+    "cuBLAS + bias + F.gelu": _matmul_bias_gelu,
+}
