@@ -21,10 +21,13 @@ RESERVED = frozenset(
     {"tl", "triton", "torch", "math", "os", "pid", "offs", "mask", "device", "grid", "rest", "acc", "row",
      "col", "cols", "rows", "start", "num_programs", "num_pid_m", "num_pid_n", "num_pid_in_group",
      "group_id", "first_pid_m", "group_size_m", "pid_m", "pid_n", "k", "meta", "kernel", "shape",
-     "schedule", "config", "index", "n_elements"}
+     "schedule", "config", "index", "n_elements", "sizes", "num_warps", "FLAT"}
 )
 RESERVED_PREFIXES = ("_", "offs_", "idx_", "stride_", "mask_", "BLOCK", "GROUP", "NUM_", "INDEX_", "acc_", "size_")
-RESERVED_SUFFIXES = ("_ptr", "_desc", "_offs", "_reference")
+RESERVED_SUFFIXES = ("_ptr", "_desc", "_offs", "_reference", "_kernel")
+
+# Largest finite value of each float type, for checking float defaults.
+_FLOAT_MAX = {"f16": 65504.0, "bf16": 3.3895313892515355e38, "f32": 3.4028234663852886e38}
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +85,7 @@ class _KernelChecker:
                 not isinstance(param.default, int) or not int_range(dtype)[0] <= param.default <= int_range(dtype)[1]
             )
             bad = bad or (dtype.category == "bool" and param.default not in (0, 1))
+            bad = bad or abs(param.default) > _FLOAT_MAX.get(dtype.name, float("inf"))
             if bad:
                 self.error("E015", param.span, value=param.default_text, dtype=dtype.name, name=param.name)
         for output in k.outputs:
@@ -91,19 +95,22 @@ class _KernelChecker:
         if not tensors:
             self.error("E019", k.span, name=k.name)
         bound = {d for p in tensors for d in p.type.dims}
-        dims_seen: dict[str, str] = {}
+        dims_seen: dict[str, str] = {}  # lower-cased name -> first spelling
+        reported: set[str] = set()
         for decl in list(k.params) + list(k.outputs):
             if not isinstance(decl.type, ir.TensorType):
                 continue
             for d in decl.type.dims:
-                if isinstance(d, int):
+                if isinstance(d, int) or d in reported:
                     continue
-                if d in seen:
-                    self.error("E013", decl.span, name=d, why="it is also a parameter or output name")
+                why = "it is also a parameter or output name" if d in seen else _reserved_why(d)
+                if why:
+                    self.error("E013", decl.span, name=d, why=why)
+                    reported.add(d)
                 other = dims_seen.setdefault(d.lower(), d)
                 if other != d:
                     self.error("E018", decl.span, a=other, b=d)
-                    dims_seen[d.lower()] = d
+                    reported.add(d)
         for output in k.outputs:
             if isinstance(output.type, ir.TensorType) and tensors:
                 for d in output.type.dims:
@@ -117,7 +124,9 @@ class _KernelChecker:
         outs = [o for o in k.outputs if isinstance(o.type, ir.TensorType)]
         tensors = [p for p in k.params if isinstance(p.type, ir.TensorType)]
         if k.kind == "elementwise":
-            space = outs[0].type.dims if outs else ()
+            if not outs:
+                return (), ()  # E016 already says why
+            space = outs[0].type.dims
             for o in outs[1:]:
                 if o.type.dims != space:
                     self.error("E041", o.span, name=o.name, dims=_fmt(o.type.dims), kernel=_fmt(space))
@@ -162,7 +171,7 @@ class _KernelChecker:
             shapes.append(dims[:-2] + (dims[-1], dims[-2]) if operand[1] else dims)
         a, b = shapes
         if a[-1] != b[-2]:
-            self.error("E036", matmul.span, left=_fmt(a), right=_fmt(b))
+            self.error("E036", matmul.span, left=_fmt(a), right=_fmt(b), inner_a=a[-1], inner_b=b[-2])
         if a[:-2] != b[:-2]:
             self.error("E039", matmul.span, left=_fmt(a[:-2]), right=_fmt(b[:-2]))
         space = a[:-2] + (a[-2], b[-1])
@@ -184,16 +193,27 @@ class _KernelChecker:
         params = set(env)
         outputs = {o.name: o for o in k.outputs}
         typer = Typer(space, env, rows)
+        dims = {d for decl in list(k.params) + list(k.outputs) if isinstance(decl.type, ir.TensorType)
+                for d in decl.type.dims}
+        self.assigned = {stmt.target: stmt for stmt in reversed(k.body)}  # first assignment wins
+        self.dims = dims
+        used: set[str] = set()
         for stmt in k.body:
+            self.current = stmt
+            # '@' operands may carry '.T'; any other '.T' is an error (E037).
+            self.matmul_sides = {id(side) for e in ir.walk(stmt.value) if isinstance(e, ir.BinOp) and e.op == "@"
+                                 for side in (e.lhs, e.rhs)}
             for expr in ir.walk(stmt.value):
                 self._check_expr(expr, env, typer)
+                if isinstance(expr, ir.Name):
+                    used.add(expr.id)
             if stmt.target in params:
                 self.error("E023", stmt.span, name=stmt.target)
                 continue
             if stmt.target in env:
                 self.error("E021", stmt.span, name=stmt.target)
                 continue
-            why = _reserved_why(stmt.target)
+            why = "it names a dimension" if stmt.target in dims else _reserved_why(stmt.target)
             if why:
                 self.error("E013", stmt.span, name=stmt.target, why=why)
             value = typer.of(stmt.value)
@@ -206,12 +226,23 @@ class _KernelChecker:
         for name, output in outputs.items():
             if name not in env:
                 self.error("E022", output.span, name=name)
+        for stmt in k.body:
+            if stmt.target not in used and stmt.target not in outputs and stmt.target not in params:
+                if self.assigned[stmt.target] is stmt:
+                    self.error("E024", stmt.span, name=stmt.target)
         return env
 
     def _check_expr(self, expr: ir.Expr, env: dict[str, VType], typer: Typer) -> None:
         kind = self.kernel.kind
         if isinstance(expr, ir.Name) and expr.id not in env:
             self.error("E020", expr.span, name=expr.id)
+            later = self.assigned.get(expr.id)
+            if later is self.current:
+                self._note(f"{expr.id!r} cannot be used in its own definition")
+            elif later is not None and later.span:
+                self._note(f"{expr.id!r} is assigned on line {later.span.line}; assign a name before using it")
+            elif expr.id in self.dims:
+                self._note(f"{expr.id!r} is a dimension name; dimension sizes are not values in expressions")
         elif isinstance(expr, ir.Call):
             fn = FUNCTIONS.get(expr.func)
             if fn is None:
@@ -242,16 +273,12 @@ class _KernelChecker:
                     self._want_bool(side, typer, f"'{expr.op}'")
         elif isinstance(expr, ir.Not) and _defined(expr.operand, env):
             self._want_bool(expr.operand, typer, "'not'")
-        elif isinstance(expr, ir.Transpose) and kind != "gemm":
+        elif isinstance(expr, ir.Transpose) and id(expr) not in self.matmul_sides:
             self.error("E037", expr.span)
-        elif isinstance(expr, ir.BinOp) and expr.op == "@":
-            for side in (expr.lhs, expr.rhs):
-                if isinstance(side, ir.Transpose) and not isinstance(side.operand, ir.Name):
-                    self.error("E035", side.span)
-        if isinstance(expr, ir.BinOp) and expr.op != "@":
-            for side in (expr.lhs, expr.rhs):
-                if isinstance(side, ir.Transpose):
-                    self.error("E037", side.span)
+
+    def _note(self, note: str) -> None:
+        last = self.errors[-1]
+        self.errors[-1] = Diagnostic(last.code, last.message, last.span, last.severity, last.notes + (note,))
 
     def _want_bool(self, expr: ir.Expr, typer: Typer, op: str) -> None:
         t = typer.of(expr)
@@ -294,6 +321,7 @@ def check_module(module: ir.Module) -> tuple[CheckedKernel, ...]:
         env = checker.check_body(space, rows)
         checked.append(CheckedKernel(kernel, tuple(space), tuple(rows), tuple(env.items())))
     if errors:
+        errors = list(dict.fromkeys(errors))  # one report per distinct problem
         errors.sort(key=lambda d: (d.span.line, d.span.column) if d.span else (0, 0))
         raise DiagnosticError(errors)
     return tuple(checked)

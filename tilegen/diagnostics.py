@@ -38,10 +38,10 @@ CATALOG: dict[str, str] = {
     "E033": "'@' is only allowed in a 'gemm' kernel",
     "E034": "a gemm kernel needs exactly one '@', found {count}",
     "E035": "operands of '@' must be tensor parameters, optionally transposed with .T",
-    "E036": "inner dimensions of '@' do not match: {left} vs {right}",
+    "E036": "inner dimensions of '@' do not match: [{left}] @ [{right}] needs {inner_a} == {inner_b}",
     "E037": "'.T' is only allowed on an operand of '@'",
     "E038": "{name}() needs a scalar integer seed, got {got}",
-    "E039": "leading (batch) dimensions of '@' do not match: {left} vs {right}",
+    "E039": "leading (batch) dimensions of '@' do not match: [{left}] vs [{right}]",
     # shapes and types
     "E040": "{what} has dimensions [{dims}], which do not broadcast to the kernel's [{kernel}]",
     "E041": "outputs of an elementwise kernel must share one shape: {name!r} is [{dims}], expected [{kernel}]",
@@ -54,7 +54,7 @@ CATALOG: dict[str, str] = {
     "E048": "cannot cast to {dtype!r}: {why}",
     "E049": "tensor {name!r} is [{dims}]; a gemm kernel allows [{full}], [{rows}], [{cols}] or scalars",
     # schedule
-    "E050": "unknown schedule key {key!r} for a {kind} kernel (expected one of {known})",
+    "E050": "unknown schedule key {key!r} for {kind} kernels (expected one of {known})",
     "E051": "schedule {key} = {value} is invalid: {why}",
     "E052": "schedule key {key!r} is set twice",
     "E053": "a kernel has at most one schedule block",

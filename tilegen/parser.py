@@ -108,9 +108,13 @@ def _describe(token: Token | None) -> str:
     return repr(str(token))
 
 
-def _hint(token: Token, names) -> str:
+def _hint(token: Token, names, text: str) -> str:
     """A sentence for the common mistakes a token list does not explain."""
     names = set(names)
+    if token.type == "CMP_OP" and "CMP_OP" not in names:
+        return "; comparisons do not chain: write (a < b) and (b < c)"
+    if str(token) == "=" and text[: token.start_pos].rstrip().endswith("schedule"):
+        return "; 'schedule' is a keyword and cannot name a value"
     if token.type == "_NL" and "NAME" in names:
         return "; to continue a statement on the next line, wrap it in ( ) or end the line with \\"
     if token.type == "SCHEDULE" and _KINDS <= names:
@@ -138,7 +142,8 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic
     ):
         last = text.rstrip().splitlines() or [""]
         span = Span(path, max(1, len(last)), len(last[-1]) + 1)
-        return Diagnostic.make("E002", span, expected=_expected(expected))
+        # Separators cannot fix a file that ends too early: leave them out.
+        return Diagnostic.make("E002", span, expected=_expected(set(expected) - {"_NL", "SEMICOLON"}))
     assert isinstance(exc, UnexpectedToken)
     token = exc.token
     if token.type == "_NL":
@@ -150,5 +155,5 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic
         "E003",
         Span(path, line, column, width),
         found=_describe(token),
-        expected=_expected(expected) + _hint(token, expected),
+        expected=_expected(expected) + _hint(token, expected, text),
     )

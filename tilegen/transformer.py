@@ -32,11 +32,16 @@ class _ToIR(Transformer):
     def _token_span(self, token: Token) -> Span:
         return Span(self.path, token.line, token.column, max(1, len(str(token))))
 
-    def _dtype(self, token: Token):
+    def _dtype(self, token: Token, in_cast: bool = False):
         dtype = DTYPES.get(str(token))
         if dtype is None:
-            self.errors.append(Diagnostic.make("E010", self._token_span(token), name=str(token)))
-            return F32
+            span = self._token_span(token)
+            if in_cast:
+                why = "not a type (expected one of " + ", ".join(DTYPES) + ")"
+                self.errors.append(Diagnostic.make("E048", span, dtype=str(token), why=why))
+            else:
+                self.errors.append(Diagnostic.make("E010", span, name=str(token)))
+            return F32  # keep going, so the checker can report the file's other errors
         return dtype
 
     # ---- module and kernel -------------------------------------------------
@@ -154,7 +159,7 @@ class _ToIR(Transformer):
 
     def cast(self, meta, items):
         operand, dtype_token = items
-        return ir.Cast(operand, self._dtype(dtype_token), span=self._token_span(dtype_token))
+        return ir.Cast(operand, self._dtype(dtype_token, in_cast=True), span=self._token_span(dtype_token))
 
     def transpose(self, meta, items):
         (operand,) = items
@@ -164,6 +169,17 @@ class _ToIR(Transformer):
 def to_ir(tree, path: str, source: str) -> ir.Module:
     builder = _ToIR(path)
     kernels = builder.transform(tree)
+    module = ir.Module(path, source, kernels)
     if builder.errors:
-        raise DiagnosticError(builder.errors)
-    return ir.Module(path, source, kernels)
+        # Unknown types were read as f32; check the rest too, so every error of
+        # the file is reported at once.
+        from .check import check_module
+
+        errors = list(builder.errors)
+        try:
+            check_module(module)
+        except DiagnosticError as exc:
+            errors.extend(exc.diagnostics)
+        errors.sort(key=lambda d: (d.span.line, d.span.column) if d.span else (0, 0))
+        raise DiagnosticError(errors)
+    return module
