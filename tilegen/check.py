@@ -174,6 +174,8 @@ class _KernelChecker:
             self.error("E036", matmul.span, left=_fmt(a), right=_fmt(b), inner_a=a[-1], inner_b=b[-2])
         if a[:-2] != b[:-2]:
             self.error("E039", matmul.span, left=_fmt(a[:-2]), right=_fmt(b[:-2]))
+        if a[-1] != b[-2] or a[:-2] != b[:-2]:
+            return outs[0].type.dims if outs else ()  # no product shape to check the others against
         space = a[:-2] + (a[-2], b[-1])
         operands = {matmul_operand(s)[0].id for s in (matmul.lhs, matmul.rhs)}
         for d in tensors + outs:
@@ -214,6 +216,7 @@ class _KernelChecker:
                 self.error("E021", stmt.span, name=stmt.target)
                 continue
             why = "it names a dimension" if stmt.target in dims else _reserved_why(stmt.target)
+            why = None if stmt.target in outputs else why  # outputs were checked where declared
             if why:
                 self.error("E013", stmt.span, name=stmt.target, why=why)
             value = typer.of(stmt.value)

@@ -28,8 +28,9 @@ def find_specs(paths: list[str]) -> tuple[list[Path], list[Diagnostic]]:
     return specs, errors
 
 
-def compile_paths(paths: list[str], stop_after: str = "source", err=sys.stderr):
+def compile_paths(paths: list[str], stop_after: str = "source", err=None):
     """Compile every spec; print all diagnostics; return {spec: Compiled} or None on error."""
+    err = err if err is not None else sys.stderr  # looked up now, so redirections apply
     specs, errors = find_specs(paths)
     for diag in errors:
         print(diag.render(None), file=err)

@@ -68,8 +68,8 @@ class Typer:
             return self._matmul(expr)
         lhs, rhs = self.of(expr.lhs), self.of(expr.rhs)
         dtype = promote(lhs.dtype, rhs.dtype)
-        if expr.op == "/" and dtype.category != "float":
-            dtype = F32
+        if expr.op in ("/", "**") and dtype.category != "float":
+            dtype = F32  # true division; '**' computes like pow(), in floats
         if dtype.category == "bool":
             dtype = I32
         return VType(self._merge(lhs, rhs), dtype)
@@ -87,6 +87,8 @@ class Typer:
             d = t.dims[:-2] + (t.dims[-1], t.dims[-2]) if transposed else t.dims
             dims.append(d)
         (a, b) = dims
+        if a[-1] != b[-2] or a[:-2] != b[:-2]:
+            return VType(self.space, F32)  # the checker reports E036/E039
         out = a[:-2] + (a[-2], b[-1])
         dtype = F32 if self._name_dtype(expr.lhs).is_float else I32
         return VType(out, dtype)

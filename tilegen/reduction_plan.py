@@ -1,0 +1,276 @@
+"""Reduction kernels, analysis: which values vary along the row, which reductions
+depend on which, and how the looped strategy groups them into passes over the row.
+
+Terms used here and in templates/reduction.py.j2:
+
+    shape class   what a value varies over: "scalar", "row" (one value per row,
+                  [*R]), "col" (one per column, [N]) or "full" ([*R, N]).
+    level         0 for inputs; a reduction's level is one more than its
+                  argument's; anything else takes the highest level it uses.
+                  A level-k reduction needs the results of levels < k.
+    pass          the looped strategy reads the row once per level: pass k loops
+                  over the row and accumulates every level-k reduction. A
+                  softmax-like `sum(exp(A - max(A)))` joins the pass of its max as
+                  an online max-and-sum, so softmax reads x twice, not three times.
+    final pass    one more loop that computes and stores the row-varying outputs.
+
+Nothing here renders code; lower_reduction.py turns the plan into the render model.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from . import ir
+from .check import CheckedKernel
+from .functions import FUNCTIONS
+
+SCALAR, ROW, COL, FULL = "scalar", "row", "col", "full"
+
+# Neutral elements: masked-off lanes must hold these so they cannot change the result.
+NEUTRAL = {"sum": "0", "mean": "0", "max": "-inf", "min": "+inf"}
+
+# Default launch table, keyed by the row width N: the first entry whose max_n >= N wins
+# (max_n None: any N). It is copied into every generated launcher, where it can be read,
+# and a spec's `schedule { }` pins any column. Tune it here after measuring on the GPU.
+#
+#   max_n   strategy  BLOCK_N  ROWS  warps  per_sm  stages
+#   BLOCK_N 0: the next power of two >= N (single pass: the whole row is one block).
+#   ROWS: rows per program (a [ROWS, BLOCK_N] block); short rows share a program.
+#   per_sm: persistent grid of per_sm programs per SM looping over row blocks (0: one
+#   program per row block). stages: software-pipelining depth of the row-block loop.
+DEFAULT_TABLE: tuple[tuple, ...] = (
+    (32, "single", 0, 64, 4, 0, 1),
+    (128, "single", 0, 16, 4, 0, 1),
+    (512, "single", 0, 4, 4, 0, 1),
+    (1024, "single", 0, 2, 4, 8, 2),
+    (2048, "single", 0, 1, 4, 8, 2),
+    (4096, "single", 0, 1, 8, 0, 1),
+    (8192, "single", 0, 1, 16, 0, 1),
+    (16384, "single", 0, 1, 16, 0, 1),
+    (None, "looped", 4096, 1, 8, 0, 1),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Reduction:
+    key: ir.Call  # the call with every local name inlined: equal keys are one reduction
+    fn: str  # sum, max, min, mean
+    arg: ir.Expr  # the argument as written at its first use (names refer to statements)
+    level: int
+    line: int  # spec line of its first use
+    stmt: str  # target of the statement that first uses it
+    whole: bool  # it is the whole value of that statement (the result takes the target's name)
+    online_with: ir.Call | None = None  # a sum fused into its max's pass: that max's key
+    pass_no: int = 0  # the looped pass that computes it
+
+
+@dataclass(frozen=True, slots=True)
+class PassPlan:
+    number: int
+    reductions: tuple[Reduction, ...]  # plain accumulations (not part of an online pair)
+    online: tuple[tuple[Reduction, Reduction], ...]  # (max, sum) pairs computed together
+    varying: tuple[str, ...]  # row-varying statements recomputed inside the loop, spec order
+    loads: tuple[str, ...]  # full and per-column inputs the loop reads
+    after: tuple[str, ...]  # per-row statements computable once this pass is done
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    shapes: dict  # name -> shape class, for params and statements
+    reductions: tuple[Reduction, ...]  # in order of first use
+    prologue: tuple[str, ...]  # per-row / scalar statements needing no reduction
+    passes: tuple[PassPlan, ...]  # looped strategy: one per level that reduces something
+    final_varying: tuple[str, ...]  # statements the final pass computes
+    final_loads: tuple[str, ...]
+    row_loads: tuple[str, ...]  # per-row inputs (loaded once per row block)
+    single_loads: tuple[str, ...]  # full and per-column inputs the single pass reads
+
+
+def join(*classes: str) -> str:
+    present = set(classes) - {SCALAR}
+    if not present:
+        return SCALAR
+    if FULL in present or present == {ROW, COL}:
+        return FULL
+    return present.pop()
+
+
+def map_children(expr: ir.Expr, fn) -> ir.Expr:
+    """The same node with `fn` applied to each child expression."""
+    if isinstance(expr, (ir.BinOp, ir.Compare, ir.BoolOp)):
+        return dataclasses.replace(expr, lhs=fn(expr.lhs), rhs=fn(expr.rhs))
+    if isinstance(expr, (ir.Not, ir.Neg, ir.Cast, ir.Transpose)):
+        return dataclasses.replace(expr, operand=fn(expr.operand))
+    if isinstance(expr, ir.Call):
+        return dataclasses.replace(expr, args=tuple(fn(a) for a in expr.args))
+    return expr
+
+
+def is_reduction(expr: ir.Expr) -> bool:
+    return isinstance(expr, ir.Call) and expr.func in FUNCTIONS and FUNCTIONS[expr.func].is_reduction
+
+
+def post_order(expr: ir.Expr):
+    for child in ir.children(expr):
+        yield from post_order(child)
+    yield expr
+
+
+class Analysis:
+    """Shape classes, levels and inlining over one checked reduction kernel."""
+
+    def __init__(self, checked: CheckedKernel):
+        kernel = checked.kernel
+        self.space = checked.space
+        self.rows = checked.rows
+        self.col = self.space[-1] if self.space else None
+        self.params = {p.name: p for p in kernel.params}
+        self.outputs = {o.name: o for o in kernel.outputs}
+        self.body = kernel.body
+        self.values = {a.target: a.value for a in kernel.body}
+        self.order = {a.target: n for n, a in enumerate(kernel.body)}
+        self._inlined: dict[int, ir.Expr] = {}
+        self.shapes: dict[str, str] = {}
+        for name, p in self.params.items():
+            self.shapes[name] = self.tensor_class(p.type.dims) if isinstance(p.type, ir.TensorType) else SCALAR
+        for a in kernel.body:
+            self.shapes[a.target] = self.shape(a.value)
+
+    def tensor_class(self, dims) -> str:
+        dims = tuple(dims)
+        if dims == tuple(self.space):
+            return FULL
+        if dims == tuple(self.space[-1:]):
+            return COL  # a [N] tensor is per-column even when a row dim is also named N
+        if dims == tuple(self.rows):
+            return ROW
+        return SCALAR
+
+    def shape(self, expr: ir.Expr) -> str:
+        if isinstance(expr, ir.Name):
+            return self.shapes.get(expr.id, SCALAR)
+        if is_reduction(expr):
+            return ROW
+        if isinstance(expr, ir.Call) and expr.func == "rand":
+            return FULL
+        return join(*(self.shape(c) for c in ir.children(expr)))
+
+    def varies(self, name: str) -> bool:
+        """True when the value changes along the row (recomputed inside column loops)."""
+        return self.shapes[name] in (COL, FULL)
+
+    def inline(self, expr: ir.Expr) -> ir.Expr:
+        """`expr` with every local name replaced by its value (for structural comparison)."""
+        if isinstance(expr, ir.Name):
+            if expr.id in self.values:
+                return self.inline(self.values[expr.id])
+            return ir.Name(expr.id)
+        return map_children(expr, self.inline)
+
+    def level(self, expr: ir.Expr) -> int:
+        if isinstance(expr, ir.Name):
+            return self.level(self.values[expr.id]) if expr.id in self.values else 0
+        if is_reduction(expr):
+            return 1 + self.level(expr.args[0])
+        return max((self.level(c) for c in ir.children(expr)), default=0)
+
+    def names_in(self, expr: ir.Expr) -> set[str]:
+        return {e.id for e in ir.walk(expr) if isinstance(e, ir.Name)}
+
+    def closure(self, exprs, varying_only: bool) -> tuple[set[str], set[str]]:
+        """(statements, params) an expression list needs. With `varying_only`, per-row
+        statements count as already computed, so the walk stops at them."""
+        stmts, params, todo = set(), set(), [n for e in exprs for n in self.names_in(e)]
+        while todo:
+            name = todo.pop()
+            if name in self.params:
+                params.add(name)
+            elif name in self.values and name not in stmts:
+                if varying_only and not self.varies(name):
+                    continue
+                stmts.add(name)
+                todo.extend(self.names_in(self.values[name]))
+        return stmts, params
+
+    def spec_order(self, names) -> tuple[str, ...]:
+        return tuple(sorted(names, key=self.order.__getitem__))
+
+
+def online_partner(an: Analysis, key: ir.Call) -> ir.Call | None:
+    """For `sum(exp(A - max(A)))` (through any names) return the key of `max(A)`."""
+    if key.func != "sum":
+        return None
+    arg = key.args[0]
+    if not (isinstance(arg, ir.Call) and arg.func == "exp" and len(arg.args) == 1):
+        return None
+    inner = arg.args[0]
+    if not (isinstance(inner, ir.BinOp) and inner.op == "-"):
+        return None
+    m = inner.rhs
+    if isinstance(m, ir.Call) and m.func == "max" and m.args[0] == inner.lhs:
+        return m
+    return None
+
+
+def collect_reductions(an: Analysis) -> list[Reduction]:
+    found: dict[ir.Call, Reduction] = {}
+    for stmt in an.body:
+        for expr in post_order(stmt.value):
+            if not is_reduction(expr):
+                continue
+            key = an.inline(expr)
+            if key in found:
+                continue
+            found[key] = Reduction(
+                key=key, fn=expr.func, arg=expr.args[0], level=an.level(expr),
+                line=stmt.span.line if stmt.span else 0, stmt=stmt.target, whole=expr is stmt.value,
+            )
+    reds = list(found.values())
+    # Pair each sum(exp(A - max(A))) with its max (each max at most once).
+    paired: set[ir.Call] = set()
+    for n, r in enumerate(reds):
+        partner = online_partner(an, r.key)
+        if partner is not None and partner in found and partner not in paired:
+            paired.add(partner)
+            reds[n] = dataclasses.replace(r, online_with=partner)
+    return [dataclasses.replace(r, pass_no=r.level - 1 if r.online_with is not None else r.level) for r in reds]
+
+
+def plan(checked: CheckedKernel) -> Plan:
+    an = Analysis(checked)
+    reds = collect_reductions(an)
+    by_key = {r.key: r for r in reds}
+    row_stmts = [a.target for a in an.body if not an.varies(a.target)]
+    levels = {name: an.level(an.values[name]) for name in row_stmts}
+    # A statement that *is* a reduction is computed where that reduction is finalised.
+    direct = {r.stmt for r in reds if r.whole}
+    passes = []
+    # One pass per level; a level whose only reduction joined the previous pass (the sum
+    # of an online max-and-sum) has no loop, just the per-row statements of that level.
+    for k in range(1, max((r.level for r in reds), default=0) + 1):
+        in_pass = [r for r in reds if r.pass_no == k]
+        sums = [r for r in in_pass if r.online_with is not None]
+        pairs = tuple((by_key[s.online_with], s) for s in sums)
+        paired = {m.key for m, _ in pairs} | {s.key for s in sums}
+        plain = tuple(r for r in in_pass if r.key not in paired)
+        stmts, params = an.closure([r.arg for r in plain] + [m.arg for m, _ in pairs], varying_only=True)
+        loads = {p for p in params if an.shapes[p] in (FULL, COL)}
+        after = tuple(n for n in row_stmts if levels[n] == k and n not in direct)
+        passes.append(PassPlan(k, plain, pairs, an.spec_order(stmts), _param_order(an, loads), after))
+    prologue = tuple(n for n in row_stmts if levels[n] == 0)
+    final_out = [o for o in an.outputs if an.tensor_class(an.outputs[o].type.dims) in (FULL, COL)]
+    stmts, params = an.closure([ir.Name(o) for o in final_out], varying_only=True)
+    used = {n for a in an.body for n in an.names_in(a.value) if n in an.params}
+    return Plan(
+        shapes=dict(an.shapes), reductions=tuple(reds), prologue=prologue, passes=tuple(passes),
+        final_varying=an.spec_order(stmts),
+        final_loads=_param_order(an, {p for p in params if an.shapes[p] in (FULL, COL)}),
+        row_loads=_param_order(an, {p for p in used if an.shapes[p] == ROW}),
+        single_loads=_param_order(an, {p for p in used if an.shapes[p] in (FULL, COL)}),
+    )
+
+
+def _param_order(an: Analysis, names) -> tuple[str, ...]:
+    return tuple(p for p in an.params if p in names)
