@@ -172,6 +172,7 @@ def _clamp(x, lo, hi):
 def _pow(a, b):
     # a ** b = exp2(b * log2(a)). A negative base keeps |a| ** b with the sign of
     # (-1) ** b for integer exponents; for fractional ones log2(a) is NaN, as in torch.pow.
+    b = b + tl.zeros_like(a)  # a constant exponent becomes a tensor like the base
     magnitude = tl.exp2(b * tl.log2(tl.abs(a)))
     b_int = tl.floor(b) == b
     b_odd = b_int & (tl.abs(b % 2.0) == 1.0)
@@ -284,7 +285,7 @@ def add(x, y, *, out=None):
         return out
     # Measured on an H100 (docs/performance.md): small blocks keep every SM busy on
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
-    BLOCK, num_warps = (512, 4) if n_elements < (1 << 22) else (1024, 8)
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (triton.cdiv(n_elements, BLOCK),)
     add_kernel[grid](
@@ -383,7 +384,7 @@ def relu_dropout(x, p=0.5, seed=0, *, out=None):
         return out
     # Measured on an H100 (docs/performance.md): small blocks keep every SM busy on
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
-    BLOCK, num_warps = (512, 4) if n_elements < (1 << 22) else (1024, 8)
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (triton.cdiv(n_elements, BLOCK),)
     relu_dropout_kernel[grid](
@@ -487,7 +488,7 @@ def bias_gelu(x, bias, *, y=None):
         return y
     # Measured on an H100 (docs/performance.md): small blocks keep every SM busy on
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
-    BLOCK, num_warps = (512, 4) if n_elements < (1 << 22) else (1024, 8)
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (triton.cdiv(n_elements, BLOCK),)
     bias_gelu_kernel[grid](
@@ -610,7 +611,7 @@ def swiglu(g, u, *, y=None, act=None):
         return y, act
     # Measured on an H100 (docs/performance.md): small blocks keep every SM busy on
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
-    BLOCK, num_warps = (512, 4) if n_elements < (1 << 22) else (1024, 8)
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (triton.cdiv(n_elements, BLOCK),)
     swiglu_kernel[grid](
@@ -727,7 +728,7 @@ def silu_mul(g, u, *, y=None):
         return y
     # Measured on an H100 (docs/performance.md): small blocks keep every SM busy on
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
-    BLOCK, num_warps = (512, 4) if n_elements < (1 << 22) else (1024, 8)
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (triton.cdiv(n_elements, BLOCK),)
     silu_mul_kernel[grid](
@@ -833,7 +834,7 @@ def axpby(x, y, alpha=1.0, beta=1.0, *, out=None):
         return out
     # Measured on an H100 (docs/performance.md): small blocks keep every SM busy on
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
-    BLOCK, num_warps = (512, 4) if n_elements < (1 << 22) else (1024, 8)
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (triton.cdiv(n_elements, BLOCK),)
     axpby_kernel[grid](
@@ -942,7 +943,7 @@ def scale_bias_gelu_tanh(x, scale, bias, *, y=None):
         return y
     # Measured on an H100 (docs/performance.md): small blocks keep every SM busy on
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
-    BLOCK, num_warps = (512, 4) if n_elements < (1 << 22) else (1024, 8)
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (triton.cdiv(n_elements, BLOCK),)
     scale_bias_gelu_tanh_kernel[grid](
@@ -1072,7 +1073,7 @@ def clamp_threshold(x, lo=-1.0, hi=1.0, tiny=0.1, *, y=None, kept=None):
         return y, kept
     # Measured on an H100 (docs/performance.md): small blocks keep every SM busy on
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
-    BLOCK, num_warps = (512, 4) if n_elements < (1 << 22) else (1024, 8)
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (triton.cdiv(n_elements, BLOCK),)
     clamp_threshold_kernel[grid](
@@ -1219,7 +1220,7 @@ def activations(x, *, y=None, z=None):
         return y, z
     # Measured on an H100 (docs/performance.md): small blocks keep every SM busy on
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
-    BLOCK, num_warps = (512, 4) if n_elements < (1 << 22) else (1024, 8)
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (triton.cdiv(n_elements, BLOCK),)
     activations_kernel[grid](
@@ -1357,7 +1358,7 @@ def bucketize(x, width=10, *, bucket=None, frac=None):
         return bucket, frac
     # Measured on an H100 (docs/performance.md): small blocks keep every SM busy on
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
-    BLOCK, num_warps = (512, 4) if n_elements < (1 << 22) else (1024, 8)
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (triton.cdiv(n_elements, BLOCK),)
     bucketize_kernel[grid](

@@ -82,7 +82,7 @@ def run_suite(path: str, name_filter: str = "") -> list[Row]:
     modules = {}
     compile_ok = os.environ.get("TILEGEN_BENCH_COMPILE", "1") != "0"
     for case in suite["case"]:
-        if name_filter and name_filter not in case["name"]:
+        if name_filter and name_filter not in case["name"] and name_filter != case.get("group"):
             continue
         spec = str(root / case["spec"])
         if spec not in modules:

@@ -26,6 +26,14 @@ RESERVED = frozenset(
 RESERVED_PREFIXES = ("_", "offs_", "idx_", "stride_", "mask_", "BLOCK", "GROUP", "NUM_", "INDEX_", "acc_", "size_")
 RESERVED_SUFFIXES = ("_ptr", "_desc", "_offs", "_reference", "_kernel")
 
+# Module-level names of a generated module (imports): a kernel name must not rebind them.
+# Kernel names live at module level, so the local names above do not constrain them.
+MODULE_NAMES = frozenset({"os", "sys", "json", "time", "math", "functools", "torch", "triton", "tl"})
+
+# Functions that compute in floating point: integer or bool arguments must be cast first.
+FLOAT_FUNCTIONS = frozenset(FUNCTIONS) - {"abs", "relu", "leaky_relu", "maximum", "minimum", "clamp", "where",
+                                          "rand", "sum", "max", "min", "mean"}
+
 # Largest finite value of each float type, for checking float defaults.
 _FLOAT_MAX = {"f16": 65504.0, "bf16": 3.3895313892515355e38, "f32": 3.4028234663852886e38}
 
@@ -54,6 +62,14 @@ def _reserved_why(name: str) -> str | None:
     return None
 
 
+def _reserved_kernel_why(name: str) -> str | None:
+    if keyword.iskeyword(name) or name in ("True", "False", "None"):
+        return "it is a Python keyword"
+    if name in MODULE_NAMES or name.startswith("_") or name.endswith(RESERVED_SUFFIXES):
+        return "the generated module uses this name"
+    return None
+
+
 class _KernelChecker:
     def __init__(self, kernel: ir.Kernel, errors: list[Diagnostic]):
         self.kernel = kernel
@@ -74,9 +90,13 @@ class _KernelChecker:
             if decl.name in seen:
                 self.error("E011", decl.span, what=what, name=decl.name)
             seen[decl.name] = what
+        with_default = None
         for param in k.params:
             if param.default is None:
+                if with_default is not None:  # the launcher is a Python function: defaults come last
+                    self.error("E025", param.span, name=param.name, after=with_default.name)
                 continue
+            with_default = param
             if isinstance(param.type, ir.TensorType):
                 self.error("E014", param.span, name=param.name)
                 continue
@@ -103,7 +123,7 @@ class _KernelChecker:
             for d in decl.type.dims:
                 if isinstance(d, int) or d in reported:
                     continue
-                why = "it is also a parameter or output name" if d in seen else _reserved_why(d)
+                why = "it names both a dimension and a parameter or output" if d in seen else _reserved_why(d)
                 if why:
                     self.error("E013", decl.span, name=d, why=why)
                     reported.add(d)
@@ -178,8 +198,10 @@ class _KernelChecker:
             return outs[0].type.dims if outs else ()  # no product shape to check the others against
         space = a[:-2] + (a[-2], b[-1])
         operands = {matmul_operand(s)[0].id for s in (matmul.lhs, matmul.rhs)}
+        # An operand may also be read by the epilogue, like any other tensor, if its shape allows.
+        outside = {e.id for st in self.kernel.body for e in walk_outside(st.value, matmul) if isinstance(e, ir.Name)}
         for d in tensors + outs:
-            if d.name in operands:
+            if d.name in operands and d.name not in outside:
                 continue
             if not is_subsequence(d.type.dims, space):
                 full, rows, cols = space, space[:-1], space[-1:]
@@ -224,7 +246,9 @@ class _KernelChecker:
                 declared = outputs[stmt.target].type.dims
                 if not is_subsequence(value.dims, declared):
                     self.error("E043", stmt.span, name=stmt.target, dims=_fmt(declared), value=_fmt(value.dims))
-                value = param_vtype(outputs[stmt.target])
+                # Later statements read the value as computed: the cast to the
+                # declared type happens on the store.
+                value = VType(declared, value.dtype)
             env[stmt.target] = value
         for name, output in outputs.items():
             if name not in env:
@@ -267,7 +291,9 @@ class _KernelChecker:
                     got = f"[{_fmt(seed.dims)}] {seed.dtype.name}" if seed.dims else seed.dtype.name
                     self.error("E038", expr.span, name="rand", got=got)
             if fn.name == "where" and _defined(expr.args[0], env):
-                self._want_bool(expr.args[0], typer, "where() condition")
+                self._want_bool(expr.args[0], typer, "the condition of where()")
+            if fn.name in FLOAT_FUNCTIONS:
+                self._want_float(expr.args, env, typer, f"{fn.name}()", pow_like=fn.name == "pow")
         elif isinstance(expr, ir.BinOp) and expr.op == "@" and kind != "gemm":
             self.error("E033", expr.span)
         elif isinstance(expr, ir.BoolOp):
@@ -278,15 +304,40 @@ class _KernelChecker:
             self._want_bool(expr.operand, typer, "'not'")
         elif isinstance(expr, ir.Transpose) and id(expr) not in self.matmul_sides:
             self.error("E037", expr.span)
+        elif isinstance(expr, ir.BinOp) and expr.op == "**":
+            self._want_float((expr.lhs, expr.rhs), env, typer, "'**'", pow_like=True)
 
     def _note(self, note: str) -> None:
         last = self.errors[-1]
         self.errors[-1] = Diagnostic(last.code, last.message, last.span, last.severity, last.notes + (note,))
 
+    def _want_float(self, args, env, typer: Typer, op: str, pow_like: bool) -> None:
+        """Math functions compute on floats; an integer argument must be converted explicitly.
+        An exponent may also be an integer literal (`x ** 2`)."""
+        for n, arg in enumerate(args):
+            literal = isinstance(arg, ir.Number) or isinstance(arg, ir.Neg) and isinstance(arg.operand, ir.Number)
+            if not _defined(arg, env) or (pow_like and n == 1 and literal):
+                continue
+            t = typer.of(arg)
+            if t.dtype.category != "float":
+                what = ("base", "exponent")[n] if pow_like else "argument"
+                expected = f"a float {what} (convert it with `as f32`)"
+                self.error("E042", arg.span, op=op, expected=expected, got=t.dtype.name)
+
     def _want_bool(self, expr: ir.Expr, typer: Typer, op: str) -> None:
         t = typer.of(expr)
         if t.dtype.category != "bool":
-            self.error("E042", expr.span, op=op, expected="boolean (a comparison)", got=t.dtype.name)
+            expected = "a boolean operand (a comparison such as x > 0)"
+            self.error("E042", expr.span, op=op, expected=expected, got=t.dtype.name)
+
+
+def walk_outside(expr: ir.Expr, node: ir.Expr):
+    """Pre-order traversal of `expr` that skips the sub-tree `node`."""
+    if expr is node:
+        return
+    yield expr
+    for child in ir.children(expr):
+        yield from walk_outside(child, node)
 
 
 def _defined(expr: ir.Expr, env) -> bool:
@@ -314,7 +365,7 @@ def check_module(module: ir.Module) -> tuple[CheckedKernel, ...]:
         if kernel.name in names:
             errors.append(Diagnostic.make("E012", kernel.span, name=kernel.name))
         names.add(kernel.name)
-        why = _reserved_why(kernel.name)
+        why = _reserved_kernel_why(kernel.name)
         if why:
             errors.append(Diagnostic.make("E013", kernel.span, name=kernel.name, why=why))
         checker = _KernelChecker(kernel, errors)

@@ -31,6 +31,7 @@ CATALOG: dict[str, str] = {
     "E022": "output {name!r} is never assigned",
     "E023": "cannot assign to parameter {name!r}",
     "E024": "{name!r} is assigned but never used",
+    "E025": "parameter {name!r} has no default but follows {after!r}, which has one (defaults come last)",
     # calls
     "E030": "unknown function {name!r}{hint}",
     "E031": "{name}() takes {expected}, got {got}",
@@ -45,7 +46,7 @@ CATALOG: dict[str, str] = {
     # shapes and types
     "E040": "{what} has dimensions [{dims}], which do not broadcast to the kernel's [{kernel}]",
     "E041": "outputs of an elementwise kernel must share one shape: {name!r} is [{dims}], expected [{kernel}]",
-    "E042": "{op} needs {expected} operands, got {got}",
+    "E042": "{op} needs {expected}, got {got}",
     "E043": "output {name!r} is [{dims}] but its value is [{value}]",
     "E044": "{name}() reduces a full row; its argument is [{dims}]",
     "E045": "a reduction kernel needs a full-shaped output or input [..., N]; found none",
@@ -97,12 +98,14 @@ class Diagnostic:
         if self.span is None:
             return f"{self.severity}[{self.code}]: {self.message}"
         head = f"{self.span.path}:{self.span.line}:{self.span.column}: {self.severity}[{self.code}]: {self.message}"
-        lines = (source or "").splitlines()
+        lines = (source or "").split("\n")  # line numbers count "\n" only, as the lexer does
         if not 1 <= self.span.line <= len(lines):
             return head
-        text = lines[self.span.line - 1].expandtabs(4)
-        room = max(1, len(text) - self.span.column + 1)
-        caret = " " * (self.span.column - 1) + "^" + "~" * (min(self.span.width, room) - 1)
+        raw = lines[self.span.line - 1].rstrip("\r")
+        text = raw.expandtabs(4)
+        start = len(raw[: self.span.column - 1].expandtabs(4))  # the caret lines up under tabs too
+        room = max(1, len(text) - start)
+        caret = " " * start + "^" + "~" * (min(self.span.width, room) - 1)
         out = [head, "    " + text.rstrip(), "    " + caret.rstrip()]
         out.extend(f"    note: {note}" for note in self.notes)
         return "\n".join(out)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lark import PostLex
 
 from .diagnostics import Diagnostic, DiagnosticError, Span
+from .dtypes import DTYPES
 
 _OPENERS = {"LPAR": 1, "LSQB": 1, "RPAR": -1, "RSQB": -1}
 
@@ -80,10 +82,12 @@ def _join(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
-def _expected(names) -> str:
+def _expected(names, before: str = "") -> str:
     """' (expected ...)' in words, grouping what Lark lists terminal by terminal."""
     names = set(names)
     groups: list[str] = []
+    if names == {"NAME"} and re.search(r"(:|\bas)\s*$", before):
+        return " (expected a type: " + ", ".join(DTYPES) + ")"
     if _KINDS <= names:
         # Between kernels: only a new kernel (or the end of the file) may follow.
         return " (expected a kernel: 'elementwise', 'reduction' or 'gemm')"
@@ -113,7 +117,7 @@ def _hint(token: Token, names, text: str) -> str:
     names = set(names)
     if token.type == "CMP_OP" and "CMP_OP" not in names:
         return "; comparisons do not chain: write (a < b) and (b < c)"
-    if str(token) == "=" and text[: token.start_pos].rstrip().endswith("schedule"):
+    if str(token) == "=" and re.search(r"\bschedule\s*$", text[: token.start_pos]):
         return "; 'schedule' is a keyword and cannot name a value"
     if token.type == "_NL" and "NAME" in names:
         return "; to continue a statement on the next line, wrap it in ( ) or end the line with \\"
@@ -140,20 +144,20 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic
     if isinstance(exc, UnexpectedEOF) or (
         isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
     ):
-        last = text.rstrip().splitlines() or [""]
+        last = text.rstrip().split("\n")
         span = Span(path, max(1, len(last)), len(last[-1]) + 1)
         # Separators cannot fix a file that ends too early: leave them out.
-        return Diagnostic.make("E002", span, expected=_expected(set(expected) - {"_NL", "SEMICOLON"}))
+        return Diagnostic.make("E002", span, expected=_expected(set(expected) - {"_NL", "SEMICOLON"}, text))
     assert isinstance(exc, UnexpectedToken)
     token = exc.token
     if token.type == "_NL":
         # Point at the end of the line, not at the start of the next one.
-        prev_lines = text[: token.start_pos].splitlines() or [""]
+        prev_lines = text[: token.start_pos].split("\n")
         line, column = token.line, len(prev_lines[-1]) + 1
     width = 1 if token.type == "_NL" else max(1, len(str(token)))
     return Diagnostic.make(
         "E003",
         Span(path, line, column, width),
         found=_describe(token),
-        expected=_expected(expected) + _hint(token, expected, text),
+        expected=_expected(expected, text[: token.start_pos]) + _hint(token, expected, text),
     )

@@ -44,12 +44,12 @@ DEFAULT_TABLE: tuple[tuple, ...] = (
     (32, "single", 0, 64, 4, 0, 1),
     (128, "single", 0, 16, 4, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
-    (1024, "single", 0, 2, 4, 8, 2),
-    (2048, "single", 0, 1, 4, 8, 2),
+    (1024, "single", 0, 2, 4, 0, 1),
+    (2048, "single", 0, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
-    (8192, "single", 0, 1, 16, 0, 1),
+    (8192, "single", 0, 1, 8, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
-    (None, "looped", 4096, 1, 8, 0, 1),
+    (None, "looped", 16384, 1, 32, 0, 1),
 )
 
 
@@ -131,6 +131,7 @@ class Analysis:
         self.body = kernel.body
         self.values = {a.target: a.value for a in kernel.body}
         self.order = {a.target: n for n, a in enumerate(kernel.body)}
+        self.typer = checked.typer()
         self._inlined: dict[int, ir.Expr] = {}
         self.shapes: dict[str, str] = {}
         for name, p in self.params.items():
@@ -210,7 +211,8 @@ def online_partner(an: Analysis, key: ir.Call) -> ir.Call | None:
         return None
     m = inner.rhs
     if isinstance(m, ir.Call) and m.func == "max" and m.args[0] == inner.lhs:
-        return m
+        # float values only: the online max is kept in a float accumulator
+        return m if an.typer.of(inner.lhs).dtype.is_float else None
     return None
 
 

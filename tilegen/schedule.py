@@ -43,6 +43,7 @@ SCHEDULE_KEYS: dict[str, dict[str, object]] = {
         "warps": _WARPS,
         "strategy": _one_of("single", "looped"),
         "persistent": _one_of("true", "false"),
+        "stages": _int_range(1, 8),
     },
     "gemm": {
         "block_m": _pow2(16, 256),

@@ -90,7 +90,10 @@ class Typer:
         if a[-1] != b[-2] or a[:-2] != b[:-2]:
             return VType(self.space, F32)  # the checker reports E036/E039
         out = a[:-2] + (a[-2], b[-1])
-        dtype = F32 if self._name_dtype(expr.lhs).is_float else I32
+        lhs, rhs = self._name_dtype(expr.lhs), self._name_dtype(expr.rhs)
+        dtype = F32 if lhs.is_float else I32
+        if "f64" in (lhs.name, rhs.name):
+            dtype = DTYPES["f64"]  # f64 operands accumulate in f64
         return VType(out, dtype)
 
     def _name_dtype(self, expr) -> DType:

@@ -1,0 +1,405 @@
+"""The checker: names, dims and broadcasting, dtypes, kinds, arity, schedules.
+Tests assert diagnostic codes (and a few key words), not whole messages."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_parser import EXAMPLES
+from tilegen import ir
+from tilegen.check import RESERVED, check_module
+from tilegen.diagnostics import DiagnosticError
+from tilegen.dtypes import DTYPES
+from tilegen.functions import FUNCTIONS
+from tilegen.parser import parse_source
+from tilegen.schedule import SCHEDULE_KEYS
+from tilegen.transformer import to_ir
+
+
+def check(text: str):
+    return check_module(to_ir(parse_source(text, "t.tile"), "t.tile", text))
+
+
+def errors(text: str) -> list:
+    try:
+        check(text)
+    except DiagnosticError as exc:
+        return exc.diagnostics
+    return []
+
+
+def codes(text: str) -> list[str]:
+    return sorted({d.code for d in errors(text)})
+
+
+def ok(text: str):
+    found = errors(text)
+    assert not found, "\n".join(d.render(text) for d in found)
+    return check(text)
+
+
+def ew(params: str, outputs: str, body: str, kind: str = "elementwise") -> str:
+    return f"{kind} kern({params}) -> ({outputs}) {{\n{body}\n}}\n"
+
+
+# ---- the examples ------------------------------------------------------------
+
+
+def test_examples_check():
+    checked = {c.kernel.name: c for c in ok(EXAMPLES)}
+    assert len(checked) == 8
+    assert checked["add"].space == ("N",)
+    assert checked["bias_gelu"].space == ("M", "N")
+    assert checked["softmax"].space == ("M", "N") and checked["softmax"].rows == ("M",)
+    assert checked["layernorm"].vtype("mu").dims == ("M",)
+    assert checked["layernorm"].vtype("xc").dims == ("M", "N")
+    assert checked["linear_gelu"].space == ("M", "N")
+    assert checked["matmul_leaky_relu"].space == ("M", "N")
+    keep = checked["relu_dropout"].vtype("keep")
+    assert keep.dims == ("N",) and keep.dtype.name == "bool"
+
+
+# ---- broadcasting by name ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "params, other, out",
+    [
+        ("x: f32[M, N], bias: f32[N]", "bias", "M, N"),  # a row vector over every row
+        ("x: f32[M, N], scale: f32[M]", "scale", "M, N"),  # a column vector over every column
+        ("x: f32[M, N], s: f32", "s", "M, N"),  # a scalar
+        ("x: f32[B, M, N], s: f32[B, N]", "s", "B, M, N"),  # any subsequence, in order
+        ("x: f32[4, N], b: f32[N]", "b", "4, N"),  # literal dims
+    ],
+)
+def test_broadcast_by_name(params, other, out):
+    ok(ew(params, f"y: f32[{out}]", f"    y = x + {other}"))
+
+
+@pytest.mark.parametrize(
+    "params, other",
+    [
+        ("x: f32[M, N], t: f32[N, M]", "t"),  # wrong order
+        ("x: f32[M, N], r: f32[R]", "r"),  # a dim the output does not have
+        ("x: f32[M, N], r: f32[M, N, R]", "r"),
+    ],
+)
+def test_non_subsequence_dims_are_rejected(params, other):
+    assert "E040" in codes(ew(params, "y: f32[M, N]", f"    y = x + {other}"))
+
+
+def test_broadcast_value_may_be_stored_to_a_larger_output():
+    ok(ew("x: f32[M, N], s: f32[M]", "y: f32[M, N], z: f32[M, N]", "    y = x\n    z = s * 2.0"))
+
+
+def test_dims_are_bound_consistently():
+    assert codes(ew("x: f32[N]", "y: f32[M, N]", "    y = x")) == ["E017"]
+    assert codes(ew("x: f32[M, m]", "y: f32[M, m]", "    y = x")) == ["E018"]
+    # E018 once per pair of spellings, however often they occur
+    assert len(errors(ew("x: f32[M, m], z: f32[M, m]", "y: f32[M, m]", "    y = x + z"))) == 1
+
+
+def test_elementwise_outputs_share_a_shape():
+    assert codes(ew("x: f32[M, N]", "y: f32[M, N], z: f32[N]", "    y = x\n    z = x")) == ["E041", "E043"]
+
+
+# ---- declarations --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "params, outputs, code",
+    [
+        ("x: f32[N], x: f32[N]", "y: f32[N]", "E011"),
+        ("x: f32[N]", "y: f32[N], y: f32[N]", "E011"),
+        ("x: f32[N] = 1.0", "y: f32[N]", "E014"),
+        ("x: f32[N]", "y: f32", "E016"),
+        ("s: f32", "y: f32[N]", "E019"),
+    ],
+)
+def test_declaration_errors(params, outputs, code):
+    assert codes(ew(params, outputs, "    y = x" if "x" in params else "    y = s")) == [code]
+
+
+@pytest.mark.parametrize(
+    "decl, good",
+    [
+        ("i8 = 127", True), ("i8 = -128", True), ("i8 = 128", False), ("u8 = 255", True), ("u8 = -1", False),
+        ("i32 = 0.5", False), ("i32 = -2147483648", True), ("i64 = 9223372036854775808", False),
+        ("bool = 1", True), ("bool = 2", False), ("f16 = 65504", True), ("f16 = 1e5", False),
+        ("bf16 = 1e38", True), ("f32 = 1e39", False), ("f64 = 1e300", True), ("f32 = -1e-5", True),
+    ],
+)
+def test_default_ranges(decl, good):
+    found = codes(ew(f"x: f32[N], s: {decl}", "y: f32[N]", "    y = x * (s as f32)"))
+    assert found == ([] if good else ["E015"])
+
+
+def test_defaults_come_last():
+    ok(ew("x: f32[N], a: f32 = 1.0, b: i32 = 0", "y: f32[N]", "    y = x * a + (b as f32)"))
+    found = errors(ew("a: f32 = 1.0, x: f32[N], s: f32", "y: f32[N]", "    y = x * a * s"))
+    assert [(d.code, d.message.split("'")[1]) for d in found] == [("E025", "x"), ("E025", "s")]
+
+
+def test_kernel_defined_twice():
+    text = ew("x: f32[N]", "y: f32[N]", "    y = x") * 2
+    assert codes(text) == ["E012"]
+
+
+def test_unknown_types_do_not_hide_other_errors():
+    found = errors(ew("x: float[N]", "y: f32[N]", "    y = (x as f8) + z"))
+    assert [d.code for d in found] == ["E010", "E048", "E020"]
+
+
+# ---- reserved names -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name", ["lambda", "None", "exp", "where", "tl", "pid", "mask", "offs", "grid", "sizes", "num_warps", "FLAT",
+             "_x", "x_ptr", "x_kernel", "x_reference", "stride_x", "idx_m", "BLOCK_M"],
+)
+@pytest.mark.parametrize("where", ["param", "output", "local", "dim"])
+def test_reserved_names(name, where):
+    text = {
+        "param": ew(f"x: f32[N], {name}: f32", "y: f32[N]", f"    y = x * {name}"),
+        "output": ew("x: f32[N]", f"{name}: f32[N]", f"    {name} = x"),
+        "local": ew("x: f32[N]", "y: f32[N]", f"    {name} = x\n    y = {name}"),
+        "dim": ew(f"x: f32[{name}]", f"y: f32[{name}]", "    y = x"),
+    }[where]
+    assert "E013" in codes(text)
+
+
+@pytest.mark.parametrize(
+    "name, reserved",
+    [("lambda", True), ("None", True), ("tl", True), ("triton", True), ("torch", True), ("os", True),
+     ("time", True), ("_x", True), ("x_kernel", True), ("x_reference", True), ("x_ptr", True),
+     # kernel names live at module level: the kernels' local names are free for them
+     ("k", False), ("mask", False), ("relu", False), ("pid", False), ("index", False), ("shape", False)],
+)
+def test_reserved_kernel_names(name, reserved):
+    found = codes(f"elementwise {name}(x: f32[N]) -> (y: f32[N]) {{ y = x }}")
+    assert found == (["E013"] if reserved else [])
+
+
+def test_reserved_list_is_not_empty():
+    assert {"tl", "triton", "torch", "pid", "mask", "offs"} <= RESERVED
+
+
+def test_names_that_are_fine():
+    ok(ew("x: f32[N], alpha: f32 = 1.0, seed2: i32 = 0", "out: f32[N]",
+          "    tmp = x * alpha\n    out = tmp + rand(seed2)"))
+
+
+def test_dim_name_clashes():
+    assert codes(ew("N: f32[N]", "y: f32[N]", "    y = N")) == ["E013"]  # a parameter named like a dim
+    assert codes(ew("x: f32[N]", "y: f32[N]", "    N = x\n    y = N")) == ["E013"]  # a local named like a dim
+
+
+# ---- statements --------------------------------------------------------------------
+
+
+def test_statement_errors():
+    assert codes(ew("x: f32[N]", "y: f32[N]", "    y = x + z")) == ["E020"]
+    assert codes(ew("x: f32[N]", "y: f32[N]", "    t = x\n    t = x\n    y = t")) == ["E021"]
+    assert codes(ew("x: f32[N]", "y: f32[N]", "    y = x\n    y = x")) == ["E021"]
+    assert codes(ew("x: f32[N]", "y: f32[N], z: f32[N]", "    y = x")) == ["E022"]
+    assert codes(ew("x: f32[N]", "y: f32[N]", "    x = x * 2.0\n    y = x")) == ["E023"]
+    assert codes(ew("x: f32[N]", "y: f32[N]", "    t = x * 2.0\n    y = x")) == ["E024"]
+
+
+def test_undefined_name_notes():
+    (used_early,) = errors(ew("x: f32[N]", "y: f32[N]", "    y = t\n    t = x"))
+    assert used_early.code == "E020" and "line 3" in used_early.notes[0]
+    (self_ref,) = errors(ew("x: f32[N]", "y: f32[N]", "    y = y + x"))
+    assert "own definition" in self_ref.notes[0]
+    (dim,) = errors(ew("x: f32[N]", "y: f32[N]", "    y = x * N"))
+    assert "dimension" in dim.notes[0]
+
+
+def test_all_errors_are_reported_in_source_order():
+    text = (
+        ew("x: f32[N]", "y: f32[N]", "    y = foo(x)")
+        + ew("x: f32[N]", "y: f32[N]", "    y = x + z").replace(" kern(", " kern2(")
+        + ew("x: f32[N]", "y: f32[N]", "    y = x\n    schedule { blok = 1 }").replace(" kern(", " kern3(")
+    )
+    found = errors(text)
+    assert [d.code for d in found] == ["E030", "E020", "E050"]
+    assert [d.span.line for d in found] == sorted(d.span.line for d in found)
+
+
+# ---- functions and arity ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+def test_arity(name):
+    fn = FUNCTIONS[name]
+    kind = "reduction" if fn.is_reduction else "elementwise"
+    for count in (fn.arity - 1, fn.arity + 1):
+        if count < 0:
+            continue
+        args = ", ".join(["x"] * count)
+        assert "E031" in codes(ew("x: f32[M, N]", "y: f32[M, N]", f"    y = {name}({args})", kind)), count
+
+
+def test_unknown_function_suggests():
+    (diag,) = errors(ew("x: f32[N]", "y: f32[N]", "    y = sigmod(x)"))
+    assert diag.code == "E030" and "'sigmoid'" in diag.message
+
+
+@pytest.mark.parametrize("name", ["sum", "max", "min", "mean"])
+@pytest.mark.parametrize("kind", ["elementwise", "gemm"])
+def test_reductions_only_in_reduction_kernels(name, kind):
+    if kind == "gemm":
+        text = ew("a: f16[M, K], b: f16[K, N], c: f32[M, N]", "y: f32[M, N]", f"    y = a @ b + {name}(c)", kind)
+    else:
+        text = ew("x: f32[M, N]", "y: f32[M, N]", f"    y = x - {name}(x)", kind)
+    assert codes(text) == ["E032"]
+    ok(ew("x: f32[M, N]", "y: f32[M, N]", f"    y = x - {name}(x)", "reduction"))
+
+
+def test_reduction_semantics():
+    (c,) = ok(ew("x: f32[M, N]", "y: f32[M, N], m: f32[M]",
+                 "    m = max(x)\n    y = exp(x - m) / sum(exp(x - m))", "reduction"))
+    assert c.space == ("M", "N") and c.rows == ("M",)
+    assert c.vtype("m").dims == ("M",)
+    # nesting: the argument of a reduction must be a full row
+    assert codes(ew("x: f32[M, N]", "y: f32[M]", "    y = sum(sum(x))", "reduction")) == ["E044"]
+    assert codes(ew("x: f32[M, N], w: f32[N]", "y: f32[M]", "    y = sum(x) + sum(w)", "reduction")) == ["E044"]
+    # a per-row value cannot hold a full row
+    assert codes(ew("x: f32[M, N]", "y: f32[M]", "    y = x", "reduction")) == ["E043"]
+    assert codes(ew("x: f32[M, N], t: f32[N, M]", "y: f32[M, N]", "    y = x", "reduction")) == ["E046"]
+
+
+# ---- '@' and gemm ---------------------------------------------------------------------
+
+G = "a: f16[M, K], b: f16[K, N]"
+
+
+def test_matmul_only_in_gemm():
+    assert codes(ew("a: f32[N, N]", "c: f32[N, N]", "    c = a @ a")) == ["E033"]
+    assert codes(ew("a: f32[N, N]", "c: f32[N, N]", "    c = a @ a.T")) == ["E033"]  # no extra E037
+    assert codes(ew("a: f32[M, N]", "c: f32[M, N]", "    c = a - max(a) + a @ a", "reduction")) == ["E033"]
+
+
+def test_gemm_rules():
+    ok(ew(G, "c: f16[M, N]", "    c = a @ b", "gemm"))
+    ok(ew("a: f16[M, K], b: f16[N, K], bias: f32[N], s: f32[M], alpha: f32 = 1.0", "c: f16[M, N]",
+          "    c = relu(alpha * (a @ b.T) + bias + s)", "gemm"))
+    ok(ew("a: f16[B, M, K], b: f16[B, K, N]", "c: f16[B, M, N]", "    c = a @ b", "gemm"))
+    ok(ew("a: f16[K, M], b: f16[N, K]", "c: f16[M, N]", "    c = a.T @ b.T", "gemm"))
+    assert codes(ew("a: f16[M, N], b: f16[M, N]", "c: f16[M, N]", "    c = a * b", "gemm")) == ["E034"]
+    assert codes(ew(G, "c: f16[M, N]", "    c = a @ b + a @ b", "gemm")) == ["E034"]
+    assert codes(ew(G, "c: f16[M, N]", "    c = (2.0 * a) @ b", "gemm")) == ["E035"]
+    assert codes(ew(G, "c: f16[M, N]", "    t = a\n    c = t @ b", "gemm")) == ["E035"]
+    assert len(errors(ew(G, "c: f16[M, N]", "    c = (a * 2.0).T @ b", "gemm"))) == 1  # E035, once
+    assert codes(ew("a: f16[M, K], b: f16[N, K]", "c: f16[M, N]", "    c = a @ b", "gemm")) == ["E036"]
+    assert codes(ew(G + ", c: f16[M, N]", "y: f16[M, N]", "    y = a @ b + c.T", "gemm")) == ["E037"]
+    assert codes(ew("a: f16[B, M, K], b: f16[C, K, N]", "c: f16[B, M, N]", "    c = a @ b", "gemm")) == ["E039"]
+    assert codes(ew("a: f16[K], b: f16[K, N]", "c: f16[N]", "    c = a @ b", "gemm")) == ["E047"]
+    assert codes(ew(G + ", bias: f32[N, M]", "c: f16[M, N]", "    c = a @ b + bias", "gemm")) == ["E049"]
+
+
+def test_inner_dims_message_names_the_dims():
+    (diag,) = errors(ew("a: f16[M, K], b: f16[N, K]", "c: f16[M, N]", "    c = a @ b", "gemm"))
+    assert "[M, K] @ [N, K]" in diag.message and "K == N" in diag.message
+
+
+def test_transpose_only_on_matmul_operands():
+    assert codes(ew("x: f32[N, N]", "y: f32[N, N]", "    y = x.T")) == ["E037"]
+    assert codes(ew("x: f32[N, N]", "y: f32[N, N]", "    y = exp(x).T")) == ["E037"]
+
+
+# ---- types -------------------------------------------------------------------------------
+
+
+def test_compute_types():
+    (c,) = ok(ew("h: f16[N], b: bf16[N], i: i32[N], j: i8[N]", "y: f32[N]",
+                 "    hh = h * 2\n    bb = b\n    q = i / j\n    m = i % j\n    p = h ** 2\n    w = where(i > j, i, j)"
+                 "\n    cast = h as f16\n    y = hh + bb + q + m + p + w + cast"))
+    t = {name: c.vtype(name).dtype.name for name in ("h", "hh", "bb", "q", "m", "p", "w", "cast")}
+    # 16-bit floats compute in f32; '/' is float; '%' keeps the integer type
+    assert t == {"h": "f32", "hh": "f32", "bb": "f32", "q": "f32", "m": "i32", "p": "f32", "w": "i32",
+                 "cast": "f32"}
+    assert c.vtype("y").dtype == DTYPES["f32"]
+
+
+def test_math_functions_need_float_arguments():
+    params = "x: f32[N], i: i32[N], h: f16[N], n: i32 = 2"
+    ok(ew(params, "y: f32[N]", "    y = exp(x) + exp(i as f32) + x ** 2 + x ** -2 + pow(h, 3) + h ** 0.5 + abs(i)"
+          " + relu(i) + maximum(i, 2) + clamp(i, 0, 3) + where(i > 0, i, 0) + leaky_relu(i, 0.1)"))
+    for source in ("exp(i)", "sqrt(3)", "floor(i)", "gelu(i)", "tanh(x > 0)", "i ** 2", "pow(i, 2.0)",
+                   "x ** n", "pow(x, i)"):
+        found = errors(ew(params, "y: f32[N]", f"    y = x + {source}"))
+        assert [d.code for d in found] == ["E042"], source
+        assert "as f32" in found[0].message
+
+
+def test_rand():
+    (c,) = ok(ew("x: f32[M, N], seed: i32 = 0", "y: f32[M, N]", "    r = rand(seed)\n    y = x * r"))
+    assert c.vtype("r").dims == ("M", "N")  # one draw per output element
+    ok(ew("x: f32[N]", "y: f32[N]", "    y = x * rand(42)"))
+    for seed in ("s", "x", "1.5", "seed > 0"):
+        params = "x: f32[N], s: f32 = 1.0, seed: i32 = 0"
+        assert codes(ew(params, "y: f32[N]", f"    y = x * rand({seed})")) == ["E038"], seed
+
+
+def test_boolean_operands():
+    ok(ew("x: f32[N]", "y: f32[N]", "    y = where(x > 0 and not (x > 1) or x == 0.5, x, 0.0)"))
+    for source in ("where(x, x, 0.0)", "where(x > 0 and x, x, 0.0)", "where(not x, x, 0.0)",
+                   "where(x > 0 or 1, x, 0.0)"):
+        assert codes(ew("x: f32[N]", "y: f32[N]", f"    y = {source}")) == ["E042"], source
+    ok(ew("x: f32[N], m: bool[N]", "y: f32[N]", "    y = where(m and x > 0, x, 0.0)"))
+
+
+# ---- schedules ---------------------------------------------------------------------------------
+
+
+def _valid_value(validator) -> str:
+    for value in (128, 64, 16, 8, 4, 2, 1):
+        if validator(value) is None:
+            return str(value)
+    why = validator("__not_a_value__")  # "expected one of a, b, c"
+    return why.split("one of ")[1].split(",")[0].strip()
+
+
+KERNELS = {
+    "elementwise": ew("x: f32[M, N]", "y: f32[M, N]", "    y = x\n    schedule { @@ }"),
+    "reduction": ew("x: f32[M, N]", "y: f32[M, N]", "    y = x / sum(x)\n    schedule { @@ }", "reduction"),
+    "gemm": ew(G, "c: f16[M, N]", "    c = a @ b\n    schedule { @@ }", "gemm"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(SCHEDULE_KEYS))
+def test_every_schedule_key_accepts_a_valid_value(kind):
+    settings = "; ".join(f"{key} = {_valid_value(check_)}" for key, check_ in SCHEDULE_KEYS[kind].items())
+    (c,) = ok(KERNELS[kind].replace("@@", settings))
+    assert [s.key for s in c.kernel.schedule.settings] == list(SCHEDULE_KEYS[kind])
+
+
+@pytest.mark.parametrize("kind", sorted(SCHEDULE_KEYS))
+def test_schedule_errors(kind):
+    template = KERNELS[kind]
+    assert codes(template.replace("@@", "no_such_key = 1")) == ["E050"]
+    assert codes(template.replace("@@", "warps = 3")) == ["E051"]
+    assert codes(template.replace("@@", "warps = 4; warps = 8")) == ["E052"]
+    two_blocks = template.replace("\n}", "\n    schedule { warps = 4 }\n}").replace("@@", "warps = 4")
+    assert codes(two_blocks) == ["E052", "E053"]
+
+
+def test_schedule_keys_differ_by_kind():
+    assert codes(KERNELS["elementwise"].replace("@@", "block_m = 64")) == ["E050"]
+    assert codes(KERNELS["gemm"].replace("@@", "block = 1024")) == ["E050"]
+
+
+# ---- the examples in docs/language.md ----------------------------------------------------
+
+
+def test_language_reference_examples_check():
+    import re
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "language.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```\n(.*?)```", docs, re.S)
+              if re.match(r"(\s*#.*\n)*\s*(elementwise|reduction|gemm) ", b)]
+    assert len(blocks) >= 6
+    for block in blocks:
+        ok(block)

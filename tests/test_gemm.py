@@ -1,0 +1,523 @@
+"""GEMM kernels: the Triton tutorial's unit test, every example in specs/gemm.tile, ragged
+shapes, transposed and column-major operands, batches, every addressing mode and
+ordering, persistent launches, the descriptor fallback, autotuning and its disk cache.
+
+Numerics are checked twice: against the generated torch reference (same f32 math) and
+against a float64 computation written here by hand, where 16-bit outputs must be within
+1e-2 relative error (the issue's bar). Shapes are small: the interpreter runs one Python
+step per tile and K block. Run on a GPU with TRITON_INTERPRET=0.
+"""
+
+import json
+import re
+from functools import lru_cache
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+import tilegen.lower_gemm as lower_gemm
+from conftest import DEVICE, ROOT, compile_spec
+from tilegen.diagnostics import DiagnosticError
+from tilegen.pipeline import compile_source
+from tilegen.validate import load_module, run_case
+
+# The interpreter runs `range` with 1-element arrays as bounds.
+pytestmark = pytest.mark.filterwarnings("ignore:Conversion of an array with ndim > 0:DeprecationWarning")
+
+SPEC = ROOT / "specs" / "gemm.tile"
+# Small tiles make small shapes cross tile edges in M, N and K (and keep the interpreter quick).
+SMALL = {"block_m": 32, "block_n": 32, "block_k": 32}
+TINY = {"block_m": 16, "block_n": 16, "block_k": 16}
+BLOCK_PTR_OK = (lower_gemm.triton_version() or (0, 0)) < (3, 9)
+NO_BLOCK_PTR = "Triton >= 3.9 removed tl.make_block_ptr: addressing = block_ptr is a build-time error there"
+
+EXTRAS = """
+gemm attention_scores(q: f16[B, H, T, D], kt: f16[B, H, S, D], pos: f32[H, S], scale: f32 = 0.125)
+        -> (s: f32[B, H, T, S]) {
+    s = (q @ kt.T) * scale + pos
+}
+gemm square_residual(a: f32[N, N], b: f32[N, N]) -> (c: f32[N, N]) {
+    c = a @ b + a
+}
+gemm gram(x: f16[M, K]) -> (g: f32[M, M]) {
+    g = x @ x.T
+}
+gemm f64_mm(a: f64[M, K], b: f64[K, N]) -> (c: f64[M, N]) {
+    c = a @ b
+}
+gemm mixed(a: f16[M, K], b: f32[K, N]) -> (c: f32[M, N]) {
+    c = a @ b
+}
+gemm tf32_mm(a: f32[M, K], b: f32[K, N]) -> (c: f32[M, N]) {
+    c = a @ b
+}
+gemm dropout_mm(a: f16[B, M, K], b: f16[B, K, N], seed: i32 = 7) -> (c: f16[B, M, N]) {
+    c = where(rand(seed) > 0.5, (a @ b) * 2.0, 0.0)
+}
+gemm side_outputs(a: f16[M, K], b: f16[K, N], bias: f32[N]) -> (c: f16[M, N], b2: f32[N], flat: f32[M, N]) {
+    c = a @ b + bias
+    b2 = bias * 2.0
+    flat = bias + 1.0
+}
+gemm transposed_a(a: bf16[K, M], b: bf16[N, K]) -> (c: bf16[M, N]) {
+    c = a.T @ b.T
+}
+"""
+
+
+def pinned_spec(addressing):
+    """A kernel whose schedule pins everything, addressing included (named mm_pointer, mm_descriptor, mm_blockptr)."""
+    return f"""
+gemm mm_{addressing.replace("_", "")}(a: f16[M, K], b: f16[N, K], bias: f16[N]) -> (c: f16[M, N]) {{
+    c = relu(a @ b.T + bias)
+    schedule {{ addressing = {addressing}; block_m = 32; block_n = 32; block_k = 32; group_m = 4; warps = 4; stages = 2 }}
+}}
+"""
+
+
+@pytest.fixture(scope="module")
+def spec():
+    return compile_spec(SPEC)
+
+
+@lru_cache(maxsize=None)
+def build(text, name="extras"):
+    compiled = compile_source(text, f"{name}.tile")
+    return load_module(compiled.source, name), {m.sig.name: m for m in compiled.models}
+
+
+def randn(*shape, dtype=torch.float16):
+    return torch.randn(*shape, device=DEVICE).to(dtype)
+
+
+def rel_err(got, want):
+    """Relative error in the Frobenius norm (|got - want| / |want|) against a float64 result."""
+    return ((got.double() - want).norm() / want.norm().clamp_min(1e-30)).item()
+
+
+def check(got, want64, bar=1e-2):
+    assert not torch.isnan(got).any(), "NaN in the output: some element was not written"
+    assert rel_err(got, want64) < bar, rel_err(got, want64)
+
+
+# ---- the tutorial's unit test -----------------------------------------------------------
+
+
+def tutorial_allclose(x, y, tol=1e-2):
+    """The 2022 tutorial's check (triton.testing.allclose then): max |x - y| over max(x, y) below 1e-2."""
+    return (x.float() - y.float()).abs().max() / torch.max(x.float().max(), y.float().max()) < tol
+
+
+@pytest.mark.smoke
+@pytest.mark.parametrize("size", [128, 512])
+def test_tutorial_unit_test(spec, size):
+    module, _ = spec
+    torch.manual_seed(0)
+    a, b = randn(size, size), randn(size, size)
+    # A tutorial-sized tile on the interpreter (the default there is 32x32, built for edge cases).
+    out = module.matmul(a, b, schedule={"block_m": 128, "block_n": 128, "block_k": 64})
+    want = torch.matmul(a, b)
+    assert tutorial_allclose(out, want)
+    assert torch.allclose(out.float(), want.float(), atol=1e-2, rtol=1e-2)
+    check(out, a.double() @ b.double())
+
+
+# ---- every example, against its reference and a float64 computation -------------------
+
+
+def _spec_cases():
+    _, models = compile_spec(SPEC)
+    for name, model in models.items():
+        for case in model.validation_cases(quick=False):
+            yield pytest.param(name, case, id=f"{name}-{case.label}")
+
+
+@pytest.mark.parametrize("name,case", list(_spec_cases()))
+def test_example_matches_reference(spec, name, case):
+    module, models = spec
+    problem = run_case(module, models[name].sig, case, DEVICE, seed=7)
+    assert problem is None, problem
+
+
+def test_examples_against_float64(spec):
+    m, _ = spec
+    torch.manual_seed(1)
+    M, N, K = 67, 45, 37
+    a, b = randn(M, K), randn(K, N)
+    A, B = a.double(), b.double()
+    check(m.matmul(a, b), A @ B)
+    check(m.matmul_leaky_relu(a, b), F.leaky_relu(A @ B, 0.01))
+
+    x, w, bias = randn(M, K, dtype=torch.bfloat16), randn(N, K, dtype=torch.bfloat16), randn(N, dtype=torch.float32)
+    check(m.linear_gelu(x, w, bias), F.gelu(x.double() @ w.double().T + bias.double()))
+
+    x, w = randn(M, K), randn(N, K)
+    scale, bias, residual = randn(M, dtype=torch.float32), randn(N), randn(M, N)
+    want = scale.double()[:, None] * (x.double() @ w.double().T) + bias.double() + 0.5 * residual.double()
+    check(m.scaled_residual(x, w, scale, bias, residual, 0.5), want)
+
+    a3, b3 = randn(3, M, K, dtype=torch.bfloat16), randn(3, K, N, dtype=torch.bfloat16)
+    check(m.bmm(a3, b3), a3.double() @ b3.double())
+
+    x, w, bias = randn(M, K), randn(K, N), randn(N)
+    pre, act = m.linear_silu(x, w, bias)
+    want = x.double() @ w.double() + bias.double()
+    assert pre.dtype == torch.float32 and act.dtype == torch.float16
+    check(pre, want, bar=1e-5)
+    check(act, F.silu(want))
+
+    a32, b32 = randn(M, K, dtype=torch.float32), randn(K, N, dtype=torch.float32)
+    check(m.matmul_f32(a32, b32), a32.double() @ b32.double(), bar=1e-5)
+
+
+# ---- shapes, layouts, addressing, ordering, persistence ---------------------------------
+
+ADDRESSING = ["pointer", "descriptor", pytest.param("block_ptr", marks=pytest.mark.skipif(not BLOCK_PTR_OK, reason=NO_BLOCK_PTR))]
+
+
+@pytest.mark.parametrize("shape", [(1, 1, 1), (67, 45, 37), (20, 70, 100), (64, 96, 48)], ids=str)
+@pytest.mark.parametrize("addressing", ["pointer", "descriptor"])
+@pytest.mark.parametrize("order", ["grouped", "row_major"])
+@pytest.mark.parametrize("persistent", [False, True], ids=["grid", "persistent"])
+def test_shapes_orders_persistent(spec, shape, addressing, order, persistent):
+    m, _ = spec
+    M, N, K = shape
+    a, b = randn(M, K), randn(K, N)
+    schedule = dict(SMALL, addressing=addressing, order=order, persistent=persistent)
+    check(m.matmul_leaky_relu(a, b, schedule=schedule), F.leaky_relu(a.double() @ b.double(), 0.01))
+    config = m.matmul_leaky_relu.last_config
+    assert config["persistent"] is persistent and (config["group_m"] == 1) == (order == "row_major")
+    # Descriptors need 16-byte aligned rows: 64x96x48 qualifies, the ragged shapes fall back.
+    assert config["addressing"] == ("descriptor" if addressing == "descriptor" and shape == (64, 96, 48) else "pointer")
+
+
+@pytest.mark.parametrize("addressing", ["pointer", "descriptor"])
+def test_persistent_flattened(spec, addressing):
+    m, _ = spec
+    a, b = randn(96, 64), randn(64, 80)
+    schedule = dict(SMALL, addressing=addressing, persistent=True, flatten=True)
+    check(m.matmul(a, b, schedule=schedule), a.double() @ b.double())
+    assert m.matmul.last_config["flatten"] and m.matmul.last_config["addressing"] == addressing
+    m.matmul(a, b, schedule=dict(schedule, persistent=False))
+    assert not m.matmul.last_config["flatten"]  # only persistent launches loop over tiles
+
+
+@pytest.mark.smoke
+@pytest.mark.parametrize("addressing", ADDRESSING)
+def test_pinned_addressing(addressing):
+    module, models = build(pinned_spec(addressing), f"pinned_{addressing}")
+    name = "mm_" + addressing.replace("_", "")
+    fn = getattr(module, name)
+    assert models[name].modes[0] == addressing
+    for M, N, K in [(67, 45, 37), (64, 64, 64)]:
+        a, b, bias = randn(M, K), randn(N, K), randn(N)
+        check(fn(a, b, bias), torch.relu(a.double() @ b.double().T + bias.double()))
+        aligned = (M, N, K) == (64, 64, 64)
+        assert fn.last_config["addressing"] == ("pointer" if addressing == "descriptor" and not aligned else addressing)
+        assert fn.last_config["source"].startswith("pinned")
+
+
+def test_block_ptr_is_a_build_error_on_triton_39(monkeypatch):
+    monkeypatch.setattr(lower_gemm, "triton_version", lambda: (3, 9))
+    with pytest.raises(DiagnosticError) as info:
+        compile_source(pinned_spec("block_ptr"), "bp.tile")
+    (diag,) = info.value.diagnostics
+    assert diag.code == "E054" and "3.9" in diag.message and diag.span.line == 4
+
+
+def test_pointer_only_kernel_has_no_addressing_switch():
+    compiled = compile_source(pinned_spec("pointer"), "p.tile")
+    kernel = compiled.source.split("def mm_pointer_kernel(")[1].split("def mm_pointer(")[0]
+    assert "ADDRESSING" not in kernel and "make_tensor_descriptor" not in kernel and "offs_am" in kernel
+
+
+@pytest.mark.parametrize("addressing", ["pointer", "descriptor"])
+def test_transposed_and_column_major_operands(spec, addressing):
+    m, _ = spec
+    M, N, K = 48, 64, 80
+    a_cm = randn(K, M).T  # column-major views: no copy is made
+    b_cm = randn(N, K).T
+    want = a_cm.double() @ b_cm.double()
+    check(m.matmul(a_cm, b_cm, schedule=dict(SMALL, addressing=addressing)), want)
+    assert m.matmul.last_config["addressing"] == "pointer"  # last stride != 1: no descriptor
+    # linear_gelu reads w transposed: a column-major w is a row-major w.T, and vice versa.
+    x, w, bias = randn(M, K, dtype=torch.bfloat16), randn(K, N, dtype=torch.bfloat16).T, randn(N, dtype=torch.float32)
+    check(m.linear_gelu(x, w, bias, schedule={"addressing": addressing}), F.gelu(x.double() @ w.double().T + bias.double()))
+    # Both operands transposed in the spec, row-major in memory: descriptors load and transpose tiles.
+    module, _ = build(EXTRAS)
+    a, b = randn(K, M, dtype=torch.bfloat16), randn(N, K, dtype=torch.bfloat16)
+    check(module.transposed_a(a, b, schedule=dict(SMALL, addressing=addressing)), a.double().T @ b.double().T)
+    assert module.transposed_a.last_config["addressing"] == addressing
+
+
+def test_strided_views_and_outputs(spec):
+    m, _ = spec
+    M, N, K = 40, 24, 56
+    a = randn(M, 2 * K)[:, ::2]  # every other column
+    b = randn(2 * K, N)[::2]  # every other row
+    c = torch.full((M, 3 * N), float("nan"), device=DEVICE, dtype=torch.float16)[:, ::3]
+    out = m.matmul(a, b, c=c, schedule=SMALL)
+    assert out is c
+    check(c, a.double() @ b.double())
+
+
+@pytest.mark.parametrize("addressing", ["pointer", "descriptor"])
+@pytest.mark.parametrize("persistent", [False, True], ids=["grid", "persistent"])
+def test_batched(spec, addressing, persistent):
+    m, _ = spec
+    a, b = randn(3, 48, 64, dtype=torch.bfloat16), randn(3, 64, 32, dtype=torch.bfloat16)
+    schedule = dict(SMALL, addressing=addressing, persistent=persistent)
+    check(m.bmm(a, b, schedule=schedule), a.double() @ b.double())
+    assert m.bmm.last_config["addressing"] == addressing
+    # A strided batch dimension and a ragged shape.
+    a2 = randn(5, 37, 29, dtype=torch.bfloat16)[::2]
+    b2 = randn(29, 3, 21, dtype=torch.bfloat16).permute(1, 0, 2)
+    check(m.bmm(a2, b2, schedule=schedule), a2.double() @ b2.double())
+
+
+def test_two_batch_dims_and_per_head_epilogue():
+    module, models = build(EXTRAS)
+    B, H, T, S, D = 2, 3, 33, 20, 16
+    q, kt, pos = randn(B, H, T, D), randn(B, H, S, D), randn(H, S, dtype=torch.float32)
+    want = (q.double() @ kt.double().transpose(-1, -2)) * 0.125 + pos.double()[:, None, :]
+    check(module.attention_scores(q, kt, pos, schedule=TINY), want, bar=1e-5)
+    assert run_case(module, models["attention_scores"].sig, models["attention_scores"].validation_cases(True)[1], DEVICE) is None
+
+
+def test_operand_read_by_epilogue_and_gram_matrix():
+    module, _ = build(EXTRAS)
+    a, b = randn(40, 40, dtype=torch.float32), randn(40, 40, dtype=torch.float32)
+    check(module.square_residual(a, b, schedule=SMALL), a.double() @ b.double() + a.double(), bar=1e-2)
+    x = randn(50, 24)
+    check(module.gram(x, schedule=SMALL), x.double() @ x.double().T)
+
+
+def test_precision_and_operand_types():
+    module, models = build(EXTRAS)
+    source = compile_source(EXTRAS, "extras.tile").source
+    tf32 = source.split("def tf32_mm_kernel(")[1].split("def tf32_mm(")[0]
+    assert 'input_precision="tf32"' in tf32
+    ieee = compile_source(SPEC.read_text(), str(SPEC)).source.split("def matmul_f32_kernel(")[1]
+    assert 'input_precision="ieee"' in ieee.split("def matmul_f32(")[0]
+    a, b = randn(30, 20, dtype=torch.float32), randn(20, 40, dtype=torch.float32)
+    check(module.tf32_mm(a, b, schedule=SMALL), a.double() @ b.double())  # TF32 on a GPU: ~1e-3
+    a, b = randn(30, 20, dtype=torch.float64), randn(20, 40, dtype=torch.float64)
+    check(module.f64_mm(a, b, schedule=SMALL), a @ b, bar=1e-12)
+    assert models["f64_mm"].acc_dtype == "float64"
+    a, b = randn(30, 20), randn(20, 40, dtype=torch.float32)
+    check(module.mixed(a, b, schedule=SMALL), a.double() @ b.double())  # f16 widened to f32: TF32 on a GPU
+
+
+@pytest.mark.parametrize("addressing", ["pointer", "descriptor"])
+def test_rand_and_side_outputs(addressing):
+    module, models = build(EXTRAS)
+    for name in ("dropout_mm", "side_outputs"):
+        for case in models[name].validation_cases(quick=True):
+            problem = run_case(module, models[name].sig, case, DEVICE, seed=3)
+            assert problem is None, (name, case, problem)
+    a, b, bias = randn(32, 64), randn(64, 48), randn(48, dtype=torch.float32)
+    c, b2, flat = module.side_outputs(a, b, bias, schedule=dict(SMALL, addressing=addressing))
+    assert module.side_outputs.last_config["addressing"] == addressing
+    check(c, a.double() @ b.double() + bias.double())
+    assert torch.equal(b2, bias * 2) and torch.equal(flat, (bias + 1).expand(32, 48))
+
+
+def test_int64_offsets_path(spec, monkeypatch):
+    """The INDEX_64 variant (used from 2**31 elements on) computes the same thing."""
+    m, _ = spec
+    monkeypatch.setattr(m, "_needs_int64", lambda *tensors: True)
+    a, b = randn(3, 40, 24, dtype=torch.bfloat16), randn(3, 24, 36, dtype=torch.bfloat16)
+    check(m.bmm(a, b, schedule=dict(SMALL, addressing="descriptor", persistent=True)), a.double() @ b.double())
+    assert m.bmm.last_config["addressing"] == "pointer"  # descriptors take 32-bit coordinates
+
+
+GPU_SCHEDULES = {
+    "default": None,  # the policy: descriptors + persistent for big aligned products on Hopper, and tuning
+    "pointer": {"addressing": "pointer"},
+    "descriptor": {"addressing": "descriptor", "persistent": False},
+    "descriptor-persistent": {"addressing": "descriptor", "persistent": True},
+    "flattened": {"addressing": "descriptor", "persistent": True, "flatten": True},
+    "row-major": {"addressing": "pointer", "order": "row_major", "persistent": True},
+}
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("shape", [(1, 1, 1), (67, 45, 37), (1000, 1000, 1000), (4097, 4095, 129), (2048, 2048, 2048)],
+                         ids=str)
+@pytest.mark.parametrize("mode", list(GPU_SCHEDULES))
+def test_gpu_shapes_and_modes(spec, shape, mode):
+    """The issue's GPU shapes, under every launch mode (run with TRITON_INTERPRET=0 on a GPU)."""
+    m, _ = spec
+    M, N, K = shape
+    schedule = GPU_SCHEDULES[mode]
+    a, b = randn(M, K), randn(K, N)
+    check(m.matmul_leaky_relu(a, b, schedule=schedule), F.leaky_relu(a.double() @ b.double(), 0.01))
+    x, w, bias = randn(M, K, dtype=torch.bfloat16), randn(N, K, dtype=torch.bfloat16), randn(N, dtype=torch.float32)
+    check(m.linear_gelu(x, w, bias, schedule=schedule), F.gelu(x.double() @ w.double().T + bias.double()))
+    a3, b3 = randn(2, M, K, dtype=torch.bfloat16), randn(2, K, N, dtype=torch.bfloat16)
+    check(m.bmm(a3, b3, schedule=schedule), a3.double() @ b3.double())
+    a32, b32 = randn(M, K, dtype=torch.float32), randn(K, N, dtype=torch.float32)
+    check(m.matmul_f32(a32, b32, schedule=schedule), a32.double() @ b32.double(), bar=1e-5)
+
+
+# ---- the launcher --------------------------------------------------------------------------
+
+
+def test_launcher_errors(spec):
+    m, _ = spec
+    a, b = randn(8, 5), randn(6, 4)
+    with pytest.raises(ValueError, match=r"parameter 'b': dimension 0 \(K\) expected K=5 \(from 'a'\), got 6"):
+        m.matmul(a, b)
+    with pytest.raises(TypeError, match="parameter 'b': expected dtype torch.float16"):
+        m.matmul(a, randn(5, 4, dtype=torch.float32))
+    with pytest.raises(ValueError, match="parameter 'bias'"):
+        m.linear_gelu(randn(8, 5, dtype=torch.bfloat16), randn(4, 5, dtype=torch.bfloat16), randn(3, dtype=torch.float32))
+    with pytest.raises(ValueError, match=r"schedule key\(s\) \['block'\] cannot be set per call"):
+        m.matmul(randn(8, 5), randn(5, 4), schedule={"block": 64})
+    with pytest.raises(ValueError, match="order must be"):
+        m.matmul(randn(8, 5), randn(5, 4), schedule={"order": "column_major"})
+    with pytest.raises(ValueError, match="'block_ptr' is not compiled into this kernel"):
+        m.matmul(randn(8, 5), randn(5, 4), schedule={"addressing": "block_ptr"})
+
+
+def test_empty_and_k_zero(spec):
+    m, _ = spec
+    assert m.matmul(randn(0, 5), randn(5, 4)).shape == (0, 4)
+    assert m.bmm(randn(0, 3, 5, dtype=torch.bfloat16), randn(0, 5, 4, dtype=torch.bfloat16)).shape == (0, 3, 4)
+    bias = randn(6, dtype=torch.float32)
+    y = m.linear_gelu(randn(3, 0, dtype=torch.bfloat16), randn(6, 0, dtype=torch.bfloat16), bias)
+    check(y, F.gelu(bias.double()).expand(3, 6))
+
+
+def test_descriptor_alignment_fallback(spec):
+    m, _ = spec
+    base = randn(64 * 64 + 1)
+    a = base[1:].view(64, 64)  # 2 bytes past a 16-byte boundary
+    b = randn(64, 80)[:, :72]  # a view: row stride 80 elements (160 bytes), still aligned
+    odd = randn(64, 67)  # row stride 67 * 2 bytes: not a multiple of 16 (nor is the output's)
+    for x, y, ok in [(randn(64, 64), b, True), (a, b, False), (randn(64, 64), odd, False), (randn(64, 64).T, b, False)]:
+        check(m.matmul(x, y, schedule=dict(SMALL, addressing="descriptor")), x.double() @ y.double())
+        assert m.matmul.last_config["addressing"] == ("descriptor" if ok else "pointer"), m.matmul.last_config
+
+
+# ---- configurations and autotuning ----------------------------------------------------------
+
+
+def test_config_sources(spec, monkeypatch):
+    m, _ = spec
+    a, b = randn(64, 32), randn(32, 64)
+    m.matmul(a, b)
+    assert m.matmul.last_config["source"] == "first candidate"  # too small to be worth tuning
+    if DEVICE == "cpu":
+        assert {k: m.matmul.last_config[k] for k in ("block_m", "block_n")} == {"block_m": 32, "block_n": 32}
+    x, w, bias = randn(8, 32, dtype=torch.bfloat16), randn(16, 32, dtype=torch.bfloat16), randn(16, dtype=torch.float32)
+    m.linear_gelu(x, w, bias)
+    cfg = m.linear_gelu.last_config
+    assert cfg["source"] == "pinned" and (cfg["block_m"], cfg["block_n"], cfg["block_k"], cfg["warps"]) == (128, 128, 64, 8)
+
+
+def test_verbose_log(spec, monkeypatch, capsys):
+    m, _ = spec
+    monkeypatch.setenv("TILEGEN_VERBOSE", "1")
+    m._GEMM_CHOSEN.clear()
+    m.matmul(randn(16, 16), randn(16, 16))
+    assert re.search(r"tilegen: gemm.tile:matmul batch=1 M=16 N=16 K=16: .*'block_m'", capsys.readouterr().err)
+
+
+def test_autotune_cache_written_and_reused(spec, monkeypatch, tmp_path):
+    m, _ = spec
+    monkeypatch.setenv("TILEGEN_AUTOTUNE", "1")  # tune even on the interpreter
+    monkeypatch.setenv("TILEGEN_CACHE_DIR", str(tmp_path))
+    m._GEMM_CHOSEN.clear()
+    m._GEMM_TUNED.clear()
+    a, b = randn(32, 32), randn(32, 32)
+    pins = {"block_k": 32, "warps": 4, "stages": 2, "group_m": 4}  # tune tile sizes only
+    check(m.matmul(a, b, schedule=pins), a.double() @ b.double())
+    assert m.matmul.last_config["source"] == "tuned now"
+    cache = json.loads((tmp_path / "gemm-autotune.json").read_text())
+    (key,) = cache
+    device = "interpreter" if DEVICE == "cpu" else torch.cuda.get_device_name()
+    assert key.startswith(f"gemm.tile:matmul|{device}|1x32x32x32|f16,f16->f16|pointer|grid|")
+    tuned = {k: m.matmul.last_config[k] for k in cache[key]}
+    assert tuned == cache[key]
+    # Same bucket, same process: no new tuning. A fresh process (empty memory) reads the file.
+    m.matmul(randn(30, 31), randn(31, 29), schedule=pins)
+    assert m.matmul.last_config["source"] == "tuned (this process)"
+    m._GEMM_CHOSEN.clear()
+    m._GEMM_TUNED.clear()
+    cache[key] = dict(cache[key], block_m=64, block_n=64)  # a choice the cache can prove it made
+    (tmp_path / "gemm-autotune.json").write_text(json.dumps(cache))
+    m.matmul(a, b, schedule=pins)
+    assert m.matmul.last_config["source"] == "tuned (disk cache)"
+    assert (m.matmul.last_config["block_m"], m.matmul.last_config["block_n"]) == (64, 64)
+    # TILEGEN_AUTOTUNE=0: the first candidate, no tuning.
+    monkeypatch.setenv("TILEGEN_AUTOTUNE", "0")
+    m._GEMM_CHOSEN.clear()
+    m.matmul(a, b, schedule=pins)
+    assert m.matmul.last_config["source"] == "first candidate"
+
+
+def test_candidates_pruned_by_shared_memory(spec, monkeypatch):
+    m, _ = spec
+    monkeypatch.setattr(m, "_gemm_device", lambda index: ("GPU", 9, 100 * 1024, 132))
+    cuda = torch.device("cuda", 0)
+    configs = m._gemm_candidates(cuda, 2, {})
+    assert configs and all(c["stages"] * (c["block_m"] + c["block_n"]) * c["block_k"] * 2 <= 100 * 1024 for c in configs)
+    assert len(configs) < len(m._GEMM_HOPPER_CONFIGS)
+    assert m._gemm_candidates(cuda, 2, {"block_m": 64, "block_n": 64, "block_k": 64, "group_m": 8, "warps": 4,
+                                        "stages": 3}) == [dict(block_m=64, block_n=64, block_k=64, group_m=8, warps=4, stages=3)]
+    # The default policy: descriptors and persistence for big aligned products on Hopper, pointers elsewhere.
+    assert m._gemm_policy(cuda, 4096**3, True) == ("descriptor", True)
+    assert m._gemm_policy(cuda, 64**3, True) == ("pointer", False)
+    assert m._gemm_policy(cuda, 4096**3, False) == ("pointer", False)
+    assert m._gemm_policy(torch.device("cpu"), 4096**3, True) == ("pointer", False)
+
+
+# ---- the emitted source ----------------------------------------------------------------------
+
+
+def test_emitted_source_reads_like_the_tutorial():
+    text = SPEC.read_text()
+    source = compile_source(text, str(SPEC)).source
+    assert source == compile_source(text, str(SPEC)).source  # deterministic
+    kernel = source.split("def matmul_kernel(")[1].split("def matmul(")[0]
+    for needle in ("a_ptr,", "stride_a_m", "offs_am", "offs_bn", "offs_k", "BLOCK_M: tl.constexpr", "GROUP_M",
+                   "group_size_m = min(num_pid_m - first_pid_m, GROUP_M)", "acc = tl.dot(a, b, acc)",
+                   "mask=offs_k[None, :] < K - k * BLOCK_K", "# Grouped ordering", "# K-edge mask",
+                   "# Epilogue", "tl.make_tensor_descriptor"):
+        assert needle in kernel, needle
+    lines = [int(n) for n in re.findall(r"# spec: gemm\.tile:(\d+)", source)]
+    spec_lines = text.splitlines()
+    assert all(spec_lines[n - 1].lstrip().startswith(("gemm", "c =", "y =", "out =", "pre =", "act =")) for n in lines)
+    assert "make_block_ptr" not in source  # only when a schedule asks for it
+
+
+@pytest.mark.parametrize("text,code", [
+    ("gemm f(a: f16[M, K], b: f16[K, N], a_ptrs: f32) -> (c: f16[M, N]) { c = a @ b * a_ptrs }", "E013"),
+    ("gemm f(x: f16[M, K], w: f16[K, N], b: f32) -> (c: f16[M, N]) { c = x @ w + b }", "E013"),
+    ("gemm f(x: f16[T, D], w: f16[D, H], K: f32) -> (c: f16[T, H]) { c = x @ w * K }", "E013"),
+    ("gemm f(x: f16[M, K], w: f16[K, N]) -> (a: f16[M, N]) { a = x @ w }", "E013"),
+    ("gemm f(a: i32[M, K], b: i32[K, N]) -> (c: i32[M, N]) { c = a @ b }", "E060"),
+    ("gemm f(a: f16[M, K], b: f16[K, N]) -> (c: f16[M, N]) { c = a @ b + a }", "E049"),
+])
+def test_gemm_diagnostics(text, code):
+    with pytest.raises(DiagnosticError) as info:
+        compile_source(text, "bad.tile")
+    assert [d.code for d in info.value.diagnostics][0] == code
+
+
+def test_names_that_do_not_collide():
+    """Spec names that only look like the kernel's own stay legal: tensors named a/b, dims named anything."""
+    module, _ = build("""
+gemm g(b: f16[T, D], a: f16[D, H], bias: f32[H]) -> (out: f16[T, H]) {
+    out = b @ a + bias
+}
+gemm h(x: f16[N, 64], w: f16[64, N]) -> (y: f16[N, N]) {
+    y = x @ w
+}
+""", "names")
+    x, w, bias = randn(20, 30), randn(30, 10), randn(10, dtype=torch.float32)
+    check(module.g(x, w, bias, schedule=SMALL), x.double() @ w.double() + bias.double())
+    x, w = randn(24, 64), randn(64, 24)
+    check(module.h(x, w, schedule=SMALL), x.double() @ w.double())

@@ -1,0 +1,501 @@
+"""Reduction kernels: every example in specs/reductions.tile against its torch reference,
+on both strategies (single pass, looped), and against the torch functions users know."""
+
+import re
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+from conftest import ROOT, compile_spec
+from tilegen.validate import Case, compare, run_case
+
+# The interpreter runs `range` over row blocks with 1-element arrays as bounds.
+pytestmark = pytest.mark.filterwarnings("ignore:Conversion of an array with ndim > 0:DeprecationWarning")
+
+SPEC = ROOT / "specs" / "reductions.tile"
+TOL = {torch.float16: (2e-3, 2e-3), torch.bfloat16: (1.6e-2, 1e-2), torch.float32: (1e-4, 1e-5)}
+
+# Kernels exercising what the examples do not: per-row inputs and scalar outputs, integer,
+# bool and f64 values, rand(), a per-column output, three chained levels, reductions nested
+# in one line, a rank-1 "one row" kernel, a literal row width.
+EXTRAS = """
+reduction scaled_softmax(x: f32[M, N], s: f32[M], t: f32 = 0.5) -> (y: f32[M, N], lse: f32[M], c: f32[M]) {
+    z = x * s
+    lse = log(sum(exp(z - max(z)))) + max(z)
+    y = exp(z - lse)
+    c = t
+}
+reduction int_stats(x: i32[M, N]) -> (total: f32[M], hi: i32[M], lo: i32[M], avg: f32[M]) {
+    total = sum(x)
+    hi = max(x)
+    lo = min(x)
+    avg = mean(x)
+}
+reduction dropout_sum(x: f32[M, N], seed: i32 = 3) -> (y: f32[M, N], s: f32[M]) {
+    y = where(rand(seed) > 0.5, x, 0.0)
+    s = sum(y)
+}
+reduction col_out(x: f32[M, N], w: f32[N]) -> (y: f32[M, N], w2: f32[N]) {
+    w2 = w * 2
+    y = x * w2 - max(x)
+}
+reduction three_levels(x: f32[M, N]) -> (y: f32[M, N], spread: f32[M]) {
+    a = x - mean(x)
+    b = a / (max(abs(a)) + 1)
+    y = b - mean(b * b)
+    spread = max(x) - min(x) + mean(x - mean(x))
+}
+reduction nested_lse(x: bf16[B, T, C]) -> (y: f32[B, T, C]) {
+    y = x - log(sum(exp(x - max(x)))) - max(x)
+}
+reduction vector(x: f32[N]) -> (y: f32[N]) {
+    y = x / sum(abs(x))
+}
+reduction small_int(x: i8[M, N]) -> (hi: i8[M], total: f32[M], any_big: bool[M]) {
+    hi = max(x)
+    total = sum(x)
+    any_big = max(x > 40)
+}
+reduction lse64(x: f64[M, N]) -> (lse: f64[M], y: f64[M, N]) {
+    lse = log(sum(exp(x - max(x)))) + max(x)
+    y = x - lse
+}
+reduction fixed_width(x: f16[M, 96]) -> (y: f16[M, 96], m: f32[M]) {
+    m = max(x)
+    y = exp(x - m) / sum(exp(x - m))
+}
+"""
+
+LOOPED = "strategy = looped; block_n = 64"
+LOOPED_ROWS = "strategy = looped; block_n = 32; rows = 4"
+PERSISTENT = "strategy = single; rows = 2; persistent = true; stages = 2"
+
+
+def _pinned(text: str, schedule: str) -> str:
+    """The same kernels with `schedule { ... }` added to each."""
+    return re.sub(r"^}", f"    schedule {{ {schedule} }}\n}}", text, flags=re.M)
+
+
+def _compile(tmp_path_factory, name: str, text: str):
+    path = tmp_path_factory.mktemp("specs") / f"{name}.tile"
+    path.write_text(text)
+    return compile_spec(path)
+
+
+@pytest.fixture(scope="module")
+def examples():
+    return compile_spec(SPEC)
+
+
+@pytest.fixture(scope="module")
+def variants(tmp_path_factory):
+    """name -> (module, models): the examples and extras, as written and pinned to each strategy."""
+    text = SPEC.read_text() + EXTRAS
+    out = {"auto": _compile(tmp_path_factory, "auto", text)}
+    for name, schedule in (("looped", LOOPED), ("looped_rows", LOOPED_ROWS), ("persistent", PERSISTENT)):
+        out[name] = _compile(tmp_path_factory, name, _pinned(text, schedule))
+    return out
+
+
+def _example_cases():
+    _, models = compile_spec(SPEC)
+    for name, model in models.items():
+        for case in model.validation_cases():
+            width = max(case.sizes.values(), default=0)
+            marks = [pytest.mark.smoke] if name in ("softmax", "layernorm") and width <= 1000 else []
+            sizes = ",".join(f"{d}={s}" for d, s in case.sizes.items())
+            yield pytest.param(name, case, id=f"{name}-{case.label}-{sizes}".replace(" ", "_"), marks=marks)
+
+
+@pytest.mark.parametrize("name,case", list(_example_cases()))
+def test_example_matches_reference(examples, device, name, case):
+    """The cases `tilegen validate` runs: widths 1 .. 300,000, 1 and many rows, strided, 0 rows."""
+    module, models = examples
+    problem = run_case(module, models[name].sig, case, device, seed=7)
+    assert problem is None, problem
+
+
+def _small_cases(model):
+    rows = [d for d in model.sig.space[:-1] if isinstance(d, str)]
+    col = model.sig.space[-1]
+    for width in (1, 7, 65, 300):
+        for n_rows, strided in ((1, False), (13, False), (13, True)):
+            sizes = {d: (n_rows if i == 0 else 2) if n_rows > 1 else 1 for i, d in enumerate(rows)}
+            if isinstance(col, str):
+                sizes[col] = width
+            yield Case(sizes, strided, f"{width}x{n_rows}{' strided' if strided else ''}")
+
+
+def _variant_params():
+    for variant in ("auto", "looped", "looped_rows", "persistent"):
+        yield pytest.param(variant, id=variant)
+
+
+@pytest.mark.parametrize("variant", list(_variant_params()))
+def test_every_kernel_on_every_strategy(variants, device, variant):
+    """Examples and extras, each pinned to each strategy, at ragged widths around the block size."""
+    module, models = variants[variant]
+    failures = []
+    for name, model in models.items():
+        for case in _small_cases(model):
+            problem = run_case(module, model.sig, case, device, seed=len(failures))
+            if problem:
+                failures.append(f"{name} {case.label}: {problem}")
+    assert not failures, "\n".join(failures)
+
+
+def test_schedule_pins_show_in_the_launcher(variants):
+    module, _ = variants["looped"]
+    src = _launcher_source(module, "softmax")
+    assert 'strategy = "looped"' in src and "BLOCK_N = 64" in src
+    module, _ = variants["persistent"]
+    assert "per_sm = per_sm or 4" in _launcher_source(module, "layernorm")
+
+
+def _launcher_source(module, name):
+    import inspect
+
+    return inspect.getsource(getattr(module, name))
+
+
+class _Spy:
+    """Stands in for a @triton.jit kernel: records the launch, then runs the real one."""
+
+    def __init__(self, kernel, calls, label):
+        self.kernel, self.calls, self.label = kernel, calls, label
+
+    def __getitem__(self, grid):
+        def launch(*args, **kwargs):
+            self.calls.append((self.label, grid, kwargs))
+            return self.kernel[grid](*args, **kwargs)
+
+        return launch
+
+
+@pytest.fixture
+def spy(examples, monkeypatch):
+    module, _ = examples
+    calls = []
+    for name in ("softmax", "layernorm"):
+        for kind in ("kernel", "looped_kernel"):
+            attr = f"{name}_{kind}"
+            monkeypatch.setattr(module, attr, _Spy(getattr(module, attr), calls, kind))
+    return module, calls
+
+
+def _expected_launch(table, width):
+    """What the launcher should pick for this row width, read from its own table."""
+    import triton
+
+    for max_n, strategy, block, *_ in table:
+        if max_n is None or width <= max_n:
+            break
+    if strategy == "single":
+        return "kernel", max(block, triton.next_power_of_2(width))
+    return "looped_kernel", block or min(triton.next_power_of_2(width), 4096)
+
+
+@pytest.mark.parametrize("width", [1, 1000, 16384, 16385, 65536])
+def test_launch_table_picks_the_strategy(spy, device, width):
+    module, calls = spy
+    kind, block = _expected_launch(module._softmax_launch_table, width)
+    x = torch.randn(2, width, device=device, dtype=torch.float16)
+    y = module.softmax(x)
+    assert (calls[-1][0], calls[-1][2]["BLOCK_N"]) == (kind, block)
+    torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
+
+
+def test_default_table_covers_the_design():
+    """Single pass up to 16384 columns (whole rows in registers), looped beyond."""
+    from tilegen.reduction_plan import DEFAULT_TABLE
+
+    single = [row for row in DEFAULT_TABLE if row[1] == "single"]
+    assert max(row[0] for row in single) >= 16384
+    assert DEFAULT_TABLE[-1][0] is None and DEFAULT_TABLE[-1][1] == "looped"
+    assert [row[0] for row in DEFAULT_TABLE[:-1]] == sorted(row[0] for row in DEFAULT_TABLE[:-1])
+
+
+def test_launch_table_is_readable_and_editable(spy, device, monkeypatch):
+    module, calls = spy
+    table = module._softmax_launch_table
+    assert table[-1][:2] == (None, "looped")
+    monkeypatch.setattr(module, "_softmax_launch_table", ((None, "looped", 16, 2, 4, 0, 1),))
+    x = torch.randn(5, 100, device=device, dtype=torch.float16)
+    y = module.softmax(x)
+    assert calls[-1][0] == "looped_kernel" and calls[-1][2]["BLOCK_N"] == 16 and calls[-1][2]["ROWS"] == 2
+    torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
+
+
+@pytest.mark.smoke
+@pytest.mark.parametrize("width", [7, 1000, 5000, 20000])
+def test_softmax_matches_torch(examples, device, width):
+    module, _ = examples
+    x = torch.randn(9, width, device=device, dtype=torch.float16) * 3
+    torch.testing.assert_close(module.softmax(x), torch.softmax(x.float(), dim=-1).half(), rtol=2e-3, atol=2e-3)
+    torch.testing.assert_close(
+        module.log_softmax(x), torch.log_softmax(x.float(), dim=-1).half(), rtol=2e-3, atol=2e-3
+    )
+
+
+@pytest.mark.parametrize("width", [7, 1000, 5000, 20000])
+def test_layernorm_matches_torch(examples, device, width):
+    module, _ = examples
+    x = torch.randn(6, width, device=device, dtype=torch.bfloat16) * 2 + 0.5
+    w = torch.randn(width, device=device, dtype=torch.bfloat16)
+    b = torch.randn(width, device=device, dtype=torch.bfloat16)
+    y, mu, rstd = module.layernorm(x, w, b, 1e-5)
+    want = F.layer_norm(x.float(), (width,), w.float(), b.float(), 1e-5).bfloat16()
+    torch.testing.assert_close(y, want, rtol=1.6e-2, atol=1e-2)
+    torch.testing.assert_close(mu, x.float().mean(-1), rtol=1e-4, atol=1e-5)
+    var = x.float().var(-1, unbiased=False)
+    torch.testing.assert_close(rstd, torch.rsqrt(var + 1e-5), rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.parametrize("width", [7, 1000, 5000, 20000])
+def test_rmsnorm_matches_torch(examples, device, width):
+    module, _ = examples
+    x = torch.randn(6, width, device=device, dtype=torch.bfloat16)
+    w = torch.randn(width, device=device, dtype=torch.bfloat16)
+    want = F.rms_norm(x.float(), (width,), w.float(), 1e-6).bfloat16()
+    torch.testing.assert_close(module.rmsnorm(x, w), want, rtol=1.6e-2, atol=1e-2)
+
+
+def test_add_layernorm_matches_torch_on_permuted_views(examples, device):
+    """[B, T, C] views whose B and T strides are swapped: the row dims do not collapse."""
+    module, _ = examples
+    B, T, C = 3, 5, 300
+    x = torch.randn(T, B, C, device=device, dtype=torch.bfloat16).transpose(0, 1)
+    r = torch.randn(T, B, C * 2, device=device, dtype=torch.bfloat16).transpose(0, 1)[..., ::2]
+    w, b = torch.randn(C, device=device), torch.randn(C, device=device)
+    y, h = module.add_layernorm(x, r, w, b)
+    h_want = x.float() + r.float()
+    torch.testing.assert_close(h, h_want.bfloat16(), rtol=1.6e-2, atol=1e-2)
+    torch.testing.assert_close(y, F.layer_norm(h_want, (C,), w, b, 1e-5).bfloat16(), rtol=1.6e-2, atol=1e-2)
+
+
+@pytest.mark.parametrize("layout", ["row_slice", "every_other_row", "column_major", "negative_free_expand"])
+def test_non_contiguous_rows(examples, device, layout):
+    module, _ = examples
+    base = torch.randn(16, 2 * 1000, device=device, dtype=torch.float16)
+    x = {
+        "row_slice": base[:, 3:1003],  # row stride 2000, unaligned start
+        "every_other_row": base[::2, :1000],
+        "column_major": base[:, :1000].t().contiguous().t(),  # row stride 1, column stride 16
+        "negative_free_expand": base[:1, :1000].expand(8, 1000),  # row stride 0
+    }[layout]
+    y = torch.full((x.shape[1], x.shape[0]), float("nan"), device=device, dtype=torch.float16).t()
+    module.softmax(x, y=y)
+    torch.testing.assert_close(y, torch.softmax(x.float(), -1).half(), rtol=2e-3, atol=2e-3)
+    stats = module.row_stats(x.float())
+    torch.testing.assert_close(stats[1], x.float().abs().amax(-1))
+
+
+def test_wide_row_one_row(examples, device):
+    """65536 columns: the looped strategy with the default 4096-column blocks."""
+    module, _ = examples
+    x = torch.randn(1, 65536, device=device, dtype=torch.float16) * 4
+    torch.testing.assert_close(module.softmax(x), torch.softmax(x.float(), -1).half(), rtol=2e-3, atol=2e-3)
+
+
+@pytest.mark.slow
+def test_million_columns(examples, device):
+    module, _ = examples
+    x = torch.randn(2, 1 << 20, device=device, dtype=torch.bfloat16)
+    w = torch.randn(1 << 20, device=device, dtype=torch.bfloat16)
+    b = torch.randn(1 << 20, device=device, dtype=torch.bfloat16)
+    y, mu, rstd = module.layernorm(x, w, b)
+    want = F.layer_norm(x.float(), (1 << 20,), w.float(), b.float(), 1e-5).bfloat16()
+    torch.testing.assert_close(y, want, rtol=1.6e-2, atol=1e-2)
+    s = torch.randn(2, (1 << 20) + 3, device=device, dtype=torch.float16)
+    torch.testing.assert_close(module.softmax(s), torch.softmax(s.float(), -1).half(), rtol=2e-3, atol=2e-6)
+
+
+@pytest.mark.parametrize("variant", ["auto", "looped"])
+def test_softmax_with_minus_inf(variants, device, variant):
+    """-inf entries (attention masks) must not poison the online max-and-sum; an all -inf row gives NaN like torch."""
+    module, _ = variants[variant]
+    x = torch.randn(4, 300, device=device, dtype=torch.float16)
+    x[0, :150] = float("-inf")
+    x[1, ::3] = float("-inf")
+    x[2, 299] = float("-inf")
+    x[3, :] = float("-inf")
+    want = torch.softmax(x.float(), -1).half()
+    got = module.softmax(x)
+    torch.testing.assert_close(got[:3], want[:3], rtol=2e-3, atol=2e-3)
+    assert torch.isnan(got[3]).all() and torch.isnan(want[3]).all()
+
+
+def test_zero_rows_and_zero_width(examples, device):
+    module, _ = examples
+    y = module.softmax(torch.empty(0, 128, device=device, dtype=torch.float16))
+    assert y.shape == (0, 128)
+    y = module.softmax(torch.empty(5, 0, device=device, dtype=torch.float16))
+    assert y.shape == (5, 0)
+    y, mu, rstd = module.layernorm(
+        torch.empty(0, 64, device=device, dtype=torch.bfloat16), *(torch.ones(64, device=device).bfloat16(),) * 2
+    )
+    assert y.shape == (0, 64) and mu.shape == (0,) and rstd.shape == (0,)
+    y, h = module.add_layernorm(*(torch.empty(2, 0, 8, device=device, dtype=torch.bfloat16),) * 2,
+                                torch.ones(8, device=device), torch.ones(8, device=device))
+    assert y.shape == (2, 0, 8)
+
+
+def test_index_64_path_computes_the_same(examples, device):
+    module, _ = examples
+    x = torch.randn(5, 300, device=device, dtype=torch.float16)
+    y = torch.empty_like(x)
+    for kernel, block in ((module.softmax_kernel, 512), (module.softmax_looped_kernel, 64)):
+        y.fill_(float("nan"))
+        kernel[(2,)](x, y, 5, 300, *x.stride(), *y.stride(), BLOCK_N=block, ROWS=2, NUM_STAGES=1, INDEX_64=True)
+        torch.testing.assert_close(y, torch.softmax(x.float(), -1).half(), rtol=2e-3, atol=2e-3)
+
+
+def test_nan_in_output_fails(examples):
+    _, models = examples
+    sig = models["layernorm"].sig
+    good = (torch.zeros(2, 3), torch.zeros(2), torch.zeros(2))
+    bad = (torch.zeros(2, 3), torch.tensor([0.0, float("nan")]), torch.zeros(2))
+    assert compare(sig, good, good) is None
+    assert compare(sig, bad, bad) is not None
+
+
+def test_reference_reduces_with_keepdim_and_squeezes_per_row_outputs(examples, device):
+    module, _ = examples
+    x = torch.randn(2, 3, 10, device=device, dtype=torch.bfloat16)
+    y, h = module.add_layernorm_reference(x, x, torch.ones(10, device=device), torch.zeros(10, device=device))
+    assert y.shape == (2, 3, 10)
+    _, mu, rstd = module.layernorm_reference(x[0], torch.ones(10, device=device).bfloat16(),
+                                             torch.zeros(10, device=device).bfloat16())
+    assert mu.shape == (3,) and rstd.shape == (3,)
+
+
+# ---- the generated source -------------------------------------------------------------
+
+
+def _kernel_source(module, name):
+    import inspect
+
+    return inspect.getsource(getattr(module, name).fn)
+
+
+def test_softmax_looped_reads_x_twice(examples):
+    module, _ = examples
+    looped = _kernel_source(module, "softmax_looped_kernel")
+    assert _loads_of_x(looped) == 2  # online max-and-sum, then the final pass
+    assert "Online max-and-sum" in looped and "Pass 1 of 2" in looped and "Pass 2 of 2 (final)" in looped
+    assert _loads_of_x(_kernel_source(module, "softmax_kernel")) == 1
+    assert _loads_of_x(_kernel_source(module, "layernorm_looped_kernel")) == 3
+    assert _loads_of_x(_kernel_source(module, "row_stats_looped_kernel")) == 1  # no final pass
+    assert _loads_of_x(_kernel_source(module, "log_softmax_looped_kernel")) == 2
+
+
+def _loads_of_x(source):
+    return len(re.findall(r"tl\.load\(\s*x_ptr", source))
+
+
+def test_source_explains_masks_and_passes(examples):
+    module, _ = examples
+    src = _kernel_source(module, "softmax_kernel")
+    assert 'other=float("-inf")' in src and "other=-inf: lanes past the row end must never win max(x)" in src
+    assert "# spec: reductions.tile:" in src
+    layer = _kernel_source(module, "layernorm_looped_kernel")
+    assert "other=0.0: lanes past the row end must add nothing to mean(x)" in layer
+    assert "tl.where: lanes past the row end count as 0.0" in layer
+    assert "Walk the row backwards" in layer
+    assert "idx_t = rows % T" in _kernel_source(module, "add_layernorm_kernel")
+
+
+def test_build_is_deterministic():
+    from tilegen.pipeline import compile_source
+
+    text = SPEC.read_text()
+    assert compile_source(text, str(SPEC)).source == compile_source(text, str(SPEC)).source
+
+
+def test_generated_names_are_reserved(tmp_path):
+    from tilegen.diagnostics import DiagnosticError
+    from tilegen.pipeline import compile_source
+
+    text = "reduction demo(x: f32[M, N]) -> (y: f32[M, N]) {\n    n_rows = sum(x)\n    y = x - n_rows\n}\n"
+    with pytest.raises(DiagnosticError) as exc:
+        compile_source(text, "k.tile")
+    assert exc.value.diagnostics[0].code == "E013"
+
+
+def test_schedule_pins_are_checked():
+    from tilegen.diagnostics import DiagnosticError
+    from tilegen.pipeline import compile_source
+
+    text = "reduction demo(x: f32[M, N]) -> (y: f32[M, N]) {\n    y = x - max(x)\n    schedule { stages = 9 }\n}\n"
+    with pytest.raises(DiagnosticError) as exc:
+        compile_source(text, "k.tile")
+    assert exc.value.diagnostics[0].code == "E051"
+
+
+_AOT = r'''
+import sys, importlib.util, tempfile
+from pathlib import Path
+import torch, triton
+from triton.backends.compiler import GPUTarget
+from triton.compiler import ASTSource
+sys.path.insert(0, sys.argv[1])
+from tilegen.pipeline import compile_source
+
+text = Path(sys.argv[2]).read_text()
+compiled = compile_source(text, "aot.tile")
+path = Path(tempfile.mkdtemp()) / "aot_module.py"
+path.write_text(compiled.source)
+spec = importlib.util.spec_from_file_location("aot_module", path)
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+CONST = {"BLOCK_N": 256, "ROWS": 2, "NUM_STAGES": 2, "INDEX_64": False}
+TYPES = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32", "float64": "fp64", "int1": "i1", "int8": "i8",
+         "int16": "i16", "int32": "i32", "int64": "i64", "uint8": "u8"}
+for model in compiled.models:
+    dtypes = {t.name: t.dtype.triton for t in model.sig.inputs + model.sig.outputs}
+    scalars = {p.name: p.py_kind for p in model.sig.scalars}
+    for suffix in ("_kernel", "_looped_kernel"):
+        fn = getattr(module, model.sig.name + suffix)
+        signature = {}
+        for name in fn.arg_names:
+            if name in CONST:
+                signature[name] = "constexpr"
+            elif name.endswith("_ptr"):
+                signature[name] = "*" + TYPES[dtypes[name[:-4]]]
+            else:
+                signature[name] = "fp32" if scalars.get(name) == "float" else "i32"
+        src = ASTSource(fn, signature, CONST)
+        triton.compile(src, target=GPUTarget("cuda", 90, 32), options={"num_warps": 4, "num_stages": 2})
+        print("ok", model.sig.name + suffix)
+'''
+
+
+def test_kernels_compile_for_sm90_without_a_gpu(tmp_path):
+    """The interpreter does not type-check loop-carried values the way the compiler does:
+    compile both kernels of every example (and of the odd-typed extras) for an H100."""
+    import os
+    import subprocess
+    import sys
+
+    spec = tmp_path / "aot.tile"
+    spec.write_text(SPEC.read_text() + EXTRAS)
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    result = subprocess.run([sys.executable, "-c", _AOT, str(ROOT), str(spec)], env=env, capture_output=True,
+                            text=True, timeout=600)
+    if "ptxas" in result.stderr and "not found" in result.stderr.lower():
+        pytest.skip("no ptxas in this Triton install")
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stdout.count("ok ") == 2 * len(compile_spec(spec)[1])
+
+
+def test_square_kernel_rejects_ambiguous_vectors():
+    """With x: [N, N], a [N] tensor could be per-row or per-column: say so instead of guessing."""
+    from tilegen.diagnostics import DiagnosticError
+    from tilegen.pipeline import compile_source
+
+    text = "reduction demo(x: f32[N, N], s: f32[N]) -> (y: f32[N, N]) {\n    y = x * s - max(x)\n}\n"
+    with pytest.raises(DiagnosticError) as exc:
+        compile_source(text, "k.tile")
+    assert exc.value.diagnostics[0].code == "E046" and "ambiguous" in exc.value.diagnostics[0].message
+    compile_source("reduction demo(x: f32[N, N]) -> (y: f32[N, N]) {\n    y = x - max(x)\n}\n", "k.tile")

@@ -1,0 +1,379 @@
+"""Stage 4 (reduction): a checked kernel -> the render model of templates/reduction.py.j2.
+
+Each reduction kernel becomes two @triton.jit kernels and one launcher:
+
+    NAME_kernel         single pass: a block of ROWS whole rows is loaded once,
+                        reduced in registers and stored once (optionally a
+                        persistent grid looping over row blocks)
+    NAME_looped_kernel  wide rows: one loop over the row per reduction level
+                        (reduction_plan.py), then a final loop that stores
+    NAME(...)           picks one from a launch table keyed by the row width
+
+Python decides *what* goes where (which loads, which masks, which reductions in
+which pass) and renders one-line expressions; the templates own all code structure.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from . import ir
+from .check import CheckedKernel
+from .diagnostics import Diagnostic, DiagnosticError
+from .dtypes import I32, int_range
+from .expr import ExprRenderer
+from .model import Statement, TensorArg, helpers_used, signature
+from .reduction_model import Acc, Load, Loop, Online, Pass, ReductionModel, RowIndex, RowOffs, Step, Store, spec_text
+from .reduction_plan import (
+    COL, DEFAULT_TABLE, FULL, NEUTRAL, ROW, SCALAR, Analysis, Reduction, is_reduction, plan, post_order,
+)
+
+# Names the generated reduction code uses beyond those the checker reserves for every kind.
+GENERATED_NAMES = frozenset(
+    {"n_rows", "num_row_blocks", "row_block", "num_col_blocks", "col_block", "ROWS", "sizes", "strategy",
+     "num_warps", "per_sm", "stages", "max_n", "kernel", "n_sms"}
+)
+_TL_REDUCE = {"sum": "sum", "mean": "sum", "max": "max", "min": "min"}
+_TORCH_REDUCE = {"sum": "torch.sum", "mean": "torch.mean", "max": "torch.amax", "min": "torch.amin"}
+
+
+class _Lowering:
+    def __init__(self, checked: CheckedKernel, spec_file: str):
+        self.checked = checked
+        self.sig = signature(checked, spec_file)
+        self.an = Analysis(checked)
+        self.plan = plan(checked)
+        self.typer = checked.typer()
+        self.col = self.an.col
+        self.ncols = str(self.col)
+        self.tensors = {t.name: t for t in self.sig.inputs + self.sig.outputs}
+        self._check_names()
+        self.results = self._name_results()
+        self.triton = ExprRenderer("triton", self.typer, leaf=self._triton_leaf, rand_index=f"rows * {self.ncols} + offs_n")
+        self.torch = ExprRenderer("torch", self.typer, leaf=self._torch_leaf, rand_shape=self.sig.shape_expr)
+
+    # ---- names --------------------------------------------------------------------
+
+    def _check_names(self) -> None:
+        k = self.checked.kernel
+        errors = []
+        decls = [(p.name, p.span) for p in k.params] + [(o.name, o.span) for o in k.outputs]
+        decls += [(a.target, a.span) for a in k.body]
+        dims = {d for p in k.params + k.outputs if isinstance(p.type, ir.TensorType) for d in p.type.dims}
+        decls += [(d, k.span) for d in dims if isinstance(d, str)]
+        for name, span in decls:
+            if name in GENERATED_NAMES:
+                errors.append(Diagnostic.make("E013", span, name=name, why="the generated reduction code uses this name"))
+        if self.col in self.checked.rows:
+            # [N] could be per-row or per-column when a row dim is also named N.
+            for decl in k.params + k.outputs:
+                if isinstance(decl.type, ir.TensorType) and tuple(decl.type.dims) == (self.col,):
+                    message = (f"tensor {decl.name!r} is [{self.col}], which is ambiguous here: {self.col!r} names "
+                               "both a row dimension and the reduced one; rename one of them")
+                    errors.append(Diagnostic("E046", message, decl.span))
+        if errors:
+            raise DiagnosticError(errors)
+
+    def _name_results(self) -> dict:
+        taken = set(self.an.shapes) | set(GENERATED_NAMES) | {str(d) for d in self.sig.space}
+        names = {}
+        for r in self.plan.reductions:
+            if r.whole:
+                names[r.key] = r.stmt
+                continue
+            base = f"{r.fn}_{r.arg.id}" if isinstance(r.arg, ir.Name) else f"{r.fn}_{r.stmt}"
+            name, n = base, 2
+            while name in taken:
+                name, n = f"{base}_{n}", n + 1
+            taken.add(name)
+            names[r.key] = name
+        return names
+
+    def _triton_leaf(self, expr):
+        if is_reduction(expr):
+            return self.results[self.an.inline(expr)]
+        return None
+
+    def _torch_leaf(self, expr):
+        if not is_reduction(expr):
+            return None
+        arg = self.torch(expr.args[0])
+        if self._cast_to(expr):
+            arg = f"({arg}).to(torch.{self.typer.of(expr).dtype.torch})"
+        return f"{_TORCH_REDUCE[expr.func]}({arg}, dim=-1, keepdim=True)"
+
+    def _cast_to(self, call) -> str:
+        want, have = self.typer.of(call).dtype, self.typer.of(call.args[0]).dtype
+        return "" if want == have else want.triton
+
+    # ---- tensors ------------------------------------------------------------------
+
+    def _where(self, name: str) -> tuple[str, str]:
+        """(offsets, pointer) of a tensor's block: full [ROWS, BLOCK_N], per-row [ROWS, 1], per-column [1, BLOCK_N]."""
+        t = self.tensors[name]
+        cls = self.an.tensor_class(t.dims)
+        col = f"offs_n * {t.strides[-1][1]}"
+        if cls == ROW:
+            return "", f"{name}_ptr + {name}_row_offs"
+        return (f"{name}_row_offs + {col}" if cls == FULL else col), f"{name}_ptr + {name}_offs"
+
+    def _mask(self, name: str) -> str:
+        return {FULL: "mask", ROW: "mask_rows", COL: "mask_n"}[self.an.tensor_class(self.tensors[name].dims)]
+
+    def _neutral(self, fn: str, dtype) -> str:
+        value = NEUTRAL[fn]
+        if dtype.category == "float":
+            return {"0": "0.0", "-inf": 'float("-inf")', "+inf": 'float("inf")'}[value]
+        lo, hi = int_range(dtype) if dtype.category == "int" else (0, 1)
+        return {"0": "0", "-inf": str(lo), "+inf": str(hi)}[value]
+
+    def _load(self, name: str, direct: dict) -> Load:
+        """`direct`: param -> {neutral: reduction text} of the reductions that take it bare."""
+        t = self.tensors[name]
+        cls = self.an.tensor_class(t.dims)
+        zero = "0.0" if t.dtype.is_float else "0"
+        uses = direct.get(name, {})
+        if len(uses) == 1:
+            (other, what), = uses.items()
+            verb = "add nothing to" if what.startswith(("sum", "mean")) else "never win"
+            why = f"other={_short(other)}: lanes past the row end must {verb} {what}"
+        elif cls == ROW:
+            other, why = zero, f"other={zero}: rows past the end are computed but never stored"
+        elif cls == COL:
+            other, why = zero, f"other={zero}: columns past the row end are computed but never stored"
+        else:
+            other = zero
+            why = f"other={zero}: lanes past the row end are computed but never stored (reductions mask them)"
+        offs, ptr = self._where(name)
+        return Load(name, offs, ptr, self._mask(name), other, why, t.dtype.is_16bit_float)
+
+    def _loads(self, names, direct, evict: str = "") -> tuple[Load, ...]:
+        loads = tuple(self._load(n, direct) for n in names)
+        if evict:  # only full-shaped inputs are big enough to matter
+            loads = tuple(dataclasses.replace(l, evict=evict) if l.mask == "mask" else l for l in loads)
+        return loads
+
+    def _direct(self, reds: list[Reduction], online_args=()) -> dict:
+        direct: dict[str, dict] = {}
+        for r in reds:
+            if isinstance(r.arg, ir.Name) and r.arg.id in self.an.params:
+                neutral = self._neutral(r.fn, self.typer.of(r.arg).dtype)
+                direct.setdefault(r.arg.id, {}).setdefault(neutral, f"{r.fn}({r.arg.id})")
+        for arg in online_args:
+            if isinstance(arg, ir.Name) and arg.id in self.an.params:
+                direct.setdefault(arg.id, {}).setdefault('float("-inf")', f"max({arg.id})")
+        return direct
+
+    def _bare(self, arg: ir.Expr, neutral: str, loads: tuple[Load, ...]) -> bool:
+        """True when the argument is a loaded input whose masked lanes already hold `neutral`."""
+        return isinstance(arg, ir.Name) and any(l.name == arg.id and l.other == neutral for l in loads)
+
+    # ---- steps --------------------------------------------------------------------
+
+    def _line(self, name: str) -> int:
+        stmt = next(a for a in self.checked.kernel.body if a.target == name)
+        return stmt.span.line if stmt.span else 0
+
+    def _assign(self, name: str, spec: bool = True) -> Step:
+        return Step("assign", name, self.triton(self.an.values[name]), self._line(name), spec)
+
+    def _reduce_why(self, r: Reduction, bare: bool, neutral: str) -> str:
+        if bare:
+            return f"{r.arg.id} already holds {_short(neutral)} past the row end (its load's other=)"
+        effect = "adding nothing to the sum" if r.fn in ("sum", "mean") else f"never winning the {r.fn}"
+        return f"tl.where: lanes past the row end count as {_short(neutral)}, {effect}"
+
+    def _reduce(self, r: Reduction, loads, spec: bool) -> Step:
+        dtype = self.typer.of(r.key).dtype
+        neutral = self._neutral(r.fn, dtype)
+        bare = self._bare(r.arg, neutral, loads)
+        cast = self._cast_to_text(r)
+        return Step("reduce", self.results[r.key], self.triton(r.arg), r.line, spec, fn=_TL_REDUCE[r.fn],
+                    masked=not bare, neutral=neutral, cast=cast, divisor=self.ncols if r.fn == "mean" else "",
+                    why=self._reduce_why(r, bare, neutral))
+
+    def _acc_dtype(self, r: Reduction):
+        """The type a reduction accumulates in: its result type, with small ints and bools
+        widened to i32 (as tl.max/tl.min do), so a loop-carried accumulator keeps one type."""
+        dtype = self.typer.of(r.key).dtype
+        return I32 if dtype.category in ("int", "bool") and dtype.bits < 32 else dtype
+
+    def _cast_to_text(self, r: Reduction) -> str:
+        want, have = self._acc_dtype(r), self.typer.of(r.arg).dtype
+        return "" if want == have else f".to(tl.{want.triton})"
+
+    def single(self):
+        reds = {r.key: r for r in self.plan.reductions}
+        loads = self._loads(self.plan.single_loads, self._direct(list(reds.values())))
+        steps, done, prologue = [], set(), set(self.plan.prologue)
+        for stmt in self.checked.kernel.body:
+            if stmt.target in prologue:
+                continue
+            first = True
+            for expr in post_order(stmt.value):
+                if is_reduction(expr):
+                    key = self.an.inline(expr)
+                    if key not in done:
+                        done.add(key)
+                        steps.append(self._reduce(reds[key], loads, first))
+                        first = False
+            whole = any(r.whole and r.stmt == stmt.target for r in self.plan.reductions)
+            if not whole:
+                steps.append(self._assign(stmt.target, first))
+        return loads, tuple(steps)
+
+    def looped(self):
+        passes, number, backward = [], 0, False
+        loops = sum(1 for p in self.plan.passes if p.reductions or p.online)
+        final = bool(self.plan.final_varying) or any(
+            self.an.tensor_class(o.dims) in (FULL, COL) for o in self.sig.outputs
+        )
+        for p in self.plan.passes:
+            after = tuple(self._assign(n) for n in p.after)
+            if not p.reductions and not p.online:
+                passes.append(Pass(None, after))
+                continue
+            number += 1
+            direct = self._direct(list(p.reductions), [m.arg for m, _ in p.online])
+            read_again = number < loops or final
+            loads = self._loads(p.loads, direct, "evict_last" if read_again else "evict_first")
+            steps = tuple(self._assign(n) for n in p.varying)
+            accs = tuple(self._acc(r, loads) for r in p.reductions)
+            online = tuple(self._online(m, s, loads) for m, s in p.online)
+            parts = [f"{r.fn}({spec_text(r.arg)})" for r in p.reductions]
+            parts += [f"max({a}) and sum(exp({a} - max({a}))), online" for a in (spec_text(m.arg) for m, _ in p.online)]
+            passes.append(Pass(Loop(number, "; ".join(parts), backward, loads, steps, accs, online), after))
+            backward = not backward
+        final_loads = self._loads(self.plan.final_loads, {}, "evict_first" if number else "")
+        final_steps = tuple(self._assign(n) for n in self.plan.final_varying)
+        return tuple(passes), number, final_loads, final_steps, backward
+
+    def _acc(self, r: Reduction, loads) -> Acc:
+        dtype = self.typer.of(r.key).dtype
+        neutral = self._neutral(r.fn, dtype)
+        bare = self._bare(r.arg, neutral, loads)
+        return Acc(f"acc_{self.results[r.key]}", self.results[r.key], _TL_REDUCE[r.fn], neutral,
+                   self._acc_dtype(r).triton,
+                   self.triton(r.arg), not bare, self._cast_to_text(r), self.ncols if r.fn == "mean" else "",
+                   r.line, True, self._reduce_why(r, bare, neutral))
+
+    def _online(self, m: Reduction, s: Reduction, loads) -> Online:
+        m_name, s_name = self.results[m.key], self.results[s.key]
+        bare = self._bare(m.arg, 'float("-inf")', loads)
+        value = self.triton(m.arg)
+        m_acc = f"acc_{m_name}"
+        return Online(m_acc, f"acc_{s_name}", f"{m_acc}_new", f"{m_acc}_shift", m_name, s_name, value,
+                      value if bare else f"{m_acc}_in", not bare, m.line, s.line, True, s.line != m.line,
+                      self.typer.of(s.key).dtype.triton)
+
+    # ---- stores -------------------------------------------------------------------
+
+    def _store(self, o: TensorArg) -> Store:
+        cls = self.an.tensor_class(o.dims)
+        value_cls = self.an.shapes[o.name]
+        compute = o.dtype.compute.triton
+        value = o.name
+        if value_cls == SCALAR:
+            shape = "[ROWS, 1]" if cls == ROW else "[ROWS, BLOCK_N]"
+            value = f"(tl.zeros({shape}, tl.{compute}) + {o.name})"
+        mask = self._mask(o.name)
+        if cls == COL:
+            mask = "mask_n & (row_block == 0)"  # per-column: the first row block writes it
+        offs, ptr = self._where(o.name)
+        return Store(o.name, offs, ptr, f"{value}.to(tl.{o.dtype.triton})", mask)
+
+
+def _short(literal: str) -> str:
+    return {'float("-inf")': "-inf", 'float("inf")': "inf"}.get(literal, literal)
+
+
+def _table_rows() -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(repr(v) for v in row) for row in DEFAULT_TABLE)
+
+
+def _pins(schedule) -> tuple[tuple[tuple[str, str], ...], str]:
+    pins = []
+    strategy = schedule.get("strategy")
+    if strategy is not None:
+        pins.append(("strategy", repr(str(strategy))))
+    if schedule.get("block_n") is not None and strategy is not None:
+        pins.append(("BLOCK_N", str(schedule.get("block_n"))))
+    for key, var in (("rows", "ROWS"), ("warps", "num_warps"), ("stages", "stages")):
+        if schedule.get(key) is not None:
+            pins.append((var, str(schedule.get(key))))
+    persistent = schedule.get("persistent")
+    if persistent is not None:
+        pins.append(("per_sm", "per_sm or 4" if str(persistent) == "true" else "0"))
+    free_block = str(schedule.get("block_n")) if schedule.get("block_n") is not None and strategy is None else ""
+    return tuple(pins), free_block
+
+
+def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
+    low = _Lowering(checked, spec_file)
+    sig, an = low.sig, low.an
+    rows = tuple(checked.rows)
+    # Row index -> per-dimension indices (innermost first), when there are several row dims.
+    split = []
+    if len(rows) > 1:
+        for n, d in enumerate(reversed(rows)):
+            split.append(RowIndex(_index(d, len(rows) - 1 - n), str(d), n == 0, n == len(rows) - 1))
+    index_of = {d: ("rows" if len(rows) == 1 else _index(d, a)) for a, d in enumerate(rows)}
+    row_offs = []
+    for t in sig.inputs + sig.outputs:
+        cls = an.tensor_class(t.dims)
+        if cls in (FULL, ROW):
+            terms = [f"{index_of[t.dims[axis]]} * {stride}" for axis, stride in t.strides[: len(rows)]]
+            row_offs.append(RowOffs(f"{t.name}_row_offs", " + ".join(terms) if terms else "rows * 0"))
+    direct_row = low._direct([])
+    row_loads = low._loads(low.plan.row_loads, direct_row)
+    single_loads, single_steps = low.single()
+    passes, loops, final_loads, final_steps, _ = low.looped()
+    outputs_by_class = {o.name: an.tensor_class(o.dims) for o in sig.outputs}
+    row_stores = tuple(low._store(o) for o in sig.outputs if outputs_by_class[o.name] == ROW)
+    varying_stores = tuple(low._store(o) for o in sig.outputs if outputs_by_class[o.name] in (FULL, COL))
+    reads_full = loops + (1 if varying_stores else 0)
+    suffix = {o.name: ".squeeze(-1)" for o in sig.outputs
+              if outputs_by_class[o.name] == ROW and an.shapes[o.name] == ROW and rows}
+    triton_helpers, torch_helpers = helpers_used(checked)
+    pins, free_block = _pins(checked.kernel.schedule)
+    # Sizes the kernel needs: the row width and the row dims it splits the row index over.
+    named = [low.col] + [d for d in rows[1:]]
+    size_args = tuple(d for d in named if isinstance(d, str))
+    statements = tuple(
+        Statement(a.target, "", low.torch(a.value), a.span.line if a.span else 0) for a in checked.kernel.body
+    )
+    return ReductionModel(
+        sig=sig,
+        statements=statements,
+        ref_output_suffix=suffix,
+        ncols=low.ncols,
+        col_dim=str(low.col),
+        n_rows=" * ".join(str(d) for d in rows) if rows else "1",
+        size_args=tuple(dict.fromkeys(size_args)),
+        row_dims_text=", ".join(str(d) for d in rows),
+        row_split=tuple(split),
+        row_offs=tuple(row_offs),
+        row_loads=row_loads,
+        prologue=tuple(low._assign(n) for n in low.plan.prologue),
+        col_loads=tuple(l for l in single_loads if l.mask == "mask_n"),
+        single_loads=tuple(l for l in single_loads if l.mask != "mask_n"),
+        single_steps=single_steps,
+        row_stores=row_stores,
+        single_stores=varying_stores,
+        passes=passes,
+        loops=loops,
+        final_loads=final_loads,
+        final_steps=final_steps,
+        final_stores=varying_stores,
+        reads=reads_full,
+        reads_text={1: "once", 2: "twice"}.get(reads_full, f"{reads_full} times"),
+        table=_table_rows(),
+        pins=pins,
+        pinned_block_n=free_block,
+        helpers=frozenset(triton_helpers),
+        torch_helpers=frozenset(torch_helpers),
+    )
+
+
+def _index(dim, axis: int) -> str:
+    return f"idx_{dim.lower()}" if isinstance(dim, str) else f"idx_{axis}"
