@@ -291,7 +291,12 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
     unknown = sorted(set(schedule) - set(_GEMM_SCHEDULE_KEYS))
     if unknown:
         raise ValueError(
-            f"{name}(): unknown schedule key(s) {unknown}; expected some of {list(_GEMM_SCHEDULE_KEYS)}"
+            f"{name}(): schedule key(s) {unknown} cannot be set per call (precision is compiled in: "
+            f"set it in the spec); expected some of {list(_GEMM_SCHEDULE_KEYS)}"
+        )
+    if schedule.get("order", "grouped") not in ("grouped", "row_major"):
+        raise ValueError(
+            f"{name}(): schedule order must be 'grouped' or 'row_major', got {schedule['order']!r}"
         )
     wish = {**kernel["pinned"], **schedule}  # the call overrides the spec
     batch, m, n, k = sizes

@@ -49,7 +49,9 @@ class _Lowering:
         self.tensors = {t.name: t for t in self.sig.inputs + self.sig.outputs}
         self._check_names()
         self.results = self._name_results()
-        self.triton = ExprRenderer("triton", self.typer, leaf=self._triton_leaf, rand_index=f"rows * {self.ncols} + offs_n")
+        # rand() is keyed on the row-major element index, as in the torch reference.
+        rand_index = f"rows * {self.ncols} + offs_n"
+        self.triton = ExprRenderer("triton", self.typer, leaf=self._triton_leaf, rand_index=rand_index)
         self.torch = ExprRenderer("torch", self.typer, leaf=self._torch_leaf, rand_shape=self.sig.shape_expr)
 
     # ---- names --------------------------------------------------------------------
@@ -63,7 +65,8 @@ class _Lowering:
         decls += [(d, k.span) for d in dims if isinstance(d, str)]
         for name, span in decls:
             if name in GENERATED_NAMES:
-                errors.append(Diagnostic.make("E013", span, name=name, why="the generated reduction code uses this name"))
+                why = "the generated reduction code uses this name"
+                errors.append(Diagnostic.make("E013", span, name=name, why=why))
         if self.col in self.checked.rows:
             # [N] could be per-row or per-column when a row dim is also named N.
             for decl in k.params + k.outputs:

@@ -167,7 +167,8 @@ def spec_text(expr: ir.Expr) -> str:
         return f"{expr.func}({', '.join(spec_text(a) for a in expr.args)})"
     if isinstance(expr, (ir.BinOp, ir.Compare, ir.BoolOp)):
         def side(e):
-            return f"({spec_text(e)})" if isinstance(e, (ir.BinOp, ir.Compare, ir.BoolOp)) and _loose(e, expr) else spec_text(e)
+            loose = isinstance(e, (ir.BinOp, ir.Compare, ir.BoolOp)) and _loose(e, expr)
+            return f"({spec_text(e)})" if loose else spec_text(e)
         return f"{side(expr.lhs)} {expr.op} {side(expr.rhs)}"
     if isinstance(expr, ir.Neg):
         return "-" + spec_text(expr.operand)

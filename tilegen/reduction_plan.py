@@ -132,7 +132,6 @@ class Analysis:
         self.values = {a.target: a.value for a in kernel.body}
         self.order = {a.target: n for n, a in enumerate(kernel.body)}
         self.typer = checked.typer()
-        self._inlined: dict[int, ir.Expr] = {}
         self.shapes: dict[str, str] = {}
         for name, p in self.params.items():
             self.shapes[name] = self.tensor_class(p.type.dims) if isinstance(p.type, ir.TensorType) else SCALAR
