@@ -170,7 +170,8 @@ def softmax_kernel(
         # spec: reductions.tile:10
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         sum_e = tl.sum(tl.where(mask, e, 0.0), axis=1, keep_dims=True)
-        y = e / sum_e
+        # dividing by a per-row value: one reciprocal per row, then a multiply per element
+        y = e * (1.0 / sum_e)
         # Store each output, cast to its declared type.
         y_offs = y_row_offs + offs_n * stride_y_n
         tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
@@ -210,9 +211,10 @@ def softmax_looped_kernel(
         x_row_offs = rows * stride_x_m
         y_row_offs = rows * stride_y_m
         # ---- Pass 1 of 2: max(x) and sum(exp(x - max(x))), online ----
-        # Online max-and-sum (one read for both): per lane, acc_max_x is the running max of
-        # the values seen, and acc_sum_e their sum of exp(value - running max).
-        acc_max_x = tl.full([ROWS, BLOCK_N], float("-inf"), tl.float32)
+        # Online max-and-sum (one read for both): acc_max_x is each row's running max, and
+        # acc_sum_e holds per lane the sum of exp(value - running max), rescaled whenever
+        # the running max grows: one exp per element, plus one per row and block.
+        acc_max_x = tl.full([ROWS, 1], float("-inf"), tl.float32)
         acc_sum_e = tl.zeros([ROWS, BLOCK_N], tl.float32)
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
             start = col_block * BLOCK_N
@@ -231,19 +233,18 @@ def softmax_looped_kernel(
             # spec: reductions.tile:9 and reductions.tile:10
             # masked lanes hold -inf (the load's other=): they never win the max, and
             # exp(-inf - max) adds 0 to the sum
-            acc_max_x_new = tl.maximum(acc_max_x, x)
-            # Rescale the old sum to the new max. A lane that has only seen -inf still has max
-            # -inf: shift it by 0 instead, since -inf - -inf would be NaN.
+            acc_max_x_new = tl.maximum(acc_max_x, tl.max(x, axis=1, keep_dims=True))
+            # Shift by the new max; a row that has seen only -inf so far shifts by 0 instead,
+            # since -inf - -inf would be NaN.
             acc_max_x_shift = tl.where(acc_max_x_new == float("-inf"), 0.0, acc_max_x_new)
+            # Rescale the sums kept relative to the old max, then add this block's terms.
             acc_sum_e = acc_sum_e * tl.exp(acc_max_x - acc_max_x_shift) + tl.exp(
                 x - acc_max_x_shift
             )
             acc_max_x = acc_max_x_new
         # Combine the lanes of each row.
-        max_x = tl.max(acc_max_x, axis=1, keep_dims=True)
-        # Each lane's sum is relative to its own max: rescale it to the row max (by 0 for a row of -inf).
-        acc_max_x_shift = tl.where(max_x == float("-inf"), 0.0, max_x)
-        sum_e = tl.sum(acc_sum_e * tl.exp(acc_max_x - acc_max_x_shift), axis=1, keep_dims=True)
+        max_x = acc_max_x
+        sum_e = tl.sum(acc_sum_e, axis=1, keep_dims=True)
         # ---- Pass 2 of 2 (final): compute and store the row-varying outputs ----
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
             # Walk the row backwards: the blocks the previous pass read last are the ones
@@ -263,9 +264,11 @@ def softmax_looped_kernel(
             # spec: reductions.tile:9
             e = tl.exp(x - max_x)
             # spec: reductions.tile:10
-            y = e / sum_e
+            # dividing by a per-row value: one reciprocal per row, then a multiply per element
+            y = e * (1.0 / sum_e)
             y_offs = y_row_offs + offs_n * stride_y_n
-            tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
+            # evict_first: the rows still to be re-read should stay in L2, not the output.
+            tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask, eviction_policy="evict_first")
 
 
 # Launch table for softmax, keyed by the row width N: the first entry with
@@ -459,9 +462,10 @@ def log_softmax_looped_kernel(
         x_row_offs = rows * stride_x_m
         y_row_offs = rows * stride_y_m
         # ---- Pass 1 of 2: max(x) and sum(exp(x - max(x))), online ----
-        # Online max-and-sum (one read for both): per lane, acc_m is the running max of
-        # the values seen, and acc_sum_lse their sum of exp(value - running max).
-        acc_m = tl.full([ROWS, BLOCK_N], float("-inf"), tl.float32)
+        # Online max-and-sum (one read for both): acc_m is each row's running max, and
+        # acc_sum_lse holds per lane the sum of exp(value - running max), rescaled whenever
+        # the running max grows: one exp per element, plus one per row and block.
+        acc_m = tl.full([ROWS, 1], float("-inf"), tl.float32)
         acc_sum_lse = tl.zeros([ROWS, BLOCK_N], tl.float32)
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
             start = col_block * BLOCK_N
@@ -480,17 +484,16 @@ def log_softmax_looped_kernel(
             # spec: reductions.tile:15 and reductions.tile:16
             # masked lanes hold -inf (the load's other=): they never win the max, and
             # exp(-inf - max) adds 0 to the sum
-            acc_m_new = tl.maximum(acc_m, x)
-            # Rescale the old sum to the new max. A lane that has only seen -inf still has max
-            # -inf: shift it by 0 instead, since -inf - -inf would be NaN.
+            acc_m_new = tl.maximum(acc_m, tl.max(x, axis=1, keep_dims=True))
+            # Shift by the new max; a row that has seen only -inf so far shifts by 0 instead,
+            # since -inf - -inf would be NaN.
             acc_m_shift = tl.where(acc_m_new == float("-inf"), 0.0, acc_m_new)
+            # Rescale the sums kept relative to the old max, then add this block's terms.
             acc_sum_lse = acc_sum_lse * tl.exp(acc_m - acc_m_shift) + tl.exp(x - acc_m_shift)
             acc_m = acc_m_new
         # Combine the lanes of each row.
-        m = tl.max(acc_m, axis=1, keep_dims=True)
-        # Each lane's sum is relative to its own max: rescale it to the row max (by 0 for a row of -inf).
-        acc_m_shift = tl.where(m == float("-inf"), 0.0, m)
-        sum_lse = tl.sum(acc_sum_lse * tl.exp(acc_m - acc_m_shift), axis=1, keep_dims=True)
+        m = acc_m
+        sum_lse = tl.sum(acc_sum_lse, axis=1, keep_dims=True)
         # spec: reductions.tile:16
         lse = tl.log(sum_lse)
         # ---- Pass 2 of 2 (final): compute and store the row-varying outputs ----
@@ -512,7 +515,8 @@ def log_softmax_looped_kernel(
             # spec: reductions.tile:17
             y = x - m - lse
             y_offs = y_row_offs + offs_n * stride_y_n
-            tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
+            # evict_first: the rows still to be re-read should stay in L2, not the output.
+            tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask, eviction_policy="evict_first")
 
 
 # Launch table for log_softmax, keyed by the row width N: the first entry with
@@ -813,7 +817,8 @@ def layernorm_looped_kernel(
             # spec: reductions.tile:27
             y = xc * rstd * w + b
             y_offs = y_row_offs + offs_n * stride_y_n
-            tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
+            # evict_first: the rows still to be re-read should stay in L2, not the output.
+            tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask, eviction_policy="evict_first")
         # Store the per-row outputs.
         tl.store(mu_ptr + mu_row_offs, mu.to(tl.float32), mask=mask_rows)
         tl.store(rstd_ptr + rstd_row_offs, rstd.to(tl.float32), mask=mask_rows)
@@ -830,6 +835,8 @@ def layernorm_looped_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
+# num_warps is raised over the defaults where a thread would hold more than
+# REGISTER_BUDGET values of this kernel's 3 row-sized inputs.
 _layernorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -838,8 +845,8 @@ _layernorm_launch_table = (
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
-    (8192, "single", 0, 1, 8, 0, 1),
-    (16384, "single", 0, 1, 16, 0, 1),
+    (8192, "single", 0, 1, 16, 0, 1),
+    (16384, "single", 0, 1, 32, 0, 1),
     (None, "looped", 16384, 1, 32, 0, 1),
 )
 
@@ -1083,7 +1090,8 @@ def rmsnorm_looped_kernel(
             # spec: reductions.tile:32
             y = x * tl.rsqrt(mean_y + eps) * w
             y_offs = y_row_offs + offs_n * stride_y_n
-            tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
+            # evict_first: the rows still to be re-read should stay in L2, not the output.
+            tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask, eviction_policy="evict_first")
 
 
 # Launch table for rmsnorm, keyed by the row width N: the first entry with
@@ -1658,9 +1666,11 @@ def add_layernorm_looped_kernel(
             # spec: reductions.tile:51
             y = hc * tl.rsqrt(mean_y + eps) * w + b
             y_offs = y_row_offs + offs_n * stride_y_c
-            tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
+            # evict_first: the rows still to be re-read should stay in L2, not the output.
+            tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask, eviction_policy="evict_first")
             h_offs = h_row_offs + offs_n * stride_h_c
-            tl.store(h_ptr + h_offs, h.to(tl.bfloat16), mask=mask)
+            # evict_first: the rows still to be re-read should stay in L2, not the output.
+            tl.store(h_ptr + h_offs, h.to(tl.bfloat16), mask=mask, eviction_policy="evict_first")
 
 
 # Launch table for add_layernorm, keyed by the row width C: the first entry with
@@ -1674,6 +1684,8 @@ def add_layernorm_looped_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
+# num_warps is raised over the defaults where a thread would hold more than
+# REGISTER_BUDGET values of this kernel's 4 row-sized inputs.
 _add_layernorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -1682,8 +1694,8 @@ _add_layernorm_launch_table = (
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
-    (8192, "single", 0, 1, 8, 0, 1),
-    (16384, "single", 0, 1, 16, 0, 1),
+    (8192, "single", 0, 1, 16, 0, 1),
+    (16384, "single", 0, 1, 32, 0, 1),
     (None, "looped", 16384, 1, 32, 0, 1),
 )
 

@@ -499,3 +499,23 @@ def test_square_kernel_rejects_ambiguous_vectors():
         compile_source(text, "k.tile")
     assert exc.value.diagnostics[0].code == "E046" and "ambiguous" in exc.value.diagnostics[0].message
     compile_source("reduction demo(x: f32[N, N]) -> (y: f32[N, N]) {\n    y = x - max(x)\n}\n", "k.tile")
+
+
+def test_division_by_a_row_value_is_a_reciprocal_per_row(examples):
+    module, _ = examples
+    for name in ("softmax_kernel", "softmax_looped_kernel"):
+        src = _kernel_source(module, name)
+        assert "y = e * (1.0 / sum_e)" in src and "one reciprocal per row" in src
+
+
+def test_launch_table_raises_warps_for_register_pressure(examples):
+    """layernorm holds x, w and b: at 8192 columns it gets more warps than softmax (x only)."""
+    from tilegen.reduction_plan import REGISTER_BUDGET
+
+    module, models = examples
+    assert models["layernorm"].row_inputs == 3 and models["softmax"].row_inputs == 1
+    for table_name, inputs in (("_layernorm_launch_table", 3), ("_softmax_launch_table", 1)):
+        for max_n, strategy, block, rows, warps, *_ in getattr(module, table_name):
+            if strategy == "single" and max_n is not None and warps < 32:
+                width = block or 1 << (max_n - 1).bit_length()
+                assert rows * width // (32 * warps) * inputs <= REGISTER_BUDGET

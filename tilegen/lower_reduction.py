@@ -25,7 +25,8 @@ from .expr import ExprRenderer
 from .model import Statement, TensorArg, helpers_used, signature
 from .reduction_model import Acc, Load, Loop, Online, Pass, ReductionModel, RowIndex, RowOffs, Step, Store, spec_text
 from .reduction_plan import (
-    COL, DEFAULT_TABLE, FULL, NEUTRAL, ROW, SCALAR, Analysis, Reduction, is_reduction, plan, post_order,
+    COL, DEFAULT_TABLE, FULL, REGISTER_BUDGET, NEUTRAL, ROW, SCALAR, Analysis, Reduction, is_reduction, map_children, plan,
+    post_order,
 )
 
 # Names the generated reduction code uses beyond those the checker reserves for every kind.
@@ -178,7 +179,28 @@ class _Lowering:
         return stmt.span.line if stmt.span else 0
 
     def _assign(self, name: str, spec: bool = True) -> Step:
-        return Step("assign", name, self.triton(self.an.values[name]), self._line(name), spec)
+        value = self.an.values[name]
+        rewritten = self._reciprocal(value)
+        note = "" if rewritten == value else (
+            "dividing by a per-row value: one reciprocal per row, then a multiply per element"
+        )
+        return Step("assign", name, self.triton(rewritten), self._line(name), spec, note=note)
+
+    def _reciprocal(self, expr: ir.Expr) -> ir.Expr:
+        """`a / b` -> `a * (1.0 / b)` where `a` varies along the row and `b` does not: the
+        division (a reciprocal on the special-function unit) then runs once per row, not once
+        per element. Within an ulp or two of the f32 quotient."""
+        if is_reduction(expr):
+            return expr  # replaced whole by its result; its key must not change
+        expr = map_children(expr, self._reciprocal)
+        if (isinstance(expr, ir.BinOp) and expr.op == "/" and self.an.shape(expr.lhs) in (FULL, COL)
+                and self.an.shape(expr.rhs) in (ROW, SCALAR) and self.typer.of(expr).dtype.is_float):
+            one = ir.Number(1.0, "1.0")
+            return ir.BinOp("*", expr.lhs, ir.BinOp("/", one, expr.rhs))
+        return expr
+
+    def _render(self, expr: ir.Expr) -> str:
+        return self.triton(self._reciprocal(expr))
 
     def _reduce_why(self, r: Reduction, bare: bool, neutral: str) -> str:
         if bare:
@@ -191,7 +213,7 @@ class _Lowering:
         neutral = self._neutral(r.fn, dtype)
         bare = self._bare(r.arg, neutral, loads)
         cast = self._cast_to_text(r)
-        return Step("reduce", self.results[r.key], self.triton(r.arg), r.line, spec, fn=_TL_REDUCE[r.fn],
+        return Step("reduce", self.results[r.key], self._render(r.arg), r.line, spec, fn=_TL_REDUCE[r.fn],
                     masked=not bare, neutral=neutral, cast=cast, divisor=self.ncols if r.fn == "mean" else "",
                     why=self._reduce_why(r, bare, neutral))
 
@@ -257,13 +279,13 @@ class _Lowering:
         bare = self._bare(r.arg, neutral, loads)
         return Acc(f"acc_{self.results[r.key]}", self.results[r.key], _TL_REDUCE[r.fn], neutral,
                    self._acc_dtype(r).triton,
-                   self.triton(r.arg), not bare, self._cast_to_text(r), self.ncols if r.fn == "mean" else "",
+                   self._render(r.arg), not bare, self._cast_to_text(r), self.ncols if r.fn == "mean" else "",
                    r.line, True, self._reduce_why(r, bare, neutral))
 
     def _online(self, m: Reduction, s: Reduction, loads) -> Online:
         m_name, s_name = self.results[m.key], self.results[s.key]
         bare = self._bare(m.arg, 'float("-inf")', loads)
-        value = self.triton(m.arg)
+        value = self._render(m.arg)
         m_acc = f"acc_{m_name}"
         return Online(m_acc, f"acc_{s_name}", f"{m_acc}_new", f"{m_acc}_shift", m_name, s_name, value,
                       value if bare else f"{m_acc}_in", not bare, m.line, s.line, True, s.line != m.line,
@@ -290,8 +312,18 @@ def _short(literal: str) -> str:
     return {'float("-inf")': "-inf", 'float("inf")': "inf"}.get(literal, literal)
 
 
-def _table_rows() -> tuple[tuple[str, ...], ...]:
-    return tuple(tuple(repr(v) for v in row) for row in DEFAULT_TABLE)
+def _table_rows(row_inputs: int) -> tuple[tuple[tuple[str, ...], ...], bool]:
+    """The launch table for a kernel that loads `row_inputs` row-sized inputs in its single
+    pass: DEFAULT_TABLE, with num_warps doubled on single-pass rows where a thread would
+    otherwise hold more than REGISTER_BUDGET row values (and lose occupancy to registers)."""
+    rows, raised = [], False
+    for max_n, strategy, block, n_rows, warps, per_sm, stages in DEFAULT_TABLE:
+        if strategy == "single" and max_n is not None and REGISTER_BUDGET:
+            width = block or 1 << max(0, max_n - 1).bit_length()  # the widest block this entry launches
+            while warps < 32 and n_rows * width // (32 * warps) * max(1, row_inputs) > REGISTER_BUDGET:
+                warps, raised = warps * 2, True
+        rows.append(tuple(repr(v) for v in (max_n, strategy, block, n_rows, warps, per_sm, stages)))
+    return tuple(rows), raised
 
 
 def _pins(schedule) -> tuple[tuple[tuple[str, str], ...], str]:
@@ -339,6 +371,8 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
               if outputs_by_class[o.name] == ROW and an.shapes[o.name] == ROW and rows}
     triton_helpers, torch_helpers = helpers_used(checked)
     pins, free_block = _pins(checked.kernel.schedule)
+    row_inputs = len(single_loads)  # full-shaped and per-column inputs held in registers
+    table, raised = _table_rows(row_inputs)
     # Sizes the kernel needs: the row width and the row dims it splits the row index over.
     named = [low.col] + [d for d in rows[1:]]
     size_args = tuple(d for d in named if isinstance(d, str))
@@ -367,10 +401,14 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
         loops=loops,
         final_loads=final_loads,
         final_steps=final_steps,
-        final_stores=varying_stores,
+        final_stores=tuple(
+            dataclasses.replace(st, evict="evict_first") if loops and st.mask == "mask" else st for st in varying_stores
+        ),
         reads=reads_full,
         reads_text={1: "once", 2: "twice"}.get(reads_full, f"{reads_full} times"),
-        table=_table_rows(),
+        table=table,
+        table_raised=raised,
+        row_inputs=row_inputs,
         pins=pins,
         pinned_block_n=free_block,
         helpers=frozenset(triton_helpers),

@@ -36,6 +36,7 @@ class Step:
     cast: str = ""  # reduce: ".to(tl.float32)" when the argument's type differs from the result's
     divisor: str = ""  # mean: the row width
     why: str = ""  # reduce: a comment on masked lanes
+    note: str = ""  # assign: a comment on how it is computed
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +103,7 @@ class Store:
     ptr: str
     value: str
     mask: str
+    evict: str = ""  # looped final pass: evict_first, so the output does not push inputs out of L2
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +147,8 @@ class ReductionModel:
     reads: int  # how many times the looped strategy reads the full inputs
     reads_text: str  # "once", "twice", "3 times"
     table: tuple[tuple[str, ...], ...]  # launch table rows, as Python literals
+    table_raised: bool  # num_warps raised over DEFAULT_TABLE for this kernel's register pressure
+    row_inputs: int  # row-sized inputs the single pass holds in registers
     pins: tuple[tuple[str, str], ...]  # (launcher variable, literal) pinned by the schedule
     pinned_block_n: str  # schedule block_n without a pinned strategy: "" or the literal
     helpers: frozenset[str]

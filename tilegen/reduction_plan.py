@@ -52,6 +52,13 @@ DEFAULT_TABLE: tuple[tuple, ...] = (
     (None, "looped", 16384, 1, 32, 0, 1),
 )
 
+# A single-pass thread holds ROWS * BLOCK_N / (32 * warps) values of each row-sized input
+# (full-shaped and per-column, in f32). Where that times the kernel's number of such inputs
+# exceeds this budget, the kernel's copy of the table doubles num_warps (up to 32) so the
+# registers do not cut occupancy (layernorm's x, w and b at 8192 columns and 8 warps would
+# take 125 registers a thread). 0 turns the adjustment off.
+REGISTER_BUDGET = 64
+
 
 @dataclass(frozen=True, slots=True)
 class Reduction:
