@@ -1,7 +1,7 @@
 """Sweep the reduction launch table on the GPU: for each benchmark shape, time every
 candidate (strategy, BLOCK_N, ROWS, warps, per_sm, stages) row. Prints the best few.
 
-    python bench/tune_reductions.py
+    python bench/tune_reductions.py [KERNEL | KERNEL:MxN ...]
 """
 
 import sys
@@ -32,25 +32,36 @@ def candidates(n):
                 for per_sm in (0, 4, 8, 16):
                     yield ("single", 0, rows, warps, per_sm, 1)
     elif n <= 16384:
-        for warps in (4, 8, 16, 32):
-            for per_sm in (0, 2, 4):
-                yield ("single", 0, 1, warps, per_sm, 1)
+        for rows in (1, 2):
+            for warps in (4, 8, 16, 32):
+                for per_sm in (0, 2, 4):
+                    yield ("single", 0, rows, warps, per_sm, 1)
         for block in (2048, 4096):
             for warps in (4, 8, 16):
                 yield ("looped", block, 1, warps, 0, 1)
     else:
         for block in (2048, 4096, 8192, 16384):
             for warps in (4, 8, 16, 32):
-                for stages in (1, 2):
-                    yield ("looped", block, 1, warps, 0, stages)
+                for per_sm in (0, 1, 2):
+                    for stages in (1, 2):
+                        yield ("looped", block, 1, warps, per_sm, stages)
         for warps in (16, 32):
             yield ("single", 0, 1, warps, 0, 1)
+
+
+ONLY = sys.argv[1:]  # optional filters: "softmax_f16", "layernorm_bf16:8192x8192", ...
+
+
+def wanted(name, m, n):
+    return not ONLY or any(f in (name, f"{name}:{m}x{n}") for f in ONLY)
 
 
 for name, shapes in SHAPES.items():
     table_name = f"_{name}_launch_table"
     original = getattr(mod, table_name)
     for m, n in shapes:
+        if not wanted(name, m, n):
+            continue
         args = make_inputs(models[name].sig, Case({"M": m, "N": n}, False, "tune"), "cuda", 0)
         results = []
         for cand in candidates(n):

@@ -106,9 +106,21 @@ def _output(kernel, name, value, shape, dtype, device):
     return value
 
 
+def _cdiv(a, b):
+    """ceil(a / b) for ints (triton.cdiv is a jit function: slower to call from Python)."""
+    return -(-a // b)
+
+
+def _next_power_of_2(n):
+    """The smallest power of two >= n (1 for n <= 1)."""
+    return 1 << max(0, n - 1).bit_length()
+
+
 def _needs_int64(*tensors):
     """True when some element offset may not fit in 32 bits."""
     for t in tensors:
+        if t.is_contiguous() and t.numel() < 2**31:
+            continue  # the largest offset is numel - 1
         span = sum((size - 1) * abs(stride) for size, stride in zip(t.shape, t.stride()))
         if t.numel() >= 2**31 or span >= 2**31:
             return True
@@ -287,7 +299,7 @@ def add(x, y, *, out=None):
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
-    grid = (triton.cdiv(n_elements, BLOCK),)
+    grid = (_cdiv(n_elements, BLOCK),)
     add_kernel[grid](
         x,
         y,
@@ -386,7 +398,7 @@ def relu_dropout(x, p=0.5, seed=0, *, out=None):
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
-    grid = (triton.cdiv(n_elements, BLOCK),)
+    grid = (_cdiv(n_elements, BLOCK),)
     relu_dropout_kernel[grid](
         x,
         p,
@@ -490,7 +502,7 @@ def bias_gelu(x, bias, *, y=None):
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
-    grid = (triton.cdiv(n_elements, BLOCK),)
+    grid = (_cdiv(n_elements, BLOCK),)
     bias_gelu_kernel[grid](
         x,
         bias,
@@ -613,7 +625,7 @@ def swiglu(g, u, *, y=None, act=None):
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
-    grid = (triton.cdiv(n_elements, BLOCK),)
+    grid = (_cdiv(n_elements, BLOCK),)
     swiglu_kernel[grid](
         g,
         u,
@@ -730,7 +742,7 @@ def silu_mul(g, u, *, y=None):
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
-    grid = (triton.cdiv(n_elements, BLOCK),)
+    grid = (_cdiv(n_elements, BLOCK),)
     silu_mul_kernel[grid](
         g,
         u,
@@ -836,7 +848,7 @@ def axpby(x, y, alpha=1.0, beta=1.0, *, out=None):
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
-    grid = (triton.cdiv(n_elements, BLOCK),)
+    grid = (_cdiv(n_elements, BLOCK),)
     axpby_kernel[grid](
         x,
         y,
@@ -945,7 +957,7 @@ def scale_bias_gelu_tanh(x, scale, bias, *, y=None):
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
-    grid = (triton.cdiv(n_elements, BLOCK),)
+    grid = (_cdiv(n_elements, BLOCK),)
     scale_bias_gelu_tanh_kernel[grid](
         x,
         scale,
@@ -1075,7 +1087,7 @@ def clamp_threshold(x, lo=-1.0, hi=1.0, tiny=0.1, *, y=None, kept=None):
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
-    grid = (triton.cdiv(n_elements, BLOCK),)
+    grid = (_cdiv(n_elements, BLOCK),)
     clamp_threshold_kernel[grid](
         x,
         lo,
@@ -1222,7 +1234,7 @@ def activations(x, *, y=None, z=None):
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
-    grid = (triton.cdiv(n_elements, BLOCK),)
+    grid = (_cdiv(n_elements, BLOCK),)
     activations_kernel[grid](
         x,
         y,
@@ -1360,7 +1372,7 @@ def bucketize(x, width=10, *, bucket=None, frac=None):
     # small tensors; on large ones 1024 elements over 8 warps streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
-    grid = (triton.cdiv(n_elements, BLOCK),)
+    grid = (_cdiv(n_elements, BLOCK),)
     bucketize_kernel[grid](
         x,
         width,

@@ -106,9 +106,21 @@ def _output(kernel, name, value, shape, dtype, device):
     return value
 
 
+def _cdiv(a, b):
+    """ceil(a / b) for ints (triton.cdiv is a jit function: slower to call from Python)."""
+    return -(-a // b)
+
+
+def _next_power_of_2(n):
+    """The smallest power of two >= n (1 for n <= 1)."""
+    return 1 << max(0, n - 1).bit_length()
+
+
 def _needs_int64(*tensors):
     """True when some element offset may not fit in 32 bits."""
     for t in tensors:
+        if t.is_contiguous() and t.numel() < 2**31:
+            continue  # the largest offset is numel - 1
         span = sum((size - 1) * abs(stride) for size, stride in zip(t.shape, t.stride()))
         if t.numel() >= 2**31 or span >= 2**31:
             return True
@@ -170,6 +182,8 @@ _GEMM_HOPPER_CONFIGS = [
     dict(block_m=64, block_n=256, block_k=32, group_m=8, warps=4, stages=4),
     dict(block_m=128, block_n=64, block_k=64, group_m=8, warps=4, stages=4),
     dict(block_m=64, block_n=128, block_k=64, group_m=8, warps=4, stages=4),
+    dict(block_m=128, block_n=64, block_k=128, group_m=8, warps=4, stages=3),
+    dict(block_m=64, block_n=128, block_k=128, group_m=8, warps=4, stages=3),
     dict(block_m=64, block_n=64, block_k=64, group_m=8, warps=4, stages=3),
 ]
 # Other GPUs (Ampere and older): the Triton tutorial's tiles, shallower pipelines.
@@ -194,13 +208,16 @@ _GEMM_TUNE_MIN_MACS = 1 << 24  # smaller products take the first candidate: tuni
 
 
 def _gemm_policy(device, macs, descriptors_ok):
-    """(addressing, persistent) by default: on Hopper and newer, tensor descriptors (TMA)
-    for large aligned products, run persistent so each program creates its descriptors
-    once; masked pointer arithmetic everywhere else."""
+    """The launch modes, (addressing, persistent), to consider when neither the spec nor
+    the call picks one; the first is used untuned. On Hopper and newer, large aligned
+    products are timed both ways, masked pointers on a grid of one program per tile and
+    tensor descriptors (TMA) run persistent, so each program creates its descriptors
+    once: which wins depends on the shape (measured, see docs/performance.md).
+    Everywhere else: masked pointer arithmetic."""
     if device.type == "cuda" and descriptors_ok and macs >= _GEMM_DESCRIPTOR_MIN_MACS:
         if _gemm_device(device.index)[1] >= 9:
-            return "descriptor", True
-    return "pointer", False
+            return [("pointer", False), ("descriptor", True)]
+    return [("pointer", False)]
 
 
 _GEMM_CONFIG_KEYS = ("block_m", "block_n", "block_k", "group_m", "warps", "stages")
@@ -244,8 +261,8 @@ def _gemm_tma_ok(tensors):
     if not hasattr(tl, "make_tensor_descriptor"):
         return False
     for t in tensors:
-        size = t.element_size()
-        if t.data_ptr() % 16 or t.stride(-1) != 1 or any(s * size % 16 for s in t.stride()[:-1]):
+        size, strides = t.element_size(), t.stride()
+        if t.data_ptr() % 16 or strides[-1] != 1 or any(s * size % 16 for s in strides[:-1]):
             return False
     return True
 
@@ -301,40 +318,50 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
     wish = {**kernel["pinned"], **schedule}  # the call overrides the spec
     batch, m, n, k = sizes
     macs = batch * m * n * k
-    addressing, persistent = _gemm_policy(device, macs, tma_ok and "descriptor" in kernel["modes"])
-    addressing = wish.get("addressing", addressing)
-    if addressing not in kernel["modes"]:
-        raise ValueError(
-            f"{name}(): addressing {addressing!r} is not compiled into this kernel (it has {list(kernel['modes'])}); "
-            "set it in the spec's schedule"
-        )
-    if addressing == "block_ptr" and tuple(int(p) for p in triton.__version__.split(".")[:2]) >= (
-        3,
-        9,
-    ):
-        raise RuntimeError(
-            f"{name}(): addressing = block_ptr needs Triton < 3.9 (installed: {triton.__version__})"
-        )
+    modes = _gemm_policy(device, macs, tma_ok and "descriptor" in kernel["modes"])
     note = ""
-    if addressing == "descriptor" and not tma_ok:
-        # An operand or output breaks the descriptor rules (see _gemm_tma_ok): masked pointers work for any layout.
-        addressing, note = "pointer", " (descriptor rules not met: pointer fallback)"
-    persistent = wish.get("persistent", persistent) in (True, "true")
+    if "addressing" in wish or "persistent" in wish:
+        addressing = wish.get("addressing", modes[0][0])
+        if addressing not in kernel["modes"]:
+            raise ValueError(
+                f"{name}(): addressing {addressing!r} is not compiled into this kernel (it has {list(kernel['modes'])}); "
+                "set it in the spec's schedule"
+            )
+        if addressing == "block_ptr" and tuple(
+            int(p) for p in triton.__version__.split(".")[:2]
+        ) >= (3, 9):
+            raise RuntimeError(
+                f"{name}(): addressing = block_ptr needs Triton < 3.9 (installed: {triton.__version__})"
+            )
+        if addressing == "descriptor" and not tma_ok:
+            # An operand or output breaks the descriptor rules (see _gemm_tma_ok): masked pointers work for any layout.
+            addressing, note = "pointer", " (descriptor rules not met: pointer fallback)"
+        persistent = wish.get(
+            "persistent", addressing == "descriptor" and dict(modes).get("descriptor", False)
+        )
+        modes = [(addressing, persistent in (True, "true"))]
     pins = {key: wish[key] for key in _GEMM_CONFIG_KEYS if key in wish}
     if wish.get("order") == "row_major":
         pins["group_m"] = 1  # one row of tiles per group: plain row-major order
-    launch_choice = dict(
-        addressing=addressing,
-        persistent=persistent,
-        flatten=persistent and wish.get("flatten", _GEMM_FLATTEN) in (True, "true"),
-        programs=_gemm_device(device.index)[3] if device.type == "cuda" else 4,
-    )
-    candidates = _gemm_candidates(device, kernel["elem_bytes"], pins)
+    flatten = wish.get("flatten", _GEMM_FLATTEN) in (True, "true")
+    programs = _gemm_device(device.index)[3] if device.type == "cuda" else 4
+    # Every candidate: a block configuration under a launch mode.
+    candidates = [
+        {
+            **config,
+            "addressing": addressing,
+            "persistent": persistent,
+            "flatten": persistent and flatten,
+            "programs": programs,
+        }
+        for addressing, persistent in modes
+        for config in _gemm_candidates(device, kernel["elem_bytes"], pins)
+    ]
     tune = os.environ.get("TILEGEN_AUTOTUNE", "")
     if len(candidates) == 1:
-        return {**candidates[0], **launch_choice, "source": "pinned" + note}
+        return {**candidates[0], "source": "pinned" + note}
     if tune == "0" or (tune != "1" and (device.type != "cuda" or macs < _GEMM_TUNE_MIN_MACS)):
-        return {**candidates[0], **launch_choice, "source": "first candidate" + note}
+        return {**candidates[0], "source": "first candidate" + note}
     # Tune per bucket of sizes (each rounded up to a power of two), not per exact shape.
     bucket = "x".join(str(1 << max(0, d - 1).bit_length()) for d in sizes)
     device_name = _gemm_device(device.index)[0] if device.type == "cuda" else "interpreter"
@@ -344,12 +371,8 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
             device_name,
             bucket,
             kernel["dtypes"],
-            addressing,
-            (
-                ("persistent+flatten" if launch_choice["flatten"] else "persistent")
-                if persistent
-                else "grid"
-            ),
+            ",".join(f"{a}:{'persistent' if p else 'grid'}" for a, p in modes)
+            + (":flatten" if flatten else ""),
             ",".join(f"{k}={v}" for k, v in sorted(pins.items())),
         ]
     )
@@ -359,23 +382,24 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
         config = _gemm_cache_load().get(tuning_key)
         source = "tuned (disk cache)"
     if config not in candidates:
-        config = _gemm_tune(candidates, launch_choice, launch, outs, device)
+        config = _gemm_tune(candidates, launch, outs, device)
         _gemm_cache_store(tuning_key, config)
         source = "tuned now"
     _GEMM_TUNED[tuning_key] = config
-    return {**config, **launch_choice, "source": source + note}
+    return {**config, "source": source + note}
 
 
-def _gemm_tune(candidates, launch_choice, launch, outs, device):
+def _gemm_tune(candidates, launch, outs, device):
     """Time each candidate, writing to scratch outputs; the fastest wins. A configuration
     that fails to compile or launch (too much shared memory, too many registers) is skipped."""
     best, best_ms = candidates[0], float("inf")
     scratch = [torch.empty_like(o) for o in outs]
     for config in candidates:
-        run = functools.partial(launch, {**config, **launch_choice}, *scratch)
+        run = functools.partial(launch, config, *scratch)
         try:
             if device.type == "cuda":
-                ms = triton.testing.do_bench(run, warmup=5, rep=20)
+                # The median of ~40 ms of runs: short single runs are too noisy to rank configs.
+                ms = triton.testing.do_bench(run, warmup=10, rep=40, return_mode="median")
             else:
                 run()  # the interpreter: wall-clock time of one run
                 start = time.perf_counter()
@@ -570,11 +594,7 @@ def matmul(a, b, *, c=None, schedule=None):
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
         # launch starts at most `programs` (one per SM) and each loops over tiles.
-        num_tiles = (
-            size_batch
-            * triton.cdiv(size_m, config["block_m"])
-            * triton.cdiv(size_n, config["block_n"])
-        )
+        num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
         grid = (min(num_tiles, config["programs"]) if config["persistent"] else num_tiles,)
         matmul_kernel[grid](
             a,
@@ -779,11 +799,7 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
         # launch starts at most `programs` (one per SM) and each loops over tiles.
-        num_tiles = (
-            size_batch
-            * triton.cdiv(size_m, config["block_m"])
-            * triton.cdiv(size_n, config["block_n"])
-        )
+        num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
         grid = (min(num_tiles, config["programs"]) if config["persistent"] else num_tiles,)
         matmul_leaky_relu_kernel[grid](
             a,
@@ -1002,11 +1018,7 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
     def _launch(config, y):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
         # launch starts at most `programs` (one per SM) and each loops over tiles.
-        num_tiles = (
-            size_batch
-            * triton.cdiv(size_m, config["block_m"])
-            * triton.cdiv(size_n, config["block_n"])
-        )
+        num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
         grid = (min(num_tiles, config["programs"]) if config["persistent"] else num_tiles,)
         linear_gelu_kernel[grid](
             x,
@@ -1254,11 +1266,7 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
     def _launch(config, out):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
         # launch starts at most `programs` (one per SM) and each loops over tiles.
-        num_tiles = (
-            size_batch
-            * triton.cdiv(size_m, config["block_m"])
-            * triton.cdiv(size_n, config["block_n"])
-        )
+        num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
         grid = (min(num_tiles, config["programs"]) if config["persistent"] else num_tiles,)
         scaled_residual_kernel[grid](
             x,
@@ -1512,11 +1520,7 @@ def bmm(a, b, *, c=None, schedule=None):
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile of each product; a persistent
         # launch starts at most `programs` (one per SM) and each loops over tiles.
-        num_tiles = (
-            size_batch
-            * triton.cdiv(size_m, config["block_m"])
-            * triton.cdiv(size_n, config["block_n"])
-        )
+        num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
         grid = (min(num_tiles, config["programs"]) if config["persistent"] else num_tiles,)
         bmm_kernel[grid](
             a,
@@ -1750,11 +1754,7 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
     def _launch(config, pre, act):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
         # launch starts at most `programs` (one per SM) and each loops over tiles.
-        num_tiles = (
-            size_batch
-            * triton.cdiv(size_m, config["block_m"])
-            * triton.cdiv(size_n, config["block_n"])
-        )
+        num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
         grid = (min(num_tiles, config["programs"]) if config["persistent"] else num_tiles,)
         linear_silu_kernel[grid](
             x,
@@ -1976,11 +1976,7 @@ def matmul_f32(a, b, *, c=None, schedule=None):
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
         # launch starts at most `programs` (one per SM) and each loops over tiles.
-        num_tiles = (
-            size_batch
-            * triton.cdiv(size_m, config["block_m"])
-            * triton.cdiv(size_n, config["block_n"])
-        )
+        num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
         grid = (min(num_tiles, config["programs"]) if config["persistent"] else num_tiles,)
         matmul_f32_kernel[grid](
             a,

@@ -106,9 +106,21 @@ def _output(kernel, name, value, shape, dtype, device):
     return value
 
 
+def _cdiv(a, b):
+    """ceil(a / b) for ints (triton.cdiv is a jit function: slower to call from Python)."""
+    return -(-a // b)
+
+
+def _next_power_of_2(n):
+    """The smallest power of two >= n (1 for n <= 1)."""
+    return 1 << max(0, n - 1).bit_length()
+
+
 def _needs_int64(*tensors):
     """True when some element offset may not fit in 32 bits."""
     for t in tensors:
+        if t.is_contiguous() and t.numel() < 2**31:
+            continue  # the largest offset is numel - 1
         span = sum((size - 1) * abs(stride) for size, stride in zip(t.shape, t.stride()))
         if t.numel() >= 2**31 or span >= 2**31:
             return True
@@ -290,7 +302,7 @@ _softmax_launch_table = (
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
-    (8192, "single", 0, 1, 8, 0, 1),
+    (8192, "single", 0, 1, 4, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (None, "looped", 16384, 1, 32, 0, 1),
 )
@@ -322,10 +334,10 @@ def softmax(x, *, y=None):
             break
     if strategy == "single":
         # The block holds the whole row.
-        BLOCK_N = max(BLOCK_N, triton.next_power_of_2(N))
+        BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
     elif BLOCK_N == 0:
-        BLOCK_N = min(triton.next_power_of_2(N), 4096)
-    num_row_blocks = triton.cdiv(n_rows, ROWS)
+        BLOCK_N = min(_next_power_of_2(N), 4096)
+    num_row_blocks = _cdiv(n_rows, ROWS)
     grid = (max(1, num_row_blocks),)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
@@ -538,7 +550,7 @@ _log_softmax_launch_table = (
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
-    (8192, "single", 0, 1, 8, 0, 1),
+    (8192, "single", 0, 1, 4, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (None, "looped", 16384, 1, 32, 0, 1),
 )
@@ -570,10 +582,10 @@ def log_softmax(x, *, y=None):
             break
     if strategy == "single":
         # The block holds the whole row.
-        BLOCK_N = max(BLOCK_N, triton.next_power_of_2(N))
+        BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
     elif BLOCK_N == 0:
-        BLOCK_N = min(triton.next_power_of_2(N), 4096)
-    num_row_blocks = triton.cdiv(n_rows, ROWS)
+        BLOCK_N = min(_next_power_of_2(N), 4096)
+    num_row_blocks = _cdiv(n_rows, ROWS)
     grid = (max(1, num_row_blocks),)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
@@ -656,13 +668,6 @@ def layernorm_kernel(
     if INDEX_64:
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
-    # Per-column inputs are the same for every row: load them once per program.
-    # other=0.0: columns past the row end are computed but never stored
-    w_offs = offs_n * stride_w_n
-    w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
-    # other=0.0: columns past the row end are computed but never stored
-    b_offs = offs_n * stride_b_n
-    b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0).to(tl.float32)
     # Program pid takes row blocks pid, pid + num_programs, ...: exactly one when the grid
     # has a program per row block, several when the launcher chose a persistent grid.
     for row_block in tl.range(pid, num_row_blocks, num_programs, num_stages=NUM_STAGES):
@@ -691,6 +696,15 @@ def layernorm_kernel(
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         mean_rstd = tl.sum(tl.where(mask, xc * xc, 0.0), axis=1, keep_dims=True) / N
         rstd = tl.rsqrt(mean_rstd + eps)
+        # Per-column inputs, the same for every row, loaded at their first use so that they
+        # hold no registers during the reductions above (a persistent program re-reads them
+        # from L1 for each row block).
+        # other=0.0: columns past the row end are computed but never stored
+        w_offs = offs_n * stride_w_n
+        w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
+        # other=0.0: columns past the row end are computed but never stored
+        b_offs = offs_n * stride_b_n
+        b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0).to(tl.float32)
         # spec: reductions.tile:27
         y = xc * rstd * w + b
         # Store each output, cast to its declared type.
@@ -835,8 +849,6 @@ def layernorm_looped_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# num_warps is raised over the defaults where a thread would hold more than
-# REGISTER_BUDGET values of this kernel's 3 row-sized inputs.
 _layernorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -845,8 +857,8 @@ _layernorm_launch_table = (
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
-    (8192, "single", 0, 1, 16, 0, 1),
-    (16384, "single", 0, 1, 32, 0, 1),
+    (8192, "single", 0, 1, 4, 0, 1),
+    (16384, "single", 0, 1, 16, 0, 1),
     (None, "looped", 16384, 1, 32, 0, 1),
 )
 
@@ -884,10 +896,10 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
             break
     if strategy == "single":
         # The block holds the whole row.
-        BLOCK_N = max(BLOCK_N, triton.next_power_of_2(N))
+        BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
     elif BLOCK_N == 0:
-        BLOCK_N = min(triton.next_power_of_2(N), 4096)
-    num_row_blocks = triton.cdiv(n_rows, ROWS)
+        BLOCK_N = min(_next_power_of_2(N), 4096)
+    num_row_blocks = _cdiv(n_rows, ROWS)
     grid = (max(1, num_row_blocks),)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
@@ -981,10 +993,6 @@ def rmsnorm_kernel(
     if INDEX_64:
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
-    # Per-column inputs are the same for every row: load them once per program.
-    # other=0.0: columns past the row end are computed but never stored
-    w_offs = offs_n * stride_w_n
-    w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
     # Program pid takes row blocks pid, pid + num_programs, ...: exactly one when the grid
     # has a program per row block, several when the launcher chose a persistent grid.
     for row_block in tl.range(pid, num_row_blocks, num_programs, num_stages=NUM_STAGES):
@@ -1002,6 +1010,12 @@ def rmsnorm_kernel(
         # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
         x_offs = x_row_offs + offs_n * stride_x_n
         x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+        # Per-column inputs, the same for every row, loaded at their first use so that they
+        # hold no registers during the reductions above (a persistent program re-reads them
+        # from L1 for each row block).
+        # other=0.0: columns past the row end are computed but never stored
+        w_offs = offs_n * stride_w_n
+        w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
         # spec: reductions.tile:32
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         mean_y = tl.sum(tl.where(mask, x * x, 0.0), axis=1, keep_dims=True) / N
@@ -1113,7 +1127,7 @@ _rmsnorm_launch_table = (
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
-    (8192, "single", 0, 1, 8, 0, 1),
+    (8192, "single", 0, 1, 4, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (None, "looped", 16384, 1, 32, 0, 1),
 )
@@ -1148,10 +1162,10 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
             break
     if strategy == "single":
         # The block holds the whole row.
-        BLOCK_N = max(BLOCK_N, triton.next_power_of_2(N))
+        BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
     elif BLOCK_N == 0:
-        BLOCK_N = min(triton.next_power_of_2(N), 4096)
-    num_row_blocks = triton.cdiv(n_rows, ROWS)
+        BLOCK_N = min(_next_power_of_2(N), 4096)
+    num_row_blocks = _cdiv(n_rows, ROWS)
     grid = (max(1, num_row_blocks),)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
@@ -1338,7 +1352,7 @@ _row_stats_launch_table = (
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
-    (8192, "single", 0, 1, 8, 0, 1),
+    (8192, "single", 0, 1, 4, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (None, "looped", 16384, 1, 32, 0, 1),
 )
@@ -1371,10 +1385,10 @@ def row_stats(x, *, sumsq=None, maxabs=None):
             break
     if strategy == "single":
         # The block holds the whole row.
-        BLOCK_N = max(BLOCK_N, triton.next_power_of_2(N))
+        BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
     elif BLOCK_N == 0:
-        BLOCK_N = min(triton.next_power_of_2(N), 4096)
-    num_row_blocks = triton.cdiv(n_rows, ROWS)
+        BLOCK_N = min(_next_power_of_2(N), 4096)
+    num_row_blocks = _cdiv(n_rows, ROWS)
     grid = (max(1, num_row_blocks),)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
@@ -1465,13 +1479,6 @@ def add_layernorm_kernel(
     if INDEX_64:
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < C
-    # Per-column inputs are the same for every row: load them once per program.
-    # other=0.0: columns past the row end are computed but never stored
-    w_offs = offs_n * stride_w_c
-    w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0)
-    # other=0.0: columns past the row end are computed but never stored
-    b_offs = offs_n * stride_b_c
-    b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0)
     # Program pid takes row blocks pid, pid + num_programs, ...: exactly one when the grid
     # has a program per row block, several when the launcher chose a persistent grid.
     for row_block in tl.range(pid, num_row_blocks, num_programs, num_stages=NUM_STAGES):
@@ -1505,6 +1512,15 @@ def add_layernorm_kernel(
         mu_h = tl.sum(tl.where(mask, h, 0.0), axis=1, keep_dims=True) / C
         # spec: reductions.tile:50
         hc = h - mu_h
+        # Per-column inputs, the same for every row, loaded at their first use so that they
+        # hold no registers during the reductions above (a persistent program re-reads them
+        # from L1 for each row block).
+        # other=0.0: columns past the row end are computed but never stored
+        w_offs = offs_n * stride_w_c
+        w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0)
+        # other=0.0: columns past the row end are computed but never stored
+        b_offs = offs_n * stride_b_c
+        b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0)
         # spec: reductions.tile:51
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         mean_y = tl.sum(tl.where(mask, hc * hc, 0.0), axis=1, keep_dims=True) / C
@@ -1685,7 +1701,7 @@ def add_layernorm_looped_kernel(
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # num_warps is raised over the defaults where a thread would hold more than
-# REGISTER_BUDGET values of this kernel's 4 row-sized inputs.
+# REGISTER_BUDGET values of this kernel's 2 row-sized inputs.
 _add_layernorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -1694,8 +1710,8 @@ _add_layernorm_launch_table = (
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
-    (8192, "single", 0, 1, 16, 0, 1),
-    (16384, "single", 0, 1, 32, 0, 1),
+    (8192, "single", 0, 1, 8, 0, 1),
+    (16384, "single", 0, 1, 16, 0, 1),
     (None, "looped", 16384, 1, 32, 0, 1),
 )
 
@@ -1735,10 +1751,10 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
             break
     if strategy == "single":
         # The block holds the whole row.
-        BLOCK_N = max(BLOCK_N, triton.next_power_of_2(C))
+        BLOCK_N = max(BLOCK_N, _next_power_of_2(C))
     elif BLOCK_N == 0:
-        BLOCK_N = min(triton.next_power_of_2(C), 4096)
-    num_row_blocks = triton.cdiv(n_rows, ROWS)
+        BLOCK_N = min(_next_power_of_2(C), 4096)
+    num_row_blocks = _cdiv(n_rows, ROWS)
     grid = (max(1, num_row_blocks),)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.

@@ -509,12 +509,15 @@ def test_division_by_a_row_value_is_a_reciprocal_per_row(examples):
 
 
 def test_launch_table_raises_warps_for_register_pressure(examples):
-    """layernorm holds x, w and b: at 8192 columns it gets more warps than softmax (x only)."""
+    """add_layernorm holds x and r through its reductions (w and b are loaded after them):
+    at 8192 columns it gets more warps than layernorm (x only)."""
     from tilegen.reduction_plan import REGISTER_BUDGET
 
     module, models = examples
-    assert models["layernorm"].row_inputs == 3 and models["softmax"].row_inputs == 1
-    for table_name, inputs in (("_layernorm_launch_table", 3), ("_softmax_launch_table", 1)):
+    assert models["add_layernorm"].row_inputs == 2 and models["layernorm"].row_inputs == 1
+    assert dict((r[0], r[4]) for r in module._add_layernorm_launch_table)[8192] > dict(
+        (r[0], r[4]) for r in module._layernorm_launch_table)[8192]
+    for table_name, inputs in (("_add_layernorm_launch_table", 2), ("_layernorm_launch_table", 1)):
         for max_n, strategy, block, rows, warps, *_ in getattr(module, table_name):
             if strategy == "single" and max_n is not None and warps < 32:
                 width = block or 1 << (max_n - 1).bit_length()

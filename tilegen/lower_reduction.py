@@ -231,10 +231,16 @@ class _Lowering:
         reds = {r.key: r for r in self.plan.reductions}
         loads = self._loads(self.plan.single_loads, self._direct(list(reds.values())))
         steps, done, prologue = [], set(), set(self.plan.prologue)
+        # Per-column inputs (weights) are loaded just before their first use, not with the
+        # row: they are not live across the reductions, which keeps registers for the row.
+        pending = {l.name: l for l in loads if l.mask == "mask_n"}
         for stmt in self.checked.kernel.body:
             if stmt.target in prologue:
                 continue
             first = True
+            used = [pending.pop(n) for n in list(pending) if n in self.an.names_in(stmt.value)]
+            if used:
+                steps.append(Step("loads", stmt.target, "", 0, False, loads=tuple(used)))
             for expr in post_order(stmt.value):
                 if is_reduction(expr):
                     key = self.an.inline(expr)
@@ -371,7 +377,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
               if outputs_by_class[o.name] == ROW and an.shapes[o.name] == ROW and rows}
     triton_helpers, torch_helpers = helpers_used(checked)
     pins, free_block = _pins(checked.kernel.schedule)
-    row_inputs = len(single_loads)  # full-shaped and per-column inputs held in registers
+    row_inputs = sum(1 for l in single_loads if l.mask == "mask")  # full-shaped inputs held through the reductions
     table, raised = _table_rows(row_inputs)
     # Sizes the kernel needs: the row width and the row dims it splits the row index over.
     named = [low.col] + [d for d in rows[1:]]
@@ -392,7 +398,6 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
         row_offs=tuple(row_offs),
         row_loads=row_loads,
         prologue=tuple(low._assign(n) for n in low.plan.prologue),
-        col_loads=tuple(l for l in single_loads if l.mask == "mask_n"),
         single_loads=tuple(l for l in single_loads if l.mask != "mask_n"),
         single_steps=single_steps,
         row_stores=row_stores,

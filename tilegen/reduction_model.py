@@ -37,6 +37,7 @@ class Step:
     divisor: str = ""  # mean: the row width
     why: str = ""  # reduce: a comment on masked lanes
     note: str = ""  # assign: a comment on how it is computed
+    loads: tuple = ()  # single pass: per-column inputs first used here, loaded just before it
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +135,6 @@ class ReductionModel:
     row_offs: tuple[RowOffs, ...]  # for full and per-row tensors
     row_loads: tuple[Load, ...]
     prologue: tuple[Step, ...]
-    col_loads: tuple[Load, ...]  # single pass: per-column inputs, loaded once per program
     single_loads: tuple[Load, ...]
     single_steps: tuple[Step, ...]
     row_stores: tuple[Store, ...]

@@ -47,16 +47,17 @@ DEFAULT_TABLE: tuple[tuple, ...] = (
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
-    (8192, "single", 0, 1, 8, 0, 1),
+    (8192, "single", 0, 1, 4, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (None, "looped", 16384, 1, 32, 0, 1),
 )
 
-# A single-pass thread holds ROWS * BLOCK_N / (32 * warps) values of each row-sized input
-# (full-shaped and per-column, in f32). Where that times the kernel's number of such inputs
-# exceeds this budget, the kernel's copy of the table doubles num_warps (up to 32) so the
-# registers do not cut occupancy (layernorm's x, w and b at 8192 columns and 8 warps would
-# take 125 registers a thread). 0 turns the adjustment off.
+# A single-pass thread holds ROWS * BLOCK_N / (32 * warps) values of each full-shaped input
+# (in f32) through the reductions; per-column inputs are loaded after them. Where that
+# times the kernel's number of full-shaped inputs exceeds this budget, the kernel's copy
+# of the table doubles num_warps (up to 32) so the registers do not cut occupancy
+# (add_layernorm's x and r at 8192 columns and 4 warps would hold 128 values a thread).
+# 0 turns the adjustment off.
 REGISTER_BUDGET = 64
 
 

@@ -1,0 +1,57 @@
+"""Experiment: pinned gemm launch variants against cuBLAS, interleaved in rounds so that
+clock and temperature drift hit every variant alike. GPU only:
+
+    python bench/exp_gemm.py [SIZE ...]      (square products; default 4096 8192)
+"""
+
+import statistics
+import sys
+from pathlib import Path
+
+import torch
+import triton.testing
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tilegen.cli import compile_paths  # noqa: E402
+from tilegen.validate import load_module  # noqa: E402
+
+(compiled,) = compile_paths([str(ROOT / "bench/specs/bench_gemm.tile")]).values()
+mod = load_module(compiled.source, "gemm_exp")
+BIG = dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=3)
+VARIANTS = {
+    "pointer 128x256x64 s3": dict(BIG, addressing="pointer", persistent=False),
+    "pointer 128x256x64 s3 g16": dict(BIG, addressing="pointer", persistent=False, group_m=16),
+    "pointer 128x256x64 s4": dict(BIG, addressing="pointer", persistent=False, stages=4),
+    "pointer 256x128x64 s3": dict(BIG, addressing="pointer", persistent=False, block_m=256, block_n=128),
+    "pointer 128x256x128 s2": dict(BIG, addressing="pointer", persistent=False, block_k=128, stages=2),
+    "descriptor grid 128x256x64 s3": dict(BIG, addressing="descriptor", persistent=False),
+    "descriptor persistent 128x256x64 s3": dict(BIG, addressing="descriptor", persistent=True),
+    "descriptor persistent+flatten s3": dict(BIG, addressing="descriptor", persistent=True, flatten=True),
+    "descriptor persistent 256x128x64 s3": dict(BIG, addressing="descriptor", persistent=True, block_m=256, block_n=128),
+}
+ROUNDS = 3
+for size in [int(s) for s in sys.argv[1:]] or [4096, 8192]:
+    for dtype, kernel in ((torch.float16, "mm_f16"), (torch.bfloat16, "mm_bf16")):
+        fn = getattr(mod, kernel, None)
+        if fn is None:
+            continue
+        a = torch.randn(size, size, device="cuda", dtype=dtype)
+        b = torch.randn(size, size, device="cuda", dtype=dtype)
+        c = torch.empty(size, size, device="cuda", dtype=dtype)
+        runs = {"cuBLAS torch.matmul": lambda: torch.matmul(a, b, out=c)}
+        for name, schedule in VARIANTS.items():
+            runs[name] = lambda schedule=schedule: fn(a, b, c=c, schedule=schedule)
+        times = {name: [] for name in runs}
+        for _ in range(ROUNDS):
+            for name, run in runs.items():
+                try:
+                    times[name].append(triton.testing.do_bench(run, warmup=25, rep=100, return_mode="median"))
+                except Exception as exc:  # noqa: BLE001
+                    times[name].append(float("nan"))
+        ref = statistics.median(times["cuBLAS torch.matmul"])
+        for name, ts in times.items():
+            ms = statistics.median(ts)
+            spread = (max(ts) - min(ts)) / ms * 100
+            print(f"{size} {kernel:8s} {name:38s} {2 * size**3 / ms / 1e9:6.1f} TFLOP/s  {ref / ms:5.3f}x  spread {spread:4.1f}%",
+                  flush=True)
