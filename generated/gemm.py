@@ -170,6 +170,18 @@ import json
 import sys
 import time
 
+
+@triton.jit
+def _gemm_store_halves(desc, off_m, off_n, tile, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    """Store a [BLOCK_M, BLOCK_N] tile through a descriptor of [BLOCK_M, BLOCK_N // 2]
+    blocks: split its columns at the middle (reshape to [BLOCK_M, 2, BLOCK_N // 2], move
+    the 2 last, split) and store the left half, then the right. Each TMA store stages
+    its block in shared memory, so halves leave more of it to the K loop's pipeline."""
+    left, right = tl.split(tl.permute(tl.reshape(tile, (BLOCK_M, 2, BLOCK_N // 2)), (0, 2, 1)))
+    desc.store([off_m, off_n], left)
+    desc.store([off_m, off_n + BLOCK_N // 2], right)
+
+
 # Candidate block configurations, the default first. Hopper (sm_90+): large tiles,
 # 8 warps (two warpgroups) for 128x256, deeper pipelines for its 227 KB of shared memory.
 _GEMM_HOPPER_CONFIGS = [
@@ -179,7 +191,6 @@ _GEMM_HOPPER_CONFIGS = [
     dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=8, stages=4),
     dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=4, stages=4),
     dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=4, stages=5),
-    dict(block_m=64, block_n=256, block_k=32, group_m=8, warps=4, stages=4),
     dict(block_m=128, block_n=64, block_k=64, group_m=8, warps=4, stages=4),
     dict(block_m=64, block_n=128, block_k=64, group_m=8, warps=4, stages=4),
     dict(block_m=128, block_n=64, block_k=128, group_m=8, warps=4, stages=3),
@@ -346,6 +357,7 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
     flatten = wish.get("flatten", _GEMM_FLATTEN) in (True, "true")
     programs = _gemm_device(device.index)[3] if device.type == "cuda" else 4
     # Every candidate: a block configuration under a launch mode.
+    configs = _gemm_candidates(device, kernel["elem_bytes"], pins)
     candidates = [
         {
             **config,
@@ -355,7 +367,12 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
             "programs": programs,
         }
         for addressing, persistent in modes
-        for config in _gemm_candidates(device, kernel["elem_bytes"], pins)
+        for config in configs
+        # Untuned alternatives: descriptor launches are timed with large tiles only (small
+        # tiles never won with them on the H100; see docs/performance.md).
+        if len(modes) == 1
+        or addressing == "pointer"
+        or config["block_m"] * config["block_n"] >= 128 * 128
     ]
     tune = os.environ.get("TILEGEN_AUTOTUNE", "")
     if len(candidates) == 1:
@@ -489,7 +506,7 @@ def matmul_kernel(
             b_ptr, shape=[K, N], strides=[stride_b_k, 1], block_shape=[BLOCK_K, BLOCK_N]
         )
         c_desc = tl.make_tensor_descriptor(
-            c_ptr, shape=[M, N], strides=[stride_c_m, 1], block_shape=[BLOCK_M, BLOCK_N]
+            c_ptr, shape=[M, N], strides=[stride_c_m, 1], block_shape=[BLOCK_M, BLOCK_N // 2]
         )
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, about one
@@ -546,7 +563,11 @@ def matmul_kernel(
                 mask=mask_m[:, None] & mask_n[None, :],
             )
         else:
-            c_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], c.to(tl.float16))
+            # _gemm_store_halves: the tile leaves in two [BLOCK_M, BLOCK_N // 2] halves, so the
+            # TMA store stages half as much in shared memory (more is left for the K loop).
+            _gemm_store_halves(
+                c_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, c.to(tl.float16), BLOCK_M, BLOCK_N
+            )
 
 
 # What matmul's spec fixes about its launches (see _gemm_config).
@@ -694,7 +715,7 @@ def matmul_leaky_relu_kernel(
             b_ptr, shape=[K, N], strides=[stride_b_k, 1], block_shape=[BLOCK_K, BLOCK_N]
         )
         c_desc = tl.make_tensor_descriptor(
-            c_ptr, shape=[M, N], strides=[stride_c_m, 1], block_shape=[BLOCK_M, BLOCK_N]
+            c_ptr, shape=[M, N], strides=[stride_c_m, 1], block_shape=[BLOCK_M, BLOCK_N // 2]
         )
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, about one
@@ -751,7 +772,11 @@ def matmul_leaky_relu_kernel(
                 mask=mask_m[:, None] & mask_n[None, :],
             )
         else:
-            c_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], c.to(tl.float16))
+            # _gemm_store_halves: the tile leaves in two [BLOCK_M, BLOCK_N // 2] halves, so the
+            # TMA store stages half as much in shared memory (more is left for the K loop).
+            _gemm_store_halves(
+                c_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, c.to(tl.float16), BLOCK_M, BLOCK_N
+            )
 
 
 # What matmul_leaky_relu's spec fixes about its launches (see _gemm_config).
@@ -908,7 +933,7 @@ def linear_gelu_kernel(
             w_ptr, shape=[N, K], strides=[stride_w_n, 1], block_shape=[BLOCK_N, BLOCK_K]
         )
         y_desc = tl.make_tensor_descriptor(
-            y_ptr, shape=[M, N], strides=[stride_y_m, 1], block_shape=[BLOCK_M, BLOCK_N]
+            y_ptr, shape=[M, N], strides=[stride_y_m, 1], block_shape=[BLOCK_M, BLOCK_N // 2]
         )
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, about one
@@ -968,7 +993,11 @@ def linear_gelu_kernel(
                 mask=mask_m[:, None] & mask_n[None, :],
             )
         else:
-            y_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], y.to(tl.bfloat16))
+            # _gemm_store_halves: the tile leaves in two [BLOCK_M, BLOCK_N // 2] halves, so the
+            # TMA store stages half as much in shared memory (more is left for the K loop).
+            _gemm_store_halves(
+                y_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, y.to(tl.bfloat16), BLOCK_M, BLOCK_N
+            )
 
 
 # What linear_gelu's spec fixes about its launches (see _gemm_config).
@@ -1135,7 +1164,7 @@ def scaled_residual_kernel(
             w_ptr, shape=[N, K], strides=[stride_w_n, 1], block_shape=[BLOCK_N, BLOCK_K]
         )
         out_desc = tl.make_tensor_descriptor(
-            out_ptr, shape=[M, N], strides=[stride_out_m, 1], block_shape=[BLOCK_M, BLOCK_N]
+            out_ptr, shape=[M, N], strides=[stride_out_m, 1], block_shape=[BLOCK_M, BLOCK_N // 2]
         )
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, about one
@@ -1208,7 +1237,11 @@ def scaled_residual_kernel(
                 mask=mask_m[:, None] & mask_n[None, :],
             )
         else:
-            out_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], out.to(tl.float16))
+            # _gemm_store_halves: the tile leaves in two [BLOCK_M, BLOCK_N // 2] halves, so the
+            # TMA store stages half as much in shared memory (more is left for the K loop).
+            _gemm_store_halves(
+                out_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, out.to(tl.float16), BLOCK_M, BLOCK_N
+            )
 
 
 # What scaled_residual's spec fixes about its launches (see _gemm_config).
@@ -1418,7 +1451,7 @@ def bmm_kernel(
                 c_ptr + c_batch_offs,
                 shape=[M, N],
                 strides=[stride_c_m, 1],
-                block_shape=[BLOCK_M, BLOCK_N],
+                block_shape=[BLOCK_M, BLOCK_N // 2],
             )
         # acc accumulates this tile of a @ b: bf16 operands multiply on tensor cores and accumulate in f32.
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
@@ -1471,7 +1504,11 @@ def bmm_kernel(
                 mask=mask_m[:, None] & mask_n[None, :],
             )
         else:
-            c_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], c.to(tl.bfloat16))
+            # _gemm_store_halves: the tile leaves in two [BLOCK_M, BLOCK_N // 2] halves, so the
+            # TMA store stages half as much in shared memory (more is left for the K loop).
+            _gemm_store_halves(
+                c_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, c.to(tl.bfloat16), BLOCK_M, BLOCK_N
+            )
 
 
 # What bmm's spec fixes about its launches (see _gemm_config).
@@ -1631,10 +1668,10 @@ def linear_silu_kernel(
             w_ptr, shape=[K, N], strides=[stride_w_k, 1], block_shape=[BLOCK_K, BLOCK_N]
         )
         pre_desc = tl.make_tensor_descriptor(
-            pre_ptr, shape=[M, N], strides=[stride_pre_m, 1], block_shape=[BLOCK_M, BLOCK_N]
+            pre_ptr, shape=[M, N], strides=[stride_pre_m, 1], block_shape=[BLOCK_M, BLOCK_N // 2]
         )
         act_desc = tl.make_tensor_descriptor(
-            act_ptr, shape=[M, N], strides=[stride_act_m, 1], block_shape=[BLOCK_M, BLOCK_N]
+            act_ptr, shape=[M, N], strides=[stride_act_m, 1], block_shape=[BLOCK_M, BLOCK_N // 2]
         )
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, about one
@@ -1702,8 +1739,14 @@ def linear_silu_kernel(
                 mask=mask_m[:, None] & mask_n[None, :],
             )
         else:
-            pre_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], pre.to(tl.float32))
-            act_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], act.to(tl.float16))
+            # _gemm_store_halves: the tile leaves in two [BLOCK_M, BLOCK_N // 2] halves, so the
+            # TMA store stages half as much in shared memory (more is left for the K loop).
+            _gemm_store_halves(
+                pre_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, pre.to(tl.float32), BLOCK_M, BLOCK_N
+            )
+            _gemm_store_halves(
+                act_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, act.to(tl.float16), BLOCK_M, BLOCK_N
+            )
 
 
 # What linear_silu's spec fixes about its launches (see _gemm_config).
@@ -1871,7 +1914,7 @@ def matmul_f32_kernel(
             b_ptr, shape=[K, N], strides=[stride_b_k, 1], block_shape=[BLOCK_K, BLOCK_N]
         )
         c_desc = tl.make_tensor_descriptor(
-            c_ptr, shape=[M, N], strides=[stride_c_m, 1], block_shape=[BLOCK_M, BLOCK_N]
+            c_ptr, shape=[M, N], strides=[stride_c_m, 1], block_shape=[BLOCK_M, BLOCK_N // 2]
         )
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, about one
@@ -1928,7 +1971,11 @@ def matmul_f32_kernel(
                 mask=mask_m[:, None] & mask_n[None, :],
             )
         else:
-            c_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], c.to(tl.float32))
+            # _gemm_store_halves: the tile leaves in two [BLOCK_M, BLOCK_N // 2] halves, so the
+            # TMA store stages half as much in shared memory (more is left for the K loop).
+            _gemm_store_halves(
+                c_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, c.to(tl.float32), BLOCK_M, BLOCK_N
+            )
 
 
 # What matmul_f32's spec fixes about its launches (see _gemm_config).

@@ -2,6 +2,7 @@
 
 import ast
 import os
+import re
 import subprocess
 import sys
 import sysconfig
@@ -90,3 +91,20 @@ def test_wheel_ships_templates_and_builds_a_spec(tmp_path):
     assert "def hello_kernel(" in (tmp_path / "out" / "hello.py").read_text()
     # the build really used the installed wheel, not this checkout
     assert Path(result.stdout.splitlines()[0]).parent == target / "tilegen"
+
+
+def test_bench_table_reports_median_round_and_spread():
+    """`tilegen bench` prints one row per implementation with its rate, the % of the copy
+    ceiling for bandwidth cases, and the spread of its interleaved rounds."""
+    from tilegen.bench import Row, format_table
+
+    rows = [
+        Row("copy 1 GiB fp32", "limit", "torch copy_", 0.7, 3000.0, "GB/s", 100.0),
+        Row("softmax f16 512x65536", "reduction", "tilegen", 0.066, 2032.1, "GB/s", 67.7, "", 2.5),
+        Row("matmul f16 4096^3", "gemm", "cuBLAS torch.matmul", 0.2, 683.5, "TFLOP/s", None, "", 0.4),
+    ]
+    text = format_table(rows)
+    assert text.splitlines()[0].split() == ["case", "impl", "ms", "rate", "%", "copy", "spread", "note"]
+    assert re.search(r"2032.1 GB/s +67.7 +2.5%", text) and "2.5%" in text and "683.5 TFLOP/s" in text
+    markdown = format_table(rows, markdown=True)
+    assert markdown.count("\n") == len(rows) + 2 and "| 2.5% |" in markdown

@@ -1,7 +1,10 @@
 """`tilegen bench`: time generated kernels on the GPU beside their peers, in one run.
 
 For every case of a suite file (TOML, see bench/suite.toml) it times, with
-triton.testing.do_bench (median of repeated runs, L2 flushed between them):
+triton.testing.do_bench (median of repeated runs, L2 flushed between them), in
+`rounds` interleaved rounds (each round times every implementation once, so clock
+and temperature drift hit all of them alike; the reported time is the median round
+and `spread` the range of the rounds):
   tilegen          the generated launcher
   reference        the generated plain-torch reference, eager
   compile(ref)     torch.compile of that reference
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import statistics
 import sys
 import tomllib
 from dataclasses import asdict, dataclass
@@ -30,6 +34,7 @@ class Row:
     unit: str
     pct_copy: float | None
     note: str = ""
+    spread: float | None = None  # (slowest - fastest round) / median, in percent
 
 
 def _copy_ceiling(do_bench) -> float:
@@ -64,7 +69,7 @@ def _impls(module, model, case, compile_ok: bool):
     return impls
 
 
-def run_suite(path: str, name_filter: str = "") -> list[Row]:
+def run_suite(path: str, name_filter: str = "", rounds: int = 3) -> list[Row]:
     import torch
     import triton
     import triton.testing
@@ -104,26 +109,36 @@ def run_suite(path: str, name_filter: str = "") -> list[Row]:
             work = eval(case["bytes"], {}, sizes) if "bytes" in case else _bytes(tensors)
             unit = "GB/s"
         config = getattr(getattr(module, model.sig.name), "last_config", "") or ""
-        for impl, fn in _impls(module, model, case, compile_ok).items():
+        impls, times, failed = _impls(module, model, case, compile_ok), {}, {}
+        for impl, fn in impls.items():
             try:
-                ms = do_bench(lambda: fn(*args))
+                fn(*args)  # compile, tune and warm up outside the timed rounds
+                times[impl] = []
             except Exception as exc:  # a peer that fails to compile must not stop the run
+                failed[impl] = f"failed: {type(exc).__name__}: {str(exc)[:80]}"
+        for _ in range(rounds):
+            for impl in times:
+                times[impl].append(do_bench(lambda: impls[impl](*args)))
+        for impl in impls:
+            if impl in failed:
                 rows.append(Row(case["name"], case.get("group", ""), impl, float("nan"), float("nan"), unit, None,
-                                f"failed: {type(exc).__name__}: {str(exc)[:80]}"))
+                                failed[impl]))
                 continue
+            ms = statistics.median(times[impl])
             rate = work / ms / (1e9 if unit == "TFLOP/s" else 1e6)
             pct = 100 * rate / copy_gbs if unit == "GB/s" else None
             note = str(config) if impl == "tilegen" else ""
-            rows.append(Row(case["name"], case.get("group", ""), impl, ms, rate, unit, pct, note))
+            spread = 100 * (max(times[impl]) - min(times[impl])) / ms
+            rows.append(Row(case["name"], case.get("group", ""), impl, ms, rate, unit, pct, note, spread))
         torch._dynamo.reset()
     return rows
 
 
 def format_table(rows: list[Row], markdown: bool = False) -> str:
-    header = ["case", "impl", "ms", "rate", "% copy", "note"]
+    header = ["case", "impl", "ms", "rate", "% copy", "spread", "note"]
     body = [
         [r.case, r.impl, f"{r.ms:.4f}", f"{r.rate:.1f} {r.unit}", "" if r.pct_copy is None else f"{r.pct_copy:.1f}",
-         r.note]
+         "" if r.spread is None else f"{r.spread:.1f}%", r.note]
         for r in rows
     ]
     if markdown:
@@ -163,7 +178,7 @@ def main(args) -> int:
     import triton
 
     print(f"device: {torch.cuda.get_device_name(0)}; torch {torch.__version__}; triton {triton.__version__}")
-    rows = run_suite(args.suite, args.filter)
+    rows = run_suite(args.suite, args.filter, args.rounds)
     table = format_table(rows)
     print(table)
     if args.json:

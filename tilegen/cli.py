@@ -185,6 +185,8 @@ def parser() -> argparse.ArgumentParser:
     bn = sub.add_parser("bench", help="time kernels against torch on the GPU")
     bn.add_argument("suite", nargs="?", default="bench/suite.toml", help="suite file (default: bench/suite.toml)")
     bn.add_argument("--filter", "-k", default="", help="only cases whose name contains this")
+    bn.add_argument("--rounds", type=int, default=3, metavar="N",
+                    help="interleaved timing rounds per case; the median round is reported (default: 3)")
     bn.add_argument("--json", metavar="FILE", help="write results as JSON")
     bn.add_argument("--csv", metavar="FILE", help="write results as CSV")
     bn.add_argument("--plot", metavar="FILE", help="write a PNG plot (needs matplotlib)")
