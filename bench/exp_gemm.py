@@ -14,6 +14,7 @@ import triton.testing
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tilegen.cli import compile_paths  # noqa: E402
+from tilegen.bench import device_ms  # noqa: E402
 from tilegen.validate import load_module  # noqa: E402
 
 (compiled,) = compile_paths([str(ROOT / "bench/specs/bench_gemm.tile")]).values()
@@ -46,7 +47,7 @@ for size in [int(s) for s in sys.argv[1:]] or [4096, 8192]:
         for _ in range(ROUNDS):
             for name, run in runs.items():
                 try:
-                    times[name].append(triton.testing.do_bench(run, warmup=25, rep=100, return_mode="median"))
+                    times[name].append(device_ms(run))
                 except Exception as exc:  # noqa: BLE001
                     times[name].append(float("nan"))
         ref = statistics.median(times["cuBLAS torch.matmul"])

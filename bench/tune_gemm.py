@@ -13,6 +13,7 @@ import triton.testing
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tilegen.cli import compile_paths  # noqa: E402
+from tilegen.bench import device_ms  # noqa: E402
 from tilegen.validate import load_module  # noqa: E402
 
 (compiled,) = compile_paths([str(ROOT / "specs/gemm.tile")]).values()
@@ -30,7 +31,7 @@ for size in sizes:
     b = torch.randn(size, size, device="cuda", dtype=torch.float16)
     c = torch.empty(size, size, device="cuda", dtype=torch.float16)
     tflops = lambda ms: 2 * size**3 / ms / 1e9
-    bench = lambda fn: triton.testing.do_bench(fn, warmup=25, rep=100, return_mode="median")
+    bench = device_ms
     ref = bench(lambda: torch.matmul(a, b, out=c))
     print(f"{size}: torch.matmul {tflops(ref):.1f} TFLOP/s", flush=True)
     results = []

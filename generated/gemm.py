@@ -415,8 +415,7 @@ def _gemm_tune(candidates, launch, outs, device):
         run = functools.partial(launch, config, *scratch)
         try:
             if device.type == "cuda":
-                # The median of ~40 ms of runs: short single runs are too noisy to rank configs.
-                ms = triton.testing.do_bench(run, warmup=10, rep=40, return_mode="median")
+                ms = _gemm_device_ms(run)
             else:
                 run()  # the interpreter: wall-clock time of one run
                 start = time.perf_counter()
@@ -427,6 +426,24 @@ def _gemm_tune(candidates, launch, outs, device):
         if ms < best_ms:
             best, best_ms = config, ms
     return best
+
+
+def _gemm_device_ms(run, runs=25):
+    """Median device time of `run` in ms over `runs` timed runs, after a warm-up. Before
+    each, the GPU sleeps ~100 us so the host can enqueue the launch meanwhile: at small
+    shapes the launcher's host cost would otherwise be timed instead of the kernel."""
+    run()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(runs):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        torch.cuda._sleep(200_000)
+        start.record()
+        run()
+        end.record()
+        times.append((start, end))
+    torch.cuda.synchronize()
+    return sorted(s.elapsed_time(e) for s, e in times)[runs // 2]
 
 
 def _gemm_cache_path():

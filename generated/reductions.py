@@ -294,6 +294,8 @@ def softmax_looped_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
+# num_warps is halved from the defaults at CHAINED_HALVE_AT row widths: this kernel's
+# reductions chain, and each link is an exchange across warps.
 _softmax_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -542,6 +544,8 @@ def log_softmax_looped_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
+# num_warps is halved from the defaults at CHAINED_HALVE_AT row widths: this kernel's
+# reductions chain, and each link is an exchange across warps.
 _log_softmax_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -849,6 +853,8 @@ def layernorm_looped_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
+# num_warps is halved from the defaults at CHAINED_HALVE_AT row widths: this kernel's
+# reductions chain, and each link is an exchange across warps.
 _layernorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -1127,7 +1133,7 @@ _rmsnorm_launch_table = (
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
-    (8192, "single", 0, 1, 4, 0, 1),
+    (8192, "single", 0, 1, 8, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (None, "looped", 16384, 1, 32, 0, 1),
 )
@@ -1352,7 +1358,7 @@ _row_stats_launch_table = (
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
-    (8192, "single", 0, 1, 4, 0, 1),
+    (8192, "single", 0, 1, 8, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (None, "looped", 16384, 1, 32, 0, 1),
 )
@@ -1700,8 +1706,10 @@ def add_layernorm_looped_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
+# num_warps is halved from the defaults at CHAINED_HALVE_AT row widths: this kernel's
+# reductions chain, and each link is an exchange across warps.
 # num_warps is raised over the defaults where a thread would hold more than
-# REGISTER_BUDGET values of this kernel's 2 row-sized inputs.
+# REGISTER_BUDGET values of this kernel's 2 full-shaped inputs.
 _add_layernorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),

@@ -522,3 +522,16 @@ def test_launch_table_raises_warps_for_register_pressure(examples):
             if strategy == "single" and max_n is not None and warps < 32:
                 width = block or 1 << (max_n - 1).bit_length()
                 assert rows * width // (32 * warps) * inputs <= REGISTER_BUDGET
+
+
+def test_launch_table_halves_warps_where_reductions_chain(examples):
+    """layernorm's variance needs its mean (a chain); rmsnorm has one reduction. At the
+    CHAINED_HALVE_AT widths the chained kernel runs with half the warps."""
+    from tilegen.reduction_plan import CHAINED_HALVE_AT
+
+    module, models = examples
+    warps = {name: {r[0]: r[4] for r in getattr(module, f"_{name}_launch_table")} for name in ("layernorm", "rmsnorm")}
+    assert models["layernorm"].table_halved and not models["rmsnorm"].table_halved
+    for width in CHAINED_HALVE_AT:
+        assert warps["layernorm"][width] * 2 == warps["rmsnorm"][width]
+    assert all(warps["layernorm"][w] == warps["rmsnorm"][w] for w in warps["rmsnorm"] if w not in CHAINED_HALVE_AT)

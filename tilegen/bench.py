@@ -1,7 +1,9 @@
 """`tilegen bench`: time generated kernels on the GPU beside their peers, in one run.
 
 For every case of a suite file (TOML, see bench/suite.toml) it times, with
-triton.testing.do_bench (median of repeated runs, L2 flushed between them), in
+device_ms() below (median of repeated runs; before each, L2 is flushed and the GPU
+given a head start, so host-side launch cost stays out of the measured interval: the
+numbers are device times, for every implementation alike), in
 `rounds` interleaved rounds (each round times every implementation once, so clock
 and temperature drift hit all of them alike; the reported time is the median round
 and `spread` the range of the rounds):
@@ -37,6 +39,46 @@ class Row:
     spread: float | None = None  # (slowest - fastest round) / median, in percent
 
 
+def device_ms(fn, warmup_ms: float = 25, rep_ms: float = 100) -> float:
+    """Median device time of `fn` in ms. Like triton.testing.do_bench (which flushes L2
+    before each timed run), plus a GPU sleep of HEAD_START_US before each run: the host
+    enqueues the next launch while the GPU sleeps, so a launcher's Python and the driver's
+    launch cost never show up as idle GPU time inside the interval. Host cost per call is
+    measured separately (bench/launch_overhead.py)."""
+    import statistics
+
+    import torch
+
+    fn()
+    torch.cuda.synchronize()
+    cache = torch.empty(256 * 2**20, dtype=torch.int8, device="cuda")
+    sleep_cycles = int(HEAD_START_US * 2000)  # cycles at 2 GHz; a slower clock sleeps longer
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(5):
+        cache.zero_()
+        fn()
+    end.record()
+    torch.cuda.synchronize()
+    estimate = max(start.elapsed_time(end) / 5, 1e-3)
+    for _ in range(max(1, int(warmup_ms / estimate))):
+        fn()
+    n = max(5, int(rep_ms / estimate))
+    starts = [torch.cuda.Event(enable_timing=True) for _ in range(n)]
+    ends = [torch.cuda.Event(enable_timing=True) for _ in range(n)]
+    for i in range(n):
+        cache.zero_()
+        torch.cuda._sleep(sleep_cycles)
+        starts[i].record()
+        fn()
+        ends[i].record()
+    torch.cuda.synchronize()
+    return statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends))
+
+
+HEAD_START_US = 100
+
+
 def _copy_ceiling(do_bench) -> float:
     """GB/s of a 1 GiB device-to-device copy (bytes read + written)."""
     import torch
@@ -45,6 +87,21 @@ def _copy_ceiling(do_bench) -> float:
     dst = torch.empty_like(src)
     ms = do_bench(lambda: dst.copy_(src))
     return 2 * src.numel() * 4 / ms / 1e6
+
+
+def _warm_up(seconds: float) -> None:
+    """Keep the GPU busy for a while first, so its clocks are up before the first case
+    (an idle GPU starts slow, and the first case's first round would pay for it)."""
+    import time
+
+    import torch
+
+    x = torch.empty(2**26, dtype=torch.float32, device="cuda").normal_()
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        for _ in range(20):
+            x.mul_(1.0)
+        torch.cuda.synchronize()
 
 
 def _bytes(tensors) -> int:
@@ -77,11 +134,11 @@ def run_suite(path: str, name_filter: str = "", rounds: int = 3) -> list[Row]:
     from .cli import compile_paths
     from .validate import Case, load_module, make_inputs
 
-    def do_bench(fn):
-        return triton.testing.do_bench(fn, warmup=25, rep=100, return_mode="median")
+    do_bench = device_ms
 
     suite = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     root = Path(path).resolve().parent.parent
+    _warm_up(seconds=2.0)
     copy_gbs = _copy_ceiling(do_bench)
     rows = [Row("copy 1 GiB fp32", "limit", "torch copy_", 2 * 2**30 / copy_gbs / 1e6, copy_gbs, "GB/s", 100.0)]
     modules = {}

@@ -25,7 +25,7 @@ from .expr import ExprRenderer
 from .model import Statement, TensorArg, helpers_used, signature
 from .reduction_model import Acc, Load, Loop, Online, Pass, ReductionModel, RowIndex, RowOffs, Step, Store, spec_text
 from .reduction_plan import (
-    COL, DEFAULT_TABLE, FULL, REGISTER_BUDGET, NEUTRAL, ROW, SCALAR, Analysis, Reduction, is_reduction, map_children, plan,
+    CHAINED_HALVE_AT, COL, DEFAULT_TABLE, FULL, REGISTER_BUDGET, NEUTRAL, ROW, SCALAR, Analysis, Reduction, is_reduction, map_children, plan,
     post_order,
 )
 
@@ -318,18 +318,21 @@ def _short(literal: str) -> str:
     return {'float("-inf")': "-inf", 'float("inf")': "inf"}.get(literal, literal)
 
 
-def _table_rows(row_inputs: int) -> tuple[tuple[tuple[str, ...], ...], bool]:
-    """The launch table for a kernel that loads `row_inputs` row-sized inputs in its single
-    pass: DEFAULT_TABLE, with num_warps doubled on single-pass rows where a thread would
-    otherwise hold more than REGISTER_BUDGET row values (and lose occupancy to registers)."""
-    rows, raised = [], False
+def _table_rows(row_inputs: int, chained: bool) -> tuple[tuple[tuple[str, ...], ...], bool, bool]:
+    """The launch table for a kernel that holds `row_inputs` full-shaped inputs through
+    its single pass: DEFAULT_TABLE, with num_warps halved on wide single-pass rows when its
+    reductions are `chained` (see CHAINED_HALVE_AT), then doubled where a thread would
+    hold more than REGISTER_BUDGET row values (and lose occupancy to registers)."""
+    rows, halved, raised = [], False, False
     for max_n, strategy, block, n_rows, warps, per_sm, stages in DEFAULT_TABLE:
-        if strategy == "single" and max_n is not None and REGISTER_BUDGET:
+        if strategy == "single" and max_n is not None:
+            if chained and max_n in CHAINED_HALVE_AT and warps > 4:
+                warps, halved = max(4, warps // 2), True
             width = block or 1 << max(0, max_n - 1).bit_length()  # the widest block this entry launches
-            while warps < 32 and n_rows * width // (32 * warps) * max(1, row_inputs) > REGISTER_BUDGET:
+            while REGISTER_BUDGET and warps < 32 and n_rows * width // (32 * warps) * max(1, row_inputs) > REGISTER_BUDGET:
                 warps, raised = warps * 2, True
         rows.append(tuple(repr(v) for v in (max_n, strategy, block, n_rows, warps, per_sm, stages)))
-    return tuple(rows), raised
+    return tuple(rows), halved, raised
 
 
 def _pins(schedule) -> tuple[tuple[tuple[str, str], ...], str]:
@@ -378,7 +381,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     triton_helpers, torch_helpers = helpers_used(checked)
     pins, free_block = _pins(checked.kernel.schedule)
     row_inputs = sum(1 for l in single_loads if l.mask == "mask")  # full-shaped inputs held through the reductions
-    table, raised = _table_rows(row_inputs)
+    table, halved, raised = _table_rows(row_inputs, chained=max((r.level for r in low.plan.reductions), default=0) >= 2)
     # Sizes the kernel needs: the row width and the row dims it splits the row index over.
     named = [low.col] + [d for d in rows[1:]]
     size_args = tuple(d for d in named if isinstance(d, str))
@@ -412,6 +415,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
         reads=reads_full,
         reads_text={1: "once", 2: "twice"}.get(reads_full, f"{reads_full} times"),
         table=table,
+        table_halved=halved,
         table_raised=raised,
         row_inputs=row_inputs,
         pins=pins,

@@ -147,6 +147,7 @@ class ReductionModel:
     reads: int  # how many times the looped strategy reads the full inputs
     reads_text: str  # "once", "twice", "3 times"
     table: tuple[tuple[str, ...], ...]  # launch table rows, as Python literals
+    table_halved: bool  # num_warps halved on wide single-pass rows: the reductions chain
     table_raised: bool  # num_warps raised over DEFAULT_TABLE for this kernel's register pressure
     row_inputs: int  # row-sized inputs the single pass holds in registers
     pins: tuple[tuple[str, str], ...]  # (launcher variable, literal) pinned by the schedule
