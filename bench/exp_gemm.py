@@ -30,6 +30,17 @@ VARIANTS = {
     "descriptor persistent 128x256x64 s3": dict(BIG, addressing="descriptor", persistent=True),
     "descriptor persistent+flatten s3": dict(BIG, addressing="descriptor", persistent=True, flatten=True),
     "descriptor persistent 256x128x64 s3": dict(BIG, addressing="descriptor", persistent=True, block_m=256, block_n=128),
+    "descriptor persistent 128x256x64 s4": dict(BIG, addressing="descriptor", persistent=True, stages=4),
+    "descriptor persistent s3 g16": dict(BIG, addressing="descriptor", persistent=True, group_m=16),
+    "descriptor persistent+flatten s4": dict(BIG, addressing="descriptor", persistent=True, flatten=True, stages=4),
+    "pointer 64x128x64 w4 s4": dict(BIG, addressing="pointer", persistent=False, block_m=64, block_n=128, warps=4, stages=4),
+    "pointer 64x128x64 w4 s5": dict(BIG, addressing="pointer", persistent=False, block_m=64, block_n=128, warps=4, stages=5),
+    "pointer 64x128x32 w4 s6": dict(BIG, addressing="pointer", persistent=False, block_m=64, block_n=128, block_k=32,
+                                    warps=4, stages=6),
+    "pointer 128x128x64 w8 s4": dict(BIG, addressing="pointer", persistent=False, block_n=128, stages=4),
+    "pointer 64x64x64 w4 s4": dict(BIG, addressing="pointer", persistent=False, block_m=64, block_n=64, warps=4, stages=4),
+    "descriptor grid 64x128x64 w4 s4": dict(BIG, addressing="descriptor", persistent=False, block_m=64, block_n=128,
+                                            warps=4, stages=4),
 }
 ROUNDS = 3
 for size in [int(s) for s in sys.argv[1:]] or [4096, 8192]:
@@ -42,6 +53,9 @@ for size in [int(s) for s in sys.argv[1:]] or [4096, 8192]:
         c = torch.empty(size, size, device="cuda", dtype=dtype)
         runs = {"cuBLAS torch.matmul": lambda: torch.matmul(a, b, out=c)}
         for name, schedule in VARIANTS.items():
+            small = ("64x", "128x128")
+            if (size <= 1024) != any(name.split(" ", 2)[-1].startswith(t) or f" {t}" in name for t in small):
+                continue
             runs[name] = lambda schedule=schedule: fn(a, b, c=c, schedule=schedule)
         times = {name: [] for name in runs}
         for _ in range(ROUNDS):

@@ -193,6 +193,7 @@ _GEMM_HOPPER_CONFIGS = [
     dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=4, stages=5),
     dict(block_m=128, block_n=64, block_k=64, group_m=8, warps=4, stages=4),
     dict(block_m=64, block_n=128, block_k=64, group_m=8, warps=4, stages=4),
+    dict(block_m=64, block_n=128, block_k=64, group_m=8, warps=4, stages=5),
     dict(block_m=128, block_n=64, block_k=128, group_m=8, warps=4, stages=3),
     dict(block_m=64, block_n=128, block_k=128, group_m=8, warps=4, stages=3),
     dict(block_m=64, block_n=64, block_k=64, group_m=8, warps=4, stages=3),
@@ -219,16 +220,21 @@ _GEMM_TUNE_MIN_MACS = 1 << 24  # smaller products take the first candidate: tuni
 
 
 def _gemm_policy(device, macs, descriptors_ok):
-    """The launch modes, (addressing, persistent), to consider when neither the spec nor
-    the call picks one; the first is used untuned. On Hopper and newer, large aligned
-    products are timed both ways, masked pointers on a grid of one program per tile and
-    tensor descriptors (TMA) run persistent, so each program creates its descriptors
-    once: which wins depends on the shape (measured, see docs/performance.md).
-    Everywhere else: masked pointer arithmetic."""
+    """The launch modes, (addressing, persistent, flatten), to consider when neither the
+    spec nor the call picks one; the first is used untuned. On Hopper and newer, large
+    aligned products are timed three ways: masked pointers on a grid of one program per
+    tile, and tensor descriptors (TMA) run persistent, so each program creates its
+    descriptors once, with and without the tile loop flattened into the K loop. Which
+    wins depends on the shape (measured, see docs/performance.md). Everywhere else:
+    masked pointer arithmetic."""
     if device.type == "cuda" and descriptors_ok and macs >= _GEMM_DESCRIPTOR_MIN_MACS:
         if _gemm_device(device.index)[1] >= 9:
-            return [("pointer", False), ("descriptor", True)]
-    return [("pointer", False)]
+            return [
+                ("pointer", False, False),
+                ("descriptor", True, False),
+                ("descriptor", True, True),
+            ]
+    return [("pointer", False, False)]
 
 
 _GEMM_CONFIG_KEYS = ("block_m", "block_n", "block_k", "group_m", "warps", "stages")
@@ -347,14 +353,23 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
         if addressing == "descriptor" and not tma_ok:
             # An operand or output breaks the descriptor rules (see _gemm_tma_ok): masked pointers work for any layout.
             addressing, note = "pointer", " (descriptor rules not met: pointer fallback)"
-        persistent = wish.get(
-            "persistent", addressing == "descriptor" and dict(modes).get("descriptor", False)
+        persistent = wish.get("persistent", any(a == addressing and p for a, p, _ in modes)) in (
+            True,
+            "true",
         )
-        modes = [(addressing, persistent in (True, "true"))]
+        modes = [
+            (
+                addressing,
+                persistent,
+                persistent and wish.get("flatten", _GEMM_FLATTEN) in (True, "true"),
+            )
+        ]
+    elif "flatten" in wish:
+        modes = [(a, p, p and wish["flatten"] in (True, "true")) for a, p, _ in modes]
+        modes = list(dict.fromkeys(modes))
     pins = {key: wish[key] for key in _GEMM_CONFIG_KEYS if key in wish}
     if wish.get("order") == "row_major":
         pins["group_m"] = 1  # one row of tiles per group: plain row-major order
-    flatten = wish.get("flatten", _GEMM_FLATTEN) in (True, "true")
     programs = _gemm_device(device.index)[3] if device.type == "cuda" else 4
     # Every candidate: a block configuration under a launch mode.
     configs = _gemm_candidates(device, kernel["elem_bytes"], pins)
@@ -363,10 +378,10 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
             **config,
             "addressing": addressing,
             "persistent": persistent,
-            "flatten": persistent and flatten,
+            "flatten": flatten,
             "programs": programs,
         }
-        for addressing, persistent in modes
+        for addressing, persistent, flatten in modes
         for config in configs
         # Untuned alternatives: descriptor launches are timed with large tiles only (small
         # tiles never won with them on the H100; see docs/performance.md).
@@ -388,8 +403,9 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
             device_name,
             bucket,
             kernel["dtypes"],
-            ",".join(f"{a}:{'persistent' if p else 'grid'}" for a, p in modes)
-            + (":flatten" if flatten else ""),
+            ",".join(
+                f"{a}:{'persistent' if p else 'grid'}{'+flatten' if f else ''}" for a, p, f in modes
+            ),
             ",".join(f"{k}={v}" for k, v in sorted(pins.items())),
         ]
     )

@@ -475,10 +475,11 @@ def test_candidates_pruned_by_shared_memory(spec, monkeypatch):
     assert m._gemm_candidates(cuda, 2, {"block_m": 64, "block_n": 64, "block_k": 64, "group_m": 8, "warps": 4,
                                         "stages": 3}) == [dict(block_m=64, block_n=64, block_k=64, group_m=8, warps=4, stages=3)]
     # The default policy: descriptors and persistence for big aligned products on Hopper, pointers elsewhere.
-    assert m._gemm_policy(cuda, 4096**3, True) == [("pointer", False), ("descriptor", True)]  # both timed
-    assert m._gemm_policy(cuda, 64**3, True) == [("pointer", False)]
-    assert m._gemm_policy(cuda, 4096**3, False) == [("pointer", False)]
-    assert m._gemm_policy(torch.device("cpu"), 4096**3, True) == [("pointer", False)]
+    modes = m._gemm_policy(cuda, 4096**3, True)  # all timed
+    assert modes == [("pointer", False, False), ("descriptor", True, False), ("descriptor", True, True)]
+    assert m._gemm_policy(cuda, 64**3, True) == [("pointer", False, False)]
+    assert m._gemm_policy(cuda, 4096**3, False) == [("pointer", False, False)]
+    assert m._gemm_policy(torch.device("cpu"), 4096**3, True) == [("pointer", False, False)]
 
 
 # ---- the emitted source ----------------------------------------------------------------------
