@@ -427,11 +427,14 @@ def _gemm_tune(candidates, launch, outs, device):
     that fails to compile or launch (too much shared memory, too many registers) is skipped."""
     best, best_ms = candidates[0], float("inf")
     scratch = [torch.empty_like(o) for o in outs]
+    flush = (
+        torch.empty(256 * 2**20, dtype=torch.int8, device=device) if device.type == "cuda" else None
+    )
     for config in candidates:
         run = functools.partial(launch, config, *scratch)
         try:
             if device.type == "cuda":
-                ms = _gemm_device_ms(run)
+                ms = _gemm_device_ms(run, flush)
             else:
                 run()  # the interpreter: wall-clock time of one run
                 start = time.perf_counter()
@@ -444,15 +447,17 @@ def _gemm_tune(candidates, launch, outs, device):
     return best
 
 
-def _gemm_device_ms(run, runs=25):
+def _gemm_device_ms(run, flush, runs=25):
     """Median device time of `run` in ms over `runs` timed runs, after a warm-up. Before
-    each, the GPU sleeps ~100 us so the host can enqueue the launch meanwhile: at small
-    shapes the launcher's host cost would otherwise be timed instead of the kernel."""
+    each, `flush` (a large buffer) is zeroed so the operands come from memory, not L2, as
+    they do in real use, and the GPU sleeps ~100 us so the host can enqueue the launch
+    meanwhile: at small shapes the launcher's host cost would otherwise be timed."""
     run()
     torch.cuda.synchronize()
     times = []
     for _ in range(runs):
         start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        flush.zero_()
         torch.cuda._sleep(200_000)
         start.record()
         run()
