@@ -447,15 +447,18 @@ def _gemm_tune(candidates, launch, outs, device):
     return best
 
 
-def _gemm_device_ms(run, flush, runs=25):
-    """Median device time of `run` in ms over `runs` timed runs, after a warm-up. Before
-    each, `flush` (a large buffer) is zeroed so the operands come from memory, not L2, as
-    they do in real use, and the GPU sleeps ~100 us so the host can enqueue the launch
-    meanwhile: at small shapes the launcher's host cost would otherwise be timed."""
+def _gemm_device_ms(run, flush):
+    """Median device time of `run` in ms, after a warm-up: 25 timed runs, more for short
+    kernels (about 20 ms of kernel time in all, at most 200 runs) so that configurations a
+    few percent apart rank reliably. Before each, `flush` (a large buffer) is zeroed so
+    the operands come from memory, not L2, as they do in real use, and the GPU sleeps
+    ~100 us so the host can enqueue the launch meanwhile: at small shapes the launcher's
+    host cost would otherwise be timed."""
     run()
     torch.cuda.synchronize()
     times = []
-    for _ in range(runs):
+    runs = 25
+    while len(times) < runs:
         start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
         flush.zero_()
         torch.cuda._sleep(200_000)
@@ -463,8 +466,12 @@ def _gemm_device_ms(run, flush, runs=25):
         run()
         end.record()
         times.append((start, end))
+        if len(times) == 3:
+            torch.cuda.synchronize()
+            estimate = max(sum(s.elapsed_time(e) for s, e in times) / 3, 1e-3)
+            runs = max(25, min(200, int(20 / estimate)))
     torch.cuda.synchronize()
-    return sorted(s.elapsed_time(e) for s, e in times)[runs // 2]
+    return sorted(s.elapsed_time(e) for s, e in times)[len(times) // 2]
 
 
 def _gemm_cache_path():
