@@ -156,14 +156,16 @@ def _leaky_relu_ref(x, slope):
 # ---- gemm launches: block configurations, addressing, persistence, autotuning ----
 #
 # Each gemm launcher asks _gemm_config() how to launch: a block configuration
-# (tile sizes, GROUP_M, warps, pipeline stages), an addressing mode and whether to
-# run persistent. The spec's schedule pins any of these and a call can override
-# them with schedule={...}; _gemm_policy() below picks the rest, and on a GPU the
-# candidate configurations are timed once per (kernel, device, shape bucket,
-# dtypes), then cached in memory and in $TILEGEN_CACHE_DIR/gemm-autotune.json
-# (default ~/.cache/tilegen). TILEGEN_AUTOTUNE=0 takes the first candidate
-# instead; TILEGEN_AUTOTUNE=1 tunes even under the interpreter. TILEGEN_VERBOSE=1
-# logs every choice; NAME.last_config holds the last one.
+# (tile sizes, GROUP_M, warps, pipeline stages) and a launch mode (addressing,
+# persistent, flatten). The spec's schedule pins any of these and a call can
+# override them with schedule={...}; _gemm_policy() below lists the launch modes
+# for the rest, and on a GPU every candidate (block configuration x launch mode)
+# is timed once per (kernel, device, shape bucket, dtypes), then cached in memory
+# and in $TILEGEN_CACHE_DIR/gemm-autotune.json (default ~/.cache/tilegen).
+# TILEGEN_AUTOTUNE=0 takes the first candidate instead (pointer addressing on a
+# grid, the first block configuration); TILEGEN_AUTOTUNE=1 tunes even under the
+# interpreter. TILEGEN_VERBOSE=1 logs every choice and every candidate that fails;
+# NAME.last_config holds the last choice.
 
 import functools
 import json
@@ -302,8 +304,9 @@ def _gemm_use_scratch():
 
 
 def _gemm_config(kernel, schedule, device, sizes, tma_ok, launch, outs):
-    """How to launch `kernel` on these sizes: a block configuration plus "addressing",
-    "persistent", "programs" (the persistent grid) and "source" (where it came from)."""
+    """How to launch `kernel` on these sizes: a block configuration plus the launch mode
+    ("addressing", "persistent", "flatten"), "programs" (the persistent grid) and
+    "source" (pinned, first candidate, or tuned now / in this process / from disk)."""
     key = (kernel["id"], device, sizes, tuple(sorted(schedule.items())) if schedule else (), tma_ok)
     config = _GEMM_CHOSEN.get(key)
     if config is None:
@@ -337,8 +340,10 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
     macs = batch * m * n * k
     modes = _gemm_policy(device, macs, tma_ok and "descriptor" in kernel["modes"])
     note = ""
-    if "addressing" in wish or "persistent" in wish:
-        addressing = wish.get("addressing", modes[0][0])
+    # What the spec or the call pins narrows the policy's launch modes; what it leaves
+    # open is tuned (e.g. pinning persistent = true on Hopper still times flatten both ways).
+    if "addressing" in wish:
+        addressing = wish["addressing"]
         if addressing not in kernel["modes"]:
             raise ValueError(
                 f"{name}(): addressing {addressing!r} is not compiled into this kernel (it has {list(kernel['modes'])}); "
@@ -353,20 +358,15 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
         if addressing == "descriptor" and not tma_ok:
             # An operand or output breaks the descriptor rules (see _gemm_tma_ok): masked pointers work for any layout.
             addressing, note = "pointer", " (descriptor rules not met: pointer fallback)"
-        persistent = wish.get("persistent", any(a == addressing and p for a, p, _ in modes)) in (
-            True,
-            "true",
-        )
-        modes = [
-            (
-                addressing,
-                persistent,
-                persistent and wish.get("flatten", _GEMM_FLATTEN) in (True, "true"),
-            )
+        modes = [m for m in modes if m[0] == addressing] or [(addressing, False, False)]
+    if "persistent" in wish:
+        persistent = wish["persistent"] in (True, "true")
+        modes = [m for m in modes if m[1] == persistent] or [
+            (modes[0][0], persistent, persistent and _GEMM_FLATTEN)
         ]
-    elif "flatten" in wish:
-        modes = [(a, p, p and wish["flatten"] in (True, "true")) for a, p, _ in modes]
-        modes = list(dict.fromkeys(modes))
+    if "flatten" in wish:
+        flatten = wish["flatten"] in (True, "true")
+        modes = list(dict.fromkeys((a, p, p and flatten) for a, p, _ in modes))
     pins = {key: wish[key] for key in _GEMM_CONFIG_KEYS if key in wish}
     if wish.get("order") == "row_major":
         pins["group_m"] = 1  # one row of tiles per group: plain row-major order
@@ -383,10 +383,13 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
         }
         for addressing, persistent, flatten in modes
         for config in configs
-        # Untuned alternatives: descriptor launches are timed with large tiles only (small
-        # tiles never won with them on the H100; see docs/performance.md).
+        # When several launch modes are tuned, descriptor modes get tiles of at least
+        # 128x128 only (smaller ones never won with them on the H100; docs/performance.md),
+        # unless the tile size is pinned.
         if len(modes) == 1
         or addressing == "pointer"
+        or "block_m" in pins
+        or "block_n" in pins
         or config["block_m"] * config["block_n"] >= 128 * 128
     ]
     tune = os.environ.get("TILEGEN_AUTOTUNE", "")
@@ -415,6 +418,8 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
         config = _gemm_cache_load().get(tuning_key)
         source = "tuned (disk cache)"
     if config not in candidates:
+        if any(c["addressing"] == "descriptor" for c in candidates):
+            _gemm_use_scratch()  # descriptor kernels need Triton's allocator to launch at all
         config = _gemm_tune(candidates, launch, outs, device)
         _gemm_cache_store(tuning_key, config)
         source = "tuned now"
@@ -440,7 +445,12 @@ def _gemm_tune(candidates, launch, outs, device):
                 start = time.perf_counter()
                 run()
                 ms = (time.perf_counter() - start) * 1e3
-        except Exception:
+        except Exception as exc:
+            if os.environ.get("TILEGEN_VERBOSE", "0") not in ("", "0"):
+                print(
+                    f"tilegen: skipped {config}: {type(exc).__name__}: {str(exc)[:120]}",
+                    file=sys.stderr,
+                )
             continue
         if ms < best_ms:
             best, best_ms = config, ms

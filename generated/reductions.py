@@ -294,8 +294,9 @@ def softmax_looped_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# num_warps is halved from the defaults at CHAINED_HALVE_AT row widths: this kernel's
-# reductions chain, and each link is an exchange across warps.
+# num_warps is below the defaults at 8192 columns: this kernel's reductions
+# chain (one needs another's result), and each link is an exchange across warps, cheaper
+# with fewer of them (CHAINED_HALVE_AT in tilegen/reduction_plan.py).
 _softmax_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -544,8 +545,9 @@ def log_softmax_looped_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# num_warps is halved from the defaults at CHAINED_HALVE_AT row widths: this kernel's
-# reductions chain, and each link is an exchange across warps.
+# num_warps is below the defaults at 8192 columns: this kernel's reductions
+# chain (one needs another's result), and each link is an exchange across warps, cheaper
+# with fewer of them (CHAINED_HALVE_AT in tilegen/reduction_plan.py).
 _log_softmax_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -700,9 +702,9 @@ def layernorm_kernel(
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         mean_rstd = tl.sum(tl.where(mask, xc * xc, 0.0), axis=1, keep_dims=True) / N
         rstd = tl.rsqrt(mean_rstd + eps)
-        # Per-column inputs, the same for every row, loaded at their first use so that they
-        # hold no registers during the reductions above (a persistent program re-reads them
-        # from L1 for each row block).
+        # Per-column inputs, the same for every row: loaded just before the first statement
+        # that uses them, not with the row, so they hold no registers through the reductions
+        # of earlier statements (a persistent program re-reads them from L1 per row block).
         # other=0.0: columns past the row end are computed but never stored
         w_offs = offs_n * stride_w_n
         w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
@@ -853,8 +855,9 @@ def layernorm_looped_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# num_warps is halved from the defaults at CHAINED_HALVE_AT row widths: this kernel's
-# reductions chain, and each link is an exchange across warps.
+# num_warps is below the defaults at 8192 columns: this kernel's reductions
+# chain (one needs another's result), and each link is an exchange across warps, cheaper
+# with fewer of them (CHAINED_HALVE_AT in tilegen/reduction_plan.py).
 _layernorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -1016,9 +1019,9 @@ def rmsnorm_kernel(
         # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
         x_offs = x_row_offs + offs_n * stride_x_n
         x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
-        # Per-column inputs, the same for every row, loaded at their first use so that they
-        # hold no registers during the reductions above (a persistent program re-reads them
-        # from L1 for each row block).
+        # Per-column inputs, the same for every row: loaded just before the first statement
+        # that uses them, not with the row, so they hold no registers through the reductions
+        # of earlier statements (a persistent program re-reads them from L1 per row block).
         # other=0.0: columns past the row end are computed but never stored
         w_offs = offs_n * stride_w_n
         w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
@@ -1518,9 +1521,9 @@ def add_layernorm_kernel(
         mu_h = tl.sum(tl.where(mask, h, 0.0), axis=1, keep_dims=True) / C
         # spec: reductions.tile:50
         hc = h - mu_h
-        # Per-column inputs, the same for every row, loaded at their first use so that they
-        # hold no registers during the reductions above (a persistent program re-reads them
-        # from L1 for each row block).
+        # Per-column inputs, the same for every row: loaded just before the first statement
+        # that uses them, not with the row, so they hold no registers through the reductions
+        # of earlier statements (a persistent program re-reads them from L1 per row block).
         # other=0.0: columns past the row end are computed but never stored
         w_offs = offs_n * stride_w_c
         w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0)
@@ -1706,10 +1709,9 @@ def add_layernorm_looped_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# num_warps is halved from the defaults at CHAINED_HALVE_AT row widths: this kernel's
-# reductions chain, and each link is an exchange across warps.
-# num_warps is raised over the defaults where a thread would hold more than
-# REGISTER_BUDGET values of this kernel's 2 full-shaped inputs.
+# num_warps is above the defaults at 8192, 16384 columns: with the defaults a thread
+# would hold more than REGISTER_BUDGET (tilegen/reduction_plan.py) values of this kernel's
+# 4 row-sized inputs through its reductions.
 _add_layernorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -1718,8 +1720,8 @@ _add_layernorm_launch_table = (
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
-    (8192, "single", 0, 1, 8, 0, 1),
-    (16384, "single", 0, 1, 16, 0, 1),
+    (8192, "single", 0, 1, 16, 0, 1),
+    (16384, "single", 0, 1, 32, 0, 1),
     (None, "looped", 16384, 1, 32, 0, 1),
 )
 

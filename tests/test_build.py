@@ -108,3 +108,11 @@ def test_bench_table_reports_median_round_and_spread():
     assert re.search(r"2032.1 GB/s +67.7 +2.5%", text) and "2.5%" in text and "683.5 TFLOP/s" in text
     markdown = format_table(rows, markdown=True)
     assert markdown.count("\n") == len(rows) + 2 and "| 2.5% |" in markdown
+
+
+def test_bench_rounds_must_be_positive(capsys):
+    from tilegen.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["bench", "--rounds", "0"])
+    assert exc.value.code == 2 and "at least 1" in capsys.readouterr().err

@@ -482,6 +482,47 @@ def test_candidates_pruned_by_shared_memory(spec, monkeypatch):
     assert m._gemm_policy(torch.device("cpu"), 4096**3, True) == [("pointer", False, False)]
 
 
+def test_pins_narrow_the_tuned_launch_modes(spec, monkeypatch):
+    """On Hopper, what a schedule leaves open is tuned; what it pins narrows the launch
+    modes. Descriptor candidates need Triton's allocator before they are timed."""
+    m, _ = spec
+    monkeypatch.setattr(m, "_gemm_device", lambda index: ("H100", 9, 227 * 1024, 132))
+    monkeypatch.setenv("TILEGEN_AUTOTUNE", "1")
+    events, seen = [], []
+    monkeypatch.setattr(m, "_gemm_use_scratch", lambda: events.append("allocator"))
+
+    def fake_tune(candidates, launch, outs, device):
+        events.append("tune")
+        seen.append(candidates)
+        return candidates[0]
+
+    monkeypatch.setattr(m, "_gemm_tune", fake_tune)
+    monkeypatch.setattr(m, "_gemm_cache_load", lambda: {})
+    monkeypatch.setattr(m, "_gemm_cache_store", lambda key, config: None)
+    cuda = torch.device("cuda", 0)
+
+    def modes(schedule):
+        seen.clear()
+        m._GEMM_TUNED.clear()
+        m._gemm_choose(m._matmul_gemm, schedule, cuda, (1, 4096, 4096, 4096), True, None, ())
+        return sorted({(c["addressing"], c["persistent"], c["flatten"]) for c in seen[-1]})
+
+    descriptor_modes = [("descriptor", True, False), ("descriptor", True, True)]
+    assert modes({}) == descriptor_modes + [("pointer", False, False)]
+    assert events[:2] == ["allocator", "tune"]
+    assert modes({"persistent": True}) == descriptor_modes
+    assert modes({"addressing": "descriptor"}) == descriptor_modes
+    assert modes({"persistent": False}) == modes({"addressing": "pointer"}) == [("pointer", False, False)]
+    assert modes({"flatten": False}) == [("descriptor", True, False), ("pointer", False, False)]
+    # Pinned small tiles still try descriptors; unpinned, descriptors get large tiles only.
+    assert ("descriptor", True, False) in modes({"block_m": 64, "block_n": 64})
+    modes({})
+    assert all(c["block_m"] * c["block_n"] >= 128 * 128 for c in seen[-1] if c["addressing"] == "descriptor")
+    # Without the TMA rules, descriptors drop out even when asked for.
+    m._gemm_choose(m._matmul_gemm, {"addressing": "descriptor"}, cuda, (1, 4096, 4096, 4096), False, None, ())
+    assert {c["addressing"] for c in seen[-1]} == {"pointer"}
+
+
 # ---- the emitted source ----------------------------------------------------------------------
 
 

@@ -39,14 +39,15 @@ class Row:
     spread: float | None = None  # (slowest - fastest round) / median, in percent
 
 
+HEAD_START_US = 100  # GPU sleep before each timed run, in microseconds
+
+
 def device_ms(fn, warmup_ms: float = 25, rep_ms: float = 100) -> float:
     """Median device time of `fn` in ms. Like triton.testing.do_bench (which flushes L2
     before each timed run), plus a GPU sleep of HEAD_START_US before each run: the host
     enqueues the next launch while the GPU sleeps, so a launcher's Python and the driver's
     launch cost never show up as idle GPU time inside the interval. Host cost per call is
     measured separately (bench/launch_overhead.py)."""
-    import statistics
-
     import torch
 
     fn()
@@ -75,8 +76,6 @@ def device_ms(fn, warmup_ms: float = 25, rep_ms: float = 100) -> float:
     torch.cuda.synchronize()
     return statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends))
 
-
-HEAD_START_US = 100
 
 
 def _copy_ceiling(do_bench) -> float:
@@ -174,8 +173,12 @@ def run_suite(path: str, name_filter: str = "", rounds: int = 3) -> list[Row]:
             except Exception as exc:  # a peer that fails to compile must not stop the run
                 failed[impl] = f"failed: {type(exc).__name__}: {str(exc)[:80]}"
         for _ in range(rounds):
-            for impl in times:
-                times[impl].append(do_bench(lambda: impls[impl](*args)))
+            for impl in list(times):
+                try:
+                    times[impl].append(do_bench(lambda: impls[impl](*args)))
+                except Exception as exc:  # a peer failing mid-run (recompiling, out of memory) drops out
+                    failed[impl] = f"failed: {type(exc).__name__}: {str(exc)[:80]}"
+                    del times[impl]
         for impl in impls:
             if impl in failed:
                 rows.append(Row(case["name"], case.get("group", ""), impl, float("nan"), float("nan"), unit, None,

@@ -155,6 +155,13 @@ def cmd_bench(args) -> int:
     return bench_main(args)
 
 
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text}")
+    return value
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tilegen", description="Compile .tile specs into Triton kernels.")
     p.add_argument("--version", action="version", version=f"tilegen {__version__}")
@@ -185,7 +192,7 @@ def parser() -> argparse.ArgumentParser:
     bn = sub.add_parser("bench", help="time kernels against torch on the GPU")
     bn.add_argument("suite", nargs="?", default="bench/suite.toml", help="suite file (default: bench/suite.toml)")
     bn.add_argument("--filter", "-k", default="", help="only cases whose name contains this")
-    bn.add_argument("--rounds", type=int, default=3, metavar="N",
+    bn.add_argument("--rounds", type=_positive_int, default=3, metavar="N",
                     help="interleaved timing rounds per case; the median round is reported (default: 3)")
     bn.add_argument("--json", metavar="FILE", help="write results as JSON")
     bn.add_argument("--csv", metavar="FILE", help="write results as CSV")

@@ -318,21 +318,33 @@ def _short(literal: str) -> str:
     return {'float("-inf")': "-inf", 'float("inf")': "inf"}.get(literal, literal)
 
 
-def _table_rows(row_inputs: int, chained: bool) -> tuple[tuple[tuple[str, ...], ...], bool, bool]:
-    """The launch table for a kernel that holds `row_inputs` full-shaped inputs through
-    its single pass: DEFAULT_TABLE, with num_warps halved on wide single-pass rows when its
-    reductions are `chained` (see CHAINED_HALVE_AT), then doubled where a thread would
-    hold more than REGISTER_BUDGET row values (and lose occupancy to registers)."""
-    rows, halved, raised = [], False, False
-    for max_n, strategy, block, n_rows, warps, per_sm, stages in DEFAULT_TABLE:
+def _table_rows(row_inputs: int, chained: bool) -> tuple[tuple[tuple[str, ...], ...], tuple[int, ...], tuple[int, ...]]:
+    """The launch table for a kernel that holds `row_inputs` row-sized inputs through the
+    reductions of its single pass: DEFAULT_TABLE, with num_warps halved at the
+    CHAINED_HALVE_AT widths when its reductions are `chained`, then doubled where a thread
+    would hold more than REGISTER_BUDGET row values (and lose occupancy to registers).
+    Also returns the widths whose warps ended below / above DEFAULT_TABLE's."""
+    rows, fewer, more = [], [], []
+    for max_n, strategy, block, n_rows, default_warps, per_sm, stages in DEFAULT_TABLE:
+        warps = default_warps
         if strategy == "single" and max_n is not None:
-            if chained and max_n in CHAINED_HALVE_AT and warps > 4:
-                warps, halved = max(4, warps // 2), True
+            if chained and max_n in CHAINED_HALVE_AT:
+                warps = max(4, warps // 2)
             width = block or 1 << max(0, max_n - 1).bit_length()  # the widest block this entry launches
             while REGISTER_BUDGET and warps < 32 and n_rows * width // (32 * warps) * max(1, row_inputs) > REGISTER_BUDGET:
-                warps, raised = warps * 2, True
+                warps *= 2
+            (fewer if warps < default_warps else more if warps > default_warps else []).append(max_n)
         rows.append(tuple(repr(v) for v in (max_n, strategy, block, n_rows, warps, per_sm, stages)))
-    return tuple(rows), halved, raised
+    return tuple(rows), tuple(fewer), tuple(more)
+
+
+def _held_inputs(loads, steps) -> int:
+    """How many row-sized inputs the single pass holds through a reduction: every
+    full-shaped input (loaded with the row), and each per-column input whose load comes
+    before some reduction (it is first used in a statement that also reduces)."""
+    last_reduce = max((n for n, st in enumerate(steps) if st.kind == "reduce"), default=-1)
+    early = sum(len(st.loads) for st in steps[:last_reduce] if st.kind == "loads")
+    return sum(1 for l in loads if l.mask == "mask") + early
 
 
 def _pins(schedule) -> tuple[tuple[tuple[str, str], ...], str]:
@@ -380,8 +392,8 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
               if outputs_by_class[o.name] == ROW and an.shapes[o.name] == ROW and rows}
     triton_helpers, torch_helpers = helpers_used(checked)
     pins, free_block = _pins(checked.kernel.schedule)
-    row_inputs = sum(1 for l in single_loads if l.mask == "mask")  # full-shaped inputs held through the reductions
-    table, halved, raised = _table_rows(row_inputs, chained=max((r.level for r in low.plan.reductions), default=0) >= 2)
+    row_inputs = _held_inputs(single_loads, single_steps)
+    table, fewer, more = _table_rows(row_inputs, chained=max((r.level for r in low.plan.reductions), default=0) >= 2)
     # Sizes the kernel needs: the row width and the row dims it splits the row index over.
     named = [low.col] + [d for d in rows[1:]]
     size_args = tuple(d for d in named if isinstance(d, str))
@@ -415,8 +427,8 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
         reads=reads_full,
         reads_text={1: "once", 2: "twice"}.get(reads_full, f"{reads_full} times"),
         table=table,
-        table_halved=halved,
-        table_raised=raised,
+        table_fewer_warps=", ".join(map(str, fewer)),
+        table_more_warps=", ".join(map(str, more)),
         row_inputs=row_inputs,
         pins=pins,
         pinned_block_n=free_block,

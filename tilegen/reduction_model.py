@@ -147,9 +147,9 @@ class ReductionModel:
     reads: int  # how many times the looped strategy reads the full inputs
     reads_text: str  # "once", "twice", "3 times"
     table: tuple[tuple[str, ...], ...]  # launch table rows, as Python literals
-    table_halved: bool  # num_warps halved on wide single-pass rows: the reductions chain
-    table_raised: bool  # num_warps raised over DEFAULT_TABLE for this kernel's register pressure
-    row_inputs: int  # row-sized inputs the single pass holds in registers
+    table_fewer_warps: str  # row widths whose num_warps is below DEFAULT_TABLE's (chained reductions)
+    table_more_warps: str  # row widths whose num_warps is above DEFAULT_TABLE's (register pressure)
+    row_inputs: int  # row-sized inputs the single pass holds in registers through a reduction
     pins: tuple[tuple[str, str], ...]  # (launcher variable, literal) pinned by the schedule
     pinned_block_n: str  # schedule block_n without a pinned strategy: "" or the literal
     helpers: frozenset[str]
