@@ -23,9 +23,10 @@ from .diagnostics import Diagnostic, DiagnosticError
 from .dtypes import I32, int_range
 from .expr import ExprRenderer
 from .model import Statement, TensorArg, helpers_used, signature
+from .reduction_launch import held_inputs, schedule_pins, table_rows
 from .reduction_model import Acc, Load, Loop, Online, Pass, ReductionModel, RowIndex, RowOffs, Step, Store, spec_text
 from .reduction_plan import (
-    CHAINED_HALVE_AT, COL, DEFAULT_TABLE, FULL, REGISTER_BUDGET, NEUTRAL, ROW, SCALAR, Analysis, Reduction, is_reduction, map_children, plan,
+    COL, FULL, NEUTRAL, ROW, SCALAR, Analysis, Reduction, is_reduction, map_children, plan,
     post_order,
 )
 
@@ -318,52 +319,6 @@ def _short(literal: str) -> str:
     return {'float("-inf")': "-inf", 'float("inf")': "inf"}.get(literal, literal)
 
 
-def _table_rows(row_inputs: int, chained: bool) -> tuple[tuple[tuple[str, ...], ...], tuple[int, ...], tuple[int, ...]]:
-    """The launch table for a kernel that holds `row_inputs` row-sized inputs through the
-    reductions of its single pass: DEFAULT_TABLE, with num_warps halved at the
-    CHAINED_HALVE_AT widths when its reductions are `chained`, then doubled where a thread
-    would hold more than REGISTER_BUDGET row values (and lose occupancy to registers).
-    Also returns the widths whose warps ended below / above DEFAULT_TABLE's."""
-    rows, fewer, more = [], [], []
-    for max_n, strategy, block, n_rows, default_warps, per_sm, stages in DEFAULT_TABLE:
-        warps = default_warps
-        if strategy == "single" and max_n is not None:
-            if chained and max_n in CHAINED_HALVE_AT:
-                warps = max(4, warps // 2)
-            width = block or 1 << max(0, max_n - 1).bit_length()  # the widest block this entry launches
-            while REGISTER_BUDGET and warps < 32 and n_rows * width // (32 * warps) * max(1, row_inputs) > REGISTER_BUDGET:
-                warps *= 2
-            (fewer if warps < default_warps else more if warps > default_warps else []).append(max_n)
-        rows.append(tuple(repr(v) for v in (max_n, strategy, block, n_rows, warps, per_sm, stages)))
-    return tuple(rows), tuple(fewer), tuple(more)
-
-
-def _held_inputs(loads, steps) -> int:
-    """How many row-sized inputs the single pass holds through a reduction: every
-    full-shaped input (loaded with the row), and each per-column input whose load comes
-    before some reduction (it is first used in a statement that also reduces)."""
-    last_reduce = max((n for n, st in enumerate(steps) if st.kind == "reduce"), default=-1)
-    early = sum(len(st.loads) for st in steps[:last_reduce] if st.kind == "loads")
-    return sum(1 for l in loads if l.mask == "mask") + early
-
-
-def _pins(schedule) -> tuple[tuple[tuple[str, str], ...], str]:
-    pins = []
-    strategy = schedule.get("strategy")
-    if strategy is not None:
-        pins.append(("strategy", repr(str(strategy))))
-    if schedule.get("block_n") is not None and strategy is not None:
-        pins.append(("BLOCK_N", str(schedule.get("block_n"))))
-    for key, var in (("rows", "ROWS"), ("warps", "num_warps"), ("stages", "stages")):
-        if schedule.get(key) is not None:
-            pins.append((var, str(schedule.get(key))))
-    persistent = schedule.get("persistent")
-    if persistent is not None:
-        pins.append(("per_sm", "per_sm or 4" if str(persistent) == "true" else "0"))
-    free_block = str(schedule.get("block_n")) if schedule.get("block_n") is not None and strategy is None else ""
-    return tuple(pins), free_block
-
-
 def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     low = _Lowering(checked, spec_file)
     sig, an = low.sig, low.an
@@ -391,9 +346,9 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     suffix = {o.name: ".squeeze(-1)" for o in sig.outputs
               if outputs_by_class[o.name] == ROW and an.shapes[o.name] == ROW and rows}
     triton_helpers, torch_helpers = helpers_used(checked)
-    pins, free_block = _pins(checked.kernel.schedule)
-    row_inputs = _held_inputs(single_loads, single_steps)
-    table, fewer, more = _table_rows(row_inputs, chained=max((r.level for r in low.plan.reductions), default=0) >= 2)
+    pins, free_block = schedule_pins(checked.kernel.schedule)
+    row_inputs = held_inputs(single_loads, single_steps)
+    table, fewer, more = table_rows(row_inputs, chained=max((r.level for r in low.plan.reductions), default=0) >= 2)
     # Sizes the kernel needs: the row width and the row dims it splits the row index over.
     named = [low.col] + [d for d in rows[1:]]
     size_args = tuple(d for d in named if isinstance(d, str))
