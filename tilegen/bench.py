@@ -77,14 +77,13 @@ def device_ms(fn, warmup_ms: float = 25, rep_ms: float = 100) -> float:
     return statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends))
 
 
-
-def _copy_ceiling(do_bench) -> float:
+def _copy_ceiling() -> float:
     """GB/s of a 1 GiB device-to-device copy (bytes read + written)."""
     import torch
 
     src = torch.empty(2**28, dtype=torch.float32, device="cuda").normal_()
     dst = torch.empty_like(src)
-    ms = do_bench(lambda: dst.copy_(src))
+    ms = device_ms(lambda: dst.copy_(src))
     return 2 * src.numel() * 4 / ms / 1e6
 
 
@@ -127,18 +126,14 @@ def _impls(module, model, case, compile_ok: bool):
 
 def run_suite(path: str, name_filter: str = "", rounds: int = 3) -> list[Row]:
     import torch
-    import triton
-    import triton.testing
 
     from .cli import compile_paths
     from .validate import Case, load_module, make_inputs
 
-    do_bench = device_ms
-
     suite = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     root = Path(path).resolve().parent.parent
     _warm_up(seconds=2.0)
-    copy_gbs = _copy_ceiling(do_bench)
+    copy_gbs = _copy_ceiling()
     rows = [Row("copy 1 GiB fp32", "limit", "torch copy_", 2 * 2**30 / copy_gbs / 1e6, copy_gbs, "GB/s", 100.0)]
     modules = {}
     compile_ok = os.environ.get("TILEGEN_BENCH_COMPILE", "1") != "0"
@@ -175,7 +170,7 @@ def run_suite(path: str, name_filter: str = "", rounds: int = 3) -> list[Row]:
         for _ in range(rounds):
             for impl in list(times):
                 try:
-                    times[impl].append(do_bench(lambda: impls[impl](*args)))
+                    times[impl].append(device_ms(lambda: impls[impl](*args)))
                 except Exception as exc:  # a peer failing mid-run (recompiling, out of memory) drops out
                     failed[impl] = f"failed: {type(exc).__name__}: {str(exc)[:80]}"
                     del times[impl]

@@ -239,7 +239,8 @@ class _Lowering:
             if stmt.target in prologue:
                 continue
             first = True
-            used = [pending.pop(n) for n in list(pending) if n in self.an.names_in(stmt.value)]
+            names = self.an.names_in(stmt.value)
+            used = [pending.pop(n) for n in list(pending) if n in names]
             if used:
                 steps.append(Step("loads", stmt.target, "", 0, False, loads=tuple(used)))
             for expr in post_order(stmt.value):
