@@ -8,8 +8,17 @@ from pathlib import Path
 
 from . import __version__
 from .diagnostics import Diagnostic, DiagnosticError
-from .fmt import InternalError
-from .pipeline import STAGES, compile_source
+
+try:
+    from .fmt import InternalError
+    from .pipeline import STAGES, compile_source
+except ModuleNotFoundError as exc:  # run with a Python that lacks tilegen's dependencies
+    if exc.name not in ("black", "jinja2", "lark"):
+        raise
+    sys.exit(
+        f"tilegen: the Python package {exc.name!r} is missing: run tilegen from its environment "
+        "(`make setup` creates .venv) or install it with `pip install -e .`"
+    )
 
 
 def find_specs(paths: list[str]) -> tuple[list[Path], list[Diagnostic]]:
