@@ -1,7 +1,13 @@
 """Experiment: wide-row softmax (few rows of 65536+ columns), hand-written variants timed
-beside the generated kernel, to choose how tilegen should generate it. GPU only:
+beside the generated kernel and the torch peers, to choose how tilegen should generate it.
+GPU only:
 
     python bench/exp_softmax_wide.py
+
+Variants:
+  team T     a team of T programs shares each row, each holding N/T columns in
+             registers; they exchange per-segment (max, sum) through a small workspace
+             and a per-row arrival counter, then scale and store: read once.
 """
 
 import sys
@@ -10,111 +16,108 @@ from pathlib import Path
 import torch
 import triton
 import triton.language as tl
-import triton.testing
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from tilegen.bench import device_ms  # noqa: E402
 from tilegen.cli import compile_paths  # noqa: E402
 from tilegen.validate import load_module  # noqa: E402
 
-
-@triton.jit
-def softmax_lane_online(x_ptr, y_ptr, n_rows, N, sxm, sym, BLOCK: tl.constexpr):
-    # looped, per-lane running max and sum: no cross-warp reduction inside the loop
-    pid = tl.program_id(0)
-    for row in range(pid, n_rows, tl.num_programs(0)):
-        m = tl.full([BLOCK], float("-inf"), tl.float32)
-        s = tl.zeros([BLOCK], tl.float32)
-        for start in range(0, N, BLOCK):
-            offs = start + tl.arange(0, BLOCK)
-            x = tl.load(x_ptr + row * sxm + offs, mask=offs < N, other=float("-inf"), eviction_policy="evict_last").to(tl.float32)
-            m_new = tl.maximum(m, x)
-            shift = tl.where(m_new == float("-inf"), 0.0, m_new)
-            s = s * tl.exp(m - shift) + tl.exp(x - shift)
-            m = m_new
-        mx = tl.max(m, 0)
-        total = tl.sum(s * tl.exp(m - mx), 0)
-        inv = 1.0 / total
-        for start in range(0, N, BLOCK):
-            start = (N - 1) // BLOCK * BLOCK - start
-            offs = start + tl.arange(0, BLOCK)
-            x = tl.load(x_ptr + row * sxm + offs, mask=offs < N, other=0.0, eviction_policy="evict_first").to(tl.float32)
-            tl.store(y_ptr + row * sym + offs, (tl.exp(x - mx) * inv).to(y_ptr.dtype.element_ty), mask=offs < N)
+LOG2E = 1.4426950408889634
 
 
 @triton.jit
-def softmax_split(x_ptr, y_ptr, ws_ptr, cnt_ptr, n_rows, N, sxm, sym, SPLIT: tl.constexpr, BLOCK: tl.constexpr):
-    # a team of SPLIT programs shares each row; each holds BLOCK columns in registers
+def softmax_team(x_ptr, y_ptr, ws_ptr, cnt_ptr, epoch, N, sxm, sym, TEAM: tl.constexpr, BLOCK: tl.constexpr,
+                 SPIN_LOAD: tl.constexpr, KEEP_EXP: tl.constexpr, HINTS: tl.constexpr):
     pid = tl.program_id(0)
-    team = pid // SPLIT
-    seg = pid % SPLIT
-    n_teams = tl.num_programs(0) // SPLIT
+    row = pid // TEAM
+    seg = pid % TEAM
     offs = seg * BLOCK + tl.arange(0, BLOCK)
     mask = offs < N
-    j = tl.arange(0, SPLIT)
-    it = 0
-    for row in range(team, n_rows, n_teams):
-        x = tl.load(x_ptr + row * sxm + offs, mask=mask, other=float("-inf")).to(tl.float32)
-        m = tl.max(x, 0)
-        shift = tl.where(m == float("-inf"), 0.0, m)
-        l = tl.sum(tl.exp(x - shift), 0)
-        base = ((team * 2 + it % 2) * SPLIT) * 2
-        tl.store(ws_ptr + base + seg * 2, m)
-        tl.store(ws_ptr + base + seg * 2 + 1, l)
-        tl.debug_barrier()
-        tl.atomic_add(cnt_ptr + team, 1, sem="release")
-        target = (it + 1) * SPLIT
-        while tl.atomic_add(cnt_ptr + team, 0, sem="acquire") < target:
+    if HINTS:
+        xh = tl.load(x_ptr + row * sxm + offs, mask=mask, other=float("-inf"), eviction_policy="evict_first")
+    else:
+        xh = tl.load(x_ptr + row * sxm + offs, mask=mask, other=float("-inf"))
+    m = tl.max(xh, 0).to(tl.float32)
+    shift = tl.where(m == float("-inf"), 0.0, m)
+    e = tl.exp2((xh.to(tl.float32) - shift) * 1.4426950408889634)
+    l = tl.sum(e, 0)
+    tl.store(ws_ptr + (row * TEAM + seg) * 2, m)
+    tl.store(ws_ptr + (row * TEAM + seg) * 2 + 1, l)
+    tl.debug_barrier()
+    # the counter only grows: launch number `epoch` is complete for this row at epoch * TEAM
+    tl.atomic_add(cnt_ptr + row, 1, sem="release")
+    if SPIN_LOAD:
+        while tl.load(cnt_ptr + row, volatile=True) < epoch * TEAM:
             pass
-        ms = tl.load(ws_ptr + base + j * 2, cache_modifier=".cg")
-        ls = tl.load(ws_ptr + base + j * 2 + 1, cache_modifier=".cg")
-        mx = tl.max(ms, 0)
-        total = tl.sum(ls * tl.exp(ms - mx), 0)
-        inv = 1.0 / total
-        tl.store(y_ptr + row * sym + offs, (tl.exp(x - mx) * inv).to(y_ptr.dtype.element_ty), mask=mask)
-        it += 1
+        tl.atomic_add(cnt_ptr + row, 0, sem="acquire")
+    else:
+        while tl.atomic_add(cnt_ptr + row, 0, sem="acquire") < epoch * TEAM:
+            pass
+    j = tl.arange(0, TEAM)
+    ms = tl.load(ws_ptr + (row * TEAM + j) * 2, cache_modifier=".cg")
+    ls = tl.load(ws_ptr + (row * TEAM + j) * 2 + 1, cache_modifier=".cg")
+    mx = tl.max(ms, 0)
+    shift_all = tl.where(mx == float("-inf"), 0.0, mx)
+    total = tl.sum(ls * tl.exp(ms - shift_all), 0)
+    inv = 1.0 / total
+    if KEEP_EXP:
+        y = e * (tl.exp(shift - shift_all) * inv)
+    else:
+        y = tl.exp2(xh.to(tl.float32) * 1.4426950408889634 - shift_all * 1.4426950408889634) * inv
+    if HINTS:
+        tl.store(y_ptr + row * sym + offs, y.to(y_ptr.dtype.element_ty), mask=mask, eviction_policy="evict_first")
+    else:
+        tl.store(y_ptr + row * sym + offs, y.to(y_ptr.dtype.element_ty), mask=mask)
 
 
-def run_split(x, y, split, block, warps, per_sm):
-    n_rows, n = x.shape
-    sms = torch.cuda.get_device_properties(0).multi_processor_count
-    teams = max(1, min(n_rows, per_sm * sms // split))
-    ws = torch.empty(teams * 2 * split * 2, device=x.device, dtype=torch.float32)
-    cnt = torch.zeros(teams, device=x.device, dtype=torch.int32)
-    softmax_split[(teams * split,)](x, y, ws, cnt, n_rows, n, x.stride(0), y.stride(0), SPLIT=split, BLOCK=block,
-                                    num_warps=warps)
+class Team:
+    def __init__(self, team, warps, **flags):
+        self.team, self.warps, self.epoch, self.cnt, self.flags = team, warps, 0, None, flags
+
+    def __call__(self, x, y):
+        rows, n = x.shape
+        if self.cnt is None or self.cnt.numel() < rows:
+            self.cnt = torch.zeros(rows, dtype=torch.int32, device=x.device)
+            self.ws = torch.empty(rows * self.team * 2, dtype=torch.float32, device=x.device)
+            self.epoch = 0
+        self.epoch += 1
+        block = triton.next_power_of_2(triton.cdiv(n, self.team))
+        flags = dict(dict(SPIN_LOAD=False, KEEP_EXP=False, HINTS=False), **self.flags)
+        softmax_team[(rows * self.team,)](x, y, self.ws, self.cnt, self.epoch, n, x.stride(0), y.stride(0),
+                                          TEAM=self.team, BLOCK=block, num_warps=self.warps, **flags)
 
 
 def main():
     (compiled,) = compile_paths([str(ROOT / "bench/specs/bench_norms.tile")]).values()
     mod = load_module(compiled.source, "norms_exp")
-    for m, n in [(512, 65536), (256, 131072), (128, 262144)]:
+    compiled_softmax = torch.compile(lambda x: torch.softmax(x, -1))
+    for m, n in [(int(a), int(b)) for a, b in (s.split('x') for s in sys.argv[1:])] or [(512, 65536), (128, 262144)]:
         x = torch.randn(m, n, device="cuda", dtype=torch.float16)
         y = torch.empty_like(x)
         want = torch.softmax(x.float(), -1)
-        gbs = lambda ms: 4 * m * n / ms / 1e6
-        bench = lambda fn: triton.testing.do_bench(fn, warmup=25, rep=100, return_mode="median")
-        rows = [("generated (default table)", lambda: mod.softmax_f16(x, y=y))]
-        for block, warps in ((4096, 8), (8192, 16), (8192, 32)):
-            sms = 132
-            rows.append((f"lane-online B={block} w={warps}",
-                         lambda block=block, warps=warps: softmax_lane_online[(min(m, 2 * sms),)](
-                             x, y, m, n, x.stride(0), y.stride(0), BLOCK=block, num_warps=warps)))
-        for split_block, warps, per_sm in ((8192, 16, 2), (8192, 16, 3), (16384, 32, 1), (4096, 8, 4), (8192, 8, 2),
-                                           (16384, 16, 1), (4096, 4, 8)):
-            split = max(1, n // split_block)
-            rows.append((f"split S={split} B={split_block} w={warps} per_sm={per_sm}",
-                         lambda s=split, b=split_block, w=warps, p=per_sm: run_split(x, y, s, b, w, p)))
+        rows = [
+            ("torch.softmax", lambda: torch.softmax(x, -1)),
+            ("torch.compile", lambda: compiled_softmax(x)),
+            ("generated (default table)", lambda: mod.softmax_f16(x, y=y)),
+        ]
+        for team, warps in ((4, 4), (8, 8), (8, 4), (16, 4), (16, 2)):
+            for flags in ({}, {"SPIN_LOAD": True}, {"KEEP_EXP": True}, {"HINTS": True},
+                          {"SPIN_LOAD": True, "KEEP_EXP": True, "HINTS": True}):
+                tag = "+".join(k.lower() for k in flags)
+                rows.append((f"team T={team} w={warps} {tag}",
+                             lambda f=Team(team * max(1, n // 65536), warps, **flags): f(x, y)))
         for name, fn in rows:
             try:
                 y.fill_(float("nan"))
-                fn()
+                out = fn()
                 torch.cuda.synchronize()
-                err = (y.float() - want).abs().max().item()
-                ms = bench(fn)
-                print(f"{m}x{n} {name:40s} {gbs(ms):7.1f} GB/s  max err {err:.2e}", flush=True)
+                res = out if isinstance(out, torch.Tensor) else y
+                err = (res.float() - want).abs().max().item()
+                ms = device_ms(fn)
+                print(f"{m}x{n} {name:28s} {4 * m * n / ms / 1e6:7.1f} GB/s  max err {err:.2e}", flush=True)
             except Exception as exc:  # noqa: BLE001
-                print(f"{m}x{n} {name:40s} failed: {type(exc).__name__}: {str(exc)[:200]}", flush=True)
+                print(f"{m}x{n} {name:28s} failed: {type(exc).__name__}: {str(exc)[:200]}", flush=True)
 
 
 main()

@@ -702,9 +702,9 @@ def layernorm_kernel(
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         mean_rstd = tl.sum(tl.where(mask, xc * xc, 0.0), axis=1, keep_dims=True) / N
         rstd = tl.rsqrt(mean_rstd + eps)
-        # Per-column inputs, the same for every row: loaded just before the first statement
-        # that uses them, not with the row, so they hold no registers through the reductions
-        # of earlier statements (a persistent program re-reads them from L1 per row block).
+        # Per-column inputs, the same for every row: loaded just before their first use, not
+        # with the row, so they hold no registers through the reductions before it (a
+        # persistent program re-reads them from L1 per row block).
         # other=0.0: columns past the row end are computed but never stored
         w_offs = offs_n * stride_w_n
         w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
@@ -1019,15 +1019,15 @@ def rmsnorm_kernel(
         # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
         x_offs = x_row_offs + offs_n * stride_x_n
         x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
-        # Per-column inputs, the same for every row: loaded just before the first statement
-        # that uses them, not with the row, so they hold no registers through the reductions
-        # of earlier statements (a persistent program re-reads them from L1 per row block).
-        # other=0.0: columns past the row end are computed but never stored
-        w_offs = offs_n * stride_w_n
-        w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
         # spec: reductions.tile:32
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         mean_y = tl.sum(tl.where(mask, x * x, 0.0), axis=1, keep_dims=True) / N
+        # Per-column inputs, the same for every row: loaded just before their first use, not
+        # with the row, so they hold no registers through the reductions before it (a
+        # persistent program re-reads them from L1 per row block).
+        # other=0.0: columns past the row end are computed but never stored
+        w_offs = offs_n * stride_w_n
+        w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
         y = x * tl.rsqrt(mean_y + eps) * w
         # Store each output, cast to its declared type.
         y_offs = y_row_offs + offs_n * stride_y_n
@@ -1521,18 +1521,18 @@ def add_layernorm_kernel(
         mu_h = tl.sum(tl.where(mask, h, 0.0), axis=1, keep_dims=True) / C
         # spec: reductions.tile:50
         hc = h - mu_h
-        # Per-column inputs, the same for every row: loaded just before the first statement
-        # that uses them, not with the row, so they hold no registers through the reductions
-        # of earlier statements (a persistent program re-reads them from L1 per row block).
+        # spec: reductions.tile:51
+        # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
+        mean_y = tl.sum(tl.where(mask, hc * hc, 0.0), axis=1, keep_dims=True) / C
+        # Per-column inputs, the same for every row: loaded just before their first use, not
+        # with the row, so they hold no registers through the reductions before it (a
+        # persistent program re-reads them from L1 per row block).
         # other=0.0: columns past the row end are computed but never stored
         w_offs = offs_n * stride_w_c
         w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0)
         # other=0.0: columns past the row end are computed but never stored
         b_offs = offs_n * stride_b_c
         b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0)
-        # spec: reductions.tile:51
-        # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
-        mean_y = tl.sum(tl.where(mask, hc * hc, 0.0), axis=1, keep_dims=True) / C
         y = hc * tl.rsqrt(mean_y + eps) * w + b
         # Store each output, cast to its declared type.
         y_offs = y_row_offs + offs_n * stride_y_c
@@ -1709,9 +1709,6 @@ def add_layernorm_looped_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# num_warps is above the defaults at 8192, 16384 columns: with the defaults a thread
-# would hold more than REGISTER_BUDGET (tilegen/reduction_plan.py) values of this kernel's
-# 4 row-sized inputs through its reductions.
 _add_layernorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -1720,8 +1717,8 @@ _add_layernorm_launch_table = (
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
-    (8192, "single", 0, 1, 16, 0, 1),
-    (16384, "single", 0, 1, 32, 0, 1),
+    (8192, "single", 0, 1, 8, 0, 1),
+    (16384, "single", 0, 1, 16, 0, 1),
     (None, "looped", 16384, 1, 32, 0, 1),
 )
 

@@ -233,16 +233,21 @@ class _Lowering:
         loads = self._loads(self.plan.single_loads, self._direct(list(reds.values())))
         steps, done, prologue = [], set(), set(self.plan.prologue)
         # Per-column inputs (weights) are loaded just before their first use, not with the
-        # row: they are not live across the reductions, which keeps registers for the row.
+        # row: they are not live across reductions, which keeps registers for the row.
         pending = {l.name: l for l in loads if l.mask == "mask_n"}
         for stmt in self.checked.kernel.body:
             if stmt.target in prologue:
                 continue
             first = True
             names = self.an.names_in(stmt.value)
+            reduced = {n for e in post_order(stmt.value) if is_reduction(e) for n in self.an.names_in(e)}
             used = [pending.pop(n) for n in list(pending) if n in names]
-            if used:
-                steps.append(Step("loads", stmt.target, "", 0, False, loads=tuple(used)))
+            # a weight inside a reduction's argument loads before the statement's reductions,
+            # one used only outside them after (layernorm's w and b: after the variance)
+            early = tuple(l for l in used if l.name in reduced)
+            late = tuple(l for l in used if l.name not in reduced)
+            if early:
+                steps.append(Step("loads", stmt.target, "", 0, False, loads=early))
             for expr in post_order(stmt.value):
                 if is_reduction(expr):
                     key = self.an.inline(expr)
@@ -250,6 +255,8 @@ class _Lowering:
                         done.add(key)
                         steps.append(self._reduce(reds[key], loads, first))
                         first = False
+            if late:
+                steps.append(Step("loads", stmt.target, "", 0, False, loads=late))
             whole = any(r.whole and r.stmt == stmt.target for r in self.plan.reductions)
             if not whole:
                 steps.append(self._assign(stmt.target, first))
