@@ -48,7 +48,7 @@ def variant(names):
     for name in names:
         for old, new in EDITS[name]:
             src = src.replace(old, new)
-    return load_module(src, "norms_hint_" + "_".join(n.split()[0] for n in names) or "base")
+    return load_module(src, "norms_hint_" + ("_".join(n.split()[0] for n in names) or "base"))
 
 
 MODS = {k: variant(v) for k, v in COMBOS.items()}

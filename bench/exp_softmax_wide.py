@@ -23,9 +23,6 @@ from tilegen.bench import device_ms  # noqa: E402
 from tilegen.cli import compile_paths  # noqa: E402
 from tilegen.validate import load_module  # noqa: E402
 
-LOG2E = 1.4426950408889634
-
-
 @triton.jit
 def softmax_team(x_ptr, y_ptr, ws_ptr, cnt_ptr, epoch, N, sxm, sym, TEAM: tl.constexpr, BLOCK: tl.constexpr,
                  SPIN_LOAD: tl.constexpr, KEEP_EXP: tl.constexpr, HINTS: tl.constexpr):

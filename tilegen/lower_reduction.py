@@ -240,7 +240,8 @@ class _Lowering:
                 continue
             first = True
             names = self.an.names_in(stmt.value)
-            reduced = {n for e in post_order(stmt.value) if is_reduction(e) for n in self.an.names_in(e)}
+            calls = [e for e in post_order(stmt.value) if is_reduction(e)]
+            reduced = {n for e in calls for n in self.an.names_in(e)}
             used = [pending.pop(n) for n in list(pending) if n in names]
             # a weight inside a reduction's argument loads before the statement's reductions,
             # one used only outside them after (layernorm's w and b: after the variance)
@@ -248,13 +249,12 @@ class _Lowering:
             late = tuple(l for l in used if l.name not in reduced)
             if early:
                 steps.append(Step("loads", stmt.target, "", 0, False, loads=early))
-            for expr in post_order(stmt.value):
-                if is_reduction(expr):
-                    key = self.an.inline(expr)
-                    if key not in done:
-                        done.add(key)
-                        steps.append(self._reduce(reds[key], loads, first))
-                        first = False
+            for expr in calls:
+                key = self.an.inline(expr)
+                if key not in done:
+                    done.add(key)
+                    steps.append(self._reduce(reds[key], loads, first))
+                    first = False
             if late:
                 steps.append(Step("loads", stmt.target, "", 0, False, loads=late))
             whole = any(r.whole and r.stmt == stmt.target for r in self.plan.reductions)

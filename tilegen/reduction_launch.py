@@ -32,7 +32,8 @@ def table_rows(row_inputs: int, chained: bool) -> tuple[tuple[tuple[str, ...], .
 def held_inputs(loads, steps) -> int:
     """How many row-sized inputs the single pass holds through a reduction: every
     full-shaped input (loaded with the row), and each per-column input whose load comes
-    before some reduction (it is first used in a statement that also reduces)."""
+    before some reduction (it appears inside the argument of a reduction of the statement
+    that first uses it; one used only outside them loads after them)."""
     last_reduce = max((n for n, st in enumerate(steps) if st.kind == "reduce"), default=-1)
     early = sum(len(st.loads) for st in steps[:last_reduce] if st.kind == "loads")
     return sum(1 for l in loads if l.mask == "mask") + early
