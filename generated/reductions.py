@@ -132,6 +132,107 @@ def _output_ref(value, shape, dtype, device):
     return torch.as_tensor(value, device=device).broadcast_to(shape).to(dtype)
 
 
+@triton.jit
+def _team_exchange(
+    partials,
+    ws_ptr,
+    epoch,
+    base,
+    seg,
+    WORDS: tl.constexpr,
+    WORDS_P2: tl.constexpr,
+    TEAM: tl.constexpr,
+    TEAM_P2: tl.constexpr,
+):
+    """Publish this program's partial results and return the whole team's.
+
+    partials ([WORDS_P2] f32, the first WORDS real) are this program's reductions over its
+    segment of the row. Each becomes one 64-bit word in ws_ptr: this launch's `epoch` in
+    the high half, the f32's bits in the low half. The program then reads the team's
+    TEAM * WORDS words until every one carries this launch's epoch: a word from an earlier
+    launch never passes for a current one, the poll brings the data with it, and no counter
+    needs resetting. Returns [TEAM_P2, WORDS_P2] f32: member j's word k at [j, k].
+    """
+    kk = tl.arange(0, WORDS_P2)[None, :]
+    tag = epoch.to(tl.int64) << 32
+    words = tag | (partials[None, :].to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF)
+    # .cg: straight to L2, where the team reads.
+    tl.store(ws_ptr + base + seg * WORDS + kk, words, mask=kk < WORDS, cache_modifier=".cg")
+    members = tl.arange(0, TEAM_P2)[:, None]
+    real = (members < TEAM) & (kk < WORDS)
+    team_ptrs = ws_ptr + base + members * WORDS + kk
+    # Relaxed atomic reads: served by L2, never by a stale L1 line. Lanes past the team or
+    # past WORDS (real is False) are not read and do not count.
+    words = tl.atomic_add(team_ptrs, 0, mask=real, sem="relaxed")
+    while tl.sum(tl.where(real & ((words >> 32).to(tl.int32) != epoch), 1, 0)) > 0:
+        words = tl.atomic_add(team_ptrs, 0, mask=real, sem="relaxed")
+    return (words & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
+
+
+@triton.jit
+def _team_word(parts, word, TEAM: tl.constexpr, neutral):
+    # Word `word` of every member: [TEAM_P2]; lanes past the team hold `neutral`.
+    kk = tl.arange(0, parts.shape[1])[None, :]
+    members = tl.arange(0, parts.shape[0])
+    value = tl.sum(tl.where(kk == word, parts, 0.0), axis=1)
+    return tl.where(members < TEAM, value, neutral)
+
+
+@triton.jit
+def _team_sum(parts, word, TEAM: tl.constexpr):
+    # Every program adds the members' partial sums in the same order: the same result in all.
+    return tl.sum(_team_word(parts, word, TEAM, 0.0), axis=0)
+
+
+@triton.jit
+def _team_max(parts, word, TEAM: tl.constexpr):
+    return tl.max(_team_word(parts, word, TEAM, float("-inf")), axis=0)
+
+
+@triton.jit
+def _team_min(parts, word, TEAM: tl.constexpr):
+    return tl.min(_team_word(parts, word, TEAM, float("inf")), axis=0)
+
+
+@triton.jit
+def _team_exp_sum(parts, max_word, sum_word, TEAM: tl.constexpr, row_max):
+    # Online max-and-sum across the team: member j's sum is relative to its max m_j, so it
+    # counts sum_j * exp(m_j - row max). A row of only -inf shifts by 0 (not -inf - -inf).
+    shift = tl.where(row_max == float("-inf"), 0.0, row_max)
+    maxes = _team_word(parts, max_word, TEAM, float("-inf"))
+    return tl.sum(_team_word(parts, sum_word, TEAM, 0.0) * tl.exp(maxes - shift), axis=0)
+
+
+_TEAM_WORKSPACES = {}
+
+
+def _team_workspace(device, n_words):
+    """The exchange buffer of team kernels on the current stream, and this launch's epoch.
+
+    Launches on one stream run one after another, so each takes the next epoch and never
+    mistakes an earlier launch's words for its own; each stream has its own buffer. A new
+    buffer starts zeroed (epoch 0: never a launch's) and the epochs start again from 1."""
+    stream = torch.cuda.current_stream(device).cuda_stream if device.type == "cuda" else 0
+    key = (str(device), stream)
+    ws, epoch = _TEAM_WORKSPACES.get(key, (None, 0))
+    epoch += 1
+    if ws is None or ws.numel() < n_words or epoch >= 2**31:
+        ws, epoch = torch.zeros(max(1, n_words), dtype=torch.int64, device=device), 1
+    _TEAM_WORKSPACES[key] = ws, epoch
+    return ws, epoch
+
+
+def _team_fits(device, team):
+    """A team's programs wait for each other, so all of them must be resident at once: at
+    most one program per SM (each SM holds at least one), blocks dispatched in order (as
+    CUDA does), and not while a CUDA graph is captured (a replay would repeat the epoch)."""
+    if device.type != "cuda":
+        return team == 1  # the interpreter runs programs one at a time
+    if torch.cuda.is_current_stream_capturing():
+        return False
+    return team <= torch.cuda.get_device_properties(device).multi_processor_count
+
+
 # spec: reductions.tile:8
 @triton.jit
 def softmax_kernel(
@@ -283,11 +384,94 @@ def softmax_looped_kernel(
             tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask, eviction_policy="evict_first")
 
 
+# spec: reductions.tile:8
+@triton.jit(do_not_specialize=["epoch"])
+def softmax_team_kernel(
+    x_ptr,  # f16[M, N]
+    y_ptr,  # f16[M, N], output
+    n_rows,  # number of rows: M
+    N,
+    stride_x_m,
+    stride_x_n,
+    stride_y_m,
+    stride_y_n,
+    ws_ptr,  # i64[n_rows * 2 * TEAM]: the words each team's programs publish (_team_exchange)
+    epoch,  # this launch's tag on its words
+    BLOCK_N: tl.constexpr,  # columns per program: one segment of the row
+    TEAM: tl.constexpr,  # programs per row: cdiv(N, BLOCK_N)
+    TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
+    ROWS: tl.constexpr,  # rows per team: 1
+    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+):
+    # Rows of [M, N] too wide for one program, each shared by a team of TEAM
+    # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
+    # Each pass of the looped kernel becomes an exchange: every program reduces its segment,
+    # publishes the partial results, reads the whole team's and combines them. The programs
+    # of a team wait for each other: the launcher picks this kernel only where they can all
+    # be resident at once (_team_fits).
+    pid = tl.program_id(0)
+    # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
+    row_block = pid // TEAM
+    seg = pid % TEAM
+    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
+    if INDEX_64:
+        rows = rows.to(tl.int64)
+    # mask_rows: the last row block runs past n_rows.
+    mask_rows = rows < n_rows
+    # Where each row starts in each tensor: row indices times that tensor's row strides.
+    x_row_offs = rows * stride_x_m
+    y_row_offs = rows * stride_y_m
+    # Columns: this program's segment; mask_n drops the lanes past the row end.
+    offs_n = seg * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
+    if INDEX_64:
+        offs_n = offs_n.to(tl.int64)
+    mask_n = offs_n < N
+    mask = mask_rows & mask_n
+    # Load the segment once. Every reduction below masks the lanes past the row end
+    # itself, whatever the loads' other= put there.
+    # other=-inf: lanes past the row end must never win max(x)
+    x_offs = x_row_offs + offs_n * stride_x_n
+    x = tl.load(x_ptr + x_offs, mask=mask, other=float("-inf")).to(tl.float32)
+    # ---- Exchange 1 of 1: max(x) and sum(exp(x - max(x))), online ----
+    # spec: reductions.tile:9
+    # this program's max and sum(exp(value - max)) over its segment; past the row end the load put -inf
+    part_max_x = tl.max(x)
+    # a segment of only -inf shifts by 0 instead, since -inf - -inf would be NaN
+    part_max_x_shift = tl.where(part_max_x == float("-inf"), 0.0, part_max_x)
+    part_sum_e = tl.sum(tl.exp(x - part_max_x_shift))
+    # Publish the 2 partial results (word k at lane k) and read the team's.
+    kk = tl.arange(0, 2)
+    parts = _team_exchange(
+        tl.where(kk == 0, part_max_x, part_sum_e),
+        ws_ptr,
+        epoch,
+        (row_block * 2 + 0) * TEAM,
+        seg,
+        2,
+        2,
+        TEAM,
+        TEAM_P2,
+    )
+    max_x = _team_max(parts, 0, TEAM)
+    # each program's sum was taken relative to its own max: rescale to the row's
+    sum_e = _team_exp_sum(parts, 0, 1, TEAM, max_x)
+    # ---- Compute and store the row-varying outputs of this segment ----
+    # spec: reductions.tile:9
+    e = tl.exp(x - max_x)
+    # spec: reductions.tile:10
+    # dividing by a per-row value: one reciprocal per row, then a multiply per element
+    y = e * (1.0 / sum_e)
+    y_offs = y_row_offs + offs_n * stride_y_n
+    tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
+
+
 # Launch table for softmax, keyed by the row width N: the first entry with
 # N <= max_n wins (None: any width). These are tilegen's defaults
 # (tilegen/reduction_plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": softmax_kernel, whole rows in registers, read once;
 #             "looped": softmax_looped_kernel, reads each row twice, in blocks
+#             "team": softmax_team_kernel, cdiv(N, BLOCK_N) programs per row, each
+#             holding one BLOCK_N-column segment, read once (looped where a team cannot run)
 #   BLOCK_N   columns per block (0: N rounded up to a power of two)
 #   ROWS      rows per program
 #   warps     num_warps
@@ -307,7 +491,8 @@ _softmax_launch_table = (
     (4096, "single", 0, 1, 8, 0, 1),
     (8192, "single", 0, 1, 4, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
-    (None, "looped", 16384, 1, 32, 0, 1),
+    (65536, "team", 4096, 1, 4, 0, 1),
+    (None, "team", 8192, 1, 8, 0, 1),
 )
 
 
@@ -335,6 +520,35 @@ def softmax(x, *, y=None):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _softmax_launch_table:
         if max_n is None or N <= max_n:
             break
+    if strategy == "team":
+        TEAM = _cdiv(N, BLOCK_N)
+        if device.type != "cuda" and _next_power_of_2(N) <= 1 << 20:
+            # The interpreter runs programs one after another, so none could wait for
+            # another: a team of one program holding the whole row (Triton's largest block).
+            TEAM, BLOCK_N = 1, _next_power_of_2(N)
+        if _team_fits(device, TEAM):
+            ws, epoch = _team_workspace(device, n_rows * 2 * TEAM)
+            softmax_team_kernel[(n_rows * TEAM,)](
+                x,
+                y,
+                n_rows,
+                N,
+                x.stride(0),
+                x.stride(1),
+                y.stride(0),
+                y.stride(1),
+                ws,
+                epoch,
+                BLOCK_N=BLOCK_N,
+                TEAM=TEAM,
+                TEAM_P2=_next_power_of_2(TEAM),
+                ROWS=1,
+                INDEX_64=_needs_int64(x, y),
+                num_warps=num_warps,
+            )
+            return y
+        # See _team_fits: the looped kernel instead.
+        strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy == "single":
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
@@ -534,11 +748,93 @@ def log_softmax_looped_kernel(
             tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask, eviction_policy="evict_first")
 
 
+# spec: reductions.tile:14
+@triton.jit(do_not_specialize=["epoch"])
+def log_softmax_team_kernel(
+    x_ptr,  # f16[M, N]
+    y_ptr,  # f16[M, N], output
+    n_rows,  # number of rows: M
+    N,
+    stride_x_m,
+    stride_x_n,
+    stride_y_m,
+    stride_y_n,
+    ws_ptr,  # i64[n_rows * 2 * TEAM]: the words each team's programs publish (_team_exchange)
+    epoch,  # this launch's tag on its words
+    BLOCK_N: tl.constexpr,  # columns per program: one segment of the row
+    TEAM: tl.constexpr,  # programs per row: cdiv(N, BLOCK_N)
+    TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
+    ROWS: tl.constexpr,  # rows per team: 1
+    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+):
+    # Rows of [M, N] too wide for one program, each shared by a team of TEAM
+    # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
+    # Each pass of the looped kernel becomes an exchange: every program reduces its segment,
+    # publishes the partial results, reads the whole team's and combines them. The programs
+    # of a team wait for each other: the launcher picks this kernel only where they can all
+    # be resident at once (_team_fits).
+    pid = tl.program_id(0)
+    # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
+    row_block = pid // TEAM
+    seg = pid % TEAM
+    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
+    if INDEX_64:
+        rows = rows.to(tl.int64)
+    # mask_rows: the last row block runs past n_rows.
+    mask_rows = rows < n_rows
+    # Where each row starts in each tensor: row indices times that tensor's row strides.
+    x_row_offs = rows * stride_x_m
+    y_row_offs = rows * stride_y_m
+    # Columns: this program's segment; mask_n drops the lanes past the row end.
+    offs_n = seg * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
+    if INDEX_64:
+        offs_n = offs_n.to(tl.int64)
+    mask_n = offs_n < N
+    mask = mask_rows & mask_n
+    # Load the segment once. Every reduction below masks the lanes past the row end
+    # itself, whatever the loads' other= put there.
+    # other=-inf: lanes past the row end must never win max(x)
+    x_offs = x_row_offs + offs_n * stride_x_n
+    x = tl.load(x_ptr + x_offs, mask=mask, other=float("-inf")).to(tl.float32)
+    # ---- Exchange 1 of 1: max(x) and sum(exp(x - max(x))), online ----
+    # spec: reductions.tile:15
+    # this program's max and sum(exp(value - max)) over its segment; past the row end the load put -inf
+    part_m = tl.max(x)
+    # a segment of only -inf shifts by 0 instead, since -inf - -inf would be NaN
+    part_m_shift = tl.where(part_m == float("-inf"), 0.0, part_m)
+    part_sum_lse = tl.sum(tl.exp(x - part_m_shift))
+    # Publish the 2 partial results (word k at lane k) and read the team's.
+    kk = tl.arange(0, 2)
+    parts = _team_exchange(
+        tl.where(kk == 0, part_m, part_sum_lse),
+        ws_ptr,
+        epoch,
+        (row_block * 2 + 0) * TEAM,
+        seg,
+        2,
+        2,
+        TEAM,
+        TEAM_P2,
+    )
+    m = _team_max(parts, 0, TEAM)
+    # each program's sum was taken relative to its own max: rescale to the row's
+    sum_lse = _team_exp_sum(parts, 0, 1, TEAM, m)
+    # spec: reductions.tile:16
+    lse = tl.log(sum_lse)
+    # ---- Compute and store the row-varying outputs of this segment ----
+    # spec: reductions.tile:17
+    y = x - m - lse
+    y_offs = y_row_offs + offs_n * stride_y_n
+    tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
+
+
 # Launch table for log_softmax, keyed by the row width N: the first entry with
 # N <= max_n wins (None: any width). These are tilegen's defaults
 # (tilegen/reduction_plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": log_softmax_kernel, whole rows in registers, read once;
 #             "looped": log_softmax_looped_kernel, reads each row twice, in blocks
+#             "team": log_softmax_team_kernel, cdiv(N, BLOCK_N) programs per row, each
+#             holding one BLOCK_N-column segment, read once (looped where a team cannot run)
 #   BLOCK_N   columns per block (0: N rounded up to a power of two)
 #   ROWS      rows per program
 #   warps     num_warps
@@ -558,7 +854,8 @@ _log_softmax_launch_table = (
     (4096, "single", 0, 1, 8, 0, 1),
     (8192, "single", 0, 1, 4, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
-    (None, "looped", 16384, 1, 32, 0, 1),
+    (65536, "team", 4096, 1, 4, 0, 1),
+    (None, "team", 8192, 1, 8, 0, 1),
 )
 
 
@@ -586,6 +883,35 @@ def log_softmax(x, *, y=None):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _log_softmax_launch_table:
         if max_n is None or N <= max_n:
             break
+    if strategy == "team":
+        TEAM = _cdiv(N, BLOCK_N)
+        if device.type != "cuda" and _next_power_of_2(N) <= 1 << 20:
+            # The interpreter runs programs one after another, so none could wait for
+            # another: a team of one program holding the whole row (Triton's largest block).
+            TEAM, BLOCK_N = 1, _next_power_of_2(N)
+        if _team_fits(device, TEAM):
+            ws, epoch = _team_workspace(device, n_rows * 2 * TEAM)
+            log_softmax_team_kernel[(n_rows * TEAM,)](
+                x,
+                y,
+                n_rows,
+                N,
+                x.stride(0),
+                x.stride(1),
+                y.stride(0),
+                y.stride(1),
+                ws,
+                epoch,
+                BLOCK_N=BLOCK_N,
+                TEAM=TEAM,
+                TEAM_P2=_next_power_of_2(TEAM),
+                ROWS=1,
+                INDEX_64=_needs_int64(x, y),
+                num_warps=num_warps,
+            )
+            return y
+        # See _team_fits: the looped kernel instead.
+        strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy == "single":
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
@@ -844,11 +1170,114 @@ def layernorm_looped_kernel(
         tl.store(rstd_ptr + rstd_row_offs, rstd.to(tl.float32), mask=mask_rows)
 
 
+# spec: reductions.tile:22
+@triton.jit(do_not_specialize=["epoch"])
+def layernorm_team_kernel(
+    x_ptr,  # bf16[M, N]
+    w_ptr,  # bf16[N]
+    b_ptr,  # bf16[N]
+    eps,  # f32
+    y_ptr,  # bf16[M, N], output
+    mu_ptr,  # f32[M], output
+    rstd_ptr,  # f32[M], output
+    n_rows,  # number of rows: M
+    N,
+    stride_x_m,
+    stride_x_n,
+    stride_w_n,
+    stride_b_n,
+    stride_y_m,
+    stride_y_n,
+    stride_mu_m,
+    stride_rstd_m,
+    ws_ptr,  # i64[n_rows * 2 * TEAM]: the words each team's programs publish (_team_exchange)
+    epoch,  # this launch's tag on its words
+    BLOCK_N: tl.constexpr,  # columns per program: one segment of the row
+    TEAM: tl.constexpr,  # programs per row: cdiv(N, BLOCK_N)
+    TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
+    ROWS: tl.constexpr,  # rows per team: 1
+    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+):
+    # Rows of [M, N] too wide for one program, each shared by a team of TEAM
+    # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
+    # Each pass of the looped kernel becomes an exchange: every program reduces its segment,
+    # publishes the partial results, reads the whole team's and combines them. The programs
+    # of a team wait for each other: the launcher picks this kernel only where they can all
+    # be resident at once (_team_fits).
+    pid = tl.program_id(0)
+    # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
+    row_block = pid // TEAM
+    seg = pid % TEAM
+    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
+    if INDEX_64:
+        rows = rows.to(tl.int64)
+    # mask_rows: the last row block runs past n_rows.
+    mask_rows = rows < n_rows
+    # Where each row starts in each tensor: row indices times that tensor's row strides.
+    x_row_offs = rows * stride_x_m
+    y_row_offs = rows * stride_y_m
+    mu_row_offs = rows * stride_mu_m
+    rstd_row_offs = rows * stride_rstd_m
+    # Columns: this program's segment; mask_n drops the lanes past the row end.
+    offs_n = seg * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
+    if INDEX_64:
+        offs_n = offs_n.to(tl.int64)
+    mask_n = offs_n < N
+    mask = mask_rows & mask_n
+    # Load the segment once. Every reduction below masks the lanes past the row end
+    # itself, whatever the loads' other= put there.
+    # other=0.0: lanes past the row end must add nothing to mean(x)
+    x_offs = x_row_offs + offs_n * stride_x_n
+    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+    # other=0.0: columns past the row end are computed but never stored
+    w_offs = offs_n * stride_w_n
+    w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
+    # other=0.0: columns past the row end are computed but never stored
+    b_offs = offs_n * stride_b_n
+    b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0).to(tl.float32)
+    # ---- Exchange 1 of 2: mean(x) ----
+    # spec: reductions.tile:24
+    # this program's sum over its segment; lanes past the row end already hold (the load's other=) 0.0
+    part_mu = tl.sum(x)
+    # Publish the 1 partial result (word k at lane k) and read the team's.
+    kk = tl.arange(0, 1)
+    parts = _team_exchange(
+        part_mu, ws_ptr, epoch, (row_block * 2 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
+    )
+    mu = _team_sum(parts, 0, TEAM) / N
+    # ---- Exchange 2 of 2: mean(xc * xc) ----
+    # spec: reductions.tile:25
+    xc = x - mu
+    # spec: reductions.tile:26
+    # this program's sum over its segment; lanes past the row end count as 0.0
+    part_mean_rstd = tl.sum(tl.where(mask, xc * xc, 0.0))
+    # Publish the 1 partial result (word k at lane k) and read the team's.
+    kk = tl.arange(0, 1)
+    parts = _team_exchange(
+        part_mean_rstd, ws_ptr, epoch, (row_block * 2 + 1) * TEAM, seg, 1, 1, TEAM, TEAM_P2
+    )
+    mean_rstd = _team_sum(parts, 0, TEAM) / N
+    # spec: reductions.tile:26
+    rstd = tl.rsqrt(mean_rstd + eps)
+    # ---- Compute and store the row-varying outputs of this segment ----
+    # spec: reductions.tile:25
+    xc = x - mu
+    # spec: reductions.tile:27
+    y = xc * rstd * w + b
+    y_offs = y_row_offs + offs_n * stride_y_n
+    tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
+    # Per-row outputs: every program of the team holds them; the first one stores them.
+    tl.store(mu_ptr + mu_row_offs, mu.to(tl.float32), mask=mask_rows & (seg == 0))
+    tl.store(rstd_ptr + rstd_row_offs, rstd.to(tl.float32), mask=mask_rows & (seg == 0))
+
+
 # Launch table for layernorm, keyed by the row width N: the first entry with
 # N <= max_n wins (None: any width). These are tilegen's defaults
 # (tilegen/reduction_plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": layernorm_kernel, whole rows in registers, read once;
 #             "looped": layernorm_looped_kernel, reads each row 3 times, in blocks
+#             "team": layernorm_team_kernel, cdiv(N, BLOCK_N) programs per row, each
+#             holding one BLOCK_N-column segment, read once (looped where a team cannot run)
 #   BLOCK_N   columns per block (0: N rounded up to a power of two)
 #   ROWS      rows per program
 #   warps     num_warps
@@ -868,7 +1297,8 @@ _layernorm_launch_table = (
     (4096, "single", 0, 1, 8, 0, 1),
     (8192, "single", 0, 1, 4, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
-    (None, "looped", 16384, 1, 32, 0, 1),
+    (65536, "team", 4096, 1, 4, 0, 1),
+    (None, "team", 8192, 1, 8, 0, 1),
 )
 
 
@@ -903,6 +1333,44 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _layernorm_launch_table:
         if max_n is None or N <= max_n:
             break
+    if strategy == "team":
+        TEAM = _cdiv(N, BLOCK_N)
+        if device.type != "cuda" and _next_power_of_2(N) <= 1 << 20:
+            # The interpreter runs programs one after another, so none could wait for
+            # another: a team of one program holding the whole row (Triton's largest block).
+            TEAM, BLOCK_N = 1, _next_power_of_2(N)
+        if _team_fits(device, TEAM):
+            ws, epoch = _team_workspace(device, n_rows * 2 * TEAM)
+            layernorm_team_kernel[(n_rows * TEAM,)](
+                x,
+                w,
+                b,
+                eps,
+                y,
+                mu,
+                rstd,
+                n_rows,
+                N,
+                x.stride(0),
+                x.stride(1),
+                w.stride(0),
+                b.stride(0),
+                y.stride(0),
+                y.stride(1),
+                mu.stride(0),
+                rstd.stride(0),
+                ws,
+                epoch,
+                BLOCK_N=BLOCK_N,
+                TEAM=TEAM,
+                TEAM_P2=_next_power_of_2(TEAM),
+                ROWS=1,
+                INDEX_64=_needs_int64(x, w, b, y, mu, rstd),
+                num_warps=num_warps,
+            )
+            return y, mu, rstd
+        # See _team_fits: the looped kernel instead.
+        strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy == "single":
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
@@ -1117,11 +1585,84 @@ def rmsnorm_looped_kernel(
             tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask, eviction_policy="evict_first")
 
 
+# spec: reductions.tile:31
+@triton.jit(do_not_specialize=["epoch"])
+def rmsnorm_team_kernel(
+    x_ptr,  # bf16[M, N]
+    w_ptr,  # bf16[N]
+    eps,  # f32
+    y_ptr,  # bf16[M, N], output
+    n_rows,  # number of rows: M
+    N,
+    stride_x_m,
+    stride_x_n,
+    stride_w_n,
+    stride_y_m,
+    stride_y_n,
+    ws_ptr,  # i64[n_rows * 1 * TEAM]: the words each team's programs publish (_team_exchange)
+    epoch,  # this launch's tag on its words
+    BLOCK_N: tl.constexpr,  # columns per program: one segment of the row
+    TEAM: tl.constexpr,  # programs per row: cdiv(N, BLOCK_N)
+    TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
+    ROWS: tl.constexpr,  # rows per team: 1
+    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+):
+    # Rows of [M, N] too wide for one program, each shared by a team of TEAM
+    # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
+    # Each pass of the looped kernel becomes an exchange: every program reduces its segment,
+    # publishes the partial results, reads the whole team's and combines them. The programs
+    # of a team wait for each other: the launcher picks this kernel only where they can all
+    # be resident at once (_team_fits).
+    pid = tl.program_id(0)
+    # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
+    row_block = pid // TEAM
+    seg = pid % TEAM
+    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
+    if INDEX_64:
+        rows = rows.to(tl.int64)
+    # mask_rows: the last row block runs past n_rows.
+    mask_rows = rows < n_rows
+    # Where each row starts in each tensor: row indices times that tensor's row strides.
+    x_row_offs = rows * stride_x_m
+    y_row_offs = rows * stride_y_m
+    # Columns: this program's segment; mask_n drops the lanes past the row end.
+    offs_n = seg * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
+    if INDEX_64:
+        offs_n = offs_n.to(tl.int64)
+    mask_n = offs_n < N
+    mask = mask_rows & mask_n
+    # Load the segment once. Every reduction below masks the lanes past the row end
+    # itself, whatever the loads' other= put there.
+    # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+    x_offs = x_row_offs + offs_n * stride_x_n
+    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+    # other=0.0: columns past the row end are computed but never stored
+    w_offs = offs_n * stride_w_n
+    w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
+    # ---- Exchange 1 of 1: mean(x * x) ----
+    # spec: reductions.tile:32
+    # this program's sum over its segment; lanes past the row end count as 0.0
+    part_mean_y = tl.sum(tl.where(mask, x * x, 0.0))
+    # Publish the 1 partial result (word k at lane k) and read the team's.
+    kk = tl.arange(0, 1)
+    parts = _team_exchange(
+        part_mean_y, ws_ptr, epoch, (row_block * 1 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
+    )
+    mean_y = _team_sum(parts, 0, TEAM) / N
+    # ---- Compute and store the row-varying outputs of this segment ----
+    # spec: reductions.tile:32
+    y = x * tl.rsqrt(mean_y + eps) * w
+    y_offs = y_row_offs + offs_n * stride_y_n
+    tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
+
+
 # Launch table for rmsnorm, keyed by the row width N: the first entry with
 # N <= max_n wins (None: any width). These are tilegen's defaults
 # (tilegen/reduction_plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": rmsnorm_kernel, whole rows in registers, read once;
 #             "looped": rmsnorm_looped_kernel, reads each row twice, in blocks
+#             "team": rmsnorm_team_kernel, cdiv(N, BLOCK_N) programs per row, each
+#             holding one BLOCK_N-column segment, read once (looped where a team cannot run)
 #   BLOCK_N   columns per block (0: N rounded up to a power of two)
 #   ROWS      rows per program
 #   warps     num_warps
@@ -1138,7 +1679,8 @@ _rmsnorm_launch_table = (
     (4096, "single", 0, 1, 8, 0, 1),
     (8192, "single", 0, 1, 8, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
-    (None, "looped", 16384, 1, 32, 0, 1),
+    (65536, "team", 4096, 1, 4, 0, 1),
+    (None, "team", 8192, 1, 8, 0, 1),
 )
 
 
@@ -1169,6 +1711,38 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _rmsnorm_launch_table:
         if max_n is None or N <= max_n:
             break
+    if strategy == "team":
+        TEAM = _cdiv(N, BLOCK_N)
+        if device.type != "cuda" and _next_power_of_2(N) <= 1 << 20:
+            # The interpreter runs programs one after another, so none could wait for
+            # another: a team of one program holding the whole row (Triton's largest block).
+            TEAM, BLOCK_N = 1, _next_power_of_2(N)
+        if _team_fits(device, TEAM):
+            ws, epoch = _team_workspace(device, n_rows * 1 * TEAM)
+            rmsnorm_team_kernel[(n_rows * TEAM,)](
+                x,
+                w,
+                eps,
+                y,
+                n_rows,
+                N,
+                x.stride(0),
+                x.stride(1),
+                w.stride(0),
+                y.stride(0),
+                y.stride(1),
+                ws,
+                epoch,
+                BLOCK_N=BLOCK_N,
+                TEAM=TEAM,
+                TEAM_P2=_next_power_of_2(TEAM),
+                ROWS=1,
+                INDEX_64=_needs_int64(x, w, y),
+                num_warps=num_warps,
+            )
+            return y
+        # See _team_fits: the looped kernel instead.
+        strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy == "single":
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
@@ -1342,11 +1916,90 @@ def row_stats_looped_kernel(
         tl.store(maxabs_ptr + maxabs_row_offs, maxabs.to(tl.float32), mask=mask_rows)
 
 
+# spec: reductions.tile:38
+@triton.jit(do_not_specialize=["epoch"])
+def row_stats_team_kernel(
+    x_ptr,  # f32[M, N]
+    sumsq_ptr,  # f32[M], output
+    maxabs_ptr,  # f32[M], output
+    n_rows,  # number of rows: M
+    N,
+    stride_x_m,
+    stride_x_n,
+    stride_sumsq_m,
+    stride_maxabs_m,
+    ws_ptr,  # i64[n_rows * 2 * TEAM]: the words each team's programs publish (_team_exchange)
+    epoch,  # this launch's tag on its words
+    BLOCK_N: tl.constexpr,  # columns per program: one segment of the row
+    TEAM: tl.constexpr,  # programs per row: cdiv(N, BLOCK_N)
+    TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
+    ROWS: tl.constexpr,  # rows per team: 1
+    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+):
+    # Rows of [M, N] too wide for one program, each shared by a team of TEAM
+    # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
+    # Each pass of the looped kernel becomes an exchange: every program reduces its segment,
+    # publishes the partial results, reads the whole team's and combines them. The programs
+    # of a team wait for each other: the launcher picks this kernel only where they can all
+    # be resident at once (_team_fits).
+    pid = tl.program_id(0)
+    # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
+    row_block = pid // TEAM
+    seg = pid % TEAM
+    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
+    if INDEX_64:
+        rows = rows.to(tl.int64)
+    # mask_rows: the last row block runs past n_rows.
+    mask_rows = rows < n_rows
+    # Where each row starts in each tensor: row indices times that tensor's row strides.
+    x_row_offs = rows * stride_x_m
+    sumsq_row_offs = rows * stride_sumsq_m
+    maxabs_row_offs = rows * stride_maxabs_m
+    # Columns: this program's segment; mask_n drops the lanes past the row end.
+    offs_n = seg * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
+    if INDEX_64:
+        offs_n = offs_n.to(tl.int64)
+    mask_n = offs_n < N
+    mask = mask_rows & mask_n
+    # Load the segment once. Every reduction below masks the lanes past the row end
+    # itself, whatever the loads' other= put there.
+    # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+    x_offs = x_row_offs + offs_n * stride_x_n
+    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0)
+    # ---- Exchange 1 of 1: sum(x * x); max(abs(x)) ----
+    # spec: reductions.tile:39
+    # this program's sum over its segment; lanes past the row end count as 0.0
+    part_sumsq = tl.sum(tl.where(mask, x * x, 0.0))
+    # spec: reductions.tile:40
+    # this program's max over its segment; lanes past the row end count as -inf
+    part_maxabs = tl.max(tl.where(mask, tl.abs(x), float("-inf")))
+    # Publish the 2 partial results (word k at lane k) and read the team's.
+    kk = tl.arange(0, 2)
+    parts = _team_exchange(
+        tl.where(kk == 0, part_sumsq, part_maxabs),
+        ws_ptr,
+        epoch,
+        (row_block * 2 + 0) * TEAM,
+        seg,
+        2,
+        2,
+        TEAM,
+        TEAM_P2,
+    )
+    sumsq = _team_sum(parts, 0, TEAM)
+    maxabs = _team_max(parts, 1, TEAM)
+    # Per-row outputs: every program of the team holds them; the first one stores them.
+    tl.store(sumsq_ptr + sumsq_row_offs, sumsq.to(tl.float32), mask=mask_rows & (seg == 0))
+    tl.store(maxabs_ptr + maxabs_row_offs, maxabs.to(tl.float32), mask=mask_rows & (seg == 0))
+
+
 # Launch table for row_stats, keyed by the row width N: the first entry with
 # N <= max_n wins (None: any width). These are tilegen's defaults
 # (tilegen/reduction_plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": row_stats_kernel, whole rows in registers, read once;
 #             "looped": row_stats_looped_kernel, reads each row once, in blocks
+#             "team": row_stats_team_kernel, cdiv(N, BLOCK_N) programs per row, each
+#             holding one BLOCK_N-column segment, read once (looped where a team cannot run)
 #   BLOCK_N   columns per block (0: N rounded up to a power of two)
 #   ROWS      rows per program
 #   warps     num_warps
@@ -1363,7 +2016,8 @@ _row_stats_launch_table = (
     (4096, "single", 0, 1, 8, 0, 1),
     (8192, "single", 0, 1, 8, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
-    (None, "looped", 16384, 1, 32, 0, 1),
+    (65536, "team", 4096, 1, 4, 0, 1),
+    (None, "team", 8192, 1, 8, 0, 1),
 )
 
 
@@ -1392,6 +2046,36 @@ def row_stats(x, *, sumsq=None, maxabs=None):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _row_stats_launch_table:
         if max_n is None or N <= max_n:
             break
+    if strategy == "team":
+        TEAM = _cdiv(N, BLOCK_N)
+        if device.type != "cuda" and _next_power_of_2(N) <= 1 << 20:
+            # The interpreter runs programs one after another, so none could wait for
+            # another: a team of one program holding the whole row (Triton's largest block).
+            TEAM, BLOCK_N = 1, _next_power_of_2(N)
+        if _team_fits(device, TEAM):
+            ws, epoch = _team_workspace(device, n_rows * 2 * TEAM)
+            row_stats_team_kernel[(n_rows * TEAM,)](
+                x,
+                sumsq,
+                maxabs,
+                n_rows,
+                N,
+                x.stride(0),
+                x.stride(1),
+                sumsq.stride(0),
+                maxabs.stride(0),
+                ws,
+                epoch,
+                BLOCK_N=BLOCK_N,
+                TEAM=TEAM,
+                TEAM_P2=_next_power_of_2(TEAM),
+                ROWS=1,
+                INDEX_64=_needs_int64(x, sumsq, maxabs),
+                num_warps=num_warps,
+            )
+            return sumsq, maxabs
+        # See _team_fits: the looped kernel instead.
+        strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy == "single":
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
@@ -1698,11 +2382,131 @@ def add_layernorm_looped_kernel(
             tl.store(h_ptr + h_offs, h.to(tl.bfloat16), mask=mask, eviction_policy="evict_first")
 
 
+# spec: reductions.tile:46
+@triton.jit(do_not_specialize=["epoch"])
+def add_layernorm_team_kernel(
+    x_ptr,  # bf16[B, T, C]
+    r_ptr,  # bf16[B, T, C]
+    w_ptr,  # f32[C]
+    b_ptr,  # f32[C]
+    eps,  # f32
+    y_ptr,  # bf16[B, T, C], output
+    h_ptr,  # bf16[B, T, C], output
+    n_rows,  # number of rows: B * T
+    C,
+    T,
+    stride_x_b,
+    stride_x_t,
+    stride_x_c,
+    stride_r_b,
+    stride_r_t,
+    stride_r_c,
+    stride_w_c,
+    stride_b_c,
+    stride_y_b,
+    stride_y_t,
+    stride_y_c,
+    stride_h_b,
+    stride_h_t,
+    stride_h_c,
+    ws_ptr,  # i64[n_rows * 2 * TEAM]: the words each team's programs publish (_team_exchange)
+    epoch,  # this launch's tag on its words
+    BLOCK_N: tl.constexpr,  # columns per program: one segment of the row
+    TEAM: tl.constexpr,  # programs per row: cdiv(C, BLOCK_N)
+    TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
+    ROWS: tl.constexpr,  # rows per team: 1
+    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+):
+    # Rows of [B, T, C] too wide for one program, each shared by a team of TEAM
+    # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
+    # Each pass of the looped kernel becomes an exchange: every program reduces its segment,
+    # publishes the partial results, reads the whole team's and combines them. The programs
+    # of a team wait for each other: the launcher picks this kernel only where they can all
+    # be resident at once (_team_fits).
+    pid = tl.program_id(0)
+    # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
+    row_block = pid // TEAM
+    seg = pid % TEAM
+    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
+    if INDEX_64:
+        rows = rows.to(tl.int64)
+    # mask_rows: the last row block runs past n_rows.
+    mask_rows = rows < n_rows
+    # Split the row index over the row dims [B, T], innermost first.
+    idx_t = rows % T
+    rest = rows // T
+    idx_b = rest
+    # Where each row starts in each tensor: row indices times that tensor's row strides.
+    x_row_offs = idx_b * stride_x_b + idx_t * stride_x_t
+    r_row_offs = idx_b * stride_r_b + idx_t * stride_r_t
+    y_row_offs = idx_b * stride_y_b + idx_t * stride_y_t
+    h_row_offs = idx_b * stride_h_b + idx_t * stride_h_t
+    # Columns: this program's segment; mask_n drops the lanes past the row end.
+    offs_n = seg * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
+    if INDEX_64:
+        offs_n = offs_n.to(tl.int64)
+    mask_n = offs_n < C
+    mask = mask_rows & mask_n
+    # Load the segment once. Every reduction below masks the lanes past the row end
+    # itself, whatever the loads' other= put there.
+    # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+    x_offs = x_row_offs + offs_n * stride_x_c
+    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+    # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+    r_offs = r_row_offs + offs_n * stride_r_c
+    r = tl.load(r_ptr + r_offs, mask=mask, other=0.0).to(tl.float32)
+    # other=0.0: columns past the row end are computed but never stored
+    w_offs = offs_n * stride_w_c
+    w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0)
+    # other=0.0: columns past the row end are computed but never stored
+    b_offs = offs_n * stride_b_c
+    b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0)
+    # ---- Exchange 1 of 2: mean(h) ----
+    # spec: reductions.tile:48
+    h = x + r
+    # spec: reductions.tile:49
+    # this program's sum over its segment; lanes past the row end count as 0.0
+    part_mu_h = tl.sum(tl.where(mask, h, 0.0))
+    # Publish the 1 partial result (word k at lane k) and read the team's.
+    kk = tl.arange(0, 1)
+    parts = _team_exchange(
+        part_mu_h, ws_ptr, epoch, (row_block * 2 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
+    )
+    mu_h = _team_sum(parts, 0, TEAM) / C
+    # ---- Exchange 2 of 2: mean(hc * hc) ----
+    # spec: reductions.tile:48
+    h = x + r
+    # spec: reductions.tile:50
+    hc = h - mu_h
+    # spec: reductions.tile:51
+    # this program's sum over its segment; lanes past the row end count as 0.0
+    part_mean_y = tl.sum(tl.where(mask, hc * hc, 0.0))
+    # Publish the 1 partial result (word k at lane k) and read the team's.
+    kk = tl.arange(0, 1)
+    parts = _team_exchange(
+        part_mean_y, ws_ptr, epoch, (row_block * 2 + 1) * TEAM, seg, 1, 1, TEAM, TEAM_P2
+    )
+    mean_y = _team_sum(parts, 0, TEAM) / C
+    # ---- Compute and store the row-varying outputs of this segment ----
+    # spec: reductions.tile:48
+    h = x + r
+    # spec: reductions.tile:50
+    hc = h - mu_h
+    # spec: reductions.tile:51
+    y = hc * tl.rsqrt(mean_y + eps) * w + b
+    y_offs = y_row_offs + offs_n * stride_y_c
+    tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
+    h_offs = h_row_offs + offs_n * stride_h_c
+    tl.store(h_ptr + h_offs, h.to(tl.bfloat16), mask=mask)
+
+
 # Launch table for add_layernorm, keyed by the row width C: the first entry with
 # C <= max_n wins (None: any width). These are tilegen's defaults
 # (tilegen/reduction_plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": add_layernorm_kernel, whole rows in registers, read once;
 #             "looped": add_layernorm_looped_kernel, reads each row 3 times, in blocks
+#             "team": add_layernorm_team_kernel, cdiv(C, BLOCK_N) programs per row, each
+#             holding one BLOCK_N-column segment, read once (looped where a team cannot run)
 #   BLOCK_N   columns per block (0: C rounded up to a power of two)
 #   ROWS      rows per program
 #   warps     num_warps
@@ -1719,7 +2523,8 @@ _add_layernorm_launch_table = (
     (4096, "single", 0, 1, 8, 0, 1),
     (8192, "single", 0, 1, 8, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
-    (None, "looped", 16384, 1, 32, 0, 1),
+    (65536, "team", 4096, 1, 4, 0, 1),
+    (None, "team", 8192, 1, 8, 0, 1),
 )
 
 
@@ -1756,6 +2561,51 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _add_layernorm_launch_table:
         if max_n is None or C <= max_n:
             break
+    if strategy == "team":
+        TEAM = _cdiv(C, BLOCK_N)
+        if device.type != "cuda" and _next_power_of_2(C) <= 1 << 20:
+            # The interpreter runs programs one after another, so none could wait for
+            # another: a team of one program holding the whole row (Triton's largest block).
+            TEAM, BLOCK_N = 1, _next_power_of_2(C)
+        if _team_fits(device, TEAM):
+            ws, epoch = _team_workspace(device, n_rows * 2 * TEAM)
+            add_layernorm_team_kernel[(n_rows * TEAM,)](
+                x,
+                r,
+                w,
+                b,
+                eps,
+                y,
+                h,
+                n_rows,
+                C,
+                T,
+                x.stride(0),
+                x.stride(1),
+                x.stride(2),
+                r.stride(0),
+                r.stride(1),
+                r.stride(2),
+                w.stride(0),
+                b.stride(0),
+                y.stride(0),
+                y.stride(1),
+                y.stride(2),
+                h.stride(0),
+                h.stride(1),
+                h.stride(2),
+                ws,
+                epoch,
+                BLOCK_N=BLOCK_N,
+                TEAM=TEAM,
+                TEAM_P2=_next_power_of_2(TEAM),
+                ROWS=1,
+                INDEX_64=_needs_int64(x, r, w, b, y, h),
+                num_warps=num_warps,
+            )
+            return y, h
+        # See _team_fits: the looped kernel instead.
+        strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy == "single":
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _next_power_of_2(C))

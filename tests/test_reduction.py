@@ -70,6 +70,7 @@ reduction fixed_width(x: f16[M, 96]) -> (y: f16[M, 96], m: f32[M]) {
 LOOPED = "strategy = looped; block_n = 64"
 LOOPED_ROWS = "strategy = looped; block_n = 32; rows = 4"
 PERSISTENT = "strategy = single; rows = 2; persistent = true; stages = 2"
+TEAM = "strategy = team; block_n = 64"
 
 
 def _pinned(text: str, schedule: str) -> str:
@@ -93,7 +94,7 @@ def variants(tmp_path_factory):
     """name -> (module, models): the examples and extras, as written and pinned to each strategy."""
     text = SPEC.read_text() + EXTRAS
     out = {"auto": _compile(tmp_path_factory, "auto", text)}
-    for name, schedule in (("looped", LOOPED), ("looped_rows", LOOPED_ROWS), ("persistent", PERSISTENT)):
+    for name, schedule in (("looped", LOOPED), ("looped_rows", LOOPED_ROWS), ("persistent", PERSISTENT), ("team", TEAM)):
         out[name] = _compile(tmp_path_factory, name, _pinned(text, schedule))
     return out
 
@@ -128,7 +129,7 @@ def _small_cases(model):
 
 
 def _variant_params():
-    for variant in ("auto", "looped", "looped_rows", "persistent"):
+    for variant in ("auto", "looped", "looped_rows", "persistent", "team"):
         yield pytest.param(variant, id=variant)
 
 
@@ -178,13 +179,13 @@ def spy(examples, monkeypatch):
     module, _ = examples
     calls = []
     for name in ("softmax", "layernorm"):
-        for kind in ("kernel", "looped_kernel"):
+        for kind in ("kernel", "looped_kernel", "team_kernel"):
             attr = f"{name}_{kind}"
             monkeypatch.setattr(module, attr, _Spy(getattr(module, attr), calls, kind))
     return module, calls
 
 
-def _expected_launch(table, width):
+def _expected_launch(table, width, device):
     """What the launcher should pick for this row width, read from its own table."""
     import triton
 
@@ -193,13 +194,16 @@ def _expected_launch(table, width):
             break
     if strategy == "single":
         return "kernel", max(block, triton.next_power_of_2(width))
+    if strategy == "team":
+        # the interpreter runs a team of one program holding the whole row
+        return "team_kernel", block if device.type == "cuda" else triton.next_power_of_2(width)
     return "looped_kernel", block or min(triton.next_power_of_2(width), 4096)
 
 
-@pytest.mark.parametrize("width", [1, 1000, 16384, 16385, 65536])
+@pytest.mark.parametrize("width", [1, 1000, 16384, 16385, 65536, 65537])
 def test_launch_table_picks_the_strategy(spy, device, width):
     module, calls = spy
-    kind, block = _expected_launch(module._softmax_launch_table, width)
+    kind, block = _expected_launch(module._softmax_launch_table, width, torch.device(device))
     x = torch.randn(2, width, device=device, dtype=torch.float16)
     y = module.softmax(x)
     assert (calls[-1][0], calls[-1][2]["BLOCK_N"]) == (kind, block)
@@ -207,19 +211,23 @@ def test_launch_table_picks_the_strategy(spy, device, width):
 
 
 def test_default_table_covers_the_design():
-    """Single pass up to 16384 columns (whole rows in registers), looped beyond."""
-    from tilegen.reduction_plan import DEFAULT_TABLE
+    """Single pass up to 16384 columns (whole rows in registers), a team beyond, looped
+    where a team cannot run."""
+    from tilegen.reduction_plan import DEFAULT_TABLE, LOOPED_FALLBACK
 
     single = [row for row in DEFAULT_TABLE if row[1] == "single"]
     assert max(row[0] for row in single) >= 16384
-    assert DEFAULT_TABLE[-1][0] is None and DEFAULT_TABLE[-1][1] == "looped"
+    assert DEFAULT_TABLE[-1][0] is None and DEFAULT_TABLE[-1][1] == "team"
     assert [row[0] for row in DEFAULT_TABLE[:-1]] == sorted(row[0] for row in DEFAULT_TABLE[:-1])
+    # a team of cdiv(N, BLOCK_N) programs must fit on the SMs of an H100 (132) up to 2**20 columns
+    assert -(-(1 << 20) // DEFAULT_TABLE[-1][2]) <= 132
+    assert LOOPED_FALLBACK[:2] == (None, "looped")
 
 
 def test_launch_table_is_readable_and_editable(spy, device, monkeypatch):
     module, calls = spy
     table = module._softmax_launch_table
-    assert table[-1][:2] == (None, "looped")
+    assert table[-1][:2] == (None, "team")
     monkeypatch.setattr(module, "_softmax_launch_table", ((None, "looped", 16, 2, 4, 0, 1),))
     x = torch.randn(5, 100, device=device, dtype=torch.float16)
     y = module.softmax(x)
@@ -292,7 +300,7 @@ def test_non_contiguous_rows(examples, device, layout):
 
 
 def test_wide_row_one_row(examples, device):
-    """65536 columns: the looped strategy with the default 4096-column blocks."""
+    """65536 columns: a team of programs of 4096 columns each (on the GPU)."""
     module, _ = examples
     x = torch.randn(1, 65536, device=device, dtype=torch.float16) * 4
     torch.testing.assert_close(module.softmax(x), torch.softmax(x.float(), -1).half(), rtol=2e-3, atol=2e-3)
@@ -388,6 +396,97 @@ def test_softmax_looped_reads_x_twice(examples):
     assert _loads_of_x(_kernel_source(module, "layernorm_looped_kernel")) == 3
     assert _loads_of_x(_kernel_source(module, "row_stats_looped_kernel")) == 1  # no final pass
     assert _loads_of_x(_kernel_source(module, "log_softmax_looped_kernel")) == 2
+
+
+def test_team_kernels_read_once_and_exchange_once_per_pass(examples):
+    module, _ = examples
+    for name, exchanges in (("softmax", 1), ("log_softmax", 1), ("layernorm", 2), ("rmsnorm", 1), ("row_stats", 1)):
+        src = _kernel_source(module, f"{name}_team_kernel")
+        assert _loads_of_x(src) == 1, name
+        assert src.count("_team_exchange(") == exchanges, name
+        assert f"Exchange {exchanges} of {exchanges}:" in src, name
+    src = _kernel_source(module, "softmax_team_kernel")
+    # the online max-and-sum publishes its pair in one exchange, and the sum is rescaled
+    assert "tl.where(kk == 0, part_max_x, part_sum_e)" in src and "_team_exp_sum(parts, 0, 1, TEAM, max_x)" in src
+
+
+def test_kernels_that_cannot_exchange_f32_have_no_team(variants):
+    """lse64 accumulates in f64: no team kernel; its table ends with the looped row, and a
+    pinned team runs looped."""
+    module, _ = variants["auto"]
+    assert not hasattr(module, "lse64_team_kernel") and hasattr(module, "softmax_team_kernel")
+    assert module._lse64_launch_table[-1][:2] == (None, "looped")
+    assert "team" not in [row[1] for row in module._lse64_launch_table]
+
+
+def test_team_falls_back_to_looped_where_it_cannot_run(spy, device, monkeypatch):
+    module, calls = spy
+    monkeypatch.setattr(module, "_team_fits", lambda device, team: False)
+    x = torch.randn(3, 70000, device=device, dtype=torch.float16)
+    y = module.softmax(x)
+    assert calls[-1][0] == "looped_kernel"
+    from tilegen.reduction_plan import LOOPED_FALLBACK
+
+    assert calls[-1][2]["BLOCK_N"] == LOOPED_FALLBACK[2] and calls[-1][2]["num_warps"] == LOOPED_FALLBACK[4]
+    torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("width", [16385, 65536, 70001, 300_000, 1 << 20])
+def test_team_on_the_gpu(examples, width):
+    """Teams of 5 to 128 programs, ragged last segments, layernorm's two exchanges, and
+    launches back to back on one stream (each with a new epoch)."""
+    module, _ = examples
+    x = torch.randn(6, width, device="cuda", dtype=torch.float16) * 3
+    x[1, : width // 2] = float("-inf")
+    for _ in range(3):
+        torch.testing.assert_close(module.softmax(x), torch.softmax(x.float(), -1).half(), rtol=2e-3, atol=2e-6)
+    xb, w, b = (torch.randn(*shape, device="cuda", dtype=torch.bfloat16) for shape in ((6, width), (width,), (width,)))
+    y, mu, rstd = module.layernorm(xb, w, b)
+    torch.testing.assert_close(y, F.layer_norm(xb.float(), (width,), w.float(), b.float(), 1e-5).bfloat16(),
+                               rtol=1.6e-2, atol=1e-2)
+    torch.testing.assert_close(mu, xb.float().mean(-1), rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.gpu
+def test_team_is_not_captured_in_a_cuda_graph(spy):
+    """A replayed graph would repeat its launch's epoch: inside a capture the looped kernel runs."""
+    module, calls = spy
+    x = torch.randn(4, 70000, device="cuda", dtype=torch.float16)
+    y = torch.empty_like(x)
+    module.softmax(x, y=y)  # compile outside the capture
+    assert calls[-1][0] == "team_kernel"
+    module._softmax_launch_table, saved = ((None, "looped", 16384, 1, 32, 0, 1),), module._softmax_launch_table
+    module.softmax(x, y=y)  # the looped kernel compiles outside the capture too
+    module._softmax_launch_table = saved
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        module.softmax(x, y=y)
+    assert calls[-1][0] == "looped_kernel"
+    y.zero_()
+    graph.replay()
+    torch.cuda.synchronize()
+    torch.testing.assert_close(y.float(), torch.softmax(x.float(), -1), rtol=2e-3, atol=2e-6)
+
+
+def test_team_workspace_takes_a_new_epoch_per_launch(examples, device):
+    module, _ = examples
+    dev = torch.device(device)
+    ws, first = module._team_workspace(dev, 10)
+    ws2, second = module._team_workspace(dev, 10)
+    assert ws2 is ws and second == first + 1
+    ws3, third = module._team_workspace(dev, ws.numel() + 1)  # grown: zeroed, epochs start again
+    assert ws3.numel() == ws.numel() + 1 and third == 1 and not ws3.any()
+
+
+def test_team_index_64_path_computes_the_same(examples, device):
+    module, _ = examples
+    x = torch.randn(3, 300, device=device, dtype=torch.float16)
+    y = torch.full_like(x, float("nan"))
+    ws, epoch = module._team_workspace(torch.device(device), 3 * 2)
+    module.softmax_team_kernel[(3,)](x, y, 3, 300, *x.stride(), *y.stride(), ws, epoch, BLOCK_N=512, TEAM=1,
+                                     TEAM_P2=1, ROWS=1, INDEX_64=True)
+    torch.testing.assert_close(y, torch.softmax(x.float(), -1).half(), rtol=2e-3, atol=2e-3)
 
 
 def _loads_of_x(source):

@@ -23,8 +23,11 @@ from .diagnostics import Diagnostic, DiagnosticError
 from .dtypes import I32, int_range
 from .expr import ExprRenderer
 from .model import Statement, TensorArg, helpers_used, signature
-from .reduction_launch import held_inputs, schedule_pins, table_rows
-from .reduction_model import Acc, Load, Loop, Online, Pass, ReductionModel, RowIndex, RowOffs, Step, Store, spec_text
+from .lower_team import team_model
+from .reduction_launch import fallback_row, held_inputs, schedule_pins, table_rows
+from .reduction_model import (
+    Acc, Load, Loop, Online, Pass, ReductionModel, RowIndex, RowOffs, Step, Store, short_literal, spec_text,
+)
 from .reduction_plan import (
     COL, FULL, NEUTRAL, ROW, SCALAR, Analysis, Reduction, is_reduction, map_children, plan,
     post_order,
@@ -33,7 +36,8 @@ from .reduction_plan import (
 # Names the generated reduction code uses beyond those the checker reserves for every kind.
 GENERATED_NAMES = frozenset(
     {"n_rows", "num_row_blocks", "row_block", "num_col_blocks", "col_block", "ROWS", "sizes", "strategy",
-     "num_warps", "per_sm", "stages", "max_n", "kernel", "n_sms"}
+     "num_warps", "per_sm", "stages", "max_n", "kernel", "n_sms", "seg", "TEAM", "TEAM_P2", "ws", "epoch", "parts",
+     "kk", "team"}
 )
 _TL_REDUCE = {"sum": "sum", "mean": "sum", "max": "max", "min": "min"}
 _TORCH_REDUCE = {"sum": "torch.sum", "mean": "torch.mean", "max": "torch.amax", "min": "torch.amin"}
@@ -141,7 +145,7 @@ class _Lowering:
         if len(uses) == 1:
             (other, what), = uses.items()
             verb = "add nothing to" if what.startswith(("sum", "mean")) else "never win"
-            why = f"other={_short(other)}: lanes past the row end must {verb} {what}"
+            why = f"other={short_literal(other)}: lanes past the row end must {verb} {what}"
         elif cls == ROW:
             other, why = zero, f"other={zero}: rows past the end are computed but never stored"
         elif cls == COL:
@@ -205,9 +209,9 @@ class _Lowering:
 
     def _reduce_why(self, r: Reduction, bare: bool, neutral: str) -> str:
         if bare:
-            return f"{r.arg.id} already holds {_short(neutral)} past the row end (its load's other=)"
+            return f"{r.arg.id} already holds {short_literal(neutral)} past the row end (its load's other=)"
         effect = "adding nothing to the sum" if r.fn in ("sum", "mean") else f"never winning the {r.fn}"
-        return f"tl.where: lanes past the row end count as {_short(neutral)}, {effect}"
+        return f"tl.where: lanes past the row end count as {short_literal(neutral)}, {effect}"
 
     def _reduce(self, r: Reduction, loads, spec: bool) -> Step:
         dtype = self.typer.of(r.key).dtype
@@ -323,10 +327,6 @@ class _Lowering:
         return Store(o.name, offs, ptr, f"{value}.to(tl.{o.dtype.triton})", mask)
 
 
-def _short(literal: str) -> str:
-    return {'float("-inf")': "-inf", 'float("inf")': "inf"}.get(literal, literal)
-
-
 def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     low = _Lowering(checked, spec_file)
     sig, an = low.sig, low.an
@@ -356,7 +356,9 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     triton_helpers, torch_helpers = helpers_used(checked)
     pins, free_block = schedule_pins(checked.kernel.schedule)
     row_inputs = held_inputs(single_loads, single_steps)
-    table, fewer, more = table_rows(row_inputs, chained=max((r.level for r in low.plan.reductions), default=0) >= 2)
+    team = team_model(passes, final_loads, final_steps, varying_stores, row_stores, fallback_row())
+    chained = max((r.level for r in low.plan.reductions), default=0) >= 2
+    table, fewer, more = table_rows(row_inputs, chained, team is not None)
     # Sizes the kernel needs: the row width and the row dims it splits the row index over.
     named = [low.col] + [d for d in rows[1:]]
     size_args = tuple(d for d in named if isinstance(d, str))
@@ -395,8 +397,9 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
         row_inputs=row_inputs,
         pins=pins,
         pinned_block_n=free_block,
-        helpers=frozenset(triton_helpers),
+        helpers=frozenset(triton_helpers) | ({"team"} if team else set()),
         torch_helpers=frozenset(torch_helpers),
+        team=team,
     )
 
 

@@ -6,17 +6,21 @@ results into the render model; templates/reduction.py.j2 prints them.
 
 from __future__ import annotations
 
-from .reduction_plan import CHAINED_HALVE_AT, DEFAULT_TABLE, REGISTER_BUDGET
+from .reduction_plan import CHAINED_HALVE_AT, DEFAULT_TABLE, LOOPED_FALLBACK, REGISTER_BUDGET
 
 
-def table_rows(row_inputs: int, chained: bool) -> tuple[tuple[tuple[str, ...], ...], tuple[int, ...], tuple[int, ...]]:
+def table_rows(row_inputs: int, chained: bool, team: bool) -> tuple[tuple[tuple[str, ...], ...], tuple[int, ...], tuple[int, ...]]:
     """The launch table for a kernel that holds `row_inputs` row-sized inputs through the
     reductions of its single pass: DEFAULT_TABLE, with num_warps halved at the
     CHAINED_HALVE_AT widths when its reductions are `chained`, then doubled where a thread
     would hold more than REGISTER_BUDGET row values (and lose occupancy to registers).
+    Without a `team` kernel, the team rows become one LOOPED_FALLBACK row.
     Also returns the widths whose warps ended below / above DEFAULT_TABLE's."""
     rows, fewer, more = [], [], []
-    for max_n, strategy, block, n_rows, default_warps, per_sm, stages in DEFAULT_TABLE:
+    table = DEFAULT_TABLE
+    if not team:
+        table = tuple(r for r in DEFAULT_TABLE if r[1] != "team") + (LOOPED_FALLBACK,)
+    for max_n, strategy, block, n_rows, default_warps, per_sm, stages in table:
         warps = default_warps
         if strategy == "single" and max_n is not None:
             if chained and max_n in CHAINED_HALVE_AT:
@@ -27,6 +31,12 @@ def table_rows(row_inputs: int, chained: bool) -> tuple[tuple[tuple[str, ...], .
             (fewer if warps < default_warps else more if warps > default_warps else []).append(max_n)
         rows.append(tuple(repr(v) for v in (max_n, strategy, block, n_rows, warps, per_sm, stages)))
     return tuple(rows), tuple(fewer), tuple(more)
+
+
+def fallback_row() -> tuple[str, ...]:
+    """LOOPED_FALLBACK without its max_n, as Python literals: what a launcher runs where a
+    team cannot."""
+    return tuple(repr(v) for v in LOOPED_FALLBACK[1:])
 
 
 def held_inputs(loads, steps) -> int:

@@ -98,6 +98,36 @@ class Pass:
 
 
 @dataclass(frozen=True, slots=True)
+class TeamPass:
+    """One exchange of the team strategy: a looped pass's reductions, over this program's
+    segment of the row, then combined across the team."""
+
+    number: int
+    title: str
+    steps: tuple[Step, ...]  # row-varying statements the partial results need
+    partials: tuple[Step, ...]  # this program's reductions over its segment
+    packed: str  # the partial results as one [1, WORDS_P2] f32 vector (word k at lane k)
+    words: int  # how many partial results
+    words_p2: int  # words rounded up to a power of two
+    base: str  # where this exchange's words start in ws_ptr
+    results: tuple[Step, ...]  # the team's reductions, from every program's partial results
+    after: tuple[Step, ...]  # per-row statements once the exchange is done
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """The team strategy's kernel: the row's segments spread over TEAM programs, read once."""
+
+    loads: tuple[Load, ...]  # every input of the row segment, loaded once
+    passes: tuple[TeamPass, ...]
+    words: int  # words per row and program: the sum over exchanges
+    final_steps: tuple[Step, ...]
+    stores: tuple[Store, ...]
+    row_stores: tuple[Store, ...]  # written by the team's first program
+    fallback: tuple[str, ...]  # launch-table row (without max_n) used where a team cannot run
+
+
+@dataclass(frozen=True, slots=True)
 class Store:
     name: str
     offs: str  # as Load.offs
@@ -154,12 +184,18 @@ class ReductionModel:
     pinned_block_n: str  # schedule block_n without a pinned strategy: "" or the literal
     helpers: frozenset[str]
     torch_helpers: frozenset[str]
+    team: Team | None = None  # None: some reduction cannot be exchanged (not f32); no team kernel
     template: str = "reduction.py.j2"
 
     def validation_cases(self, quick: bool = False):
         from .reduction_cases import validation_cases
 
         return validation_cases(self, quick)
+
+
+def short_literal(literal: str) -> str:
+    """A neutral element as a comment spells it: -inf, not float("-inf")."""
+    return {'float("-inf")': "-inf", 'float("inf")': "inf"}.get(literal, literal)
 
 
 def spec_text(expr: ir.Expr) -> str:

@@ -41,7 +41,7 @@ SCHEDULE_KEYS: dict[str, dict[str, object]] = {
         "block_n": _pow2(1, 1 << 20),
         "rows": _pow2(1, 1024),
         "warps": _WARPS,
-        "strategy": _one_of("single", "looped"),
+        "strategy": _one_of("single", "looped", "team"),
         "persistent": _one_of("true", "false"),
         "stages": _int_range(1, 8),
     },
