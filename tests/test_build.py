@@ -110,6 +110,16 @@ def test_bench_table_reports_median_round_and_spread():
     assert markdown.count("\n") == len(rows) + 2 and "| 2.5% |" in markdown
 
 
+def test_bench_note_names_the_gemm_launch():
+    from tilegen.bench import launch_note
+
+    config = dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=3, addressing="descriptor",
+                  persistent=True, flatten=True, programs=132, source="tuned now")
+    assert launch_note(config) == "128x256x64 w8 s3, descriptor persistent flatten"
+    assert launch_note(dict(config, addressing="pointer", persistent=False, flatten=False)) == "128x256x64 w8 s3, pointer grid"
+    assert launch_note(None) == "" and launch_note("") == ""
+
+
 def test_bench_rounds_must_be_positive(capsys):
     from tilegen.cli import main
 

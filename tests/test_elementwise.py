@@ -131,3 +131,49 @@ def test_more_than_2_31_elements_uses_64_bit_offsets(compiled):
     for part in (slice(0, 1 << 20), slice(n - (1 << 20), n)):
         want = module.silu_mul_reference(g[part], u[part])
         torch.testing.assert_close(y[part], want, rtol=1.6e-2, atol=1e-2)
+
+
+GELU_SPEC = """
+elementwise gelu32(x: f32[N]) -> (y: f32[N]) {
+    y = gelu(x)
+}
+elementwise gelu64(x: f64[N]) -> (y: f64[N]) {
+    y = gelu(x)
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def gelu_module():
+    from tilegen.pipeline import compile_source
+    from tilegen.validate import load_module
+
+    return load_module(compile_source(GELU_SPEC, "gelu.tile").source, "gelu_accuracy")
+
+
+def _gelu64(x):
+    return x * 0.5 * torch.erfc(-x / 2**0.5)
+
+
+@pytest.mark.smoke
+def test_gelu_is_as_accurate_as_f32_erf(gelu_module, device):
+    """The generated gelu takes Phi from a fitted polynomial and exp2 (templates/helpers.py.j2).
+    Against float64: absolute error within 1e-7 * max(1, |x|) (f32 erf's own is 1e-7 too:
+    bench/fit_gelu.py prints both), and in the negative tail, where 1 + erf(x) cancels,
+    relative error below 2e-4 wherever |gelu| > 1e-6 (the f32 erf form is off by 7% there)."""
+    x = torch.linspace(-12.0, 12.0, 240001, device=device)
+    got = gelu_module.gelu32(x).double()
+    want = _gelu64(x.double())
+    assert ((got - want).abs() / x.double().abs().clamp(min=1.0)).max().item() < 1e-7
+    big = want.abs() > 1e-6
+    assert ((got - want).abs()[big] / want.abs()[big]).max().item() < 2e-4
+    assert torch.equal(got[x < -6.0], torch.zeros_like(got[x < -6.0]))  # Phi below -6 is 0, as in f32 erf
+
+
+def test_gelu_special_values_and_f64(gelu_module, device):
+    special = torch.tensor([float("nan"), float("inf"), -float("inf"), 0.0, 6.0, -6.0], device=device)
+    got = gelu_module.gelu32(special)
+    assert got[0].isnan() and got[1] == float("inf") and got[2].isnan()  # -inf * Phi(-inf) = -inf * 0, as in torch
+    assert got[3] == 0.0 and abs(got[4].item() - 6.0) < 1e-6 and got[5] == 0.0
+    x = torch.linspace(-12.0, 12.0, 4001, device=device, dtype=torch.float64)
+    torch.testing.assert_close(gelu_module.gelu64(x), _gelu64(x), rtol=1e-12, atol=1e-14)  # f64 keeps erf

@@ -182,11 +182,20 @@ def run_suite(path: str, name_filter: str = "", rounds: int = 3) -> list[Row]:
             ms = statistics.median(times[impl])
             rate = work / ms / (1e9 if unit == "TFLOP/s" else 1e6)
             pct = 100 * rate / copy_gbs if unit == "GB/s" else None
-            note = str(config) if impl == "tilegen" else ""
+            note = launch_note(config) if impl == "tilegen" else ""
             spread = 100 * (max(times[impl]) - min(times[impl])) / ms
             rows.append(Row(case["name"], case.get("group", ""), impl, ms, rate, unit, pct, note, spread))
         torch._dynamo.reset()
     return rows
+
+
+def launch_note(config) -> str:
+    """A gemm launcher's last_config in a few words: "128x256x64 w8 s3, descriptor persistent flatten"."""
+    if not isinstance(config, dict) or "block_m" not in config:
+        return str(config or "")
+    mode = "persistent" + (" flatten" if config.get("flatten") else "") if config.get("persistent") else "grid"
+    return (f"{config['block_m']}x{config['block_n']}x{config['block_k']} w{config['warps']} s{config['stages']}, "
+            f"{config.get('addressing', 'pointer')} {mode}")
 
 
 def format_table(rows: list[Row], markdown: bool = False) -> str:

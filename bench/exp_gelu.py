@@ -1,0 +1,67 @@
+"""Experiment: the fitted-polynomial GELU epilogue against the erf form, in the bias + gelu
+GEMM, pinned launch modes, with cuBLAS + bias + F.gelu and torch.compile of it in the same
+rounds (interleaved, so clock and temperature drift hit every variant alike). GPU only:
+
+    python bench/exp_gelu.py [SIZE ...]      (square products; default 4096 8192)
+
+The erf-form module is the generated one with `_gelu` swapped back to
+0.5 * x * (1 + erf(x / sqrt(2))).
+"""
+
+import re
+import statistics
+import sys
+from pathlib import Path
+
+import torch
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tilegen.bench import device_ms  # noqa: E402
+from tilegen.bench_baselines import BASELINES  # noqa: E402
+from tilegen.cli import compile_paths  # noqa: E402
+from tilegen.validate import load_module  # noqa: E402
+
+(compiled,) = compile_paths([str(ROOT / "bench/specs/bench_gemm.tile")]).values()
+fitted = load_module(compiled.source, "gelu_fitted")
+erf_body = "\n    return 0.5 * x * (1.0 + tl.erf(x * 0.7071067811865476))\n"
+erf_source, swaps = re.subn(r"(def _gelu\(x\):\n)(?:    .*\n)+", lambda m: m.group(1) + erf_body, compiled.source, count=1)
+assert swaps == 1, "no _gelu helper in the generated source"
+erf_form = load_module(erf_source, "gelu_erf")
+
+BIG = dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=3)
+MODES = {
+    "pointer grid s3": dict(BIG, addressing="pointer", persistent=False),
+    "descriptor persistent s3": dict(BIG, addressing="descriptor", persistent=True),
+    "descriptor persistent+flatten s3": dict(BIG, addressing="descriptor", persistent=True, flatten=True),
+    "descriptor persistent+flatten s4": dict(BIG, addressing="descriptor", persistent=True, flatten=True, stages=4),
+}
+ROUNDS = 3
+peer = BASELINES["cuBLAS + bias + F.gelu"]
+compiled_peer = torch.compile(peer)
+for size in [int(s) for s in sys.argv[1:]] or [4096, 8192]:
+    for dtype, kernel in ((torch.float16, "mm_bias_gelu_f16"), (torch.bfloat16, "mm_bias_gelu_bf16")):
+        a = torch.randn(size, size, device="cuda", dtype=dtype)
+        b = torch.randn(size, size, device="cuda", dtype=dtype)
+        bias = torch.randn(size, device="cuda", dtype=dtype)
+        c = torch.empty(size, size, device="cuda", dtype=dtype)
+        want = peer(a, b, bias).float()
+        runs = {"cuBLAS + bias + F.gelu": lambda: peer(a, b, bias),
+                "torch.compile": lambda: compiled_peer(a, b, bias)}
+        for label, module in (("fitted", fitted), ("erf", erf_form)):
+            fn = getattr(module, kernel)
+            for name, schedule in MODES.items():
+                fn(a, b, bias, c=c, schedule=schedule)
+                err = ((c.float() - want).abs().max() / want.abs().max()).item()
+                print(f"{size} {kernel} {label} {name}: max error / max |c| = {err:.2e}", flush=True)
+                runs[f"{label} {name}"] = lambda fn=fn, schedule=schedule: fn(a, b, bias, c=c, schedule=schedule)
+        times = {name: [] for name in runs}
+        for _ in range(ROUNDS):
+            for name, run in runs.items():
+                times[name].append(device_ms(run))
+        best_peer = min(statistics.median(times[n]) for n in ("cuBLAS + bias + F.gelu", "torch.compile"))
+        for name, ts in times.items():
+            ms = statistics.median(ts)
+            spread = (max(ts) - min(ts)) / ms * 100
+            print(f"{size} {kernel:18s} {name:40s} {2 * size**3 / ms / 1e9:6.1f} TFLOP/s  "
+                  f"{best_peer / ms:5.3f}x best peer  spread {spread:4.1f}%", flush=True)
