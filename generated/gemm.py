@@ -393,25 +393,29 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
     programs = _gemm_device(device.index)[3] if device.type == "cuda" else 4
     # Every candidate: a block configuration under a launch mode.
     configs = _gemm_candidates(device, kernel["elem_bytes"], pins)
-    candidates = [
-        {
-            **config,
-            "addressing": addressing,
-            "persistent": persistent,
-            "flatten": flatten,
-            "programs": programs,
-        }
-        for addressing, persistent, flatten in modes
-        for config in configs
+    candidates = []
+    for addressing, persistent, flatten in modes:
         # When several launch modes are tuned, descriptor modes get tiles of at least
         # 128x128 only (smaller ones never won with them on the H100; docs/performance.md),
-        # unless the tile size is pinned.
-        if len(modes) == 1
-        or addressing == "pointer"
-        or "block_m" in pins
-        or "block_n" in pins
-        or config["block_m"] * config["block_n"] >= 128 * 128
-    ]
+        # unless the tile size is pinned or no such tile fits (f32 operands).
+        keep = configs
+        if (
+            len(modes) > 1
+            and addressing != "pointer"
+            and "block_m" not in pins
+            and "block_n" not in pins
+        ):
+            keep = [c for c in configs if c["block_m"] * c["block_n"] >= 128 * 128] or configs
+        candidates += [
+            {
+                **config,
+                "addressing": addressing,
+                "persistent": persistent,
+                "flatten": flatten,
+                "programs": programs,
+            }
+            for config in keep
+        ]
     tune = os.environ.get("TILEGEN_AUTOTUNE", "")
     if len(candidates) == 1:
         return {**candidates[0], "source": "pinned" + note}

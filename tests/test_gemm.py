@@ -518,6 +518,10 @@ def test_pins_narrow_the_tuned_launch_modes(spec, monkeypatch):
     assert ("descriptor", True, False) in modes({"block_m": 64, "block_n": 64})
     modes({})
     assert all(c["block_m"] * c["block_n"] >= 128 * 128 for c in seen[-1] if c["addressing"] == "descriptor")
+    # f32 operands: no 128x128 tile fits in shared memory, so descriptors keep the tiles that do.
+    m._gemm_choose(m._matmul_f32_gemm, {"addressing": "descriptor", "persistent": True}, cuda, (1, 1000, 1000, 1000),
+                   True, None, ())
+    assert seen[-1] and {c["addressing"] for c in seen[-1]} == {"descriptor"}
     # Without the TMA rules, descriptors drop out even when asked for.
     m._gemm_choose(m._matmul_gemm, {"addressing": "descriptor"}, cuda, (1, 4096, 4096, 4096), False, None, ())
     assert {c["addressing"] for c in seen[-1]} == {"pointer"}
