@@ -29,6 +29,21 @@ erf_source, swaps = re.subn(r"(def _gelu\(x\):\n)(?:    .*\n)+", lambda m: m.gro
 assert swaps == 1, "no _gelu helper in the generated source"
 erf_form = load_module(erf_source, "gelu_erf")
 
+# Accuracy on this device (the GPU's exp2 is ex2.approx, not correctly rounded): an f32
+# elementwise gelu against float64, and torch's own f32 gelu (the erf form) for comparison.
+from tilegen.pipeline import compile_source  # noqa: E402
+
+_acc = load_module(compile_source("elementwise gelu32(x: f32[N]) -> (y: f32[N]) {\n    y = gelu(x)\n}\n",
+                                  "gelu32.tile").source, "gelu32")
+_x = torch.linspace(-12.0, 12.0, 2_400_001, device="cuda")
+_want = _x.double() * 0.5 * torch.erfc(-_x.double() / 2**0.5)
+_big = _want.abs() > 1e-6
+for _name, _got in (("fitted", _acc.gelu32(_x)), ("torch f32 erf form", torch.nn.functional.gelu(_x))):
+    _err = (_got.double() - _want).abs()
+    print(f"accuracy {_name}: max |gelu - gelu64| / max(1, |x|) = {(_err / _x.double().abs().clamp(min=1)).max():.3g}, "
+          f"max |Phi - Phi64| (|x| >= 1) = {(_err / _x.double().abs())[_x.abs() >= 1].max():.3g}, "
+          f"max relative error where |gelu| > 1e-6 = {(_err[_big] / _want.abs()[_big]).max():.3g}", flush=True)
+
 BIG = dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=3)
 MODES = {
     "pointer grid s3": dict(BIG, addressing="pointer", persistent=False),

@@ -151,11 +151,12 @@ def _leaky_relu(x, slope):
 
 @triton.jit
 def _gelu(x):
-    # GELU, erf form: x * Phi(x), Phi the normal CDF = 0.5 * (1 + erf(x / sqrt(2))).
-    # Phi comes from its tail q = Phi(-|x|) = exp2(p(|x|)), p a degree-9 polynomial fitted
-    # to log2 Phi(-t) on [0, 6] (bench/fit_gelu.py): nine FMAs and one exp2, no branch,
-    # about half the instructions of erf. |Phi - exact| < 8.2e-8, as good as f32 erf, and
-    # the negative tail keeps its relative accuracy (1 + erf(x) cancels there).
+    # Exact GELU (not the tanh approximation): x * Phi(x), Phi the normal CDF, which is
+    # 0.5 * (1 + erf(x / sqrt(2))). Phi comes from its tail q = Phi(-|x|) = exp2(p(|x|)), p a
+    # degree-9 polynomial fitted to log2 Phi(-t) on [0, 6] (bench/fit_gelu.py): nine FMAs and
+    # one exp2, no branch, about half the instructions of erf. Error on the H100: within
+    # 1.02e-7 * max(1, |x|) (torch's f32 gelu: 1.16e-7), and the negative tail keeps its
+    # relative accuracy (1.4e-4), where 1 + erf(x) cancels (torch's f32 gelu: 8%).
     if x.dtype == tl.float64:
         return (
             0.5 * x * (1.0 + tl.erf(x * 0.7071067811865476))

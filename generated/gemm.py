@@ -139,11 +139,12 @@ def _leaky_relu(x, slope):
 
 @triton.jit
 def _gelu(x):
-    # GELU, erf form: x * Phi(x), Phi the normal CDF = 0.5 * (1 + erf(x / sqrt(2))).
-    # Phi comes from its tail q = Phi(-|x|) = exp2(p(|x|)), p a degree-9 polynomial fitted
-    # to log2 Phi(-t) on [0, 6] (bench/fit_gelu.py): nine FMAs and one exp2, no branch,
-    # about half the instructions of erf. |Phi - exact| < 8.2e-8, as good as f32 erf, and
-    # the negative tail keeps its relative accuracy (1 + erf(x) cancels there).
+    # Exact GELU (not the tanh approximation): x * Phi(x), Phi the normal CDF, which is
+    # 0.5 * (1 + erf(x / sqrt(2))). Phi comes from its tail q = Phi(-|x|) = exp2(p(|x|)), p a
+    # degree-9 polynomial fitted to log2 Phi(-t) on [0, 6] (bench/fit_gelu.py): nine FMAs and
+    # one exp2, no branch, about half the instructions of erf. Error on the H100: within
+    # 1.02e-7 * max(1, |x|) (torch's f32 gelu: 1.16e-7), and the negative tail keeps its
+    # relative accuracy (1.4e-4), where 1 + erf(x) cancels (torch's f32 gelu: 8%).
     if x.dtype == tl.float64:
         return (
             0.5 * x * (1.0 + tl.erf(x * 0.7071067811865476))
@@ -178,8 +179,8 @@ def _leaky_relu_ref(x, slope):
 # (tile sizes, GROUP_M, warps, pipeline stages) and a launch mode (addressing,
 # persistent, flatten). The spec's schedule pins any of these and a call can
 # override them with schedule={...}; _gemm_policy() below lists the launch modes
-# for the rest, and on a GPU every candidate (block configuration x launch mode)
-# is timed once per (kernel, device, shape bucket, dtypes), then cached in memory
+# for the rest, and on a GPU the candidates (block configuration x launch mode) are
+# tuned once per (kernel, device, shape bucket, dtypes), the winner cached in memory
 # and in $TILEGEN_CACHE_DIR/gemm-autotune.json (default ~/.cache/tilegen).
 # TILEGEN_AUTOTUNE=0 takes the first candidate instead (pointer addressing on a
 # grid, the first block configuration); TILEGEN_AUTOTUNE=1 tunes even under the
@@ -458,32 +459,36 @@ def _gemm_tune(candidates, launch, outs, device):
     their median round, so that clock and temperature drift during tuning (large products
     run power-limited) hit every candidate alike instead of favouring the early ones."""
     scratch = [torch.empty_like(o) for o in outs]
-    runs = []
-    for config in candidates:
-        run = functools.partial(launch, config, *scratch)
-        try:
-            run()  # compiles; fails here if the configuration cannot run
-        except Exception as exc:
-            if os.environ.get("TILEGEN_VERBOSE", "0") not in ("", "0"):
-                print(
-                    f"tilegen: skipped {config}: {type(exc).__name__}: {str(exc)[:120]}",
-                    file=sys.stderr,
-                )
-            continue
-        runs.append((config, run, []))
-    if not runs:
-        return candidates[0]
-    if device.type == "cuda":
-        flush = torch.empty(256 * 2**20, dtype=torch.int8, device=device)
-        for _ in range(_GEMM_TUNE_ROUNDS):
-            for _, run, times in runs:
-                times.append(_gemm_device_ms(run, flush))
-    else:
-        for _, run, times in runs:  # the interpreter: wall-clock time of one run
-            start = time.perf_counter()
-            run()
-            times.append((time.perf_counter() - start) * 1e3)
-    return min(runs, key=lambda r: sorted(r[2])[len(r[2]) // 2])[0]
+    flush = (
+        torch.empty(256 * 2**20, dtype=torch.int8, device=device) if device.type == "cuda" else None
+    )
+    times, failure = {}, None  # candidate index -> its timings; a candidate that fails drops out
+    for rnd in range(_GEMM_TUNE_ROUNDS if flush is not None else 1):
+        for i, config in enumerate(candidates):
+            if rnd and i not in times:
+                continue
+            run = functools.partial(launch, config, *scratch)
+            try:
+                if flush is not None:
+                    times.setdefault(i, []).append(_gemm_device_ms(run, flush))
+                    continue
+                run()  # the interpreter: compile, then the wall-clock time of one run
+                start = time.perf_counter()
+                run()
+                times.setdefault(i, []).append((time.perf_counter() - start) * 1e3)
+            except Exception as exc:
+                times.pop(i, None)
+                failure = exc
+                if os.environ.get("TILEGEN_VERBOSE", "0") not in ("", "0"):
+                    print(
+                        f"tilegen: skipped {config}: {type(exc).__name__}: {str(exc)[:120]}",
+                        file=sys.stderr,
+                    )
+    if not times:
+        raise RuntimeError(
+            f"none of the {len(candidates)} gemm configurations could run, e.g. {candidates[0]}"
+        ) from failure
+    return candidates[min(times, key=lambda i: sorted(times[i])[len(times[i]) // 2])]
 
 
 def _gemm_device_ms(run, flush):

@@ -10,6 +10,7 @@ step per tile and K block. Run on a GPU with TRITON_INTERPRET=0.
 
 import json
 import re
+import time
 from functools import lru_cache
 
 import pytest
@@ -574,3 +575,21 @@ gemm h(x: f16[N, 64], w: f16[64, N]) -> (y: f16[N, N]) {
     check(module.g(x, w, bias, schedule=SMALL), x.double() @ w.double() + bias.double())
     x, w = randn(24, 64), randn(64, 24)
     check(module.h(x, w, schedule=SMALL), x.double() @ w.double())
+
+
+def test_tuner_skips_configurations_that_fail(spec):
+    """A candidate that cannot compile or launch drops out of tuning; if none can run, the
+    error says so and carries the last failure."""
+    m, _ = spec
+    out = torch.empty(4)
+
+    def launch(config, scratch):
+        if config["fail"]:
+            raise RuntimeError("out of resources: shared memory")
+        time.sleep(config["sleep"])
+
+    candidates = [dict(fail=True, sleep=0.0), dict(fail=False, sleep=0.05), dict(fail=False, sleep=0.0)]
+    assert m._gemm_tune(candidates, launch, (out,), torch.device("cpu")) is candidates[2]
+    with pytest.raises(RuntimeError, match="none of the 1 gemm configurations could run") as exc:
+        m._gemm_tune(candidates[:1], launch, (out,), torch.device("cpu"))
+    assert "out of resources" in str(exc.value.__cause__)

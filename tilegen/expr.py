@@ -10,7 +10,15 @@ from __future__ import annotations
 from typing import Callable
 
 from . import ir
-from .functions import BINARY_TORCH, BINARY_TRITON, BOOL_TORCH, BOOL_TRITON, FUNCTIONS, TORCH_WANTS_TENSOR
+from .functions import (
+    BINARY_TORCH,
+    BINARY_TRITON,
+    BOOL_TORCH,
+    BOOL_TRITON,
+    FUNCTIONS,
+    TORCH_WANTS_TENSOR,
+    TRITON_WANTS_TENSOR,
+)
 from .typing import Typer
 
 # Python's binding strengths for what we emit (higher binds tighter).
@@ -102,6 +110,11 @@ class ExprRenderer:
         if self.target == "torch" and fn.name in TORCH_WANTS_TENSOR:
             args = [
                 f"torch.tensor({text}, device=device)" if self.typer.of(a).is_scalar else text
+                for a, text in zip(expr.args, args)
+            ]
+        if self.target == "triton" and fn.name in TRITON_WANTS_TENSOR:
+            args = [
+                f"tl.full((), {text}, tl.{self.typer.of(a).dtype.triton})" if self.typer.of(a).is_scalar else text
                 for a, text in zip(expr.args, args)
             ]
         template = fn.triton if self.target == "triton" else fn.torch

@@ -71,6 +71,10 @@ TORCH_WANTS_TENSOR = frozenset(
     n for n, f in FUNCTIONS.items() if f.torch.startswith("torch.") and n not in ("where", "pow")
 )
 
+# Triton helpers that look at their argument's dtype (gelu keeps erf for f64): a scalar
+# argument (a Python number, or a scalar parameter) becomes a 0-d tensor of its type first.
+TRITON_WANTS_TENSOR = frozenset({"gelu"})
+
 # Binary operators: Triton and torch agree on the spelling except where noted.
 # `%` is the C-style remainder (sign of the dividend), as Triton computes it.
 BINARY_TRITON = {"+": "{0} + {1}", "-": "{0} - {1}", "*": "{0} * {1}", "/": "{0} / {1}", "%": "{0} % {1}",
