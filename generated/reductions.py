@@ -1669,15 +1669,18 @@ def rmsnorm_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
+# strategy is looped at 1024, 4096, 8192 columns: no reduction of this kernel needs
+# another's result, so its first loop keeps only running sums (not the row) and the final
+# loop reads the row again, from cache (REREAD_AT in tilegen/reduction_plan.py).
 _rmsnorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
     (128, "single", 0, 16, 4, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
-    (1024, "single", 0, 2, 4, 0, 1),
+    (1024, "looped", 1024, 1, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
-    (4096, "single", 0, 1, 8, 0, 1),
-    (8192, "single", 0, 1, 8, 0, 1),
+    (4096, "looped", 4096, 1, 8, 0, 1),
+    (8192, "looped", 4096, 1, 8, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),

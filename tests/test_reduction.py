@@ -637,6 +637,28 @@ def test_launch_table_halves_warps_where_reductions_chain(examples):
     assert all(warps["layernorm"][w] == warps["rmsnorm"][w] for w in warps["rmsnorm"] if w not in CHAINED_HALVE_AT)
 
 
+def test_launch_table_rereads_rows_for_single_level_reductions(examples):
+    """rmsnorm's one reduction needs no other: at the REREAD_AT widths it runs looped (the
+    final loop reads the row again). layernorm (chained), softmax
+    (an online max-and-sum) and row_stats (no row-varying output, no final loop) keep
+    the single pass there."""
+    from tilegen.reduction_plan import DEFAULT_TABLE, REREAD_AT
+
+    module, models = examples
+    assert models["rmsnorm"].table_reread == ", ".join(map(str, REREAD_AT))
+    rms = {r[0]: r[1:4] + (r[4],) for r in module._rmsnorm_launch_table}
+    for width, (strategy, block, rows, warps) in REREAD_AT.items():
+        assert rms[width] == (strategy, block, rows, warps) and strategy == "looped" and block <= width
+    assert {w: r[0] for w, r in rms.items() if w not in REREAD_AT} == {r[0]: r[1] for r in DEFAULT_TABLE
+                                                                       if r[0] not in REREAD_AT}
+    for name in ("layernorm", "softmax", "row_stats"):
+        assert not models[name].table_reread, name
+        table = {r[0]: r[1] for r in getattr(module, f"_{name}_launch_table")}
+        assert all(table[w] == "single" for w in REREAD_AT), name
+    src = open(module.__file__).read()
+    assert src.count("strategy is looped at 1024, 4096, 8192 columns") == 1
+
+
 def test_weights_used_outside_a_reduction_load_after_it(examples):
     """rmsnorm's w and layernorm's w and b are used only outside the reduction of their
     statement: they load after it, so they hold no registers through it."""

@@ -357,8 +357,8 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     pins, free_block = schedule_pins(checked.kernel.schedule)
     row_inputs = held_inputs(single_loads, single_steps)
     team = team_model(passes, final_loads, final_steps, varying_stores, row_stores, fallback_row())
-    chained = max((r.level for r in low.plan.reductions), default=0) >= 2
-    table, fewer, more = table_rows(row_inputs, chained, team is not None)
+    levels = max((r.level for r in low.plan.reductions), default=0)
+    table, changed = table_rows(row_inputs, levels, bool(varying_stores), team is not None)
     # Sizes the kernel needs: the row width and the row dims it splits the row index over.
     named = [low.col] + [d for d in rows[1:]]
     size_args = tuple(d for d in named if isinstance(d, str))
@@ -392,8 +392,9 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
         reads=reads_full,
         reads_text={1: "once", 2: "twice"}.get(reads_full, f"{reads_full} times"),
         table=table,
-        table_fewer_warps=", ".join(map(str, fewer)),
-        table_more_warps=", ".join(map(str, more)),
+        table_reread=", ".join(map(str, changed["reread"])),
+        table_fewer_warps=", ".join(map(str, changed["fewer"])),
+        table_more_warps=", ".join(map(str, changed["more"])),
         row_inputs=row_inputs,
         pins=pins,
         pinned_block_n=free_block,

@@ -1,36 +1,42 @@
 """Reduction kernels, launch side: the launch table a generated launcher carries
-(tilegen's DEFAULT_TABLE, adjusted per kernel for chained reductions and register
-pressure) and what a spec's `schedule { }` pins in it. lower_reduction.py puts the
+(tilegen's DEFAULT_TABLE, adjusted per kernel for chained reductions, single-level
+reductions and register pressure) and what a spec's `schedule { }` pins in it. lower_reduction.py puts the
 results into the render model; templates/reduction.py.j2 prints them.
 """
 
 from __future__ import annotations
 
-from .reduction_plan import CHAINED_HALVE_AT, DEFAULT_TABLE, LOOPED_FALLBACK, REGISTER_BUDGET
+from .reduction_plan import CHAINED_HALVE_AT, DEFAULT_TABLE, LOOPED_FALLBACK, REGISTER_BUDGET, REREAD_AT
 
 
-def table_rows(row_inputs: int, chained: bool, team: bool) -> tuple[tuple[tuple[str, ...], ...], tuple[int, ...], tuple[int, ...]]:
-    """The launch table for a kernel that holds `row_inputs` row-sized inputs through the
-    reductions of its single pass: DEFAULT_TABLE, with num_warps halved at the
-    CHAINED_HALVE_AT widths when its reductions are `chained`, then doubled where a thread
-    would hold more than REGISTER_BUDGET row values (and lose occupancy to registers).
-    Without a `team` kernel, the team rows become one LOOPED_FALLBACK row.
-    Also returns the widths whose warps ended below / above DEFAULT_TABLE's."""
-    rows, fewer, more = [], [], []
+def table_rows(row_inputs: int, levels: int, final_pass: bool, team: bool) -> tuple[tuple[tuple[str, ...], ...], dict]:
+    """The launch table for a kernel whose reductions have `levels` levels and whose single
+    pass holds `row_inputs` row-sized inputs through them: DEFAULT_TABLE, with the
+    REREAD_AT rows looped where there is one level and a `final_pass` (row-varying outputs
+    stored after the reductions), num_warps halved at the CHAINED_HALVE_AT widths where
+    reductions chain (two levels or more), then doubled where a thread would hold more
+    than REGISTER_BUDGET row values (and lose occupancy to registers). Without a `team`
+    kernel, the team rows become one LOOPED_FALLBACK row. Also returns the widths each
+    adjustment changed: {"reread": ..., "fewer": ..., "more": ...} (fewer / more warps
+    than DEFAULT_TABLE's)."""
+    rows, changed = [], {"reread": [], "fewer": [], "more": []}
     table = DEFAULT_TABLE
     if not team:
         table = tuple(r for r in DEFAULT_TABLE if r[1] != "team") + (LOOPED_FALLBACK,)
     for max_n, strategy, block, n_rows, default_warps, per_sm, stages in table:
         warps = default_warps
-        if strategy == "single" and max_n is not None:
-            if chained and max_n in CHAINED_HALVE_AT:
+        if strategy == "single" and levels == 1 and final_pass and max_n in REREAD_AT:
+            strategy, block, n_rows, warps = REREAD_AT[max_n]
+            changed["reread"].append(max_n)
+        elif strategy == "single" and max_n is not None:
+            if levels >= 2 and max_n in CHAINED_HALVE_AT:
                 warps = max(4, warps // 2)
             width = block or 1 << max(0, max_n - 1).bit_length()  # the widest block this entry launches
             while REGISTER_BUDGET and warps < 32 and n_rows * width // (32 * warps) * max(1, row_inputs) > REGISTER_BUDGET:
                 warps *= 2
-            (fewer if warps < default_warps else more if warps > default_warps else []).append(max_n)
+            (changed["fewer"] if warps < default_warps else changed["more"] if warps > default_warps else []).append(max_n)
         rows.append(tuple(repr(v) for v in (max_n, strategy, block, n_rows, warps, per_sm, stages)))
-    return tuple(rows), tuple(fewer), tuple(more)
+    return tuple(rows), {k: tuple(v) for k, v in changed.items()}
 
 
 def fallback_row() -> tuple[str, ...]:

@@ -177,6 +177,7 @@ class ReductionModel:
     reads: int  # how many times the looped strategy reads the full inputs
     reads_text: str  # "once", "twice", "3 times"
     table: tuple[tuple[str, ...], ...]  # launch table rows, as Python literals
+    table_reread: str  # row widths launched looped with one whole-row block (single-level reductions)
     table_fewer_warps: str  # row widths whose num_warps is below DEFAULT_TABLE's (chained reductions)
     table_more_warps: str  # row widths whose num_warps is above DEFAULT_TABLE's (register pressure)
     row_inputs: int  # row-sized inputs the single pass holds in registers through a reduction

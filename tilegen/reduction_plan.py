@@ -78,6 +78,17 @@ REGISTER_BUDGET = 64
 # softmax f16 2048x16384 is best at 16-32 warps, so 16384 keeps the table's warps.
 CHAINED_HALVE_AT = (8192,)
 
+# Kernels with a single level of reductions (no reduction needs another's result, as in
+# rmsnorm) and row-varying outputs run looped at these table rows: the first loop keeps
+# only running sums, not the row, and the final loop reads the row again, from cache.
+# Measured on two H100s, rmsnorm bf16, GB/s (a copy of the same bytes: 2858-2875):
+#   65536x1024: single pass 2845-2853; looped, one 1024 block, 4 warps: 2883-2892
+#   16384x4096: single pass 2838-2844; looped, one 4096 block, 8 warps: 2864-2875
+#   8192x8192:  single pass 2779-2838; looped, two 4096 blocks, 8 warps: 2815-2845
+# softmax (an online max-and-sum) and layernorm (chained) measured 0.86-0.95x of their
+# single pass this way, so they keep it. Values: (strategy, BLOCK_N, ROWS, warps).
+REREAD_AT = {1024: ("looped", 1024, 1, 4), 4096: ("looped", 4096, 1, 8), 8192: ("looped", 4096, 1, 8)}
+
 
 @dataclass(frozen=True, slots=True)
 class Reduction:

@@ -1,0 +1,161 @@
+"""Experiments on the row-reduction launches, each timed beside torch.compile of the torch
+baseline and a same-size copy (`y.copy_(x)`, the ceiling for a kernel that reads x once
+and writes y once), in interleaved rounds. GPU only:
+
+    python bench/exp_norm_launches.py MODE        (MODE: inductor, hints, regs, looped)
+
+inductor  writes torch.compile's layernorm / rmsnorm kernels and the launch configs its
+          autotuner chose under $OUT (default /tmp), and times them beside tilegen's.
+hints     the looped kernels with and without their cache hints (store evict_first,
+          per-column loads evict_last), at whole-row and smaller blocks.
+regs      the single pass with its registers capped (Triton's maxnreg), for more
+          programs per SM.
+looped    pinned rows of the launch table: single pass against looped whole-row blocks.
+
+Variants are text edits of the generated bench module (bench/specs/bench_norms.tile).
+"""
+
+import gc
+import os
+import statistics
+import sys
+from pathlib import Path
+
+import torch
+import torch.nn.functional as F
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tilegen.bench import device_ms  # noqa: E402
+from tilegen.cli import compile_paths  # noqa: E402
+from tilegen.validate import load_module  # noqa: E402
+
+(compiled,) = compile_paths([str(ROOT / "bench/specs/bench_norms.tile")]).values()
+BASE = compiled.source.replace("import triton.language as tl\n", "import triton.language as tl\n\n_MAXNREG = None\n", 1)
+BASE = BASE.replace("        num_warps=num_warps,\n    )", "        num_warps=num_warps,\n        maxnreg=_MAXNREG,\n    )")
+STORE_HINT = ', mask=mask, eviction_policy="evict_first")'
+W_LOADS = ("w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0)", "b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0)")
+SHAPES = {"softmax_f16": [(32768, 1024), (8192, 4096)],
+          "layernorm_bf16": [(65536, 1024), (16384, 4096), (8192, 8192)],
+          "rmsnorm_bf16": [(65536, 1024), (16384, 4096), (8192, 8192)]}
+ROUNDS = 5
+SEEN = set()  # torch.compile autotuners already reported
+
+
+def module(name, store_hint=True, w_last=False):
+    src = BASE
+    if not store_hint:
+        src = src.replace(STORE_HINT, ", mask=mask)")
+    if w_last:
+        for load in W_LOADS:
+            src = src.replace(load, load[:-1] + ', eviction_policy="evict_last")')
+    return load_module(src, name)
+
+
+def row(strategy, block, rows, warps):
+    return ((None, strategy, block, rows, warps, 0, 1),)
+
+
+def peer_of(name, n):
+    if name.startswith("softmax"):
+        return lambda x, w, b: torch.softmax(x, -1)
+    if name.startswith("layernorm"):
+        return lambda x, w, b: F.layer_norm(x, (n,), w, b, 1e-5)
+    return lambda x, w, b: F.rms_norm(x, (n,), w, 1e-6)
+
+
+def time_launches(name, m, n, launches, dump=None):
+    """launches: [(label, module, launch table or None for its own, maxnreg)]."""
+    torch._dynamo.reset()
+    dtype = torch.float16 if name.startswith("softmax") else torch.bfloat16
+    x = torch.randn(m, n, device="cuda", dtype=dtype)
+    w = torch.randn(n, device="cuda", dtype=dtype)
+    b = torch.randn(n, device="cuda", dtype=dtype)
+    args = (x,) if name.startswith("softmax") else (x, w, b) if name.startswith("layernorm") else (x, w)
+    y_copy = torch.empty_like(x)
+    peer = torch.compile(peer_of(name, n))
+    ref = peer(x, w, b).float()
+    if dump is not None:
+        dump(name, m, n, peer, (x, w, b))
+    runs = {"torch.compile": lambda: peer(x, w, b), "copy_ (same bytes)": lambda: y_copy.copy_(x)}
+    table_name = f"_{name}_launch_table"
+
+    def launch(mod, table, cap):
+        original = getattr(mod, table_name)
+        setattr(mod, table_name, table or original)
+        mod._MAXNREG = cap
+        try:
+            return getattr(mod, name)(*args)
+        finally:
+            setattr(mod, table_name, original)
+            mod._MAXNREG = None
+
+    for label, mod, table, cap in launches:
+        err = (launch(mod, table, cap).float() - ref).abs().max().item()
+        if not err < 0.1:  # bf16 outputs of values up to ~5: a few ulp
+            print(f"{name} {m}x{n} {label}: WRONG, max error {err}", flush=True)
+            continue
+        runs[label] = lambda mod=mod, table=table, cap=cap: launch(mod, table, cap)
+    times = {k: [] for k in runs}
+    for _ in range(ROUNDS):
+        for k, run in runs.items():
+            times[k].append(device_ms(run))
+    base = statistics.median(times["torch.compile"])
+    for k, ts in times.items():
+        ms = statistics.median(ts)
+        print(f"{name} {m}x{n} {k:44s} {4 * m * n / ms / 1e6:7.1f} GB/s  {base / ms:6.4f}x  "
+              f"spread {(max(ts) - min(ts)) / ms * 100:4.1f}%", flush=True)
+
+
+def dump_inductor(name, m, n, peer, args):
+    from torch._inductor.runtime.triton_heuristics import CachingAutotuner
+    from torch._inductor.utils import run_and_get_code
+
+    out = Path(os.environ.get("OUT", "/tmp"))
+    _, codes = run_and_get_code(peer, *args)
+    (out / f"inductor_{name}_{m}x{n}.py").write_text("\n\n".join(codes))
+    for obj in gc.get_objects():
+        # type(), not isinstance: gc also holds weak proxies, which raise once their object is gone
+        if issubclass(type(obj), CachingAutotuner) and obj.launchers and id(obj) not in SEEN:
+            SEEN.add(id(obj))
+            configs = [(str(launcher.config), launcher.n_regs) for launcher in obj.launchers]
+            print(f"{name} {m}x{n} torch.compile kernel {obj.fn.__name__}: {configs} (config, registers)", flush=True)
+
+
+def main(mode):
+    plain = module("norms_exp")
+    for name, shapes in SHAPES.items():
+        for m, n in shapes:
+            launches = [("default", plain, None, None)]
+            dump = None
+            if mode == "inductor":
+                if name.startswith("softmax"):
+                    continue
+                dump = dump_inductor
+            elif mode == "hints":
+                mods = {"as is": plain, "no store hint": module("norms_nostore", store_hint=False),
+                        "no store hint, w evict_last": module("norms_wlast", store_hint=False, w_last=True)}
+                blocks = {1024: [(1024, 1), (1024, 2)], 4096: [(4096, 8), (2048, 8), (4096, 16)],
+                          8192: [(8192, 16), (4096, 16), (2048, 16), (4096, 8)]}[n]
+                launches += [(f"looped {bl} w{wp} ({k})", mod, row("looped", bl, 1, wp), None)
+                             for k, mod in mods.items() for bl, wp in blocks]
+            elif mode == "regs":
+                caps = {1024: [(2, 4, None), (2, 4, 32), (2, 4, 40), (1, 2, 32), (4, 4, 40), (4, 8, 32)],
+                        4096: [(1, 8, 32), (1, 4, None), (1, 4, 64), (1, 16, None), (1, 16, 32)],
+                        8192: [(1, 4, None), (1, 4, 128), (1, 8, None), (1, 8, 64), (1, 16, None), (1, 16, 32)]}[n]
+                launches += [(f"rows {r} w{wp} maxnreg {c}", plain, row("single", 0, r, wp), c) for r, wp, c in caps]
+            elif mode == "looped":
+                pins = {1024: [("looped", 1024, 1, 1), ("looped", 1024, 1, 2), ("looped", 1024, 1, 4),
+                               ("single", 0, 1, 2), ("single", 0, 2, 4)],
+                        4096: [("looped", 4096, 1, 4), ("looped", 4096, 1, 8), ("looped", 2048, 1, 8),
+                               ("single", 0, 1, 8)],
+                        8192: [("looped", 8192, 1, 16), ("looped", 4096, 1, 8), ("looped", 4096, 1, 16),
+                               ("single", 0, 1, 8), ("single", 0, 1, 16)]}[n]
+                launches += [(" ".join(map(str, p)), plain, row(*p), None) for p in pins]
+            else:
+                sys.exit(__doc__)
+            time_launches(name, m, n, launches, dump)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "")
