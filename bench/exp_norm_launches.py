@@ -2,7 +2,7 @@
 baseline and a same-size copy (`y.copy_(x)`, the ceiling for a kernel that reads x once
 and writes y once), in interleaved rounds. GPU only:
 
-    python bench/exp_norm_launches.py MODE        (MODE: inductor, hints, regs, looped)
+    python bench/exp_norm_launches.py MODE   (MODE: inductor, hints, regs, looped, reread, welford)
 
 inductor  writes torch.compile's layernorm / rmsnorm kernels and the launch configs its
           autotuner chose under $OUT (default /tmp), and times them beside tilegen's.
@@ -11,6 +11,13 @@ hints     the looped kernels with and without their cache hints (store evict_fir
 regs      the single pass with its registers capped (Triton's maxnreg), for more
           programs per SM.
 looped    pinned rows of the launch table: single pass against looped whole-row blocks.
+reread    layernorm's single pass holding the row against its REREAD form (both reductions
+          from the registers, then x loaded again, from cache, and xc recomputed: the
+          shape of torch.compile's 8192-column kernel), also with the first load of the
+          row marked evict_last.
+welford   layernorm's single pass edited to get the mean and the variance from one
+          reduction of (mean, M2, count) triples (Chan's combine, as torch.compile's
+          Welford does) instead of two chained ones.
 
 Variants are text edits of the generated bench module (bench/specs/bench_norms.tile).
 """
@@ -42,8 +49,46 @@ ROUNDS = 5
 SEEN = set()  # torch.compile autotuners already reported
 
 
-def module(name, store_hint=True, w_last=False):
-    src = BASE
+def first_load_evict_last(src):
+    """layernorm_bf16's single pass with its first load of the row marked evict_last (the
+    REREAD branch loads it again)."""
+    start = src.index("def layernorm_bf16_kernel(")
+    end = src.index("def layernorm_bf16_looped_kernel(")
+    load = "x = tl.load(x_ptr + x_offs, mask=mask, other=0.0)"
+    body = src[start:end].replace(load, load[:-1] + ', eviction_policy="evict_last")', 1)
+    return src[:start] + body + src[end:]
+
+
+WELFORD_COMBINE = """
+@triton.jit
+def _welford_combine(mean_a, m2_a, n_a, mean_b, m2_b, n_b):
+    n = n_a + n_b
+    delta = mean_b - mean_a
+    frac = tl.where(n == 0.0, 0.0, n_b / n)
+    return mean_a + delta * frac, m2_a + m2_b + delta * delta * n_a * frac, n
+
+"""
+
+
+def welford_layernorm(src):
+    """layernorm_bf16's single pass with mean and variance from one (mean, M2, count) reduction."""
+    start = src.index("def layernorm_bf16_kernel(")
+    end = src.index("def layernorm_bf16_looped_kernel(")
+    body = src[start:end]
+    old_mu = "mu = tl.sum(x, axis=1, keep_dims=True) / N"
+    new_mu = ("mu, m2, count = tl.reduce((x, tl.zeros_like(x), tl.where(mask, 1.0, 0.0)), axis=1, "
+              "combine_fn=_welford_combine, keep_dims=True)")
+    old_var = "mean_y = tl.sum(tl.where(mask, xc * xc, 0.0), axis=1, keep_dims=True) / N"
+    assert old_mu in body and old_var in body
+    body = body.replace(old_mu, new_mu).replace(old_var, "mean_y = m2 / N")
+    src = src[:start] + body + src[end:]
+    at = src.index("# spec: bench_norms.tile:8")
+    return src[:at] + WELFORD_COMBINE + src[at:]
+
+
+def module(name, store_hint=True, w_last=False, evict_last=False, welford=False):
+    src = first_load_evict_last(BASE) if evict_last else BASE
+    src = welford_layernorm(src) if welford else src
     if not store_hint:
         src = src.replace(STORE_HINT, ", mask=mask)")
     if w_last:
@@ -152,6 +197,23 @@ def main(mode):
                         8192: [("looped", 8192, 1, 16), ("looped", 4096, 1, 8), ("looped", 4096, 1, 16),
                                ("single", 0, 1, 8), ("single", 0, 1, 16)]}[n]
                 launches += [(" ".join(map(str, p)), plain, row(*p), None) for p in pins]
+            elif mode == "reread":
+                if not name.startswith("layernorm"):
+                    continue
+                marked = module("norms_evict_last", evict_last=True)
+                pins = {1024: [(2, 4), (1, 2), (1, 4)], 4096: [(1, 4), (1, 8)], 8192: [(1, 4), (1, 8), (1, 16)]}[n]
+                launches += [(f"{label} rows {r} w{wp}", mod, row(strategy, 0, r, wp), None)
+                             for label, mod, strategy in (("single", plain, "single"), ("reread", plain, "reread"),
+                                                          ("reread, evict_last", marked, "reread"))
+                             for r, wp in pins]
+            elif mode == "welford":
+                if not name.startswith("layernorm"):
+                    continue
+                mods = {"welford": module("norms_welford", welford=True)}
+                pins = {1024: [(2, 4), (1, 4), (2, 8)], 4096: [(1, 4), (1, 8), (1, 16)],
+                        8192: [(1, 4), (1, 8), (1, 16), (1, 32)]}[n]
+                launches += [(f"{label} rows {r} w{wp}", mod, row("single", 0, r, wp), None)
+                             for label, mod in mods.items() for r, wp in pins]
             else:
                 sys.exit(__doc__)
             time_launches(name, m, n, launches, dump)

@@ -989,9 +989,12 @@ def layernorm_kernel(
     ROWS: tl.constexpr,  # rows per block
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    REREAD: tl.constexpr,  # after the reductions, read the row again (from cache) for the outputs
 ):
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
+    # With REREAD the row is let go after the reductions and loaded again for the outputs:
+    # a second read, from L1/L2, instead of holding the row in registers throughout.
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
@@ -1017,8 +1020,11 @@ def layernorm_kernel(
         mask = mask_rows & mask_n
         # Load the whole row block once.
         # other=0.0: lanes past the row end must add nothing to mean(x)
+        # evict_last with REREAD: the row is read again after the reductions; ask L2 to keep it.
         x_offs = x_row_offs + offs_n * stride_x_n
-        x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+        x = tl.load(
+            x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_last" if REREAD else ""
+        ).to(tl.float32)
         # spec: reductions.tile:24
         # x already holds 0.0 past the row end (its load's other=)
         mu = tl.sum(x, axis=1, keep_dims=True) / N
@@ -1028,20 +1034,43 @@ def layernorm_kernel(
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         mean_rstd = tl.sum(tl.where(mask, xc * xc, 0.0), axis=1, keep_dims=True) / N
         rstd = tl.rsqrt(mean_rstd + eps)
-        # Per-column inputs, the same for every row: loaded just before their first use, not
-        # with the row, so they hold no registers through the reductions before it (a
-        # persistent program re-reads them from L1 per row block).
-        # other=0.0: columns past the row end are computed but never stored
-        w_offs = offs_n * stride_w_n
-        w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
-        # other=0.0: columns past the row end are computed but never stored
-        b_offs = offs_n * stride_b_n
-        b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0).to(tl.float32)
-        # spec: reductions.tile:27
-        y = xc * rstd * w + b
-        # Store each output, cast to its declared type.
-        y_offs = y_row_offs + offs_n * stride_y_n
-        tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
+        if REREAD:
+            # The row again, for the outputs: recompute the row-varying values from it.
+            # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+            # evict_first: the last read of this row; L2 may drop it first.
+            x_offs = x_row_offs + offs_n * stride_x_n
+            x = tl.load(x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_first").to(
+                tl.float32
+            )
+            # other=0.0: columns past the row end are computed but never stored
+            w_offs = offs_n * stride_w_n
+            w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
+            # other=0.0: columns past the row end are computed but never stored
+            b_offs = offs_n * stride_b_n
+            b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0).to(tl.float32)
+            # spec: reductions.tile:25
+            xc = x - mu
+            # spec: reductions.tile:27
+            y = xc * rstd * w + b
+            y_offs = y_row_offs + offs_n * stride_y_n
+            # evict_first: the rows still to be re-read should stay in L2, not the output.
+            tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask, eviction_policy="evict_first")
+        else:
+            # Per-column inputs, the same for every row: loaded just before their first use, not
+            # with the row, so they hold no registers through the reductions before it (a
+            # persistent program re-reads them from L1 per row block).
+            # other=0.0: columns past the row end are computed but never stored
+            w_offs = offs_n * stride_w_n
+            w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
+            # other=0.0: columns past the row end are computed but never stored
+            b_offs = offs_n * stride_b_n
+            b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0).to(tl.float32)
+            # spec: reductions.tile:27
+            y = xc * rstd * w + b
+            # Store each output, cast to its declared type.
+            y_offs = y_row_offs + offs_n * stride_y_n
+            tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
+        # Store the per-row outputs.
         tl.store(mu_ptr + mu_row_offs, mu.to(tl.float32), mask=mask_rows)
         tl.store(rstd_ptr + rstd_row_offs, rstd.to(tl.float32), mask=mask_rows)
 
@@ -1276,6 +1305,9 @@ def layernorm_team_kernel(
 # (tilegen/reduction_plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": layernorm_kernel, whole rows in registers, read once;
 #             "looped": layernorm_looped_kernel, reads each row 3 times, in blocks
+#             "reread": layernorm_kernel with REREAD, whole rows in registers through the
+#             reductions, then read again (from cache) for the outputs (REREAD_CHAINED_AT
+#             in tilegen/reduction_plan.py)
 #             "team": layernorm_team_kernel, cdiv(N, BLOCK_N) programs per row, each
 #             holding one BLOCK_N-column segment, read once (looped where a team cannot run)
 #   BLOCK_N   columns per block (0: N rounded up to a power of two)
@@ -1292,9 +1324,9 @@ _layernorm_launch_table = (
     (32, "single", 0, 64, 4, 0, 1),
     (128, "single", 0, 16, 4, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
-    (1024, "single", 0, 2, 4, 0, 1),
+    (1024, "reread", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
-    (4096, "single", 0, 1, 8, 0, 1),
+    (4096, "reread", 0, 1, 8, 0, 1),
     (8192, "single", 0, 1, 4, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -1371,7 +1403,7 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
             return y, mu, rstd
         # See _team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
-    if strategy == "single":
+    if strategy in ("single", "reread"):
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
     elif BLOCK_N == 0:
@@ -1386,7 +1418,9 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
             else 1
         )
         grid = (max(1, min(num_row_blocks, per_sm * n_sms)),)
-    kernel = layernorm_kernel if strategy == "single" else layernorm_looped_kernel
+    # "reread": the single pass, reading the row again for the outputs (REREAD).
+    extra = dict(REREAD=strategy == "reread") if strategy != "looped" else {}
+    kernel = layernorm_looped_kernel if strategy == "looped" else layernorm_kernel
     kernel[grid](
         x,
         w,
@@ -1410,6 +1444,7 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         NUM_STAGES=stages,
         INDEX_64=_needs_int64(x, w, b, y, mu, rstd),
         num_warps=num_warps,
+        **extra,
     )
     return y, mu, rstd
 
@@ -2164,9 +2199,12 @@ def add_layernorm_kernel(
     ROWS: tl.constexpr,  # rows per block
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    REREAD: tl.constexpr,  # after the reductions, read the row again (from cache) for the outputs
 ):
     # Single pass over rows of [B, T, C]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
+    # With REREAD the row is let go after the reductions and loaded again for the outputs:
+    # a second read, from L1/L2, instead of holding the row in registers throughout.
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
@@ -2196,11 +2234,17 @@ def add_layernorm_kernel(
         mask = mask_rows & mask_n
         # Load the whole row block once.
         # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+        # evict_last with REREAD: the row is read again after the reductions; ask L2 to keep it.
         x_offs = x_row_offs + offs_n * stride_x_c
-        x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+        x = tl.load(
+            x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_last" if REREAD else ""
+        ).to(tl.float32)
         # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+        # evict_last with REREAD: the row is read again after the reductions; ask L2 to keep it.
         r_offs = r_row_offs + offs_n * stride_r_c
-        r = tl.load(r_ptr + r_offs, mask=mask, other=0.0).to(tl.float32)
+        r = tl.load(
+            r_ptr + r_offs, mask=mask, other=0.0, eviction_policy="evict_last" if REREAD else ""
+        ).to(tl.float32)
         # spec: reductions.tile:48
         h = x + r
         # spec: reductions.tile:49
@@ -2211,21 +2255,54 @@ def add_layernorm_kernel(
         # spec: reductions.tile:51
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         mean_y = tl.sum(tl.where(mask, hc * hc, 0.0), axis=1, keep_dims=True) / C
-        # Per-column inputs, the same for every row: loaded just before their first use, not
-        # with the row, so they hold no registers through the reductions before it (a
-        # persistent program re-reads them from L1 per row block).
-        # other=0.0: columns past the row end are computed but never stored
-        w_offs = offs_n * stride_w_c
-        w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0)
-        # other=0.0: columns past the row end are computed but never stored
-        b_offs = offs_n * stride_b_c
-        b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0)
-        y = hc * tl.rsqrt(mean_y + eps) * w + b
-        # Store each output, cast to its declared type.
-        y_offs = y_row_offs + offs_n * stride_y_c
-        tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
-        h_offs = h_row_offs + offs_n * stride_h_c
-        tl.store(h_ptr + h_offs, h.to(tl.bfloat16), mask=mask)
+        if REREAD:
+            # The row again, for the outputs: recompute the row-varying values from it.
+            # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+            # evict_first: the last read of this row; L2 may drop it first.
+            x_offs = x_row_offs + offs_n * stride_x_c
+            x = tl.load(x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_first").to(
+                tl.float32
+            )
+            # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+            # evict_first: the last read of this row; L2 may drop it first.
+            r_offs = r_row_offs + offs_n * stride_r_c
+            r = tl.load(r_ptr + r_offs, mask=mask, other=0.0, eviction_policy="evict_first").to(
+                tl.float32
+            )
+            # other=0.0: columns past the row end are computed but never stored
+            w_offs = offs_n * stride_w_c
+            w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0)
+            # other=0.0: columns past the row end are computed but never stored
+            b_offs = offs_n * stride_b_c
+            b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0)
+            # spec: reductions.tile:48
+            h = x + r
+            # spec: reductions.tile:50
+            hc = h - mu_h
+            # spec: reductions.tile:51
+            y = hc * tl.rsqrt(mean_y + eps) * w + b
+            y_offs = y_row_offs + offs_n * stride_y_c
+            # evict_first: the rows still to be re-read should stay in L2, not the output.
+            tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask, eviction_policy="evict_first")
+            h_offs = h_row_offs + offs_n * stride_h_c
+            # evict_first: the rows still to be re-read should stay in L2, not the output.
+            tl.store(h_ptr + h_offs, h.to(tl.bfloat16), mask=mask, eviction_policy="evict_first")
+        else:
+            # Per-column inputs, the same for every row: loaded just before their first use, not
+            # with the row, so they hold no registers through the reductions before it (a
+            # persistent program re-reads them from L1 per row block).
+            # other=0.0: columns past the row end are computed but never stored
+            w_offs = offs_n * stride_w_c
+            w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0)
+            # other=0.0: columns past the row end are computed but never stored
+            b_offs = offs_n * stride_b_c
+            b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0)
+            y = hc * tl.rsqrt(mean_y + eps) * w + b
+            # Store each output, cast to its declared type.
+            y_offs = y_row_offs + offs_n * stride_y_c
+            tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
+            h_offs = h_row_offs + offs_n * stride_h_c
+            tl.store(h_ptr + h_offs, h.to(tl.bfloat16), mask=mask)
 
 
 # spec: reductions.tile:46
@@ -2508,6 +2585,9 @@ def add_layernorm_team_kernel(
 # (tilegen/reduction_plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": add_layernorm_kernel, whole rows in registers, read once;
 #             "looped": add_layernorm_looped_kernel, reads each row 3 times, in blocks
+#             "reread": add_layernorm_kernel with REREAD, whole rows in registers through the
+#             reductions, then read again (from cache) for the outputs (REREAD_CHAINED_AT
+#             in tilegen/reduction_plan.py)
 #             "team": add_layernorm_team_kernel, cdiv(C, BLOCK_N) programs per row, each
 #             holding one BLOCK_N-column segment, read once (looped where a team cannot run)
 #   BLOCK_N   columns per block (0: C rounded up to a power of two)
@@ -2521,9 +2601,9 @@ _add_layernorm_launch_table = (
     (32, "single", 0, 64, 4, 0, 1),
     (128, "single", 0, 16, 4, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
-    (1024, "single", 0, 2, 4, 0, 1),
+    (1024, "reread", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
-    (4096, "single", 0, 1, 8, 0, 1),
+    (4096, "reread", 0, 1, 8, 0, 1),
     (8192, "single", 0, 1, 8, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -2609,7 +2689,7 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
             return y, h
         # See _team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
-    if strategy == "single":
+    if strategy in ("single", "reread"):
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _next_power_of_2(C))
     elif BLOCK_N == 0:
@@ -2624,7 +2704,9 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
             else 1
         )
         grid = (max(1, min(num_row_blocks, per_sm * n_sms)),)
-    kernel = add_layernorm_kernel if strategy == "single" else add_layernorm_looped_kernel
+    # "reread": the single pass, reading the row again for the outputs (REREAD).
+    extra = dict(REREAD=strategy == "reread") if strategy != "looped" else {}
+    kernel = add_layernorm_looped_kernel if strategy == "looped" else add_layernorm_kernel
     kernel[grid](
         x,
         r,
@@ -2655,6 +2737,7 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         NUM_STAGES=stages,
         INDEX_64=_needs_int64(x, r, w, b, y, h),
         num_warps=num_warps,
+        **extra,
     )
     return y, h
 

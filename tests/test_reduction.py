@@ -564,15 +564,21 @@ for model in compiled.models:
                 signature[name] = "*" + TYPES[dtypes[name[:-4]]]
             else:
                 signature[name] = "fp32" if scalars.get(name) == "float" else "i32"
-        src = ASTSource(fn, signature, CONST)
-        triton.compile(src, target=GPUTarget("cuda", 90, 32), options={"num_warps": 4, "num_stages": 2})
+        consts = {k: v for k, v in CONST.items() if k in fn.arg_names}
+        for reread in (True, False) if "REREAD" in fn.arg_names else (None,):
+            if reread is not None:
+                signature["REREAD"] = "constexpr"
+                consts["REREAD"] = reread
+            src = ASTSource(fn, signature, consts)
+            triton.compile(src, target=GPUTarget("cuda", 90, 32), options={"num_warps": 4, "num_stages": 2})
         print("ok", model.sig.name + suffix)
 '''
 
 
 def test_kernels_compile_for_sm90_without_a_gpu(tmp_path):
     """The interpreter does not type-check loop-carried values the way the compiler does:
-    compile both kernels of every example (and of the odd-typed extras) for an H100."""
+    compile both kernels of every example (and of the odd-typed extras) for an H100, the
+    single pass both with and without REREAD where it has it."""
     import os
     import subprocess
     import sys
@@ -637,26 +643,53 @@ def test_launch_table_halves_warps_where_reductions_chain(examples):
     assert all(warps["layernorm"][w] == warps["rmsnorm"][w] for w in warps["rmsnorm"] if w not in CHAINED_HALVE_AT)
 
 
-def test_launch_table_rereads_rows_for_single_level_reductions(examples):
+def test_launch_table_rereads_rows_for_the_outputs(examples):
     """rmsnorm's one reduction needs no other: at the REREAD_AT widths it runs looped (the
-    final loop reads the row again). layernorm (chained), softmax
-    (an online max-and-sum) and row_stats (no row-varying output, no final loop) keep
-    the single pass there."""
-    from tilegen.reduction_plan import DEFAULT_TABLE, REREAD_AT
+    final loop reads the row again). layernorm and add_layernorm chain their reductions:
+    at the REREAD_CHAINED_AT widths they run the single pass with REREAD. softmax (an
+    online max-and-sum) and row_stats (no row-varying output) keep the single pass."""
+    from tilegen.reduction_plan import DEFAULT_TABLE, REREAD_AT, REREAD_CHAINED_AT
 
     module, models = examples
-    assert models["rmsnorm"].table_reread == ", ".join(map(str, REREAD_AT))
-    rms = {r[0]: r[1:4] + (r[4],) for r in module._rmsnorm_launch_table}
-    for width, (strategy, block, rows, warps) in REREAD_AT.items():
-        assert rms[width] == (strategy, block, rows, warps) and strategy == "looped" and block <= width
-    assert {w: r[0] for w, r in rms.items() if w not in REREAD_AT} == {r[0]: r[1] for r in DEFAULT_TABLE
-                                                                       if r[0] not in REREAD_AT}
-    for name in ("layernorm", "softmax", "row_stats"):
-        assert not models[name].table_reread, name
+    defaults = {r[0]: r[1:5] for r in DEFAULT_TABLE}
+    for name, rereads in (("rmsnorm", REREAD_AT), ("layernorm", REREAD_CHAINED_AT), ("add_layernorm", REREAD_CHAINED_AT)):
+        assert models[name].table_reread == ", ".join(map(str, rereads)), name
+        assert models[name].reread == (rereads is REREAD_CHAINED_AT), name
+        table = {r[0]: r[1:5] for r in getattr(module, f"_{name}_launch_table")}
+        for width, row in rereads.items():
+            assert table[width] == row and row[0] in ("looped", "reread"), (name, width)
+        assert all(table[w][0] == defaults[w][0] for w in table if w not in rereads), name
+    assert all(strategy == "looped" and block <= width for width, (strategy, block, _, _) in REREAD_AT.items())
+    for name in ("softmax", "row_stats"):
+        assert not models[name].table_reread and not models[name].reread, name
         table = {r[0]: r[1] for r in getattr(module, f"_{name}_launch_table")}
-        assert all(table[w] == "single" for w in REREAD_AT), name
-    src = open(module.__file__).read()
-    assert src.count("strategy is looped at 1024, 4096, 8192 columns") == 1
+        assert all(table[w] == "single" for w in {**REREAD_AT, **REREAD_CHAINED_AT}), name
+    assert "REREAD: tl.constexpr" in _kernel_source(module, "layernorm_kernel")
+    assert "REREAD" not in _kernel_source(module, "softmax_kernel")
+
+
+def test_reread_matches_holding_the_row(examples, device):
+    """layernorm's single pass with REREAD (the row loaded again for the outputs) gives the
+    same bits as holding the row: the same loads and the same arithmetic, in another order
+    of loads only. Ragged width (1000 of a 1024 block), rows not a multiple of ROWS."""
+    module, _ = examples
+    gen = torch.Generator().manual_seed(7)
+    x = (torch.randn(7, 1000, generator=gen) * 3 + 1).to(device=device, dtype=torch.bfloat16)
+    w = torch.randn(1000, generator=gen).to(device=device, dtype=torch.bfloat16)
+    b = torch.randn(1000, generator=gen).to(device=device, dtype=torch.bfloat16)
+    original = module._layernorm_launch_table
+    results = {}
+    try:
+        for strategy in ("single", "reread"):
+            module._layernorm_launch_table = ((None, strategy, 0, 2, 4, 0, 1),)
+            results[strategy] = module.layernorm(x, w, b)
+    finally:
+        module._layernorm_launch_table = original
+    for held, reread in zip(results["single"], results["reread"]):
+        assert not torch.isnan(held.float()).any()
+        assert torch.equal(held, reread)
+    want = torch.nn.functional.layer_norm(x.float(), (1000,), w.float(), b.float(), 1e-5)
+    torch.testing.assert_close(results["reread"][0].float(), want, atol=3e-2, rtol=1e-2)
 
 
 def test_weights_used_outside_a_reduction_load_after_it(examples):

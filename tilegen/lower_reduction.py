@@ -24,7 +24,7 @@ from .dtypes import I32, int_range
 from .expr import ExprRenderer
 from .model import Statement, TensorArg, helpers_used, signature
 from .lower_team import team_model
-from .reduction_launch import fallback_row, held_inputs, schedule_pins, table_rows
+from .reduction_launch import fallback_row, held_inputs, reread_kind, schedule_pins, table_rows
 from .reduction_model import (
     Acc, Load, Loop, Online, Pass, ReductionModel, RowIndex, RowOffs, Step, Store, short_literal, spec_text,
 )
@@ -358,7 +358,11 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     row_inputs = held_inputs(single_loads, single_steps)
     team = team_model(passes, final_loads, final_steps, varying_stores, row_stores, fallback_row())
     levels = max((r.level for r in low.plan.reductions), default=0)
-    table, changed = table_rows(row_inputs, levels, bool(varying_stores), team is not None)
+    reread = reread_kind(levels, bool(varying_stores), any(p.online for p in low.plan.passes))
+    table, changed = table_rows(row_inputs, levels, reread, team is not None)
+    head, tail = split_single(single_steps, an) if reread == "chained" else (single_steps, ())
+    if reread == "chained":  # the row loads keep it in L2 for the second read
+        single_loads = tuple(dataclasses.replace(l, evict="reread") if l.mask == "mask" else l for l in single_loads)
     # Sizes the kernel needs: the row width and the row dims it splits the row index over.
     named = [low.col] + [d for d in rows[1:]]
     size_args = tuple(d for d in named if isinstance(d, str))
@@ -379,7 +383,9 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
         row_loads=row_loads,
         prologue=tuple(low._assign(n) for n in low.plan.prologue),
         single_loads=tuple(l for l in single_loads if l.mask != "mask_n"),
-        single_steps=single_steps,
+        single_steps=head,
+        single_tail=tail,
+        reread=reread == "chained",
         row_stores=row_stores,
         single_stores=varying_stores,
         passes=passes,
@@ -406,3 +412,15 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
 
 def _index(dim, axis: int) -> str:
     return f"idx_{dim.lower()}" if isinstance(dim, str) else f"idx_{axis}"
+
+
+def split_single(steps: tuple[Step, ...], an) -> tuple[tuple[Step, ...], tuple[Step, ...]]:
+    """The single pass's steps, split for REREAD: the head computes every reduction and
+    every per-row value; the tail, the row-varying values after the last reduction (and
+    the per-column loads they need), runs only when the row is held (REREAD false). A
+    per-row value cannot depend on a row-varying one without a reduction, so the per-row
+    steps after the last reduction can move ahead of the tail."""
+    last = max((n for n, st in enumerate(steps) if st.kind == "reduce"), default=-1)
+    rest = steps[last + 1:]
+    per_row = tuple(st for st in rest if st.kind == "assign" and not an.varies(st.target))
+    return steps[:last + 1] + per_row, tuple(st for st in rest if st not in per_row)

@@ -1,32 +1,40 @@
 """Reduction kernels, launch side: the launch table a generated launcher carries
-(tilegen's DEFAULT_TABLE, adjusted per kernel for chained reductions, single-level
-reductions and register pressure) and what a spec's `schedule { }` pins in it. lower_reduction.py puts the
+(tilegen's DEFAULT_TABLE, adjusted per kernel for chained reductions, reading the row
+again for the outputs, and register pressure) and what a spec's `schedule { }` pins in it. lower_reduction.py puts the
 results into the render model; templates/reduction.py.j2 prints them.
 """
 
 from __future__ import annotations
 
-from .reduction_plan import CHAINED_HALVE_AT, DEFAULT_TABLE, LOOPED_FALLBACK, REGISTER_BUDGET, REREAD_AT
+from .reduction_plan import (
+    CHAINED_HALVE_AT,
+    DEFAULT_TABLE,
+    LOOPED_FALLBACK,
+    REGISTER_BUDGET,
+    REREAD_AT,
+    REREAD_CHAINED_AT,
+)
 
 
-def table_rows(row_inputs: int, levels: int, final_pass: bool, team: bool) -> tuple[tuple[tuple[str, ...], ...], dict]:
+def table_rows(row_inputs: int, levels: int, reread: str, team: bool) -> tuple[tuple[tuple[str, ...], ...], dict]:
     """The launch table for a kernel whose reductions have `levels` levels and whose single
-    pass holds `row_inputs` row-sized inputs through them: DEFAULT_TABLE, with the
-    REREAD_AT rows looped where there is one level and a `final_pass` (row-varying outputs
-    stored after the reductions), num_warps halved at the CHAINED_HALVE_AT widths where
-    reductions chain (two levels or more), then doubled where a thread would hold more
-    than REGISTER_BUDGET row values (and lose occupancy to registers). Without a `team`
-    kernel, the team rows become one LOOPED_FALLBACK row. Also returns the widths each
-    adjustment changed: {"reread": ..., "fewer": ..., "more": ...} (fewer / more warps
-    than DEFAULT_TABLE's)."""
+    pass holds `row_inputs` row-sized inputs through them: DEFAULT_TABLE, with the rows that
+    read the row again for the outputs where `reread` allows it ("looped": REREAD_AT,
+    "chained": REREAD_CHAINED_AT, "": neither), num_warps halved at the CHAINED_HALVE_AT
+    widths where reductions chain (two levels or more), then doubled where a thread would
+    hold more than REGISTER_BUDGET row values (and lose occupancy to registers). Without a
+    `team` kernel, the team rows become one LOOPED_FALLBACK row. Also returns the widths
+    each adjustment changed: {"reread": ..., "fewer": ..., "more": ...} (fewer / more
+    warps than DEFAULT_TABLE's)."""
     rows, changed = [], {"reread": [], "fewer": [], "more": []}
     table = DEFAULT_TABLE
     if not team:
         table = tuple(r for r in DEFAULT_TABLE if r[1] != "team") + (LOOPED_FALLBACK,)
     for max_n, strategy, block, n_rows, default_warps, per_sm, stages in table:
         warps = default_warps
-        if strategy == "single" and levels == 1 and final_pass and max_n in REREAD_AT:
-            strategy, block, n_rows, warps = REREAD_AT[max_n]
+        rereads = {"looped": REREAD_AT, "chained": REREAD_CHAINED_AT}.get(reread, {})
+        if strategy == "single" and max_n in rereads:
+            strategy, block, n_rows, warps = rereads[max_n]
             changed["reread"].append(max_n)
         elif strategy == "single" and max_n is not None:
             if levels >= 2 and max_n in CHAINED_HALVE_AT:
@@ -37,6 +45,18 @@ def table_rows(row_inputs: int, levels: int, final_pass: bool, team: bool) -> tu
             (changed["fewer"] if warps < default_warps else changed["more"] if warps > default_warps else []).append(max_n)
         rows.append(tuple(repr(v) for v in (max_n, strategy, block, n_rows, warps, per_sm, stages)))
     return tuple(rows), {k: tuple(v) for k, v in changed.items()}
+
+
+def reread_kind(levels: int, final_pass: bool, online: bool) -> str:
+    """Which launches that read the row again for the outputs suit a kernel: "looped" for one
+    level of reductions (the looped kernel's first loop keeps only running sums), "chained"
+    for reductions that chain but have no online max-and-sum (the single pass with
+    REREAD), "" where there is nothing to store after the reductions (no final pass)."""
+    if not final_pass or levels == 0:
+        return ""
+    if levels == 1:
+        return "looped"
+    return "" if online else "chained"
 
 
 def fallback_row() -> tuple[str, ...]:

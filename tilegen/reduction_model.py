@@ -18,7 +18,7 @@ class Load:
     other: str  # the value masked-off lanes read
     why: str  # why `other` is what it is (a comment)
     upcast: bool  # 16-bit float: computed in f32
-    evict: str = ""  # L2 eviction hint for looped passes: evict_last (read again) or evict_first (last read)
+    evict: str = ""  # L2 eviction hint: evict_last (read again), evict_first (last read), reread (evict_last under REREAD)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +166,9 @@ class ReductionModel:
     row_loads: tuple[Load, ...]
     prologue: tuple[Step, ...]
     single_loads: tuple[Load, ...]
-    single_steps: tuple[Step, ...]
+    single_steps: tuple[Step, ...]  # with REREAD: only through the reductions and per-row values
+    single_tail: tuple[Step, ...]  # REREAD kernels: the rest, run when the row is held
+    reread: bool  # the single kernel can read the row again for its outputs (REREAD)
     row_stores: tuple[Store, ...]
     single_stores: tuple[Store, ...]  # full and per-column outputs
     passes: tuple[Pass, ...]
@@ -177,7 +179,7 @@ class ReductionModel:
     reads: int  # how many times the looped strategy reads the full inputs
     reads_text: str  # "once", "twice", "3 times"
     table: tuple[tuple[str, ...], ...]  # launch table rows, as Python literals
-    table_reread: str  # row widths launched looped with one whole-row block (single-level reductions)
+    table_reread: str  # row widths whose launch reads the row again for the outputs
     table_fewer_warps: str  # row widths whose num_warps is below DEFAULT_TABLE's (chained reductions)
     table_more_warps: str  # row widths whose num_warps is above DEFAULT_TABLE's (register pressure)
     row_inputs: int  # row-sized inputs the single pass holds in registers through a reduction
