@@ -2,7 +2,7 @@
 baseline and a same-size copy (`y.copy_(x)`, the ceiling for a kernel that reads x once
 and writes y once), in interleaved rounds. GPU only:
 
-    python bench/exp_norm_launches.py MODE   (MODE: inductor, hints, regs, looped, reread, welford)
+    python bench/exp_norm_launches.py MODE   (MODE: inductor, hints, regs, looped, reread, welford, unroll)
 
 inductor  writes torch.compile's layernorm / rmsnorm kernels and the launch configs its
           autotuner chose under $OUT (default /tmp), and times them beside tilegen's.
@@ -18,6 +18,8 @@ reread    layernorm's single pass holding the row against its REREAD form (both 
 welford   layernorm's single pass edited to get the mean and the variance from one
           reduction of (mean, M2, count) triples (Chan's combine, as torch.compile's
           Welford does) instead of two chained ones.
+unroll    the looped kernels' column loops unrolled (`loop_unroll_factor`), so that a
+          program has several blocks' loads in flight, as torch.compile's unrolled loops do.
 
 Variants are text edits of the generated bench module (bench/specs/bench_norms.tile).
 """
@@ -86,8 +88,12 @@ def welford_layernorm(src):
     return src[:at] + WELFORD_COMBINE + src[at:]
 
 
-def module(name, store_hint=True, w_last=False, evict_last=False, welford=False):
+def module(name, store_hint=True, w_last=False, evict_last=False, welford=False, unroll=0):
     src = first_load_evict_last(BASE) if evict_last else BASE
+    if unroll:
+        loop = "tl.range(0, num_col_blocks, num_stages=NUM_STAGES)"
+        assert loop in src
+        src = src.replace(loop, loop[:-1] + f", loop_unroll_factor={unroll})")
     src = welford_layernorm(src) if welford else src
     if not store_hint:
         src = src.replace(STORE_HINT, ", mask=mask)")
@@ -214,6 +220,14 @@ def main(mode):
                         8192: [(1, 4), (1, 8), (1, 16), (1, 32)]}[n]
                 launches += [(f"{label} rows {r} w{wp}", mod, row("single", 0, r, wp), None)
                              for label, mod in mods.items() for r, wp in pins]
+            elif mode == "unroll":
+                if name.startswith("softmax") or n != 8192:
+                    continue
+                launches += [(f"looped {bl} w{wp} unroll {u}", module(f"norms_unroll{u}", unroll=u),
+                              row("looped", bl, 1, wp), None)
+                             for bl, wp, u in ((4096, 8, 2), (2048, 16, 4), (2048, 8, 4), (1024, 8, 8), (1024, 4, 8))]
+                launches += [(f"looped {bl} w{wp}", plain, row("looped", bl, 1, wp), None)
+                             for bl, wp in ((4096, 8), (2048, 16), (2048, 8))]
             else:
                 sys.exit(__doc__)
             time_launches(name, m, n, launches, dump)

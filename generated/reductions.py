@@ -1305,9 +1305,9 @@ def layernorm_team_kernel(
 # (tilegen/reduction_plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": layernorm_kernel, whole rows in registers, read once;
 #             "looped": layernorm_looped_kernel, reads each row 3 times, in blocks
-#             "reread": layernorm_kernel with REREAD, whole rows in registers through the
-#             reductions, then read again (from cache) for the outputs (REREAD_CHAINED_AT
-#             in tilegen/reduction_plan.py)
+#             "reread" (at 1024, 4096 columns): layernorm_kernel with REREAD, whole
+#             rows in registers through the reductions, then read again (from cache) for
+#             the outputs (REREAD_CHAINED_AT in tilegen/reduction_plan.py; not a schedule value)
 #             "team": layernorm_team_kernel, cdiv(N, BLOCK_N) programs per row, each
 #             holding one BLOCK_N-column segment, read once (looped where a team cannot run)
 #   BLOCK_N   columns per block (0: N rounded up to a power of two)
@@ -2585,9 +2585,9 @@ def add_layernorm_team_kernel(
 # (tilegen/reduction_plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": add_layernorm_kernel, whole rows in registers, read once;
 #             "looped": add_layernorm_looped_kernel, reads each row 3 times, in blocks
-#             "reread": add_layernorm_kernel with REREAD, whole rows in registers through the
-#             reductions, then read again (from cache) for the outputs (REREAD_CHAINED_AT
-#             in tilegen/reduction_plan.py)
+#             "reread" (at 1024, 4096 columns): add_layernorm_kernel with REREAD, whole
+#             rows in registers through the reductions, then read again (from cache) for
+#             the outputs (REREAD_CHAINED_AT in tilegen/reduction_plan.py; not a schedule value)
 #             "team": add_layernorm_team_kernel, cdiv(C, BLOCK_N) programs per row, each
 #             holding one BLOCK_N-column segment, read once (looped where a team cannot run)
 #   BLOCK_N   columns per block (0: C rounded up to a power of two)

@@ -664,32 +664,67 @@ def test_launch_table_rereads_rows_for_the_outputs(examples):
         assert not models[name].table_reread and not models[name].reread, name
         table = {r[0]: r[1] for r in getattr(module, f"_{name}_launch_table")}
         assert all(table[w] == "single" for w in {**REREAD_AT, **REREAD_CHAINED_AT}), name
-    assert "REREAD: tl.constexpr" in _kernel_source(module, "layernorm_kernel")
+    for name, row_input in (("layernorm", "x"), ("add_layernorm", "x")):
+        src = _kernel_source(module, f"{name}_kernel")
+        branch = src[src.index("if REREAD:"):src.index("else:", src.index("if REREAD:"))]
+        assert f"{row_input} = tl.load({row_input}_ptr" in branch, name  # the row loaded again
+        assert "REREAD: tl.constexpr" in src
     assert "REREAD" not in _kernel_source(module, "softmax_kernel")
 
 
-def test_reread_matches_holding_the_row(examples, device):
-    """layernorm's single pass with REREAD (the row loaded again for the outputs) gives the
-    same bits as holding the row: the same loads and the same arithmetic, in another order
-    of loads only. Ragged width (1000 of a 1024 block), rows not a multiple of ROWS."""
+class _LaunchSpy:
+    """Stands in for a @triton.jit kernel: records each launch's keyword arguments."""
+
+    def __init__(self, kernel):
+        self.kernel, self.calls = kernel, []
+
+    def __getitem__(self, grid):
+        def launch(*args, **kwargs):
+            self.calls.append(kwargs)
+            return self.kernel[grid](*args, **kwargs)
+
+        return launch
+
+
+def test_reread_launches_and_matches_holding_the_row(examples, device):
+    """layernorm and add_layernorm launch their single pass with REREAD at the
+    REREAD_CHAINED_AT widths (1000 columns: the 1024 row) and without it elsewhere (2000),
+    and the REREAD result (the row loaded again for the outputs) has the same bits as
+    holding the row: the same arithmetic on the same loaded values. Ragged widths, rows
+    not a multiple of ROWS, a 3-D [B, T, C] input for add_layernorm."""
     module, _ = examples
     gen = torch.Generator().manual_seed(7)
-    x = (torch.randn(7, 1000, generator=gen) * 3 + 1).to(device=device, dtype=torch.bfloat16)
-    w = torch.randn(1000, generator=gen).to(device=device, dtype=torch.bfloat16)
-    b = torch.randn(1000, generator=gen).to(device=device, dtype=torch.bfloat16)
-    original = module._layernorm_launch_table
-    results = {}
-    try:
-        for strategy in ("single", "reread"):
-            module._layernorm_launch_table = ((None, strategy, 0, 2, 4, 0, 1),)
-            results[strategy] = module.layernorm(x, w, b)
-    finally:
-        module._layernorm_launch_table = original
-    for held, reread in zip(results["single"], results["reread"]):
-        assert not torch.isnan(held.float()).any()
-        assert torch.equal(held, reread)
-    want = torch.nn.functional.layer_norm(x.float(), (1000,), w.float(), b.float(), 1e-5)
-    torch.testing.assert_close(results["reread"][0].float(), want, atol=3e-2, rtol=1e-2)
+
+    def rand(*shape, dtype=torch.bfloat16):
+        return (torch.randn(*shape, generator=gen) * 3 + 1).to(device=device, dtype=dtype)
+
+    for name, n in (("layernorm", 1000), ("layernorm", 2000), ("add_layernorm", 1000)):
+        if name == "layernorm":
+            args = (rand(7, n), rand(n), rand(n))
+        else:
+            args = (rand(2, 3, n), rand(2, 3, n), rand(n, dtype=torch.float32), rand(n, dtype=torch.float32))
+        kernel_name, table_name = f"{name}_kernel", f"_{name}_launch_table"
+        kernel, table = getattr(module, kernel_name), getattr(module, table_name)
+        results = {}
+        try:
+            for strategy in ("default", "single", "reread"):
+                spy = _LaunchSpy(kernel)
+                setattr(module, kernel_name, spy)
+                if strategy != "default":
+                    setattr(module, table_name, ((None, strategy, 0, 2, 4, 0, 1),))
+                results[strategy] = getattr(module, name)(*args)
+                assert [c["REREAD"] for c in spy.calls] == [
+                    strategy == "reread" or (strategy == "default" and n <= 1024)], (name, n, strategy)
+        finally:
+            setattr(module, kernel_name, kernel)
+            setattr(module, table_name, table)
+        for held, reread in zip(results["single"], results["reread"]):
+            assert not torch.isnan(held.float()).any()
+            assert torch.equal(held, reread), (name, n)
+        if name == "layernorm":
+            x, w, b = args
+            want = F.layer_norm(x.float(), (n,), w.float(), b.float(), 1e-5)
+            torch.testing.assert_close(results["reread"][0].float(), want, atol=3e-2, rtol=1e-2)
 
 
 def test_weights_used_outside_a_reduction_load_after_it(examples):

@@ -21,11 +21,11 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool) -> tuple[t
     pass holds `row_inputs` row-sized inputs through them: DEFAULT_TABLE, with the rows that
     read the row again for the outputs where `reread` allows it ("looped": REREAD_AT,
     "chained": REREAD_CHAINED_AT, "": neither), num_warps halved at the CHAINED_HALVE_AT
-    widths where reductions chain (two levels or more), then doubled where a thread would
-    hold more than REGISTER_BUDGET row values (and lose occupancy to registers). Without a
-    `team` kernel, the team rows become one LOOPED_FALLBACK row. Also returns the widths
-    each adjustment changed: {"reread": ..., "fewer": ..., "more": ...} (fewer / more
-    warps than DEFAULT_TABLE's)."""
+    widths where reductions chain (two levels or more), then doubled where a single pass
+    (REREAD or not) would hold more than REGISTER_BUDGET row values a thread (and lose
+    occupancy to registers). Without a `team` kernel, the team rows become one
+    LOOPED_FALLBACK row. Also returns the widths each adjustment changed: {"reread": ...,
+    "fewer": ..., "more": ...} (fewer / more warps than the row it started from)."""
     rows, changed = [], {"reread": [], "fewer": [], "more": []}
     table = DEFAULT_TABLE
     if not team:
@@ -34,9 +34,11 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool) -> tuple[t
         warps = default_warps
         rereads = {"looped": REREAD_AT, "chained": REREAD_CHAINED_AT}.get(reread, {})
         if strategy == "single" and max_n in rereads:
-            strategy, block, n_rows, warps = rereads[max_n]
+            strategy, block, n_rows, default_warps = rereads[max_n]
+            warps = default_warps
             changed["reread"].append(max_n)
-        elif strategy == "single" and max_n is not None:
+        # the single pass, REREAD or not, holds the row through its reductions
+        if strategy in ("single", "reread") and max_n is not None:
             if levels >= 2 and max_n in CHAINED_HALVE_AT:
                 warps = max(4, warps // 2)
             width = block or 1 << max(0, max_n - 1).bit_length()  # the widest block this entry launches
@@ -47,12 +49,12 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool) -> tuple[t
     return tuple(rows), {k: tuple(v) for k, v in changed.items()}
 
 
-def reread_kind(levels: int, final_pass: bool, online: bool) -> str:
+def reread_kind(levels: int, full_outputs: bool, online: bool) -> str:
     """Which launches that read the row again for the outputs suit a kernel: "looped" for one
     level of reductions (the looped kernel's first loop keeps only running sums), "chained"
     for reductions that chain but have no online max-and-sum (the single pass with
-    REREAD), "" where there is nothing to store after the reductions (no final pass)."""
-    if not final_pass or levels == 0:
+    REREAD), "" where there is no row-sized output to compute after the reductions."""
+    if not full_outputs or levels == 0:
         return ""
     if levels == 1:
         return "looped"
