@@ -24,6 +24,7 @@ unroll    the looped kernels' column loops unrolled (`loop_unroll_factor`), so t
 Variants are text edits of the generated bench module (bench/specs/bench_norms.tile).
 """
 
+import functools
 import gc
 import os
 import statistics
@@ -88,6 +89,7 @@ def welford_layernorm(src):
     return src[:at] + WELFORD_COMBINE + src[at:]
 
 
+@functools.cache  # one import (and Triton compile) per variant, shared by every shape
 def module(name, store_hint=True, w_last=False, evict_last=False, welford=False, unroll=0):
     src = first_load_evict_last(BASE) if evict_last else BASE
     if unroll:

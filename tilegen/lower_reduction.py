@@ -358,7 +358,8 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     row_inputs = held_inputs(single_loads, single_steps)
     team = team_model(passes, final_loads, final_steps, varying_stores, row_stores, fallback_row())
     levels = max((r.level for r in low.plan.reductions), default=0)
-    full_outputs = any(c == FULL for c in outputs_by_class.values())  # a row to read again for
+    # Reading the row again only pays where a row-sized output is computed from it.
+    full_outputs = any(c == FULL for c in outputs_by_class.values())
     reread = reread_kind(levels, full_outputs, any(p.online for p in low.plan.passes))
     table, changed = table_rows(row_inputs, levels, reread, team is not None)
     head, tail = split_single(single_steps, an) if reread == "chained" else (single_steps, ())

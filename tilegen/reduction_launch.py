@@ -1,7 +1,8 @@
 """Reduction kernels, launch side: the launch table a generated launcher carries
 (tilegen's DEFAULT_TABLE, adjusted per kernel for chained reductions, reading the row
-again for the outputs, and register pressure) and what a spec's `schedule { }` pins in it. lower_reduction.py puts the
-results into the render model; templates/reduction.py.j2 prints them.
+again for the outputs, and register pressure) and what a spec's `schedule { }` pins in
+it. lower_reduction.py puts the results into the render model; templates/reduction.py.j2
+prints them.
 """
 
 from __future__ import annotations
@@ -30,9 +31,9 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool) -> tuple[t
     table = DEFAULT_TABLE
     if not team:
         table = tuple(r for r in DEFAULT_TABLE if r[1] != "team") + (LOOPED_FALLBACK,)
+    rereads = {"looped": REREAD_AT, "chained": REREAD_CHAINED_AT}.get(reread, {})
     for max_n, strategy, block, n_rows, default_warps, per_sm, stages in table:
         warps = default_warps
-        rereads = {"looped": REREAD_AT, "chained": REREAD_CHAINED_AT}.get(reread, {})
         if strategy == "single" and max_n in rereads:
             strategy, block, n_rows, default_warps = rereads[max_n]
             warps = default_warps
