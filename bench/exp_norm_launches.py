@@ -2,7 +2,8 @@
 baseline and a same-size copy (`y.copy_(x)`, the ceiling for a kernel that reads x once
 and writes y once), in interleaved rounds. GPU only:
 
-    python bench/exp_norm_launches.py MODE   (MODE: inductor, hints, regs, looped, reread, welford, unroll)
+    python bench/exp_norm_launches.py MODE
+    (MODE: inductor, hints, regs, looped, reread, welford, unroll, const, team)
 
 inductor  writes torch.compile's layernorm / rmsnorm kernels and the launch configs its
           autotuner chose under $OUT (default /tmp), and times them beside tilegen's.
@@ -20,6 +21,12 @@ welford   layernorm's single pass edited to get the mean and the variance from o
           Welford does) instead of two chained ones.
 unroll    the looped kernels' column loops unrolled (`loop_unroll_factor`), so that a
           program has several blocks' loads in flight, as torch.compile's unrolled loops do.
+const     what compile-time sizes are worth (torch.compile's kernels have them): the row
+          width N as a constexpr, also the row strides, the masks replaced by all-true
+          ones (an upper bound, valid only here, where N is the block width), and the
+          single pass without its row-block loop.
+team      rows of 4096 and 8192 columns spread over a team of programs (the strategy of
+          rows wider than 16384 columns), against the table's launch.
 
 Variants are text edits of the generated bench module (bench/specs/bench_norms.tile).
 """
@@ -89,9 +96,27 @@ def welford_layernorm(src):
     return src[:at] + WELFORD_COMBINE + src[at:]
 
 
+def constants(src, n_const=False, strides=False, no_masks=False, no_loop=False):
+    """Text edits for the const mode (see the module docstring)."""
+    if n_const:
+        src = src.replace("\n    N,\n", "\n    N: tl.constexpr,\n")
+    if strides:
+        for name in ("stride_x_m", "stride_y_m"):
+            src = src.replace(f"\n    {name},\n", f"\n    {name}: tl.constexpr,\n")
+    if no_masks:
+        src = src.replace("mask_n = offs_n < N", "mask_n = tl.full(offs_n.shape, True, tl.int1)")
+        src = src.replace("mask_rows = rows < n_rows", "mask_rows = tl.full(rows.shape, True, tl.int1)")
+    if no_loop:
+        loop = "    for row_block in tl.range(pid, num_row_blocks, num_programs, num_stages=NUM_STAGES):"
+        assert loop in src
+        src = src.replace(loop, "    row_block = pid\n    if True:")
+    return src
+
+
 @functools.cache  # one import (and Triton compile) per variant, shared by every shape
-def module(name, store_hint=True, w_last=False, evict_last=False, welford=False, unroll=0):
+def module(name, store_hint=True, w_last=False, evict_last=False, welford=False, unroll=0, const=()):
     src = first_load_evict_last(BASE) if evict_last else BASE
+    src = constants(src, **dict(const))
     if unroll:
         loop = "tl.range(0, num_col_blocks, num_stages=NUM_STAGES)"
         assert loop in src
@@ -230,6 +255,26 @@ def main(mode):
                              for bl, wp, u in ((4096, 8, 2), (2048, 16, 4), (2048, 8, 4), (1024, 8, 8), (1024, 4, 8))]
                 launches += [(f"looped {bl} w{wp}", plain, row("looped", bl, 1, wp), None)
                              for bl, wp in ((4096, 8), (2048, 16), (2048, 8))]
+            elif mode == "const":
+                if name.startswith("softmax"):
+                    continue
+                variants = {"N constexpr": (("n_const", True),),
+                            "N, row strides constexpr": (("n_const", True), ("strides", True)),
+                            "no row loop": (("no_loop", True),),
+                            "all-true masks": (("no_masks", True),),
+                            "N constexpr, all-true masks, no row loop":
+                                (("n_const", True), ("no_masks", True), ("no_loop", True))}
+                pins = [None] + ([row("single", 0, 1, 4), row("reread", 0, 1, 4)] if name.startswith("layernorm")
+                                 else [row("single", 0, 1, 8), row("single", 0, 1, 16)]) * (n == 8192)
+                launches += [(f"{label} {'table' if pin is None else ' '.join(map(str, pin[0][1:5]))}",
+                              module("norms_" + "_".join(k for k, _ in edits), const=edits), pin, None)
+                             for label, edits in variants.items() for pin in pins]
+                launches += [(f"default {' '.join(map(str, pin[0][1:5]))}", plain, pin, None) for pin in pins[1:]]
+            elif mode == "team":
+                if name.startswith("softmax") or n < 4096:
+                    continue
+                pins = [(1024, 4), (2048, 4), (2048, 8), (4096, 4), (4096, 8)]
+                launches += [(f"team {bl} w{wp}", plain, row("team", bl, 1, wp), None) for bl, wp in pins if bl < n]
             else:
                 sys.exit(__doc__)
             time_launches(name, m, n, launches, dump)

@@ -36,15 +36,18 @@ def variant_source(ws_tile, ws_k, split):
     src = BASE
     src = src.replace("import triton.language as tl\n",
                       f"import triton.language as tl\n\n_WS_T = tl.constexpr({ws_tile})\n"
-                      f"_WS_K = tl.constexpr({ws_k})\n_C_SPLIT = tl.constexpr({split})\n", 1)
+                      f"_WS_K = tl.constexpr({ws_k})\n_C_SPLIT = tl.constexpr({split})\n_C_SPLIT_N = {split}\n", 1)
     src = src.replace("flatten=FLATTEN)", "flatten=FLATTEN, warp_specialize=_WS_T)")
     src = re.sub(r"for k in range\(0, tl.cdiv\(K, BLOCK_K\)\):(\n\s+a = a_desc)",
                  r"for k in tl.range(0, tl.cdiv(K, BLOCK_K), warp_specialize=_WS_K):\1", src)
+    # The output descriptors' blocks: built in batched kernels, by the launcher in the others.
     src = src.replace("block_shape=[BLOCK_M, BLOCK_N // 2]", "block_shape=[BLOCK_M, BLOCK_N // _C_SPLIT]")
+    src = src.replace('config["block_n"] // 2])', 'config["block_n"] // _C_SPLIT_N])')
     src = re.sub(r"_gemm_store_halves\(\s*(\w+), ([^,]+), ([^,]+), ([^\n]+?), BLOCK_M, BLOCK_N\s*\)",
                  r"_store_tile(\1, \2, \3, \4, BLOCK_M, BLOCK_N, _C_SPLIT)", src)
     src = src.replace("\n# Candidate block configurations", STORE_TILE + "\n# Candidate block configurations", 1)
-    assert src.count("_store_tile(") >= 7 and src.count("_WS_T)") >= 6, "edit did not apply"
+    assert src.count("_store_tile(") >= 7 and src.count("_WS_T)") >= 6 and src.count("_C_SPLIT_N])") >= 6, \
+        "edit did not apply"
     return src
 
 

@@ -1,6 +1,7 @@
 """Host-side cost of a generated gemm launcher at a small shape, where it can decide the
-time: the launcher as users call it, the same launch replayed from a CUDA graph (no host
-work), and torch.matmul. Run on a CUDA machine:
+time: the launcher as users call it (with its own choice of launch, and pinned to tensor
+descriptors, which it builds on the host), the same launch replayed from a CUDA graph
+(no host work), and torch.matmul. Run on a CUDA machine:
 
     python bench/launch_overhead.py
 """
@@ -50,6 +51,8 @@ for size in (512, 1024, 2048):
     flops = 2 * size**3
     rows = {
         "tilegen matmul": lambda: mod.matmul(a, b, c=c),
+        # Tensor descriptors, which the launcher builds on the host for every call.
+        "tilegen, TMA": lambda: mod.matmul(a, b, c=c, schedule={"addressing": "descriptor", "persistent": True}),
         "torch.matmul": lambda: torch.matmul(a, b, out=c),
     }
     for name, fn in rows.items():
@@ -58,4 +61,5 @@ for size in (512, 1024, 2048):
         g_us = graph_us(fn)
         print(f"{size:5d} {name:16s} do_bench {bench_us:7.2f} us ({flops / bench_us / 1e6:6.1f} TFLOP/s)  "
               f"graph {g_us:7.2f} us ({flops / g_us / 1e6:6.1f})  host loop {host_us(fn):7.2f} us/call", flush=True)
-    print(f"      config: {mod.matmul.last_config}", flush=True)
+        if name.startswith("tilegen"):
+            print(f"      config: {mod.matmul.last_config}", flush=True)

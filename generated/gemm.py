@@ -192,6 +192,11 @@ import json
 import sys
 import time
 
+try:  # tensor descriptors built on the host (Triton 3.4 and newer)
+    from triton.tools.tensor_descriptor import TensorDescriptor
+except ImportError:
+    TensorDescriptor = None
+
 
 @triton.jit
 def _gemm_store_halves(desc, off_m, off_n, tile, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
@@ -298,7 +303,7 @@ def _gemm_candidates(device, elem_bytes, pins):
 def _gemm_tma_ok(tensors):
     """Can tensor descriptors address every one of `tensors`? TMA needs a 16-byte aligned
     base, a contiguous last dimension (stride 1) and every other stride a multiple of 16 bytes."""
-    if not hasattr(tl, "make_tensor_descriptor"):
+    if TensorDescriptor is None or not hasattr(tl, "make_tensor_descriptor"):
         return False
     for t in tensors:
         size, strides = t.element_size(), t.stride()
@@ -308,7 +313,8 @@ def _gemm_tma_ok(tensors):
 
 
 def _gemm_scratch(size, alignment, stream):
-    """Global scratch memory where kernels write the tensor descriptors they create."""
+    """Global scratch memory where kernels write the tensor descriptors they create
+    (batched kernels: one per product)."""
     return torch.empty(size, dtype=torch.int8, device="cpu" if _INTERPRET else "cuda")
 
 
@@ -566,6 +572,10 @@ def matmul_kernel(
     stride_b_n,
     stride_c_m,
     stride_c_n,
+    # Tensor descriptors for ADDRESSING "descriptor", built by the launcher (None otherwise):
+    a_desc,  # a, in [BLOCK_M, BLOCK_K] blocks
+    b_desc,  # b, in [BLOCK_K, BLOCK_N] blocks
+    c_desc,  # c, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
@@ -584,19 +594,10 @@ def matmul_kernel(
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
-    if ADDRESSING == "descriptor":
-        # Tensor descriptors: the hardware (TMA on Hopper) computes the addresses, reads zeros
-        # past the edges and drops writes past them, so nothing is masked. The launcher checked
-        # their rules: 16-byte aligned base and strides, last stride 1.
-        a_desc = tl.make_tensor_descriptor(
-            a_ptr, shape=[M, K], strides=[stride_a_m, 1], block_shape=[BLOCK_M, BLOCK_K]
-        )
-        b_desc = tl.make_tensor_descriptor(
-            b_ptr, shape=[K, N], strides=[stride_b_k, 1], block_shape=[BLOCK_K, BLOCK_N]
-        )
-        c_desc = tl.make_tensor_descriptor(
-            c_ptr, shape=[M, N], strides=[stride_c_m, 1], block_shape=[BLOCK_M, BLOCK_N // 2]
-        )
+    # Tensor descriptors (ADDRESSING "descriptor", TMA on Hopper): the hardware computes the
+    # addresses, reads zeros past the edges and drops writes past them, so nothing is masked.
+    # The launcher built them on the host, after checking their rules: 16-byte aligned base
+    # and strides, last stride 1.
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, about one
     # per SM, each looping over many tiles. FLATTEN merges this loop with the K loop, so the
@@ -706,6 +707,13 @@ def matmul(a, b, *, c=None, schedule=None):
         # launch starts at most `programs` (one per SM) and each loops over tiles.
         num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
         grid = (min(num_tiles, config["programs"]) if config["persistent"] else num_tiles,)
+        # Addressing "descriptor": the tensor descriptors, built here on the host (the kernel
+        # would otherwise build them itself, and that measured slower); None for the others.
+        _a_desc = _b_desc = _c_desc = None
+        if config["addressing"] == "descriptor":
+            _a_desc = TensorDescriptor.from_tensor(a, [config["block_m"], config["block_k"]])
+            _b_desc = TensorDescriptor.from_tensor(b, [config["block_k"], config["block_n"]])
+            _c_desc = TensorDescriptor.from_tensor(c, [config["block_m"], config["block_n"] // 2])
         matmul_kernel[grid](
             a,
             b,
@@ -719,6 +727,9 @@ def matmul(a, b, *, c=None, schedule=None):
             b.stride(1),
             c.stride(0),
             c.stride(1),
+            _a_desc,
+            _b_desc,
+            _c_desc,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
             BLOCK_K=config["block_k"],
@@ -775,6 +786,10 @@ def matmul_leaky_relu_kernel(
     stride_b_n,
     stride_c_m,
     stride_c_n,
+    # Tensor descriptors for ADDRESSING "descriptor", built by the launcher (None otherwise):
+    a_desc,  # a, in [BLOCK_M, BLOCK_K] blocks
+    b_desc,  # b, in [BLOCK_K, BLOCK_N] blocks
+    c_desc,  # c, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
@@ -793,19 +808,10 @@ def matmul_leaky_relu_kernel(
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
-    if ADDRESSING == "descriptor":
-        # Tensor descriptors: the hardware (TMA on Hopper) computes the addresses, reads zeros
-        # past the edges and drops writes past them, so nothing is masked. The launcher checked
-        # their rules: 16-byte aligned base and strides, last stride 1.
-        a_desc = tl.make_tensor_descriptor(
-            a_ptr, shape=[M, K], strides=[stride_a_m, 1], block_shape=[BLOCK_M, BLOCK_K]
-        )
-        b_desc = tl.make_tensor_descriptor(
-            b_ptr, shape=[K, N], strides=[stride_b_k, 1], block_shape=[BLOCK_K, BLOCK_N]
-        )
-        c_desc = tl.make_tensor_descriptor(
-            c_ptr, shape=[M, N], strides=[stride_c_m, 1], block_shape=[BLOCK_M, BLOCK_N // 2]
-        )
+    # Tensor descriptors (ADDRESSING "descriptor", TMA on Hopper): the hardware computes the
+    # addresses, reads zeros past the edges and drops writes past them, so nothing is masked.
+    # The launcher built them on the host, after checking their rules: 16-byte aligned base
+    # and strides, last stride 1.
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, about one
     # per SM, each looping over many tiles. FLATTEN merges this loop with the K loop, so the
@@ -915,6 +921,13 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
         # launch starts at most `programs` (one per SM) and each loops over tiles.
         num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
         grid = (min(num_tiles, config["programs"]) if config["persistent"] else num_tiles,)
+        # Addressing "descriptor": the tensor descriptors, built here on the host (the kernel
+        # would otherwise build them itself, and that measured slower); None for the others.
+        _a_desc = _b_desc = _c_desc = None
+        if config["addressing"] == "descriptor":
+            _a_desc = TensorDescriptor.from_tensor(a, [config["block_m"], config["block_k"]])
+            _b_desc = TensorDescriptor.from_tensor(b, [config["block_k"], config["block_n"]])
+            _c_desc = TensorDescriptor.from_tensor(c, [config["block_m"], config["block_n"] // 2])
         matmul_leaky_relu_kernel[grid](
             a,
             b,
@@ -928,6 +941,9 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
             b.stride(1),
             c.stride(0),
             c.stride(1),
+            _a_desc,
+            _b_desc,
+            _c_desc,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
             BLOCK_K=config["block_k"],
@@ -992,6 +1008,10 @@ def linear_gelu_kernel(
     stride_bias_n,
     stride_y_m,
     stride_y_n,
+    # Tensor descriptors for ADDRESSING "descriptor", built by the launcher (None otherwise):
+    a_desc,  # x, in [BLOCK_M, BLOCK_K] blocks
+    b_desc,  # w, stored [N, K], in [BLOCK_N, BLOCK_K] blocks
+    y_desc,  # y, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
@@ -1011,19 +1031,10 @@ def linear_gelu_kernel(
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
-    if ADDRESSING == "descriptor":
-        # Tensor descriptors: the hardware (TMA on Hopper) computes the addresses, reads zeros
-        # past the edges and drops writes past them, so nothing is masked. The launcher checked
-        # their rules: 16-byte aligned base and strides, last stride 1.
-        a_desc = tl.make_tensor_descriptor(
-            x_ptr, shape=[M, K], strides=[stride_x_m, 1], block_shape=[BLOCK_M, BLOCK_K]
-        )
-        b_desc = tl.make_tensor_descriptor(
-            w_ptr, shape=[N, K], strides=[stride_w_n, 1], block_shape=[BLOCK_N, BLOCK_K]
-        )
-        y_desc = tl.make_tensor_descriptor(
-            y_ptr, shape=[M, N], strides=[stride_y_m, 1], block_shape=[BLOCK_M, BLOCK_N // 2]
-        )
+    # Tensor descriptors (ADDRESSING "descriptor", TMA on Hopper): the hardware computes the
+    # addresses, reads zeros past the edges and drops writes past them, so nothing is masked.
+    # The launcher built them on the host, after checking their rules: 16-byte aligned base
+    # and strides, last stride 1.
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, about one
     # per SM, each looping over many tiles. FLATTEN merges this loop with the K loop, so the
@@ -1138,6 +1149,13 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
         # launch starts at most `programs` (one per SM) and each loops over tiles.
         num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
         grid = (min(num_tiles, config["programs"]) if config["persistent"] else num_tiles,)
+        # Addressing "descriptor": the tensor descriptors, built here on the host (the kernel
+        # would otherwise build them itself, and that measured slower); None for the others.
+        _a_desc = _b_desc = _y_desc = None
+        if config["addressing"] == "descriptor":
+            _a_desc = TensorDescriptor.from_tensor(x, [config["block_m"], config["block_k"]])
+            _b_desc = TensorDescriptor.from_tensor(w, [config["block_n"], config["block_k"]])
+            _y_desc = TensorDescriptor.from_tensor(y, [config["block_m"], config["block_n"] // 2])
         linear_gelu_kernel[grid](
             x,
             w,
@@ -1153,6 +1171,9 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
             bias.stride(0),
             y.stride(0),
             y.stride(1),
+            _a_desc,
+            _b_desc,
+            _y_desc,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
             BLOCK_K=config["block_k"],
@@ -1224,6 +1245,10 @@ def scaled_residual_kernel(
     stride_residual_n,
     stride_out_m,
     stride_out_n,
+    # Tensor descriptors for ADDRESSING "descriptor", built by the launcher (None otherwise):
+    a_desc,  # x, in [BLOCK_M, BLOCK_K] blocks
+    b_desc,  # w, stored [N, K], in [BLOCK_N, BLOCK_K] blocks
+    out_desc,  # out, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
@@ -1242,19 +1267,10 @@ def scaled_residual_kernel(
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
-    if ADDRESSING == "descriptor":
-        # Tensor descriptors: the hardware (TMA on Hopper) computes the addresses, reads zeros
-        # past the edges and drops writes past them, so nothing is masked. The launcher checked
-        # their rules: 16-byte aligned base and strides, last stride 1.
-        a_desc = tl.make_tensor_descriptor(
-            x_ptr, shape=[M, K], strides=[stride_x_m, 1], block_shape=[BLOCK_M, BLOCK_K]
-        )
-        b_desc = tl.make_tensor_descriptor(
-            w_ptr, shape=[N, K], strides=[stride_w_n, 1], block_shape=[BLOCK_N, BLOCK_K]
-        )
-        out_desc = tl.make_tensor_descriptor(
-            out_ptr, shape=[M, N], strides=[stride_out_m, 1], block_shape=[BLOCK_M, BLOCK_N // 2]
-        )
+    # Tensor descriptors (ADDRESSING "descriptor", TMA on Hopper): the hardware computes the
+    # addresses, reads zeros past the edges and drops writes past them, so nothing is masked.
+    # The launcher built them on the host, after checking their rules: 16-byte aligned base
+    # and strides, last stride 1.
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, about one
     # per SM, each looping over many tiles. FLATTEN merges this loop with the K loop, so the
@@ -1390,6 +1406,15 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
         # launch starts at most `programs` (one per SM) and each loops over tiles.
         num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
         grid = (min(num_tiles, config["programs"]) if config["persistent"] else num_tiles,)
+        # Addressing "descriptor": the tensor descriptors, built here on the host (the kernel
+        # would otherwise build them itself, and that measured slower); None for the others.
+        _a_desc = _b_desc = _out_desc = None
+        if config["addressing"] == "descriptor":
+            _a_desc = TensorDescriptor.from_tensor(x, [config["block_m"], config["block_k"]])
+            _b_desc = TensorDescriptor.from_tensor(w, [config["block_n"], config["block_k"]])
+            _out_desc = TensorDescriptor.from_tensor(
+                out, [config["block_m"], config["block_n"] // 2]
+            )
         scaled_residual_kernel[grid](
             x,
             w,
@@ -1411,6 +1436,9 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
             residual.stride(1),
             out.stride(0),
             out.stride(1),
+            _a_desc,
+            _b_desc,
+            _out_desc,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
             BLOCK_K=config["block_k"],
@@ -1728,6 +1756,11 @@ def linear_silu_kernel(
     stride_pre_n,
     stride_act_m,
     stride_act_n,
+    # Tensor descriptors for ADDRESSING "descriptor", built by the launcher (None otherwise):
+    a_desc,  # x, in [BLOCK_M, BLOCK_K] blocks
+    b_desc,  # w, in [BLOCK_K, BLOCK_N] blocks
+    pre_desc,  # pre, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
+    act_desc,  # act, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
@@ -1746,22 +1779,10 @@ def linear_silu_kernel(
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
-    if ADDRESSING == "descriptor":
-        # Tensor descriptors: the hardware (TMA on Hopper) computes the addresses, reads zeros
-        # past the edges and drops writes past them, so nothing is masked. The launcher checked
-        # their rules: 16-byte aligned base and strides, last stride 1.
-        a_desc = tl.make_tensor_descriptor(
-            x_ptr, shape=[M, K], strides=[stride_x_m, 1], block_shape=[BLOCK_M, BLOCK_K]
-        )
-        b_desc = tl.make_tensor_descriptor(
-            w_ptr, shape=[K, N], strides=[stride_w_k, 1], block_shape=[BLOCK_K, BLOCK_N]
-        )
-        pre_desc = tl.make_tensor_descriptor(
-            pre_ptr, shape=[M, N], strides=[stride_pre_m, 1], block_shape=[BLOCK_M, BLOCK_N // 2]
-        )
-        act_desc = tl.make_tensor_descriptor(
-            act_ptr, shape=[M, N], strides=[stride_act_m, 1], block_shape=[BLOCK_M, BLOCK_N // 2]
-        )
+    # Tensor descriptors (ADDRESSING "descriptor", TMA on Hopper): the hardware computes the
+    # addresses, reads zeros past the edges and drops writes past them, so nothing is masked.
+    # The launcher built them on the host, after checking their rules: 16-byte aligned base
+    # and strides, last stride 1.
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, about one
     # per SM, each looping over many tiles. FLATTEN merges this loop with the K loop, so the
@@ -1888,6 +1909,18 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
         # launch starts at most `programs` (one per SM) and each loops over tiles.
         num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
         grid = (min(num_tiles, config["programs"]) if config["persistent"] else num_tiles,)
+        # Addressing "descriptor": the tensor descriptors, built here on the host (the kernel
+        # would otherwise build them itself, and that measured slower); None for the others.
+        _a_desc = _b_desc = _pre_desc = _act_desc = None
+        if config["addressing"] == "descriptor":
+            _a_desc = TensorDescriptor.from_tensor(x, [config["block_m"], config["block_k"]])
+            _b_desc = TensorDescriptor.from_tensor(w, [config["block_k"], config["block_n"]])
+            _pre_desc = TensorDescriptor.from_tensor(
+                pre, [config["block_m"], config["block_n"] // 2]
+            )
+            _act_desc = TensorDescriptor.from_tensor(
+                act, [config["block_m"], config["block_n"] // 2]
+            )
         linear_silu_kernel[grid](
             x,
             w,
@@ -1906,6 +1939,10 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
             pre.stride(1),
             act.stride(0),
             act.stride(1),
+            _a_desc,
+            _b_desc,
+            _pre_desc,
+            _act_desc,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
             BLOCK_K=config["block_k"],
@@ -1974,6 +2011,10 @@ def matmul_f32_kernel(
     stride_b_n,
     stride_c_m,
     stride_c_n,
+    # Tensor descriptors for ADDRESSING "descriptor", built by the launcher (None otherwise):
+    a_desc,  # a, in [BLOCK_M, BLOCK_K] blocks
+    b_desc,  # b, in [BLOCK_K, BLOCK_N] blocks
+    c_desc,  # c, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
@@ -1992,19 +2033,10 @@ def matmul_f32_kernel(
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
-    if ADDRESSING == "descriptor":
-        # Tensor descriptors: the hardware (TMA on Hopper) computes the addresses, reads zeros
-        # past the edges and drops writes past them, so nothing is masked. The launcher checked
-        # their rules: 16-byte aligned base and strides, last stride 1.
-        a_desc = tl.make_tensor_descriptor(
-            a_ptr, shape=[M, K], strides=[stride_a_m, 1], block_shape=[BLOCK_M, BLOCK_K]
-        )
-        b_desc = tl.make_tensor_descriptor(
-            b_ptr, shape=[K, N], strides=[stride_b_k, 1], block_shape=[BLOCK_K, BLOCK_N]
-        )
-        c_desc = tl.make_tensor_descriptor(
-            c_ptr, shape=[M, N], strides=[stride_c_m, 1], block_shape=[BLOCK_M, BLOCK_N // 2]
-        )
+    # Tensor descriptors (ADDRESSING "descriptor", TMA on Hopper): the hardware computes the
+    # addresses, reads zeros past the edges and drops writes past them, so nothing is masked.
+    # The launcher built them on the host, after checking their rules: 16-byte aligned base
+    # and strides, last stride 1.
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, about one
     # per SM, each looping over many tiles. FLATTEN merges this loop with the K loop, so the
@@ -2114,6 +2146,13 @@ def matmul_f32(a, b, *, c=None, schedule=None):
         # launch starts at most `programs` (one per SM) and each loops over tiles.
         num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
         grid = (min(num_tiles, config["programs"]) if config["persistent"] else num_tiles,)
+        # Addressing "descriptor": the tensor descriptors, built here on the host (the kernel
+        # would otherwise build them itself, and that measured slower); None for the others.
+        _a_desc = _b_desc = _c_desc = None
+        if config["addressing"] == "descriptor":
+            _a_desc = TensorDescriptor.from_tensor(a, [config["block_m"], config["block_k"]])
+            _b_desc = TensorDescriptor.from_tensor(b, [config["block_k"], config["block_n"]])
+            _c_desc = TensorDescriptor.from_tensor(c, [config["block_m"], config["block_n"] // 2])
         matmul_f32_kernel[grid](
             a,
             b,
@@ -2127,6 +2166,9 @@ def matmul_f32(a, b, *, c=None, schedule=None):
             b.stride(1),
             c.stride(0),
             c.stride(1),
+            _a_desc,
+            _b_desc,
+            _c_desc,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
             BLOCK_K=config["block_k"],

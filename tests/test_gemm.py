@@ -539,8 +539,15 @@ def test_emitted_source_reads_like_the_tutorial():
     for needle in ("a_ptr,", "stride_a_m", "offs_am", "offs_bn", "offs_k", "BLOCK_M: tl.constexpr", "GROUP_M",
                    "group_size_m = min(num_pid_m - first_pid_m, GROUP_M)", "acc = tl.dot(a, b, acc)",
                    "mask=offs_k[None, :] < K - k * BLOCK_K", "# Grouped ordering", "# K-edge mask",
-                   "# Epilogue", "tl.make_tensor_descriptor"):
+                   "# Epilogue", "a_desc,", "a_desc.load(["):
         assert needle in kernel, needle
+    # Unbatched kernels get their descriptors from the launcher, built on the host; batched
+    # ones build one per product in the kernel.
+    launcher = source.split("def matmul(")[1].split("def matmul_reference(")[0]
+    assert "tl.make_tensor_descriptor" not in kernel
+    assert "_a_desc = TensorDescriptor.from_tensor(a, [config[\"block_m\"], config[\"block_k\"]])" in launcher
+    batched = source.split("def bmm_kernel(")[1].split("def bmm(")[0]
+    assert "tl.make_tensor_descriptor" in batched and "a_desc," not in batched.split("):")[0]
     lines = [int(n) for n in re.findall(r"# spec: gemm\.tile:(\d+)", source)]
     spec_lines = text.splitlines()
     assert all(spec_lines[n - 1].lstrip().startswith(("gemm", "c =", "y =", "out =", "pre =", "act =")) for n in lines)

@@ -51,6 +51,7 @@ class Operand:
     desc_shape: str  # "M, K"; transposed "K, M"
     desc_stride: str  # stride of the stored outer dimension
     desc_block: str  # "BLOCK_M, BLOCK_K"
+    desc_host_block: str  # the launcher's block shape: 'config["block_m"], config["block_k"]'
     desc_coords: str  # "pid_m * BLOCK_M, k * BLOCK_K"
     # block pointer, over the logical layout
     block_shape: str  # "M, K"
@@ -366,6 +367,7 @@ def _operand(role: str, t: TensorArg, transposed: bool, nb: int, offsets, cast: 
         desc_shape=", ".join(stored),
         desc_stride=_stride(t, nb),
         desc_block=", ".join(f"BLOCK_{d}" for d in stored),
+        desc_host_block=", ".join(f'config["block_{d.lower()}"]' for d in stored),
         desc_coords=", ".join(_START[d] for d in stored),
         block_shape=f"{r}, {c}",
         block_offsets=", ".join("0" if d == "K" else _START[d] for d in (r, c)),

@@ -1,0 +1,91 @@
+"""Experiment: tensor descriptors built on the host (triton.tools.tensor_descriptor's
+TensorDescriptor, passed to the kernel as parameters: what the generated launchers do)
+against descriptors the kernel builds itself (tl.make_tensor_descriptor: each program
+writes its descriptors to global scratch memory and fences them before the first TMA
+load: what they did before). Same kernels otherwise, pinned launches, interleaved rounds
+beside cuBLAS. GPU only:
+
+    python bench/exp_host_desc.py [SIZE ...]      (square products; default 4096 8192)
+"""
+
+import statistics
+import sys
+from pathlib import Path
+
+import torch
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tilegen.bench import device_ms  # noqa: E402
+from tilegen.cli import compile_paths  # noqa: E402
+from tilegen.validate import load_module  # noqa: E402
+
+(compiled,) = compile_paths([str(ROOT / "bench/specs/bench_gemm.tile")]).values()
+SOURCE = compiled.source
+# The suite's kernels are all [M, K] @ [K, N] -> [M, N], row-major.
+IN_KERNEL = """    num_tiles = num_pid_m * num_pid_n
+    if ADDRESSING == "descriptor":
+        a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[stride_a_m, 1], block_shape=[BLOCK_M, BLOCK_K])
+        b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[stride_b_k, 1], block_shape=[BLOCK_K, BLOCK_N])
+        c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[stride_c_m, 1],
+                                           block_shape=[BLOCK_M, BLOCK_N // 2])
+"""
+
+
+def device_descriptor_source(src):
+    """The launchers pass None for the descriptors and the kernels build their own."""
+    head = "    num_tiles = num_pid_m * num_pid_n\n"
+    launch = '        if config["addressing"] == "descriptor":\n            _a_desc ='
+    assert src.count(head) == src.count(launch) == 6
+    return src.replace(head, IN_KERNEL).replace(launch, launch.replace(":", " and False:", 1))
+
+
+device_mod = load_module(device_descriptor_source(SOURCE), "gemm_device_desc")
+host_mod = load_module(SOURCE, "gemm_host_desc")
+# Clusters of two programs (num_ctas=2), as cuBLAS runs at 4096^3: host descriptors only.
+CTAS_SOURCE = SOURCE.replace('            num_warps=config["warps"],\n',
+                             '            num_warps=config["warps"],\n            num_ctas=2,\n')
+assert CTAS_SOURCE.count("num_ctas=2") == 6
+cluster_mod = load_module(CTAS_SOURCE, "gemm_cluster_desc")
+BIG = dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=3, addressing="descriptor",
+           persistent=True)
+VARIANTS = {
+    "persistent s3": dict(BIG),
+    "persistent+flatten s3": dict(BIG, flatten=True),
+    "persistent+flatten s4": dict(BIG, flatten=True, stages=4),
+    "grid s3": dict(BIG, persistent=False),
+    "256x128 persistent+flatten s3": dict(BIG, flatten=True, block_m=256, block_n=128),
+}
+ROUNDS = 3
+for size in [int(s) for s in sys.argv[1:]] or [4096, 8192]:
+    for kernel, dtype in (("mm_f16", torch.float16), ("mm_bf16", torch.bfloat16)):
+        a = torch.randn(size, size, device="cuda", dtype=dtype)
+        b = torch.randn(size, size, device="cuda", dtype=dtype)
+        c = torch.empty(size, size, device="cuda", dtype=dtype)
+        ref = getattr(device_mod, kernel + "_reference")(a, b).float()
+        runs = {"cuBLAS torch.matmul": lambda: torch.matmul(a, b, out=c)}
+        for name, schedule in VARIANTS.items():
+            for where, mod in (("device", device_mod), ("host", host_mod), ("host, num_ctas=2", cluster_mod)):
+                if where.endswith("2") and name.startswith("grid"):
+                    continue
+                fn = getattr(mod, kernel)
+                try:
+                    out = fn(a, b, c=c, schedule=schedule)
+                except Exception as exc:  # noqa: BLE001 (a compiler failure is a result here)
+                    print(f"{size} {kernel} {name} {where}: FAILED, {type(exc).__name__}: {str(exc)[:200]}", flush=True)
+                    continue
+                err = (out.float() - ref).abs().max().item()
+                if not err <= 0.05 * ref.abs().max().item():
+                    print(f"{size} {kernel} {name} {where}: WRONG, max error {err}", flush=True)
+                    continue
+                runs[f"{name}, {where} descriptors"] = lambda fn=fn, schedule=schedule: fn(a, b, c=c, schedule=schedule)
+        times = {name: [] for name in runs}
+        for _ in range(ROUNDS):
+            for name, run in runs.items():
+                times[name].append(device_ms(run))
+        base = statistics.median(times["cuBLAS torch.matmul"])
+        for name, ts in times.items():
+            ms = statistics.median(ts)
+            spread = (max(ts) - min(ts)) / ms * 100
+            print(f"{size} {kernel:13s} {name:40s} {2 * size**3 / ms / 1e9:6.1f} TFLOP/s  {base / ms:5.3f}x  "
+                  f"spread {spread:4.1f}%", flush=True)
