@@ -479,6 +479,7 @@ def test_candidates_pruned_by_shared_memory(spec, monkeypatch):
     modes = m._gemm_policy(cuda, 4096**3, True)  # all timed
     assert modes == [("pointer", False, False), ("descriptor", True, False), ("descriptor", True, True)]
     assert m._gemm_policy(cuda, 64**3, True) == [("pointer", False, False)]
+    assert m._gemm_policy(cuda, 2048**3, True) == [("pointer", False, False)]  # host cost (see the policy)
     assert m._gemm_policy(cuda, 4096**3, False) == [("pointer", False, False)]
     assert m._gemm_policy(torch.device("cpu"), 4096**3, True) == [("pointer", False, False)]
 
