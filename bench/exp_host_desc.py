@@ -5,7 +5,11 @@ writes its descriptors to global scratch memory and fences them before the first
 load: what they did before). Same kernels otherwise, pinned launches, interleaved rounds
 beside cuBLAS. GPU only:
 
-    python bench/exp_host_desc.py [SIZE ...]      (square products; default 4096 8192)
+    python bench/exp_host_desc.py [--clusters] [--gelu] [--rounds=N] [--only=V1,V2] [SIZE ...]
+    (square products; default 4096 8192; --only names variants of VARIANTS)
+
+--clusters adds launches in clusters of two programs (num_ctas=2, as cuBLAS runs at 4096^3);
+--gelu times the bias + gelu kernels instead of the plain ones.
 """
 
 import statistics
@@ -42,7 +46,8 @@ def device_descriptor_source(src):
 
 device_mod = load_module(device_descriptor_source(SOURCE), "gemm_device_desc")
 host_mod = load_module(SOURCE, "gemm_host_desc")
-# Clusters of two programs (num_ctas=2), as cuBLAS runs at 4096^3: host descriptors only.
+# Clusters of two programs (num_ctas=2), as cuBLAS runs at 4096^3: host descriptors only
+# (with descriptors, Triton 3.6 fails to compile them: ConvertTritonToTritonGPU).
 CTAS_SOURCE = SOURCE.replace('            num_warps=config["warps"],\n',
                              '            num_warps=config["warps"],\n            num_ctas=2,\n')
 assert CTAS_SOURCE.count("num_ctas=2") == 6
@@ -56,21 +61,30 @@ VARIANTS = {
     "grid s3": dict(BIG, persistent=False),
     "256x128 persistent+flatten s3": dict(BIG, flatten=True, block_m=256, block_n=128),
 }
-ROUNDS = 3
-for size in [int(s) for s in sys.argv[1:]] or [4096, 8192]:
-    for kernel, dtype in (("mm_f16", torch.float16), ("mm_bf16", torch.bfloat16)):
+ROUNDS = next((int(a.split("=")[1]) for a in sys.argv if a.startswith("--rounds=")), 3)
+ONLY = next((a.split("=")[1].split(",") for a in sys.argv if a.startswith("--only=")), None)
+GELU = "--gelu" in sys.argv
+WHERE = [("device", device_mod), ("host", host_mod)] + [("host, num_ctas=2", cluster_mod)] * ("--clusters" in sys.argv)
+for size in [int(s) for s in sys.argv[1:] if not s.startswith("--")] or [4096, 8192]:
+    for kernel, dtype in (("mm_bias_gelu_f16", torch.float16), ("mm_bias_gelu_bf16", torch.bfloat16)) if GELU else \
+            (("mm_f16", torch.float16), ("mm_bf16", torch.bfloat16)):
         a = torch.randn(size, size, device="cuda", dtype=dtype)
         b = torch.randn(size, size, device="cuda", dtype=dtype)
         c = torch.empty(size, size, device="cuda", dtype=dtype)
-        ref = getattr(device_mod, kernel + "_reference")(a, b).float()
+        extra = (torch.randn(size, device="cuda", dtype=dtype),) if GELU else ()
+        ref = getattr(device_mod, kernel + "_reference")(a, b, *extra).float()
         runs = {"cuBLAS torch.matmul": lambda: torch.matmul(a, b, out=c)}
+        if GELU:
+            runs["cuBLAS + bias + F.gelu"] = lambda: torch.nn.functional.gelu(torch.matmul(a, b) + extra[0])
         for name, schedule in VARIANTS.items():
-            for where, mod in (("device", device_mod), ("host", host_mod), ("host, num_ctas=2", cluster_mod)):
-                if where.endswith("2") and name.startswith("grid"):
-                    continue
+            if (GELU and name.startswith("256x128")) or (ONLY and name not in ONLY):
+                continue
+            for where, mod in WHERE + [("pointer", host_mod)] * name.startswith("grid"):
                 fn = getattr(mod, kernel)
                 try:
-                    out = fn(a, b, c=c, schedule=schedule)
+                    if where == "pointer":
+                        schedule = dict(schedule, addressing="pointer")
+                    out = fn(a, b, *extra, c=c, schedule=schedule)
                 except Exception as exc:  # noqa: BLE001 (a compiler failure is a result here)
                     print(f"{size} {kernel} {name} {where}: FAILED, {type(exc).__name__}: {str(exc)[:200]}", flush=True)
                     continue
@@ -78,10 +92,12 @@ for size in [int(s) for s in sys.argv[1:]] or [4096, 8192]:
                 if not err <= 0.05 * ref.abs().max().item():
                     print(f"{size} {kernel} {name} {where}: WRONG, max error {err}", flush=True)
                     continue
-                runs[f"{name}, {where} descriptors"] = lambda fn=fn, schedule=schedule: fn(a, b, c=c, schedule=schedule)
+                label = f"{name}, {where}" + " descriptors" * (where != "pointer")
+                runs[label] = lambda fn=fn, schedule=schedule: fn(a, b, *extra, c=c, schedule=schedule)
         times = {name: [] for name in runs}
-        for _ in range(ROUNDS):
-            for name, run in runs.items():
+        for rnd in range(ROUNDS):
+            # Every other round runs in reverse, so no variant always follows the same one.
+            for name, run in list(runs.items())[:: -1 if rnd % 2 else 1]:
                 times[name].append(device_ms(run))
         base = statistics.median(times["cuBLAS torch.matmul"])
         for name, ts in times.items():
