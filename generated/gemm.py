@@ -247,7 +247,9 @@ _GEMM_DESCRIPTOR_MIN_MACS = 1 << 35
 _GEMM_FLATTEN = (
     False  # persistent launches: flatten the tile loop into the K loop (schedule "flatten")
 )
-_GEMM_TUNE_ROUNDS = 3  # interleaved timing rounds per candidate (see _gemm_tune)
+_GEMM_TUNE_ROUNDS = (
+    4  # interleaved timing rounds per candidate, half of them in reverse order (see _gemm_tune)
+)
 _GEMM_TUNE_MIN_MACS = 1 << 24  # smaller products take the first candidate: tuning would cost more
 
 
@@ -465,16 +467,17 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
 def _gemm_tune(candidates, launch, outs, device):
     """Time each candidate, writing to scratch outputs; the fastest wins. A configuration
     that fails to compile or launch (too much shared memory, too many registers) is skipped.
-    On a GPU the candidates are timed in _GEMM_TUNE_ROUNDS interleaved rounds and ranked by
-    their median round, so that clock and temperature drift during tuning (large products
-    run power-limited) hit every candidate alike instead of favouring the early ones."""
+    On a GPU the candidates are timed in _GEMM_TUNE_ROUNDS interleaved rounds, every other
+    one in reverse order, and ranked by their median round, so that clock and temperature
+    drift during tuning (large products run power-limited) hit every candidate alike: no
+    candidate is always early in a round, or always right after the same other one."""
     scratch = [torch.empty_like(o) for o in outs]
     flush = (
         torch.empty(256 * 2**20, dtype=torch.int8, device=device) if device.type == "cuda" else None
     )
     times, failure = {}, None  # candidate index -> its timings; a candidate that fails drops out
     for rnd in range(_GEMM_TUNE_ROUNDS if flush is not None else 1):
-        for i, config in enumerate(candidates):
+        for i, config in list(enumerate(candidates))[:: -1 if rnd % 2 else 1]:
             if rnd and i not in times:
                 continue
             run = functools.partial(launch, config, *scratch)
@@ -498,7 +501,9 @@ def _gemm_tune(candidates, launch, outs, device):
         raise RuntimeError(
             f"none of the {len(candidates)} gemm configurations could run, e.g. {candidates[0]}"
         ) from failure
-    return candidates[min(times, key=lambda i: sorted(times[i])[len(times[i]) // 2])]
+    # The median round; with an even number of rounds, the mean of the middle two.
+    median = lambda ts: (sorted(ts)[(len(ts) - 1) // 2] + sorted(ts)[len(ts) // 2]) / 2
+    return candidates[min(times, key=lambda i: median(times[i]))]
 
 
 def _gemm_device_ms(run, flush):

@@ -11,6 +11,7 @@ step per tile and K block. Run on a GPU with TRITON_INTERPRET=0.
 import json
 import re
 import time
+import types
 from functools import lru_cache
 
 import pytest
@@ -601,3 +602,27 @@ def test_tuner_skips_configurations_that_fail(spec):
     with pytest.raises(RuntimeError, match="none of the 1 gemm configurations could run") as exc:
         m._gemm_tune(candidates[:1], launch, (out,), torch.device("cpu"))
     assert "out of resources" in str(exc.value.__cause__)
+
+
+def test_tuner_alternates_the_order_of_its_rounds(spec, monkeypatch):
+    """On a GPU every other tuning round times the candidates in reverse order, and each
+    candidate is ranked by its median round, so the place in a round favours none."""
+    m, _ = spec
+    gpu = types.SimpleNamespace(type="cuda")
+    real_empty = torch.empty
+    monkeypatch.setattr(torch, "empty", lambda *a, device=None, **k: real_empty(1) if device is gpu
+                        else real_empty(*a, device=device, **k))  # the tuner's L2-flush buffer
+    order = []
+    # Candidate "late" is slowest in its first round only; "early" is slow in every reversed round.
+    rounds_ms = {"early": [1.0, 9.0, 1.0, 9.0], "late": [9.0, 2.0, 2.0, 2.0], "mid": [3.0, 3.0, 3.0, 3.0]}
+
+    def device_ms(run, flush):
+        name = run.args[0]["name"]
+        order.append(name)
+        return rounds_ms[name][order.count(name) - 1]
+
+    monkeypatch.setattr(m, "_gemm_device_ms", device_ms)
+    candidates = [dict(name="early"), dict(name="mid"), dict(name="late")]
+    best = m._gemm_tune(candidates, lambda config, *outs: None, (torch.empty(4),), gpu)
+    assert order == ["early", "mid", "late", "late", "mid", "early"] * (m._GEMM_TUNE_ROUNDS // 2)
+    assert best is candidates[2]  # medians: early 5.0, mid 3.0, late 2.0
