@@ -192,10 +192,7 @@ import json
 import sys
 import time
 
-try:  # tensor descriptors built on the host (Triton 3.4 and newer)
-    from triton.tools.tensor_descriptor import TensorDescriptor
-except ImportError:
-    TensorDescriptor = None
+from triton.tools.tensor_descriptor import TensorDescriptor  # descriptors built on the host
 
 
 @triton.jit
@@ -239,11 +236,13 @@ _GEMM_CONFIGS = [
 _GEMM_INTERPRETER_CONFIG = dict(block_m=32, block_n=32, block_k=32, group_m=4, warps=4, stages=2)
 
 # Launch policy for what neither the spec nor the call decides; change it here after measuring.
-# Smaller products keep pointer addressing: a descriptor launch costs about 26 us more host
-# time per call (three descriptors built and encoded: 62 against 36 us at 2048^3 on an H100
-# machine), so below ~2**35 multiply-adds (~100 us of kernel) back-to-back calls would wait
-# on the host.
+# Smaller products keep pointer addressing. An unbatched kernel's descriptor launch costs
+# about 26 us more host time per call (the launcher builds and Triton encodes three
+# descriptors: 62 against 36 us at 2048^3 on an H100 machine), so below ~2**35
+# multiply-adds (~100 us of kernel) back-to-back calls would wait on the host. Batched
+# kernels build their descriptors in the kernel, at no host cost.
 _GEMM_DESCRIPTOR_MIN_MACS = 1 << 35
+_GEMM_DESCRIPTOR_MIN_MACS_BATCHED = 1 << 27
 _GEMM_FLATTEN = (
     False  # persistent launches: flatten the tile loop into the K loop (schedule "flatten")
 )
@@ -251,17 +250,20 @@ _GEMM_TUNE_ROUNDS = (
     4  # interleaved timing rounds per candidate, half of them in reverse order (see _gemm_tune)
 )
 _GEMM_TUNE_MIN_MACS = 1 << 24  # smaller products take the first candidate: tuning would cost more
+# Part of every disk-cache key: raise it when kernels or launches change so that
+# configurations tuned for the old ones are not reused (2: descriptors built on the host).
+_GEMM_CACHE_VERSION = "v2"
 
 
-def _gemm_policy(device, macs, descriptors_ok):
+def _gemm_policy(device, macs, descriptors_ok, batched=False):
     """The launch modes, (addressing, persistent, flatten), to consider when neither the
     spec nor the call picks one; the first is used untuned. On Hopper and newer, large
     aligned products are timed three ways: masked pointers on a grid of one program per
     tile, and tensor descriptors (TMA) run persistent, with and without the tile loop
-    flattened into the K loop. Which
-    wins depends on the shape (measured, see docs/performance.md). Everywhere else:
-    masked pointer arithmetic."""
-    if device.type == "cuda" and descriptors_ok and macs >= _GEMM_DESCRIPTOR_MIN_MACS:
+    flattened into the K loop. Which wins depends on the shape (measured, see
+    docs/performance.md). Everywhere else: masked pointer arithmetic."""
+    least = _GEMM_DESCRIPTOR_MIN_MACS_BATCHED if batched else _GEMM_DESCRIPTOR_MIN_MACS
+    if device.type == "cuda" and descriptors_ok and macs >= least:
         if _gemm_device(device.index)[1] >= 9:
             return [
                 ("pointer", False, False),
@@ -309,7 +311,7 @@ def _gemm_candidates(device, elem_bytes, pins):
 def _gemm_tma_ok(tensors):
     """Can tensor descriptors address every one of `tensors`? TMA needs a 16-byte aligned
     base, a contiguous last dimension (stride 1) and every other stride a multiple of 16 bytes."""
-    if TensorDescriptor is None or not hasattr(tl, "make_tensor_descriptor"):
+    if not hasattr(tl, "make_tensor_descriptor"):
         return False
     for t in tensors:
         size, strides = t.element_size(), t.stride()
@@ -351,8 +353,8 @@ def _gemm_config(kernel, schedule, device, sizes, tma_ok, launch, outs):
                 f"tilegen: {kernel['id']} batch={sizes[0]} M={sizes[1]} N={sizes[2]} K={sizes[3]}: {config}",
                 file=sys.stderr,
             )
-    if config["addressing"] == "descriptor":
-        _gemm_use_scratch()
+    if config["addressing"] == "descriptor" and kernel["batched"]:
+        _gemm_use_scratch()  # batched kernels build their descriptors in global scratch memory
     return config
 
 
@@ -371,7 +373,9 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
     wish = {**kernel["pinned"], **schedule}  # the call overrides the spec
     batch, m, n, k = sizes
     macs = batch * m * n * k
-    modes = _gemm_policy(device, macs, tma_ok and "descriptor" in kernel["modes"])
+    modes = _gemm_policy(
+        device, macs, tma_ok and "descriptor" in kernel["modes"], kernel["batched"]
+    )
     note = ""
     # What the spec or the call pins narrows the policy's launch modes; what it leaves
     # open is tuned (e.g. pinning persistent = true on Hopper still times flatten both ways).
@@ -447,6 +451,7 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
                 f"{a}:{'persistent' if p else 'grid'}{'+flatten' if f else ''}" for a, p, f in modes
             ),
             ",".join(f"{k}={v}" for k, v in sorted(pins.items())),
+            _GEMM_CACHE_VERSION,
         ]
     )
     config = _GEMM_TUNED.get(tuning_key)
@@ -455,8 +460,8 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
         config = _gemm_cache_load().get(tuning_key)
         source = "tuned (disk cache)"
     if config not in candidates:
-        if any(c["addressing"] == "descriptor" for c in candidates):
-            _gemm_use_scratch()  # descriptor kernels need Triton's allocator to launch at all
+        if kernel["batched"] and any(c["addressing"] == "descriptor" for c in candidates):
+            _gemm_use_scratch()  # batched descriptor kernels need Triton's allocator to launch at all
         config = _gemm_tune(candidates, launch, outs, device)
         _gemm_cache_store(tuning_key, config)
         source = "tuned now"
@@ -603,10 +608,6 @@ def matmul_kernel(
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
-    # Tensor descriptors (ADDRESSING "descriptor", TMA on Hopper): the hardware computes the
-    # addresses, reads zeros past the edges and drops writes past them, so nothing is masked.
-    # The launcher built them on the host, after checking their rules: 16-byte aligned base
-    # and strides, last stride 1.
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, about one
     # per SM, each looping over many tiles. FLATTEN merges this loop with the K loop, so the
@@ -642,6 +643,9 @@ def matmul_kernel(
                 a_ptrs += BLOCK_K * stride_a_k
                 b_ptrs += BLOCK_K * stride_b_k
         else:
+            # Tensor descriptors (TMA on Hopper), built by the launcher after checking their rules
+            # (16-byte aligned base and strides, last stride 1): the hardware computes the addresses,
+            # reads zeros past the edges and drops writes past them, so nothing is masked.
             # Each step loads a [BLOCK_M, BLOCK_K] tile of a and a [BLOCK_K, BLOCK_N] tile of b.
             for k in range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
@@ -676,6 +680,7 @@ _matmul_gemm = dict(
     modes=("pointer", "descriptor"),
     dtypes="f16,f16->f16",
     elem_bytes=2,
+    batched=False,  # batched kernels build their tensor descriptors in the kernel
 )
 
 
@@ -716,8 +721,8 @@ def matmul(a, b, *, c=None, schedule=None):
         # launch starts at most `programs` (one per SM) and each loops over tiles.
         num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
         grid = (min(num_tiles, config["programs"]) if config["persistent"] else num_tiles,)
-        # Addressing "descriptor": the tensor descriptors, built here on the host (the kernel
-        # would otherwise build them itself, and that measured slower); None for the others.
+        # Addressing "descriptor": the tensor descriptors, built here on the host rather than
+        # in the kernel (measured faster, docs/language.md); None for the other addressings.
         _a_desc = _b_desc = _c_desc = None
         if config["addressing"] == "descriptor":
             _a_desc = TensorDescriptor.from_tensor(a, [config["block_m"], config["block_k"]])
@@ -817,10 +822,6 @@ def matmul_leaky_relu_kernel(
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
-    # Tensor descriptors (ADDRESSING "descriptor", TMA on Hopper): the hardware computes the
-    # addresses, reads zeros past the edges and drops writes past them, so nothing is masked.
-    # The launcher built them on the host, after checking their rules: 16-byte aligned base
-    # and strides, last stride 1.
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, about one
     # per SM, each looping over many tiles. FLATTEN merges this loop with the K loop, so the
@@ -856,6 +857,9 @@ def matmul_leaky_relu_kernel(
                 a_ptrs += BLOCK_K * stride_a_k
                 b_ptrs += BLOCK_K * stride_b_k
         else:
+            # Tensor descriptors (TMA on Hopper), built by the launcher after checking their rules
+            # (16-byte aligned base and strides, last stride 1): the hardware computes the addresses,
+            # reads zeros past the edges and drops writes past them, so nothing is masked.
             # Each step loads a [BLOCK_M, BLOCK_K] tile of a and a [BLOCK_K, BLOCK_N] tile of b.
             for k in range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
@@ -890,6 +894,7 @@ _matmul_leaky_relu_gemm = dict(
     modes=("pointer", "descriptor"),
     dtypes="f16,f16->f16",
     elem_bytes=2,
+    batched=False,  # batched kernels build their tensor descriptors in the kernel
 )
 
 
@@ -930,8 +935,8 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
         # launch starts at most `programs` (one per SM) and each loops over tiles.
         num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
         grid = (min(num_tiles, config["programs"]) if config["persistent"] else num_tiles,)
-        # Addressing "descriptor": the tensor descriptors, built here on the host (the kernel
-        # would otherwise build them itself, and that measured slower); None for the others.
+        # Addressing "descriptor": the tensor descriptors, built here on the host rather than
+        # in the kernel (measured faster, docs/language.md); None for the other addressings.
         _a_desc = _b_desc = _c_desc = None
         if config["addressing"] == "descriptor":
             _a_desc = TensorDescriptor.from_tensor(a, [config["block_m"], config["block_k"]])
@@ -1019,7 +1024,7 @@ def linear_gelu_kernel(
     stride_y_n,
     # Tensor descriptors for ADDRESSING "descriptor", built by the launcher (None otherwise):
     a_desc,  # x, in [BLOCK_M, BLOCK_K] blocks
-    b_desc,  # w, stored [N, K], in [BLOCK_N, BLOCK_K] blocks
+    b_desc,  # w (read as w.T), in [BLOCK_N, BLOCK_K] blocks
     y_desc,  # y, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
@@ -1040,10 +1045,6 @@ def linear_gelu_kernel(
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
-    # Tensor descriptors (ADDRESSING "descriptor", TMA on Hopper): the hardware computes the
-    # addresses, reads zeros past the edges and drops writes past them, so nothing is masked.
-    # The launcher built them on the host, after checking their rules: 16-byte aligned base
-    # and strides, last stride 1.
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, about one
     # per SM, each looping over many tiles. FLATTEN merges this loop with the K loop, so the
@@ -1079,6 +1080,9 @@ def linear_gelu_kernel(
                 a_ptrs += BLOCK_K * stride_x_k
                 b_ptrs += BLOCK_K * stride_w_k
         else:
+            # Tensor descriptors (TMA on Hopper), built by the launcher after checking their rules
+            # (16-byte aligned base and strides, last stride 1): the hardware computes the addresses,
+            # reads zeros past the edges and drops writes past them, so nothing is masked.
             # Each step loads a [BLOCK_M, BLOCK_K] tile of x and a [BLOCK_K, BLOCK_N] tile of w.T.
             for k in range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K]).to(DOT_DTYPE)
@@ -1116,6 +1120,7 @@ _linear_gelu_gemm = dict(
     modes=("pointer", "descriptor"),
     dtypes="bf16,bf16->bf16",
     elem_bytes=2,
+    batched=False,  # batched kernels build their tensor descriptors in the kernel
 )
 
 
@@ -1158,8 +1163,8 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
         # launch starts at most `programs` (one per SM) and each loops over tiles.
         num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
         grid = (min(num_tiles, config["programs"]) if config["persistent"] else num_tiles,)
-        # Addressing "descriptor": the tensor descriptors, built here on the host (the kernel
-        # would otherwise build them itself, and that measured slower); None for the others.
+        # Addressing "descriptor": the tensor descriptors, built here on the host rather than
+        # in the kernel (measured faster, docs/language.md); None for the other addressings.
         _a_desc = _b_desc = _y_desc = None
         if config["addressing"] == "descriptor":
             _a_desc = TensorDescriptor.from_tensor(x, [config["block_m"], config["block_k"]])
@@ -1256,7 +1261,7 @@ def scaled_residual_kernel(
     stride_out_n,
     # Tensor descriptors for ADDRESSING "descriptor", built by the launcher (None otherwise):
     a_desc,  # x, in [BLOCK_M, BLOCK_K] blocks
-    b_desc,  # w, stored [N, K], in [BLOCK_N, BLOCK_K] blocks
+    b_desc,  # w (read as w.T), in [BLOCK_N, BLOCK_K] blocks
     out_desc,  # out, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
@@ -1276,10 +1281,6 @@ def scaled_residual_kernel(
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
-    # Tensor descriptors (ADDRESSING "descriptor", TMA on Hopper): the hardware computes the
-    # addresses, reads zeros past the edges and drops writes past them, so nothing is masked.
-    # The launcher built them on the host, after checking their rules: 16-byte aligned base
-    # and strides, last stride 1.
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, about one
     # per SM, each looping over many tiles. FLATTEN merges this loop with the K loop, so the
@@ -1315,6 +1316,9 @@ def scaled_residual_kernel(
                 a_ptrs += BLOCK_K * stride_x_k
                 b_ptrs += BLOCK_K * stride_w_k
         else:
+            # Tensor descriptors (TMA on Hopper), built by the launcher after checking their rules
+            # (16-byte aligned base and strides, last stride 1): the hardware computes the addresses,
+            # reads zeros past the edges and drops writes past them, so nothing is masked.
             # Each step loads a [BLOCK_M, BLOCK_K] tile of x and a [BLOCK_K, BLOCK_N] tile of w.T.
             for k in range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
@@ -1365,6 +1369,7 @@ _scaled_residual_gemm = dict(
     modes=("pointer", "descriptor"),
     dtypes="f16,f16->f16",
     elem_bytes=2,
+    batched=False,  # batched kernels build their tensor descriptors in the kernel
 )
 
 
@@ -1415,8 +1420,8 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
         # launch starts at most `programs` (one per SM) and each loops over tiles.
         num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
         grid = (min(num_tiles, config["programs"]) if config["persistent"] else num_tiles,)
-        # Addressing "descriptor": the tensor descriptors, built here on the host (the kernel
-        # would otherwise build them itself, and that measured slower); None for the others.
+        # Addressing "descriptor": the tensor descriptors, built here on the host rather than
+        # in the kernel (measured faster, docs/language.md); None for the other addressings.
         _a_desc = _b_desc = _out_desc = None
         if config["addressing"] == "descriptor":
             _a_desc = TensorDescriptor.from_tensor(x, [config["block_m"], config["block_k"]])
@@ -1644,6 +1649,7 @@ _bmm_gemm = dict(
     modes=("pointer", "descriptor"),
     dtypes="bf16,bf16->bf16",
     elem_bytes=2,
+    batched=True,  # batched kernels build their tensor descriptors in the kernel
 )
 
 
@@ -1788,10 +1794,6 @@ def linear_silu_kernel(
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
-    # Tensor descriptors (ADDRESSING "descriptor", TMA on Hopper): the hardware computes the
-    # addresses, reads zeros past the edges and drops writes past them, so nothing is masked.
-    # The launcher built them on the host, after checking their rules: 16-byte aligned base
-    # and strides, last stride 1.
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, about one
     # per SM, each looping over many tiles. FLATTEN merges this loop with the K loop, so the
@@ -1827,6 +1829,9 @@ def linear_silu_kernel(
                 a_ptrs += BLOCK_K * stride_x_k
                 b_ptrs += BLOCK_K * stride_w_k
         else:
+            # Tensor descriptors (TMA on Hopper), built by the launcher after checking their rules
+            # (16-byte aligned base and strides, last stride 1): the hardware computes the addresses,
+            # reads zeros past the edges and drops writes past them, so nothing is masked.
             # Each step loads a [BLOCK_M, BLOCK_K] tile of x and a [BLOCK_K, BLOCK_N] tile of w.
             for k in range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
@@ -1875,6 +1880,7 @@ _linear_silu_gemm = dict(
     modes=("pointer", "descriptor"),
     dtypes="f16,f16->f32,f16",
     elem_bytes=2,
+    batched=False,  # batched kernels build their tensor descriptors in the kernel
 )
 
 
@@ -1918,8 +1924,8 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
         # launch starts at most `programs` (one per SM) and each loops over tiles.
         num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
         grid = (min(num_tiles, config["programs"]) if config["persistent"] else num_tiles,)
-        # Addressing "descriptor": the tensor descriptors, built here on the host (the kernel
-        # would otherwise build them itself, and that measured slower); None for the others.
+        # Addressing "descriptor": the tensor descriptors, built here on the host rather than
+        # in the kernel (measured faster, docs/language.md); None for the other addressings.
         _a_desc = _b_desc = _pre_desc = _act_desc = None
         if config["addressing"] == "descriptor":
             _a_desc = TensorDescriptor.from_tensor(x, [config["block_m"], config["block_k"]])
@@ -2042,10 +2048,6 @@ def matmul_f32_kernel(
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
-    # Tensor descriptors (ADDRESSING "descriptor", TMA on Hopper): the hardware computes the
-    # addresses, reads zeros past the edges and drops writes past them, so nothing is masked.
-    # The launcher built them on the host, after checking their rules: 16-byte aligned base
-    # and strides, last stride 1.
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, about one
     # per SM, each looping over many tiles. FLATTEN merges this loop with the K loop, so the
@@ -2081,6 +2083,9 @@ def matmul_f32_kernel(
                 a_ptrs += BLOCK_K * stride_a_k
                 b_ptrs += BLOCK_K * stride_b_k
         else:
+            # Tensor descriptors (TMA on Hopper), built by the launcher after checking their rules
+            # (16-byte aligned base and strides, last stride 1): the hardware computes the addresses,
+            # reads zeros past the edges and drops writes past them, so nothing is masked.
             # Each step loads a [BLOCK_M, BLOCK_K] tile of a and a [BLOCK_K, BLOCK_N] tile of b.
             for k in range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
@@ -2115,6 +2120,7 @@ _matmul_f32_gemm = dict(
     modes=("pointer", "descriptor"),
     dtypes="f32,f32->f32",
     elem_bytes=4,
+    batched=False,  # batched kernels build their tensor descriptors in the kernel
 )
 
 
@@ -2155,8 +2161,8 @@ def matmul_f32(a, b, *, c=None, schedule=None):
         # launch starts at most `programs` (one per SM) and each loops over tiles.
         num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
         grid = (min(num_tiles, config["programs"]) if config["persistent"] else num_tiles,)
-        # Addressing "descriptor": the tensor descriptors, built here on the host (the kernel
-        # would otherwise build them itself, and that measured slower); None for the others.
+        # Addressing "descriptor": the tensor descriptors, built here on the host rather than
+        # in the kernel (measured faster, docs/language.md); None for the other addressings.
         _a_desc = _b_desc = _c_desc = None
         if config["addressing"] == "descriptor":
             _a_desc = TensorDescriptor.from_tensor(a, [config["block_m"], config["block_k"]])

@@ -252,6 +252,11 @@ def test_transposed_and_column_major_operands(spec, addressing):
     # linear_gelu reads w transposed: a column-major w is a row-major w.T, and vice versa.
     x, w, bias = randn(M, K, dtype=torch.bfloat16), randn(K, N, dtype=torch.bfloat16).T, randn(N, dtype=torch.float32)
     check(m.linear_gelu(x, w, bias, schedule={"addressing": addressing}), F.gelu(x.double() @ w.double().T + bias.double()))
+    assert m.linear_gelu.last_config["addressing"] == "pointer"  # w's last stride != 1
+    w = randn(N, K, dtype=torch.bfloat16)  # row-major [N, K], as declared: descriptors can read it
+    check(m.linear_gelu(x, w, bias, schedule=dict(SMALL, addressing=addressing)),
+          F.gelu(x.double() @ w.double().T + bias.double()))
+    assert m.linear_gelu.last_config["addressing"] == addressing
     # Both operands transposed in the spec, row-major in memory: descriptors load and transpose tiles.
     module, _ = build(EXTRAS)
     a, b = randn(K, M, dtype=torch.bfloat16), randn(N, K, dtype=torch.bfloat16)
@@ -299,6 +304,10 @@ def test_operand_read_by_epilogue_and_gram_matrix():
     check(module.square_residual(a, b, schedule=SMALL), a.double() @ b.double() + a.double(), bar=1e-2)
     x = randn(50, 24)
     check(module.gram(x, schedule=SMALL), x.double() @ x.double().T)
+    x = randn(48, 24)  # g's rows (48 f32) are 16-byte multiples, as descriptors need
+    # x is both operands: with descriptors, two of them over x in different blocks.
+    check(module.gram(x, schedule=dict(SMALL, addressing="descriptor")), x.double() @ x.double().T)
+    assert module.gram.last_config["addressing"] == "descriptor"
 
 
 def test_precision_and_operand_types():
@@ -407,6 +416,14 @@ def test_descriptor_alignment_fallback(spec):
     for x, y, ok in [(randn(64, 64), b, True), (a, b, False), (randn(64, 64), odd, False), (randn(64, 64).T, b, False)]:
         check(m.matmul(x, y, schedule=dict(SMALL, addressing="descriptor")), x.double() @ y.double())
         assert m.matmul.last_config["addressing"] == ("descriptor" if ok else "pointer"), m.matmul.last_config
+    # The output too: a c= view whose row stride breaks the rule takes the pointer fallback.
+    x = randn(64, 64)
+    c = torch.zeros(64, 80, device=DEVICE, dtype=torch.float16)[:, :72]
+    c_odd = torch.zeros(64, 75, device=DEVICE, dtype=torch.float16)[:, :72]
+    for out, ok in [(c, True), (c_odd, False)]:
+        assert m.matmul(x, b, c=out, schedule=dict(SMALL, addressing="descriptor")) is out
+        check(out, x.double() @ b.double())
+        assert m.matmul.last_config["addressing"] == ("descriptor" if ok else "pointer"), m.matmul.last_config
 
 
 # ---- configurations and autotuning ----------------------------------------------------------
@@ -481,13 +498,14 @@ def test_candidates_pruned_by_shared_memory(spec, monkeypatch):
     assert modes == [("pointer", False, False), ("descriptor", True, False), ("descriptor", True, True)]
     assert m._gemm_policy(cuda, 64**3, True) == [("pointer", False, False)]
     assert m._gemm_policy(cuda, 2048**3, True) == [("pointer", False, False)]  # host cost (see the policy)
+    assert m._gemm_policy(cuda, 2048**3, True, batched=True) == modes  # batched: no host cost
     assert m._gemm_policy(cuda, 4096**3, False) == [("pointer", False, False)]
     assert m._gemm_policy(torch.device("cpu"), 4096**3, True) == [("pointer", False, False)]
 
 
 def test_pins_narrow_the_tuned_launch_modes(spec, monkeypatch):
     """On Hopper, what a schedule leaves open is tuned; what it pins narrows the launch
-    modes. Descriptor candidates need Triton's allocator before they are timed."""
+    modes. Batched kernels' descriptor candidates need Triton's allocator before they are timed."""
     m, _ = spec
     monkeypatch.setattr(m, "_gemm_device", lambda index: ("H100", 9, 227 * 1024, 132))
     monkeypatch.setenv("TILEGEN_AUTOTUNE", "1")
@@ -512,7 +530,10 @@ def test_pins_narrow_the_tuned_launch_modes(spec, monkeypatch):
 
     descriptor_modes = [("descriptor", True, False), ("descriptor", True, True)]
     assert modes({}) == descriptor_modes + [("pointer", False, False)]
-    assert events[:2] == ["allocator", "tune"]
+    assert events == ["tune"]  # unbatched kernels get their descriptors from the launcher
+    events.clear()
+    m._gemm_choose(m._bmm_gemm, {}, cuda, (2, 4096, 4096, 4096), True, None, ())
+    assert events == ["allocator", "tune"]  # batched ones build theirs in scratch memory
     assert modes({"persistent": True}) == descriptor_modes
     assert modes({"addressing": "descriptor"}) == descriptor_modes
     assert modes({"persistent": False}) == modes({"addressing": "pointer"}) == [("pointer", False, False)]
