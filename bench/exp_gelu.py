@@ -17,7 +17,7 @@ import torch
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tilegen.bench import device_ms  # noqa: E402
+from tilegen.bench import interleaved_ms, print_rounds  # noqa: E402
 from tilegen.bench_baselines import BASELINES  # noqa: E402
 from tilegen.cli import compile_paths  # noqa: E402
 from tilegen.validate import load_module  # noqa: E402
@@ -70,13 +70,6 @@ for size in [int(s) for s in sys.argv[1:]] or [4096, 8192]:
                 err = ((c.float() - want).abs().max() / want.abs().max()).item()
                 print(f"{size} {kernel} {label} {name}: max error / max |c| = {err:.2e}", flush=True)
                 runs[f"{label} {name}"] = lambda fn=fn, schedule=schedule: fn(a, b, bias, c=c, schedule=schedule)
-        times = {name: [] for name in runs}
-        for _ in range(ROUNDS):
-            for name, run in runs.items():
-                times[name].append(device_ms(run))
+        times = interleaved_ms(runs, ROUNDS)
         best_peer = min(statistics.median(times[n]) for n in ("cuBLAS + bias + F.gelu", "torch.compile"))
-        for name, ts in times.items():
-            ms = statistics.median(ts)
-            spread = (max(ts) - min(ts)) / ms * 100
-            print(f"{size} {kernel:18s} {name:40s} {2 * size**3 / ms / 1e9:6.1f} TFLOP/s  "
-                  f"{best_peer / ms:5.3f}x best peer  spread {spread:4.1f}%", flush=True)
+        print_rounds(f"{size} {kernel:18s}", times, best_peer, 2 * size**3, vs=" best peer")

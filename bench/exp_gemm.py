@@ -9,12 +9,11 @@ import sys
 from pathlib import Path
 
 import torch
-import triton.testing
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tilegen.cli import compile_paths  # noqa: E402
-from tilegen.bench import device_ms  # noqa: E402
+from tilegen.bench import device_ms, print_rounds  # noqa: E402
 from tilegen.validate import load_module  # noqa: E402
 
 (compiled,) = compile_paths([str(ROOT / "bench/specs/bench_gemm.tile")]).values()
@@ -70,11 +69,6 @@ for size in [int(s) for s in sys.argv[1:]] or [4096, 8192]:
             for name, run in runs.items():
                 try:
                     times[name].append(device_ms(run))
-                except Exception as exc:  # noqa: BLE001
+                except Exception:  # noqa: BLE001 (a launch that fails is a NaN row)
                     times[name].append(float("nan"))
-        ref = statistics.median(times["cuBLAS torch.matmul"])
-        for name, ts in times.items():
-            ms = statistics.median(ts)
-            spread = (max(ts) - min(ts)) / ms * 100
-            print(f"{size} {kernel:8s} {name:38s} {2 * size**3 / ms / 1e9:6.1f} TFLOP/s  {ref / ms:5.3f}x  spread {spread:4.1f}%",
-                  flush=True)
+        print_rounds(f"{size} {kernel:8s}", times, statistics.median(times["cuBLAS torch.matmul"]), 2 * size**3, width=38)

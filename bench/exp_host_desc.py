@@ -20,7 +20,7 @@ import torch
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tilegen.bench import device_ms  # noqa: E402
+from tilegen.bench import interleaved_ms, print_rounds  # noqa: E402
 from tilegen.cli import compile_paths  # noqa: E402
 from tilegen.validate import load_module  # noqa: E402
 
@@ -94,14 +94,5 @@ for size in [int(s) for s in sys.argv[1:] if not s.startswith("--")] or [4096, 8
                     continue
                 label = f"{name}, {where}" + " descriptors" * (where != "pointer")
                 runs[label] = lambda fn=fn, schedule=schedule: fn(a, b, *extra, c=c, schedule=schedule)
-        times = {name: [] for name in runs}
-        for rnd in range(ROUNDS):
-            # Every other round runs in reverse, so no variant always follows the same one.
-            for name, run in list(runs.items())[:: -1 if rnd % 2 else 1]:
-                times[name].append(device_ms(run))
-        base = statistics.median(times["cuBLAS torch.matmul"])
-        for name, ts in times.items():
-            ms = statistics.median(ts)
-            spread = (max(ts) - min(ts)) / ms * 100
-            print(f"{size} {kernel:13s} {name:40s} {2 * size**3 / ms / 1e9:6.1f} TFLOP/s  {base / ms:5.3f}x  "
-                  f"spread {spread:4.1f}%", flush=True)
+        times = interleaved_ms(runs, ROUNDS, alternate=True)  # no variant always follows the same one
+        print_rounds(f"{size} {kernel:13s}", times, statistics.median(times["cuBLAS torch.matmul"]), 2 * size**3)

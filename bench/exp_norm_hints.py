@@ -13,7 +13,7 @@ import torch
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tilegen.bench import device_ms  # noqa: E402
+from tilegen.bench import interleaved_ms  # noqa: E402
 from tilegen.bench_baselines import BASELINES  # noqa: E402
 from tilegen.cli import compile_paths  # noqa: E402
 from tilegen.validate import load_module  # noqa: E402
@@ -68,10 +68,7 @@ for kernel, dtype, base, (m, n) in CASES:
         runs[name] = lambda fn=fn: fn(x, *extra, y=y)
         fn(x, *extra, y=y)
         torch.testing.assert_close(y.float(), want.float(), atol=2e-2, rtol=2e-2)
-    times = {k: [] for k in runs}
-    for _ in range(3):
-        for k, fn in runs.items():
-            times[k].append(device_ms(fn))
+    times = interleaved_ms(runs, 3)
     gbs = {k: 2 * x.numel() * x.element_size() / statistics.median(v) / 1e6 for k, v in times.items()}
     line = "  ".join(f"{k} {v:7.1f}" for k, v in gbs.items())
     print(f"{kernel} {m}x{n}: {line}", flush=True)

@@ -43,7 +43,7 @@ import torch.nn.functional as F
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tilegen.bench import device_ms  # noqa: E402
+from tilegen.bench import interleaved_ms  # noqa: E402
 from tilegen.cli import compile_paths  # noqa: E402
 from tilegen.validate import load_module  # noqa: E402
 
@@ -174,10 +174,7 @@ def time_launches(name, m, n, launches, dump=None):
             print(f"{name} {m}x{n} {label}: WRONG, max error {err}", flush=True)
             continue
         runs[label] = lambda mod=mod, table=table, cap=cap: launch(mod, table, cap)
-    times = {k: [] for k in runs}
-    for _ in range(ROUNDS):
-        for k, run in runs.items():
-            times[k].append(device_ms(run))
+    times = interleaved_ms(runs, ROUNDS)
     base = statistics.median(times["torch.compile"])
     for k, ts in times.items():
         ms = statistics.median(ts)

@@ -23,7 +23,7 @@ import triton.language as tl
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tilegen.bench import device_ms  # noqa: E402
+from tilegen.bench import interleaved_ms, print_rounds  # noqa: E402
 from tilegen.cli import compile_paths  # noqa: E402
 from tilegen.validate import load_module  # noqa: E402
 
@@ -152,16 +152,9 @@ def main():
                         print(f"{size} {kernel} {name}: max error / max |c| = {err:.2e}, after reruns {err2:.2e}",
                               flush=True)
                         runs[name] = run
-            times = {name: [] for name in runs}
-            for _ in range(3):
-                for name, run in runs.items():
-                    times[name].append(device_ms(run))
-            ref = statistics.median(times["cuBLAS torch.matmul"])
-            for name, ts in times.items():
-                ms = statistics.median(ts)
-                spread = (max(ts) - min(ts)) / ms * 100
-                print(f"{size} {kernel:8s} {name:44s} {2 * size**3 / ms / 1e9:6.1f} TFLOP/s  {ref / ms:5.3f}x cuBLAS"
-                      f"  spread {spread:4.1f}%", flush=True)
+            times = interleaved_ms(runs, 3)
+            print_rounds(f"{size} {kernel:8s}", times, statistics.median(times["cuBLAS torch.matmul"]), 2 * size**3,
+                         width=44, vs=" cuBLAS")
 
 
 if __name__ == "__main__":

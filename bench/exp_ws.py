@@ -54,7 +54,7 @@ def variant_source(ws_tile, ws_k, split):
 if __name__ == "__main__":
     import torch
 
-    from tilegen.bench import device_ms
+    from tilegen.bench import interleaved_ms, print_rounds
     from tilegen.validate import load_module
 
     MODS = {
@@ -103,13 +103,5 @@ if __name__ == "__main__":
                         print(f"{size} {kname}_{suffix} {name}: FAILED {type(exc).__name__}: {str(exc)[:300]}",
                               flush=True)
                         del runs[name]
-                times = {name: [] for name in runs}
-                for _ in range(ROUNDS):
-                    for name, run in runs.items():
-                        times[name].append(device_ms(run))
-                base = statistics.median(times[peer])
-                for name, ts in times.items():
-                    ms = statistics.median(ts)
-                    spread = (max(ts) - min(ts)) / ms * 100
-                    print(f"{size} {kname}_{suffix:4s} {name:38s} {2 * size**3 / ms / 1e9:6.1f} TFLOP/s  "
-                          f"{base / ms:5.3f}x  spread {spread:4.1f}%", flush=True)
+                times = interleaved_ms(runs, ROUNDS)
+                print_rounds(f"{size} {kname}_{suffix:4s}", times, statistics.median(times[peer]), 2 * size**3, width=38)

@@ -69,7 +69,7 @@ for name, shapes in SHAPES.items():
             try:
                 ms = triton.testing.do_bench(lambda: getattr(mod, name)(*args), warmup=10, rep=40,
                                              return_mode="median")
-            except Exception as exc:  # noqa: BLE001 - some configs do not compile (too many registers)
+            except Exception:  # noqa: BLE001 - some configs do not compile (too many registers)
                 continue
             results.append((4 * m * n / ms / 1e6, cand))
         setattr(mod, table_name, original)

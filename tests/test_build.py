@@ -120,6 +120,22 @@ def test_bench_note_names_the_gemm_launch():
     assert launch_note(None) == "" and launch_note("") == ""
 
 
+def test_interleaved_rounds_alternate_on_request(monkeypatch):
+    """Experiments time their variants in interleaved rounds; with alternate=True every
+    other round runs in reverse order."""
+    import tilegen.bench as bench
+
+    order = []
+    monkeypatch.setattr(bench, "device_ms", lambda fn: order.append(fn()) or float(len(order)))
+    runs = {name: (lambda name=name: name) for name in ("a", "b", "c")}
+    times = bench.interleaved_ms(runs, 3, alternate=True)
+    assert order == ["a", "b", "c", "c", "b", "a", "a", "b", "c"]
+    assert times == {"a": [1.0, 6.0, 7.0], "b": [2.0, 5.0, 8.0], "c": [3.0, 4.0, 9.0]}
+    order.clear()
+    bench.interleaved_ms(runs, 2)
+    assert order == ["a", "b", "c"] * 2
+
+
 def test_bench_rounds_must_be_positive(capsys):
     from tilegen.cli import main
 

@@ -77,6 +77,28 @@ def device_ms(fn, warmup_ms: float = 25, rep_ms: float = 100) -> float:
     return statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends))
 
 
+def interleaved_ms(runs: dict, rounds: int, alternate: bool = False) -> dict:
+    """device_ms of each of `runs` (name -> callable) in `rounds` interleaved rounds: each
+    round times every run once, so drift (clocks, temperature, power) hits them all alike.
+    alternate: every other round in reverse order, so that no run always comes early in a
+    round or right after the same other run. Returns name -> the rounds' times."""
+    times = {name: [] for name in runs}
+    for rnd in range(rounds):
+        for name, fn in list(runs.items())[:: -1 if alternate and rnd % 2 else 1]:
+            times[name].append(device_ms(fn))
+    return times
+
+
+def print_rounds(prefix: str, times: dict, base_ms: float, flops: float, width: int = 40, vs: str = "") -> None:
+    """One line per run of interleaved_ms' result: its median round as TFLOP/s (for `flops`
+    of work), the ratio of base_ms to it (`vs` names the base) and the rounds' spread."""
+    for name, ts in times.items():
+        ms = statistics.median(ts)
+        spread = (max(ts) - min(ts)) / ms * 100
+        print(f"{prefix} {name:{width}s} {flops / ms / 1e9:6.1f} TFLOP/s  {base_ms / ms:5.3f}x{vs}  "
+              f"spread {spread:4.1f}%", flush=True)
+
+
 def _copy_ceiling() -> float:
     """GB/s of a 1 GiB device-to-device copy (bytes read + written)."""
     import torch
