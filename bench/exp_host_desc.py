@@ -46,6 +46,7 @@ def device_descriptor_source(src):
 
 device_mod = load_module(device_descriptor_source(SOURCE), "gemm_device_desc")
 host_mod = load_module(SOURCE, "gemm_host_desc")
+device_mod._gemm_use_scratch()  # kernels that build descriptors write them to scratch memory
 # Clusters of two programs (num_ctas=2), as cuBLAS runs at 4096^3: host descriptors only
 # (with descriptors, Triton 3.6 fails to compile them: ConvertTritonToTritonGPU).
 CTAS_SOURCE = SOURCE.replace('            num_warps=config["warps"],\n',
