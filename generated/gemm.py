@@ -189,6 +189,7 @@ def _leaky_relu_ref(x, slope):
 
 import functools
 import json
+import statistics
 import sys
 import time
 
@@ -488,12 +489,13 @@ def _gemm_tune(candidates, launch, outs, device):
             run = functools.partial(launch, config, *scratch)
             try:
                 if flush is not None:
-                    times.setdefault(i, []).append(_gemm_device_ms(run, flush))
-                    continue
-                run()  # the interpreter: compile, then the wall-clock time of one run
-                start = time.perf_counter()
-                run()
-                times.setdefault(i, []).append((time.perf_counter() - start) * 1e3)
+                    ms = _gemm_device_ms(run, flush)
+                else:
+                    run()  # the interpreter: compile, then the wall-clock time of one run
+                    start = time.perf_counter()
+                    run()
+                    ms = (time.perf_counter() - start) * 1e3
+                times.setdefault(i, []).append(ms)
             except Exception as exc:
                 times.pop(i, None)
                 failure = exc
@@ -506,9 +508,8 @@ def _gemm_tune(candidates, launch, outs, device):
         raise RuntimeError(
             f"none of the {len(candidates)} gemm configurations could run, e.g. {candidates[0]}"
         ) from failure
-    # The median round; with an even number of rounds, the mean of the middle two.
-    median = lambda ts: (sorted(ts)[(len(ts) - 1) // 2] + sorted(ts)[len(ts) // 2]) / 2
-    return candidates[min(times, key=lambda i: median(times[i]))]
+    # The median round (with an even number of rounds, the mean of the middle two).
+    return candidates[min(times, key=lambda i: statistics.median(times[i]))]
 
 
 def _gemm_device_ms(run, flush):
