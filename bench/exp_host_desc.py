@@ -5,11 +5,13 @@ writes its descriptors to global scratch memory and fences them before the first
 load: what they did before). Same kernels otherwise, pinned launches, interleaved rounds
 beside cuBLAS. GPU only:
 
-    python bench/exp_host_desc.py [--clusters] [--gelu] [--rounds=N] [--only=V1,V2] [SIZE ...]
+    python bench/exp_host_desc.py [--clusters] [--gelu] [--programs=P] [--rounds=N] [--only=V1,V2] [SIZE ...]
     (square products; default 4096 8192; --only names variants of VARIANTS)
 
 --clusters adds launches in clusters of two programs (num_ctas=2, as cuBLAS runs at 4096^3);
 --gelu times the bias + gelu kernels instead of the plain ones.
+--programs=P adds host-descriptor launches whose persistent grid has P programs instead of
+one per SM (P = 128 at 4096^3: 512 tiles, exactly 4 a program).
 """
 
 import statistics
@@ -53,6 +55,11 @@ CTAS_SOURCE = SOURCE.replace('            num_warps=config["warps"],\n',
                              '            num_warps=config["warps"],\n            num_ctas=2,\n')
 assert CTAS_SOURCE.count("num_ctas=2") == 6
 cluster_mod = load_module(CTAS_SOURCE, "gemm_cluster_desc")
+PROGRAMS = next((int(a.split("=")[1]) for a in sys.argv if a.startswith("--programs=")), None)
+fewer_mod = load_module(SOURCE, "gemm_fewer_programs")
+if PROGRAMS:
+    _sm_device = fewer_mod._gemm_device
+    fewer_mod._gemm_device = lambda index: (*_sm_device(index)[:3], PROGRAMS, *_sm_device(index)[4:])
 BIG = dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=3, addressing="descriptor",
            persistent=True)
 VARIANTS = {
@@ -61,11 +68,14 @@ VARIANTS = {
     "persistent+flatten s4": dict(BIG, flatten=True, stages=4),
     "grid s3": dict(BIG, persistent=False),
     "256x128 persistent+flatten s3": dict(BIG, flatten=True, block_m=256, block_n=128),
+    "256x128 persistent+flatten s4": dict(BIG, flatten=True, block_m=256, block_n=128, stages=4),
+    "128x256x128 persistent+flatten s2": dict(BIG, flatten=True, block_k=128, stages=2),
 }
 ROUNDS = next((int(a.split("=")[1]) for a in sys.argv if a.startswith("--rounds=")), 3)
 ONLY = next((a.split("=")[1].split(",") for a in sys.argv if a.startswith("--only=")), None)
 GELU = "--gelu" in sys.argv
 WHERE = [("device", device_mod), ("host", host_mod)] + [("host, num_ctas=2", cluster_mod)] * ("--clusters" in sys.argv)
+WHERE += [(f"host, {PROGRAMS} programs", fewer_mod)] * bool(PROGRAMS)
 for size in [int(s) for s in sys.argv[1:] if not s.startswith("--")] or [4096, 8192]:
     for kernel, dtype in (("mm_bias_gelu_f16", torch.float16), ("mm_bias_gelu_bf16", torch.bfloat16)) if GELU else \
             (("mm_f16", torch.float16), ("mm_bf16", torch.bfloat16)):
@@ -78,7 +88,7 @@ for size in [int(s) for s in sys.argv[1:] if not s.startswith("--")] or [4096, 8
         if GELU:
             runs["cuBLAS + bias + F.gelu"] = lambda: torch.nn.functional.gelu(torch.matmul(a, b) + extra[0])
         for name, schedule in VARIANTS.items():
-            if (GELU and name.startswith("256x128")) or (ONLY and name not in ONLY):
+            if (GELU and name.startswith(("256x128", "128x256x128"))) or (ONLY and name not in ONLY):
                 continue
             for where, mod in WHERE + [("pointer", host_mod)] * name.startswith("grid"):
                 fn = getattr(mod, kernel)

@@ -3,7 +3,7 @@ baseline and a same-size copy (`y.copy_(x)`, the ceiling for a kernel that reads
 and writes y once), in interleaved rounds. GPU only:
 
     python bench/exp_norm_launches.py MODE
-    (MODE: inductor, hints, regs, looped, reread, welford, unroll, const, team)
+    (MODE: inductor, hints, regs, looped, reread, welford, shifted, unroll, const, team)
 
 inductor  writes torch.compile's layernorm / rmsnorm kernels and the launch configs its
           autotuner chose under $OUT (default /tmp), and times them beside tilegen's.
@@ -19,6 +19,10 @@ reread    layernorm's single pass holding the row against its REREAD form (both 
 welford   layernorm's single pass edited to get the mean and the variance from one
           reduction of (mean, M2, count) triples (Chan's combine, as torch.compile's
           Welford does) instead of two chained ones.
+shifted   layernorm's mean and variance from one pass of two sums over the row shifted
+          by its first element (d = x - x[0]: mean = x[0] + sum(d) / N, variance =
+          sum(d * d) / N - (sum(d) / N)**2), so the row need not stay in registers
+          between two chained reductions; as two tl.sum and as one tl.reduce of pairs.
 unroll    the looped kernels' column loops unrolled (`loop_unroll_factor`), so that a
           program has several blocks' loads in flight, as torch.compile's unrolled loops do.
 const     what compile-time sizes are worth (torch.compile's kernels have them): the row
@@ -96,6 +100,33 @@ def welford_layernorm(src):
     return src[:at] + WELFORD_COMBINE + src[at:]
 
 
+PAIR_ADD = """
+@triton.jit
+def _pair_add(a1, a2, b1, b2):
+    return a1 + b1, a2 + b2
+
+"""
+
+
+def shifted_layernorm(src, paired):
+    """layernorm_bf16's single pass with mean and variance from sums over the shifted row."""
+    start = src.index("def layernorm_bf16_kernel(")
+    end = src.index("def layernorm_bf16_looped_kernel(")
+    body = src[start:end]
+    old_mu = "mu = tl.sum(x, axis=1, keep_dims=True) / N"
+    old_var = "mean_y = tl.sum(tl.where(mask, xc * xc, 0.0), axis=1, keep_dims=True) / N"
+    assert old_mu in body and old_var in body
+    sums = ("s1, s2 = tl.reduce((d, d * d), axis=1, combine_fn=_pair_add, keep_dims=True)" if paired else
+            "s1 = tl.sum(d, axis=1, keep_dims=True)\n        s2 = tl.sum(d * d, axis=1, keep_dims=True)")
+    new_mu = ("shift = tl.load(x_ptr + x_row_offs, mask=mask_rows, other=0.0).to(tl.float32)\n"
+              "        d = tl.where(mask, x - shift, 0.0)\n        " + sums + "\n        mu = shift + s1 / N")
+    new_var = "mean_y = tl.maximum(s2 / N - (s1 / N) * (s1 / N), 0.0)"
+    body = body.replace(old_mu, new_mu).replace(old_var, new_var)
+    src = src[:start] + body + src[end:]
+    at = src.index("# spec: bench_norms.tile:8")
+    return src[:at] + PAIR_ADD + src[at:]
+
+
 def constants(src, n_const=False, strides=False, no_masks=False, no_loop=False):
     """Text edits for the const mode (see the module docstring)."""
     if n_const:
@@ -114,7 +145,7 @@ def constants(src, n_const=False, strides=False, no_masks=False, no_loop=False):
 
 
 @functools.cache  # one import (and Triton compile) per variant, shared by every shape
-def module(name, store_hint=True, w_last=False, evict_last=False, welford=False, unroll=0, const=()):
+def module(name, store_hint=True, w_last=False, evict_last=False, welford=False, unroll=0, const=(), shifted=None):
     src = first_load_evict_last(BASE) if evict_last else BASE
     src = constants(src, **dict(const))
     if unroll:
@@ -122,6 +153,7 @@ def module(name, store_hint=True, w_last=False, evict_last=False, welford=False,
         assert loop in src
         src = src.replace(loop, loop[:-1] + f", loop_unroll_factor={unroll})")
     src = welford_layernorm(src) if welford else src
+    src = shifted_layernorm(src, shifted == "paired") if shifted else src
     if not store_hint:
         src = src.replace(STORE_HINT, ", mask=mask)")
     if w_last:
@@ -244,6 +276,15 @@ def main(mode):
                         8192: [(1, 4), (1, 8), (1, 16), (1, 32)]}[n]
                 launches += [(f"{label} rows {r} w{wp}", mod, row("single", 0, r, wp), None)
                              for label, mod in mods.items() for r, wp in pins]
+            elif mode == "shifted":
+                if not name.startswith("layernorm"):
+                    continue
+                mods = {"shifted": module("norms_shifted", evict_last=True, shifted="sums"),
+                        "shifted, paired": module("norms_shifted_paired", evict_last=True, shifted="paired")}
+                pins = {1024: [(2, 4), (1, 4), (1, 2)], 4096: [(1, 4), (1, 8), (1, 16)],
+                        8192: [(1, 4), (1, 8), (1, 16), (1, 32)]}[n]
+                launches += [(f"{label} {strategy} rows {r} w{wp}", mod, row(strategy, 0, r, wp), None)
+                             for label, mod in mods.items() for strategy in ("single", "reread") for r, wp in pins]
             elif mode == "unroll":
                 if name.startswith("softmax") or n != 8192:
                     continue

@@ -211,6 +211,37 @@ def test_persistent_flattened(spec, addressing):
     assert not m.matmul.last_config["flatten"]  # only persistent launches loop over tiles
 
 
+def test_persistent_grid_balances_its_programs(spec, monkeypatch):
+    m, _ = spec
+    # 512 tiles on 132 SMs (128x256 tiles at 4096^3 on an H100): 128 programs of 4 tiles.
+    assert m._gemm_programs(512, 132) == 128
+    assert m._gemm_programs(2048, 132) == 128  # 8192^3: 16 tiles each
+    assert m._gemm_programs(100, 132) == 100  # fewer tiles than SMs: one each
+    assert m._gemm_programs(133, 132) == 67  # two rounds either way: 66 programs of 2, one of 1
+    for sms in (4, 132):
+        for tiles in range(1, 700):
+            programs = m._gemm_programs(tiles, sms)
+            rounds = -(-tiles // sms)
+            # No more programs than SMs, no more rounds than one per SM needs, and one program
+            # fewer would need another round.
+            assert programs <= sms and -(-tiles // programs) == rounds
+            assert programs == 1 or -(-tiles // (programs - 1)) > rounds
+    # The launcher starts that many: 5 tiles of 32x32 take 3 programs where the interpreter
+    # counts 4 "SMs", and 5 on a GPU.
+    grids = []
+    kernel = m.matmul_kernel
+
+    class Recorder:
+        def __getitem__(self, grid):
+            grids.append(grid)
+            return kernel[grid]
+
+    monkeypatch.setattr(m, "matmul_kernel", Recorder())
+    a, b = randn(160, 64), randn(64, 32)
+    check(m.matmul(a, b, schedule=dict(SMALL, persistent=True)), a.double() @ b.double())
+    sms = m.matmul.last_config["programs"]
+    assert grids == [(m._gemm_programs(5, sms),)] and (sms != 4 or grids == [(3,)])
+
 @pytest.mark.smoke
 @pytest.mark.parametrize("addressing", ADDRESSING)
 def test_pinned_addressing(addressing):
