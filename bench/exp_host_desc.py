@@ -10,8 +10,10 @@ beside cuBLAS. GPU only:
 
 --clusters adds launches in clusters of two programs (num_ctas=2, as cuBLAS runs at 4096^3);
 --gelu times the bias + gelu kernels instead of the plain ones.
---programs=P adds host-descriptor launches whose persistent grid has P programs instead of
-one per SM (P = 128 at 4096^3: 512 tiles, exactly 4 a program).
+--programs=P adds host-descriptor launches whose persistent grid counts P SMs instead of
+the device's (the launcher still balances the tiles over them, see _gemm_programs).
+Before the launchers balanced their grids, `--programs=128 4096` compared 132 programs
+(the plain host launches) against 128 of exactly 4 tiles each.
 """
 
 import statistics
