@@ -5,15 +5,17 @@ writes its descriptors to global scratch memory and fences them before the first
 load: what they did before). Same kernels otherwise, pinned launches, interleaved rounds
 beside cuBLAS. GPU only:
 
-    python bench/exp_host_desc.py [--clusters] [--gelu] [--programs=P] [--rounds=N] [--only=V1,V2] [SIZE ...]
+    python bench/exp_host_desc.py [--clusters] [--gelu] [--programs=P] [--unbalanced] [--rounds=N]
+                                  [--only=V1,V2] [SIZE ...]
     (square products; default 4096 8192; --only names variants of VARIANTS)
 
 --clusters adds launches in clusters of two programs (num_ctas=2, as cuBLAS runs at 4096^3);
 --gelu times the bias + gelu kernels instead of the plain ones.
---programs=P adds host-descriptor launches whose persistent grid counts P SMs instead of
-the device's (the launcher still balances the tiles over them, see _gemm_programs).
-Before the launchers balanced their grids, `--programs=128 4096` compared 132 programs
-(the plain host launches) against 128 of exactly 4 tiles each.
+--programs=P adds persistent host-descriptor launches sized for P SMs instead of the
+device's (the launcher still balances the tiles over them, see _gemm_programs).
+--unbalanced adds persistent host-descriptor launches of one program per SM (at most one
+per tile), as the launchers started before they balanced their grids: at 4096^3, 132
+programs of which 16 run 3 tiles and 116 run 4, against the balanced 128 of 4.
 """
 
 import statistics
@@ -58,12 +60,19 @@ CTAS_SOURCE = SOURCE.replace('            num_warps=config["warps"],\n',
 assert CTAS_SOURCE.count("num_ctas=2") == 6
 cluster_mod = load_module(CTAS_SOURCE, "gemm_cluster_desc")
 PROGRAMS = next((int(a.split("=")[1]) for a in sys.argv if a.startswith("--programs=")), None)
-fewer_mod = load_module(SOURCE, "gemm_fewer_programs")
+PERSISTENT_ONLY = []  # (label, module) for persistent variants only
 if PROGRAMS:
+    fewer_mod = load_module(SOURCE, "gemm_fewer_programs")
     _sm_device = fewer_mod._gemm_device
     fewer_mod._gemm_device = lambda index: (*_sm_device(index)[:3], PROGRAMS, *_sm_device(index)[4:])
+    PERSISTENT_ONLY.append((f"host, {PROGRAMS} SMs", fewer_mod))
+if "--unbalanced" in sys.argv:
+    unbalanced_mod = load_module(SOURCE, "gemm_unbalanced")
+    unbalanced_mod._gemm_programs = min  # one program per SM, or per tile if fewer
+    PERSISTENT_ONLY.append(("host, one program per SM", unbalanced_mod))
+# flatten pinned: a persistent launch without it would time both forms and keep the faster.
 BIG = dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=3, addressing="descriptor",
-           persistent=True)
+           persistent=True, flatten=False)
 VARIANTS = {
     "persistent s3": dict(BIG),
     "persistent+flatten s3": dict(BIG, flatten=True),
@@ -77,7 +86,6 @@ ROUNDS = next((int(a.split("=")[1]) for a in sys.argv if a.startswith("--rounds=
 ONLY = next((a.split("=")[1].split(",") for a in sys.argv if a.startswith("--only=")), None)
 GELU = "--gelu" in sys.argv
 WHERE = [("device", device_mod), ("host", host_mod)] + [("host, num_ctas=2", cluster_mod)] * ("--clusters" in sys.argv)
-WHERE += [(f"host, {PROGRAMS} programs", fewer_mod)] * bool(PROGRAMS)
 for size in [int(s) for s in sys.argv[1:] if not s.startswith("--")] or [4096, 8192]:
     for kernel, dtype in (("mm_bias_gelu_f16", torch.float16), ("mm_bias_gelu_bf16", torch.bfloat16)) if GELU else \
             (("mm_f16", torch.float16), ("mm_bf16", torch.bfloat16)):
@@ -92,7 +100,8 @@ for size in [int(s) for s in sys.argv[1:] if not s.startswith("--")] or [4096, 8
         for name, schedule in VARIANTS.items():
             if (GELU and name.startswith(("256x128", "128x256x128"))) or (ONLY and name not in ONLY):
                 continue
-            for where, mod in WHERE + [("pointer", host_mod)] * name.startswith("grid"):
+            extra_where = [("pointer", host_mod)] if name.startswith("grid") else PERSISTENT_ONLY
+            for where, mod in WHERE + extra_where:
                 fn = getattr(mod, kernel)
                 try:
                     if where == "pointer":

@@ -14,15 +14,16 @@ regs      the single pass with its registers capped (Triton's maxnreg), for more
 looped    pinned rows of the launch table: single pass against looped whole-row blocks.
 reread    layernorm's single pass holding the row against its REREAD form (both reductions
           from the registers, then x loaded again, from cache, and xc recomputed: the
-          shape of torch.compile's 8192-column kernel), also with the first load of the
-          row marked evict_last.
+          shape of torch.compile's 8192-column kernel). The generated REREAD form marks the
+          first load of the row evict_last (this mode once timed it with and without).
 welford   layernorm's single pass edited to get the mean and the variance from one
           reduction of (mean, M2, count) triples (Chan's combine, as torch.compile's
           Welford does) instead of two chained ones.
 shifted   layernorm's mean and variance from one pass of two sums over the row shifted
           by its first element (d = x - x[0]: mean = x[0] + sum(d) / N, variance =
           sum(d * d) / N - (sum(d) / N)**2), so the row need not stay in registers
-          between two chained reductions; as two tl.sum and as one tl.reduce of pairs.
+          between two chained reductions; as two tl.sum and as one tl.reduce of pairs,
+          each under the single-pass and the REREAD strategy.
 unroll    the looped kernels' column loops unrolled (`loop_unroll_factor`), so that a
           program has several blocks' loads in flight, as torch.compile's unrolled loops do.
 const     what compile-time sizes are worth (torch.compile's kernels have them): the row
@@ -61,16 +62,6 @@ SHAPES = {"softmax_f16": [(32768, 1024), (8192, 4096)],
           "rmsnorm_bf16": [(65536, 1024), (16384, 4096), (8192, 8192)]}
 ROUNDS = 5
 SEEN = set()  # torch.compile autotuners already reported
-
-
-def first_load_evict_last(src):
-    """layernorm_bf16's single pass with its first load of the row marked evict_last (the
-    REREAD branch loads it again)."""
-    start = src.index("def layernorm_bf16_kernel(")
-    end = src.index("def layernorm_bf16_looped_kernel(")
-    load = "x = tl.load(x_ptr + x_offs, mask=mask, other=0.0)"
-    body = src[start:end].replace(load, load[:-1] + ', eviction_policy="evict_last")', 1)
-    return src[:start] + body + src[end:]
 
 
 WELFORD_COMBINE = """
@@ -145,9 +136,8 @@ def constants(src, n_const=False, strides=False, no_masks=False, no_loop=False):
 
 
 @functools.cache  # one import (and Triton compile) per variant, shared by every shape
-def module(name, store_hint=True, w_last=False, evict_last=False, welford=False, unroll=0, const=(), shifted=None):
-    src = first_load_evict_last(BASE) if evict_last else BASE
-    src = constants(src, **dict(const))
+def module(name, store_hint=True, w_last=False, welford=False, unroll=0, const=(), shifted=None):
+    src = constants(BASE, **dict(const))
     if unroll:
         loop = "tl.range(0, num_col_blocks, num_stages=NUM_STAGES)"
         assert loop in src
@@ -262,12 +252,9 @@ def main(mode):
             elif mode == "reread":
                 if not name.startswith("layernorm"):
                     continue
-                marked = module("norms_evict_last", evict_last=True)
                 pins = {1024: [(2, 4), (1, 2), (1, 4)], 4096: [(1, 4), (1, 8)], 8192: [(1, 4), (1, 8), (1, 16)]}[n]
-                launches += [(f"{label} rows {r} w{wp}", mod, row(strategy, 0, r, wp), None)
-                             for label, mod, strategy in (("single", plain, "single"), ("reread", plain, "reread"),
-                                                          ("reread, evict_last", marked, "reread"))
-                             for r, wp in pins]
+                launches += [(f"{strategy} rows {r} w{wp}", plain, row(strategy, 0, r, wp), None)
+                             for strategy in ("single", "reread") for r, wp in pins]
             elif mode == "welford":
                 if not name.startswith("layernorm"):
                     continue
@@ -279,8 +266,8 @@ def main(mode):
             elif mode == "shifted":
                 if not name.startswith("layernorm"):
                     continue
-                mods = {"shifted": module("norms_shifted", evict_last=True, shifted="sums"),
-                        "shifted, paired": module("norms_shifted_paired", evict_last=True, shifted="paired")}
+                mods = {"shifted": module("norms_shifted", shifted="sums"),
+                        "shifted, paired": module("norms_shifted_paired", shifted="paired")}
                 pins = {1024: [(2, 4), (1, 4), (1, 2)], 4096: [(1, 4), (1, 8), (1, 16)],
                         8192: [(1, 4), (1, 8), (1, 16), (1, 32)]}[n]
                 launches += [(f"{label} {strategy} rows {r} w{wp}", mod, row(strategy, 0, r, wp), None)

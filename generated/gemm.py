@@ -259,11 +259,12 @@ _GEMM_CACHE_VERSION = "v3"
 
 def _gemm_programs(num_tiles, sms):
     """Programs of a persistent launch over `num_tiles` tiles with `sms` SMs: the fewest
-    that still finish in as many rounds of tiles as one program per SM would, so every
-    program runs the same number of tiles (or one fewer) and none ends a round early.
-    512 tiles on 132 SMs: 128 programs of 4 tiles each, rather than 132 of which 16 run 3;
-    each round of 128 tiles then also covers whole GROUP_M row groups. Measured 1.2% faster
-    at 4096^3 on the H100 (docs/performance.md)."""
+    that need no more rounds of tiles than one program per SM would. Then at most
+    `rounds - 1` programs run one tile fewer than the rest, where one program per SM can
+    leave up to `sms - 1` SMs idle in the last round. 512 tiles on 132 SMs (128x256 tiles
+    at 4096^3): 128 programs of exactly 4 tiles, rather than 132 of which 16 run 3, and
+    each round of 128 tiles is then one whole GROUP_M group of 8 tile rows. Measured 1.2%
+    faster at 4096^3 on the H100 (docs/performance.md)."""
     rounds = _cdiv(max(num_tiles, 1), sms)
     return _cdiv(max(num_tiles, 1), rounds)
 
@@ -353,7 +354,8 @@ def _gemm_use_scratch():
 
 def _gemm_config(kernel, schedule, device, sizes, tma_ok, launch, outs):
     """How to launch `kernel` on these sizes: a block configuration plus the launch mode
-    ("addressing", "persistent", "flatten"), "programs" (the most a persistent grid starts: one per SM) and
+    ("addressing", "persistent", "flatten"), "sms" (the SM count a persistent grid is sized for, see
+    _gemm_programs) and
     "source" (pinned, first candidate, or tuned now / in this process / from disk)."""
     key = (kernel["id"], device, sizes, tuple(sorted(schedule.items())) if schedule else (), tma_ok)
     config = _GEMM_CHOSEN.get(key)
@@ -420,7 +422,7 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
     pins = {key: wish[key] for key in _GEMM_CONFIG_KEYS if key in wish}
     if wish.get("order") == "row_major":
         pins["group_m"] = 1  # one row of tiles per group: plain row-major order
-    programs = _gemm_device(device.index)[3] if device.type == "cuda" else 4
+    sms = _gemm_device(device.index)[3] if device.type == "cuda" else 4  # the interpreter: 4 "SMs"
     # Every candidate: a block configuration under a launch mode.
     configs = _gemm_candidates(device, kernel["elem_bytes"], pins)
     candidates = []
@@ -442,7 +444,7 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
                 "addressing": addressing,
                 "persistent": persistent,
                 "flatten": flatten,
-                "programs": programs,
+                "sms": sms,
             }
             for config in keep
         ]
@@ -622,8 +624,9 @@ def matmul_kernel(
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
-    # launcher starts one program per tile, so the loop runs once, or, persistent, about one
-    # per SM, each looping over many tiles. FLATTEN merges this loop with the K loop, so the
+    # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
+    # per SM, each looping over many tiles (as many programs as the tiles need for an even
+    # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
     for tile_id in tl.range(pid, num_tiles, tl.num_programs(axis=0), flatten=FLATTEN):
         # Grouped ordering, for L2 reuse: consecutive programs walk GROUP_M rows of tiles
@@ -731,12 +734,10 @@ def matmul(a, b, *, c=None, schedule=None):
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
-        # launch starts at most `programs` (one per SM), each looping over tiles, and no more
-        # than needed to give every program an equal share (see _gemm_programs).
+        # launch starts at most one program per SM, each looping over tiles: the fewest that
+        # need no more rounds of tiles than one per SM would (see _gemm_programs).
         num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
-        grid = (
-            _gemm_programs(num_tiles, config["programs"]) if config["persistent"] else num_tiles,
-        )
+        grid = (_gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,)
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
         _a_desc = _b_desc = _c_desc = None
@@ -839,8 +840,9 @@ def matmul_leaky_relu_kernel(
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
-    # launcher starts one program per tile, so the loop runs once, or, persistent, about one
-    # per SM, each looping over many tiles. FLATTEN merges this loop with the K loop, so the
+    # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
+    # per SM, each looping over many tiles (as many programs as the tiles need for an even
+    # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
     for tile_id in tl.range(pid, num_tiles, tl.num_programs(axis=0), flatten=FLATTEN):
         # Grouped ordering, for L2 reuse: consecutive programs walk GROUP_M rows of tiles
@@ -948,12 +950,10 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
-        # launch starts at most `programs` (one per SM), each looping over tiles, and no more
-        # than needed to give every program an equal share (see _gemm_programs).
+        # launch starts at most one program per SM, each looping over tiles: the fewest that
+        # need no more rounds of tiles than one per SM would (see _gemm_programs).
         num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
-        grid = (
-            _gemm_programs(num_tiles, config["programs"]) if config["persistent"] else num_tiles,
-        )
+        grid = (_gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,)
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
         _a_desc = _b_desc = _c_desc = None
@@ -1065,8 +1065,9 @@ def linear_gelu_kernel(
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
-    # launcher starts one program per tile, so the loop runs once, or, persistent, about one
-    # per SM, each looping over many tiles. FLATTEN merges this loop with the K loop, so the
+    # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
+    # per SM, each looping over many tiles (as many programs as the tiles need for an even
+    # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
     for tile_id in tl.range(pid, num_tiles, tl.num_programs(axis=0), flatten=FLATTEN):
         # Grouped ordering, for L2 reuse: consecutive programs walk GROUP_M rows of tiles
@@ -1179,12 +1180,10 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
 
     def _launch(config, y):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
-        # launch starts at most `programs` (one per SM), each looping over tiles, and no more
-        # than needed to give every program an equal share (see _gemm_programs).
+        # launch starts at most one program per SM, each looping over tiles: the fewest that
+        # need no more rounds of tiles than one per SM would (see _gemm_programs).
         num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
-        grid = (
-            _gemm_programs(num_tiles, config["programs"]) if config["persistent"] else num_tiles,
-        )
+        grid = (_gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,)
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
         _a_desc = _b_desc = _y_desc = None
@@ -1304,8 +1303,9 @@ def scaled_residual_kernel(
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
-    # launcher starts one program per tile, so the loop runs once, or, persistent, about one
-    # per SM, each looping over many tiles. FLATTEN merges this loop with the K loop, so the
+    # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
+    # per SM, each looping over many tiles (as many programs as the tiles need for an even
+    # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
     for tile_id in tl.range(pid, num_tiles, tl.num_programs(axis=0), flatten=FLATTEN):
         # Grouped ordering, for L2 reuse: consecutive programs walk GROUP_M rows of tiles
@@ -1439,12 +1439,10 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
 
     def _launch(config, out):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
-        # launch starts at most `programs` (one per SM), each looping over tiles, and no more
-        # than needed to give every program an equal share (see _gemm_programs).
+        # launch starts at most one program per SM, each looping over tiles: the fewest that
+        # need no more rounds of tiles than one per SM would (see _gemm_programs).
         num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
-        grid = (
-            _gemm_programs(num_tiles, config["programs"]) if config["persistent"] else num_tiles,
-        )
+        grid = (_gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,)
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
         _a_desc = _b_desc = _out_desc = None
@@ -1567,8 +1565,9 @@ def bmm_kernel(
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = BATCH * num_pid_m * num_pid_n
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
-    # launcher starts one program per tile, so the loop runs once, or, persistent, about one
-    # per SM, each looping over many tiles. FLATTEN merges this loop with the K loop, so the
+    # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
+    # per SM, each looping over many tiles (as many programs as the tiles need for an even
+    # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
     for tile_id in tl.range(pid, num_tiles, tl.num_programs(axis=0), flatten=FLATTEN):
         # Tiles go batch by batch: batch_id picks the product, pid_mn the tile within it.
@@ -1713,12 +1712,10 @@ def bmm(a, b, *, c=None, schedule=None):
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile of each product; a persistent
-        # launch starts at most `programs` (one per SM), each looping over tiles, and no more
-        # than needed to give every program an equal share (see _gemm_programs).
+        # launch starts at most one program per SM, each looping over tiles: the fewest that
+        # need no more rounds of tiles than one per SM would (see _gemm_programs).
         num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
-        grid = (
-            _gemm_programs(num_tiles, config["programs"]) if config["persistent"] else num_tiles,
-        )
+        grid = (_gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,)
         bmm_kernel[grid](
             a,
             b,
@@ -1823,8 +1820,9 @@ def linear_silu_kernel(
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
-    # launcher starts one program per tile, so the loop runs once, or, persistent, about one
-    # per SM, each looping over many tiles. FLATTEN merges this loop with the K loop, so the
+    # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
+    # per SM, each looping over many tiles (as many programs as the tiles need for an even
+    # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
     for tile_id in tl.range(pid, num_tiles, tl.num_programs(axis=0), flatten=FLATTEN):
         # Grouped ordering, for L2 reuse: consecutive programs walk GROUP_M rows of tiles
@@ -1949,12 +1947,10 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
 
     def _launch(config, pre, act):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
-        # launch starts at most `programs` (one per SM), each looping over tiles, and no more
-        # than needed to give every program an equal share (see _gemm_programs).
+        # launch starts at most one program per SM, each looping over tiles: the fewest that
+        # need no more rounds of tiles than one per SM would (see _gemm_programs).
         num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
-        grid = (
-            _gemm_programs(num_tiles, config["programs"]) if config["persistent"] else num_tiles,
-        )
+        grid = (_gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,)
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
         _a_desc = _b_desc = _pre_desc = _act_desc = None
@@ -2080,8 +2076,9 @@ def matmul_f32_kernel(
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
-    # launcher starts one program per tile, so the loop runs once, or, persistent, about one
-    # per SM, each looping over many tiles. FLATTEN merges this loop with the K loop, so the
+    # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
+    # per SM, each looping over many tiles (as many programs as the tiles need for an even
+    # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
     for tile_id in tl.range(pid, num_tiles, tl.num_programs(axis=0), flatten=FLATTEN):
         # Grouped ordering, for L2 reuse: consecutive programs walk GROUP_M rows of tiles
@@ -2189,12 +2186,10 @@ def matmul_f32(a, b, *, c=None, schedule=None):
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
-        # launch starts at most `programs` (one per SM), each looping over tiles, and no more
-        # than needed to give every program an equal share (see _gemm_programs).
+        # launch starts at most one program per SM, each looping over tiles: the fewest that
+        # need no more rounds of tiles than one per SM would (see _gemm_programs).
         num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
-        grid = (
-            _gemm_programs(num_tiles, config["programs"]) if config["persistent"] else num_tiles,
-        )
+        grid = (_gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,)
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
         _a_desc = _b_desc = _c_desc = None
