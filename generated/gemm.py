@@ -288,7 +288,22 @@ def _gemm_policy(device, macs, descriptors_ok, batched=False):
 
 
 _GEMM_CONFIG_KEYS = ("block_m", "block_n", "block_k", "group_m", "warps", "stages")
-_GEMM_SCHEDULE_KEYS = _GEMM_CONFIG_KEYS + ("addressing", "order", "persistent", "flatten")
+# What a call's schedule= may set, and the values each key takes: the rules tilegen checks a
+# spec's schedule { } with (tilegen/schedule.py), less precision, which is compiled in.
+# ("pow2", lo, hi): a power of two from lo to hi; ("range", lo, hi): an integer; ("one_of", ...).
+_GEMM_SCHEDULE_RULES = {
+    "block_m": ("pow2", 16, 256),
+    "block_n": ("pow2", 16, 256),
+    "block_k": ("pow2", 16, 256),
+    "group_m": ("range", 1, 64),
+    "warps": ("pow2", 1, 32),
+    "stages": ("range", 1, 8),
+    "addressing": ("one_of", "pointer", "block_ptr", "descriptor"),
+    "order": ("one_of", "grouped", "row_major"),
+    "persistent": ("one_of", True, False, "true", "false"),
+    "flatten": ("one_of", True, False, "true", "false"),
+}
+_GEMM_SCHEDULE_KEYS = tuple(_GEMM_SCHEDULE_RULES)
 _GEMM_CHOSEN = {}  # (kernel, device, sizes, call schedule, TMA ok) -> launch configuration
 _GEMM_TUNED = {}  # tuning key -> block configuration, this process's share of the disk cache
 
@@ -373,18 +388,34 @@ def _gemm_config(kernel, schedule, device, sizes, tma_ok, launch, outs):
     return config
 
 
-def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
-    name = kernel["id"].split(":")[-1]
+def _gemm_check_schedule(name, schedule):
+    """A call's schedule= must name known keys with values their rules allow."""
     unknown = sorted(set(schedule) - set(_GEMM_SCHEDULE_KEYS))
     if unknown:
-        raise ValueError(
-            f"{name}(): schedule key(s) {unknown} cannot be set per call (precision is compiled in: "
-            f"set it in the spec); expected some of {list(_GEMM_SCHEDULE_KEYS)}"
+        why = (
+            " (precision is compiled in: set it in the spec's schedule { })"
+            if "precision" in unknown
+            else ""
         )
-    if schedule.get("order", "grouped") not in ("grouped", "row_major"):
         raise ValueError(
-            f"{name}(): schedule order must be 'grouped' or 'row_major', got {schedule['order']!r}"
+            f"{name}(): schedule key(s) {unknown} cannot be set per call{why}; expected some of {list(_GEMM_SCHEDULE_KEYS)}"
         )
+    for key, value in schedule.items():
+        kind, *args = _GEMM_SCHEDULE_RULES[key]
+        if kind == "one_of":
+            ok, want = value in args, "one of " + ", ".join(map(repr, args))
+        else:
+            lo, hi = args
+            ok = isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+            ok = ok and (kind == "range" or value & (value - 1) == 0)
+            want = f"{'a power of two' if kind == 'pow2' else 'an integer'} from {lo} to {hi}"
+        if not ok:
+            raise ValueError(f"{name}(): schedule[{key!r}] must be {want}; got {value!r}")
+
+
+def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
+    name = kernel["id"].split(":")[-1]
+    _gemm_check_schedule(name, schedule)
     wish = {**kernel["pinned"], **schedule}  # the call overrides the spec
     batch, m, n, k = sizes
     macs = batch * m * n * k

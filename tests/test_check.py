@@ -6,13 +6,12 @@ from __future__ import annotations
 import pytest
 
 from test_parser import EXAMPLES
-from tilegen import ir
 from tilegen.check import RESERVED, check_module
 from tilegen.diagnostics import DiagnosticError
 from tilegen.dtypes import DTYPES
 from tilegen.functions import FUNCTIONS
 from tilegen.parser import parse_source
-from tilegen.schedule import SCHEDULE_KEYS
+from tilegen.schedule import SCHEDULE_KEYS, problem
 from tilegen.transformer import to_ir
 
 
@@ -353,11 +352,11 @@ def test_boolean_operands():
 # ---- schedules ---------------------------------------------------------------------------------
 
 
-def _valid_value(validator) -> str:
+def _valid_value(rule) -> str:
     for value in (128, 64, 16, 8, 4, 2, 1):
-        if validator(value) is None:
+        if problem(rule, value) is None:
             return str(value)
-    why = validator("__not_a_value__")  # "expected one of a, b, c"
+    why = problem(rule, "__not_a_value__")  # "expected one of a, b, c"
     return why.split("one of ")[1].split(",")[0].strip()
 
 
@@ -370,7 +369,7 @@ KERNELS = {
 
 @pytest.mark.parametrize("kind", sorted(SCHEDULE_KEYS))
 def test_every_schedule_key_accepts_a_valid_value(kind):
-    settings = "; ".join(f"{key} = {_valid_value(check_)}" for key, check_ in SCHEDULE_KEYS[kind].items())
+    settings = "; ".join(f"{key} = {_valid_value(rule)}" for key, rule in SCHEDULE_KEYS[kind].items())
     (c,) = ok(KERNELS[kind].replace("@@", settings))
     assert [s.key for s in c.kernel.schedule.settings] == list(SCHEDULE_KEYS[kind])
 

@@ -7,7 +7,7 @@ repository root. To rewrite the goldens after an intended change of wording:
 
     TILEGEN_UPDATE_GOLDEN=1 python -m pytest tests/test_diagnostics.py
 
-and review the diff. The build-level codes (E061-E066) are tested at the end.
+and review the diff. The build-level codes (E061-E067) are tested at the end.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ NOT_FROM_A_SPEC = {
     "E054": "only under Triton >= 3.9 (block_ptr addressing); the suite runs on Triton 3.6",
     "E060": "every kernel kind compiles (or will): not a property of a bad spec",
 }
-BUILD_CODES = {"E061", "E062", "E063", "E064", "E065", "E066"}  # tested below, not by .tile files
+BUILD_CODES = {"E061", "E062", "E063", "E064", "E065", "E066", "E067"}  # tested below, not by .tile files
 
 HEAD = re.compile(r"^(?P<path>[^:\s]+):(?P<line>\d+):(?P<col>\d+): error\[(?P<code>E\d{3})\]: \S", re.M)
 
@@ -208,6 +208,16 @@ def test_two_specs_with_one_module_name(tmp_path, capsys, monkeypatch):
     status, _, err = run_cli(capsys, "build", "a", "b")
     assert status == 1 and "error[E066]" in err
     assert not (tmp_path / "generated").exists()
+
+
+def test_build_into_a_path_that_cannot_be_a_directory(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(_project(tmp_path))
+    (tmp_path / "afile").write_text("mine\n", encoding="utf-8")
+    for out in ("afile", "afile/sub"):
+        status, _, err = run_cli(capsys, "build", "specs", "-o", out)
+        assert status == 1 and "error[E067]: cannot write 'afile" in err and "Traceback" not in err, err
+        assert "nothing was written" in err
+    assert (tmp_path / "afile").read_text(encoding="utf-8") == "mine\n"
 
 
 # ---- docs/language.md stays in step with the catalog -------------------------------

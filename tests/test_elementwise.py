@@ -4,7 +4,7 @@ import pytest
 import torch
 
 from conftest import ROOT, compile_spec
-from tilegen.validate import Case, default_cases, run_case
+from tilegen.validate import default_cases, run_case
 
 SPEC = ROOT / "specs" / "elementwise.tile"
 
@@ -209,3 +209,21 @@ def test_validate_command_reports_without_interpreter_warnings(tmp_path, capsys,
     out = capsys.readouterr().out
     assert status == 0 and "recip" in out and out.rstrip().endswith("passed, 0 failed"), out
     assert not [w for w in caught if issubclass(w.category, RuntimeWarning)], [str(w.message) for w in caught]
+
+
+def test_validate_tolerance_of_tf32_gemms():
+    """TF32 rounds f32 operands to 10 mantissa bits: a TF32 gemm's outputs are compared with
+    rtol 1e-2 and atol 1e-2 * max |reference|; f32 kernels keep rtol 1e-4. NaN never passes."""
+    from types import SimpleNamespace
+
+    from tilegen.validate import compare
+
+    sig = SimpleNamespace(outputs=[SimpleNamespace(name="c", dtype=SimpleNamespace(name="f32"))])
+    torch.manual_seed(0)
+    want = torch.randn(64, 64) * 30.0
+    got = want + 3e-3 * 30.0 * torch.randn(64, 64)  # TF32-sized errors, also where want is near 0
+    assert compare(sig, got, want) is not None
+    assert compare(sig, got, want, tf32=True) is None
+    assert compare(sig, want * 1.05, want, tf32=True) is not None  # 5% off is not rounding
+    got[3, 4] = float("nan")
+    assert "output 'c'" in compare(sig, got, want, tf32=True)

@@ -424,12 +424,41 @@ def test_launcher_errors(spec):
         m.matmul(a, randn(5, 4, dtype=torch.float32))
     with pytest.raises(ValueError, match="parameter 'bias'"):
         m.linear_gelu(randn(8, 5, dtype=torch.bfloat16), randn(4, 5, dtype=torch.bfloat16), randn(3, dtype=torch.float32))
-    with pytest.raises(ValueError, match=r"schedule key\(s\) \['block'\] cannot be set per call"):
+    with pytest.raises(ValueError, match=r"schedule key\(s\) \['block'\] cannot be set per call; expected"):
         m.matmul(randn(8, 5), randn(5, 4), schedule={"block": 64})
-    with pytest.raises(ValueError, match="order must be"):
-        m.matmul(randn(8, 5), randn(5, 4), schedule={"order": "column_major"})
+    with pytest.raises(ValueError, match=r"\['precision'\] cannot be set per call \(precision is compiled in"):
+        m.matmul(randn(8, 5), randn(5, 4), schedule={"precision": "ieee"})
     with pytest.raises(ValueError, match="'block_ptr' is not compiled into this kernel"):
         m.matmul(randn(8, 5), randn(5, 4), schedule={"addressing": "block_ptr"})
+
+
+@pytest.mark.parametrize("key,value,want", [
+    ("group_m", 0, "an integer from 1 to 64"),  # once ran, and returned wrong numbers
+    ("block_m", 7, "a power of two from 16 to 256"),
+    ("block_m", 512, "a power of two from 16 to 256"),
+    ("block_n", "64", "a power of two from 16 to 256"),
+    ("block_k", True, "a power of two from 16 to 256"),
+    ("warps", 3, "a power of two from 1 to 32"),
+    ("stages", 0, "an integer from 1 to 8"),
+    ("persistent", "yes", "one of True, False, 'true', 'false'"),
+    ("flatten", None, "one of True, False, 'true', 'false'"),
+    ("order", "column_major", "one of 'grouped', 'row_major'"),
+    ("addressing", "tma", "one of 'pointer', 'block_ptr', 'descriptor'"),
+])
+def test_call_schedule_values_are_checked(spec, key, value, want):
+    """A call's schedule= follows the rules of the spec's schedule { } (E051)."""
+    m, _ = spec
+    with pytest.raises(ValueError, match=re.escape(f"matmul(): schedule[{key!r}] must be {want}; got {value!r}")):
+        m.matmul(randn(70, 40), randn(40, 50), schedule={key: value})
+
+
+def test_call_schedule_rules_are_the_specs(spec):
+    from tilegen.schedule import SCHEDULE_KEYS, call_rules
+
+    m, _ = spec
+    assert m._GEMM_SCHEDULE_RULES == call_rules()  # rendered from tilegen/schedule.py
+    assert set(SCHEDULE_KEYS["gemm"]) - set(m._GEMM_SCHEDULE_KEYS) == {"precision"}
+    assert m._GEMM_SCHEDULE_RULES["group_m"] == SCHEDULE_KEYS["gemm"]["group_m"]
 
 
 def test_empty_and_k_zero(spec):

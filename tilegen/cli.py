@@ -105,7 +105,8 @@ def cmd_build(args) -> int:
     except DiagnosticError as exc:
         for diag in exc.diagnostics:
             print(diag.render(None), file=sys.stderr)
-        print("tilegen: nothing was written", file=sys.stderr)
+        done = getattr(exc, "written", [])
+        print(f"tilegen: {'wrote only ' + ', '.join(map(str, done)) if done else 'nothing was written'}", file=sys.stderr)
         return 1
     kernels = sum(len(c.checked) for c in results.values())
     print(f"tilegen: {kernels} kernel(s) from {len(results)} spec(s); wrote {len(written)} file(s) to {args.output}/")

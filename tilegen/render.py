@@ -8,6 +8,7 @@ from pathlib import Path
 import jinja2
 
 from . import __version__
+from .schedule import call_rules
 
 
 def templates_dir() -> Path:
@@ -21,7 +22,7 @@ def templates_dir() -> Path:
 
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir())),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -29,6 +30,8 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         autoescape=False,
     )
+    env.globals["gemm_call_rules"] = call_rules()  # what a gemm call's schedule= may set
+    return env
 
 
 def render_module(spec_file: str, models) -> str:

@@ -6,58 +6,55 @@ from . import ir
 from .diagnostics import Diagnostic
 
 
-def _pow2(lo: int, hi: int):
-    def check(value):
-        if not isinstance(value, int) or value < lo or value > hi or value & (value - 1):
-            return f"expected a power of two from {lo} to {hi}"
-        return None
+# A rule is ("pow2", lo, hi), ("range", lo, hi) or ("one_of", value, ...): data, so that the
+# generated gemm runtime can carry the same rules for a call's schedule= (call_rules).
+_WARPS = ("pow2", 1, 32)
+_BOOL = ("one_of", "true", "false")
 
-    return check
-
-
-def _int_range(lo: int, hi: int):
-    def check(value):
-        if not isinstance(value, int) or not lo <= value <= hi:
-            return f"expected an integer from {lo} to {hi}"
-        return None
-
-    return check
-
-
-def _one_of(*names: str):
-    def check(value):
-        if value not in names:
-            return "expected one of " + ", ".join(names)
-        return None
-
-    return check
-
-
-_WARPS = _pow2(1, 32)
-
-SCHEDULE_KEYS: dict[str, dict[str, object]] = {
-    "elementwise": {"block": _pow2(16, 65536), "warps": _WARPS},
+SCHEDULE_KEYS: dict[str, dict[str, tuple]] = {
+    "elementwise": {"block": ("pow2", 16, 65536), "warps": _WARPS},
     "reduction": {
-        "block_n": _pow2(1, 1 << 20),
-        "rows": _pow2(1, 1024),
+        "block_n": ("pow2", 1, 1 << 20),
+        "rows": ("pow2", 1, 1024),
         "warps": _WARPS,
-        "strategy": _one_of("single", "looped", "team"),
-        "persistent": _one_of("true", "false"),
-        "stages": _int_range(1, 8),
+        "strategy": ("one_of", "single", "looped", "team"),
+        "persistent": _BOOL,
+        "stages": ("range", 1, 8),
     },
     "gemm": {
-        "block_m": _pow2(16, 256),
-        "block_n": _pow2(16, 256),
-        "block_k": _pow2(16, 256),
-        "group_m": _int_range(1, 64),
+        "block_m": ("pow2", 16, 256),
+        "block_n": ("pow2", 16, 256),
+        "block_k": ("pow2", 16, 256),
+        "group_m": ("range", 1, 64),
         "warps": _WARPS,
-        "stages": _int_range(1, 8),
-        "addressing": _one_of("pointer", "block_ptr", "descriptor"),
-        "order": _one_of("grouped", "row_major"),
-        "persistent": _one_of("true", "false"),
-        "precision": _one_of("tf32", "ieee"),
+        "stages": ("range", 1, 8),
+        "addressing": ("one_of", "pointer", "block_ptr", "descriptor"),
+        "order": ("one_of", "grouped", "row_major"),
+        "persistent": _BOOL,
+        "precision": ("one_of", "tf32", "ieee"),
     },
 }
+
+
+def problem(rule: tuple, value) -> str | None:
+    """Why `value` breaks `rule`, or None."""
+    kind, *args = rule
+    if kind == "one_of":
+        return None if value in args else "expected one of " + ", ".join(map(str, args))
+    lo, hi = args
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        return f"expected {'a power of two' if kind == 'pow2' else 'an integer'} from {lo} to {hi}"
+    if kind == "pow2" and value & (value - 1):
+        return f"expected a power of two from {lo} to {hi}"
+    return None
+
+
+def call_rules() -> dict[str, tuple]:
+    """The keys a gemm call's schedule= may set, with their rules: the spec's, less precision
+    (compiled into the kernel), plus flatten; persistent and flatten also as Python bools."""
+    rules = {key: rule for key, rule in SCHEDULE_KEYS["gemm"].items() if key != "precision"}
+    rules["persistent"] = rules["flatten"] = ("one_of", True, False, "true", "false")
+    return rules
 
 
 def check_schedules(kernel: ir.Kernel) -> list[Diagnostic]:
@@ -76,7 +73,7 @@ def check_schedules(kernel: ir.Kernel) -> list[Diagnostic]:
             if setting.key in seen:
                 errors.append(Diagnostic.make("E052", setting.span, key=setting.key))
             seen.add(setting.key)
-            why = known[setting.key](setting.value)
+            why = problem(known[setting.key], setting.value)
             if why:
                 errors.append(Diagnostic.make("E051", setting.span, key=setting.key, value=setting.text, why=why))
     return errors

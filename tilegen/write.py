@@ -26,27 +26,47 @@ def plan(outputs: dict[Path, str]) -> list[Diagnostic]:
     return errors
 
 
+class WriteError(DiagnosticError):
+    """A write failed; `written` lists the files written before it (each one whole)."""
+
+    def __init__(self, diagnostics: list[Diagnostic], written: list[Path]):
+        super().__init__(diagnostics)
+        self.written = written
+
+
 def write_all(outputs: dict[Path, str]) -> list[Path]:
-    """Write every file (only those whose bytes change); each write is atomic."""
+    """Write every file (only those whose bytes change); each write is atomic. The output
+    directories are made first, so a path that cannot be a directory stops the build
+    before any file is written."""
     errors = plan(outputs)
     if errors:
         raise DiagnosticError(errors)
-    written = []
-    for path in sorted(outputs):
-        text = outputs[path]
-        if path.exists() and path.read_text(encoding="utf-8") == text:
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(text)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        written.append(path)
+    written: list[Path] = []
+    path = None
+    try:
+        for parent in sorted({p.parent for p in outputs}):
+            path = parent
+            parent.mkdir(parents=True, exist_ok=True)
+        for path in sorted(outputs):
+            text = outputs[path]
+            if path.exists() and path.read_text(encoding="utf-8") == text:
+                continue
+            _write_atomically(path, text)
+            written.append(path)
+    except OSError as exc:
+        raise WriteError([Diagnostic.make("E067", None, path=str(path), why=exc.strerror or str(exc))], written) from exc
     return written
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def stale(outputs: dict[Path, str]) -> list[Diagnostic]:
