@@ -517,6 +517,13 @@ def softmax(x, *, y=None):
     if y.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
+    if N == 0:
+        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but
+        # max of an empty row has no value (torch raises too).
+        raise ValueError(
+            f"softmax(): max of an empty row has no value: "
+            f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
+        )
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _softmax_launch_table:
         if max_n is None or N <= max_n:
             break
@@ -880,6 +887,13 @@ def log_softmax(x, *, y=None):
     if y.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
+    if N == 0:
+        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but
+        # max of an empty row has no value (torch raises too).
+        raise ValueError(
+            f"log_softmax(): max of an empty row has no value: "
+            f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
+        )
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _log_softmax_launch_table:
         if max_n is None or N <= max_n:
             break
@@ -2081,6 +2095,13 @@ def row_stats(x, *, sumsq=None, maxabs=None):
     if sumsq.numel() == 0 and maxabs.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return sumsq, maxabs
+    if N == 0:
+        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but
+        # max of an empty row has no value (torch raises too).
+        raise ValueError(
+            f"row_stats(): max of an empty row has no value: "
+            f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
+        )
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _row_stats_launch_table:
         if max_n is None or N <= max_n:
             break

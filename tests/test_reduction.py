@@ -349,6 +349,23 @@ def test_zero_rows_and_zero_width(examples, device):
     assert y.shape == (2, 0, 8)
 
 
+def test_rows_of_zero_columns(examples, variants, device):
+    """N = 0 with rows left: sum is 0 and mean NaN, as in torch (the reference agrees); max and
+    min have no value, so a kernel that takes them refuses the call, naming the row input."""
+    module, _ = examples
+    x = torch.empty(4, 0, device=device, dtype=torch.bfloat16)
+    w = torch.empty(0, device=device, dtype=torch.bfloat16)
+    y, mu, rstd = module.layernorm(x, w, w)  # mean only
+    assert y.shape == (4, 0) and mu.isnan().all() and rstd.isnan().all()
+    assert module.layernorm_reference(x, w, w)[1].isnan().all()
+    with pytest.raises(ValueError, match=re.escape(
+            "row_stats(): max of an empty row has no value: parameter 'x' has N = 0 columns (shape (4, 0))")):
+        module.row_stats(torch.empty(4, 0, device=device))
+    ints, _ = variants["auto"]
+    with pytest.raises(ValueError, match=r"int_stats\(\): max and min of an empty row have no value"):
+        ints.int_stats(torch.empty(3, 0, device=device, dtype=torch.int32))
+
+
 def test_index_64_path_computes_the_same(examples, device):
     module, _ = examples
     x = torch.randn(5, 300, device=device, dtype=torch.float16)

@@ -371,9 +371,14 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     statements = tuple(
         Statement(a.target, "", low.torch(a.value), a.span.line if a.span else 0) for a in checked.kernel.body
     )
+    # max and min of an empty row have no value (torch.amax raises): the launcher refuses N = 0.
+    extremes = sorted({r.fn for r in low.plan.reductions if r.fn in ("max", "min")})
+    row_param = next(t.name for t in sig.inputs if an.tensor_class(t.dims) == FULL)
     return ReductionModel(
         sig=sig,
         statements=statements,
+        extremes=" and ".join(extremes),
+        row_param=row_param,
         ref_output_suffix=suffix,
         ncols=low.ncols,
         col_dim=str(low.col),
