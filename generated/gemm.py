@@ -95,13 +95,15 @@ def _output(kernel, name, value, shape, dtype, device):
     if value is None:
         return torch.empty(shape, dtype=dtype, device=device)
     _check_tensor(kernel, name, value, dtype, shape)
+    where = f"{kernel}(): parameter {name!r} (an output)"
     if tuple(value.shape) != tuple(shape):
-        raise ValueError(
-            f"{kernel}(): output {name!r}: expected shape {tuple(shape)}, got {tuple(value.shape)}"
-        )
+        raise ValueError(f"{where}: expected shape {tuple(shape)}, got {tuple(value.shape)}")
     if value.device != device:
+        raise ValueError(f"{where}: expected device {device}, got {value.device}")
+    if any(stride == 0 and size > 1 for stride, size in zip(value.stride(), value.shape)):
+        # An expanded view: several elements share one address, and their stores would race.
         raise ValueError(
-            f"{kernel}(): output {name!r}: expected device {device}, got {value.device}"
+            f"{where}: expected distinct elements, got a view with strides {value.stride()}"
         )
     return value
 
@@ -375,9 +377,12 @@ def _gemm_config(kernel, schedule, device, sizes, tma_ok, launch, outs):
     key = (kernel["id"], device, sizes, tuple(sorted(schedule.items())) if schedule else (), tma_ok)
     config = _GEMM_CHOSEN.get(key)
     if config is None:
-        config = _GEMM_CHOSEN[key] = _gemm_choose(
-            kernel, schedule or {}, device, sizes, tma_ok, launch, outs
-        )
+        config = _gemm_choose(kernel, schedule or {}, device, sizes, tma_ok, launch, outs)
+        # Later calls reuse the choice: for them it was tuned earlier in this process.
+        _GEMM_CHOSEN[key] = {
+            **config,
+            "source": config["source"].replace("tuned now", "tuned (this process)"),
+        }
         if os.environ.get("TILEGEN_VERBOSE", "0") not in ("", "0"):
             print(
                 f"tilegen: {kernel['id']} batch={sizes[0]} M={sizes[1]} N={sizes[2]} K={sizes[3]}: {config}",

@@ -95,13 +95,15 @@ def _output(kernel, name, value, shape, dtype, device):
     if value is None:
         return torch.empty(shape, dtype=dtype, device=device)
     _check_tensor(kernel, name, value, dtype, shape)
+    where = f"{kernel}(): parameter {name!r} (an output)"
     if tuple(value.shape) != tuple(shape):
-        raise ValueError(
-            f"{kernel}(): output {name!r}: expected shape {tuple(shape)}, got {tuple(value.shape)}"
-        )
+        raise ValueError(f"{where}: expected shape {tuple(shape)}, got {tuple(value.shape)}")
     if value.device != device:
+        raise ValueError(f"{where}: expected device {device}, got {value.device}")
+    if any(stride == 0 and size > 1 for stride, size in zip(value.stride(), value.shape)):
+        # An expanded view: several elements share one address, and their stores would race.
         raise ValueError(
-            f"{kernel}(): output {name!r}: expected device {device}, got {value.device}"
+            f"{where}: expected distinct elements, got a view with strides {value.stride()}"
         )
     return value
 
@@ -283,7 +285,7 @@ def softmax_kernel(
         # spec: reductions.tile:10
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         sum_e = tl.sum(tl.where(mask, e, 0.0), axis=1, keep_dims=True)
-        # dividing by a per-row value: one reciprocal per row, then a multiply per element
+        # dividing by a per-row value or a scalar: one reciprocal per row, then a multiply per element
         y = e * (1.0 / sum_e)
         # Store each output, cast to its declared type.
         y_offs = y_row_offs + offs_n * stride_y_n
@@ -377,7 +379,7 @@ def softmax_looped_kernel(
             # spec: reductions.tile:9
             e = tl.exp(x - max_x)
             # spec: reductions.tile:10
-            # dividing by a per-row value: one reciprocal per row, then a multiply per element
+            # dividing by a per-row value or a scalar: one reciprocal per row, then a multiply per element
             y = e * (1.0 / sum_e)
             y_offs = y_row_offs + offs_n * stride_y_n
             # evict_first: the rows still to be re-read should stay in L2, not the output.
@@ -459,7 +461,7 @@ def softmax_team_kernel(
     # spec: reductions.tile:9
     e = tl.exp(x - max_x)
     # spec: reductions.tile:10
-    # dividing by a per-row value: one reciprocal per row, then a multiply per element
+    # dividing by a per-row value or a scalar: one reciprocal per row, then a multiply per element
     y = e * (1.0 / sum_e)
     y_offs = y_row_offs + offs_n * stride_y_n
     tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)

@@ -210,6 +210,28 @@ def test_two_specs_with_one_module_name(tmp_path, capsys, monkeypatch):
     assert not (tmp_path / "generated").exists()
 
 
+def test_byte_order_mark_is_not_source(tmp_path, capsys, monkeypatch):
+    """Some editors start UTF-8 files with a byte-order mark; it is not a character of the spec.
+    Columns still count from the first real character."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bom.tile").write_bytes(b"\xef\xbb\xbf" + GOOD.encode())
+    status, out, err = run_cli(capsys, "check", "bom.tile")
+    assert status == 0 and "1 kernel(s): no errors" in out, err
+    (tmp_path / "bom.tile").write_bytes(b"\xef\xbb\xbf" + GOOD.replace("a * x", "a * z").encode())
+    status, _, err = run_cli(capsys, "check", "bom.tile")
+    assert status == 1 and err.startswith("bom.tile:2:13: error[") and "\ufeff" not in err, err
+
+
+def test_validate_and_show_write_nothing_and_do_not_say_so(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bad.tile").write_text(GOOD.replace("a * x", "a * z"), encoding="utf-8")
+    for command in ("show", "check"):
+        status, _, err = run_cli(capsys, command, "bad.tile")
+        assert status == 1 and "error[" in err and "nothing was written" not in err, err
+    status, _, err = run_cli(capsys, "build", "bad.tile", "--check")
+    assert status == 1 and "nothing was written" not in err, err
+
+
 def test_build_into_a_path_that_cannot_be_a_directory(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(_project(tmp_path))
     (tmp_path / "afile").write_text("mine\n", encoding="utf-8")

@@ -52,10 +52,14 @@ def test_scalars_by_keyword_and_default(ew, device):
 
 def test_output_checked(ew, device):
     x = torch.randn(4, device=device)
-    with pytest.raises(ValueError, match=r"output 'out': expected shape \(4,\), got \(5,\)"):
+    with pytest.raises(ValueError, match=r"parameter 'out' \(an output\): expected shape \(4,\), got \(5,\)"):
         ew.add(x, x, out=torch.empty(5, device=device))
     with pytest.raises(TypeError, match=r"parameter 'out': expected dtype torch.float32, got torch.float64"):
         ew.add(x, x, out=torch.empty(4, device=device, dtype=torch.float64))
+    shared = torch.zeros(1, device=device).expand(4)  # four elements at one address: racing stores
+    with pytest.raises(ValueError, match=r"parameter 'out' \(an output\): expected distinct elements, got a view with strides \(0,\)"):
+        ew.add(x, x, out=shared)
+    assert torch.equal(ew.add(x, x, out=torch.zeros(4, 1, device=device)[:, 0]), x + x)  # size-1 or strided: fine
 
 
 def test_cpu_without_interpreter_is_a_clear_error(ew, monkeypatch):

@@ -37,8 +37,9 @@ def find_specs(paths: list[str]) -> tuple[list[Path], list[Diagnostic]]:
     return specs, errors
 
 
-def compile_paths(paths: list[str], stop_after: str = "source", err=None):
-    """Compile every spec; print all diagnostics; return {spec: Compiled} or None on error."""
+def compile_paths(paths: list[str], stop_after: str = "source", err=None, writes: bool = False):
+    """Compile every spec; print all diagnostics; return {spec: Compiled} or None on error.
+    writes: the caller (build) would write files, so say that none were."""
     err = err if err is not None else sys.stderr  # looked up now, so redirections apply
     specs, errors = find_specs(paths)
     for diag in errors:
@@ -46,7 +47,7 @@ def compile_paths(paths: list[str], stop_after: str = "source", err=None):
     results, failed = {}, bool(errors)
     for spec in specs:
         try:
-            text = spec.read_text(encoding="utf-8")
+            text = spec.read_text(encoding="utf-8-sig")  # a byte-order mark, if any, is not source
         except (OSError, UnicodeDecodeError) as exc:
             print(Diagnostic.make("E062", None, path=str(spec), why=str(exc)).render(None), file=err)
             failed = True
@@ -61,7 +62,7 @@ def compile_paths(paths: list[str], stop_after: str = "source", err=None):
             failed = True
             print(f"{spec}: internal error: {exc}", file=err)
     if failed:
-        if stop_after == "source":
+        if writes:
             print("tilegen: errors found; nothing was written", file=err)
         return None
     return results
@@ -81,7 +82,7 @@ def _outputs(results, out_dir: Path) -> tuple[dict[Path, str], list[Diagnostic]]
 def cmd_build(args) -> int:
     from .write import stale, write_all
 
-    results = compile_paths(args.paths, "source" if not args.dump else args.dump)
+    results = compile_paths(args.paths, "source" if not args.dump else args.dump, writes=not args.dump and not args.check)
     if results is None:
         return 1
     if args.dump:

@@ -187,7 +187,7 @@ class _Lowering:
         value = self.an.values[name]
         rewritten = self._reciprocal(value)
         note = "" if rewritten == value else (
-            "dividing by a per-row value: one reciprocal per row, then a multiply per element"
+            "dividing by a per-row value or a scalar: one reciprocal per row, then a multiply per element"
         )
         return Step("assign", name, self.triton(rewritten), self._line(name), spec, note=note)
 
