@@ -143,6 +143,11 @@ class _KernelChecker:
         k = self.kernel
         outs = [o for o in k.outputs if isinstance(o.type, ir.TensorType)]
         tensors = [p for p in k.params if isinstance(p.type, ir.TensorType)]
+        matmuls = [e for a in k.body for e in ir.walk(a.value) if isinstance(e, ir.BinOp) and e.op == "@"]
+        if matmuls and k.kind != "gemm":
+            # Matrix operands do not fit an elementwise or row space; E033 (at the '@') is the
+            # one error to report, not a shape error per operand.
+            tensors = []
         if k.kind == "elementwise":
             if not outs:
                 return (), ()  # E016 already says why
@@ -169,7 +174,6 @@ class _KernelChecker:
                                rows=_fmt(rows), cols=_fmt(cols))
             return full, rows
         # gemm: the space is the shape of the product
-        matmuls = [e for a in k.body for e in ir.walk(a.value) if isinstance(e, ir.BinOp) and e.op == "@"]
         if len(matmuls) != 1:
             self.error("E034", k.span, count=len(matmuls))
             return (outs[0].type.dims if outs else ()), ()
