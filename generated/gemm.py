@@ -416,6 +416,10 @@ def _gemm_check_schedule(name, schedule):
             want = f"{'a power of two' if kind == 'pow2' else 'an integer'} from {lo} to {hi}"
         if not ok:
             raise ValueError(f"{name}(): schedule[{key!r}] must be {want}; got {value!r}")
+    if schedule.get("order") == "row_major" and schedule.get("group_m", 1) != 1:
+        raise ValueError(
+            f"{name}(): schedule order 'row_major' is group_m = 1; got group_m = {schedule['group_m']!r}"
+        )
 
 
 def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):

@@ -452,6 +452,14 @@ def test_call_schedule_values_are_checked(spec, key, value, want):
         m.matmul(randn(70, 40), randn(40, 50), schedule={key: value})
 
 
+def test_call_schedule_order_and_group_agree(spec):
+    m, _ = spec
+    with pytest.raises(ValueError, match=r"matmul\(\): schedule order 'row_major' is group_m = 1; got group_m = 8"):
+        m.matmul(randn(70, 40), randn(40, 50), schedule={"order": "row_major", "group_m": 8})
+    a, b = randn(70, 40), randn(40, 50)
+    check(m.matmul(a, b, schedule={"order": "row_major", "group_m": 1}), a.double() @ b.double())
+
+
 def test_call_schedule_rules_are_the_specs(spec):
     from tilegen.schedule import SCHEDULE_KEYS, call_rules
 

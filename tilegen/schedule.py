@@ -76,4 +76,9 @@ def check_schedules(kernel: ir.Kernel) -> list[Diagnostic]:
             why = problem(known[setting.key], setting.value)
             if why:
                 errors.append(Diagnostic.make("E051", setting.span, key=setting.key, value=setting.text, why=why))
+    settings = {s.key: s for schedule in kernel.schedules for s in schedule.settings}
+    order, group = settings.get("order"), settings.get("group_m")
+    if order is not None and order.value == "row_major" and group is not None and group.value != 1:
+        errors.append(Diagnostic.make("E055", group.span, key="group_m", value=group.text, other="order = row_major",
+                                      why="row-major order is grouped ordering with group_m = 1"))
     return errors
