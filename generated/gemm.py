@@ -507,6 +507,7 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
             ),
             ",".join(f"{k}={v}" for k, v in sorted(pins.items())),
             _GEMM_CACHE_VERSION,
+            kernel["fingerprint"],
         ]
     )
     config = _GEMM_TUNED.get(tuning_key)
@@ -732,6 +733,7 @@ def matmul_kernel(
 # What matmul's spec fixes about its launches (see _gemm_config).
 _matmul_gemm = dict(
     id="gemm.tile:matmul",
+    fingerprint="6dd5a65a896e",  # of the signature and statements: edits are tuned afresh
     pinned={},
     modes=("pointer", "descriptor"),
     dtypes="f16,f16->f16",
@@ -948,6 +950,7 @@ def matmul_leaky_relu_kernel(
 # What matmul_leaky_relu's spec fixes about its launches (see _gemm_config).
 _matmul_leaky_relu_gemm = dict(
     id="gemm.tile:matmul_leaky_relu",
+    fingerprint="8fc6313037b9",  # of the signature and statements: edits are tuned afresh
     pinned={},
     modes=("pointer", "descriptor"),
     dtypes="f16,f16->f16",
@@ -1176,6 +1179,7 @@ def linear_gelu_kernel(
 # What linear_gelu's spec fixes about its launches (see _gemm_config).
 _linear_gelu_gemm = dict(
     id="gemm.tile:linear_gelu",
+    fingerprint="72faeaa63ff2",  # of the signature and statements: edits are tuned afresh
     pinned={"block_k": 64, "block_m": 128, "block_n": 128, "group_m": 8, "stages": 3, "warps": 8},
     modes=("pointer", "descriptor"),
     dtypes="bf16,bf16->bf16",
@@ -1427,6 +1431,7 @@ def scaled_residual_kernel(
 # What scaled_residual's spec fixes about its launches (see _gemm_config).
 _scaled_residual_gemm = dict(
     id="gemm.tile:scaled_residual",
+    fingerprint="c7da8ed16cfd",  # of the signature and statements: edits are tuned afresh
     pinned={},
     modes=("pointer", "descriptor"),
     dtypes="f16,f16->f16",
@@ -1709,6 +1714,7 @@ def bmm_kernel(
 # What bmm's spec fixes about its launches (see _gemm_config).
 _bmm_gemm = dict(
     id="gemm.tile:bmm",
+    fingerprint="018a67e75ca6",  # of the signature and statements: edits are tuned afresh
     pinned={},
     modes=("pointer", "descriptor"),
     dtypes="bf16,bf16->bf16",
@@ -1942,6 +1948,7 @@ def linear_silu_kernel(
 # What linear_silu's spec fixes about its launches (see _gemm_config).
 _linear_silu_gemm = dict(
     id="gemm.tile:linear_silu",
+    fingerprint="77bd004b14dd",  # of the signature and statements: edits are tuned afresh
     pinned={},
     modes=("pointer", "descriptor"),
     dtypes="f16,f16->f32,f16",
@@ -2184,6 +2191,7 @@ def matmul_f32_kernel(
 # What matmul_f32's spec fixes about its launches (see _gemm_config).
 _matmul_f32_gemm = dict(
     id="gemm.tile:matmul_f32",
+    fingerprint="149ea476908f",  # of the signature and statements: edits are tuned afresh
     pinned={},
     modes=("pointer", "descriptor"),
     dtypes="f32,f32->f32",

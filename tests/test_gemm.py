@@ -537,6 +537,7 @@ def test_autotune_cache_written_and_reused(spec, monkeypatch, tmp_path):
     (key,) = cache
     device = "interpreter" if DEVICE == "cpu" else torch.cuda.get_device_name()
     assert key.startswith(f"gemm.tile:matmul|{device}|1x32x32x32|f16,f16->f16|pointer:grid|")
+    assert key.endswith("|" + m._matmul_gemm["fingerprint"])  # an edited kernel is tuned afresh
     assert cache[key]["addressing"] == "pointer" and cache[key]["persistent"] is False
     tuned = {k: m.matmul.last_config[k] for k in cache[key]}
     assert tuned == cache[key]
@@ -720,3 +721,13 @@ def test_tuner_alternates_the_order_of_its_rounds(spec, monkeypatch):
     best = m._gemm_tune(candidates, lambda config, *outs: None, (torch.empty(4),), gpu)
     assert order == ["early", "mid", "late", "late", "mid", "early"] * (m._GEMM_TUNE_ROUNDS // 2)
     assert best is candidates[2]  # medians: early 5.0, mid 3.0, late 2.0
+
+
+def test_tuning_fingerprint_follows_the_kernel_not_its_place():
+    """The tuning cache keys a kernel by its signature and statements: an edited epilogue gets
+    a new fingerprint, the same kernel moved down the file keeps its own."""
+    base = "gemm mm(a: f16[M, K], b: f16[K, N]) -> (c: f16[M, N]) {\n    c = a @ b\n}\n"
+    prints = {text: build(text, "fp")[0]._mm_gemm["fingerprint"]
+              for text in (base, "\n\n" + base, base.replace("a @ b", "relu(a @ b)"))}
+    first, moved, edited = prints.values()
+    assert first == moved and first != edited and re.fullmatch(r"[0-9a-f]{12}", first)

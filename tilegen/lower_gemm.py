@@ -12,6 +12,7 @@ rejects the few spec names that would collide with them.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.metadata
 from dataclasses import dataclass, replace
 
@@ -114,6 +115,7 @@ class GemmModel:
     modes: tuple[str, ...]  # addressing modes compiled in; the first is the kernel's own choice
     pinned: tuple[tuple[str, object], ...]  # what the spec's schedule fixes, for the launcher
     kernel_id: str  # "gemm.tile:matmul": the autotuning cache's name for the kernel
+    fingerprint: str  # hash of the signature and the statements: tunings of an edited kernel are not reused
     dtypes_key: str  # "f16,f16->f16"
     elem_bytes: int  # bytes per operand element, for the shared-memory estimate
     uses_rand: bool
@@ -206,6 +208,10 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
     triton = ExprRenderer("triton", typer, leaf=lambda e: "acc" if e is matmul else None, rand_index="offs")
     torch = ExprRenderer("torch", typer, leaf=torch_matmul, rand_shape=sig.shape_expr)
     triton_helpers, torch_helpers = helpers_used(checked)
+    body = statements(checked, triton, torch)
+    # Part of the tuning cache's key: an edited epilogue or signature is tuned afresh.
+    text = repr((sig.text, [(st.target, st.triton) for st in body], kernel.schedule.get("precision", "tf32")))
+    fingerprint = hashlib.sha256(text.encode()).hexdigest()[:12]
     return GemmModel(
         sig=sig,
         a=a_op,
@@ -216,7 +222,7 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
         dot_args=dot_args,
         precision_note=note,
         loads=loads,
-        statements=statements(checked, triton, torch),
+        statements=body,
         outputs=outputs,
         dims=(str(m_dim), str(n_dim), str(k_dim)),
         batch_dims=tuple(str(d) for d in space[:nb]),
@@ -227,6 +233,7 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
         modes=modes,
         pinned=_pinned(kernel.schedule),
         kernel_id=f"{spec_file}:{kernel.name}",
+        fingerprint=fingerprint,
         dtypes_key=f"{a_type.name},{b_type.name}->" + ",".join(t.dtype.name for t in sig.outputs),
         elem_bytes=common.bits // 8,
         partial_outputs=tuple(t.name for t in sig.outputs if tuple(t.dims) != tuple(space)),
