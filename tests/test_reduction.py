@@ -366,6 +366,16 @@ def test_rows_of_zero_columns(examples, variants, device):
         ints.int_stats(torch.empty(3, 0, device=device, dtype=torch.int32))
 
 
+def test_rows_built_from_a_per_row_and_a_per_column_input(tmp_path_factory, device):
+    """No input spans the full [M, N]: the row comes from broadcasting s[M] against w[N]."""
+    module, _ = _compile(tmp_path_factory, "outer",
+                         "reduction outer(s: f32[M], w: f32[N]) -> (y: f32[M, N]) {\n    y = s + w - max(s + w)\n}\n")
+    s, w = torch.randn(3, device=device), torch.randn(5, device=device)
+    want = s[:, None] + w - (s[:, None] + w).amax(-1, keepdim=True)
+    torch.testing.assert_close(module.outer(s, w), want)
+    assert module.outer(s, w[:0]).shape == (3, 0)  # empty rows: nothing to store, no max taken
+
+
 def test_index_64_path_computes_the_same(examples, device):
     module, _ = examples
     x = torch.randn(5, 300, device=device, dtype=torch.float16)

@@ -373,7 +373,8 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     )
     # max and min of an empty row have no value (torch.amax raises): the launcher refuses N = 0.
     extremes = sorted({r.fn for r in low.plan.reductions if r.fn in ("max", "min")})
-    row_param = next(t.name for t in sig.inputs if an.tensor_class(t.dims) == FULL)
+    # The tensor to name: the first one spanning the columns (an input where there is one).
+    row_param = next(t.name for t in sig.inputs + sig.outputs if an.tensor_class(t.dims) in (FULL, COL))
     return ReductionModel(
         sig=sig,
         statements=statements,
