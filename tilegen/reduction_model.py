@@ -157,7 +157,7 @@ class ReductionModel:
     statements: tuple[Statement, ...]  # for the torch reference
     ref_output_suffix: dict  # output -> text appended in the reference (per-row: drop the kept dim)
     extremes: str  # "max", "min", "max and min" or "": the reductions an empty row has no value for
-    row_param: str  # a full-shaped input, named when a row is empty
+    row_param: str  # the first tensor spanning the columns (an input where one does), named when a row is empty
     ncols: str  # the row width: a kernel argument ("N") or a literal
     col_dim: str
     n_rows: str  # launcher expression for the number of rows
