@@ -360,6 +360,17 @@ def test_precision_and_operand_types():
     check(module.mixed(a, b, schedule=SMALL), a.double() @ b.double())  # f16 widened to f32: TF32 on a GPU
 
 
+def test_precision_applies_to_f32_products_only():
+    spec = "gemm mm(a: {}[M, K], b: {}[K, N]) -> (c: f32[M, N]) {{\n    c = a @ b\n    schedule {{ precision = ieee }}\n}}\n"
+    # f16 times f32 multiplies in f32: precision applies
+    assert 'input_precision="ieee"' in compile_source(spec.format("f16", "f32"), "mixed.tile").source
+    for a, b, what in (("f16", "f16", "f16 operands multiply exactly"), ("f64", "f32", "f64 operands multiply in f64")):
+        with pytest.raises(DiagnosticError) as info:
+            compile_source(spec.format(a, b), "bad.tile")
+        (diag,) = info.value.diagnostics
+        assert diag.code == "E051" and what in diag.message and (diag.span.line, diag.span.column) == (3, 16)
+
+
 @pytest.mark.parametrize("addressing", ["pointer", "descriptor"])
 def test_rand_and_side_outputs(addressing):
     module, models = build(EXTRAS)

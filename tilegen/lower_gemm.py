@@ -185,7 +185,7 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
 
     # The operands' tiles, and what the dot computes in.
     a_type, b_type = params[a_name].type.dtype, params[b_name].type.dtype
-    common = a_type if a_type == b_type else DTYPES["f64" if "f64" in (a_type.name, b_type.name) else "f32"]
+    common = _common_dtype(a_type, b_type)
     cast = "" if a_type == b_type else f".to(tl.{common.triton})"
     if common.name == "bf16":
         cast = ".to(DOT_DTYPE)"  # bf16 on a GPU; the interpreter cannot multiply bf16 and gets f32
@@ -311,10 +311,21 @@ def _check_names(kernel: ir.Kernel, batch_dims) -> list[Diagnostic]:
     return errors
 
 
-def _check_dtypes(kernel: ir.Kernel, *operands: ir.Param) -> list[Diagnostic]:
-    for p in operands:
+def _common_dtype(a_type, b_type):
+    """The type the dot multiplies in: the operands' own, or f32 (f64) where they differ."""
+    return a_type if a_type == b_type else DTYPES["f64" if "f64" in (a_type.name, b_type.name) else "f32"]
+
+
+def _check_dtypes(kernel: ir.Kernel, a: ir.Param, b: ir.Param) -> list[Diagnostic]:
+    for p in (a, b):
         if p.type.dtype.name not in OPERAND_DTYPES:
             return [Diagnostic.make("E060", p.span, kind=f"gemm (with {p.type.dtype.name} operands)", name=kernel.name)]
+    common = _common_dtype(a.type.dtype, b.type.dtype).name
+    setting = next((s for s in kernel.schedule.settings if s.key == "precision"), None)
+    if setting is not None and common != "f32":
+        how = "multiply in f64" if common == "f64" else "multiply exactly on tensor cores and accumulate in f32"
+        why = f"precision chooses how f32 operands multiply; {common} operands {how}"
+        return [Diagnostic.make("E051", setting.span, key="precision", value=setting.text, why=why)]
     return []
 
 
