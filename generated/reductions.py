@@ -440,6 +440,7 @@ def softmax_team_kernel(
     part_max_x = tl.max(x)
     # a segment of only -inf shifts by 0 instead, since -inf - -inf would be NaN
     part_max_x_shift = tl.where(part_max_x == float("-inf"), 0.0, part_max_x)
+    # spec: reductions.tile:10
     part_sum_e = tl.sum(tl.exp(x - part_max_x_shift))
     # Publish the 2 partial results (word k at lane k) and read the team's.
     kk = tl.arange(0, 2)
@@ -455,6 +456,7 @@ def softmax_team_kernel(
         TEAM_P2,
     )
     max_x = _team_max(parts, 0, TEAM)
+    # spec: reductions.tile:10
     # each program's sum was taken relative to its own max: rescale to the row's
     sum_e = _team_exp_sum(parts, 0, 1, TEAM, max_x)
     # ---- Compute and store the row-varying outputs of this segment ----
@@ -811,6 +813,7 @@ def log_softmax_team_kernel(
     part_m = tl.max(x)
     # a segment of only -inf shifts by 0 instead, since -inf - -inf would be NaN
     part_m_shift = tl.where(part_m == float("-inf"), 0.0, part_m)
+    # spec: reductions.tile:16
     part_sum_lse = tl.sum(tl.exp(x - part_m_shift))
     # Publish the 2 partial results (word k at lane k) and read the team's.
     kk = tl.arange(0, 2)
@@ -826,9 +829,9 @@ def log_softmax_team_kernel(
         TEAM_P2,
     )
     m = _team_max(parts, 0, TEAM)
+    # spec: reductions.tile:16
     # each program's sum was taken relative to its own max: rescale to the row's
     sum_lse = _team_exp_sum(parts, 0, 1, TEAM, m)
-    # spec: reductions.tile:16
     lse = tl.log(sum_lse)
     # ---- Compute and store the row-varying outputs of this segment ----
     # spec: reductions.tile:17

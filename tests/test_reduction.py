@@ -437,6 +437,22 @@ def test_team_kernels_read_once_and_exchange_once_per_pass(examples):
     assert "tl.where(kk == 0, part_max_x, part_sum_e)" in src and "_team_exp_sum(parts, 0, 1, TEAM, max_x)" in src
 
 
+def test_team_provenance_names_each_statement_once(examples):
+    """The online max-and-sum exchange carries two statements (max on one spec line, the sum
+    on the next): each partial and combined result says which line it comes from, and no
+    comment repeats the one just above it."""
+    module, _ = examples
+    lines = [ln.strip() for ln in _kernel_source(module, "log_softmax_team_kernel").splitlines()]
+    at = {ln.split(" = ")[0]: i for i, ln in enumerate(lines) if " = " in ln}
+    assert lines[at["part_m"] - 2] == "# spec: reductions.tile:15"  # (a note comment in between)
+    assert lines[at["part_sum_lse"] - 1] == "# spec: reductions.tile:16"
+    assert lines[at["sum_lse"] - 2] == "# spec: reductions.tile:16"
+    spec = [i for i, ln in enumerate(lines) if ln.startswith("# spec:")]
+    for i, j in zip(spec, spec[1:]):
+        code = [ln for ln in lines[i + 1 : j] if not ln.startswith("#")]
+        assert lines[i] != lines[j] or len(code) > 1, f"{lines[i]} repeated after one line: {code}"
+
+
 def test_kernels_that_cannot_exchange_f32_have_no_team(variants):
     """lse64 accumulates in f64: no team kernel; its table ends with the looped row, and a
     pinned team runs looped."""

@@ -63,13 +63,33 @@ def team_model(passes: tuple[Pass, ...], final_loads: tuple[Load, ...], final_st
         prefix += words
     return Team(
         loads=tuple(loads),
-        passes=tuple(team_passes),
+        passes=_spec_lines_once(team_passes),
         words=max(1, total),
         final_steps=final_steps,
         stores=tuple(dataclasses.replace(st, evict="") for st in stores),
         row_stores=tuple(dataclasses.replace(st, mask="mask_rows & (seg == 0)") for st in row_stores),
         fallback=fallback,
     )
+
+
+def _spec_lines_once(passes: list[TeamPass]) -> tuple[TeamPass, ...]:
+    """The passes without a `# spec:` comment that repeats the one just above it (code other
+    than steps, an exchange's header or its publishing, makes the next comment needed)."""
+    out, shown = [], None
+    for tp in passes:
+        groups = {}
+        for field in ("steps", "partials", "results", "after"):
+            if tp.words and field in ("steps", "results"):
+                shown = None
+            fixed = []
+            for st in getattr(tp, field):
+                if st.spec and st.line == shown:
+                    st = dataclasses.replace(st, spec=False)
+                shown = st.line if st.spec else shown if st.line == shown else None
+                fixed.append(st)
+            groups[field] = tuple(fixed)
+        out.append(dataclasses.replace(tp, **groups))
+    return tuple(out)
 
 
 def _acc_partial(a: Acc, masked: bool) -> Step:
@@ -94,13 +114,15 @@ def _online_partials(o: Online, masked: bool) -> list[Step]:
              + ("" if masked else "; past the row end the load put -inf")),
         Step("assign", f"{m}_shift", f'tl.where({m} == float("-inf"), 0.0, {m})', o.line_m, False,
              note="a segment of only -inf shifts by 0 instead, since -inf - -inf would be NaN"),
-        Step("assign", s, f"tl.sum(tl.exp({inp} - {m}_shift))", o.line_s, False),
+        # the sum comes from its own spec line where the max and the sum are two statements
+        Step("assign", s, f"tl.sum(tl.exp({inp} - {m}_shift))", o.line_s, o.line_s != o.line_m),
     ]
 
 
 def _online_results(o: Online, word: int) -> list[Step]:
     return [
         Step("assign", o.m_result, f"_team_max(parts, {word}, TEAM)", o.line_m, False),
-        Step("assign", o.s_result, f"_team_exp_sum(parts, {word}, {word + 1}, TEAM, {o.m_result})", o.line_s, False,
+        Step("assign", o.s_result, f"_team_exp_sum(parts, {word}, {word + 1}, TEAM, {o.m_result})", o.line_s,
+             o.line_s != o.line_m,
              note="each program's sum was taken relative to its own max: rescale to the row's"),
     ]
