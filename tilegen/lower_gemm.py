@@ -319,7 +319,8 @@ def _common_dtype(a_type, b_type):
 def _check_dtypes(kernel: ir.Kernel, a: ir.Param, b: ir.Param) -> list[Diagnostic]:
     for p in (a, b):
         if p.type.dtype.name not in OPERAND_DTYPES:
-            return [Diagnostic.make("E060", p.span, kind=f"gemm (with {p.type.dtype.name} operands)", name=kernel.name)]
+            return [Diagnostic.make("E042", p.span, op="'@'", expected="f16, bf16, f32 or f64 operands",
+                                    got=f"{p.name!r} of type {p.type.dtype.name}")]
     common = _common_dtype(a.type.dtype, b.type.dtype).name
     setting = next((s for s in kernel.schedule.settings if s.key == "precision"), None)
     if setting is not None and common != "f32":
