@@ -222,6 +222,16 @@ def test_byte_order_mark_is_not_source(tmp_path, capsys, monkeypatch):
     assert status == 1 and err.startswith("bom.tile:2:13: error[") and "\ufeff" not in err, err
 
 
+def test_a_byte_that_is_not_utf8_is_shown_where_it_is(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "latin1.tile").write_bytes(b"\xef\xbb\xbf" + GOOD.replace("a * x", "a * x \xb7 2.0").encode("latin-1"))
+    status, out, err = run_cli(capsys, "check", "latin1.tile")
+    head, line, caret = err.splitlines()[:3]
+    assert status == 1 and out == "" and "Traceback" not in err
+    assert head == "latin1.tile:2:15: error[E062]: cannot read 'latin1.tile': byte 0xb7 is not UTF-8 (save the file as UTF-8)"
+    assert line.index("\ufffd") == caret.index("^")
+
+
 def test_validate_and_show_write_nothing_and_do_not_say_so(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "bad.tile").write_text(GOOD.replace("a * x", "a * z"), encoding="utf-8")

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from .diagnostics import Diagnostic, DiagnosticError
+from .diagnostics import Diagnostic, DiagnosticError, Span
 
 try:
     from .fmt import InternalError
@@ -37,6 +37,23 @@ def find_specs(paths: list[str]) -> tuple[list[Path], list[Diagnostic]]:
     return specs, errors
 
 
+def read_spec(path: Path) -> str:
+    """The spec's text: UTF-8, without the byte-order mark some editors write first."""
+    data = path.read_bytes()
+    return data.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
+
+
+def _not_utf8(path: Path, exc: UnicodeDecodeError) -> str:
+    """E062 at the first byte that is not UTF-8, shown in its line."""
+    data = path.read_bytes().removeprefix(b"\xef\xbb\xbf")
+    before = data[: exc.start].decode("utf-8")
+    line = before.count("\n") + 1
+    column = len(before) - (before.rfind("\n") + 1) + 1
+    why = f"byte 0x{data[exc.start]:02x} is not UTF-8 (save the file as UTF-8)"
+    span = Span(str(path), line, column)
+    return Diagnostic.make("E062", span, path=str(path), why=why).render(data.decode("utf-8", "replace"))
+
+
 def compile_paths(paths: list[str], stop_after: str = "source", err=None, writes: bool = False):
     """Compile every spec; print all diagnostics; return {spec: Compiled} or None on error.
     writes: the caller (build) would write files, so say that none were."""
@@ -47,9 +64,13 @@ def compile_paths(paths: list[str], stop_after: str = "source", err=None, writes
     results, failed = {}, bool(errors)
     for spec in specs:
         try:
-            text = spec.read_text(encoding="utf-8-sig")  # a byte-order mark, if any, is not source
-        except (OSError, UnicodeDecodeError) as exc:
+            text = read_spec(spec)
+        except OSError as exc:
             print(Diagnostic.make("E062", None, path=str(spec), why=str(exc)).render(None), file=err)
+            failed = True
+            continue
+        except UnicodeDecodeError as exc:
+            print(_not_utf8(spec, exc), file=err)
             failed = True
             continue
         try:
