@@ -395,6 +395,30 @@ def test_nan_in_output_fails(examples):
     assert compare(sig, bad, bad) is not None
 
 
+CANCEL = """reduction centered_sum(x: f32[M, N]) -> (s: f32[M]) {
+    s = sum(x - mean(x))
+}
+"""
+
+
+def test_validate_allows_f32_rounding_where_sums_cancel(tmp_path_factory, device):
+    """sum(x - mean(x)) is ~0 and keeps only a few digits in f32, in any order: validate
+    compares it within 4x the f32 reference's own distance from an f64 one (not atol 1e-5),
+    and still fails a kernel that dropped one column."""
+    module, models = _compile(tmp_path_factory, "cancel", CANCEL)
+    sig = models["centered_sum"].sig
+    for width in (1000, 5000, 65536):
+        assert run_case(module, sig, Case({"M": 3, "N": width}, False, f"{width}"), device, seed=width) is None
+    x = torch.randn(37, 5000, generator=torch.Generator().manual_seed(1)).to(device)
+    got = module.centered_sum(x)
+    want, exact = module.centered_sum_reference(x), module.centered_sum_reference(x.double())
+    assert compare(sig, got, want) is not None  # the fixed atol alone rejects the rounding
+    assert compare(sig, got, want, exact=exact) is None
+    dropped = got.clone()
+    dropped[1] -= (x[1] - x[1].mean()).abs().max()
+    assert "output 's'" in compare(sig, dropped, want, exact=exact)
+
+
 def test_reference_reduces_with_keepdim_and_squeezes_per_row_outputs(examples, device):
     module, _ = examples
     x = torch.randn(2, 3, 10, device=device, dtype=torch.bfloat16)
