@@ -8,6 +8,7 @@ Each kernel NAME comes as three functions:
   NAME_reference  the same computation in plain torch, for validation
 """
 
+import math
 import os
 
 import torch
@@ -56,7 +57,9 @@ def _bind_dims(kernel, sizes, name, value, dims):
 
 
 def _check_scalar(kernel, name, value, kind, dtype):
-    """Check a scalar argument: a Python number of the declared kind, in range."""
+    """Check a scalar argument: a Python number of the declared kind, in range. Returns it
+    as the kernel takes it: a float parameter given an int gets float(value), since Triton
+    would type the int as an integer and compute integer arithmetic with it."""
     ok = {
         "float": isinstance(value, (int, float)) and not isinstance(value, bool),
         "int": isinstance(value, int) and not isinstance(value, bool),
@@ -70,6 +73,16 @@ def _check_scalar(kernel, name, value, kind, dtype):
         info = torch.iinfo(dtype)
         if not info.min <= value <= info.max:
             raise ValueError(f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}")
+    if kind == "float":
+        try:
+            value = float(value)
+        except OverflowError:
+            raise ValueError(
+                f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}"
+            ) from None
+        if math.isfinite(value) and abs(value) > torch.finfo(dtype).max:
+            raise ValueError(f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}")
+    return value
 
 
 def _check_device(kernel, tensors):
@@ -108,6 +121,46 @@ def _output(kernel, name, value, shape, dtype, device):
     return value
 
 
+def _bytes_spanned(t):
+    """[first, end) of the bytes a tensor's elements lie in (torch strides are never negative)."""
+    last = sum((size - 1) * stride for size, stride in zip(t.shape, t.stride()))
+    return t.data_ptr(), t.data_ptr() + (last + 1) * t.element_size()
+
+
+def _check_overlap(kernel, inputs, outputs, in_place):
+    """Outputs passed in may not share memory with an input or with each other: a program
+    could read an element that another program has already written. in_place: an output
+    that is exactly an input's view (address, dtype, shape, strides) is allowed, since each
+    element is read before it is written, by the program that writes it. The test is
+    conservative: interleaved views (x[::2] and x[1::2]) count as overlapping."""
+    given = [(name, t) for name, t in outputs if isinstance(t, torch.Tensor) and t.numel()]
+    for n, (name, out) in enumerate(given):
+        lo, hi = _bytes_spanned(out)
+        others = [("input", *pair) for pair in inputs] + [("output", *pair) for pair in given[:n]]
+        for role, other, t in others:
+            if not t.numel() or out.device != t.device:
+                continue
+            t_lo, t_hi = _bytes_spanned(t)
+            if lo >= t_hi or t_lo >= hi:
+                continue
+            same = (out.data_ptr(), out.dtype, out.shape, out.stride()) == (
+                t.data_ptr(),
+                t.dtype,
+                t.shape,
+                t.stride(),
+            )
+            if not (in_place and role == "input" and same):
+                why = (
+                    "only an exact view of an input may be written in place"
+                    if in_place
+                    else "a gemm reads its inputs while it writes"
+                )
+                raise ValueError(
+                    f"{kernel}(): parameter {name!r} (an output): expected memory of its own, got memory "
+                    f"overlapping {role} {other!r} ({why})"
+                )
+
+
 def _cdiv(a, b):
     """ceil(a / b) for ints (triton.cdiv is a jit function: slower to call from Python)."""
     return -(-a // b)
@@ -142,8 +195,9 @@ def _tanh(x):
 
 @triton.jit
 def _relu(x):
-    # max(x, 0), letting NaN through as torch.relu does.
-    return tl.where(x > 0, x, tl.where(x == x, 0.0, x))
+    # max(x, 0), letting NaN through as torch.relu does; zeros_like keeps x's type (a 0.0
+    # literal would turn an integer x into f32 and round values past 2**24).
+    return tl.where(x > 0, x, tl.where(x == x, tl.zeros_like(x), x))
 
 
 @triton.jit
@@ -312,6 +366,8 @@ def add(x, y, *, out=None):
     _bind_dims("add", sizes, "y", y, ("N",))
     device = _check_device("add", (("x", x), ("y", y)))
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _check_overlap("add", (("x", x), ("y", y)), (("out", out),), in_place=True)
     out = _output("add", "out", out, (N,), torch.float32, device)
     n_elements = out.numel()
     if n_elements == 0:
@@ -407,10 +463,12 @@ def relu_dropout(x, p=0.5, seed=0, *, out=None):
     sizes = {}
     _check_tensor("relu_dropout", "x", x, torch.float32, ("N",))
     _bind_dims("relu_dropout", sizes, "x", x, ("N",))
-    _check_scalar("relu_dropout", "p", p, "float", torch.float32)
-    _check_scalar("relu_dropout", "seed", seed, "int", torch.int32)
+    p = _check_scalar("relu_dropout", "p", p, "float", torch.float32)
+    seed = _check_scalar("relu_dropout", "seed", seed, "int", torch.int32)
     device = _check_device("relu_dropout", (("x", x),))
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _check_overlap("relu_dropout", (("x", x),), (("out", out),), in_place=True)
     out = _output("relu_dropout", "out", out, (N,), torch.float32, device)
     n_elements = out.numel()
     if n_elements == 0:
@@ -515,6 +573,8 @@ def bias_gelu(x, bias, *, y=None):
     device = _check_device("bias_gelu", (("x", x), ("bias", bias)))
     M = sizes["M"][0]
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _check_overlap("bias_gelu", (("x", x), ("bias", bias)), (("y", y),), in_place=True)
     y = _output("bias_gelu", "y", y, (M, N), torch.bfloat16, device)
     n_elements = y.numel()
     if n_elements == 0:
@@ -637,6 +697,8 @@ def swiglu(g, u, *, y=None, act=None):
     device = _check_device("swiglu", (("g", g), ("u", u)))
     M = sizes["M"][0]
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _check_overlap("swiglu", (("g", g), ("u", u)), (("y", y), ("act", act)), in_place=True)
     y = _output("swiglu", "y", y, (M, N), torch.bfloat16, device)
     act = _output("swiglu", "act", act, (M, N), torch.float32, device)
     n_elements = y.numel()
@@ -755,6 +817,8 @@ def silu_mul(g, u, *, y=None):
     _bind_dims("silu_mul", sizes, "u", u, ("N",))
     device = _check_device("silu_mul", (("g", g), ("u", u)))
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _check_overlap("silu_mul", (("g", g), ("u", u)), (("y", y),), in_place=True)
     y = _output("silu_mul", "y", y, (N,), torch.bfloat16, device)
     n_elements = y.numel()
     if n_elements == 0:
@@ -857,10 +921,12 @@ def axpby(x, y, alpha=1.0, beta=1.0, *, out=None):
     _bind_dims("axpby", sizes, "x", x, ("N",))
     _check_tensor("axpby", "y", y, torch.float32, ("N",))
     _bind_dims("axpby", sizes, "y", y, ("N",))
-    _check_scalar("axpby", "alpha", alpha, "float", torch.float32)
-    _check_scalar("axpby", "beta", beta, "float", torch.float32)
+    alpha = _check_scalar("axpby", "alpha", alpha, "float", torch.float32)
+    beta = _check_scalar("axpby", "beta", beta, "float", torch.float32)
     device = _check_device("axpby", (("x", x), ("y", y)))
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _check_overlap("axpby", (("x", x), ("y", y)), (("out", out),), in_place=True)
     out = _output("axpby", "out", out, (N,), torch.float32, device)
     n_elements = out.numel()
     if n_elements == 0:
@@ -970,6 +1036,13 @@ def scale_bias_gelu_tanh(x, scale, bias, *, y=None):
     device = _check_device("scale_bias_gelu_tanh", (("x", x), ("scale", scale), ("bias", bias)))
     M = sizes["M"][0]
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _check_overlap(
+        "scale_bias_gelu_tanh",
+        (("x", x), ("scale", scale), ("bias", bias)),
+        (("y", y),),
+        in_place=True,
+    )
     y = _output("scale_bias_gelu_tanh", "y", y, (M, N), torch.float16, device)
     n_elements = y.numel()
     if n_elements == 0:
@@ -1092,13 +1165,15 @@ def clamp_threshold(x, lo=-1.0, hi=1.0, tiny=0.1, *, y=None, kept=None):
     sizes = {}
     _check_tensor("clamp_threshold", "x", x, torch.float32, ("B", "T", "C"))
     _bind_dims("clamp_threshold", sizes, "x", x, ("B", "T", "C"))
-    _check_scalar("clamp_threshold", "lo", lo, "float", torch.float32)
-    _check_scalar("clamp_threshold", "hi", hi, "float", torch.float32)
-    _check_scalar("clamp_threshold", "tiny", tiny, "float", torch.float32)
+    lo = _check_scalar("clamp_threshold", "lo", lo, "float", torch.float32)
+    hi = _check_scalar("clamp_threshold", "hi", hi, "float", torch.float32)
+    tiny = _check_scalar("clamp_threshold", "tiny", tiny, "float", torch.float32)
     device = _check_device("clamp_threshold", (("x", x),))
     B = sizes["B"][0]
     T = sizes["T"][0]
     C = sizes["C"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _check_overlap("clamp_threshold", (("x", x),), (("y", y), ("kept", kept)), in_place=True)
     y = _output("clamp_threshold", "y", y, (B, T, C), torch.float32, device)
     kept = _output("clamp_threshold", "kept", kept, (B, T, C), torch.bool, device)
     n_elements = y.numel()
@@ -1246,6 +1321,8 @@ def activations(x, *, y=None, z=None):
     _bind_dims("activations", sizes, "x", x, ("N",))
     device = _check_device("activations", (("x", x),))
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _check_overlap("activations", (("x", x),), (("y", y), ("z", z)), in_place=True)
     y = _output("activations", "y", y, (N,), torch.float32, device)
     z = _output("activations", "z", z, (N,), torch.float32, device)
     n_elements = y.numel()
@@ -1381,9 +1458,11 @@ def bucketize(x, width=10, *, bucket=None, frac=None):
     sizes = {}
     _check_tensor("bucketize", "x", x, torch.int32, ("N",))
     _bind_dims("bucketize", sizes, "x", x, ("N",))
-    _check_scalar("bucketize", "width", width, "int", torch.int32)
+    width = _check_scalar("bucketize", "width", width, "int", torch.int32)
     device = _check_device("bucketize", (("x", x),))
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _check_overlap("bucketize", (("x", x),), (("bucket", bucket), ("frac", frac)), in_place=True)
     bucket = _output("bucketize", "bucket", bucket, (N,), torch.int32, device)
     frac = _output("bucketize", "frac", frac, (N,), torch.float32, device)
     n_elements = bucket.numel()

@@ -8,6 +8,7 @@ Each kernel NAME comes as three functions:
   NAME_reference  the same computation in plain torch, for validation
 """
 
+import math
 import os
 
 import torch
@@ -56,7 +57,9 @@ def _bind_dims(kernel, sizes, name, value, dims):
 
 
 def _check_scalar(kernel, name, value, kind, dtype):
-    """Check a scalar argument: a Python number of the declared kind, in range."""
+    """Check a scalar argument: a Python number of the declared kind, in range. Returns it
+    as the kernel takes it: a float parameter given an int gets float(value), since Triton
+    would type the int as an integer and compute integer arithmetic with it."""
     ok = {
         "float": isinstance(value, (int, float)) and not isinstance(value, bool),
         "int": isinstance(value, int) and not isinstance(value, bool),
@@ -70,6 +73,16 @@ def _check_scalar(kernel, name, value, kind, dtype):
         info = torch.iinfo(dtype)
         if not info.min <= value <= info.max:
             raise ValueError(f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}")
+    if kind == "float":
+        try:
+            value = float(value)
+        except OverflowError:
+            raise ValueError(
+                f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}"
+            ) from None
+        if math.isfinite(value) and abs(value) > torch.finfo(dtype).max:
+            raise ValueError(f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}")
+    return value
 
 
 def _check_device(kernel, tensors):
@@ -106,6 +119,46 @@ def _output(kernel, name, value, shape, dtype, device):
             f"{where}: expected distinct elements, got a view with strides {value.stride()}"
         )
     return value
+
+
+def _bytes_spanned(t):
+    """[first, end) of the bytes a tensor's elements lie in (torch strides are never negative)."""
+    last = sum((size - 1) * stride for size, stride in zip(t.shape, t.stride()))
+    return t.data_ptr(), t.data_ptr() + (last + 1) * t.element_size()
+
+
+def _check_overlap(kernel, inputs, outputs, in_place):
+    """Outputs passed in may not share memory with an input or with each other: a program
+    could read an element that another program has already written. in_place: an output
+    that is exactly an input's view (address, dtype, shape, strides) is allowed, since each
+    element is read before it is written, by the program that writes it. The test is
+    conservative: interleaved views (x[::2] and x[1::2]) count as overlapping."""
+    given = [(name, t) for name, t in outputs if isinstance(t, torch.Tensor) and t.numel()]
+    for n, (name, out) in enumerate(given):
+        lo, hi = _bytes_spanned(out)
+        others = [("input", *pair) for pair in inputs] + [("output", *pair) for pair in given[:n]]
+        for role, other, t in others:
+            if not t.numel() or out.device != t.device:
+                continue
+            t_lo, t_hi = _bytes_spanned(t)
+            if lo >= t_hi or t_lo >= hi:
+                continue
+            same = (out.data_ptr(), out.dtype, out.shape, out.stride()) == (
+                t.data_ptr(),
+                t.dtype,
+                t.shape,
+                t.stride(),
+            )
+            if not (in_place and role == "input" and same):
+                why = (
+                    "only an exact view of an input may be written in place"
+                    if in_place
+                    else "a gemm reads its inputs while it writes"
+                )
+                raise ValueError(
+                    f"{kernel}(): parameter {name!r} (an output): expected memory of its own, got memory "
+                    f"overlapping {role} {other!r} ({why})"
+                )
 
 
 def _cdiv(a, b):
@@ -764,6 +817,8 @@ def matmul(a, b, *, c=None, schedule=None):
     M = sizes["M"][0]
     K = sizes["K"][0]
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other.
+    _check_overlap("matmul", (("a", a), ("b", b)), (("c", c),), in_place=False)
     c = _output("matmul", "c", c, (M, N), torch.float16, device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
@@ -981,6 +1036,8 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
     M = sizes["M"][0]
     K = sizes["K"][0]
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other.
+    _check_overlap("matmul_leaky_relu", (("a", a), ("b", b)), (("c", c),), in_place=False)
     c = _output("matmul_leaky_relu", "c", c, (M, N), torch.float16, device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
@@ -1212,6 +1269,8 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
     M = sizes["M"][0]
     K = sizes["K"][0]
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other.
+    _check_overlap("linear_gelu", (("x", x), ("w", w), ("bias", bias)), (("y", y),), in_place=False)
     y = _output("linear_gelu", "y", y, (M, N), torch.bfloat16, device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
@@ -1464,7 +1523,7 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
     _bind_dims("scaled_residual", sizes, "bias", bias, ("N",))
     _check_tensor("scaled_residual", "residual", residual, torch.float16, ("M", "N"))
     _bind_dims("scaled_residual", sizes, "residual", residual, ("M", "N"))
-    _check_scalar("scaled_residual", "alpha", alpha, "float", torch.float32)
+    alpha = _check_scalar("scaled_residual", "alpha", alpha, "float", torch.float32)
     device = _check_device(
         "scaled_residual",
         (("x", x), ("w", w), ("scale", scale), ("bias", bias), ("residual", residual)),
@@ -1472,6 +1531,13 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
     M = sizes["M"][0]
     K = sizes["K"][0]
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other.
+    _check_overlap(
+        "scaled_residual",
+        (("x", x), ("w", w), ("scale", scale), ("bias", bias), ("residual", residual)),
+        (("out", out),),
+        in_place=False,
+    )
     out = _output("scaled_residual", "out", out, (M, N), torch.float16, device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
@@ -1746,6 +1812,8 @@ def bmm(a, b, *, c=None, schedule=None):
     M = sizes["M"][0]
     K = sizes["K"][0]
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other.
+    _check_overlap("bmm", (("a", a), ("b", b)), (("c", c),), in_place=False)
     c = _output("bmm", "c", c, (B, M, N), torch.bfloat16, device)
     # Sizes: B products of [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, B
@@ -1981,6 +2049,13 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
     M = sizes["M"][0]
     K = sizes["K"][0]
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other.
+    _check_overlap(
+        "linear_silu",
+        (("x", x), ("w", w), ("bias", bias)),
+        (("pre", pre), ("act", act)),
+        in_place=False,
+    )
     pre = _output("linear_silu", "pre", pre, (M, N), torch.float32, device)
     act = _output("linear_silu", "act", act, (M, N), torch.float16, device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
@@ -2222,6 +2297,8 @@ def matmul_f32(a, b, *, c=None, schedule=None):
     M = sizes["M"][0]
     K = sizes["K"][0]
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other.
+    _check_overlap("matmul_f32", (("a", a), ("b", b)), (("c", c),), in_place=False)
     c = _output("matmul_f32", "c", c, (M, N), torch.float32, device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1

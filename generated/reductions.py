@@ -8,6 +8,7 @@ Each kernel NAME comes as three functions:
   NAME_reference  the same computation in plain torch, for validation
 """
 
+import math
 import os
 
 import torch
@@ -56,7 +57,9 @@ def _bind_dims(kernel, sizes, name, value, dims):
 
 
 def _check_scalar(kernel, name, value, kind, dtype):
-    """Check a scalar argument: a Python number of the declared kind, in range."""
+    """Check a scalar argument: a Python number of the declared kind, in range. Returns it
+    as the kernel takes it: a float parameter given an int gets float(value), since Triton
+    would type the int as an integer and compute integer arithmetic with it."""
     ok = {
         "float": isinstance(value, (int, float)) and not isinstance(value, bool),
         "int": isinstance(value, int) and not isinstance(value, bool),
@@ -70,6 +73,16 @@ def _check_scalar(kernel, name, value, kind, dtype):
         info = torch.iinfo(dtype)
         if not info.min <= value <= info.max:
             raise ValueError(f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}")
+    if kind == "float":
+        try:
+            value = float(value)
+        except OverflowError:
+            raise ValueError(
+                f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}"
+            ) from None
+        if math.isfinite(value) and abs(value) > torch.finfo(dtype).max:
+            raise ValueError(f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}")
+    return value
 
 
 def _check_device(kernel, tensors):
@@ -106,6 +119,46 @@ def _output(kernel, name, value, shape, dtype, device):
             f"{where}: expected distinct elements, got a view with strides {value.stride()}"
         )
     return value
+
+
+def _bytes_spanned(t):
+    """[first, end) of the bytes a tensor's elements lie in (torch strides are never negative)."""
+    last = sum((size - 1) * stride for size, stride in zip(t.shape, t.stride()))
+    return t.data_ptr(), t.data_ptr() + (last + 1) * t.element_size()
+
+
+def _check_overlap(kernel, inputs, outputs, in_place):
+    """Outputs passed in may not share memory with an input or with each other: a program
+    could read an element that another program has already written. in_place: an output
+    that is exactly an input's view (address, dtype, shape, strides) is allowed, since each
+    element is read before it is written, by the program that writes it. The test is
+    conservative: interleaved views (x[::2] and x[1::2]) count as overlapping."""
+    given = [(name, t) for name, t in outputs if isinstance(t, torch.Tensor) and t.numel()]
+    for n, (name, out) in enumerate(given):
+        lo, hi = _bytes_spanned(out)
+        others = [("input", *pair) for pair in inputs] + [("output", *pair) for pair in given[:n]]
+        for role, other, t in others:
+            if not t.numel() or out.device != t.device:
+                continue
+            t_lo, t_hi = _bytes_spanned(t)
+            if lo >= t_hi or t_lo >= hi:
+                continue
+            same = (out.data_ptr(), out.dtype, out.shape, out.stride()) == (
+                t.data_ptr(),
+                t.dtype,
+                t.shape,
+                t.stride(),
+            )
+            if not (in_place and role == "input" and same):
+                why = (
+                    "only an exact view of an input may be written in place"
+                    if in_place
+                    else "a gemm reads its inputs while it writes"
+                )
+                raise ValueError(
+                    f"{kernel}(): parameter {name!r} (an output): expected memory of its own, got memory "
+                    f"overlapping {role} {other!r} ({why})"
+                )
 
 
 def _cdiv(a, b):
@@ -516,6 +569,8 @@ def softmax(x, *, y=None):
     device = _check_device("softmax", (("x", x),))
     M = sizes["M"][0]
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _check_overlap("softmax", (("x", x),), (("y", y),), in_place=True)
     y = _output("softmax", "y", y, (M, N), torch.float16, device)
     n_rows = M
     if y.numel() == 0:
@@ -887,6 +942,8 @@ def log_softmax(x, *, y=None):
     device = _check_device("log_softmax", (("x", x),))
     M = sizes["M"][0]
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _check_overlap("log_softmax", (("x", x),), (("y", y),), in_place=True)
     y = _output("log_softmax", "y", y, (M, N), torch.float16, device)
     n_rows = M
     if y.numel() == 0:
@@ -1370,10 +1427,17 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
     _bind_dims("layernorm", sizes, "w", w, ("N",))
     _check_tensor("layernorm", "b", b, torch.bfloat16, ("N",))
     _bind_dims("layernorm", sizes, "b", b, ("N",))
-    _check_scalar("layernorm", "eps", eps, "float", torch.float32)
+    eps = _check_scalar("layernorm", "eps", eps, "float", torch.float32)
     device = _check_device("layernorm", (("x", x), ("w", w), ("b", b)))
     M = sizes["M"][0]
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _check_overlap(
+        "layernorm",
+        (("x", x), ("w", w), ("b", b)),
+        (("y", y), ("mu", mu), ("rstd", rstd)),
+        in_place=True,
+    )
     y = _output("layernorm", "y", y, (M, N), torch.bfloat16, device)
     mu = _output("layernorm", "mu", mu, (M,), torch.float32, device)
     rstd = _output("layernorm", "rstd", rstd, (M,), torch.float32, device)
@@ -1756,10 +1820,12 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
     _bind_dims("rmsnorm", sizes, "x", x, ("M", "N"))
     _check_tensor("rmsnorm", "w", w, torch.bfloat16, ("N",))
     _bind_dims("rmsnorm", sizes, "w", w, ("N",))
-    _check_scalar("rmsnorm", "eps", eps, "float", torch.float32)
+    eps = _check_scalar("rmsnorm", "eps", eps, "float", torch.float32)
     device = _check_device("rmsnorm", (("x", x), ("w", w)))
     M = sizes["M"][0]
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _check_overlap("rmsnorm", (("x", x), ("w", w)), (("y", y),), in_place=True)
     y = _output("rmsnorm", "y", y, (M, N), torch.bfloat16, device)
     n_rows = M
     if y.numel() == 0:
@@ -2094,6 +2160,8 @@ def row_stats(x, *, sumsq=None, maxabs=None):
     device = _check_device("row_stats", (("x", x),))
     M = sizes["M"][0]
     N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _check_overlap("row_stats", (("x", x),), (("sumsq", sumsq), ("maxabs", maxabs)), in_place=True)
     sumsq = _output("row_stats", "sumsq", sumsq, (M,), torch.float32, device)
     maxabs = _output("row_stats", "maxabs", maxabs, (M,), torch.float32, device)
     n_rows = M
@@ -2656,11 +2724,18 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
     _bind_dims("add_layernorm", sizes, "w", w, ("C",))
     _check_tensor("add_layernorm", "b", b, torch.float32, ("C",))
     _bind_dims("add_layernorm", sizes, "b", b, ("C",))
-    _check_scalar("add_layernorm", "eps", eps, "float", torch.float32)
+    eps = _check_scalar("add_layernorm", "eps", eps, "float", torch.float32)
     device = _check_device("add_layernorm", (("x", x), ("r", r), ("w", w), ("b", b)))
     B = sizes["B"][0]
     T = sizes["T"][0]
     C = sizes["C"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _check_overlap(
+        "add_layernorm",
+        (("x", x), ("r", r), ("w", w), ("b", b)),
+        (("y", y), ("h", h)),
+        in_place=True,
+    )
     y = _output("add_layernorm", "y", y, (B, T, C), torch.bfloat16, device)
     h = _output("add_layernorm", "h", h, (B, T, C), torch.bfloat16, device)
     n_rows = B * T

@@ -402,3 +402,19 @@ def test_language_reference_examples_check():
     assert len(blocks) >= 6
     for block in blocks:
         ok(block)
+
+
+def test_kernel_names_that_clash_with_generated_code():
+    """A kernel may not take a name the module's other code defines: another reduction's
+    looped or team kernel, a module import, or its own parameter's or output's name."""
+    red = "reduction nrm(x: f32[M, N]) -> (y: f32[M, N]) {\n    y = x - max(x)\n}\n"
+    for other in ("nrm_looped", "nrm_team"):
+        text = red + f"elementwise {other}(x: f32[N]) -> (y: f32[N]) {{\n    y = x\n}}\n"
+        (diag,) = errors(text)
+        assert diag.code == "E013" and f"'{other}_kernel'" in diag.message and diag.span.line == 4
+    assert codes(red.replace("reduction", "elementwise").replace("max(x)", "x") + red) == ["E012"]
+    for name in ("statistics", "TensorDescriptor"):
+        assert codes(f"elementwise {name}(x: f32[N]) -> (y: f32[N]) {{\n    y = x\n}}\n") == ["E013"]
+    (diag,) = errors("gemm c(a: f16[M, K], b: f16[K, N]) -> (c: f16[M, N]) {\n    c = a @ b\n}\n")
+    assert diag.code == "E013" and "parameters or outputs" in diag.message
+    assert codes("elementwise nrm_looped_ok(x: f32[N]) -> (y: f32[N]) {\n    y = x\n}\n" + red) == []

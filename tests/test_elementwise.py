@@ -227,3 +227,17 @@ def test_validate_tolerance_of_tf32_gemms():
     assert compare(sig, want * 1.05, want, tf32=True) is not None  # 5% off is not rounding
     got[3, 4] = float("nan")
     assert "output 'c'" in compare(sig, got, want, tf32=True)
+
+
+def test_integer_relu_stays_integer(tmp_path, device):
+    """relu of an integer tensor is computed in its own type: a 0.0 literal in the helper
+    once made it f32, rounding 16777217 to 16777216 and 2**31 - 1 to -2**31."""
+    path = tmp_path / "irelu.tile"
+    path.write_text("elementwise irelu(x: i32[N], y: i64[N], f: f32[N]) -> (r: i32[N], q: i64[N], g: f32[N]) {\n"
+                    "    r = relu(x)\n    q = relu(y)\n    g = relu(f)\n}\n")
+    module, _ = compile_spec(path)
+    r, q, g = module.irelu(torch.tensor([16777217, 2**31 - 1, -5], dtype=torch.int32, device=device),
+                           torch.tensor([2**53 + 1, -1, 7], device=device),
+                           torch.tensor([float("nan"), -float("inf"), 2.0], device=device))
+    assert r.tolist() == [16777217, 2**31 - 1, 0] and q.tolist() == [2**53 + 1, 0, 7]
+    assert g[0].isnan() and g[1:].tolist() == [0.0, 2.0]

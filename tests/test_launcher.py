@@ -1,5 +1,7 @@
 """A bad call of a generated launcher names the parameter, what was expected and what was given."""
 
+import inspect
+
 import pytest
 import torch
 
@@ -45,6 +47,42 @@ def test_scalar_type(ew, device):
         ew.relu_dropout(x, "half")
 
 
+SCALARS = """elementwise iscale(x: i32[N], a: f32) -> (y: f32[N]) {
+    y = x * a
+}
+elementwise dscale(d: f64[N], a: f64 = 0.1) -> (y: f64[N]) {
+    y = d * a
+}
+elementwise hscale(h: f16[N], a: f16) -> (y: f16[N]) {
+    y = h * a
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def scalars(tmp_path_factory):
+    path = tmp_path_factory.mktemp("specs") / "scalars.tile"
+    path.write_text(SCALARS)
+    return compile_spec(path)[0]
+
+
+def test_float_scalars_are_floats(scalars, device):
+    """A float parameter given a Python int computes in floats (Triton would type the int as
+    i32: 2**30 * 4 wrapped to 0); an f64 parameter reaches the kernel as f64, not f32."""
+    x = torch.tensor([2**30, 3], dtype=torch.int32, device=device)
+    assert scalars.iscale(x, 4).tolist() == [2.0**32, 12.0]
+    d = torch.ones(3, dtype=torch.float64, device=device)
+    assert scalars.dscale(d).tolist() == [0.1] * 3  # f32 would give 0.10000000149011612
+    assert scalars.dscale(d, 1e300).tolist() == [1e300] * 3
+    assert "a: tl.float64," in inspect.getsource(scalars.dscale_kernel.fn)
+    h = torch.ones(2, dtype=torch.float16, device=device)
+    with pytest.raises(ValueError, match=r"parameter 'a': 1000000.0 is out of range for torch.float16"):
+        scalars.hscale(h, 1e6)
+    with pytest.raises(ValueError, match=r"parameter 'a': \d+ is out of range for torch.float32"):
+        scalars.iscale(x, 2**1100)
+    assert scalars.hscale(h, float("inf")).tolist() == [float("inf")] * 2  # inf is a value, not overflow
+
+
 def test_scalars_by_keyword_and_default(ew, device):
     x = torch.randn(100, device=device)
     assert torch.equal(ew.relu_dropout(x, seed=5), ew.relu_dropout(x, 0.5, 5))
@@ -71,3 +109,28 @@ def test_cpu_without_interpreter_is_a_clear_error(ew, monkeypatch):
 def test_missing_argument_is_a_python_error(ew, device):
     with pytest.raises(TypeError, match="missing 1 required positional argument: 'y'"):
         ew.add(torch.randn(4, device=device))
+
+
+def test_outputs_that_overlap_inputs(ew, device):
+    """An output may be exactly an input's view (in place) in elementwise and reduction
+    kernels; any other overlap, and any in a gemm, is refused before the launch."""
+    x, y = torch.randn(10, device=device), torch.randn(10, device=device)
+    want = x + y
+    assert ew.add(x, y, out=x) is x and torch.equal(x, want)
+    buf = torch.randn(11, device=device)
+    with pytest.raises(ValueError, match=r"parameter 'out' \(an output\): expected memory of its own, got memory "
+                       r"overlapping input 'x' \(only an exact view of an input may be written in place\)"):
+        ew.add(buf[1:], y, out=buf[:-1])
+    red = compile_spec(ROOT / "specs" / "reductions.tile")[0]
+    x = torch.randn(6, 40, device=device)
+    want = torch.softmax(x, -1)
+    half = x.half()
+    assert torch.allclose(red.softmax(half, y=half).float(), want, atol=2e-3) and torch.allclose(half.float(), want, atol=2e-3)
+    h = torch.randn(6, 40, device=device).half()
+    with pytest.raises(ValueError, match=r"parameter 'y' \(an output\).*overlapping input 'x'"):
+        red.softmax(h[:, :20], y=h[:, 10:30])
+    mm = compile_spec(ROOT / "specs" / "gemm.tile")[0]
+    a = torch.randn(16, 16, device=device).half()
+    with pytest.raises(ValueError, match=r"parameter 'c' \(an output\).*overlapping input 'a' "
+                       r"\(a gemm reads its inputs while it writes\)"):
+        mm.matmul(a, a, c=a)

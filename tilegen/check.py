@@ -28,7 +28,8 @@ RESERVED_SUFFIXES = ("_ptr", "_desc", "_offs", "_reference", "_kernel")
 
 # Module-level names of a generated module (imports): a kernel name must not rebind them.
 # Kernel names live at module level, so the local names above do not constrain them.
-MODULE_NAMES = frozenset({"os", "sys", "json", "time", "math", "functools", "torch", "triton", "tl"})
+MODULE_NAMES = frozenset({"os", "sys", "json", "time", "math", "functools", "statistics", "torch", "triton", "tl",
+                          "TensorDescriptor"})
 
 # Functions that compute in floating point: integer or bool arguments must be cast first.
 FLOAT_FUNCTIONS = frozenset(FUNCTIONS) - {"abs", "relu", "leaky_relu", "maximum", "minimum", "clamp", "where",
@@ -67,6 +68,27 @@ def _reserved_kernel_why(name: str) -> str | None:
         return "it is a Python keyword"
     if name in MODULE_NAMES or name.startswith("_") or name.endswith(RESERVED_SUFFIXES):
         return "the generated module uses this name"
+    return None
+
+
+def _module_names(kernel: ir.Kernel) -> list[str]:
+    """The module-level names a kernel's generated code defines."""
+    extra = ["_looped_kernel", "_team_kernel"] if kernel.kind == "reduction" else []
+    return [kernel.name + suffix for suffix in ["", "_kernel", "_reference", *extra]]
+
+
+def _taken_why(kernel: ir.Kernel, defined: dict) -> str | None:
+    """Why the kernel's name clashes with a name of its own or of another kernel's code."""
+    own = {p.name for p in kernel.params} | {o.name for o in kernel.outputs}
+    if kernel.name in own:
+        return "it is also the name of one of the kernel's parameters or outputs (the launcher takes both)"
+    for name in _module_names(kernel)[1:]:
+        other = defined.get(name)
+        if other is not None and other != kernel.name:
+            return f"kernel {other!r} in this file generates {name!r}, which this kernel's code would also define"
+    other = defined.get(kernel.name)
+    if other is not None and other != kernel.name:
+        return f"kernel {other!r} in this file generates a function of that name"
     return None
 
 
@@ -365,11 +387,15 @@ def check_module(module: ir.Module) -> tuple[CheckedKernel, ...]:
     errors: list[Diagnostic] = []
     checked = []
     names: set[str] = set()
+    defined = {}  # module-level name -> the kernel whose code defines it
+    for kernel in module.kernels:
+        for name in _module_names(kernel):
+            defined.setdefault(name, kernel.name)
     for kernel in module.kernels:
         if kernel.name in names:
             errors.append(Diagnostic.make("E012", kernel.span, name=kernel.name))
         names.add(kernel.name)
-        why = _reserved_kernel_why(kernel.name)
+        why = _reserved_kernel_why(kernel.name) or _taken_why(kernel, defined)
         if why:
             errors.append(Diagnostic.make("E013", kernel.span, name=kernel.name, why=why))
         checker = _KernelChecker(kernel, errors)
