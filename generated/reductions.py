@@ -187,6 +187,41 @@ def _output_ref(value, shape, dtype, device):
     return torch.as_tensor(value, device=device).broadcast_to(shape).to(dtype)
 
 
+# Row max and min with torch.amax's NaN rule: a NaN anywhere gives NaN (tl.max and tl.min
+# skip NaN). On a GPU one tl.reduce whose combine lets NaN win; the interpreter calls a
+# combine function once per pair of elements in Python, so there a second, built-in
+# reduction (a sum that is NaN exactly when some element is) brings the NaN in instead.
+_NAN_BY_SUM = tl.constexpr(_INTERPRET)
+
+
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr, keep_dims: tl.constexpr):
+    if _NAN_BY_SUM:
+        nan = tl.sum(tl.where(x == x, tl.zeros_like(x), x), axis, keep_dims=keep_dims)
+        return tl.max(x, axis, keep_dims=keep_dims) + nan
+    else:
+        return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr, keep_dims: tl.constexpr):
+    if _NAN_BY_SUM:
+        nan = tl.sum(tl.where(x == x, tl.zeros_like(x), x), axis, keep_dims=keep_dims)
+        return tl.min(x, axis, keep_dims=keep_dims) + nan
+    else:
+        return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
 @triton.jit
 def _team_exchange(
     partials,
@@ -241,12 +276,12 @@ def _team_sum(parts, word, TEAM: tl.constexpr):
 
 @triton.jit
 def _team_max(parts, word, TEAM: tl.constexpr):
-    return tl.max(_team_word(parts, word, TEAM, float("-inf")), axis=0)
+    return _reduce_max(_team_word(parts, word, TEAM, float("-inf")), 0, False)
 
 
 @triton.jit
 def _team_min(parts, word, TEAM: tl.constexpr):
-    return tl.min(_team_word(parts, word, TEAM, float("inf")), axis=0)
+    return _reduce_min(_team_word(parts, word, TEAM, float("inf")), 0, False)
 
 
 @triton.jit
@@ -333,7 +368,7 @@ def softmax_kernel(
         x = tl.load(x_ptr + x_offs, mask=mask, other=float("-inf")).to(tl.float32)
         # spec: reductions.tile:9
         # x already holds -inf past the row end (its load's other=)
-        max_x = tl.max(x, axis=1, keep_dims=True)
+        max_x = _reduce_max(x, 1, True)
         e = tl.exp(x - max_x)
         # spec: reductions.tile:10
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
@@ -401,7 +436,10 @@ def softmax_looped_kernel(
             # spec: reductions.tile:9 and reductions.tile:10
             # masked lanes hold -inf (the load's other=): they never win the max, and
             # exp(-inf - max) adds 0 to the sum
-            acc_max_x_new = tl.maximum(acc_max_x, tl.max(x, axis=1, keep_dims=True))
+            # (NaN wins the max, as in torch: a row with NaN gets NaN everywhere)
+            acc_max_x_new = tl.maximum(
+                acc_max_x, _reduce_max(x, 1, True), propagate_nan=tl.PropagateNan.ALL
+            )
             # Shift by the new max; a row that has seen only -inf so far shifts by 0 instead,
             # since -inf - -inf would be NaN.
             acc_max_x_shift = tl.where(acc_max_x_new == float("-inf"), 0.0, acc_max_x_new)
@@ -490,7 +528,7 @@ def softmax_team_kernel(
     # ---- Exchange 1 of 1: max(x) and sum(exp(x - max(x))), online ----
     # spec: reductions.tile:9
     # this program's max and sum(exp(value - max)) over its segment; past the row end the load put -inf
-    part_max_x = tl.max(x)
+    part_max_x = _reduce_max(x, None, False)
     # a segment of only -inf shifts by 0 instead, since -inf - -inf would be NaN
     part_max_x_shift = tl.where(part_max_x == float("-inf"), 0.0, part_max_x)
     # spec: reductions.tile:10
@@ -711,7 +749,7 @@ def log_softmax_kernel(
         x = tl.load(x_ptr + x_offs, mask=mask, other=float("-inf")).to(tl.float32)
         # spec: reductions.tile:15
         # x already holds -inf past the row end (its load's other=)
-        m = tl.max(x, axis=1, keep_dims=True)
+        m = _reduce_max(x, 1, True)
         # spec: reductions.tile:16
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         sum_lse = tl.sum(tl.where(mask, tl.exp(x - m), 0.0), axis=1, keep_dims=True)
@@ -779,7 +817,10 @@ def log_softmax_looped_kernel(
             # spec: reductions.tile:15 and reductions.tile:16
             # masked lanes hold -inf (the load's other=): they never win the max, and
             # exp(-inf - max) adds 0 to the sum
-            acc_m_new = tl.maximum(acc_m, tl.max(x, axis=1, keep_dims=True))
+            # (NaN wins the max, as in torch: a row with NaN gets NaN everywhere)
+            acc_m_new = tl.maximum(
+                acc_m, _reduce_max(x, 1, True), propagate_nan=tl.PropagateNan.ALL
+            )
             # Shift by the new max; a row that has seen only -inf so far shifts by 0 instead,
             # since -inf - -inf would be NaN.
             acc_m_shift = tl.where(acc_m_new == float("-inf"), 0.0, acc_m_new)
@@ -865,7 +906,7 @@ def log_softmax_team_kernel(
     # ---- Exchange 1 of 1: max(x) and sum(exp(x - max(x))), online ----
     # spec: reductions.tile:15
     # this program's max and sum(exp(value - max)) over its segment; past the row end the load put -inf
-    part_m = tl.max(x)
+    part_m = _reduce_max(x, None, False)
     # a segment of only -inf shifts by 0 instead, since -inf - -inf would be NaN
     part_m_shift = tl.where(part_m == float("-inf"), 0.0, part_m)
     # spec: reductions.tile:16
@@ -1969,7 +2010,7 @@ def row_stats_kernel(
         sumsq = tl.sum(tl.where(mask, x * x, 0.0), axis=1, keep_dims=True)
         # spec: reductions.tile:40
         # tl.where: lanes past the row end count as -inf, never winning the max
-        maxabs = tl.max(tl.where(mask, tl.abs(x), float("-inf")), axis=1, keep_dims=True)
+        maxabs = _reduce_max(tl.where(mask, tl.abs(x), float("-inf")), 1, True)
         # Store each output, cast to its declared type.
         tl.store(sumsq_ptr + sumsq_row_offs, sumsq.to(tl.float32), mask=mask_rows)
         tl.store(maxabs_ptr + maxabs_row_offs, maxabs.to(tl.float32), mask=mask_rows)
@@ -2030,10 +2071,14 @@ def row_stats_looped_kernel(
             acc_sumsq += tl.where(mask, x * x, 0.0)
             # spec: reductions.tile:40
             # tl.where: lanes past the row end count as -inf, never winning the max
-            acc_maxabs = tl.maximum(acc_maxabs, tl.where(mask, tl.abs(x), float("-inf")))
+            acc_maxabs = tl.maximum(
+                acc_maxabs,
+                tl.where(mask, tl.abs(x), float("-inf")),
+                propagate_nan=tl.PropagateNan.ALL,
+            )
         # Combine the lanes of each row.
         sumsq = tl.sum(acc_sumsq, axis=1, keep_dims=True)
-        maxabs = tl.max(acc_maxabs, axis=1, keep_dims=True)
+        maxabs = _reduce_max(acc_maxabs, 1, True)
         # Store the per-row outputs.
         tl.store(sumsq_ptr + sumsq_row_offs, sumsq.to(tl.float32), mask=mask_rows)
         tl.store(maxabs_ptr + maxabs_row_offs, maxabs.to(tl.float32), mask=mask_rows)
@@ -2095,7 +2140,7 @@ def row_stats_team_kernel(
     part_sumsq = tl.sum(tl.where(mask, x * x, 0.0))
     # spec: reductions.tile:40
     # this program's max over its segment; lanes past the row end count as -inf
-    part_maxabs = tl.max(tl.where(mask, tl.abs(x), float("-inf")))
+    part_maxabs = _reduce_max(tl.where(mask, tl.abs(x), float("-inf")), None, False)
     # Publish the 2 partial results (word k at lane k) and read the team's.
     kk = tl.arange(0, 2)
     parts = _team_exchange(

@@ -808,3 +808,19 @@ def test_weights_used_outside_a_reduction_load_after_it(examples):
         last_reduce = src.rindex("tl.sum(")
         for w in weights:
             assert src.index(f"{w} = tl.load(") > last_reduce, (name, w)
+
+
+@pytest.mark.parametrize("variant", ["auto", "looped", "looped_rows", "persistent", "team"])
+def test_nan_wins_max_and_min_as_in_torch(variants, variant, device):
+    """tl.max and tl.min drop NaN; torch.amax and amin return it. Every path (single pass,
+    looped accumulators, the online max-and-sum, team exchanges) must return NaN for a row
+    holding one, and leave the other rows alone."""
+    module, _ = variants[variant]
+    for width in (40, 3000):
+        x = torch.randn(3, width, device=device)
+        x[1, width // 3] = float("nan")
+        s, mx = module.row_stats(x)
+        assert mx[1].isnan() and not mx[[0, 2]].isnan().any(), (variant, width)
+        torch.testing.assert_close(mx[[0, 2]], x[[0, 2]].abs().amax(-1))
+        y = module.softmax(x.half())
+        assert y[1].isnan().all() and not y[[0, 2]].isnan().any(), (variant, width)

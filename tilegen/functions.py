@@ -59,8 +59,8 @@ FUNCTIONS: dict[str, Function] = {
         _f("pow", 2, "_pow({0}, {1})", "torch.pow({0}, {1})", helper="pow"),
         _f("rand", 1, "tl.rand({0}, {index})", "_rand_ref({0}, {shape}, device)", torch_helper="rand"),
         _f("sum", 1, "", "", kinds=("reduction",), is_reduction=True),
-        _f("max", 1, "", "", kinds=("reduction",), is_reduction=True),
-        _f("min", 1, "", "", kinds=("reduction",), is_reduction=True),
+        _f("max", 1, "", "", kinds=("reduction",), is_reduction=True, helper="extremes"),
+        _f("min", 1, "", "", kinds=("reduction",), is_reduction=True, helper="extremes"),
         _f("mean", 1, "", "", kinds=("reduction",), is_reduction=True),
     )
 }

@@ -95,7 +95,8 @@ def _spec_lines_once(passes: list[TeamPass]) -> tuple[TeamPass, ...]:
 def _acc_partial(a: Acc, masked: bool) -> Step:
     value = (f"tl.where(mask, {a.value}, {a.init})" if masked else a.value) + a.cast
     why = "count as" if masked else "already hold (the load's other=)"
-    return Step("assign", f"part_{a.result}", f"tl.{a.fn}({value})", a.line, True,
+    reduced = f"tl.sum({value})" if a.fn == "sum" else f"_reduce_{a.fn}({value}, None, False)"  # NaN wins, as in torch
+    return Step("assign", f"part_{a.result}", reduced, a.line, True,
                 note=f"this program's {a.fn} over its segment; lanes past the row end {why} {short_literal(a.init)}")
 
 
@@ -109,7 +110,7 @@ def _online_partials(o: Online, masked: bool) -> list[Step]:
     why = "lanes past the row end hold -inf: they never win the max, and exp(-inf - max) adds 0"
     steps = [Step("assign", inp, f'tl.where(mask, {o.value}, float("-inf"))', o.line_m, True, note=why)] if masked else []
     return steps + [
-        Step("assign", m, f"tl.max({inp})", o.line_m, not masked,
+        Step("assign", m, f"_reduce_max({inp}, None, False)", o.line_m, not masked,
              note="this program's max and sum(exp(value - max)) over its segment"
              + ("" if masked else "; past the row end the load put -inf")),
         Step("assign", f"{m}_shift", f'tl.where({m} == float("-inf"), 0.0, {m})', o.line_m, False,
