@@ -124,7 +124,7 @@ def test_declaration_errors(params, outputs, code):
     [
         ("i8 = 127", True), ("i8 = -128", True), ("i8 = 128", False), ("u8 = 255", True), ("u8 = -1", False),
         ("i32 = 0.5", False), ("i32 = -2147483648", True), ("i64 = 9223372036854775808", False),
-        ("bool = 1", True), ("bool = 2", False), ("f16 = 65504", True), ("f16 = 1e5", False),
+        ("f16 = 65504", True), ("f16 = 1e5", False),
         ("bf16 = 1e38", True), ("f32 = 1e39", False), ("f64 = 1e300", True), ("f32 = -1e-5", True),
     ],
 )
@@ -274,8 +274,9 @@ G = "a: f16[M, K], b: f16[K, N]"
 
 
 def test_matmul_only_in_gemm():
-    assert codes(ew("a: f32[N, N]", "c: f32[N, N]", "    c = a @ a")) == ["E033"]
-    assert codes(ew("a: f32[N, N]", "c: f32[N, N]", "    c = a @ a.T")) == ["E033"]  # no extra E037
+    # (E027: an elementwise tensor may not name N twice)
+    assert codes(ew("a: f32[N, N]", "c: f32[N, N]", "    c = a @ a")) == ["E027", "E033"]
+    assert codes(ew("a: f32[N, N]", "c: f32[N, N]", "    c = a @ a.T")) == ["E027", "E033"]  # no extra E037
     assert codes(ew("a: f32[M, N]", "c: f32[M, N]", "    c = a - max(a) + a @ a", "reduction")) == ["E033"]
 
 
@@ -303,8 +304,8 @@ def test_inner_dims_message_names_the_dims():
 
 
 def test_transpose_only_on_matmul_operands():
-    assert codes(ew("x: f32[N, N]", "y: f32[N, N]", "    y = x.T")) == ["E037"]
-    assert codes(ew("x: f32[N, N]", "y: f32[N, N]", "    y = exp(x).T")) == ["E037"]
+    assert codes(ew("x: f32[N, N]", "y: f32[N, N]", "    y = x.T")) == ["E027", "E037"]
+    assert codes(ew("x: f32[N, N]", "y: f32[N, N]", "    y = exp(x).T")) == ["E027", "E037"]
 
 
 # ---- types -------------------------------------------------------------------------------
@@ -418,3 +419,20 @@ def test_kernel_names_that_clash_with_generated_code():
     (diag,) = errors("gemm c(a: f16[M, K], b: f16[K, N]) -> (c: f16[M, N]) {\n    c = a @ b\n}\n")
     assert diag.code == "E013" and "parameters or outputs" in diag.message
     assert codes("elementwise nrm_looped_ok(x: f32[N]) -> (y: f32[N]) {\n    y = x\n}\n" + red) == []
+
+
+def test_bool_scalars_and_repeated_dimensions():
+    """A bool scalar parameter is E026 (Triton cannot pass one to a kernel on every
+    backend); a dimension named twice in one tensor is E027 outside gemm kernels, whose
+    operands name dims by position (a: f32[N, N] is a square matrix there)."""
+    assert codes(ew("x: f32[N], flag: bool", "y: f32[N]", "    y = where(flag, x, -x)")) == ["E026"]
+    assert codes(ew("x: f32[N], flag: bool = 1", "y: f32[N]", "    y = where(flag, x, -x)")) == ["E026"]
+    assert codes(ew("x: f32[N, N]", "y: f32[N, N]", "    y = x")) == ["E027"]
+    ok("gemm g(a: f32[N, N], b: f32[N, N]) -> (c: f32[N, N]) {\n    c = a @ b\n}\n")
+
+
+def test_arithmetic_on_bool_needs_a_cast():
+    for body in ("    s = a + c", "    s = (a - c) as i32", "    s = (-a) as i32", "    s = abs(a) as i32", "    s = a * 2"):
+        assert codes(ew("a: bool[N], c: bool[N]", "s: i32[N]", body)) == ["E042"], body
+    ok(ew("a: bool[N], c: bool[N]", "s: i32[N]", "    s = (a as i32) + (c as i32)"))
+    ok(ew("x: f32[M, N]", "n: i64[M]", "    n = sum(x > 0.0)", "reduction"))  # a count

@@ -158,6 +158,14 @@ class _KernelChecker:
                 for d in output.type.dims:
                     if not isinstance(d, int) and d not in bound:
                         self.error("E017", output.span, name=d, output=output.name)
+        for decl in list(k.params) + list(k.outputs):
+            if isinstance(decl.type, ir.ScalarType) and decl.type.dtype.category == "bool":
+                self.error("E026", decl.span, name=decl.name)
+            if k.kind != "gemm" and isinstance(decl.type, ir.TensorType):
+                named = [d for d in decl.type.dims if not isinstance(d, int)]
+                twice = next((d for i, d in enumerate(named) if d in named[:i]), None)
+                if twice is not None:
+                    self.error("E027", decl.span, name=decl.name, dim=twice, kind=k.kind)
 
     # ---- the iteration space ----------------------------------------------------
 
@@ -320,6 +328,8 @@ class _KernelChecker:
                 self._want_bool(expr.args[0], typer, "the condition of where()")
             if fn.name in FLOAT_FUNCTIONS:
                 self._want_float(expr.args, env, typer, f"{fn.name}()", pow_like=fn.name == "pow")
+            if fn.name == "abs":
+                self._want_number(expr.args, env, typer, "abs()")
         elif isinstance(expr, ir.BinOp) and expr.op == "@" and kind != "gemm":
             self.error("E033", expr.span)
         elif isinstance(expr, ir.BoolOp):
@@ -332,6 +342,10 @@ class _KernelChecker:
             self.error("E037", expr.span)
         elif isinstance(expr, ir.BinOp) and expr.op == "**":
             self._want_float((expr.lhs, expr.rhs), env, typer, "'**'", pow_like=True)
+        elif isinstance(expr, ir.BinOp) and expr.op in "+-*/%":
+            self._want_number((expr.lhs, expr.rhs), env, typer, f"'{expr.op}'")
+        elif isinstance(expr, ir.Neg):
+            self._want_number((expr.operand,), env, typer, "unary '-'")
 
     def _note(self, note: str) -> None:
         last = self.errors[-1]
@@ -349,6 +363,14 @@ class _KernelChecker:
                 what = ("base", "exponent")[n] if pow_like else "argument"
                 expected = f"a float {what} (convert it with `as f32`)"
                 self.error("E042", arg.span, op=op, expected=expected, got=t.dtype.name)
+
+    def _want_number(self, args, env, typer: Typer, op: str) -> None:
+        """Arithmetic on bool values is refused: torch and Triton disagree on it (True + True
+        is True in one, 2 in the other, and '-' fails); a cast says which is meant."""
+        for arg in args:
+            if _defined(arg, env) and typer.of(arg).dtype.category == "bool":
+                expected = "numbers (cast a bool first: `as i32` counts it as 0 or 1)"
+                self.error("E042", arg.span, op=op, expected=expected, got="bool")
 
     def _want_bool(self, expr: ir.Expr, typer: Typer, op: str) -> None:
         t = typer.of(expr)

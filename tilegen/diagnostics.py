@@ -32,6 +32,8 @@ CATALOG: dict[str, str] = {
     "E023": "cannot assign to parameter {name!r}",
     "E024": "{name!r} is assigned but never used",
     "E025": "parameter {name!r} has no default but follows {after!r}, which has one (defaults come last)",
+    "E026": "scalar parameter {name!r} is bool, which kernels do not take: declare it i32 and test {name} != 0",
+    "E027": "tensor {name!r} names dimension {dim!r} twice: {kind} kernels index each dimension by its name",
     # calls
     "E030": "unknown function {name!r}{hint}",
     "E031": "{name}() takes {expected}, got {got}",
