@@ -436,3 +436,12 @@ def test_arithmetic_on_bool_needs_a_cast():
         assert codes(ew("a: bool[N], c: bool[N]", "s: i32[N]", body)) == ["E042"], body
     ok(ew("a: bool[N], c: bool[N]", "s: i32[N]", "    s = (a as i32) + (c as i32)"))
     ok(ew("x: f32[M, N]", "n: i64[M]", "    n = sum(x > 0.0)", "reduction"))  # a count
+
+
+def test_literals_must_fit_the_type_they_take():
+    assert codes(ew("x: i8[N]", "y: i8[N]", "    y = x * 1000")) == ["E028"]
+    assert codes(ew("x: i8[N]", "y: i8[N]", "    y = x * -128")) == []
+    assert codes(ew("x: i8[N]", "y: f32[N]", "    y = (x as f32) * 1000")) == []
+    assert codes(ew("x: u8[N]", "y: u8[N]", "    y = x + -1")) == ["E028"]
+    assert codes(ew("x: f32[N]", "y: f32[N]", "    y = x * 1e400")) == ["E028"]
+    assert codes(ew("x: i64[N]", "y: i64[N]", "    y = x + 9223372036854775808")) == ["E028"]

@@ -7,11 +7,12 @@ the value type of every name, which the lowering stages use.
 from __future__ import annotations
 
 import keyword
+import math
 from dataclasses import dataclass
 
 from . import ir
 from .diagnostics import Diagnostic, DiagnosticError
-from .dtypes import int_range
+from .dtypes import DTYPES, int_range
 from .functions import FUNCTIONS
 from .schedule import check_schedules
 from .typing import Typer, VType, is_subsequence, matmul_operand, merge_dims, param_vtype
@@ -344,6 +345,14 @@ class _KernelChecker:
             self._want_float((expr.lhs, expr.rhs), env, typer, "'**'", pow_like=True)
         elif isinstance(expr, ir.BinOp) and expr.op in "+-*/%":
             self._want_number((expr.lhs, expr.rhs), env, typer, f"'{expr.op}'")
+            self._literal_fits(expr, env, typer)
+        elif isinstance(expr, ir.Compare):
+            self._literal_fits(expr, env, typer)
+        elif isinstance(expr, ir.Number):
+            if isinstance(expr.value, int) and not int_range(DTYPES["i64"])[0] <= expr.value <= int_range(DTYPES["i64"])[1]:
+                self.error("E028", expr.span, value=expr.text, dtype="i64", why="")
+            elif isinstance(expr.value, float) and not math.isfinite(expr.value):
+                self.error("E028", expr.span, value=expr.text, dtype="f64", why=" as a finite number")
         elif isinstance(expr, ir.Neg):
             self._want_number((expr.operand,), env, typer, "unary '-'")
 
@@ -363,6 +372,25 @@ class _KernelChecker:
                 what = ("base", "exponent")[n] if pow_like else "argument"
                 expected = f"a float {what} (convert it with `as f32`)"
                 self.error("E042", arg.span, op=op, expected=expected, got=t.dtype.name)
+
+    def _literal_fits(self, expr, env, typer: Typer) -> None:
+        """A literal next to an integer operand takes that operand's type: it must fit it
+        (x * 1000 with x: i8[N] would fail at the first call, and torch would wrap)."""
+        for lit, other in ((expr.lhs, expr.rhs), (expr.rhs, expr.lhs)):
+            neg = isinstance(lit, ir.Neg) and isinstance(lit.operand, ir.Number)
+            number = lit.operand if neg else lit
+            if not isinstance(number, ir.Number) or not isinstance(number.value, int) or not _defined(other, env):
+                continue
+            dtype = typer.of(other).dtype
+            if number.value > int_range(DTYPES["i64"])[1]:
+                continue  # past every integer type: reported at the literal itself
+            if dtype.category == "int" and not isinstance(other, ir.Number):
+                lo, hi = int_range(dtype)
+                value = -number.value if neg else number.value
+                if not lo <= value <= hi:
+                    text = ("-" if neg else "") + number.text
+                    self.error("E028", lit.span, value=text, dtype=dtype.name,
+                               why=", the type of the other operand, which a literal takes (cast one side)")
 
     def _want_number(self, args, env, typer: Typer, op: str) -> None:
         """Arithmetic on bool values is refused: torch and Triton disagree on it (True + True

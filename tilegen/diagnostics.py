@@ -34,6 +34,7 @@ CATALOG: dict[str, str] = {
     "E025": "parameter {name!r} has no default but follows {after!r}, which has one (defaults come last)",
     "E026": "scalar parameter {name!r} is bool, which kernels do not take: declare it i32 and test {name} != 0",
     "E027": "tensor {name!r} names dimension {dim!r} twice: {kind} kernels index each dimension by its name",
+    "E028": "literal {value} does not fit {dtype}{why}",
     # calls
     "E030": "unknown function {name!r}{hint}",
     "E031": "{name}() takes {expected}, got {got}",
