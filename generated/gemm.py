@@ -427,6 +427,11 @@ def _gemm_config(kernel, schedule, device, sizes, tma_ok, launch, outs):
     ("addressing", "persistent", "flatten"), "sms" (the SM count a persistent grid is sized for, see
     _gemm_programs) and
     "source" (pinned, first candidate, or tuned now / in this process / from disk)."""
+    if schedule is not None and not isinstance(schedule, dict):
+        name = kernel["id"].split(":")[-1]
+        raise TypeError(
+            f"{name}(): parameter 'schedule': expected a dict of settings (dict(block_m=128, ...)), got {schedule!r}"
+        )
     key = (kernel["id"], device, sizes, tuple(sorted(schedule.items())) if schedule else (), tma_ok)
     config = _GEMM_CHOSEN.get(key)
     if config is None:

@@ -437,6 +437,8 @@ def test_launcher_errors(spec):
         m.linear_gelu(randn(8, 5, dtype=torch.bfloat16), randn(4, 5, dtype=torch.bfloat16), randn(3, dtype=torch.float32))
     with pytest.raises(ValueError, match=r"schedule key\(s\) \['block'\] cannot be set per call; expected"):
         m.matmul(randn(8, 5), randn(5, 4), schedule={"block": 64})
+    with pytest.raises(TypeError, match=r"matmul\(\): parameter 'schedule': expected a dict of settings \(dict\(block_m=128, \.\.\.\)\), got 'fast'"):
+        m.matmul(randn(8, 5), randn(5, 4), schedule="fast")
     with pytest.raises(ValueError, match=r"\['precision'\] cannot be set per call \(precision is compiled in"):
         m.matmul(randn(8, 5), randn(5, 4), schedule={"precision": "ieee"})
     with pytest.raises(ValueError, match="'block_ptr' is not compiled into this kernel"):
