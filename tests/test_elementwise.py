@@ -255,3 +255,15 @@ def test_tanh_and_softplus_keep_small_values(tmp_path, device):
     xd = x.double()
     torch.testing.assert_close(t.double(), torch.tanh(xd), rtol=1e-6, atol=0)
     torch.testing.assert_close(s.double(), F.softplus(xd), rtol=1e-6, atol=0)
+
+
+def test_powers_of_scalars(tmp_path, device):
+    """a ** 2 of a scalar parameter and pow() of two literals: _pow needs a tensor and
+    torch.pow takes no two numbers, so both crashed, kernel and reference."""
+    path = tmp_path / "pw.tile"
+    path.write_text("elementwise sq(x: f32[N], a: f32 = 3.0) -> (y: f32[N]) {\n"
+                    "    y = x * (a ** 2) + pow(2.0, 3.0) + (-a) ** 3\n}\n")
+    module, models = compile_spec(path)
+    x = torch.ones(4, device=device)
+    torch.testing.assert_close(module.sq(x), torch.full((4,), 9.0 + 8.0 - 27.0, device=device))  # exp2(b * log2|a|)
+    assert run_case(module, models["sq"].sig, default_cases(models["sq"].sig, quick=True)[0], device) is None

@@ -61,7 +61,7 @@ class ExprRenderer:
         if isinstance(expr, ir.BinOp):
             if expr.op == "**":
                 table = BINARY_TRITON if triton else BINARY_TORCH
-                return table["**"].format(self(expr.lhs), self(expr.rhs)), _ATOM
+                return table["**"].format(*self._pow_args(expr.lhs, expr.rhs)), _ATOM
             prec = _PREC[expr.op]
             lhs = self._wrap(expr.lhs, prec)
             rhs = self._wrap(expr.rhs, prec + 1)
@@ -104,9 +104,21 @@ class ExprRenderer:
             text += f".to({module}.float32)"
         return text
 
+    def _pow_args(self, base: ir.Expr, exponent: ir.Expr) -> list[str]:
+        """pow's arguments; a power of two scalars (a ** 2, a scalar parameter) gets its base
+        as a 0-d tensor of its type: _pow needs a tensor, and torch.pow takes no two numbers."""
+        args = [self(base), self(exponent)]
+        base_type = self.typer.of(base)
+        if base_type.is_scalar and self.typer.of(exponent).is_scalar:
+            if self.target == "triton":
+                args[0] = f"tl.full((), {args[0]}, tl.{base_type.dtype.triton})"
+            else:
+                args[0] = f"torch.tensor({args[0]}, dtype=torch.{base_type.dtype.torch}, device=device)"
+        return args
+
     def _call(self, expr: ir.Call) -> str:
         fn = FUNCTIONS[expr.func]
-        args = [self(a) for a in expr.args]
+        args = self._pow_args(*expr.args) if fn.name == "pow" else [self(a) for a in expr.args]
         if self.target == "torch" and fn.name in TORCH_WANTS_TENSOR:
             args = [
                 f"torch.tensor({text}, device=device)" if self.typer.of(a).is_scalar else text
