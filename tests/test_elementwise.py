@@ -253,8 +253,9 @@ def test_tanh_and_softplus_keep_small_values(tmp_path, device):
     x = torch.tensor([1e-7, -1e-5, 0.12, 0.13, 2.5, -13.9, -18.0, -60.0, 30.0], device=device)
     t, s = module.acc(x)
     xd = x.double()
-    torch.testing.assert_close(t.double(), torch.tanh(xd), rtol=1e-6, atol=0)
-    torch.testing.assert_close(s.double(), F.softplus(xd), rtol=1e-6, atol=0)
+    # rtol 1e-5: a GPU's exp2 / log2 are approximate to a few ulps, amplified near 1/8
+    torch.testing.assert_close(t.double(), torch.tanh(xd), rtol=1e-5, atol=0)
+    torch.testing.assert_close(s.double(), F.softplus(xd), rtol=1e-5, atol=0)
 
 
 def test_powers_of_scalars(tmp_path, device):
