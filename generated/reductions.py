@@ -287,10 +287,12 @@ def _team_min(parts, word, TEAM: tl.constexpr):
 @triton.jit
 def _team_exp_sum(parts, max_word, sum_word, TEAM: tl.constexpr, row_max):
     # Online max-and-sum across the team: member j's sum is relative to its max m_j, so it
-    # counts sum_j * exp(m_j - row max). A row of only -inf shifts by 0 (not -inf - -inf).
+    # counts sum_j * exp(m_j - row max). A row of only -inf shifts by 0 (not -inf - -inf)
+    # and then gets NaN, as value - max is NaN there in torch and in the single pass.
     shift = tl.where(row_max == float("-inf"), 0.0, row_max)
     maxes = _team_word(parts, max_word, TEAM, float("-inf"))
-    return tl.sum(_team_word(parts, sum_word, TEAM, 0.0) * tl.exp(maxes - shift), axis=0)
+    total = tl.sum(_team_word(parts, sum_word, TEAM, 0.0) * tl.exp(maxes - shift), axis=0)
+    return tl.where(row_max == float("-inf"), float("nan"), total)
 
 
 _TEAM_WORKSPACES = {}
@@ -450,7 +452,11 @@ def softmax_looped_kernel(
             acc_max_x = acc_max_x_new
         # Combine the lanes of each row.
         max_x = acc_max_x
-        sum_e = tl.sum(acc_sum_e, axis=1, keep_dims=True)
+        # A row of only -inf: value - max is -inf - -inf = NaN (as in torch and the single
+        # pass), though the loop shifted by 0 to keep its running sums finite.
+        sum_e = tl.where(
+            max_x == float("-inf"), float("nan"), tl.sum(acc_sum_e, axis=1, keep_dims=True)
+        )
         # ---- Pass 2 of 2 (final): compute and store the row-varying outputs ----
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
             # Walk the row backwards: the blocks the previous pass read last are the ones
@@ -829,7 +835,11 @@ def log_softmax_looped_kernel(
             acc_m = acc_m_new
         # Combine the lanes of each row.
         m = acc_m
-        sum_lse = tl.sum(acc_sum_lse, axis=1, keep_dims=True)
+        # A row of only -inf: value - max is -inf - -inf = NaN (as in torch and the single
+        # pass), though the loop shifted by 0 to keep its running sums finite.
+        sum_lse = tl.where(
+            m == float("-inf"), float("nan"), tl.sum(acc_sum_lse, axis=1, keep_dims=True)
+        )
         # spec: reductions.tile:16
         lse = tl.log(sum_lse)
         # ---- Pass 2 of 2 (final): compute and store the row-varying outputs ----

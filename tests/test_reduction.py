@@ -827,3 +827,24 @@ def test_nan_wins_max_and_min_as_in_torch(variants, variant, device):
         torch.testing.assert_close(mx[[0, 2]], x[[0, 2]].abs().amax(-1))
         y = module.softmax(x.half())
         assert y[1].isnan().all() and not y[[0, 2]].isnan().any(), (variant, width)
+
+
+ONLINE = """reduction online(x: f32[M, N]) -> (mx: f32[M], s: f32[M]) {
+    mx = max(x)
+    s = sum(exp(x - mx))
+}
+"""
+
+
+@pytest.mark.parametrize("schedule", ["", "strategy = looped; block_n = 16", "strategy = team; block_n = 16"])
+def test_a_row_of_only_minus_inf(tmp_path_factory, schedule, device):
+    """sum(exp(x - max(x))) of a row of only -inf is NaN in torch (-inf - -inf); the looped
+    and team kernels shift such a row by 0 to keep their running sums finite, and returned
+    0 for it: they must return NaN, like the single pass."""
+    text = _pinned(ONLINE, schedule) if schedule else ONLINE
+    module, _ = _compile(tmp_path_factory, "online", text)
+    x = torch.randn(3, 40, device=device)
+    x[1] = float("-inf")
+    mx, s = module.online(x)
+    assert mx[1] == float("-inf") and s[1].isnan(), schedule
+    torch.testing.assert_close(s[[0, 2]], torch.exp(x[[0, 2]] - x[[0, 2]].amax(-1, keepdim=True)).sum(-1))
