@@ -275,7 +275,7 @@ def _pow(a, b):
     b_odd = b_int & (tl.abs(b % 2.0) == 1.0)
     signed = tl.where(b_odd, -magnitude, magnitude)
     result = tl.where(a < 0, tl.where(b_int, signed, tl.exp2(b * tl.log2(a))), magnitude)
-    return tl.where(b == 0, 1.0, result)
+    return tl.where((b == 0) | (a == 1.0), 1.0, result)  # torch.pow: 1 ** nan is 1 too
 
 
 def _leaky_relu_ref(x, slope):

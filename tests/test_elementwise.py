@@ -268,3 +268,9 @@ def test_powers_of_scalars(tmp_path, device):
     x = torch.ones(4, device=device)
     torch.testing.assert_close(module.sq(x), torch.full((4,), 9.0 + 8.0 - 27.0, device=device))  # exp2(b * log2|a|)
     assert run_case(module, models["sq"].sig, default_cases(models["sq"].sig, quick=True)[0], device) is None
+    path = tmp_path / "pw2.tile"
+    path.write_text("elementwise p(a: f32[N], b: f32[N]) -> (y: f32[N]) {\n    y = pow(a, b)\n}\n")
+    module, _ = compile_spec(path)
+    a = torch.tensor([1.0, 1.0, 2.0, -8.0, 0.0], device=device)
+    b = torch.tensor([float("nan"), 5.0, float("nan"), 1 / 3, 0.0], device=device)
+    torch.testing.assert_close(module.p(a, b), torch.pow(a, b), equal_nan=True)  # 1 ** nan is 1
