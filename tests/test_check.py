@@ -445,3 +445,10 @@ def test_literals_must_fit_the_type_they_take():
     assert codes(ew("x: u8[N]", "y: u8[N]", "    y = x + -1")) == ["E028"]
     assert codes(ew("x: f32[N]", "y: f32[N]", "    y = x * 1e400")) == ["E028"]
     assert codes(ew("x: i64[N]", "y: i64[N]", "    y = x + 9223372036854775808")) == ["E028"]
+
+
+def test_default_errors_point_at_the_value_and_no_knock_on_e023():
+    (diag,) = errors(ew("x: f32[N], a: i8 = 200", "y: f32[N]", "    y = x * (a as f32)"))
+    assert diag.code == "E015" and (diag.span.column, diag.span.width) == (ew("x: f32[N], a: i8 = 200", "y: f32[N]", "").index("200") + 1, 3)
+    found = errors("elementwise f(x: f32[N], y: f32[N]) -> (y: f32[N]) {\n    y = x\n}\n")
+    assert [d.code for d in found] == ["E011"]  # not also E023 for assigning the 'parameter' y

@@ -130,7 +130,8 @@ class _KernelChecker:
             bad = bad or (dtype.category == "bool" and param.default not in (0, 1))
             bad = bad or abs(param.default) > _FLOAT_MAX.get(dtype.name, float("inf"))
             if bad:
-                self.error("E015", param.span, value=param.default_text, dtype=dtype.name, name=param.name)
+                self.error("E015", param.default_span or param.span, value=param.default_text, dtype=dtype.name,
+                           name=param.name)
         for output in k.outputs:
             if not isinstance(output.type, ir.TensorType):
                 self.error("E016", output.span, name=output.name)
@@ -267,7 +268,8 @@ class _KernelChecker:
                 if isinstance(expr, ir.Name):
                     used.add(expr.id)
             if stmt.target in params:
-                self.error("E023", stmt.span, name=stmt.target)
+                if stmt.target not in outputs:  # a name both parameter and output is E011 already
+                    self.error("E023", stmt.span, name=stmt.target)
                 continue
             if stmt.target in env:
                 self.error("E021", stmt.span, name=stmt.target)

@@ -37,6 +37,7 @@ class Param:
     type: Type
     default: float | int | None = None
     default_text: str | None = None
+    default_span: Span | None = None  # where the default value is written
     span: Span | None = _SPAN
 
 

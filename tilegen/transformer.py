@@ -64,8 +64,8 @@ class _ToIR(Transformer):
 
     def param(self, meta, items):
         name, type_, default = items
-        value, text = default if default is not None else (None, None)
-        return ir.Param(str(name), type_, value, text, span=self._token_span(name))
+        value, text, default_span = default if default is not None else (None, None, None)
+        return ir.Param(str(name), type_, value, text, default_span=default_span, span=self._token_span(name))
 
     def output(self, meta, items):
         name, type_ = items
@@ -84,11 +84,11 @@ class _ToIR(Transformer):
 
     def pos_number(self, meta, items):
         (token,) = items
-        return _number(str(token)), str(token)
+        return _number(str(token)), str(token), self._span(meta)
 
     def neg_number(self, meta, items):
         (token,) = items
-        return -_number(str(token)), "-" + str(token)
+        return -_number(str(token)), "-" + str(token), self._span(meta)
 
     def body(self, meta, items):
         return tuple(items)
