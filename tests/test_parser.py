@@ -425,3 +425,8 @@ def test_crlf_error_position():
     diag = syntax_error(text)
     assert (diag.code, diag.span.line, diag.span.column) == ("E003", 2, 12)
     assert diag.render(text).splitlines()[1:] == ["        y = x +", "               ^"]
+
+
+def test_not_equal_spelled_like_basic():
+    diag = syntax_error("elementwise k(x: f32[N]) -> (y: bool[N]) { y = x <> 0.0 }")
+    assert diag.code == "E003" and diag.message.endswith("; not-equal is written !=")

@@ -116,6 +116,8 @@ def _hint(token: Token, names, text: str) -> str:
     """A sentence for the common mistakes a token list does not explain."""
     names = set(names)
     if token.type == "CMP_OP" and "CMP_OP" not in names:
+        if str(token).startswith(">") and text[: token.start_pos].rstrip().endswith("<"):
+            return "; not-equal is written !="
         return "; comparisons do not chain: write (a < b) and (b < c)"
     if str(token) == "=" and re.search(r"\bschedule\s*$", text[: token.start_pos]):
         return "; 'schedule' is a keyword and cannot name a value"
