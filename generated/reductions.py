@@ -205,10 +205,15 @@ def _min_nan(a, b):
 
 
 @triton.jit
+def _nan_or_zero(x, axis: tl.constexpr, keep_dims: tl.constexpr):
+    # NaN where some element along axis is NaN, else 0 (of x's type)
+    return tl.sum(tl.where(x == x, tl.zeros_like(x), x), axis, keep_dims=keep_dims)
+
+
+@triton.jit
 def _reduce_max(x, axis: tl.constexpr, keep_dims: tl.constexpr):
     if _NAN_BY_SUM:
-        nan = tl.sum(tl.where(x == x, tl.zeros_like(x), x), axis, keep_dims=keep_dims)
-        return tl.max(x, axis, keep_dims=keep_dims) + nan
+        return tl.max(x, axis, keep_dims=keep_dims) + _nan_or_zero(x, axis, keep_dims)
     else:
         return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
 
@@ -216,8 +221,7 @@ def _reduce_max(x, axis: tl.constexpr, keep_dims: tl.constexpr):
 @triton.jit
 def _reduce_min(x, axis: tl.constexpr, keep_dims: tl.constexpr):
     if _NAN_BY_SUM:
-        nan = tl.sum(tl.where(x == x, tl.zeros_like(x), x), axis, keep_dims=keep_dims)
-        return tl.min(x, axis, keep_dims=keep_dims) + nan
+        return tl.min(x, axis, keep_dims=keep_dims) + _nan_or_zero(x, axis, keep_dims)
     else:
         return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
 

@@ -36,6 +36,8 @@ MODULE_NAMES = frozenset({"os", "sys", "json", "time", "math", "functools", "sta
 FLOAT_FUNCTIONS = frozenset(FUNCTIONS) - {"abs", "relu", "leaky_relu", "maximum", "minimum", "clamp", "where",
                                           "rand", "sum", "max", "min", "mean"}
 
+_I64_MIN, _I64_MAX = int_range(DTYPES["i64"])  # the widest integer a literal can be
+
 # Largest finite value of each float type, for checking float defaults.
 _FLOAT_MAX = {"f16": 65504.0, "bf16": 3.3895313892515355e38, "f32": 3.4028234663852886e38}
 
@@ -351,7 +353,7 @@ class _KernelChecker:
         elif isinstance(expr, ir.Compare):
             self._literal_fits(expr, env, typer)
         elif isinstance(expr, ir.Number):
-            if isinstance(expr.value, int) and not int_range(DTYPES["i64"])[0] <= expr.value <= int_range(DTYPES["i64"])[1]:
+            if isinstance(expr.value, int) and not _I64_MIN <= expr.value <= _I64_MAX:
                 self.error("E028", expr.span, value=expr.text, dtype="i64", why="")
             elif isinstance(expr.value, float) and not math.isfinite(expr.value):
                 self.error("E028", expr.span, value=expr.text, dtype="f64", why=" as a finite number")
@@ -384,7 +386,7 @@ class _KernelChecker:
             if not isinstance(number, ir.Number) or not isinstance(number.value, int) or not _defined(other, env):
                 continue
             dtype = typer.of(other).dtype
-            if number.value > int_range(DTYPES["i64"])[1]:
+            if number.value > _I64_MAX:
                 continue  # past every integer type: reported at the literal itself
             if dtype.category == "int" and not isinstance(other, ir.Number):
                 lo, hi = int_range(dtype)

@@ -44,8 +44,9 @@ def read_spec(path: Path) -> str:
 
 
 def _not_utf8(path: Path, exc: UnicodeDecodeError) -> str:
-    """E062 at the first byte that is not UTF-8, shown in its line."""
-    data = path.read_bytes().removeprefix(b"\xef\xbb\xbf")
+    """E062 at the first byte that is not UTF-8, shown in its line (exc.object: the bytes
+    read_spec decoded)."""
+    data = exc.object
     before = data[: exc.start].decode("utf-8")
     line = before.count("\n") + 1
     column = len(before) - (before.rfind("\n") + 1) + 1

@@ -163,11 +163,12 @@ class Schedule:
     settings: tuple[Setting, ...]
     span: Span | None = _SPAN
 
+    def setting(self, key: str) -> "Setting | None":
+        return next((setting for setting in self.settings if setting.key == key), None)
+
     def get(self, key: str, default=None):
-        for setting in self.settings:
-            if setting.key == key:
-                return setting.value
-        return default
+        setting = self.setting(key)
+        return default if setting is None else setting.value
 
 
 @dataclass(frozen=True, slots=True)

@@ -257,7 +257,7 @@ def triton_version() -> tuple[int, int] | None:
 
 def _modes(kernel: ir.Kernel, errors: list[Diagnostic]) -> tuple[str, ...]:
     """Addressing modes compiled into the kernel; the launcher picks one per call."""
-    setting = next((s for s in kernel.schedule.settings if s.key == "addressing"), None)
+    setting = kernel.schedule.setting("addressing")
     if setting is None:
         return ("pointer", "descriptor")
     if setting.value == "block_ptr":
@@ -322,7 +322,7 @@ def _check_dtypes(kernel: ir.Kernel, a: ir.Param, b: ir.Param) -> list[Diagnosti
             return [Diagnostic.make("E042", p.span, op="'@'", expected="f16, bf16, f32 or f64 operands",
                                     got=f"{p.name!r} of type {p.type.dtype.name}")]
     common = _common_dtype(a.type.dtype, b.type.dtype).name
-    setting = next((s for s in kernel.schedule.settings if s.key == "precision"), None)
+    setting = kernel.schedule.setting("precision")
     if setting is not None and common != "f32":
         how = "multiply in f64" if common == "f64" else "multiply exactly on tensor cores and accumulate in f32"
         why = f"precision chooses how f32 operands multiply; {common} operands {how}"
