@@ -1,7 +1,9 @@
 """Experiment: pinned gemm launch variants against cuBLAS, interleaved in rounds so that
 clock and temperature drift hit every variant alike. GPU only:
 
-    python bench/exp_gemm.py [SIZE ...]      (square products; default 4096 8192)
+    python bench/exp_gemm.py [SIZE ...]          (square products; default 4096 8192)
+    python bench/exp_gemm.py --wide [SIZE ...]   256x256 tiles (four warpgroups) against the
+                                                 tuned 128x256 launches, plain and leaky_relu
 """
 
 import statistics
@@ -49,9 +51,28 @@ VARIANTS = {
     "descriptor grid 64x128x64 w4 s4": dict(BIG, addressing="descriptor", persistent=False, block_m=64, block_n=128,
                                             warps=4, stages=4),
 }
+WIDE_PERSISTENT = dict(BIG, addressing="descriptor", persistent=True, block_m=256, block_n=256, warps=16)
+WIDE = {
+    "descriptor persistent 128x256x64 s3": VARIANTS["descriptor persistent 128x256x64 s3"],
+    "descriptor persistent+flatten s4": VARIANTS["descriptor persistent+flatten s4"],
+    "descriptor persistent 256x256x64 w16 s2": dict(WIDE_PERSISTENT, stages=2),
+    "descriptor persistent 256x256x64 w16 s3": dict(WIDE_PERSISTENT, stages=3),
+    "descriptor persistent+flatten 256x256x64 w16 s2": dict(WIDE_PERSISTENT, stages=2, flatten=True),
+    "descriptor persistent 256x256x32 w16 s4": dict(WIDE_PERSISTENT, block_k=32, stages=4),
+    "descriptor persistent 256x256x32 w16 s5": dict(WIDE_PERSISTENT, block_k=32, stages=5),
+    "descriptor persistent+flatten 256x256x32 w16 s4": dict(WIDE_PERSISTENT, block_k=32, stages=4, flatten=True),
+    "descriptor grid 256x256x64 w16 s2": dict(WIDE_PERSISTENT, stages=2, persistent=False),
+    "pointer 256x256x64 w16 s2": dict(WIDE_PERSISTENT, stages=2, persistent=False, addressing="pointer"),
+}
+KERNELS = ((torch.float16, "mm_f16"), (torch.bfloat16, "mm_bf16"))
+args = sys.argv[1:]
+if "--wide" in args:
+    args.remove("--wide")
+    VARIANTS = WIDE
+    KERNELS += ((torch.float16, "mm_leaky_f16"),)
 ROUNDS = 3
-for size in [int(s) for s in sys.argv[1:]] or [4096, 8192]:
-    for dtype, kernel in ((torch.float16, "mm_f16"), (torch.bfloat16, "mm_bf16")):
+for size in [int(s) for s in args] or [4096, 8192]:
+    for dtype, kernel in KERNELS:
         fn = getattr(mod, kernel, None)
         if fn is None:
             continue
@@ -59,11 +80,25 @@ for size in [int(s) for s in sys.argv[1:]] or [4096, 8192]:
         b = torch.randn(size, size, device="cuda", dtype=dtype)
         c = torch.empty(size, size, device="cuda", dtype=dtype)
         runs = {"cuBLAS torch.matmul": lambda: torch.matmul(a, b, out=c)}
+        if "leaky" in kernel:
+            runs["cuBLAS + F.leaky_relu"] = lambda: torch.nn.functional.leaky_relu(torch.matmul(a, b, out=c), 0.01)
         for name, schedule in VARIANTS.items():
             small = ("64x", "128x128")
-            if (size <= 1024) != any(name.split(" ", 2)[-1].startswith(t) or f" {t}" in name for t in small):
+            if VARIANTS is not WIDE and (size <= 1024) != any(name.split(" ", 2)[-1].startswith(t) or f" {t}" in name for t in small):
                 continue
             runs[name] = lambda schedule=schedule: fn(a, b, c=c, schedule=schedule)
+            if VARIANTS is WIDE:  # new tile shapes: check the result before timing it
+                want = torch.matmul(a, b).float()
+                want = torch.nn.functional.leaky_relu(want, 0.01) if "leaky" in kernel else want
+                try:
+                    err = ((runs[name]().float() - want).norm() / want.norm()).item()
+                except Exception as exc:  # noqa: BLE001 (a variant Triton cannot compile or launch)
+                    print(f"{size} {kernel} {name}: FAILED {type(exc).__name__}: {str(exc).splitlines()[0][:160]}")
+                    del runs[name]
+                    continue
+                if not err < 1e-2:
+                    print(f"{size} {kernel} {name}: WRONG, relative error {err}")
+                    del runs[name]
         times = {name: [] for name in runs}
         for _ in range(ROUNDS):
             for name, run in runs.items():

@@ -3,7 +3,7 @@ baseline and a same-size copy (`y.copy_(x)`, the ceiling for a kernel that reads
 and writes y once), in interleaved rounds. GPU only:
 
     python bench/exp_norm_launches.py MODE
-    (MODE: inductor, hints, regs, looped, reread, welford, shifted, unroll, const, team)
+    (MODE: inductor, hints, regs, looped, reread, welford, shifted, unroll, const, team, forms)
 
 inductor  writes torch.compile's layernorm / rmsnorm kernels and the launch configs its
           autotuner chose under $OUT (default /tmp), and times them beside tilegen's.
@@ -32,6 +32,10 @@ const     what compile-time sizes are worth (torch.compile's kernels have them):
           single pass without its row-block loop.
 team      rows of 4096 and 8192 columns spread over a team of programs (the strategy of
           rows wider than 16384 columns), against the table's launch.
+forms     the generated single pass against the hand-written 1-D kernels of
+          exp_norm_prefetch.py (grid of one program per row), and layernorm's single pass
+          with the centred row masked once (xc = where(mask, x - mu, 0)) instead of inside
+          the second reduction, with and without its row-block loop.
 
 Variants are text edits of the generated bench module (bench/specs/bench_norms.tile).
 """
@@ -118,8 +122,15 @@ def shifted_layernorm(src, paired):
     return src[:at] + PAIR_ADD + src[at:]
 
 
-def constants(src, n_const=False, strides=False, no_masks=False, no_loop=False):
-    """Text edits for the const mode (see the module docstring)."""
+def constants(src, n_const=False, strides=False, no_masks=False, no_loop=False, xc_masked=False):
+    """Text edits for the const and forms modes (see the module docstring)."""
+    if xc_masked:
+        start = src.index("def layernorm_bf16_kernel(")
+        body = src[start:src.index("def layernorm_bf16_looped_kernel(")]
+        edited = body.replace("        xc = x - mu\n", "        xc = tl.where(mask, x - mu, 0.0)\n", 1)
+        edited = edited.replace("tl.sum(tl.where(mask, xc * xc, 0.0), axis=1", "tl.sum(xc * xc, axis=1", 1)
+        assert edited.count("tl.where(mask, x - mu, 0.0)") == 1 and "tl.sum(xc * xc, axis=1" in edited
+        src = src.replace(body, edited)
     if n_const:
         src = src.replace("\n    N,\n", "\n    N: tl.constexpr,\n")
     if strides:
@@ -191,6 +202,14 @@ def time_launches(name, m, n, launches, dump=None):
             mod._MAXNREG = None
 
     for label, mod, table, cap in launches:
+        if callable(mod):  # a hand-written launcher (forms mode)
+            fn = mod
+            err = (fn(*args).float() - ref).abs().max().item()
+            if err < 0.1:
+                runs[label] = lambda fn=fn: fn(*args)
+            else:
+                print(f"{name} {m}x{n} {label}: WRONG, max error {err}", flush=True)
+            continue
         err = (launch(mod, table, cap).float() - ref).abs().max().item()
         if not err < 0.1:  # bf16 outputs of values up to ~5: a few ulp
             print(f"{name} {m}x{n} {label}: WRONG, max error {err}", flush=True)
@@ -295,6 +314,24 @@ def main(mode):
                               module("norms_" + "_".join(k for k, _ in edits), const=edits), pin, None)
                              for label, edits in variants.items() for pin in pins]
                 launches += [(f"default {' '.join(map(str, pin[0][1:5]))}", plain, pin, None) for pin in pins[1:]]
+            elif mode == "forms":
+                if name.startswith("softmax") or n != 8192:
+                    continue
+                import exp_norm_prefetch
+
+                center = name.startswith("layernorm")
+                eps = 1e-5 if center else 1e-6
+                for wp in (4, 8, 16):
+                    run = exp_norm_prefetch.launcher(0, wp, 0, center)
+                    hand = (lambda x, w, b, run=run: run(x, w, b, eps)) if center else \
+                        (lambda x, w, run=run: run(x, w, w, eps))
+                    launches.append((f"hand-written 1-D w{wp}", hand, None, None))
+                    launches.append((f"single w{wp}", plain, row("single", 0, 1, wp), None))
+                    if center:
+                        for edits in ((("xc_masked", True),), (("xc_masked", True), ("no_loop", True))):
+                            label = "xc masked" + (", no row loop" if len(edits) > 1 else "")
+                            launches.append((f"{label} w{wp}", module("norms_" + "_".join(k for k, _ in edits),
+                                                                      const=edits), row("single", 0, 1, wp), None))
             elif mode == "team":
                 if name.startswith("softmax") or n < 4096:
                     continue
