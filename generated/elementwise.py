@@ -36,6 +36,13 @@ def _check_tensor(kernel, name, value, dtype, dims):
             f"{kernel}(): parameter {name!r}: expected {len(dims)} dimension(s) "
             f"[{', '.join(map(str, dims))}], got shape {tuple(value.shape)}"
         )
+    if value.requires_grad and torch.is_grad_enabled():
+        # The kernels record no autograd graph: a result would silently have no gradient.
+        raise RuntimeError(
+            f"{kernel}(): parameter {name!r}: expected a tensor that does not require grad "
+            f"(the kernel records no gradient), got one with requires_grad=True; call it under "
+            f"torch.no_grad() or torch.inference_mode(), or pass {name}.detach()"
+        )
 
 
 def _bind_dims(kernel, sizes, name, value, dims):
@@ -82,6 +89,9 @@ def _check_scalar(kernel, name, value, kind, dtype):
             ) from None
         if math.isfinite(value) and abs(value) > torch.finfo(dtype).max:
             raise ValueError(f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}")
+        if torch.finfo(dtype).bits == 16:
+            # A 16-bit scalar holds what its type can: the nearest f16 / bf16 value.
+            value = torch.tensor(value, dtype=dtype).item()
     return value
 
 
@@ -95,6 +105,11 @@ def _check_device(kernel, tensors):
             raise ValueError(
                 f"{kernel}(): parameter {name!r}: expected device {device} (like {first!r}), got {value.device}"
             )
+    if device.type not in ("cuda", "cpu"):
+        raise ValueError(
+            f"{kernel}(): parameter {first!r}: expected a CUDA tensor (or a CPU tensor under "
+            f"TRITON_INTERPRET=1), got device {device}"
+        )
     if device.type == "cpu" and not _INTERPRET:
         raise RuntimeError(
             f"{kernel}(): the tensors are on the CPU; move them to a CUDA device, or set "
@@ -127,12 +142,28 @@ def _bytes_spanned(t):
     return t.data_ptr(), t.data_ptr() + (last + 1) * t.element_size()
 
 
+def _interleaved(a, b):
+    """True when two views of one element size can share no element although their byte
+    ranges meet: every element of a lies at a's start plus a multiple of g, the gcd of both
+    views' strides (in elements), and so does b's, so starts that differ by no multiple of
+    g never meet (x[::2] and x[1::2]; the real and imaginary columns of an [N, 2] view)."""
+    size = a.element_size()
+    if b.element_size() != size or (a.data_ptr() - b.data_ptr()) % size:
+        return False
+    g = 0
+    for t in (a, b):
+        for extent, stride in zip(t.shape, t.stride()):
+            if extent > 1:
+                g = math.gcd(g, stride)
+    return g > 1 and (a.data_ptr() - b.data_ptr()) // size % g != 0
+
+
 def _check_overlap(kernel, inputs, outputs, in_place):
     """Outputs passed in may not share memory with an input or with each other: a program
     could read an element that another program has already written. in_place: an output
     that is exactly an input's view (address, dtype, shape, strides) is allowed, since each
-    element is read before it is written, by the program that writes it. The test is
-    conservative: interleaved views (x[::2] and x[1::2]) count as overlapping."""
+    element is read before it is written, by the program that writes it. Views whose byte
+    ranges meet count as overlapping unless _interleaved shows that no element is shared."""
     given = [(name, t) for name, t in outputs if isinstance(t, torch.Tensor) and t.numel()]
     for n, (name, out) in enumerate(given):
         lo, hi = _bytes_spanned(out)
@@ -141,7 +172,7 @@ def _check_overlap(kernel, inputs, outputs, in_place):
             if not t.numel() or out.device != t.device:
                 continue
             t_lo, t_hi = _bytes_spanned(t)
-            if lo >= t_hi or t_lo >= hi:
+            if lo >= t_hi or t_lo >= hi or _interleaved(out, t):
                 continue
             same = (out.data_ptr(), out.dtype, out.shape, out.stride()) == (
                 t.data_ptr(),

@@ -356,6 +356,10 @@ def test_precision_and_operand_types():
     a, b = randn(30, 20, dtype=torch.float64), randn(20, 40, dtype=torch.float64)
     check(module.f64_mm(a, b, schedule=SMALL), a @ b, bar=1e-12)
     assert models["f64_mm"].acc_dtype == "float64"
+    # validate widens its tolerance where f32 operands multiply in TF32, and only there
+    assert models["tf32_mm"].tf32 and models["mixed"].tf32 and not models["f64_mm"].tf32
+    _, spec_models = build(SPEC.read_text(), "gemm_spec")
+    assert not spec_models["matmul_f32"].tf32 and not spec_models["matmul"].tf32
     a, b = randn(30, 20), randn(20, 40, dtype=torch.float32)
     check(module.mixed(a, b, schedule=SMALL), a.double() @ b.double())  # f16 widened to f32: TF32 on a GPU
 

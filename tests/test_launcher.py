@@ -53,7 +53,7 @@ SCALARS = """elementwise iscale(x: i32[N], a: f32) -> (y: f32[N]) {
 elementwise dscale(d: f64[N], a: f64 = 0.1) -> (y: f64[N]) {
     y = d * a
 }
-elementwise hscale(h: f16[N], a: f16) -> (y: f16[N]) {
+elementwise hscale(h: f16[N], a: f16) -> (y: f32[N]) {
     y = h * a
 }
 """
@@ -81,6 +81,33 @@ def test_float_scalars_are_floats(scalars, device):
     with pytest.raises(ValueError, match=r"parameter 'a': \d+ is out of range for torch.float32"):
         scalars.iscale(x, 2**1100)
     assert scalars.hscale(h, float("inf")).tolist() == [float("inf")] * 2  # inf is a value, not overflow
+
+
+def test_16bit_scalars_round_to_their_type(scalars, device):
+    """An f16 scalar holds the nearest f16 value, in the kernel and in the reference alike:
+    0.1 is 0.0999755859375 (y = 1 * a, stored as f32, shows it)."""
+    h = torch.ones(3, dtype=torch.float16, device=device)
+    assert scalars.hscale(h, 0.1).tolist() == [0.0999755859375] * 3
+    assert scalars.hscale_reference(h, 0.1).tolist() == [0.0999755859375] * 3
+    assert scalars.hscale(h, 2).tolist() == [2.0] * 3
+
+
+def test_inputs_that_require_grad(ew, device):
+    """The kernels record no gradient: with grad enabled, an input that requires grad is an
+    error instead of a result that silently has no grad_fn; under no_grad it is fine."""
+    x = torch.randn(4, device=device, requires_grad=True)
+    y = torch.randn(4, device=device)
+    with pytest.raises(RuntimeError, match=r"add\(\): parameter 'x': expected a tensor that does not require grad .*x.detach\(\)"):
+        ew.add(x, y)
+    with torch.no_grad():
+        assert torch.equal(ew.add(x, y), x.detach() + y)
+    assert torch.equal(ew.add(x.detach(), y), x.detach() + y)
+
+
+def test_meta_tensors_are_a_clear_error(ew):
+    x = torch.empty(4, device="meta")
+    with pytest.raises(ValueError, match=r"add\(\): parameter 'x': expected a CUDA tensor \(or a CPU tensor under TRITON_INTERPRET=1\), got device meta"):
+        ew.add(x, x)
 
 
 def test_scalars_by_keyword_and_default(ew, device):
@@ -134,3 +161,28 @@ def test_outputs_that_overlap_inputs(ew, device):
     with pytest.raises(ValueError, match=r"parameter 'c' \(an output\).*overlapping input 'a' "
                        r"\(a gemm reads its inputs while it writes\)"):
         mm.matmul(a, a, c=a)
+
+
+def test_interleaved_views_do_not_overlap(ew, device):
+    """x[::2] and x[1::2] span the same bytes but share no element: an output may be one
+    while an input is the other (also a gemm's). Views that do share one are still refused."""
+    buf = torch.randn(20, device=device)
+    evens, odds = buf[::2], buf[1::2]
+    want = evens + 1.0
+    assert torch.equal(ew.add(evens, torch.ones_like(evens), out=odds), want) and torch.equal(buf[1::2], want)
+    pairs = torch.randn(6, 2, device=device)  # the real and imaginary columns of an [N, 2] view
+    want = pairs[:, 0] * 2
+    assert torch.equal(ew.add(pairs[:, 0], pairs[:, 0], out=pairs[:, 1]), want) and torch.equal(pairs[:, 1], want)
+    with pytest.raises(ValueError, match=r"overlapping input 'x'"):
+        ew.add(buf[::2], odds, out=buf[2::2])  # shifted by one element of the same stride: shared
+    with pytest.raises(ValueError, match=r"overlapping input 'y'"):
+        # out (elements 1, 4, .., 16) misses x (0, 3, .., 15) but meets y (1, 3, .., 11)
+        ew.add(buf[0:18:3], odds[:6], out=buf[1:19:3])
+    mm = compile_spec(ROOT / "specs" / "gemm.tile")[0]
+    store = torch.zeros(8, 16, device=device).half()
+    a, c = store[:, ::2], store[:, 1::2]  # [8, 8] each, interleaved columns
+    a.copy_(torch.randn(8, 8, device=device))
+    b = torch.randn(8, 8, device=device).half()
+    want = (a.float() @ b.float())
+    got = mm.matmul(a, b, c=c, schedule={"block_m": 16, "block_n": 16, "block_k": 16})
+    assert got is c and torch.allclose(c.float(), want, atol=1e-2, rtol=1e-2)

@@ -99,6 +99,9 @@ class _KernelChecker:
     def __init__(self, kernel: ir.Kernel, errors: list[Diagnostic]):
         self.kernel = kernel
         self.errors = errors
+        # Tensors whose shape has an error reported already: no knock-on shape errors follow
+        # for them, or for values computed from them.
+        self.bad_shapes: set[str] = set()
 
     def error(self, code: str, span, **fields) -> None:
         self.errors.append(Diagnostic.make(code, span, **fields))
@@ -157,6 +160,8 @@ class _KernelChecker:
                 if other != d:
                     self.error("E018", decl.span, a=other, b=d)
                     reported.add(d)
+            if any(d in reported for d in decl.type.dims):
+                self.bad_shapes.add(decl.name)
         for output in k.outputs:
             if isinstance(output.type, ir.TensorType) and tensors:
                 for d in output.type.dims:
@@ -170,6 +175,7 @@ class _KernelChecker:
                 twice = next((d for i, d in enumerate(named) if d in named[:i]), None)
                 if twice is not None:
                     self.error("E027", decl.span, name=decl.name, dim=twice, kind=k.kind)
+                    self.bad_shapes.add(decl.name)
 
     # ---- the iteration space ----------------------------------------------------
 
@@ -190,7 +196,8 @@ class _KernelChecker:
                 if o.type.dims != space:
                     self.error("E041", o.span, name=o.name, dims=_fmt(o.type.dims), kernel=_fmt(space))
             for p in tensors:
-                if not is_subsequence(p.type.dims, space):
+                if p.name not in self.bad_shapes and not is_subsequence(p.type.dims, space):
+                    self.bad_shapes.add(p.name)
                     self.error("E040", p.span, what=f"parameter {p.name!r}", dims=_fmt(p.type.dims), kernel=_fmt(space))
             return space, ()
         if k.kind == "reduction":
@@ -203,7 +210,8 @@ class _KernelChecker:
                 return (), ()
             rows, cols = full[:-1], full[-1:]
             for d in decls:
-                if d.type.dims not in (full, rows, cols):
+                if d.name not in self.bad_shapes and d.type.dims not in (full, rows, cols):
+                    self.bad_shapes.add(d.name)
                     self.error("E046", d.span, name=d.name, dims=_fmt(d.type.dims), full=_fmt(full),
                                rows=_fmt(rows), cols=_fmt(cols))
             return full, rows
@@ -241,7 +249,8 @@ class _KernelChecker:
         for d in tensors + outs:
             if d.name in operands and d.name not in outside:
                 continue
-            if not is_subsequence(d.type.dims, space):
+            if d.name not in self.bad_shapes and not is_subsequence(d.type.dims, space):
+                self.bad_shapes.add(d.name)
                 full, rows, cols = space, space[:-1], space[-1:]
                 self.error("E049", d.span, name=d.name, dims=_fmt(d.type.dims), full=_fmt(full),
                            rows=_fmt(rows), cols=_fmt(cols))
@@ -281,9 +290,11 @@ class _KernelChecker:
             if why:
                 self.error("E013", stmt.span, name=stmt.target, why=why)
             value = typer.of(stmt.value)
+            if self._reads_bad_shape(stmt.value):
+                self.bad_shapes.add(stmt.target)  # its shape follows from one reported already
             if stmt.target in outputs and isinstance(outputs[stmt.target].type, ir.TensorType):
                 declared = outputs[stmt.target].type.dims
-                if not is_subsequence(value.dims, declared):
+                if stmt.target not in self.bad_shapes and not is_subsequence(value.dims, declared):
                     self.error("E043", stmt.span, name=stmt.target, dims=_fmt(declared), value=_fmt(value.dims))
                 # Later statements read the value as computed: the cast to the
                 # declared type happens on the store.
@@ -322,7 +333,7 @@ class _KernelChecker:
                 self.error("E032", expr.span, name=fn.name)
             elif fn.is_reduction and _defined(expr.args[0], env):
                 arg = typer.of(expr.args[0])
-                if arg.dims != typer.space:
+                if arg.dims != typer.space and not self._reads_bad_shape(expr.args[0]):
                     self.error("E044", expr.span, name=fn.name, dims=_fmt(arg.dims))
             if fn.name == "rand" and _defined(expr.args[0], env):
                 seed = typer.of(expr.args[0])
@@ -359,6 +370,9 @@ class _KernelChecker:
                 self.error("E028", expr.span, value=expr.text, dtype="f64", why=" as a finite number")
         elif isinstance(expr, ir.Neg):
             self._want_number((expr.operand,), env, typer, "unary '-'")
+
+    def _reads_bad_shape(self, expr: ir.Expr) -> bool:
+        return any(isinstance(e, ir.Name) and e.id in self.bad_shapes for e in ir.walk(expr))
 
     def _note(self, note: str) -> None:
         last = self.errors[-1]

@@ -102,6 +102,7 @@ class GemmModel:
     acc_dtype: str  # "float32", or "float64" for f64 operands
     dot_dtype: str  # "bfloat16" when the kernel takes DOT_DTYPE (see the template), else ""
     dot_args: str  # extra tl.dot arguments, e.g. ', input_precision="tf32"'
+    tf32: bool  # f32 operands multiply in TF32 (validation widens its tolerance for it)
     precision_note: str
     loads: tuple[TileTensor, ...]
     statements: tuple[Statement, ...]
@@ -191,7 +192,8 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
         cast = ".to(DOT_DTYPE)"  # bf16 on a GPU; the interpreter cannot multiply bf16 and gets f32
     a_op = _operand("a", fixed[a_name], a_t, nb, offsets, cast)
     b_op = _operand("b", fixed[b_name], b_t, nb, offsets, cast)
-    dot_args, note = _precision(common.name, kernel.schedule.get("precision", "tf32"))
+    precision = kernel.schedule.get("precision", "tf32")
+    dot_args, note = _precision(common.name, precision)
 
     # The epilogue: tensors it reads, statements, outputs.
     typer = checked.typer()
@@ -210,7 +212,7 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
     triton_helpers, torch_helpers = helpers_used(checked)
     body = statements(checked, triton, torch)
     # Part of the tuning cache's key: an edited epilogue or signature is tuned afresh.
-    text = repr((sig.text, [(st.target, st.triton) for st in body], kernel.schedule.get("precision", "tf32")))
+    text = repr((sig.text, [(st.target, st.triton) for st in body], precision))
     fingerprint = hashlib.sha256(text.encode()).hexdigest()[:12]
     return GemmModel(
         sig=sig,
@@ -220,6 +222,7 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
         acc_dtype="float64" if common.name == "f64" else "float32",
         dot_dtype="bfloat16" if common.name == "bf16" else "",
         dot_args=dot_args,
+        tf32=common.name == "f32" and precision == "tf32",
         precision_note=note,
         loads=loads,
         statements=body,

@@ -205,7 +205,7 @@ def main(args) -> int:
         for model in compiled.models:
             for n, case in enumerate(_cases_for(model, args.quick)):
                 try:
-                    problem = run_case(module, model.sig, case, device, seed=n, tf32=_tf32(model))
+                    problem = run_case(module, model.sig, case, device, seed=n, tf32=getattr(model, "tf32", False))
                 except Exception as exc:  # report and go on: one kernel must not hide the others
                     problem = f"{type(exc).__name__}: {exc}"
                 failures += problem is not None
@@ -214,11 +214,6 @@ def main(args) -> int:
     _print_table(rows)
     print(f"{len(rows) - failures} passed, {failures} failed")
     return 1 if failures else 0
-
-
-def _tf32(model) -> bool:
-    """A gemm whose f32 operands multiply in TF32 (lower_gemm's tl.dot arguments say so)."""
-    return 'input_precision="tf32"' in getattr(model, "dot_args", "")
 
 
 def _cases_for(model, quick):
