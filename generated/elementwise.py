@@ -223,8 +223,14 @@ def _tanh(x):
     # tanh(x) = 2 * sigmoid(2x) - 1 saturates cleanly to -1 and 1 for large |x|, but near 0
     # the subtraction loses the low digits (tanh(1e-7) came out 19% off): below |x| = 1/8
     # the odd series x - x^3/3 + 2x^5/15 - 17x^7/315 (next term 2e-9 relative there).
+    # f64 takes the series through x^15 (next term 2e-18 relative at 1/8).
     x2 = x * x
-    series = x * (1.0 + x2 * (-1.0 / 3.0 + x2 * (2.0 / 15.0 + x2 * (-17.0 / 315.0))))
+    if x.dtype == tl.float64:
+        tail = x2 * (-929569.0 / 638512875.0)
+        tail = x2 * (62.0 / 2835.0 + x2 * (-1382.0 / 155925.0 + x2 * (21844.0 / 6081075.0 + tail)))
+    else:
+        tail = 0.0
+    series = x * (1.0 + x2 * (-1.0 / 3.0 + x2 * (2.0 / 15.0 + x2 * (-17.0 / 315.0 + tail))))
     return tl.where(tl.abs(x) < 0.125, series, 2.0 * tl.sigmoid(2.0 * x) - 1.0)
 
 
@@ -322,6 +328,7 @@ def _rand_ref(seed, shape, device):
     masked; the first output word becomes a float in [0, 1).
     """
     mask32 = 0xFFFFFFFF
+    seed = int(seed)  # a Python int, or the one-element tensor of a scalar parameter
     index = torch.arange(0, max(1, torch.Size(shape).numel()), dtype=torch.int64, device=device)
     c0, c1 = index & mask32, (index >> 32) & mask32
     c2 = torch.zeros_like(c0)
@@ -544,6 +551,11 @@ def relu_dropout_reference(x, p=0.5, seed=0):
     """
     device = x.device
     N = x.shape[0]
+    # Scalars as one-element tensors of their declared types, so that they promote as in the
+    # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
+    # rounded to their type, then computed in f32.
+    p = torch.tensor([p], dtype=torch.float32, device=device)
+    seed = torch.tensor([seed], dtype=torch.int32, device=device)
     # spec: elementwise.tile:11
     keep = _rand_ref(seed, (N,), device) > p
     # spec: elementwise.tile:12
@@ -1004,6 +1016,11 @@ def axpby_reference(x, y, alpha=1.0, beta=1.0):
     """
     device = x.device
     N = x.shape[0]
+    # Scalars as one-element tensors of their declared types, so that they promote as in the
+    # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
+    # rounded to their type, then computed in f32.
+    alpha = torch.tensor([alpha], dtype=torch.float32, device=device)
+    beta = torch.tensor([beta], dtype=torch.float32, device=device)
     # spec: elementwise.tile:33
     out = alpha * x + beta * y
     return (_output_ref(out, (N,), torch.float32, device),)[0]
@@ -1263,9 +1280,15 @@ def clamp_threshold_reference(x, lo=-1.0, hi=1.0, tiny=0.1):
     B = x.shape[0]
     T = x.shape[1]
     C = x.shape[2]
+    # Scalars as one-element tensors of their declared types, so that they promote as in the
+    # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
+    # rounded to their type, then computed in f32.
+    lo = torch.tensor([lo], dtype=torch.float32, device=device)
+    hi = torch.tensor([hi], dtype=torch.float32, device=device)
+    tiny = torch.tensor([tiny], dtype=torch.float32, device=device)
     # spec: elementwise.tile:46
     c = torch.minimum(
-        torch.maximum(x, torch.tensor(lo, device=device)), torch.tensor(hi, device=device)
+        torch.maximum(x, torch.as_tensor(lo, device=device)), torch.as_tensor(hi, device=device)
     )
     # spec: elementwise.tile:47
     kept = torch.abs(c) >= tiny
@@ -1423,8 +1446,8 @@ def activations_reference(x):
         + torch.erf(x)
         + torch.floor(x * 4) / 4
         + torch.ceil(x)
-        + torch.maximum(x, torch.tensor(0.5, device=device))
-        - torch.minimum(x, torch.tensor(-0.5, device=device))
+        + torch.maximum(x, torch.as_tensor(0.5, device=device))
+        - torch.minimum(x, torch.as_tensor(-0.5, device=device))
     )
     # spec: elementwise.tile:56
     z = (
@@ -1540,6 +1563,10 @@ def bucketize_reference(x, width=10):
     """
     device = x.device
     N = x.shape[0]
+    # Scalars as one-element tensors of their declared types, so that they promote as in the
+    # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
+    # rounded to their type, then computed in f32.
+    width = torch.tensor([width], dtype=torch.int32, device=device)
     # spec: elementwise.tile:61
     bucket = (x / width).to(torch.int32)
     # spec: elementwise.tile:62

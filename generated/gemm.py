@@ -1667,6 +1667,10 @@ def scaled_residual_reference(x, w, scale, bias, residual, alpha=1.0):
     scale = scale[:, None]
     bias = bias.to(torch.float32)
     residual = residual.to(torch.float32)
+    # Scalars as one-element tensors of their declared types, so that they promote as in the
+    # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
+    # rounded to their type, then computed in f32.
+    alpha = torch.tensor([alpha], dtype=torch.float32, device=device)
     # spec: gemm.tile:24
     out = scale * torch.matmul(x, w.mT) + bias + alpha * residual
     return (_output_ref(out, (M, N), torch.float16, device),)[0]

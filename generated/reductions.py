@@ -1630,6 +1630,10 @@ def layernorm_reference(x, w, b, eps=1e-5):
     x = x.to(torch.float32)
     w = w.to(torch.float32)
     b = b.to(torch.float32)
+    # Scalars as one-element tensors of their declared types, so that they promote as in the
+    # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
+    # rounded to their type, then computed in f32.
+    eps = torch.tensor([eps], dtype=torch.float32, device=device)
     # spec: reductions.tile:24
     mu = torch.mean(x, dim=-1, keepdim=True)
     # spec: reductions.tile:25
@@ -2000,6 +2004,10 @@ def rmsnorm_reference(x, w, eps=1e-6):
     N = x.shape[1]
     x = x.to(torch.float32)
     w = w.to(torch.float32)
+    # Scalars as one-element tensors of their declared types, so that they promote as in the
+    # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
+    # rounded to their type, then computed in f32.
+    eps = torch.tensor([eps], dtype=torch.float32, device=device)
     # spec: reductions.tile:32
     y = x * torch.rsqrt(torch.mean(x * x, dim=-1, keepdim=True) + eps) * w
     return (_output_ref(y, (M, N), torch.bfloat16, device),)[0]
@@ -2945,6 +2953,10 @@ def add_layernorm_reference(x, r, w, b, eps=1e-5):
     C = x.shape[2]
     x = x.to(torch.float32)
     r = r.to(torch.float32)
+    # Scalars as one-element tensors of their declared types, so that they promote as in the
+    # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
+    # rounded to their type, then computed in f32.
+    eps = torch.tensor([eps], dtype=torch.float32, device=device)
     # spec: reductions.tile:48
     h = x + r
     # spec: reductions.tile:49

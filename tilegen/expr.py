@@ -88,6 +88,8 @@ class ExprRenderer:
         raise TypeError(f"cannot render {expr!r}")
 
     def _cast(self, expr: ir.Cast) -> str:
+        if expr.dtype.name == "f32" and isinstance(expr.operand, ir.Cast) and expr.operand.dtype.is_16bit_float:
+            return self._cast(expr.operand)  # a 16-bit cast already goes back to f32 for computing
         module = "tl" if self.target == "triton" else "torch"
         dtype = expr.dtype.triton if self.target == "triton" else expr.dtype.torch
         inner = self._wrap(expr.operand, _ATOM)
@@ -97,7 +99,7 @@ class ExprRenderer:
             if self.target == "triton":
                 inner = f"tl.full((), {self(expr.operand)}, tl.{operand_type.dtype.triton})"
             else:
-                inner = f"torch.tensor({self(expr.operand)}, device=device)"
+                inner = f"torch.as_tensor({self(expr.operand)}, device=device)"
         text = f"{inner}.to({module}.{dtype})"
         if expr.dtype.is_16bit_float:
             # Round to the 16-bit type, then keep computing in f32.
@@ -113,7 +115,7 @@ class ExprRenderer:
             if self.target == "triton":
                 args[0] = f"tl.full((), {args[0]}, tl.{base_type.dtype.triton})"
             else:
-                args[0] = f"torch.tensor({args[0]}, dtype=torch.{base_type.dtype.torch}, device=device)"
+                args[0] = f"torch.as_tensor({args[0]}, dtype=torch.{base_type.dtype.torch}, device=device)"
         return args
 
     def _call(self, expr: ir.Call) -> str:
@@ -121,13 +123,11 @@ class ExprRenderer:
         args = self._pow_args(*expr.args) if fn.name == "pow" else [self(a) for a in expr.args]
         if self.target == "torch" and fn.name in TORCH_WANTS_TENSOR:
             args = [
-                f"torch.tensor({text}, device=device)" if self.typer.of(a).is_scalar else text
+                f"torch.as_tensor({text}, device=device)" if self.typer.of(a).is_scalar else text
                 for a, text in zip(expr.args, args)
             ]
-        if self.target == "triton" and fn.name in TRITON_WANTS_TENSOR:
-            args = [
-                f"tl.full((), {text}, tl.{self.typer.of(a).dtype.triton})" if self.typer.of(a).is_scalar else text
-                for a, text in zip(expr.args, args)
-            ]
+        scalars_only = all(self.typer.of(a).is_scalar for a in expr.args)
+        if self.target == "triton" and fn.name in TRITON_WANTS_TENSOR and scalars_only:
+            args = [f"tl.full((), {text}, tl.{self.typer.of(a).dtype.triton})" for a, text in zip(expr.args, args)]
         template = fn.triton if self.target == "triton" else fn.torch
         return template.format(*args, index=self.rand_index, shape=self.rand_shape)

@@ -66,14 +66,16 @@ FUNCTIONS: dict[str, Function] = {
 }
 
 # torch functions that take scalar-shaped arguments only as tensors; the torch
-# renderer wraps a scalar-shaped argument of these in torch.tensor(...).
+# renderer wraps a scalar-shaped argument of these in torch.as_tensor(...) (a literal; scalar
+# parameters are tensors in the reference already).
 TORCH_WANTS_TENSOR = frozenset(
     n for n, f in FUNCTIONS.items() if f.torch.startswith("torch.") and n not in ("where", "pow")
 )
 
-# Triton helpers that look at their argument's dtype (gelu keeps erf for f64): a scalar
-# argument (a Python number, or a scalar parameter) becomes a 0-d tensor of its type first.
-TRITON_WANTS_TENSOR = frozenset({"gelu"})
+# Triton helpers look at their argument's dtype or shape (gelu keeps erf for f64, relu builds
+# zeros like it): called on scalars only (Python numbers, or scalar parameters), each argument
+# becomes a 0-d tensor of its type first. pow's arguments are seen to by the renderer.
+TRITON_WANTS_TENSOR = frozenset(n for n, f in FUNCTIONS.items() if f.helper and not f.is_reduction and n != "pow")
 
 # Binary operators: Triton and torch agree on the spelling except where noted.
 # `%` is the C-style remainder (sign of the dividend), as Triton computes it.

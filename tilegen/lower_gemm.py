@@ -103,6 +103,7 @@ class GemmModel:
     dot_dtype: str  # "bfloat16" when the kernel takes DOT_DTYPE (see the template), else ""
     dot_args: str  # extra tl.dot arguments, e.g. ', input_precision="tf32"'
     tf32: bool  # f32 operands multiply in TF32 (validation widens its tolerance for it)
+    ref_output_suffix: dict  # output -> text appended in the reference (per-row: drop the kept N dim)
     precision_note: str
     loads: tuple[TileTensor, ...]
     statements: tuple[Statement, ...]
@@ -223,6 +224,9 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
         dot_dtype="bfloat16" if common.name == "bf16" else "",
         dot_args=dot_args,
         tf32=common.name == "f32" and precision == "tf32",
+        # A per-row output's value is [.., M, 1] in the reference (its per-row inputs are
+        # indexed [.., None] to broadcast over N); a scalar value needs nothing.
+        ref_output_suffix={t.name: "[..., 0]" for t in sig.outputs if t.ref_index and values[t.name]},
         precision_note=note,
         loads=loads,
         statements=body,

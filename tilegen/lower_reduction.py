@@ -396,6 +396,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
         reread=reread == "chained",
         row_stores=row_stores,
         single_stores=varying_stores,
+        col_outputs=tuple(o.name for o in sig.outputs if an.tensor_class(o.dims) == COL),
         passes=passes,
         loops=loops,
         final_loads=final_loads,

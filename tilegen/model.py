@@ -34,6 +34,13 @@ class ScalarArg:
     default: str | None  # source text of the default, or None
     py_kind: str  # "float", "int" or "bool": what the launcher accepts
 
+    @property
+    def retyped(self) -> bool:
+        """Triton passes a Python int as i32 (i64 past its range) and a float as f32: a scalar
+        of another type is cast to its own at the kernel's top, so that it promotes as declared
+        (16-bit floats are computed in f32 anyway)."""
+        return self.dtype.name not in ("i32", "f32", "f16", "bf16")
+
 
 @dataclass(frozen=True, slots=True)
 class DimSource:

@@ -173,6 +173,7 @@ class ReductionModel:
     reread: bool  # the single kernel can read the row again for its outputs (REREAD)
     row_stores: tuple[Store, ...]
     single_stores: tuple[Store, ...]  # full and per-column outputs
+    col_outputs: tuple[str, ...]  # per-column outputs: written by the first row block
     passes: tuple[Pass, ...]
     loops: int
     final_loads: tuple[Load, ...]

@@ -1,0 +1,147 @@
+"""Scalar parameters compute in their declared types, in the kernel and in the reference alike
+(Triton would pass a Python int as i32 and a float as f32; torch would let a Python number
+take the other operand's type), and other corners of scalars and per-row / per-column outputs."""
+
+import pytest
+import torch
+
+from conftest import compile_spec
+
+SPEC = """
+elementwise i64_only(x: f32[N], n: i64) -> (y: i64[N]) {
+    y = n * 3 + (x * 0) as i64
+}
+elementwise i32_by_i64(a: i32[N], n: i64) -> (y: i64[N]) {
+    y = a * n
+}
+elementwise f32_plus_f64(x: f32[N], s: f64) -> (y: f64[N]) {
+    y = x + s
+}
+elementwise i8_by_i8(x: i8[N], s: i8) -> (y: i32[N]) {
+    y = x * s
+}
+elementwise i8_by_i32(x: i8[N], s: i32) -> (y: i32[N]) {
+    y = x * s
+}
+elementwise u8_plus_u8(x: u8[N], s: u8) -> (y: i32[N]) {
+    y = x + s
+}
+elementwise of_scalars(x: f32[N], s: f32 = 2) -> (a: f32[N], b: f32[N], c: f32[N], d: f32[N], e: f32[N]) {
+    a = x + gelu(s) + silu(s) + softplus(s) + gelu_tanh(s)
+    b = x + where(s > 0, s, 1.0)
+    c = x + leaky_relu(s, 0.1) + relu(s) + relu(-s)
+    d = x + tanh(s) + clamp(s, 0.0, 1.5) + pow(s, 2.0) + sigmoid(s)
+    e = x + exp(s) + sqrt(s) + maximum(s, 3.0) + floor(s) + erf(s)
+}
+elementwise tanh64(x: f64[N]) -> (y: f64[N]) {
+    y = tanh(x)
+}
+elementwise round_trip(h: f32[N]) -> (y: f32[N]) {
+    y = (h as bf16) as f32
+}
+gemm with_vectors(a: f32[M, K], b: f32[K, N], rb: f32[M], cb: f32[N], s: f16 = 0.1) -> (c: f32[M, N], r2: f32[M], c2: f32[N]) {
+    c = a @ b + rb
+    r2 = rb * 2
+    c2 = cb * s
+    schedule { precision = ieee }
+}
+reduction col_out(x: f32[M, N], w: f32[N], s: f32 = 1.5) -> (y: f32[M, N], wc: f32[N], ms: f32[M]) {
+    y = x * w / sum(x * x)
+    wc = w * 2
+    ms = s
+}
+"""
+
+SMALL = {"block_m": 16, "block_n": 16, "block_k": 16}
+
+
+@pytest.fixture(scope="module")
+def mod(tmp_path_factory):
+    path = tmp_path_factory.mktemp("specs") / "scalar_types.tile"
+    path.write_text(SPEC)
+    return compile_spec(path)[0]
+
+
+def both(mod, name, *args):
+    """The kernel's and the reference's results, as lists."""
+    got = getattr(mod, name)(*args)
+    ref = getattr(mod, f"{name}_reference")(*args)
+    return got.tolist(), ref.tolist()
+
+
+def test_integer_scalars_keep_their_types(mod, device):
+    x = torch.zeros(2, device=device)
+    assert both(mod, "i64_only", x, 2**31 - 1) == ([3 * (2**31 - 1)] * 2,) * 2  # not wrapped in i32
+    a = torch.tensor([2**30, 3, -(2**30)], dtype=torch.int32, device=device)
+    assert both(mod, "i32_by_i64", a, 4) == ([2**32, 12, -(2**32)],) * 2  # i32 * i64 is i64
+    i8 = torch.tensor([100, -100, 3], dtype=torch.int8, device=device)
+    # i8 * i8 is i8 (wraps), then stored as i32; i8 * i32 is i32
+    assert both(mod, "i8_by_i8", i8, 100) == ([16, -16, 44],) * 2
+    assert both(mod, "i8_by_i32", i8, 1000) == ([100000, -100000, 3000],) * 2
+    u8 = torch.tensor([200, 1], dtype=torch.uint8, device=device)
+    assert both(mod, "u8_plus_u8", u8, 100) == ([44, 101],) * 2
+
+
+def test_f64_scalar_widens_an_f32_tensor(mod, device):
+    x = torch.tensor([1.0, 0.0, 1e8], device=device)
+    want = [1.0 + (1 + 1e-10), 1 + 1e-10, 1e8 + 1 + 1e-10]
+    assert both(mod, "f32_plus_f64", x, 1 + 1e-10) == (want, want)
+    assert both(mod, "f32_plus_f64", x, 1e300)[0] == [1e300] * 3  # f64, not inf in f32
+
+
+def test_functions_of_scalars(mod, device):
+    """Functions of a scalar parameter, also an int given for a float scalar: the kernel
+    compiles (relu of a Python float did not) and the reference runs (gelu of a Python
+    int, where of a Python bool did not); both agree with torch on a float tensor."""
+    x = torch.zeros(3, device=device)
+    s = torch.tensor(2.0)
+    F = torch.nn.functional
+    want = [
+        F.gelu(s) + F.silu(s) + F.softplus(s) + F.gelu(s, approximate="tanh"),
+        s,
+        F.leaky_relu(s, 0.1) + torch.relu(s) + torch.relu(-s),
+        torch.tanh(s) + torch.clamp(s, 0.0, 1.5) + s**2 + torch.sigmoid(s),
+        torch.exp(s) + torch.sqrt(s) + torch.maximum(s, torch.tensor(3.0)) + torch.floor(s) + torch.erf(s),
+    ]
+    for value in (2, 2.0):
+        got, ref = mod.of_scalars(x, value), mod.of_scalars_reference(x, value)
+        for g, r, w in zip(got, ref, want):
+            assert torch.allclose(g.cpu(), w.expand(3), rtol=1e-5) and torch.allclose(r.cpu(), w.expand(3), rtol=1e-6)
+
+
+def test_f64_tanh_is_accurate_near_zero(mod, device):
+    x = torch.cat([torch.linspace(-0.2, 0.2, 401, dtype=torch.float64), torch.tensor([1e-300, -1e-8, 0.1249])])
+    got = mod.tanh64(x.to(device)).cpu()
+    rel = ((got - torch.tanh(x)).abs() / torch.tanh(x).abs().clamp_min(1e-300)).max().item()
+    assert rel < 1e-14, rel  # the f32 series was 1e-9 off for f64
+
+
+def test_cast_round_trip_reads_plainly(tmp_path):
+    from tilegen.pipeline import compile_source
+
+    source = compile_source(SPEC, "scalar_types.tile").source
+    assert "y = h.to(tl.bfloat16).to(tl.float32)\n" in source
+    assert "y = h.to(torch.bfloat16).to(torch.float32)\n" in source
+
+
+@pytest.mark.parametrize("m, n", [(5, 7), (5, 0), (0, 7)])
+def test_gemm_per_row_and_per_column_outputs(mod, device, m, n):
+    """A per-row [M] output of a gemm: its reference ran into a shape error (and the launcher
+    calls the reference where there are no tiles, N = 0)."""
+    a, b = torch.randn(m, 3, device=device), torch.randn(3, n, device=device)
+    rb, cb = torch.randn(m, device=device), torch.randn(n, device=device)
+    got = mod.with_vectors(a, b, rb, cb, schedule=SMALL)
+    ref = mod.with_vectors_reference(a, b, rb, cb)
+    want = (a @ b + rb[:, None], rb * 2, cb * 0.0999755859375)  # s is f16: 0.1 rounds
+    for g, r, w in zip(got, ref, want):
+        assert torch.allclose(g, w, atol=1e-5) and torch.allclose(r, w, atol=1e-5)
+
+
+def test_reduction_per_column_output_without_rows(mod, device):
+    """No rows: no program runs, but the per-column output still has its values."""
+    w = torch.randn(5, device=device)
+    y, wc, ms = mod.col_out(torch.randn(0, 5, device=device), w)
+    assert y.shape == (0, 5) and ms.shape == (0,) and torch.equal(wc, w * 2)
+    x = torch.randn(3, 5, device=device)
+    for g, r in zip(mod.col_out(x, w), mod.col_out_reference(x, w)):
+        assert torch.allclose(g, r, rtol=1e-5)
