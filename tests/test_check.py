@@ -255,6 +255,44 @@ def test_reductions_only_in_reduction_kernels(name, kind):
     ok(ew("x: f32[M, N]", "y: f32[M, N]", f"    y = x - {name}(x)", "reduction"))
 
 
+@pytest.mark.parametrize("kind", ["elementwise", "reduction"])
+@pytest.mark.parametrize("name, other", [("max", "maximum"), ("min", "minimum")])
+def test_max_of_two_values_points_at_maximum(name, other, kind):
+    (diag,) = errors(ew("x: f32[M, N]", "y: f32[M, N]", f"    y = {name}(x, 0.0)", kind))
+    assert diag.code == "E031" and diag.message == f"{name}() takes 1 argument, got 2"
+    assert diag.notes == (f"for the elementwise {other} of two values use {other}(a, b); "
+                          f"{name}(x) reduces a row (reduction kernels)",)
+    (diag,) = errors(ew("x: f32[M, N]", "y: f32[M, N]", "    y = sum(x, x)", kind))
+    assert diag.code == "E031" and diag.notes == ()
+
+
+def test_reduction_outside_a_reduction_kernel_says_what_it_does():
+    (diag,) = errors(ew("x: f32[M, N]", "y: f32[M, N]", "    y = x - max(x)"))
+    assert diag.code == "E032"
+    assert diag.notes == ("max(x) reduces each row over its last dimension: declare the kernel 'reduction' to use it",
+                          "for the elementwise maximum of two values use maximum(a, b)")
+    text = ew("a: f16[M, K], b: f16[K, N], c: f32[M, N]", "y: f32[M, N]", "    y = a @ b + sum(c)", "gemm")
+    (diag,) = errors(text)
+    assert diag.code == "E032" and diag.notes == ("sum(x) reduces each row over its last dimension",)
+
+
+def test_one_row_reduction_shapes():
+    """With 1-D tensors there is one row and no per-row shape: the message lists [N] alone."""
+    (diag,) = errors(ew("x: f32[N]", "y: f32[N], s: f32[1]", "    s = sum(x)\n    y = x / s", "reduction"))
+    assert diag.code == "E046"
+    assert diag.message == "tensor 's' is [1]; a reduction kernel with 1-D tensors reduces a single row and allows only [N]"
+    assert diag.notes == ("per-row values need a row dimension: declare 'x' as [M, N] and 's' as [M]",)
+    (diag,) = errors(ew("x: f32[N], w: f32[R]", "y: f32[N]", "    y = x / sum(x) + w", "reduction"))
+    assert diag.notes == ("per-row values need a row dimension: declare 'x' as [R, N] and 'w' as [R]",)
+    (diag,) = errors(ew("M: f32[N]", "y: f32[N], s: f32[2]", "    s = sum(M)\n    y = M / s", "reduction"))
+    assert diag.notes == ("per-row values need a row dimension: declare 'M' as [R, N] and 's' as [R]",)
+    (c,) = ok(ew("x: f32[N]", "y: f32[N]", "    y = x / sum(x)", "reduction"))
+    assert c.space == ("N",) and c.rows == ()
+    # With rows, the three shapes are listed as before.
+    (diag,) = errors(ew("x: f32[M, N], t: f32[N, M]", "y: f32[M, N]", "    y = x", "reduction"))
+    assert diag.message == "tensor 't' is [N, M]; a reduction kernel allows [M, N], [M] or [N]" and diag.notes == ()
+
+
 def test_reduction_semantics():
     (c,) = ok(ew("x: f32[M, N]", "y: f32[M, N], m: f32[M]",
                  "    m = max(x)\n    y = exp(x - m) / sum(exp(x - m))", "reduction"))
@@ -381,8 +419,14 @@ def test_schedule_errors(kind):
     assert codes(template.replace("@@", "no_such_key = 1")) == ["E050"]
     assert codes(template.replace("@@", "warps = 3")) == ["E051"]
     assert codes(template.replace("@@", "warps = 4; warps = 8")) == ["E052"]
+    # A second block is E053, and only that: a key it repeats from the first is not also E052.
     two_blocks = template.replace("\n}", "\n    schedule { warps = 4 }\n}").replace("@@", "warps = 4")
-    assert codes(two_blocks) == ["E052", "E053"]
+    assert codes(two_blocks) == ["E053"]
+    (diag,) = errors(two_blocks)
+    assert diag.notes == ("put every setting in the first schedule block (line 3), separated by ';'",)
+    # Each block's own settings are still checked.
+    bad_second = template.replace("\n}", "\n    schedule { warps = 3; warps = 4 }\n}").replace("@@", "warps = 4")
+    assert codes(bad_second) == ["E051", "E052", "E053"]
 
 
 def test_schedule_keys_differ_by_kind():

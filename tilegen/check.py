@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 
 from . import ir
-from .diagnostics import Diagnostic, DiagnosticError
+from .diagnostics import Diagnostic, DiagnosticError, in_source_order
 from .dtypes import DTYPES, int_range
 from .functions import FUNCTIONS
 from .schedule import check_schedules
@@ -212,14 +212,29 @@ class _KernelChecker:
             for d in decls:
                 if d.name not in self.bad_shapes and d.type.dims not in (full, rows, cols):
                     self.bad_shapes.add(d.name)
-                    self.error("E046", d.span, name=d.name, dims=_fmt(d.type.dims), full=_fmt(full),
-                               rows=_fmt(rows), cols=_fmt(cols))
+                    self._reduction_shape_error(d, full, decls)
             return full, rows
         # gemm: the space is the shape of the product
         if len(matmuls) != 1:
             self.error("E034", k.span, count=len(matmuls))
             return (outs[0].type.dims if outs else ()), ()
         return self._gemm_space(matmuls[0], tensors, outs), ()
+
+    def _reduction_shape_error(self, decl, full, decls) -> None:
+        """E046: `decl` is none of [R..., N], [R...] and [N]. With 1-D tensors the kernel has a
+        single row and no per-row shape to declare, so the message allows [N] only and the
+        note says how to add a row dimension."""
+        dims = _fmt(decl.type.dims)
+        if len(full) > 1:
+            allowed = f"allows [{_fmt(full)}], [{_fmt(full[:-1])}] or [{_fmt(full[-1:])}]"
+            self.error("E046", decl.span, name=decl.name, dims=dims, allowed=allowed)
+            return
+        allowed = f"with 1-D tensors reduces a single row and allows only [{_fmt(full)}]"
+        self.error("E046", decl.span, name=decl.name, dims=dims, allowed=allowed)
+        widest = next(d for d in decls if d.type.dims == full)
+        row = _row_dim_for(decl.type.dims, full[0], self.kernel)
+        self._note(f"per-row values need a row dimension: declare {widest.name!r} as [{row}, {full[0]}] "
+                   f"and {decl.name!r} as [{row}]")
 
     def _gemm_space(self, matmul: ir.BinOp, tensors, outs) -> tuple[ir.Dim, ...]:
         shapes = []
@@ -328,9 +343,13 @@ class _KernelChecker:
             if len(expr.args) != fn.arity:
                 expected = f"{fn.arity} argument" + ("s" if fn.arity != 1 else "")
                 self.error("E031", expr.span, name=fn.name, expected=expected, got=len(expr.args))
+                if fn.name in _TWO_ARGUMENT_FORM and len(expr.args) == 2:
+                    self._note(_two_argument_note(fn.name))
                 return
             if fn.is_reduction and kind != "reduction":
                 self.error("E032", expr.span, name=fn.name)
+                for note in _reduction_elsewhere_notes(fn.name, kind):
+                    self._note(note)
             elif fn.is_reduction and _defined(expr.args[0], env):
                 arg = typer.of(expr.args[0])
                 if arg.dims != typer.space and not self._reads_bad_shape(expr.args[0]):
@@ -375,8 +394,7 @@ class _KernelChecker:
         return any(isinstance(e, ir.Name) and e.id in self.bad_shapes for e in ir.walk(expr))
 
     def _note(self, note: str) -> None:
-        last = self.errors[-1]
-        self.errors[-1] = Diagnostic(last.code, last.message, last.span, last.severity, last.notes + (note,))
+        self.errors[-1] = self.errors[-1].with_note(note)
 
     def _want_float(self, args, env, typer: Typer, op: str, pow_like: bool) -> None:
         """Math functions compute on floats; an integer argument must be converted explicitly.
@@ -444,6 +462,36 @@ def _fmt(dims) -> str:
     return ", ".join(str(d) for d in dims)
 
 
+def _row_dim_for(dims, col, kernel: ir.Kernel) -> str:
+    """A name for the row dimension a 1-D reduction kernel lacks: the tensor's own dimension if
+    it names one other than the row's, else the first of M, R, B, P the kernel does not use."""
+    if len(dims) == 1 and isinstance(dims[0], str) and dims[0] != col:
+        return dims[0]
+    used = {d.name for d in list(kernel.params) + list(kernel.outputs)}
+    used |= {dim for d in list(kernel.params) + list(kernel.outputs) if isinstance(d.type, ir.TensorType)
+             for dim in d.type.dims}
+    used |= {a.target for a in kernel.body}
+    return next((name for name in ("M", "R", "B", "P") if name not in used), "M")
+
+
+# Row reductions whose elementwise two-argument counterpart is another function.
+_TWO_ARGUMENT_FORM = {"max": "maximum", "min": "minimum"}
+
+
+def _two_argument_note(name: str) -> str:
+    other = _TWO_ARGUMENT_FORM[name]
+    return f"for the elementwise {other} of two values use {other}(a, b); {name}(x) reduces a row (reduction kernels)"
+
+
+def _reduction_elsewhere_notes(name: str, kind: str) -> list[str]:
+    notes = [f"{name}(x) reduces each row over its last dimension"
+             + (": declare the kernel 'reduction' to use it" if kind == "elementwise" else "")]
+    if name in _TWO_ARGUMENT_FORM:
+        other = _TWO_ARGUMENT_FORM[name]
+        notes.append(f"for the elementwise {other} of two values use {other}(a, b)")
+    return notes
+
+
 def _suggest(name: str) -> str:
     import difflib
 
@@ -473,9 +521,7 @@ def check_module(module: ir.Module) -> tuple[CheckedKernel, ...]:
         env = checker.check_body(space, rows)
         checked.append(CheckedKernel(kernel, tuple(space), tuple(rows), tuple(env.items())))
     if errors:
-        errors = list(dict.fromkeys(errors))  # one report per distinct problem
-        errors.sort(key=lambda d: (d.span.line, d.span.column) if d.span else (0, 0))
-        raise DiagnosticError(errors)
+        raise DiagnosticError(in_source_order(errors))
     return tuple(checked)
 
 

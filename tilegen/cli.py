@@ -161,21 +161,34 @@ def cmd_show(args) -> int:
     results = compile_paths([args.file])
     if results is None:
         return 1
-    (compiled,) = results.values()
-    source = compiled.source
     if args.kernel:
-        from .show import kernel_section
-
-        section = kernel_section(source, args.kernel)
-        if section is None:
-            names = ", ".join(k.name for k in compiled.module.kernels)
+        shown = _kernel_sections(results, args.kernel)
+        if not shown:
+            names = ", ".join(k.name for c in results.values() for k in c.module.kernels) or "none"
             print(f"tilegen: no kernel {args.kernel!r} in {args.file} (kernels: {names})", file=sys.stderr)
             return 1
-        source = section
+    else:
+        shown = {spec: compiled.source for spec, compiled in results.items()}
     from .show import highlight
 
+    source = _join_shown(shown)
     sys.stdout.write(highlight(source) if sys.stdout.isatty() else source)
     return 0
+
+
+def _kernel_sections(results, kernel: str) -> dict[Path, str]:
+    """{spec: the named kernel's code} for every spec that defines a kernel of that name."""
+    from .show import kernel_section
+
+    sections = {spec: kernel_section(compiled.source, kernel) for spec, compiled in results.items()}
+    return {spec: section for spec, section in sections.items() if section is not None}
+
+
+def _join_shown(shown: dict[Path, str]) -> str:
+    """One spec's code as it is; several, each under a comment naming its spec."""
+    if len(shown) == 1:
+        return next(iter(shown.values()))
+    return "\n".join(f"# ==== {spec} ====\n{source}" for spec, source in shown.items())
 
 
 def cmd_validate(args) -> int:
@@ -213,9 +226,9 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("paths", nargs="+", metavar="PATH")
     c.set_defaults(func=cmd_check)
 
-    s = sub.add_parser("show", help="print the emitted source of a spec")
-    s.add_argument("file", metavar="FILE")
-    s.add_argument("kernel", nargs="?", metavar="KERNEL")
+    s = sub.add_parser("show", help="print the emitted source of a spec (or of every spec in a directory)")
+    s.add_argument("file", metavar="PATH", help="a .tile file or a directory of them")
+    s.add_argument("kernel", nargs="?", metavar="KERNEL", help="show only this kernel (found in any spec under PATH)")
     s.set_defaults(func=cmd_show)
 
     v = sub.add_parser("validate", help="run every kernel against its torch reference")

@@ -53,7 +53,7 @@ CATALOG: dict[str, str] = {
     "E043": "output {name!r} is [{dims}] but its value is [{value}]",
     "E044": "{name}() reduces a full row; its argument is [{dims}]",
     "E045": "a reduction kernel needs a full-shaped output or input [..., N]; found none",
-    "E046": "tensor {name!r} is [{dims}]; a reduction kernel allows [{full}], [{rows}] or [{cols}]",
+    "E046": "tensor {name!r} is [{dims}]; a reduction kernel {allowed}",
     "E047": "gemm operand {name!r} must have at least 2 dimensions, got [{dims}]",
     "E048": "cannot cast to {dtype!r}: {why}",
     "E049": "tensor {name!r} is [{dims}]; a gemm kernel allows [{full}], [{rows}], [{cols}] or scalars",
@@ -98,6 +98,10 @@ class Diagnostic:
     def make(cls, code: str, span: Span | None, **fields) -> "Diagnostic":
         return cls(code, CATALOG[code].format(**fields), span)
 
+    def with_note(self, note: str) -> "Diagnostic":
+        """The same diagnostic with one more `note:` line (shown under the caret)."""
+        return Diagnostic(self.code, self.message, self.span, self.severity, self.notes + (note,))
+
     def render(self, source: str | None) -> str:
         """`PATH:LINE:COL: error[CODE]: message`, then the source line and a caret."""
         if self.span is None:
@@ -114,6 +118,12 @@ class Diagnostic:
         out = [head, "    " + text.rstrip(), "    " + caret.rstrip()]
         out.extend(f"    note: {note}" for note in self.notes)
         return "\n".join(out)
+
+
+def in_source_order(errors: list[Diagnostic]) -> list[Diagnostic]:
+    """One report per distinct problem, by line and column (those without a place first)."""
+    unique = list(dict.fromkeys(errors))
+    return sorted(unique, key=lambda d: (d.span.line, d.span.column) if d.span else (0, 0))
 
 
 class DiagnosticError(Exception):

@@ -67,8 +67,13 @@ class _Lowering:
         errors = []
         decls = [(p.name, p.span) for p in k.params] + [(o.name, o.span) for o in k.outputs]
         decls += [(a.target, a.span) for a in k.body]
-        dims = {d for p in k.params + k.outputs if isinstance(p.type, ir.TensorType) for d in p.type.dims}
-        decls += [(d, k.span) for d in dims if isinstance(d, str)]
+        first_use = {}  # each dimension, at the first tensor that names it
+        for decl in k.params + k.outputs:
+            if isinstance(decl.type, ir.TensorType):
+                for d in decl.type.dims:
+                    if isinstance(d, str):
+                        first_use.setdefault(d, decl.span)
+        decls += list(first_use.items())
         for name, span in decls:
             if name in GENERATED_NAMES:
                 why = "the generated reduction code uses this name"

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from . import ir
 from .check import CheckedKernel, check_module
-from .diagnostics import Diagnostic, DiagnosticError
+from .diagnostics import Diagnostic, DiagnosticError, in_source_order
 from .fmt import format_source
 from .lower_elementwise import lower_elementwise
 from .parser import parse_source
@@ -75,7 +75,7 @@ def lower(checked: tuple[CheckedKernel, ...], spec_file: str) -> tuple:
         except DiagnosticError as exc:
             errors.extend(exc.diagnostics)
     if errors:
-        raise DiagnosticError(errors)
+        raise DiagnosticError(in_source_order(errors))  # kernel by kernel, each in its own order
     return tuple(models)
 
 

@@ -58,25 +58,35 @@ def call_rules() -> dict[str, tuple]:
 
 
 def check_schedules(kernel: ir.Kernel) -> list[Diagnostic]:
-    errors: list[Diagnostic] = []
-    known = SCHEDULE_KEYS[kernel.kind]
-    for extra in kernel.schedules[1:]:
-        errors.append(Diagnostic.make("E053", extra.span))
-    seen: set[str] = set()
+    """E053 for every schedule block after the first; each block's settings are checked on
+    their own, so a key set in two blocks is the one E053, not also E052."""
+    errors = [_second_block(extra, kernel.schedules[0]) for extra in kernel.schedules[1:]]
     for schedule in kernel.schedules:
-        for setting in schedule.settings:
-            if setting.key not in known:
-                errors.append(
-                    Diagnostic.make("E050", setting.span, key=setting.key, kind=kernel.kind, known=", ".join(known))
-                )
-                continue
-            if setting.key in seen:
-                errors.append(Diagnostic.make("E052", setting.span, key=setting.key))
-            seen.add(setting.key)
-            why = problem(known[setting.key], setting.value)
-            if why:
-                errors.append(Diagnostic.make("E051", setting.span, key=setting.key, value=setting.text, why=why))
-    settings = {s.key: s for schedule in kernel.schedules for s in schedule.settings}
+        errors.extend(_check_block(schedule, kernel.kind))
+    return errors
+
+
+def _second_block(extra: ir.Schedule, first: ir.Schedule) -> Diagnostic:
+    diag = Diagnostic.make("E053", extra.span)
+    where = f" (line {first.span.line})" if first.span else ""
+    return diag.with_note(f"put every setting in the first schedule block{where}, separated by ';'")
+
+
+def _check_block(schedule: ir.Schedule, kind: str) -> list[Diagnostic]:
+    errors: list[Diagnostic] = []
+    known = SCHEDULE_KEYS[kind]
+    seen: set[str] = set()
+    for setting in schedule.settings:
+        if setting.key not in known:
+            errors.append(Diagnostic.make("E050", setting.span, key=setting.key, kind=kind, known=", ".join(known)))
+            continue
+        if setting.key in seen:
+            errors.append(Diagnostic.make("E052", setting.span, key=setting.key))
+        seen.add(setting.key)
+        why = problem(known[setting.key], setting.value)
+        if why:
+            errors.append(Diagnostic.make("E051", setting.span, key=setting.key, value=setting.text, why=why))
+    settings = {s.key: s for s in schedule.settings}
     order, group = settings.get("order"), settings.get("group_m")
     if order is not None and order.value == "row_major" and group is not None and group.value != 1:
         errors.append(Diagnostic.make("E055", group.span, key="group_m", value=group.text, other="order = row_major",
