@@ -38,8 +38,10 @@ def test_rand_is_bit_exact(compiled, device, seed):
     x = torch.randn(3000, device=device).abs() + 0.1  # all positive: out is 0 exactly where dropped
     out = module.relu_dropout(x, 0.3, seed)
     ref = module.relu_dropout_reference(x, 0.3, seed)
-    assert torch.equal(out == 0, ref == 0)
-    assert torch.equal(out, ref)
+    assert torch.equal(out == 0, ref == 0)  # the same elements dropped: rand is bit-exact
+    # The kept values are x / (1 - p): a GPU's f32 division (Triton's `/`) is within 2 ulp
+    # of torch's correctly rounded one.
+    torch.testing.assert_close(out, ref, rtol=2.5e-7, atol=0)
     kept = (out != 0).float().mean().item()
     assert 0.65 < kept < 0.75  # p = 0.3 drops about 30%
 
