@@ -16,22 +16,13 @@ Each at several warps and programs per SM. Results are checked against torch.com
 output before timing (max error below 0.1 on values up to ~5).
 """
 
-import statistics
 import sys
-from pathlib import Path
 
 import torch
-import torch.nn.functional as F
 import triton
 import triton.language as tl
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-from tilegen.bench import interleaved_ms  # noqa: E402
-from tilegen.cli import compile_paths  # noqa: E402
-from tilegen.validate import load_module  # noqa: E402
-
-ROUNDS = 5
+from exp_norm_tma import compare  # the same peers, checks and rounds as the TMA experiment
 
 
 @triton.jit
@@ -96,57 +87,21 @@ def launcher(depth, warps, per_sm, center):
     return run
 
 
-def variants(n):
+def variants(n, center):
+    """(label, fn(x, w, b, eps)) for each variant at row width n."""
     warps = {1024: (2, 4), 4096: (4, 8), 8192: (4, 8, 16)}.get(n, (8,))
     for wp in warps:
-        yield f"grid w{wp}", 0, wp, 0
+        yield f"grid w{wp}", launcher(0, wp, 0, center)
         for per_sm in (2, 4, 8):
             if wp * per_sm > 64:
                 continue
-            yield f"persistent w{wp} {per_sm}/SM", 0, wp, per_sm
-            yield f"prefetch w{wp} {per_sm}/SM", 1, wp, per_sm
-            yield f"prefetch2 w{wp} {per_sm}/SM", 2, wp, per_sm
+            yield f"persistent w{wp} {per_sm}/SM", launcher(0, wp, per_sm, center)
+            yield f"prefetch w{wp} {per_sm}/SM", launcher(1, wp, per_sm, center)
+            yield f"prefetch2 w{wp} {per_sm}/SM", launcher(2, wp, per_sm, center)
 
 
 def main(shapes):
-    (compiled,) = compile_paths([str(ROOT / "bench/specs/bench_norms.tile")]).values()
-    generated = load_module(compiled.source, "norms_prefetch_exp")
-    for name in ("layernorm", "rmsnorm"):
-        center = name == "layernorm"
-        for m, n in shapes:
-            torch._dynamo.reset()
-            x = torch.randn(m, n, device="cuda", dtype=torch.bfloat16)
-            w = torch.randn(n, device="cuda", dtype=torch.bfloat16)
-            b = torch.randn(n, device="cuda", dtype=torch.bfloat16)
-            eps = 1e-5 if center else 1e-6
-            if center:
-                peer = torch.compile(lambda x, w, b: F.layer_norm(x, (n,), w, b, eps))
-                ours = lambda: generated.layernorm_bf16(x, w, b)  # noqa: E731
-            else:
-                peer = torch.compile(lambda x, w, b: F.rms_norm(x, (n,), w, eps))
-                ours = lambda: generated.rmsnorm_bf16(x, w)  # noqa: E731
-            ref = peer(x, w, b).float()
-            y_copy = torch.empty_like(x)
-            runs = {"torch.compile": lambda: peer(x, w, b), "copy_ (same bytes)": lambda: y_copy.copy_(x),
-                    "tilegen (generated)": ours}
-            for label, depth, wp, per_sm in variants(n):
-                fn = launcher(depth, wp, per_sm, center)
-                try:
-                    err = (fn(x, w, b, eps).float() - ref).abs().max().item()
-                except Exception as exc:  # a variant Triton cannot compile or launch
-                    print(f"{name} {m}x{n} {label}: FAILED {type(exc).__name__}: "
-                          f"{str(exc).splitlines()[0][:160]}", flush=True)
-                    continue
-                if not err < 0.1:
-                    print(f"{name} {m}x{n} {label}: WRONG, max error {err}", flush=True)
-                    continue
-                runs[label] = lambda fn=fn: fn(x, w, b, eps)
-            times = interleaved_ms(runs, ROUNDS, alternate=True)
-            base = statistics.median(times["torch.compile"])
-            for k, ts in times.items():
-                ms = statistics.median(ts)
-                print(f"{name} {m}x{n} {k:28s} {4 * m * n / ms / 1e6:7.1f} GB/s  {base / ms:6.4f}x  "
-                      f"spread {(max(ts) - min(ts)) / ms * 100:4.1f}%", flush=True)
+    compare(shapes, variants, "norms_prefetch_exp")
 
 
 if __name__ == "__main__":

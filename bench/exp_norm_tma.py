@@ -93,10 +93,25 @@ def launcher(kind, n, warps, stages, per_sm, center):
     return run
 
 
-def main(shapes):
+def tma_variants(n, center):
+    """(label, fn(x, w, b, eps)) for each TMA variant at row width n."""
+    warps = {1024: (2, 4), 4096: (4, 8), 8192: (4, 8, 16)}.get(n, (8,))
+    for kind in ("tma", "tma-ptr", "rowdesc"):
+        for wp in warps:
+            for stages in (2, 3):
+                for per_sm in (1, 2, 4):
+                    if kind != "tma" and (stages, per_sm) != (2, 2):
+                        continue
+                    yield f"{kind} w{wp} s{stages} {per_sm}/SM", launcher(kind, n, wp, stages, per_sm, center)
+
+
+def compare(shapes, variants, module_name):
+    """Time each of variants(n, center) -> (label, fn(x, w, b, eps)) beside torch.compile, a copy
+    of the same bytes and the generated kernel, for layernorm and rmsnorm at each shape, in
+    ROUNDS alternating rounds; a variant that fails or differs from torch.compile is reported
+    and left out."""
     (compiled,) = compile_paths([str(ROOT / "bench/specs/bench_norms.tile")]).values()
-    generated = load_module(compiled.source, "norms_tma_exp")
-    triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
+    generated = load_module(compiled.source, module_name)
     for name in ("layernorm", "rmsnorm"):
         center = name == "layernorm"
         for m, n in shapes:
@@ -115,31 +130,28 @@ def main(shapes):
             y_copy = torch.empty_like(x)
             runs = {"torch.compile": lambda: peer(x, w, b), "copy_ (same bytes)": lambda: y_copy.copy_(x),
                     "tilegen (generated)": ours}
-            warps = {1024: (2, 4), 4096: (4, 8), 8192: (4, 8, 16)}.get(n, (8,))
-            for kind in ("tma", "tma-ptr", "rowdesc"):
-                for wp in warps:
-                    for stages in (2, 3):
-                        for per_sm in (1, 2, 4):
-                            if kind != "tma" and (stages, per_sm) != (2, 2):
-                                continue
-                            label = f"{kind} w{wp} s{stages} {per_sm}/SM"
-                            fn = launcher(kind, n, wp, stages, per_sm, center)
-                            try:
-                                err = (fn(x, w, b, eps).float() - ref).abs().max().item()
-                            except Exception as exc:  # a variant Triton cannot compile or launch
-                                print(f"{name} {m}x{n} {label}: FAILED {type(exc).__name__}: "
-                                      f"{str(exc).splitlines()[0][:160]}", flush=True)
-                                continue
-                            if not err < 0.1:
-                                print(f"{name} {m}x{n} {label}: WRONG, max error {err}", flush=True)
-                                continue
-                            runs[label] = lambda fn=fn: fn(x, w, b, eps)
+            for label, fn in variants(n, center):
+                try:
+                    err = (fn(x, w, b, eps).float() - ref).abs().max().item()
+                except Exception as exc:  # a variant Triton cannot compile or launch
+                    print(f"{name} {m}x{n} {label}: FAILED {type(exc).__name__}: "
+                          f"{str(exc).splitlines()[0][:160]}", flush=True)
+                    continue
+                if not err < 0.1:
+                    print(f"{name} {m}x{n} {label}: WRONG, max error {err}", flush=True)
+                    continue
+                runs[label] = lambda fn=fn: fn(x, w, b, eps)
             times = interleaved_ms(runs, ROUNDS, alternate=True)
             base = statistics.median(times["torch.compile"])
             for k, ts in times.items():
                 ms = statistics.median(ts)
                 print(f"{name} {m}x{n} {k:28s} {4 * m * n / ms / 1e6:7.1f} GB/s  {base / ms:6.4f}x  "
                       f"spread {(max(ts) - min(ts)) / ms * 100:4.1f}%", flush=True)
+
+
+def main(shapes):
+    triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
+    compare(shapes, tma_variants, "norms_tma_exp")
 
 
 if __name__ == "__main__":
