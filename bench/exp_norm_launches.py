@@ -3,7 +3,8 @@ baseline and a same-size copy (`y.copy_(x)`, the ceiling for a kernel that reads
 and writes y once), in interleaved rounds. GPU only:
 
     python bench/exp_norm_launches.py MODE
-    (MODE: inductor, hints, regs, looped, reread, welford, shifted, unroll, const, team, forms)
+    (MODE: inductor, hints, regs, looped, reread, welford, shifted, unroll, const, team, forms,
+     loopforms)
 
 inductor  writes torch.compile's layernorm / rmsnorm kernels and the launch configs its
           autotuner chose under $OUT (default /tmp), and times them beside tilegen's.
@@ -36,6 +37,10 @@ forms     the generated single pass against the hand-written 1-D kernels of
           exp_norm_prefetch.py (grid of one program per row), and layernorm's single pass
           with the centred row masked once (xc = where(mask, x - mu, 0)) instead of inside
           the second reduction, with and without its row-block loop.
+loopforms the looped kernels at 4096 and 8192 columns with pipelined column loops
+          (stages 1-3), walking the final pass forwards instead of backwards, without the
+          tl.where that masks a sum's lanes (the load's other= is 0 already), and without
+          the row-block loop (one program per row block).
 
 Variants are text edits of the generated bench module (bench/specs/bench_norms.tile).
 """
@@ -122,8 +127,20 @@ def shifted_layernorm(src, paired):
     return src[:at] + PAIR_ADD + src[at:]
 
 
-def constants(src, n_const=False, strides=False, no_masks=False, no_loop=False, xc_masked=False):
-    """Text edits for the const and forms modes (see the module docstring)."""
+def constants(src, n_const=False, strides=False, no_masks=False, no_loop=False, xc_masked=False,
+              forward=False, no_where=False, no_row_loop=False):
+    """Text edits for the const, forms and loopforms modes (see the module docstring)."""
+    if forward:
+        back = "start = (num_col_blocks - 1 - col_block) * BLOCK_N"
+        assert back in src
+        src = src.replace(back, "start = col_block * BLOCK_N")
+    if no_row_loop:
+        loop = "    for row_block in range(pid, num_row_blocks, num_programs):"
+        assert loop in src
+        src = src.replace(loop, "    row_block = pid\n    if True:")
+    if no_where:
+        assert "acc_mean_y += tl.where(mask, x * x, 0.0)" in src
+        src = src.replace("acc_mean_y += tl.where(mask, x * x, 0.0)", "acc_mean_y += x * x")
     if xc_masked:
         start = src.index("def layernorm_bf16_kernel(")
         body = src[start:src.index("def layernorm_bf16_looped_kernel(")]
@@ -163,8 +180,8 @@ def module(name, store_hint=True, w_last=False, welford=False, unroll=0, const=(
     return load_module(src, name)
 
 
-def row(strategy, block, rows, warps):
-    return ((None, strategy, block, rows, warps, 0, 1),)
+def row(strategy, block, rows, warps, stages=1):
+    return ((None, strategy, block, rows, warps, 0, stages),)
 
 
 def peer_of(name, n):
@@ -332,6 +349,19 @@ def main(mode):
                             label = "xc masked" + (", no row loop" if len(edits) > 1 else "")
                             launches.append((f"{label} w{wp}", module("norms_" + "_".join(k for k, _ in edits),
                                                                       const=edits), row("single", 0, 1, wp), None))
+            elif mode == "loopforms":
+                if name.startswith("softmax") or n < 8192:
+                    continue
+                edits = {"": (), "no row loop ": (("no_row_loop", True),),
+                         "no row loop, N const ": (("no_row_loop", True), ("n_const", True)),
+                         "no row loop, N + strides const ": (("no_row_loop", True), ("n_const", True),
+                                                             ("strides", True))}
+                for wp in (8, 16):
+                    for stages in (1,):
+                        for label, edit in edits.items():
+                            mod = module("norms_" + "_".join(k for k, _ in edit), const=edit) if edit else plain
+                            launches.append((f"{label}looped 4096 w{wp} s{stages}", mod,
+                                             row("looped", 4096, 1, wp, stages), None))
             elif mode == "team":
                 if name.startswith("softmax") or n < 4096:
                     continue
