@@ -2,6 +2,8 @@
 (Triton would pass a Python int as i32 and a float as f32; torch would let a Python number
 take the other operand's type), and other corners of scalars and per-row / per-column outputs."""
 
+import math
+
 import pytest
 import torch
 
@@ -32,6 +34,11 @@ elementwise of_scalars(x: f32[N], s: f32 = 2) -> (a: f32[N], b: f32[N], c: f32[N
     c = x + leaky_relu(s, 0.1) + relu(s) + relu(-s)
     d = x + tanh(s) + clamp(s, 0.0, 1.5) + pow(s, 2.0) + sigmoid(s)
     e = x + exp(s) + sqrt(s) + maximum(s, 3.0) + floor(s) + erf(s)
+}
+elementwise literals(x: f32[N], s: f32 = 2.0) -> (a: f32[N], b: f32[N], c: f32[N]) {
+    a = where(2 > 1, x, 0.0)
+    b = x + exp(1.0) + relu(-3.0) + gelu(1.0)
+    c = where(s > 1.0, 1.0, 2.0) + x * (s > 1.0) as f32
 }
 elementwise tanh64(x: f64[N]) -> (y: f64[N]) {
     y = tanh(x)
@@ -107,6 +114,16 @@ def test_functions_of_scalars(mod, device):
         got, ref = mod.of_scalars(x, value), mod.of_scalars_reference(x, value)
         for g, r, w in zip(got, ref, want):
             assert torch.allclose(g.cpu(), w.expand(3), rtol=1e-5) and torch.allclose(r.cpu(), w.expand(3), rtol=1e-6)
+
+
+def test_functions_of_literals(mod, device):
+    """Calls on literals only: a Python bool condition (torch.where takes none) and helpers
+    given Python numbers, in the kernel and the reference."""
+    x = torch.randn(5, device=device)
+    want = (x, x + math.e + torch.nn.functional.gelu(torch.tensor(1.0)).item(), 1.0 + x)
+    for got in (mod.literals(x), mod.literals_reference(x)):
+        for g, w in zip(got, want):
+            assert torch.allclose(g, w, rtol=1e-6)
 
 
 def test_f64_tanh_is_accurate_near_zero(mod, device):

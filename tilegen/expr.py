@@ -121,6 +121,8 @@ class ExprRenderer:
     def _call(self, expr: ir.Call) -> str:
         fn = FUNCTIONS[expr.func]
         args = self._pow_args(*expr.args) if fn.name == "pow" else [self(a) for a in expr.args]
+        if self.target == "torch" and fn.name == "where" and self.typer.of(expr.args[0]).is_scalar:
+            args[0] = f"torch.as_tensor({args[0]}, device=device)"  # torch.where takes no bool condition
         if self.target == "torch" and fn.name in TORCH_WANTS_TENSOR:
             args = [
                 f"torch.as_tensor({text}, device=device)" if self.typer.of(a).is_scalar else text
