@@ -8,6 +8,7 @@ Each kernel NAME comes as three functions:
   NAME_reference  the same computation in plain torch, for validation
 """
 
+import functools
 import math
 import os
 
@@ -89,10 +90,18 @@ def _check_scalar(kernel, name, value, kind, dtype):
             ) from None
         if math.isfinite(value) and abs(value) > torch.finfo(dtype).max:
             raise ValueError(f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}")
-        if torch.finfo(dtype).bits == 16:
-            # A 16-bit scalar holds what its type can: the nearest f16 / bf16 value.
-            value = torch.tensor(value, dtype=dtype).item()
+        if (
+            torch.finfo(dtype).bits == 16 and value
+        ):  # (zeros are exact; the cache would mix 0.0 and -0.0)
+            value = _round_16bit(value, dtype)
     return value
+
+
+@functools.lru_cache(maxsize=256)
+def _round_16bit(value, dtype):
+    """A 16-bit scalar holds what its type can: the nearest f16 / bf16 value (cached, since
+    the same scalars come back call after call and a tensor costs microseconds to make)."""
+    return torch.tensor(value, dtype=dtype).item()
 
 
 def _check_device(kernel, tensors):

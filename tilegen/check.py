@@ -478,17 +478,20 @@ def _row_dim_for(dims, col, kernel: ir.Kernel) -> str:
 _TWO_ARGUMENT_FORM = {"max": "maximum", "min": "minimum"}
 
 
-def _two_argument_note(name: str) -> str:
+def _use_two_argument_form(name: str) -> str:
     other = _TWO_ARGUMENT_FORM[name]
-    return f"for the elementwise {other} of two values use {other}(a, b); {name}(x) reduces a row (reduction kernels)"
+    return f"for the elementwise {other} of two values use {other}(a, b)"
+
+
+def _two_argument_note(name: str) -> str:
+    return f"{_use_two_argument_form(name)}; {name}(x) reduces a row (reduction kernels)"
 
 
 def _reduction_elsewhere_notes(name: str, kind: str) -> list[str]:
     notes = [f"{name}(x) reduces each row over its last dimension"
              + (": declare the kernel 'reduction' to use it" if kind == "elementwise" else "")]
     if name in _TWO_ARGUMENT_FORM:
-        other = _TWO_ARGUMENT_FORM[name]
-        notes.append(f"for the elementwise {other} of two values use {other}(a, b)")
+        notes.append(_use_two_argument_form(name))
     return notes
 
 

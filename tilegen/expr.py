@@ -16,7 +16,7 @@ from .functions import (
     BOOL_TORCH,
     BOOL_TRITON,
     FUNCTIONS,
-    TORCH_WANTS_TENSOR,
+    TORCH_TENSOR_ARGS,
     TRITON_WANTS_TENSOR,
 )
 from .typing import Typer
@@ -121,15 +121,13 @@ class ExprRenderer:
     def _call(self, expr: ir.Call) -> str:
         fn = FUNCTIONS[expr.func]
         args = self._pow_args(*expr.args) if fn.name == "pow" else [self(a) for a in expr.args]
-        if self.target == "torch" and fn.name == "where" and self.typer.of(expr.args[0]).is_scalar:
-            args[0] = f"torch.as_tensor({args[0]}, device=device)"  # torch.where takes no bool condition
-        if self.target == "torch" and fn.name in TORCH_WANTS_TENSOR:
+        if self.target == "torch":
+            wants = TORCH_TENSOR_ARGS.get(fn.name, ())
             args = [
-                f"torch.as_tensor({text}, device=device)" if self.typer.of(a).is_scalar else text
-                for a, text in zip(expr.args, args)
+                f"torch.as_tensor({text}, device=device)" if i in wants and self.typer.of(a).is_scalar else text
+                for i, (a, text) in enumerate(zip(expr.args, args))
             ]
-        scalars_only = all(self.typer.of(a).is_scalar for a in expr.args)
-        if self.target == "triton" and fn.name in TRITON_WANTS_TENSOR and scalars_only:
+        elif fn.name in TRITON_WANTS_TENSOR and all(self.typer.of(a).is_scalar for a in expr.args):
             args = [f"tl.full((), {text}, tl.{self.typer.of(a).dtype.triton})" for a, text in zip(expr.args, args)]
         template = fn.triton if self.target == "triton" else fn.torch
         return template.format(*args, index=self.rand_index, shape=self.rand_shape)

@@ -65,12 +65,13 @@ FUNCTIONS: dict[str, Function] = {
     )
 }
 
-# torch functions that take scalar-shaped arguments only as tensors; the torch
-# renderer wraps a scalar-shaped argument of these in torch.as_tensor(...) (a literal; scalar
-# parameters are tensors in the reference already).
-TORCH_WANTS_TENSOR = frozenset(
-    n for n, f in FUNCTIONS.items() if f.torch.startswith("torch.") and n not in ("where", "pow")
-)
+# The arguments torch functions take only as tensors: the torch renderer wraps a
+# scalar-shaped one in torch.as_tensor(...) (a literal; scalar parameters are tensors in the
+# reference already). torch.where takes numbers for its values but not for its condition;
+# pow's arguments are seen to by the renderer.
+TORCH_TENSOR_ARGS: dict[str, tuple[int, ...]] = {
+    n: tuple(range(f.arity)) for n, f in FUNCTIONS.items() if f.torch.startswith("torch.") and n not in ("where", "pow")
+} | {"where": (0,)}
 
 # Triton helpers look at their argument's dtype or shape (gelu keeps erf for f64, relu builds
 # zeros like it): called on scalars only (Python numbers, or scalar parameters), each argument

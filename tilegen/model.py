@@ -75,6 +75,11 @@ class Signature:
     dim_sources: tuple[DimSource, ...]  # one per named dimension, in order of first use
     shape_expr: str  # Python tuple of the iteration space, e.g. "(M, N)"
 
+    @property
+    def retyped_scalars(self) -> tuple[ScalarArg, ...]:
+        """The scalars each kernel casts to their declared types first (see ScalarArg.retyped)."""
+        return tuple(p for p in self.scalars if p.retyped)
+
 
 def dims_text(dims) -> str:
     return ", ".join(str(d) for d in dims)
