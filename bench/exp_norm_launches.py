@@ -2,7 +2,7 @@
 baseline and a same-size copy (`y.copy_(x)`, the ceiling for a kernel that reads x once
 and writes y once), in interleaved rounds. GPU only:
 
-    python bench/exp_norm_launches.py MODE
+    python bench/exp_norm_launches.py MODE [KERNEL or MxN ...]   (default: every case)
     (MODE: inductor, hints, regs, looped, reread, welford, shifted, unroll, const, team, forms,
      loopforms)
 
@@ -63,7 +63,9 @@ from tilegen.validate import load_module  # noqa: E402
 
 (compiled,) = compile_paths([str(ROOT / "bench/specs/bench_norms.tile")]).values()
 BASE = compiled.source.replace("import triton.language as tl\n", "import triton.language as tl\n\n_MAXNREG = None\n", 1)
-BASE = BASE.replace("        num_warps=num_warps,\n    )", "        num_warps=num_warps,\n        maxnreg=_MAXNREG,\n    )")
+LAUNCH_END = "        num_warps=num_warps,\n        **extra,\n    )"
+assert LAUNCH_END in BASE
+BASE = BASE.replace(LAUNCH_END, LAUNCH_END.replace("**extra,", "maxnreg=_MAXNREG,\n        **extra,"))
 STORE_HINT = ', mask=mask, eviction_policy="evict_first")'
 W_LOADS = ("w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0)", "b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0)")
 SHAPES = {"softmax_f16": [(32768, 1024), (8192, 4096)],
@@ -255,10 +257,13 @@ def dump_inductor(name, m, n, peer, args):
             print(f"{name} {m}x{n} torch.compile kernel {obj.fn.__name__}: {configs} (config, registers)", flush=True)
 
 
-def main(mode):
+def main(mode, only=()):
+    """only: names or shapes to run (layernorm_bf16, 8192x8192, ...); all when empty."""
     plain = module("norms_exp")
     for name, shapes in SHAPES.items():
         for m, n in shapes:
+            if only and name not in only and f"{m}x{n}" not in only:
+                continue
             launches = [("default", plain, None, None)]
             dump = None
             if mode == "inductor":
@@ -280,11 +285,15 @@ def main(mode):
             elif mode == "looped":
                 pins = {1024: [("looped", 1024, 1, 1), ("looped", 1024, 1, 2), ("looped", 1024, 1, 4),
                                ("single", 0, 1, 2), ("single", 0, 2, 4)],
-                        4096: [("looped", 4096, 1, 4), ("looped", 4096, 1, 8), ("looped", 2048, 1, 8),
-                               ("single", 0, 1, 8)],
-                        8192: [("looped", 8192, 1, 16), ("looped", 4096, 1, 8), ("looped", 4096, 1, 16),
-                               ("single", 0, 1, 8), ("single", 0, 1, 16)]}[n]
+                        4096: [("looped", 4096, 1, 4), ("looped", 4096, 1, 8), ("looped", 4096, 1, 16),
+                               ("looped", 2048, 1, 8), ("single", 0, 1, 8)],
+                        8192: [("looped", 8192, 1, 16), ("looped", 8192, 1, 32), ("looped", 4096, 1, 8),
+                               ("looped", 4096, 1, 16), ("looped", 4096, 1, 32), ("looped", 2048, 1, 8),
+                               ("looped", 2048, 1, 16), ("single", 0, 1, 8), ("single", 0, 1, 16)]}[n]
                 launches += [(" ".join(map(str, p)), plain, row(*p), None) for p in pins]
+                if n == 8192:  # 16 warps at 32 registers: 4 programs (2048 threads) per SM
+                    launches += [(f"looped {bl} 1 16, maxnreg 32", plain, row("looped", bl, 1, 16), 32)
+                                 for bl in (4096, 2048)]
             elif mode == "reread":
                 if not name.startswith("layernorm"):
                     continue
@@ -373,4 +382,4 @@ def main(mode):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "")
+    main(sys.argv[1] if len(sys.argv) > 1 else "", sys.argv[2:])

@@ -266,6 +266,20 @@ def _reduce_min(x, axis: tl.constexpr, keep_dims: tl.constexpr):
         return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
 
 
+# How many row widths a looped kernel is compiled for, each with the width a constant.
+_FIXED_WIDTHS = 8
+
+
+def _fixed_width(widths, n):
+    """n where the looped kernel is (or may be) compiled for rows of n columns, else 0:
+    the first _FIXED_WIDTHS widths a process launches get a compile each (their column
+    loops unroll); later widths share one compile that takes the width at run time."""
+    if n > 0 and (n in widths or len(widths) < _FIXED_WIDTHS):
+        widths.add(n)
+        return n
+    return 0
+
+
 @triton.jit
 def _team_exchange(
     partials,
@@ -383,6 +397,7 @@ def softmax_kernel(
     BLOCK_N: tl.constexpr,  # columns per block: the whole row, N rounded up to a power of two
     ROWS: tl.constexpr,  # rows per block
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
+    PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
 ):
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
@@ -395,9 +410,14 @@ def softmax_kernel(
     if INDEX_64:
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
-    # Program pid takes row blocks pid, pid + num_programs, ...: exactly one when the grid
-    # has a program per row block, several when the launcher chose a persistent grid.
-    for row_block in tl.range(pid, num_row_blocks, num_programs, num_stages=NUM_STAGES):
+    # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
+    # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
+    if PERSISTENT:
+        row_stop, row_step = num_row_blocks, num_programs
+    else:
+        # one program per row block: the loop runs once and compiles to straight-line code
+        row_stop, row_step = pid + 1, 1
+    for row_block in tl.range(pid, row_stop, row_step, num_stages=NUM_STAGES):
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -440,17 +460,30 @@ def softmax_looped_kernel(
     BLOCK_N: tl.constexpr,  # columns per block; each pass walks the row in cdiv(N, BLOCK_N) blocks
     ROWS: tl.constexpr,  # rows per block
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops
+    PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
     # blocks and accumulates the reductions of level k (those needing only earlier passes);
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
+    if COLS:
+        # Compiled for rows of COLS columns: with the width a constant the column loops
+        # have a known trip count and unroll, and the offset arithmetic folds.
+        N = COLS
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
     num_col_blocks = tl.cdiv(N, BLOCK_N)
-    for row_block in range(pid, num_row_blocks, num_programs):
+    # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
+    # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
+    if PERSISTENT:
+        row_stop, row_step = num_row_blocks, num_programs
+    else:
+        # one program per row block: the loop runs once and compiles to straight-line code
+        row_stop, row_step = pid + 1, 1
+    for row_block in range(pid, row_stop, row_step):
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -639,6 +672,8 @@ _softmax_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
+# Row widths softmax_looped_kernel has been compiled for (_fixed_width).
+_softmax_widths = set()
 
 
 def softmax(x, *, y=None):
@@ -708,8 +743,9 @@ def softmax(x, *, y=None):
         BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
     elif BLOCK_N == 0:
         BLOCK_N = min(_next_power_of_2(N), 4096)
+    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
     num_row_blocks = _cdiv(n_rows, ROWS)
-    grid = (max(1, num_row_blocks),)
+    grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
         n_sms = (
@@ -717,8 +753,14 @@ def softmax(x, *, y=None):
             if device.type == "cuda"
             else 1
         )
-        grid = (max(1, min(num_row_blocks, per_sm * n_sms)),)
-    kernel = softmax_kernel if strategy == "single" else softmax_looped_kernel
+        grid = (min(num_row_blocks, per_sm * n_sms),)
+    if strategy == "single":
+        kernel = softmax_kernel
+        extra = {}
+    else:
+        kernel = softmax_looped_kernel
+        # The row width as a compile-time constant for the first widths launched (_fixed_width).
+        extra = dict(COLS=_fixed_width(_softmax_widths, N))
     kernel[grid](
         x,
         y,
@@ -731,8 +773,10 @@ def softmax(x, *, y=None):
         BLOCK_N=BLOCK_N,
         ROWS=ROWS,
         NUM_STAGES=stages,
+        PERSISTENT=grid[0] < num_row_blocks,
         INDEX_64=_needs_int64(x, y),
         num_warps=num_warps,
+        **extra,
     )
     return y
 
@@ -768,6 +812,7 @@ def log_softmax_kernel(
     BLOCK_N: tl.constexpr,  # columns per block: the whole row, N rounded up to a power of two
     ROWS: tl.constexpr,  # rows per block
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
+    PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
 ):
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
@@ -780,9 +825,14 @@ def log_softmax_kernel(
     if INDEX_64:
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
-    # Program pid takes row blocks pid, pid + num_programs, ...: exactly one when the grid
-    # has a program per row block, several when the launcher chose a persistent grid.
-    for row_block in tl.range(pid, num_row_blocks, num_programs, num_stages=NUM_STAGES):
+    # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
+    # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
+    if PERSISTENT:
+        row_stop, row_step = num_row_blocks, num_programs
+    else:
+        # one program per row block: the loop runs once and compiles to straight-line code
+        row_stop, row_step = pid + 1, 1
+    for row_block in tl.range(pid, row_stop, row_step, num_stages=NUM_STAGES):
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -825,17 +875,30 @@ def log_softmax_looped_kernel(
     BLOCK_N: tl.constexpr,  # columns per block; each pass walks the row in cdiv(N, BLOCK_N) blocks
     ROWS: tl.constexpr,  # rows per block
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops
+    PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
     # blocks and accumulates the reductions of level k (those needing only earlier passes);
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
+    if COLS:
+        # Compiled for rows of COLS columns: with the width a constant the column loops
+        # have a known trip count and unroll, and the offset arithmetic folds.
+        N = COLS
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
     num_col_blocks = tl.cdiv(N, BLOCK_N)
-    for row_block in range(pid, num_row_blocks, num_programs):
+    # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
+    # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
+    if PERSISTENT:
+        row_stop, row_step = num_row_blocks, num_programs
+    else:
+        # one program per row block: the loop runs once and compiles to straight-line code
+        row_stop, row_step = pid + 1, 1
+    for row_block in range(pid, row_stop, row_step):
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -1019,6 +1082,8 @@ _log_softmax_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
+# Row widths log_softmax_looped_kernel has been compiled for (_fixed_width).
+_log_softmax_widths = set()
 
 
 def log_softmax(x, *, y=None):
@@ -1088,8 +1153,9 @@ def log_softmax(x, *, y=None):
         BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
     elif BLOCK_N == 0:
         BLOCK_N = min(_next_power_of_2(N), 4096)
+    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
     num_row_blocks = _cdiv(n_rows, ROWS)
-    grid = (max(1, num_row_blocks),)
+    grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
         n_sms = (
@@ -1097,8 +1163,14 @@ def log_softmax(x, *, y=None):
             if device.type == "cuda"
             else 1
         )
-        grid = (max(1, min(num_row_blocks, per_sm * n_sms)),)
-    kernel = log_softmax_kernel if strategy == "single" else log_softmax_looped_kernel
+        grid = (min(num_row_blocks, per_sm * n_sms),)
+    if strategy == "single":
+        kernel = log_softmax_kernel
+        extra = {}
+    else:
+        kernel = log_softmax_looped_kernel
+        # The row width as a compile-time constant for the first widths launched (_fixed_width).
+        extra = dict(COLS=_fixed_width(_log_softmax_widths, N))
     kernel[grid](
         x,
         y,
@@ -1111,8 +1183,10 @@ def log_softmax(x, *, y=None):
         BLOCK_N=BLOCK_N,
         ROWS=ROWS,
         NUM_STAGES=stages,
+        PERSISTENT=grid[0] < num_row_blocks,
         INDEX_64=_needs_int64(x, y),
         num_warps=num_warps,
+        **extra,
     )
     return y
 
@@ -1159,6 +1233,7 @@ def layernorm_kernel(
     BLOCK_N: tl.constexpr,  # columns per block: the whole row, N rounded up to a power of two
     ROWS: tl.constexpr,  # rows per block
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
+    PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     REREAD: tl.constexpr,  # after the reductions, read the row again (from cache) for the outputs
 ):
@@ -1174,9 +1249,14 @@ def layernorm_kernel(
     if INDEX_64:
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
-    # Program pid takes row blocks pid, pid + num_programs, ...: exactly one when the grid
-    # has a program per row block, several when the launcher chose a persistent grid.
-    for row_block in tl.range(pid, num_row_blocks, num_programs, num_stages=NUM_STAGES):
+    # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
+    # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
+    if PERSISTENT:
+        row_stop, row_step = num_row_blocks, num_programs
+    else:
+        # one program per row block: the loop runs once and compiles to straight-line code
+        row_stop, row_step = pid + 1, 1
+    for row_block in tl.range(pid, row_stop, row_step, num_stages=NUM_STAGES):
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -1269,17 +1349,30 @@ def layernorm_looped_kernel(
     BLOCK_N: tl.constexpr,  # columns per block; each pass walks the row in cdiv(N, BLOCK_N) blocks
     ROWS: tl.constexpr,  # rows per block
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops
+    PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
     # blocks and accumulates the reductions of level k (those needing only earlier passes);
     # the final pass recomputes the row-varying values and stores them. Each row of the
-    # full-shaped inputs is read 3 times.
+    # full-shaped inputs is read twice.
+    if COLS:
+        # Compiled for rows of COLS columns: with the width a constant the column loops
+        # have a known trip count and unroll, and the offset arithmetic folds.
+        N = COLS
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
     num_col_blocks = tl.cdiv(N, BLOCK_N)
-    for row_block in range(pid, num_row_blocks, num_programs):
+    # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
+    # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
+    if PERSISTENT:
+        row_stop, row_step = num_row_blocks, num_programs
+    else:
+        # one program per row block: the loop runs once and compiles to straight-line code
+        row_stop, row_step = pid + 1, 1
+    for row_block in range(pid, row_stop, row_step):
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -1290,33 +1383,13 @@ def layernorm_looped_kernel(
         y_row_offs = rows * stride_y_m
         mu_row_offs = rows * stride_mu_m
         rstd_row_offs = rows * stride_rstd_m
-        # ---- Pass 1 of 3: mean(x) ----
+        # ---- Pass 1 of 2: mean(x) and the variance about it, Welford ----
+        # Welford (one read for the mean and the variance): per lane, the running mean of the
+        # values it has seen, and M2, the sum of their squared distances from it.
         acc_mu = tl.zeros([ROWS, BLOCK_N], tl.float32)
-        for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
-            start = col_block * BLOCK_N
-            offs_n = start + tl.arange(0, BLOCK_N)[None, :]
-            if INDEX_64:
-                offs_n = offs_n.to(tl.int64)
-            # mask: real rows, and columns before the row end (the last block runs past it).
-            mask_n = offs_n < N
-            mask = mask_rows & mask_n
-            # other=0.0: lanes past the row end must add nothing to mean(x)
-            # evict_last: a later pass reads this row again; ask L2 to keep it.
-            x_offs = x_row_offs + offs_n * stride_x_n
-            x = tl.load(x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_last").to(
-                tl.float32
-            )
-            # spec: reductions.tile:24
-            # x already holds 0.0 past the row end (its load's other=)
-            acc_mu += x
-        # Combine the lanes of each row.
-        mu = tl.sum(acc_mu, axis=1, keep_dims=True) / N
-        # ---- Pass 2 of 3: mean(xc * xc) ----
         acc_mean_rstd = tl.zeros([ROWS, BLOCK_N], tl.float32)
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
-            # Walk the row backwards: the blocks the previous pass read last are the ones
-            # most likely still in L2.
-            start = (num_col_blocks - 1 - col_block) * BLOCK_N
+            start = col_block * BLOCK_N
             offs_n = start + tl.arange(0, BLOCK_N)[None, :]
             if INDEX_64:
                 offs_n = offs_n.to(tl.int64)
@@ -1329,18 +1402,37 @@ def layernorm_looped_kernel(
             x = tl.load(x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_last").to(
                 tl.float32
             )
-            # spec: reductions.tile:25
-            xc = x - mu
-            # spec: reductions.tile:26
-            # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
-            acc_mean_rstd += tl.where(mask, xc * xc, 0.0)
+            # spec: reductions.tile:24 and reductions.tile:26
+            # masked lanes take their running mean as the value: a delta of 0 changes nothing
+            acc_mu_in = tl.where(mask, x, acc_mu)
+            acc_mu_delta = acc_mu_in - acc_mu
+            # This pass walks the row forwards and only the last block is partial, so every lane
+            # not masked here has seen col_block values before: one weight serves them all.
+            acc_mu_weight = 1.0 / (col_block + 1.0)
+            # the new mean as a weighted average (not mean + delta * weight): an inf stays inf,
+            # as in torch's mean, where inf - inf would make it NaN
+            acc_mu = acc_mu * (1.0 - acc_mu_weight) + acc_mu_in * acc_mu_weight
+            acc_mean_rstd += acc_mu_delta * (acc_mu_in - acc_mu)
         # Combine the lanes of each row.
-        mean_rstd = tl.sum(acc_mean_rstd, axis=1, keep_dims=True) / N
+        # Welford's lanes combine as in Chan et al. Lane j saw the blocks reaching past column j:
+        # cdiv(N - j, BLOCK_N) of them. The row's mean weighs each lane's by that count
+        # (0 / 0 = NaN for a row of no columns, as torch's mean); its M2 is the lanes' M2 plus
+        # each lane's count times the squared distance of its mean from the row's.
+        mu_count = (
+            (tl.maximum(N - tl.arange(0, BLOCK_N)[None, :], 0) + BLOCK_N - 1) // BLOCK_N
+        ).to(tl.float32)
+        mu = tl.sum(acc_mu * mu_count, axis=1, keep_dims=True) / tl.sum(
+            mu_count, axis=1, keep_dims=True
+        )
+        mu_dist = tl.where(mu_count > 0.0, acc_mu - mu, 0.0)
+        mean_rstd = tl.sum(acc_mean_rstd + mu_count * mu_dist * mu_dist, axis=1, keep_dims=True) / N
         # spec: reductions.tile:26
         rstd = tl.rsqrt(mean_rstd + eps)
-        # ---- Pass 3 of 3 (final): compute and store the row-varying outputs ----
+        # ---- Pass 2 of 2 (final): compute and store the row-varying outputs ----
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
-            start = col_block * BLOCK_N
+            # Walk the row backwards: the blocks the previous pass read last are the ones
+            # most likely still in L2.
+            start = (num_col_blocks - 1 - col_block) * BLOCK_N
             offs_n = start + tl.arange(0, BLOCK_N)[None, :]
             if INDEX_64:
                 offs_n = offs_n.to(tl.int64)
@@ -1475,7 +1567,7 @@ def layernorm_team_kernel(
 # N <= max_n wins (None: any width). These are tilegen's defaults
 # (tilegen/reduction_plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": layernorm_kernel, whole rows in registers, read once;
-#             "looped": layernorm_looped_kernel, reads each row 3 times, in blocks
+#             "looped": layernorm_looped_kernel, reads each row twice, in blocks
 #             "reread" (at 1024, 4096 columns): layernorm_kernel with REREAD, whole
 #             rows in registers through the reductions, then read again (from cache) for
 #             the outputs (REREAD_CHAINED_AT in tilegen/reduction_plan.py; not a schedule value)
@@ -1487,9 +1579,9 @@ def layernorm_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# num_warps is below the defaults at 8192 columns: this kernel's reductions
-# chain (one needs another's result), and each link is an exchange across warps, cheaper
-# with fewer of them (CHAINED_HALVE_AT in tilegen/reduction_plan.py).
+# strategy is looped at 8192 columns: this kernel's variance joins its mean's
+# pass (Welford), so the looped kernel reads the row twice, no more than the REREAD single
+# pass does (WELFORD_LOOPED_AT in tilegen/reduction_plan.py).
 _layernorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -1498,11 +1590,13 @@ _layernorm_launch_table = (
     (1024, "reread", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "reread", 0, 1, 8, 0, 1),
-    (8192, "single", 0, 1, 4, 0, 1),
+    (8192, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
+# Row widths layernorm_looped_kernel has been compiled for (_fixed_width).
+_layernorm_widths = set()
 
 
 def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
@@ -1586,8 +1680,9 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
     elif BLOCK_N == 0:
         BLOCK_N = min(_next_power_of_2(N), 4096)
+    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
     num_row_blocks = _cdiv(n_rows, ROWS)
-    grid = (max(1, num_row_blocks),)
+    grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
         n_sms = (
@@ -1595,10 +1690,15 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
             if device.type == "cuda"
             else 1
         )
-        grid = (max(1, min(num_row_blocks, per_sm * n_sms)),)
-    # "reread": the single pass, reading the row again for the outputs (REREAD).
-    extra = dict(REREAD=strategy == "reread") if strategy != "looped" else {}
-    kernel = layernorm_looped_kernel if strategy == "looped" else layernorm_kernel
+        grid = (min(num_row_blocks, per_sm * n_sms),)
+    if strategy in ("single", "reread"):
+        kernel = layernorm_kernel
+        # "reread": the single pass, reading the row again for the outputs (REREAD).
+        extra = dict(REREAD=strategy == "reread")
+    else:
+        kernel = layernorm_looped_kernel
+        # The row width as a compile-time constant for the first widths launched (_fixed_width).
+        extra = dict(COLS=_fixed_width(_layernorm_widths, N))
     kernel[grid](
         x,
         w,
@@ -1620,6 +1720,7 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         BLOCK_N=BLOCK_N,
         ROWS=ROWS,
         NUM_STAGES=stages,
+        PERSISTENT=grid[0] < num_row_blocks,
         INDEX_64=_needs_int64(x, w, b, y, mu, rstd),
         num_warps=num_warps,
         **extra,
@@ -1675,6 +1776,7 @@ def rmsnorm_kernel(
     BLOCK_N: tl.constexpr,  # columns per block: the whole row, N rounded up to a power of two
     ROWS: tl.constexpr,  # rows per block
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
+    PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
 ):
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
@@ -1687,9 +1789,14 @@ def rmsnorm_kernel(
     if INDEX_64:
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
-    # Program pid takes row blocks pid, pid + num_programs, ...: exactly one when the grid
-    # has a program per row block, several when the launcher chose a persistent grid.
-    for row_block in tl.range(pid, num_row_blocks, num_programs, num_stages=NUM_STAGES):
+    # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
+    # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
+    if PERSISTENT:
+        row_stop, row_step = num_row_blocks, num_programs
+    else:
+        # one program per row block: the loop runs once and compiles to straight-line code
+        row_stop, row_step = pid + 1, 1
+    for row_block in tl.range(pid, row_stop, row_step, num_stages=NUM_STAGES):
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -1736,17 +1843,30 @@ def rmsnorm_looped_kernel(
     BLOCK_N: tl.constexpr,  # columns per block; each pass walks the row in cdiv(N, BLOCK_N) blocks
     ROWS: tl.constexpr,  # rows per block
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops
+    PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
     # blocks and accumulates the reductions of level k (those needing only earlier passes);
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
+    if COLS:
+        # Compiled for rows of COLS columns: with the width a constant the column loops
+        # have a known trip count and unroll, and the offset arithmetic folds.
+        N = COLS
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
     num_col_blocks = tl.cdiv(N, BLOCK_N)
-    for row_block in range(pid, num_row_blocks, num_programs):
+    # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
+    # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
+    if PERSISTENT:
+        row_stop, row_step = num_row_blocks, num_programs
+    else:
+        # one program per row block: the loop runs once and compiles to straight-line code
+        row_stop, row_step = pid + 1, 1
+    for row_block in range(pid, row_stop, row_step):
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -1897,11 +2017,13 @@ _rmsnorm_launch_table = (
     (1024, "looped", 1024, 1, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "looped", 4096, 1, 8, 0, 1),
-    (8192, "looped", 4096, 1, 8, 0, 1),
+    (8192, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
+# Row widths rmsnorm_looped_kernel has been compiled for (_fixed_width).
+_rmsnorm_widths = set()
 
 
 def rmsnorm(x, w, eps=1e-6, *, y=None):
@@ -1970,8 +2092,9 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
     elif BLOCK_N == 0:
         BLOCK_N = min(_next_power_of_2(N), 4096)
+    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
     num_row_blocks = _cdiv(n_rows, ROWS)
-    grid = (max(1, num_row_blocks),)
+    grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
         n_sms = (
@@ -1979,8 +2102,14 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
             if device.type == "cuda"
             else 1
         )
-        grid = (max(1, min(num_row_blocks, per_sm * n_sms)),)
-    kernel = rmsnorm_kernel if strategy == "single" else rmsnorm_looped_kernel
+        grid = (min(num_row_blocks, per_sm * n_sms),)
+    if strategy == "single":
+        kernel = rmsnorm_kernel
+        extra = {}
+    else:
+        kernel = rmsnorm_looped_kernel
+        # The row width as a compile-time constant for the first widths launched (_fixed_width).
+        extra = dict(COLS=_fixed_width(_rmsnorm_widths, N))
     kernel[grid](
         x,
         w,
@@ -1996,8 +2125,10 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         BLOCK_N=BLOCK_N,
         ROWS=ROWS,
         NUM_STAGES=stages,
+        PERSISTENT=grid[0] < num_row_blocks,
         INDEX_64=_needs_int64(x, w, y),
         num_warps=num_warps,
+        **extra,
     )
     return y
 
@@ -2037,6 +2168,7 @@ def row_stats_kernel(
     BLOCK_N: tl.constexpr,  # columns per block: the whole row, N rounded up to a power of two
     ROWS: tl.constexpr,  # rows per block
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
+    PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
 ):
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
@@ -2049,9 +2181,14 @@ def row_stats_kernel(
     if INDEX_64:
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
-    # Program pid takes row blocks pid, pid + num_programs, ...: exactly one when the grid
-    # has a program per row block, several when the launcher chose a persistent grid.
-    for row_block in tl.range(pid, num_row_blocks, num_programs, num_stages=NUM_STAGES):
+    # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
+    # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
+    if PERSISTENT:
+        row_stop, row_step = num_row_blocks, num_programs
+    else:
+        # one program per row block: the loop runs once and compiles to straight-line code
+        row_stop, row_step = pid + 1, 1
+    for row_block in tl.range(pid, row_stop, row_step, num_stages=NUM_STAGES):
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -2093,17 +2230,30 @@ def row_stats_looped_kernel(
     BLOCK_N: tl.constexpr,  # columns per block; each pass walks the row in cdiv(N, BLOCK_N) blocks
     ROWS: tl.constexpr,  # rows per block
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops
+    PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
     # blocks and accumulates the reductions of level k (those needing only earlier passes);
     # there are no row-varying outputs, so there is no final pass. Each row of the
     # full-shaped inputs is read once.
+    if COLS:
+        # Compiled for rows of COLS columns: with the width a constant the column loops
+        # have a known trip count and unroll, and the offset arithmetic folds.
+        N = COLS
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
     num_col_blocks = tl.cdiv(N, BLOCK_N)
-    for row_block in range(pid, num_row_blocks, num_programs):
+    # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
+    # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
+    if PERSISTENT:
+        row_stop, row_step = num_row_blocks, num_programs
+    else:
+        # one program per row block: the loop runs once and compiles to straight-line code
+        row_stop, row_step = pid + 1, 1
+    for row_block in range(pid, row_stop, row_step):
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -2249,6 +2399,8 @@ _row_stats_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
+# Row widths row_stats_looped_kernel has been compiled for (_fixed_width).
+_row_stats_widths = set()
 
 
 def row_stats(x, *, sumsq=None, maxabs=None):
@@ -2320,8 +2472,9 @@ def row_stats(x, *, sumsq=None, maxabs=None):
         BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
     elif BLOCK_N == 0:
         BLOCK_N = min(_next_power_of_2(N), 4096)
+    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
     num_row_blocks = _cdiv(n_rows, ROWS)
-    grid = (max(1, num_row_blocks),)
+    grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
         n_sms = (
@@ -2329,8 +2482,14 @@ def row_stats(x, *, sumsq=None, maxabs=None):
             if device.type == "cuda"
             else 1
         )
-        grid = (max(1, min(num_row_blocks, per_sm * n_sms)),)
-    kernel = row_stats_kernel if strategy == "single" else row_stats_looped_kernel
+        grid = (min(num_row_blocks, per_sm * n_sms),)
+    if strategy == "single":
+        kernel = row_stats_kernel
+        extra = {}
+    else:
+        kernel = row_stats_looped_kernel
+        # The row width as a compile-time constant for the first widths launched (_fixed_width).
+        extra = dict(COLS=_fixed_width(_row_stats_widths, N))
     kernel[grid](
         x,
         sumsq,
@@ -2344,8 +2503,10 @@ def row_stats(x, *, sumsq=None, maxabs=None):
         BLOCK_N=BLOCK_N,
         ROWS=ROWS,
         NUM_STAGES=stages,
+        PERSISTENT=grid[0] < num_row_blocks,
         INDEX_64=_needs_int64(x, sumsq, maxabs),
         num_warps=num_warps,
+        **extra,
     )
     return sumsq, maxabs
 
@@ -2399,6 +2560,7 @@ def add_layernorm_kernel(
     BLOCK_N: tl.constexpr,  # columns per block: the whole row, C rounded up to a power of two
     ROWS: tl.constexpr,  # rows per block
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
+    PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     REREAD: tl.constexpr,  # after the reductions, read the row again (from cache) for the outputs
 ):
@@ -2414,9 +2576,14 @@ def add_layernorm_kernel(
     if INDEX_64:
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < C
-    # Program pid takes row blocks pid, pid + num_programs, ...: exactly one when the grid
-    # has a program per row block, several when the launcher chose a persistent grid.
-    for row_block in tl.range(pid, num_row_blocks, num_programs, num_stages=NUM_STAGES):
+    # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
+    # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
+    if PERSISTENT:
+        row_stop, row_step = num_row_blocks, num_programs
+    else:
+        # one program per row block: the loop runs once and compiles to straight-line code
+        row_stop, row_step = pid + 1, 1
+    for row_block in tl.range(pid, row_stop, row_step, num_stages=NUM_STAGES):
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -2536,17 +2703,30 @@ def add_layernorm_looped_kernel(
     BLOCK_N: tl.constexpr,  # columns per block; each pass walks the row in cdiv(C, BLOCK_N) blocks
     ROWS: tl.constexpr,  # rows per block
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops
+    PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: C at run time)
 ):
     # Looped over rows of [B, T, C] too wide for registers. Pass k walks the row in
     # blocks and accumulates the reductions of level k (those needing only earlier passes);
     # the final pass recomputes the row-varying values and stores them. Each row of the
-    # full-shaped inputs is read 3 times.
+    # full-shaped inputs is read twice.
+    if COLS:
+        # Compiled for rows of COLS columns: with the width a constant the column loops
+        # have a known trip count and unroll, and the offset arithmetic folds.
+        C = COLS
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
     num_col_blocks = tl.cdiv(C, BLOCK_N)
-    for row_block in range(pid, num_row_blocks, num_programs):
+    # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
+    # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
+    if PERSISTENT:
+        row_stop, row_step = num_row_blocks, num_programs
+    else:
+        # one program per row block: the loop runs once and compiles to straight-line code
+        row_stop, row_step = pid + 1, 1
+    for row_block in range(pid, row_stop, row_step):
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -2561,8 +2741,11 @@ def add_layernorm_looped_kernel(
         r_row_offs = idx_b * stride_r_b + idx_t * stride_r_t
         y_row_offs = idx_b * stride_y_b + idx_t * stride_y_t
         h_row_offs = idx_b * stride_h_b + idx_t * stride_h_t
-        # ---- Pass 1 of 3: mean(h) ----
+        # ---- Pass 1 of 2: mean(h) and the variance about it, Welford ----
+        # Welford (one read for the mean and the variance): per lane, the running mean of the
+        # values it has seen, and M2, the sum of their squared distances from it.
         acc_mu_h = tl.zeros([ROWS, BLOCK_N], tl.float32)
+        acc_mean_y = tl.zeros([ROWS, BLOCK_N], tl.float32)
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
             start = col_block * BLOCK_N
             offs_n = start + tl.arange(0, BLOCK_N)[None, :]
@@ -2585,47 +2768,35 @@ def add_layernorm_looped_kernel(
             )
             # spec: reductions.tile:48
             h = x + r
-            # spec: reductions.tile:49
-            # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
-            acc_mu_h += tl.where(mask, h, 0.0)
+            # spec: reductions.tile:49 and reductions.tile:51
+            # masked lanes take their running mean as the value: a delta of 0 changes nothing
+            acc_mu_h_in = tl.where(mask, h, acc_mu_h)
+            acc_mu_h_delta = acc_mu_h_in - acc_mu_h
+            # This pass walks the row forwards and only the last block is partial, so every lane
+            # not masked here has seen col_block values before: one weight serves them all.
+            acc_mu_h_weight = 1.0 / (col_block + 1.0)
+            # the new mean as a weighted average (not mean + delta * weight): an inf stays inf,
+            # as in torch's mean, where inf - inf would make it NaN
+            acc_mu_h = acc_mu_h * (1.0 - acc_mu_h_weight) + acc_mu_h_in * acc_mu_h_weight
+            acc_mean_y += acc_mu_h_delta * (acc_mu_h_in - acc_mu_h)
         # Combine the lanes of each row.
-        mu_h = tl.sum(acc_mu_h, axis=1, keep_dims=True) / C
-        # ---- Pass 2 of 3: mean(hc * hc) ----
-        acc_mean_y = tl.zeros([ROWS, BLOCK_N], tl.float32)
+        # Welford's lanes combine as in Chan et al. Lane j saw the blocks reaching past column j:
+        # cdiv(C - j, BLOCK_N) of them. The row's mean weighs each lane's by that count
+        # (0 / 0 = NaN for a row of no columns, as torch's mean); its M2 is the lanes' M2 plus
+        # each lane's count times the squared distance of its mean from the row's.
+        mu_h_count = (
+            (tl.maximum(C - tl.arange(0, BLOCK_N)[None, :], 0) + BLOCK_N - 1) // BLOCK_N
+        ).to(tl.float32)
+        mu_h = tl.sum(acc_mu_h * mu_h_count, axis=1, keep_dims=True) / tl.sum(
+            mu_h_count, axis=1, keep_dims=True
+        )
+        mu_h_dist = tl.where(mu_h_count > 0.0, acc_mu_h - mu_h, 0.0)
+        mean_y = tl.sum(acc_mean_y + mu_h_count * mu_h_dist * mu_h_dist, axis=1, keep_dims=True) / C
+        # ---- Pass 2 of 2 (final): compute and store the row-varying outputs ----
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
             # Walk the row backwards: the blocks the previous pass read last are the ones
             # most likely still in L2.
             start = (num_col_blocks - 1 - col_block) * BLOCK_N
-            offs_n = start + tl.arange(0, BLOCK_N)[None, :]
-            if INDEX_64:
-                offs_n = offs_n.to(tl.int64)
-            # mask: real rows, and columns before the row end (the last block runs past it).
-            mask_n = offs_n < C
-            mask = mask_rows & mask_n
-            # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
-            # evict_last: a later pass reads this row again; ask L2 to keep it.
-            x_offs = x_row_offs + offs_n * stride_x_c
-            x = tl.load(x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_last").to(
-                tl.float32
-            )
-            # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
-            # evict_last: a later pass reads this row again; ask L2 to keep it.
-            r_offs = r_row_offs + offs_n * stride_r_c
-            r = tl.load(r_ptr + r_offs, mask=mask, other=0.0, eviction_policy="evict_last").to(
-                tl.float32
-            )
-            # spec: reductions.tile:48
-            h = x + r
-            # spec: reductions.tile:50
-            hc = h - mu_h
-            # spec: reductions.tile:51
-            # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
-            acc_mean_y += tl.where(mask, hc * hc, 0.0)
-        # Combine the lanes of each row.
-        mean_y = tl.sum(acc_mean_y, axis=1, keep_dims=True) / C
-        # ---- Pass 3 of 3 (final): compute and store the row-varying outputs ----
-        for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
-            start = col_block * BLOCK_N
             offs_n = start + tl.arange(0, BLOCK_N)[None, :]
             if INDEX_64:
                 offs_n = offs_n.to(tl.int64)
@@ -2785,7 +2956,7 @@ def add_layernorm_team_kernel(
 # C <= max_n wins (None: any width). These are tilegen's defaults
 # (tilegen/reduction_plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": add_layernorm_kernel, whole rows in registers, read once;
-#             "looped": add_layernorm_looped_kernel, reads each row 3 times, in blocks
+#             "looped": add_layernorm_looped_kernel, reads each row twice, in blocks
 #             "reread" (at 1024, 4096 columns): add_layernorm_kernel with REREAD, whole
 #             rows in registers through the reductions, then read again (from cache) for
 #             the outputs (REREAD_CHAINED_AT in tilegen/reduction_plan.py; not a schedule value)
@@ -2797,6 +2968,9 @@ def add_layernorm_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
+# strategy is looped at 8192 columns: this kernel's variance joins its mean's
+# pass (Welford), so the looped kernel reads the row twice, no more than the REREAD single
+# pass does (WELFORD_LOOPED_AT in tilegen/reduction_plan.py).
 _add_layernorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -2805,11 +2979,13 @@ _add_layernorm_launch_table = (
     (1024, "reread", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "reread", 0, 1, 8, 0, 1),
-    (8192, "single", 0, 1, 8, 0, 1),
+    (8192, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
+# Row widths add_layernorm_looped_kernel has been compiled for (_fixed_width).
+_add_layernorm_widths = set()
 
 
 def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
@@ -2902,8 +3078,9 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         BLOCK_N = max(BLOCK_N, _next_power_of_2(C))
     elif BLOCK_N == 0:
         BLOCK_N = min(_next_power_of_2(C), 4096)
+    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
     num_row_blocks = _cdiv(n_rows, ROWS)
-    grid = (max(1, num_row_blocks),)
+    grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
         n_sms = (
@@ -2911,10 +3088,15 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
             if device.type == "cuda"
             else 1
         )
-        grid = (max(1, min(num_row_blocks, per_sm * n_sms)),)
-    # "reread": the single pass, reading the row again for the outputs (REREAD).
-    extra = dict(REREAD=strategy == "reread") if strategy != "looped" else {}
-    kernel = add_layernorm_looped_kernel if strategy == "looped" else add_layernorm_kernel
+        grid = (min(num_row_blocks, per_sm * n_sms),)
+    if strategy in ("single", "reread"):
+        kernel = add_layernorm_kernel
+        # "reread": the single pass, reading the row again for the outputs (REREAD).
+        extra = dict(REREAD=strategy == "reread")
+    else:
+        kernel = add_layernorm_looped_kernel
+        # The row width as a compile-time constant for the first widths launched (_fixed_width).
+        extra = dict(COLS=_fixed_width(_add_layernorm_widths, C))
     kernel[grid](
         x,
         r,
@@ -2943,6 +3125,7 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         BLOCK_N=BLOCK_N,
         ROWS=ROWS,
         NUM_STAGES=stages,
+        PERSISTENT=grid[0] < num_row_blocks,
         INDEX_64=_needs_int64(x, r, w, b, y, h),
         num_warps=num_warps,
         **extra,

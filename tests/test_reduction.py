@@ -380,9 +380,11 @@ def test_index_64_path_computes_the_same(examples, device):
     module, _ = examples
     x = torch.randn(5, 300, device=device, dtype=torch.float16)
     y = torch.empty_like(x)
-    for kernel, block in ((module.softmax_kernel, 512), (module.softmax_looped_kernel, 64)):
+    looped = module.softmax_looped_kernel
+    for kernel, block, extra in ((module.softmax_kernel, 512, {}), (looped, 64, {"COLS": 0}), (looped, 64, {"COLS": 300})):
         y.fill_(float("nan"))
-        kernel[(2,)](x, y, 5, 300, *x.stride(), *y.stride(), BLOCK_N=block, ROWS=2, NUM_STAGES=1, INDEX_64=True)
+        kernel[(2,)](x, y, 5, 300, *x.stride(), *y.stride(), BLOCK_N=block, ROWS=2, NUM_STAGES=1, PERSISTENT=True,
+                     INDEX_64=True, **extra)
         torch.testing.assert_close(y, torch.softmax(x.float(), -1).half(), rtol=2e-3, atol=2e-3)
 
 
@@ -444,7 +446,7 @@ def test_softmax_looped_reads_x_twice(examples):
     assert _loads_of_x(looped) == 2  # online max-and-sum, then the final pass
     assert "Online max-and-sum" in looped and "Pass 1 of 2" in looped and "Pass 2 of 2 (final)" in looped
     assert _loads_of_x(_kernel_source(module, "softmax_kernel")) == 1
-    assert _loads_of_x(_kernel_source(module, "layernorm_looped_kernel")) == 3
+    assert _loads_of_x(_kernel_source(module, "layernorm_looped_kernel")) == 2  # Welford, then the final pass
     assert _loads_of_x(_kernel_source(module, "row_stats_looped_kernel")) == 1  # no final pass
     assert _loads_of_x(_kernel_source(module, "log_softmax_looped_kernel")) == 2
 
@@ -565,9 +567,10 @@ def test_source_explains_masks_and_passes(examples):
     src = _kernel_source(module, "softmax_kernel")
     assert 'other=float("-inf")' in src and "other=-inf: lanes past the row end must never win max(x)" in src
     assert "# spec: reductions.tile:" in src
+    rms = _kernel_source(module, "rmsnorm_looped_kernel")
+    assert "tl.where: lanes past the row end count as 0.0, adding nothing to the sum" in rms
     layer = _kernel_source(module, "layernorm_looped_kernel")
-    assert "other=0.0: lanes past the row end must add nothing to mean(x)" in layer
-    assert "tl.where: lanes past the row end count as 0.0" in layer
+    assert "masked lanes take their running mean as the value: a delta of 0 changes nothing" in layer
     assert "Walk the row backwards" in layer
     assert "idx_t = rows % T" in _kernel_source(module, "add_layernorm_kernel")
 
@@ -632,11 +635,15 @@ for model in compiled.models:
             else:
                 signature[name] = "fp32" if scalars.get(name) == "float" else "i32"
         consts = {k: v for k, v in CONST.items() if k in fn.arg_names}
-        for reread in (True, False) if "REREAD" in fn.arg_names else (None,):
-            if reread is not None:
-                signature["REREAD"] = "constexpr"
-                consts["REREAD"] = reread
-            src = ASTSource(fn, signature, consts)
+        # the single pass with and without REREAD; the looped kernel with the row width at
+        # run time and fixed (COLS); each on a persistent grid and on one program per row block
+        extra = {"REREAD": (True, False)} if "REREAD" in fn.arg_names else {"COLS": (0, 1000)} if "COLS" in fn.arg_names else {}
+        forms = [dict(PERSISTENT=True), dict(PERSISTENT=False)]
+        for key, values in extra.items():
+            forms = [{**forms[0], key: values[0]}, {**forms[0], key: values[1]}, {**forms[1], key: values[1]}]
+        for form in forms:
+            signature.update({k: "constexpr" for k in form})
+            src = ASTSource(fn, signature, {**consts, **form})
             triton.compile(src, target=GPUTarget("cuda", 90, 32), options={"num_warps": 4, "num_stages": 2})
         print("ok", model.sig.name + suffix)
 '''
@@ -645,7 +652,8 @@ for model in compiled.models:
 def test_kernels_compile_for_sm90_without_a_gpu(tmp_path):
     """The interpreter does not type-check loop-carried values the way the compiler does:
     compile both kernels of every example (and of the odd-typed extras) for an H100, the
-    single pass both with and without REREAD where it has it."""
+    single pass both with and without REREAD where it has it, the looped kernel with the
+    row width at run time and as a constant, each persistent or not."""
     import os
     import subprocess
     import sys
@@ -685,14 +693,16 @@ def test_division_by_a_row_value_is_a_reciprocal_per_row(examples):
 
 def test_launch_table_raises_warps_for_register_pressure(examples):
     """add_layernorm holds x and r through its reductions, layernorm only x (both load w
-    and b after the variance, where they are first used outside a reduction): at 8192
-    columns add_layernorm gets more warps."""
+    and b after the variance, where they are first used outside a reduction): where their
+    single pass would hold more than REGISTER_BUDGET values a thread, more warps."""
+    from tilegen.reduction_launch import table_rows
     from tilegen.reduction_plan import REGISTER_BUDGET
 
     module, models = examples
     assert models["add_layernorm"].row_inputs == 2 and models["layernorm"].row_inputs == 1
-    assert dict((r[0], r[4]) for r in module._add_layernorm_launch_table)[8192] > dict(
-        (r[0], r[4]) for r in module._layernorm_launch_table)[8192]
+    # without the Welford rows (at 8192 both run looped), two inputs get twice the warps there
+    warps = {inputs: {r[0]: int(r[4]) for r in table_rows(inputs, 2, "chained", True)[0]} for inputs in (1, 2)}
+    assert warps[2]["8192"] == 2 * warps[1]["8192"]
     for table_name, inputs in (("_add_layernorm_launch_table", 2), ("_layernorm_launch_table", 1)):
         for max_n, strategy, block, rows, warps, *_ in getattr(module, table_name):
             if strategy == "single" and max_n is not None and warps < 32:
@@ -701,39 +711,46 @@ def test_launch_table_raises_warps_for_register_pressure(examples):
 
 
 def test_launch_table_halves_warps_where_reductions_chain(examples):
-    """layernorm's variance needs its mean (a chain); rmsnorm has one reduction. At the
-    CHAINED_HALVE_AT widths the chained kernel runs with half the warps."""
-    from tilegen.reduction_plan import CHAINED_HALVE_AT
+    """softmax's sum needs its max (a chain); rmsnorm has one reduction. At the
+    CHAINED_HALVE_AT widths the chained kernel's single pass runs with half the warps."""
+    from tilegen.reduction_plan import CHAINED_HALVE_AT, DEFAULT_TABLE
 
     module, models = examples
-    warps = {name: {r[0]: r[4] for r in getattr(module, f"_{name}_launch_table")} for name in ("layernorm", "rmsnorm")}
-    assert models["layernorm"].table_fewer_warps == "8192" and not models["rmsnorm"].table_fewer_warps
+    tables = {name: {r[0]: r for r in getattr(module, f"_{name}_launch_table")} for name in ("softmax", "rmsnorm")}
+    assert models["softmax"].table_fewer_warps == "8192" and not models["rmsnorm"].table_fewer_warps
+    defaults = {r[0]: r for r in DEFAULT_TABLE}
     for width in CHAINED_HALVE_AT:
-        assert warps["layernorm"][width] * 2 == warps["rmsnorm"][width]
-    assert all(warps["layernorm"][w] == warps["rmsnorm"][w] for w in warps["rmsnorm"] if w not in CHAINED_HALVE_AT)
+        assert tables["softmax"][width][1] == "single" and tables["softmax"][width][4] * 2 == defaults[width][4]
+    same = [w for w in tables["softmax"] if w not in CHAINED_HALVE_AT]
+    assert all(tables["softmax"][w][4] == defaults[w][4] for w in same)
 
 
 def test_launch_table_rereads_rows_for_the_outputs(examples):
     """rmsnorm's one reduction needs no other: at the REREAD_AT widths it runs looped (the
     final loop reads the row again). layernorm and add_layernorm chain their reductions:
-    at the REREAD_CHAINED_AT widths they run the single pass with REREAD. softmax (an
-    online max-and-sum) and row_stats (no row-varying output) keep the single pass."""
-    from tilegen.reduction_plan import DEFAULT_TABLE, REREAD_AT, REREAD_CHAINED_AT
+    at the REREAD_CHAINED_AT widths they run the single pass with REREAD, and at the
+    WELFORD_LOOPED_AT widths looped (mean and variance in one pass: two reads). softmax
+    (an online max-and-sum) and row_stats (no row-varying output) keep the single pass."""
+    from tilegen.reduction_plan import DEFAULT_TABLE, REREAD_AT, REREAD_CHAINED_AT, WELFORD_LOOPED_AT
 
     module, models = examples
     defaults = {r[0]: r[1:5] for r in DEFAULT_TABLE}
     for name, rereads in (("rmsnorm", REREAD_AT), ("layernorm", REREAD_CHAINED_AT), ("add_layernorm", REREAD_CHAINED_AT)):
+        chained = rereads is REREAD_CHAINED_AT
         assert models[name].table_reread == ", ".join(map(str, rereads)), name
-        assert models[name].reread == (rereads is REREAD_CHAINED_AT), name
+        assert models[name].table_welford == (", ".join(map(str, WELFORD_LOOPED_AT)) if chained else ""), name
+        assert models[name].reread == chained, name
         table = {r[0]: r[1:5] for r in getattr(module, f"_{name}_launch_table")}
-        for width, row in rereads.items():
+        changed = {**rereads, **WELFORD_LOOPED_AT} if chained else rereads
+        for width, row in changed.items():
             assert table[width] == row and row[0] in ("looped", "reread"), (name, width)
-        assert all(table[w][0] == defaults[w][0] for w in table if w not in rereads), name
+        assert all(table[w][0] == defaults[w][0] for w in table if w not in changed), name
+    assert all(strategy == "looped" for strategy, *_ in WELFORD_LOOPED_AT.values())
     assert all(strategy == "looped" and block <= width for width, (strategy, block, _, _) in REREAD_AT.items())
     for name in ("softmax", "row_stats"):
         assert not models[name].table_reread and not models[name].reread, name
         table = {r[0]: r[1] for r in getattr(module, f"_{name}_launch_table")}
-        assert all(table[w] == "single" for w in {**REREAD_AT, **REREAD_CHAINED_AT}), name
+        assert all(table[w] == "single" for w in {**REREAD_AT, **REREAD_CHAINED_AT, **WELFORD_LOOPED_AT}), name
     for name, row_input in (("layernorm", "x"), ("add_layernorm", "x")):
         src = _kernel_source(module, f"{name}_kernel")
         branch = src[src.index("if REREAD:"):src.index("else:", src.index("if REREAD:"))]

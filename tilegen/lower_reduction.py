@@ -23,13 +23,14 @@ from .diagnostics import Diagnostic, DiagnosticError
 from .dtypes import I32, int_range
 from .expr import ExprRenderer
 from .model import Statement, TensorArg, helpers_used, signature
+from .lower_looped import looped
 from .lower_team import team_model
 from .reduction_launch import fallback_row, held_inputs, reread_kind, schedule_pins, table_rows
 from .reduction_model import (
-    Acc, Load, Loop, Online, Pass, ReductionModel, RowIndex, RowOffs, Step, Store, short_literal, spec_text,
+    Load, ReductionModel, RowIndex, RowOffs, Step, Store, short_literal,
 )
 from .reduction_plan import (
-    COL, FULL, NEUTRAL, ROW, SCALAR, Analysis, Reduction, is_reduction, map_children, plan,
+    COL, FULL, NEUTRAL, ROW, SCALAR, TL_REDUCE, Analysis, Reduction, is_reduction, map_children, plan,
     post_order,
 )
 
@@ -37,9 +38,8 @@ from .reduction_plan import (
 GENERATED_NAMES = frozenset(
     {"n_rows", "num_row_blocks", "row_block", "num_col_blocks", "col_block", "ROWS", "sizes", "strategy",
      "num_warps", "per_sm", "stages", "max_n", "kernel", "n_sms", "seg", "TEAM", "TEAM_P2", "ws", "epoch", "parts",
-     "kk", "team"}
+     "kk", "team", "row_stop", "row_step", "PERSISTENT", "COLS", "REREAD", "extra"}
 )
-_TL_REDUCE = {"sum": "sum", "mean": "sum", "max": "max", "min": "min"}
 _TORCH_REDUCE = {"sum": "torch.sum", "mean": "torch.mean", "max": "torch.amax", "min": "torch.amin"}
 
 
@@ -223,7 +223,7 @@ class _Lowering:
         neutral = self._neutral(r.fn, dtype)
         bare = self._bare(r.arg, neutral, loads)
         cast = self._cast_to_text(r)
-        return Step("reduce", self.results[r.key], self._render(r.arg), r.line, spec, fn=_TL_REDUCE[r.fn],
+        return Step("reduce", self.results[r.key], self._render(r.arg), r.line, spec, fn=TL_REDUCE[r.fn],
                     masked=not bare, neutral=neutral, cast=cast, divisor=self.ncols if r.fn == "mean" else "",
                     why=self._reduce_why(r, bare, neutral))
 
@@ -271,50 +271,6 @@ class _Lowering:
                 steps.append(self._assign(stmt.target, first))
         return loads, tuple(steps)
 
-    def looped(self):
-        passes, number, backward = [], 0, False
-        loops = sum(1 for p in self.plan.passes if p.reductions or p.online)
-        final = bool(self.plan.final_varying) or any(
-            self.an.tensor_class(o.dims) in (FULL, COL) for o in self.sig.outputs
-        )
-        for p in self.plan.passes:
-            after = tuple(self._assign(n) for n in p.after)
-            if not p.reductions and not p.online:
-                passes.append(Pass(None, after))
-                continue
-            number += 1
-            direct = self._direct(list(p.reductions), [m.arg for m, _ in p.online])
-            read_again = number < loops or final
-            loads = self._loads(p.loads, direct, "evict_last" if read_again else "evict_first")
-            steps = tuple(self._assign(n) for n in p.varying)
-            accs = tuple(self._acc(r, loads) for r in p.reductions)
-            online = tuple(self._online(m, s, loads) for m, s in p.online)
-            parts = [f"{r.fn}({spec_text(r.arg)})" for r in p.reductions]
-            parts += [f"max({a}) and sum(exp({a} - max({a}))), online" for a in (spec_text(m.arg) for m, _ in p.online)]
-            passes.append(Pass(Loop(number, "; ".join(parts), backward, loads, steps, accs, online), after))
-            backward = not backward
-        final_loads = self._loads(self.plan.final_loads, {}, "evict_first" if number else "")
-        final_steps = tuple(self._assign(n) for n in self.plan.final_varying)
-        return tuple(passes), number, final_loads, final_steps, backward
-
-    def _acc(self, r: Reduction, loads) -> Acc:
-        dtype = self.typer.of(r.key).dtype
-        neutral = self._neutral(r.fn, dtype)
-        bare = self._bare(r.arg, neutral, loads)
-        return Acc(f"acc_{self.results[r.key]}", self.results[r.key], _TL_REDUCE[r.fn], neutral,
-                   self._acc_dtype(r).triton,
-                   self._render(r.arg), not bare, self._cast_to_text(r), self.ncols if r.fn == "mean" else "",
-                   r.line, True, self._reduce_why(r, bare, neutral))
-
-    def _online(self, m: Reduction, s: Reduction, loads) -> Online:
-        m_name, s_name = self.results[m.key], self.results[s.key]
-        bare = self._bare(m.arg, 'float("-inf")', loads)
-        value = self._render(m.arg)
-        m_acc = f"acc_{m_name}"
-        return Online(m_acc, f"acc_{s_name}", f"{m_acc}_new", f"{m_acc}_shift", m_name, s_name, value,
-                      value if bare else f"{m_acc}_in", not bare, m.line, s.line, True, s.line != m.line,
-                      self.typer.of(s.key).dtype.triton)
-
     # ---- stores -------------------------------------------------------------------
 
     def _store(self, o: TensorArg) -> Store:
@@ -351,7 +307,9 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     direct_row = low._direct([])
     row_loads = low._loads(low.plan.row_loads, direct_row)
     single_loads, single_steps = low.single()
-    passes, loops, final_loads, final_steps, _ = low.looped()
+    passes, loops, final_loads, final_steps = looped(low, low.plan)
+    # The team kernel exchanges plain sums: its passes keep a variance apart from its mean.
+    team_passes = looped(low, plan(checked, moments=False))[0]
     outputs_by_class = {o.name: an.tensor_class(o.dims) for o in sig.outputs}
     row_stores = tuple(low._store(o) for o in sig.outputs if outputs_by_class[o.name] == ROW)
     varying_stores = tuple(low._store(o) for o in sig.outputs if outputs_by_class[o.name] in (FULL, COL))
@@ -361,12 +319,13 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     triton_helpers, torch_helpers = helpers_used(checked)
     pins, free_block = schedule_pins(checked.kernel.schedule)
     row_inputs = held_inputs(single_loads, single_steps)
-    team = team_model(passes, final_loads, final_steps, varying_stores, row_stores, fallback_row())
+    team = team_model(team_passes, final_loads, final_steps, varying_stores, row_stores, fallback_row())
     levels = max((r.level for r in low.plan.reductions), default=0)
     # Reading the row again only pays where a row-sized output is computed from it.
     full_outputs = any(c == FULL for c in outputs_by_class.values())
     reread = reread_kind(levels, full_outputs, any(p.online for p in low.plan.passes))
-    table, changed = table_rows(row_inputs, levels, reread, team is not None)
+    two_reads = any(p.moments for p in low.plan.passes) and loops == 1
+    table, changed = table_rows(row_inputs, levels, reread, team is not None, two_reads)
     head, tail = split_single(single_steps, an) if reread == "chained" else (single_steps, ())
     if reread == "chained":  # the row loads keep it in L2 for the second read
         single_loads = tuple(dataclasses.replace(l, evict="reread") if l.mask == "mask" else l for l in single_loads)
@@ -413,12 +372,14 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
         reads_text={1: "once", 2: "twice"}.get(reads_full, f"{reads_full} times"),
         table=table,
         table_reread=", ".join(map(str, changed["reread"])),
+        table_welford=", ".join(map(str, changed["welford"])),
         table_fewer_warps=", ".join(map(str, changed["fewer"])),
         table_more_warps=", ".join(map(str, changed["more"])),
         row_inputs=row_inputs,
         pins=pins,
         pinned_block_n=free_block,
-        helpers=frozenset(triton_helpers) | ({"team"} if team else set()),
+        fixed_width=not low.ncols.isdigit(),
+        helpers=frozenset(triton_helpers) | ({"team"} if team else set()) | (set() if low.ncols.isdigit() else {"fixed_width"}),
         torch_helpers=frozenset(torch_helpers),
         team=team,
     )

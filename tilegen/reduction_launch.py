@@ -14,10 +14,12 @@ from .reduction_plan import (
     REGISTER_BUDGET,
     REREAD_AT,
     REREAD_CHAINED_AT,
+    WELFORD_LOOPED_AT,
 )
 
 
-def table_rows(row_inputs: int, levels: int, reread: str, team: bool) -> tuple[tuple[tuple[str, ...], ...], dict]:
+def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
+               two_reads: bool = False) -> tuple[tuple[tuple[str, ...], ...], dict]:
     """The launch table for a kernel whose reductions have `levels` levels and whose single
     pass holds `row_inputs` row-sized inputs through them: DEFAULT_TABLE, with the rows that
     read the row again for the outputs where `reread` allows it ("looped": REREAD_AT,
@@ -25,19 +27,24 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool) -> tuple[t
     widths where reductions chain (two levels or more), then doubled where a single pass
     (REREAD or not) would hold more than REGISTER_BUDGET row values a thread (and lose
     occupancy to registers). Without a `team` kernel, the team rows become one
-    LOOPED_FALLBACK row. Also returns the widths each adjustment changed: {"reread": ...,
-    "fewer": ..., "more": ...} (fewer / more warps than the row it started from)."""
-    rows, changed = [], {"reread": [], "fewer": [], "more": []}
+    LOOPED_FALLBACK row. A "chained" kernel whose looped form reads the row only twice
+    (`two_reads`: its variance joins its mean's pass) also runs looped at the
+    WELFORD_LOOPED_AT widths. Also returns the widths each adjustment changed: {"reread": ...,
+    "welford": ..., "fewer": ..., "more": ...} (fewer / more warps than the row it started
+    from)."""
+    rows, changed = [], {"reread": [], "welford": [], "fewer": [], "more": []}
     table = DEFAULT_TABLE
     if not team:
         table = tuple(r for r in DEFAULT_TABLE if r[1] != "team") + (LOOPED_FALLBACK,)
     rereads = {"looped": REREAD_AT, "chained": REREAD_CHAINED_AT}.get(reread, {})
+    if reread == "chained" and two_reads:
+        rereads = {**rereads, **WELFORD_LOOPED_AT}
     for max_n, strategy, block, n_rows, default_warps, per_sm, stages in table:
         warps = default_warps
         if strategy == "single" and max_n in rereads:
             strategy, block, n_rows, default_warps = rereads[max_n]
             warps = default_warps
-            changed["reread"].append(max_n)
+            changed["welford" if strategy == "looped" and reread == "chained" else "reread"].append(max_n)
         # the single pass, REREAD or not, holds the row through its reductions
         if strategy in ("single", "reread") and max_n is not None:
             if levels >= 2 and max_n in CHAINED_HALVE_AT:

@@ -79,6 +79,29 @@ class Online:
 
 
 @dataclass(frozen=True, slots=True)
+class Moments:
+    """mean(A) and the sum of (A - mean(A))**2 in one read (Welford): per lane a running
+    mean and M2 (the sum of squared distances from that mean), combined per row. Its loop
+    walks the row forwards, so a lane's count before a block is the block's index."""
+
+    count_acc: str  # per lane, how many values it saw (computed after the loop)
+    mean_acc: str
+    m2_acc: str
+    value: str  # A, in the accumulator type
+    input: str  # name holding A, with masked lanes at the running mean (a delta of 0)
+    delta: str
+    weight: str  # 1 / (values a lane has seen, this block's included)
+    distance: str  # each lane's mean minus the row's, when combining
+    mean_result: str
+    var_result: str
+    var_fn: str  # mean or sum: the variance divides M2 by the row width, or not
+    divisor: str
+    line_mean: int
+    line_var: int
+    dtype: str  # accumulator type: float32, or float64 for f64 inputs
+
+
+@dataclass(frozen=True, slots=True)
 class Loop:
     """One looped pass over the row."""
 
@@ -89,6 +112,7 @@ class Loop:
     steps: tuple[Step, ...]  # row-varying statements recomputed per block
     accs: tuple[Acc, ...]
     online: tuple[Online, ...]
+    moments: tuple[Moments, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,11 +207,13 @@ class ReductionModel:
     reads_text: str  # "once", "twice", "3 times"
     table: tuple[tuple[str, ...], ...]  # launch table rows, as Python literals
     table_reread: str  # row widths whose launch reads the row again for the outputs
+    table_welford: str  # row widths where a chained kernel runs looped (Welford: two reads)
     table_fewer_warps: str  # row widths whose num_warps is below DEFAULT_TABLE's (chained reductions)
     table_more_warps: str  # row widths whose num_warps is above DEFAULT_TABLE's (register pressure)
     row_inputs: int  # row-sized inputs the single pass holds in registers through a reduction
     pins: tuple[tuple[str, str], ...]  # (launcher variable, literal) pinned by the schedule
     pinned_block_n: str  # schedule block_n without a pinned strategy: "" or the literal
+    fixed_width: bool  # the row width is a run-time size: the looped kernel may take it as COLS
     helpers: frozenset[str]
     torch_helpers: frozenset[str]
     team: Team | None = None  # None: some reduction cannot be exchanged (not f32); no team kernel

@@ -11,7 +11,9 @@ Terms used here and in templates/reduction.py.j2:
     pass          the looped strategy reads the row once per level: pass k loops
                   over the row and accumulates every level-k reduction. A
                   softmax-like `sum(exp(A - max(A)))` joins the pass of its max as
-                  an online max-and-sum, so softmax reads x twice, not three times.
+                  an online max-and-sum, so softmax reads x twice, not three times;
+                  a variance `mean((A - mean(A))**2)` joins the pass of its mean as
+                  Welford moments, so layernorm reads x twice too.
     final pass    one more loop that computes and stores the row-varying outputs.
 
 Nothing here renders code; lower_reduction.py turns the plan into the render model.
@@ -30,6 +32,8 @@ SCALAR, ROW, COL, FULL = "scalar", "row", "col", "full"
 
 # Neutral elements: masked-off lanes must hold these so they cannot change the result.
 NEUTRAL = {"sum": "0", "mean": "0", "max": "-inf", "min": "+inf"}
+# The tl reduction that combines a row's lanes (a mean is a sum, divided afterwards).
+TL_REDUCE = {"sum": "sum", "mean": "sum", "max": "max", "min": "min"}
 
 # Default launch table, keyed by the row width N: the first entry whose max_n >= N wins
 # (max_n None: any N). It is copied into every generated launcher, where it can be read,
@@ -84,10 +88,23 @@ CHAINED_HALVE_AT = (8192,)
 # Measured on two H100s, rmsnorm bf16, GB/s (a copy of the same bytes: 2858-2875):
 #   65536x1024: single pass 2845-2853; looped, one 1024 block, 4 warps: 2883-2892
 #   16384x4096: single pass 2838-2844; looped, one 4096 block, 8 warps: 2864-2875
-#   8192x8192:  single pass 2779-2838; looped, two 4096 blocks, 8 warps: 2815-2845
-# softmax (an online max-and-sum) and layernorm (chained) measured 0.86-0.95x of their
-# single pass this way, so they keep it. Values: (strategy, BLOCK_N, ROWS, warps).
-REREAD_AT = {1024: ("looped", 1024, 1, 4), 4096: ("looped", 4096, 1, 8), 8192: ("looped", 4096, 1, 8)}
+#   8192x8192:  single pass 2818-2839 (8-16 warps); looped, two 4096 blocks: 2815-2832
+#               with 8 warps, 2866-2867 with 16 (torch.compile 2863-2864, copy 2873)
+# The 8192 figures are with the row width a compile-time constant (COLS, _fixed_width in
+# the generated launcher); with it at run time the looped kernel lost 1-3% there.
+# softmax (an online max-and-sum) measured 0.86-0.95x of its single pass this way, so it
+# keeps it. Values: (strategy, BLOCK_N, ROWS, warps).
+REREAD_AT = {1024: ("looped", 1024, 1, 4), 4096: ("looped", 4096, 1, 8), 8192: ("looped", 4096, 1, 16)}
+
+# Kernels whose reductions chain only through a mean and a variance about it (layernorm:
+# mean(x), then mean(xc * xc)) read the row twice looped, as rmsnorm does: the first loop
+# keeps Welford's running mean and M2 per lane. At these table rows they run looped.
+# Measured on the H100, layernorm bf16 8192x8192, GB/s (torch.compile 2857-2858, copy
+# 2868-2873): single pass 2765-2771 (4 warps), 2797-2805 (8), 2832-2841 (16); looped, two
+# 4096 blocks: 2566-2568 (8 warps), 2854-2855 (16), 2147 (32); four 2048 blocks, 16 warps:
+# 2843. At 1024 and 4096 columns the REREAD single pass below stays ahead (2866-2877
+# against 2852-2868 looped). Values: (strategy, BLOCK_N, ROWS, warps).
+WELFORD_LOOPED_AT = {8192: ("looped", 4096, 1, 16)}
 
 # Kernels whose reductions chain (layernorm: the variance needs the mean), with row-varying
 # outputs and no online max-and-sum, use the "reread" strategy at these table rows: the
@@ -112,6 +129,7 @@ class Reduction:
     stmt: str  # target of the statement that first uses it
     whole: bool  # it is the whole value of that statement (the result takes the target's name)
     online_with: ir.Call | None = None  # a sum fused into its max's pass: that max's key
+    moments_with: ir.Call | None = None  # a variance fused into its mean's pass: that mean's key
     pass_no: int = 0  # the looped pass that computes it
 
 
@@ -120,6 +138,7 @@ class PassPlan:
     number: int
     reductions: tuple[Reduction, ...]  # plain accumulations (not part of an online pair)
     online: tuple[tuple[Reduction, Reduction], ...]  # (max, sum) pairs computed together
+    moments: tuple[tuple[Reduction, Reduction], ...]  # (mean, variance) pairs: Welford, one read
     varying: tuple[str, ...]  # row-varying statements recomputed inside the loop, spec order
     loads: tuple[str, ...]  # full and per-column inputs the loop reads
     after: tuple[str, ...]  # per-row statements computable once this pass is done
@@ -264,7 +283,31 @@ def online_partner(an: Analysis, key: ir.Call) -> ir.Call | None:
     return None
 
 
-def collect_reductions(an: Analysis) -> list[Reduction]:
+def moments_partner(an: Analysis, key: ir.Call) -> ir.Call | None:
+    """For `sum(D * D)`, `mean(D * D)` or either with `D ** 2`, where D = `A - mean(A)`
+    (through any names), return the key of `mean(A)`: both come from one Welford pass."""
+    if key.func not in ("sum", "mean"):
+        return None
+    arg = key.args[0]
+    if not isinstance(arg, ir.BinOp):
+        return None
+    if arg.op == "*" and arg.lhs == arg.rhs:
+        d = arg.lhs
+    elif arg.op == "**" and isinstance(arg.rhs, ir.Number) and arg.rhs.value == 2:
+        d = arg.lhs
+    else:
+        return None
+    if not (isinstance(d, ir.BinOp) and d.op == "-"):
+        return None
+    m = d.rhs
+    if isinstance(m, ir.Call) and m.func == "mean" and m.args[0] == d.lhs:
+        # float values only: the running mean is kept in a float accumulator
+        float_arg = an.typer.of(d.lhs).dtype.is_float and an.typer.of(key).dtype.is_float
+        return m if float_arg and an.typer.of(m).dtype == an.typer.of(key).dtype else None
+    return None
+
+
+def collect_reductions(an: Analysis, moments: bool = True) -> list[Reduction]:
     found: dict[ir.Call, Reduction] = {}
     for stmt in an.body:
         for expr in post_order(stmt.value):
@@ -285,12 +328,21 @@ def collect_reductions(an: Analysis) -> list[Reduction]:
         if partner is not None and partner in found and partner not in paired:
             paired.add(partner)
             reds[n] = dataclasses.replace(r, online_with=partner)
-    return [dataclasses.replace(r, pass_no=r.level - 1 if r.online_with is not None else r.level) for r in reds]
+    # Pair each sum or mean of (A - mean(A))**2 with its mean (each mean at most once).
+    for n, r in enumerate(reds):
+        partner = moments_partner(an, r.key) if moments else None
+        if partner is not None and partner in found and partner not in paired:
+            paired.add(partner)
+            reds[n] = dataclasses.replace(r, moments_with=partner)
+    fused = lambda r: r.online_with is not None or r.moments_with is not None  # noqa: E731
+    return [dataclasses.replace(r, pass_no=r.level - 1 if fused(r) else r.level) for r in reds]
 
 
-def plan(checked: CheckedKernel) -> Plan:
+def plan(checked: CheckedKernel, moments: bool = True) -> Plan:
+    """The kernel's plan; `moments` False keeps a variance in its own pass (the team
+    kernel exchanges plain sums)."""
     an = Analysis(checked)
-    reds = collect_reductions(an)
+    reds = collect_reductions(an, moments)
     by_key = {r.key: r for r in reds}
     row_stmts = [a.target for a in an.body if not an.varies(a.target)]
     levels = {name: an.level(an.values[name]) for name in row_stmts}
@@ -301,14 +353,16 @@ def plan(checked: CheckedKernel) -> Plan:
     # of an online max-and-sum) has no loop, just the per-row statements of that level.
     for k in range(1, max((r.level for r in reds), default=0) + 1):
         in_pass = [r for r in reds if r.pass_no == k]
-        sums = [r for r in in_pass if r.online_with is not None]
-        pairs = tuple((by_key[s.online_with], s) for s in sums)
-        paired = {m.key for m, _ in pairs} | {s.key for s in sums}
+        pairs = tuple((by_key[r.online_with], r) for r in in_pass if r.online_with is not None)
+        moment_pairs = tuple((by_key[r.moments_with], r) for r in in_pass if r.moments_with is not None)
+        paired = {r.key for pair in pairs + moment_pairs for r in pair}
         plain = tuple(r for r in in_pass if r.key not in paired)
-        stmts, params = an.closure([r.arg for r in plain] + [m.arg for m, _ in pairs], varying_only=True)
+        # a variance needs only its mean's argument A: the pass never forms A - mean(A)
+        firsts = [m.arg for m, _ in pairs + moment_pairs]
+        stmts, params = an.closure([r.arg for r in plain] + firsts, varying_only=True)
         loads = {p for p in params if an.shapes[p] in (FULL, COL)}
         after = tuple(n for n in row_stmts if levels[n] == k and n not in direct)
-        passes.append(PassPlan(k, plain, pairs, an.spec_order(stmts), _param_order(an, loads), after))
+        passes.append(PassPlan(k, plain, pairs, moment_pairs, an.spec_order(stmts), _param_order(an, loads), after))
     prologue = tuple(n for n in row_stmts if levels[n] == 0)
     final_out = [o for o in an.outputs if an.tensor_class(an.outputs[o].type.dims) in (FULL, COL)]
     stmts, params = an.closure([ir.Name(o) for o in final_out], varying_only=True)
