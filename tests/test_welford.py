@@ -46,6 +46,22 @@ reduction cubed(x: f32[M, N]) -> (v: f32[M]) {{
     v = mean((x - mean(x)) ** 3)
     {LOOPED}
 }}
+reduction names(x: f32[M, N], s: f32[M]) -> (mu: f32[M], v: f32[M], mu_count: f32[M], y: f32[M, N]) {{
+    mu_dist = s * 2.0
+    mu = mean(x)
+    v = mean((x - mu) * (x - mu))
+    mu_count = sum(x)
+    y = x * mu_dist + v
+    {LOOPED}
+}}
+reduction online_names(x: f32[M, N]) -> (y: f32[M, N], m_new: f32[M], m_shift: f32[M]) {{
+    m = max(x)
+    e = exp(x - m)
+    m_new = sum(x)
+    m_shift = min(x)
+    y = e / sum(e) + m_new + m_shift
+    {LOOPED}
+}}
 reduction free(x: f32[M, N]) -> (mu: f32[M], var: f32[M], y: f32[M, N]) {{
     mu = mean(x)
     xc = x - mu
@@ -96,6 +112,20 @@ def test_matches_the_reference_at_ragged_widths(kernels, device, width):
             case = Case({"M": rows, "N": width}, strided, f"{width}x{rows}")
             problem = run_case(module, models[name].sig, case, device, seed=width + rows)
             assert problem is None, f"{name} {case.label}: {problem}"
+
+
+def test_generated_names_do_not_take_spec_names(kernels, device):
+    """The Welford pass's helper values (a count, a distance, ...) and the online pass's
+    (the new max, the shift) get names no spec statement or other reduction has."""
+    module, models = kernels
+    for name in ("names", "online_names"):
+        for rows, strided in ((1, False), (13, True)):
+            case = Case({"M": rows, "N": 150}, strided, f"150x{rows}")
+            problem = run_case(module, models[name].sig, case, device, seed=rows)
+            assert problem is None, f"{name} {case.label}: {problem}"
+    src = _source(module, "names_looped_kernel")
+    assert "mu_count_2 = " in src and "mu_dist_2 = " in src
+    assert "acc_m_new_2 = " in _source(module, "online_names_looped_kernel")
 
 
 def test_stable_where_sums_of_squares_cancel(kernels, device):

@@ -60,14 +60,15 @@ def _online(low, m: Reduction, s: Reduction, loads) -> Online:
     bare = low._bare(m.arg, 'float("-inf")', loads)
     value = low._render(m.arg)
     m_acc = f"acc_{m_name}"
-    return Online(m_acc, f"acc_{s_name}", f"{m_acc}_new", f"{m_acc}_shift", m_name, s_name, value,
-                  value if bare else f"{m_acc}_in", not bare, m.line, s.line, True, s.line != m.line,
-                  low.typer.of(s.key).dtype.triton)
+    return Online(m_acc, f"acc_{s_name}", low.fresh(f"{m_acc}_new"), low.fresh(f"{m_acc}_shift"), m_name, s_name,
+                  value, value if bare else low.fresh(f"{m_acc}_in"), not bare, m.line, s.line, True,
+                  s.line != m.line, low.typer.of(s.key).dtype.triton)
 
 
 def _moments(low, m: Reduction, v: Reduction) -> Moments:
     m_name, v_name = low.results[m.key], low.results[v.key]
     acc = f"acc_{m_name}"
-    return Moments(f"{m_name}_count", acc, f"acc_{v_name}", low._render(m.arg) + low._cast_to_text(m),
-                   f"{acc}_in", f"{acc}_delta", f"{acc}_weight", f"{m_name}_dist", m_name, v_name, v.fn,
+    return Moments(low.fresh(f"{m_name}_count"), acc, f"acc_{v_name}", low._render(m.arg) + low._cast_to_text(m),
+                   low.fresh(f"{acc}_in"), low.fresh(f"{acc}_delta"), low.fresh(f"{acc}_weight"),
+                   low.fresh(f"{m_name}_dist"), m_name, v_name, v.fn,
                    low.ncols if v.fn == "mean" else "", m.line, v.line, low.typer.of(m.key).dtype.triton)

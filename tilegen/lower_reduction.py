@@ -101,7 +101,22 @@ class _Lowering:
                 name, n = f"{base}_{n}", n + 1
             taken.add(name)
             names[r.key] = name
+        # names the looped kernel derives from them (fresh) must not take these either
+        self._taken = taken | set(names.values()) | {f"acc_{n}" for n in names.values()}
+        self._fresh: dict[str, str] = {}
         return names
+
+    def fresh(self, base: str) -> str:
+        """A name for a helper value of the generated code (a Welford count, an online
+        max's shifted copy): `base`, or base_2, ... where a spec name or another generated
+        one has it. The same base gets the same name every time it is asked for."""
+        if base not in self._fresh:
+            name, n = base, 2
+            while name in self._taken:
+                name, n = f"{base}_{n}", n + 1
+            self._taken.add(name)
+            self._fresh[base] = name
+        return self._fresh[base]
 
     def _triton_leaf(self, expr):
         if is_reduction(expr):
