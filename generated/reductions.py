@@ -465,12 +465,13 @@ def softmax_looped_kernel(
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
-    # blocks and accumulates the reductions of level k (those needing only earlier passes);
+    # blocks and accumulates the reductions of level k (those needing only earlier passes;
+    # a sum(exp(A - max(A))) or a variance about mean(A) joins the pass of max(A) or mean(A));
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
     if COLS:
         # Compiled for rows of COLS columns: with the width a constant the column loops
-        # have a known trip count and unroll, and the offset arithmetic folds.
+        # have a known trip count and the offset and mask arithmetic folds where it can.
         N = COLS
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
@@ -880,12 +881,13 @@ def log_softmax_looped_kernel(
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
-    # blocks and accumulates the reductions of level k (those needing only earlier passes);
+    # blocks and accumulates the reductions of level k (those needing only earlier passes;
+    # a sum(exp(A - max(A))) or a variance about mean(A) joins the pass of max(A) or mean(A));
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
     if COLS:
         # Compiled for rows of COLS columns: with the width a constant the column loops
-        # have a known trip count and unroll, and the offset arithmetic folds.
+        # have a known trip count and the offset and mask arithmetic folds where it can.
         N = COLS
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
@@ -1354,12 +1356,13 @@ def layernorm_looped_kernel(
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
-    # blocks and accumulates the reductions of level k (those needing only earlier passes);
+    # blocks and accumulates the reductions of level k (those needing only earlier passes;
+    # a sum(exp(A - max(A))) or a variance about mean(A) joins the pass of max(A) or mean(A));
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
     if COLS:
         # Compiled for rows of COLS columns: with the width a constant the column loops
-        # have a known trip count and unroll, and the offset arithmetic folds.
+        # have a known trip count and the offset and mask arithmetic folds where it can.
         N = COLS
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
@@ -1384,8 +1387,9 @@ def layernorm_looped_kernel(
         mu_row_offs = rows * stride_mu_m
         rstd_row_offs = rows * stride_rstd_m
         # ---- Pass 1 of 2: mean(x) and the variance about it, Welford ----
-        # Welford (one read for the mean and the variance): per lane, the running mean of the
-        # values it has seen, and M2, the sum of their squared distances from it.
+        # Welford (one read for the mean and the variance): per lane, acc_mu is the running
+        # mean of the values it has seen, acc_mean_rstd their M2 (the sum of their squared distances
+        # from it).
         acc_mu = tl.zeros([ROWS, BLOCK_N], tl.float32)
         acc_mean_rstd = tl.zeros([ROWS, BLOCK_N], tl.float32)
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
@@ -1409,9 +1413,13 @@ def layernorm_looped_kernel(
             # This pass walks the row forwards and only the last block is partial, so every lane
             # not masked here has seen col_block values before: one weight serves them all.
             acc_mu_weight = 1.0 / (col_block + 1.0)
-            # the new mean as a weighted average (not mean + delta * weight): an inf stays inf,
-            # as in torch's mean, where inf - inf would make it NaN
-            acc_mu = acc_mu * (1.0 - acc_mu_weight) + acc_mu_in * acc_mu_weight
+            # mean + delta * weight; a lane whose mean is already inf keeps it as a weighted
+            # average instead (inf - inf would make it NaN; torch's mean of such a row is inf)
+            acc_mu = tl.where(
+                tl.abs(acc_mu) == float("inf"),
+                acc_mu * (1.0 - acc_mu_weight) + acc_mu_in * acc_mu_weight,
+                acc_mu + acc_mu_delta * acc_mu_weight,
+            )
             acc_mean_rstd += acc_mu_delta * (acc_mu_in - acc_mu)
         # Combine the lanes of each row.
         # Welford's lanes combine as in Chan et al. Lane j saw the blocks reaching past column j:
@@ -1580,8 +1588,8 @@ def layernorm_team_kernel(
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # strategy is looped at 8192 columns: this kernel's variance joins its mean's
-# pass (Welford), so the looped kernel reads the row twice, no more than the REREAD single
-# pass does (WELFORD_LOOPED_AT in tilegen/reduction_plan.py).
+# pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
+# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/reduction_plan.py).
 _layernorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -1848,12 +1856,13 @@ def rmsnorm_looped_kernel(
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
-    # blocks and accumulates the reductions of level k (those needing only earlier passes);
+    # blocks and accumulates the reductions of level k (those needing only earlier passes;
+    # a sum(exp(A - max(A))) or a variance about mean(A) joins the pass of max(A) or mean(A));
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
     if COLS:
         # Compiled for rows of COLS columns: with the width a constant the column loops
-        # have a known trip count and unroll, and the offset arithmetic folds.
+        # have a known trip count and the offset and mask arithmetic folds where it can.
         N = COLS
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
@@ -2235,12 +2244,13 @@ def row_stats_looped_kernel(
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
-    # blocks and accumulates the reductions of level k (those needing only earlier passes);
+    # blocks and accumulates the reductions of level k (those needing only earlier passes;
+    # a sum(exp(A - max(A))) or a variance about mean(A) joins the pass of max(A) or mean(A));
     # there are no row-varying outputs, so there is no final pass. Each row of the
     # full-shaped inputs is read once.
     if COLS:
         # Compiled for rows of COLS columns: with the width a constant the column loops
-        # have a known trip count and unroll, and the offset arithmetic folds.
+        # have a known trip count and the offset and mask arithmetic folds where it can.
         N = COLS
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
@@ -2708,12 +2718,13 @@ def add_layernorm_looped_kernel(
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: C at run time)
 ):
     # Looped over rows of [B, T, C] too wide for registers. Pass k walks the row in
-    # blocks and accumulates the reductions of level k (those needing only earlier passes);
+    # blocks and accumulates the reductions of level k (those needing only earlier passes;
+    # a sum(exp(A - max(A))) or a variance about mean(A) joins the pass of max(A) or mean(A));
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
     if COLS:
         # Compiled for rows of COLS columns: with the width a constant the column loops
-        # have a known trip count and unroll, and the offset arithmetic folds.
+        # have a known trip count and the offset and mask arithmetic folds where it can.
         C = COLS
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
@@ -2742,8 +2753,9 @@ def add_layernorm_looped_kernel(
         y_row_offs = idx_b * stride_y_b + idx_t * stride_y_t
         h_row_offs = idx_b * stride_h_b + idx_t * stride_h_t
         # ---- Pass 1 of 2: mean(h) and the variance about it, Welford ----
-        # Welford (one read for the mean and the variance): per lane, the running mean of the
-        # values it has seen, and M2, the sum of their squared distances from it.
+        # Welford (one read for the mean and the variance): per lane, acc_mu_h is the running
+        # mean of the values it has seen, acc_mean_y their M2 (the sum of their squared distances
+        # from it).
         acc_mu_h = tl.zeros([ROWS, BLOCK_N], tl.float32)
         acc_mean_y = tl.zeros([ROWS, BLOCK_N], tl.float32)
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
@@ -2775,9 +2787,13 @@ def add_layernorm_looped_kernel(
             # This pass walks the row forwards and only the last block is partial, so every lane
             # not masked here has seen col_block values before: one weight serves them all.
             acc_mu_h_weight = 1.0 / (col_block + 1.0)
-            # the new mean as a weighted average (not mean + delta * weight): an inf stays inf,
-            # as in torch's mean, where inf - inf would make it NaN
-            acc_mu_h = acc_mu_h * (1.0 - acc_mu_h_weight) + acc_mu_h_in * acc_mu_h_weight
+            # mean + delta * weight; a lane whose mean is already inf keeps it as a weighted
+            # average instead (inf - inf would make it NaN; torch's mean of such a row is inf)
+            acc_mu_h = tl.where(
+                tl.abs(acc_mu_h) == float("inf"),
+                acc_mu_h * (1.0 - acc_mu_h_weight) + acc_mu_h_in * acc_mu_h_weight,
+                acc_mu_h + acc_mu_h_delta * acc_mu_h_weight,
+            )
             acc_mean_y += acc_mu_h_delta * (acc_mu_h_in - acc_mu_h)
         # Combine the lanes of each row.
         # Welford's lanes combine as in Chan et al. Lane j saw the blocks reaching past column j:
@@ -2969,8 +2985,8 @@ def add_layernorm_team_kernel(
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # strategy is looped at 8192 columns: this kernel's variance joins its mean's
-# pass (Welford), so the looped kernel reads the row twice, no more than the REREAD single
-# pass does (WELFORD_LOOPED_AT in tilegen/reduction_plan.py).
+# pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
+# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/reduction_plan.py).
 _add_layernorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),

@@ -143,6 +143,12 @@ def test_stable_where_sums_of_squares_cancel(kernels, device):
     mu64, var64 = module.var64(x)
     torch.testing.assert_close(mu64, x.mean(-1), rtol=1e-12, atol=0)
     torch.testing.assert_close(var64, x.var(-1, unbiased=False), rtol=1e-9, atol=0)
+    # a long row: 1563 blocks of 64 per lane, where a rounded weight's error would add up
+    long = (1e4 + torch.randn(1, 100000, generator=gen, dtype=torch.float64)).float().to(device)
+    mu, var, _ = module.var_mean(long)
+    torch.testing.assert_close(mu.double(), long.double().mean(-1), rtol=1e-7, atol=0)  # an ulp of f32 at 1e4
+    # per-lane means carry f32 rounding through 1563 updates: 1.2e-4 measured on the interpreter
+    torch.testing.assert_close(var.double(), long.double().var(-1, unbiased=False), rtol=2e-4, atol=0)
     ss = module.sq_sum(x.float())
     torch.testing.assert_close(ss.double(), ((want - want.mean(-1, keepdim=True)) ** 2).sum(-1), rtol=1e-3, atol=0)
 
