@@ -272,8 +272,8 @@ _FIXED_WIDTHS = 8
 
 def _fixed_width(widths, n):
     """n where the looped kernel is (or may be) compiled for rows of n columns, else 0:
-    the first _FIXED_WIDTHS widths a process launches get a compile each (their column
-    loops unroll); later widths share one compile that takes the width at run time."""
+    the first _FIXED_WIDTHS widths a process launches get a compile each (known loop trip
+    counts and masks); later widths share one compile that takes the width at run time."""
     if n > 0 and (n in widths or len(widths) < _FIXED_WIDTHS):
         widths.add(n)
         return n

@@ -70,5 +70,5 @@ def _moments(low, m: Reduction, v: Reduction) -> Moments:
     acc = f"acc_{m_name}"
     return Moments(low.fresh(f"{m_name}_count"), acc, f"acc_{v_name}", low._render(m.arg) + low._cast_to_text(m),
                    low.fresh(f"{acc}_in"), low.fresh(f"{acc}_delta"), low.fresh(f"{acc}_weight"),
-                   low.fresh(f"{m_name}_dist"), m_name, v_name, v.fn,
+                   low.fresh(f"{m_name}_dist"), m_name, v_name,
                    low.ncols if v.fn == "mean" else "", m.line, v.line, low.typer.of(m.key).dtype.triton)

@@ -344,6 +344,8 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     head, tail = split_single(single_steps, an) if reread == "chained" else (single_steps, ())
     if reread == "chained":  # the row loads keep it in L2 for the second read
         single_loads = tuple(dataclasses.replace(l, evict="reread") if l.mask == "mask" else l for l in single_loads)
+    # A row width given at run time can be fixed per compile of the looped kernel (COLS).
+    fixed_width = not low.ncols.isdigit()
     # Sizes the kernel needs: the row width and the row dims it splits the row index over.
     named = [low.col] + [d for d in rows[1:]]
     size_args = tuple(d for d in named if isinstance(d, str))
@@ -393,8 +395,8 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
         row_inputs=row_inputs,
         pins=pins,
         pinned_block_n=free_block,
-        fixed_width=not low.ncols.isdigit(),
-        helpers=frozenset(triton_helpers) | ({"team"} if team else set()) | (set() if low.ncols.isdigit() else {"fixed_width"}),
+        fixed_width=fixed_width,
+        helpers=frozenset(triton_helpers) | ({"team"} if team else set()) | ({"fixed_width"} if fixed_width else set()),
         torch_helpers=frozenset(torch_helpers),
         team=team,
     )

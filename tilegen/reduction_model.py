@@ -94,8 +94,7 @@ class Moments:
     distance: str  # each lane's mean minus the row's, when combining
     mean_result: str
     var_result: str
-    var_fn: str  # mean or sum: the variance divides M2 by the row width, or not
-    divisor: str
+    divisor: str  # the row width for a mean of the squares ("" for a sum: M2 itself)
     line_mean: int
     line_var: int
     dtype: str  # accumulator type: float32, or float64 for f64 inputs
