@@ -4,7 +4,7 @@ and writes y once), in interleaved rounds. GPU only:
 
     python bench/exp_norm_launches.py MODE [KERNEL or MxN ...]   (default: every case)
     (MODE: inductor, hints, regs, looped, reread, welford, shifted, unroll, const, team, forms,
-     loopforms)
+     loopforms, combine)
 
 inductor  writes torch.compile's layernorm / rmsnorm kernels and the launch configs its
           autotuner chose under $OUT (default /tmp), and times them beside tilegen's.
@@ -41,6 +41,10 @@ loopforms the looped kernels at 4096 and 8192 columns with pipelined column loop
           (stages 1-3), walking the final pass forwards instead of backwards, without the
           tl.where that masks a sum's lanes (the load's other= is 0 already), and without
           the row-block loop (one program per row block).
+combine   how layernorm's looped Welford pass (8192 columns) merges its lanes: the row's
+          mean divided by the row width (the default) against dividing by the sum of the
+          lanes' counts (the same number, but a reduction the compiler placed before the
+          first load), beside the hand-written two-loop kernel of exp_norm_twopass.py.
 
 Variants are text edits of the generated bench module (bench/specs/bench_norms.tile).
 """
@@ -166,8 +170,12 @@ def constants(src, n_const=False, strides=False, no_masks=False, no_loop=False, 
 
 
 @functools.cache  # one import (and Triton compile) per variant, shared by every shape
-def module(name, store_hint=True, w_last=False, welford=False, unroll=0, const=(), shifted=None):
+def module(name, store_hint=True, w_last=False, welford=False, unroll=0, const=(), shifted=None, combine=None):
     src = constants(BASE, **dict(const))
+    if combine == "summed counts":
+        divisor = "keep_dims=True) / N\n        mu_dist"
+        assert divisor in src
+        src = src.replace(divisor, "keep_dims=True) / tl.sum(mu_count, axis=1, keep_dims=True)\n        mu_dist")
     if unroll:
         loop = "tl.range(0, num_col_blocks, num_stages=NUM_STAGES)"
         assert loop in src
@@ -371,6 +379,15 @@ def main(mode, only=()):
                             mod = module("norms_" + "_".join(k for k, _ in edit), const=edit) if edit else plain
                             launches.append((f"{label}looped 4096 w{wp} s{stages}", mod,
                                              row("looped", 4096, 1, wp, stages), None))
+            elif mode == "combine":
+                if not name.startswith("layernorm") or n != 8192:
+                    continue
+                import exp_norm_twopass
+
+                launches.append(("counts summed, table", module("norms_summed", combine="summed counts"), None, None))
+                run = exp_norm_twopass.launcher(4096, 16, 2, True, True)
+                launches.append(("hand-written two loops 4096 w16 const", lambda x, w, b: run(x, w, b, 1e-5),
+                                 None, None))
             elif mode == "team":
                 if name.startswith("softmax") or n < 4096:
                     continue

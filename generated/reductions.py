@@ -1423,15 +1423,14 @@ def layernorm_looped_kernel(
             acc_mean_rstd += acc_mu_delta * (acc_mu_in - acc_mu)
         # Combine the lanes of each row.
         # Welford's lanes combine as in Chan et al. Lane j saw the blocks reaching past column j:
-        # cdiv(N - j, BLOCK_N) of them. The row's mean weighs each lane's by that count
-        # (0 / 0 = NaN for a row of no columns, as torch's mean); its M2 is the lanes' M2 plus
-        # each lane's count times the squared distance of its mean from the row's.
+        # cdiv(N - j, BLOCK_N) of them. The row's mean weighs each lane's by that count;
+        # the counts add up to the row width (0 / 0 = NaN for a row of no columns, as torch's
+        # mean). Its M2 is the lanes' M2 plus each lane's count times the squared distance of
+        # its mean from the row's.
         mu_count = (
             (tl.maximum(N - tl.arange(0, BLOCK_N)[None, :], 0) + BLOCK_N - 1) // BLOCK_N
         ).to(tl.float32)
-        mu = tl.sum(acc_mu * mu_count, axis=1, keep_dims=True) / tl.sum(
-            mu_count, axis=1, keep_dims=True
-        )
+        mu = tl.sum(acc_mu * mu_count, axis=1, keep_dims=True) / N
         mu_dist = tl.where(mu_count > 0.0, acc_mu - mu, 0.0)
         mean_rstd = tl.sum(acc_mean_rstd + mu_count * mu_dist * mu_dist, axis=1, keep_dims=True) / N
         # spec: reductions.tile:26
@@ -2797,15 +2796,14 @@ def add_layernorm_looped_kernel(
             acc_mean_y += acc_mu_h_delta * (acc_mu_h_in - acc_mu_h)
         # Combine the lanes of each row.
         # Welford's lanes combine as in Chan et al. Lane j saw the blocks reaching past column j:
-        # cdiv(C - j, BLOCK_N) of them. The row's mean weighs each lane's by that count
-        # (0 / 0 = NaN for a row of no columns, as torch's mean); its M2 is the lanes' M2 plus
-        # each lane's count times the squared distance of its mean from the row's.
+        # cdiv(C - j, BLOCK_N) of them. The row's mean weighs each lane's by that count;
+        # the counts add up to the row width (0 / 0 = NaN for a row of no columns, as torch's
+        # mean). Its M2 is the lanes' M2 plus each lane's count times the squared distance of
+        # its mean from the row's.
         mu_h_count = (
             (tl.maximum(C - tl.arange(0, BLOCK_N)[None, :], 0) + BLOCK_N - 1) // BLOCK_N
         ).to(tl.float32)
-        mu_h = tl.sum(acc_mu_h * mu_h_count, axis=1, keep_dims=True) / tl.sum(
-            mu_h_count, axis=1, keep_dims=True
-        )
+        mu_h = tl.sum(acc_mu_h * mu_h_count, axis=1, keep_dims=True) / C
         mu_h_dist = tl.where(mu_h_count > 0.0, acc_mu_h - mu_h, 0.0)
         mean_y = tl.sum(acc_mean_y + mu_h_count * mu_h_dist * mu_h_dist, axis=1, keep_dims=True) / C
         # ---- Pass 2 of 2 (final): compute and store the row-varying outputs ----

@@ -146,7 +146,9 @@ def test_stable_where_sums_of_squares_cancel(kernels, device):
     # a long row: 1563 blocks of 64 per lane, where a rounded weight's error would add up
     long = (1e4 + torch.randn(1, 100000, generator=gen, dtype=torch.float64)).float().to(device)
     mu, var, _ = module.var_mean(long)
-    torch.testing.assert_close(mu.double(), long.double().mean(-1), rtol=1e-7, atol=0)  # an ulp of f32 at 1e4
+    # 3 ulp of f32 at 1e4: the 64 lanes' means weighed by their counts sum to ~1e9 in f32, and
+    # Triton's f32 division on a GPU (div.full) is within 2 ulp (1.5 ulp measured on an H100)
+    torch.testing.assert_close(mu.double(), long.double().mean(-1), rtol=3e-7, atol=0)
     # per-lane means carry f32 rounding through 1563 updates: 1.2e-4 measured on the interpreter
     torch.testing.assert_close(var.double(), long.double().var(-1, unbiased=False), rtol=2e-4, atol=0)
     ss = module.sq_sum(x.float())
