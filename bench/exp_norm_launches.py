@@ -4,7 +4,7 @@ and writes y once), in interleaved rounds. GPU only:
 
     python bench/exp_norm_launches.py MODE [KERNEL or MxN ...]   (default: every case)
     (MODE: inductor, hints, regs, looped, reread, welford, shifted, unroll, const, team, forms,
-     loopforms, combine)
+     loopforms, combine, gaps)
 
 inductor  writes torch.compile's layernorm / rmsnorm kernels and the launch configs its
           autotuner chose under $OUT (default /tmp), and times them beside tilegen's.
@@ -45,6 +45,11 @@ combine   how layernorm's looped Welford pass (8192 columns) merges its lanes: t
           mean divided by the row width (the default) against dividing by the sum of the
           lanes' counts (the same number, but a reduction the compiler placed before the
           first load), beside the hand-written two-loop kernel of exp_norm_twopass.py.
+gaps      layernorm's looped kernel at 8192 columns against the hand-written two-loop kernel,
+          one difference at a time: the plain mean update (mean + delta * weight, which
+          turns an inf mean into NaN), the final pass walked forwards, no evict_first on
+          the output, no row mask (one program per row), the lanes merged by one tl.reduce
+          of (mean, M2, count) triples, and all of these together.
 
 Variants are text edits of the generated bench module (bench/specs/bench_norms.tile).
 """
@@ -168,10 +173,44 @@ def constants(src, n_const=False, strides=False, no_masks=False, no_loop=False, 
         src = src.replace(loop, "    row_block = pid\n    if True:")
     return src
 
+GAP_EDITS = {
+    "plain update": ("""acc_mu = tl.where(
+                tl.abs(acc_mu) == float("inf"),
+                acc_mu * (1.0 - acc_mu_weight) + acc_mu_in * acc_mu_weight,
+                acc_mu + acc_mu_delta * acc_mu_weight,
+            )""", "acc_mu = acc_mu + acc_mu_delta * acc_mu_weight"),
+    "forwards": ("start = (num_col_blocks - 1 - col_block) * BLOCK_N", "start = col_block * BLOCK_N"),
+    "no store hint": ('y.to(tl.bfloat16), mask=mask, eviction_policy="evict_first")', "y.to(tl.bfloat16), mask=mask)"),
+    "no row mask": ("mask_rows = rows < n_rows", "mask_rows = tl.full(rows.shape, True, tl.int1)"),
+    "one reduce": ("""mu = tl.sum(acc_mu * mu_count, axis=1, keep_dims=True) / N
+        mu_dist = tl.where(mu_count > 0.0, acc_mu - mu, 0.0)
+        mean_y = tl.sum(acc_mean_y + mu_count * mu_dist * mu_dist, axis=1, keep_dims=True) / N""",
+                   """mu, mean_y, _ = tl.reduce((acc_mu, acc_mean_y, mu_count + tl.zeros_like(acc_mu)), axis=1,
+                                 combine_fn=_welford_combine, keep_dims=True)
+        mean_y = mean_y / N"""),
+}
+
+
+def gap_edit(src, edit):
+    """One edit of layernorm_bf16_looped_kernel for the gaps mode."""
+    start = src.index("def layernorm_bf16_looped_kernel(")
+    end = src.index("def layernorm_bf16_team_kernel(")
+    old, new = GAP_EDITS[edit]
+    body = src[start:end]
+    assert old in body, edit
+    src = src[:start] + body.replace(old, new) + src[end:]
+    if edit == "one reduce":
+        at = src.index("# spec: bench_norms.tile:8")
+        src = src[:at] + WELFORD_COMBINE + src[at:]
+    return src
+
 
 @functools.cache  # one import (and Triton compile) per variant, shared by every shape
-def module(name, store_hint=True, w_last=False, welford=False, unroll=0, const=(), shifted=None, combine=None):
+def module(name, store_hint=True, w_last=False, welford=False, unroll=0, const=(), shifted=None, combine=None,
+           gaps=()):
     src = constants(BASE, **dict(const))
+    for edit in gaps:
+        src = gap_edit(src, edit)
     if combine == "summed counts":
         divisor = "keep_dims=True) / N\n        mu_dist"
         assert divisor in src
@@ -385,6 +424,18 @@ def main(mode, only=()):
                 import exp_norm_twopass
 
                 launches.append(("counts summed, table", module("norms_summed", combine="summed counts"), None, None))
+                run = exp_norm_twopass.launcher(4096, 16, 2, True, True)
+                launches.append(("hand-written two loops 4096 w16 const", lambda x, w, b: run(x, w, b, 1e-5),
+                                 None, None))
+            elif mode == "gaps":
+                if not name.startswith("layernorm") or n != 8192:
+                    continue
+                import exp_norm_twopass
+
+                for edits in [(e,) for e in GAP_EDITS] + [tuple(GAP_EDITS)]:
+                    label = ", ".join(edits) if len(edits) == 1 else "all"
+                    mod = module("norms_gaps_" + "_".join(e.replace(" ", "") for e in edits), gaps=edits)
+                    launches.append((f"{label}, table", mod, None, None))
                 run = exp_norm_twopass.launcher(4096, 16, 2, True, True)
                 launches.append(("hand-written two loops 4096 w16 const", lambda x, w, b: run(x, w, b, 1e-5),
                                  None, None))
