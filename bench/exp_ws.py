@@ -2,11 +2,16 @@
 one producer warpgroup issuing TMA loads, two consumer warpgroups splitting the tile)
 against the generated default and cuBLAS, interleaved in rounds. GPU only:
 
-    python bench/exp_ws.py [SIZE ...]      (square products; default 4096 8192)
+    python bench/exp_ws.py [store] [SIZE ...]      (square products; default 4096 8192)
 
 Each variant is a text edit of the generated bench module: `warp_specialize` on the tile
 loop or the K loop, and the output tile stored whole (Triton's data partitioning of the
 consumers does not take the reshape/permute/split of the two-halves store).
+
+`store` times, instead, the generated kernel without warp specialization (8 warps, the
+tuned 8192^3 launch: 128x256x64, 3 stages, persistent, with and without flatten) storing
+its tile in two halves (as generated) against one whole-tile TMA store, which fits in
+shared memory beside 3 stages.
 """
 
 import re
@@ -57,18 +62,23 @@ if __name__ == "__main__":
     from tilegen.bench import interleaved_ms, print_rounds
     from tilegen.validate import load_module
 
-    MODS = {
-        "gen": load_module(BASE, "gemm_ws_base"),
-        "ws_tile": load_module(variant_source(True, False, 1), "gemm_ws_tile"),
-        "ws_k": load_module(variant_source(False, True, 1), "gemm_ws_k"),
-    }
+    STORE_MODE = "store" in sys.argv[1:]
+    MODS = {"gen": load_module(BASE, "gemm_ws_base")}
+    if STORE_MODE:
+        MODS["whole"] = load_module(variant_source(False, False, 1), "gemm_whole_store")
+    else:
+        MODS["ws_tile"] = load_module(variant_source(True, False, 1), "gemm_ws_tile")
+        MODS["ws_k"] = load_module(variant_source(False, True, 1), "gemm_ws_k")
 
     def persistent(mod, bm, bn, bk, warps, stages, flatten=False):
         return mod, dict(addressing="descriptor", persistent=True, group_m=8, block_m=bm, block_n=bn, block_k=bk,
                          warps=warps, stages=stages, flatten=flatten)
 
     VARIANTS = {"generated 128x256x64 w8 s4 flatten": persistent("gen", 128, 256, 64, 8, 4, flatten=True)}
-    for mod, tile, stages in (("ws_tile", (128, 256, 64), 3), ("ws_k", (128, 256, 64), 3), ("ws_tile", (256, 128, 64), 3),
+    if STORE_MODE:
+        VARIANTS = {f"{label} 128x256x64 w8 s3{' flatten' if flatten else ''}": persistent(mod, 128, 256, 64, 8, 3, flatten)
+                    for mod, label in (("gen", "halves"), ("whole", "whole tile")) for flatten in (False, True)}
+    for mod, tile, stages in () if STORE_MODE else (("ws_tile", (128, 256, 64), 3), ("ws_k", (128, 256, 64), 3), ("ws_tile", (256, 128, 64), 3),
                               ("ws_tile", (128, 128, 64), 4), ("ws_tile", (128, 128, 64), 5),
                               ("ws_tile", (128, 256, 32), 6)):
         label = f"{mod.replace('_', ' ')} {'x'.join(map(str, tile))} s{stages}"
@@ -77,7 +87,7 @@ if __name__ == "__main__":
     KERNELS = [("mm", "cuBLAS torch.matmul", lambda a, b, bias: a @ b),
                ("mm_leaky", "cuBLAS + F.leaky_relu", lambda a, b, bias: torch.nn.functional.leaky_relu(a @ b, 0.01)),
                ("mm_bias_gelu", "cuBLAS + bias + F.gelu", lambda a, b, bias: torch.nn.functional.gelu(a @ b + bias))]
-    ROUNDS = 3
+    ROUNDS = 5 if STORE_MODE else 3
     sizes = [int(s) for s in sys.argv[1:] if s.isdigit()] or [4096, 8192]
     for size in sizes:
         for dtype, suffix in ((torch.float16, "f16"), (torch.bfloat16, "bf16")):
