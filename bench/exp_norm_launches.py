@@ -50,7 +50,8 @@ gaps      layernorm's looped kernel at 8192 columns against the hand-written two
           turns an inf mean into NaN), the final pass walked forwards, no evict_first on
           the output, no row mask (one program per row), the lanes merged by one tl.reduce
           of (mean, M2, count) triples, and all of these together; and the final pass taking
-          its first block (the one the Welford pass read last) from registers.
+          its first block (the one the Welford pass read last) from registers; the row
+          strides as compile-time constants (as the hand-written kernel has them).
 
 Variants are text edits of the generated bench module (bench/specs/bench_norms.tile).
 """
@@ -456,6 +457,10 @@ def main(mode, only=()):
                     label = ", ".join(edits) if len(edits) == 1 else "all"
                     mod = module("norms_gaps_" + "_".join(e.replace(" ", "") for e in edits), gaps=edits)
                     launches.append((f"{label}, table", mod, None, None))
+                strides = (("strides", True),)
+                launches.append(("row strides constexpr, table", module("norms_gaps_strides", const=strides), None, None))
+                launches.append(("row strides constexpr, no row mask, table",
+                                 module("norms_gaps_strides_nomask", const=strides, gaps=("no row mask",)), None, None))
                 run = exp_norm_twopass.launcher(4096, 16, 2, True, True)
                 launches.append(("hand-written two loops 4096 w16 const", lambda x, w, b: run(x, w, b, 1e-5),
                                  None, None))
