@@ -140,20 +140,26 @@ def shifted_layernorm(src, paired):
     return src[:at] + PAIR_ADD + src[at:]
 
 
+def _replace(src, old, new):
+    """src with every `old` replaced by `new`; `old` must occur (an edit that silently
+    misses would time the unedited kernel under the edit's name)."""
+    assert old in src, f"edit did not apply: {old[:60]!r}"
+    return src.replace(old, new)
+
+
+BACKWARDS = "start = (num_col_blocks - 1 - col_block) * BLOCK_N"
+
+
 def constants(src, n_const=False, strides=False, no_masks=False, no_loop=False, xc_masked=False,
               forward=False, no_where=False, no_row_loop=False):
     """Text edits for the const, forms and loopforms modes (see the module docstring)."""
     if forward:
-        back = "start = (num_col_blocks - 1 - col_block) * BLOCK_N"
-        assert back in src
-        src = src.replace(back, "start = col_block * BLOCK_N")
+        src = _replace(src, BACKWARDS, "start = col_block * BLOCK_N")
     if no_row_loop:
-        loop = "    for row_block in range(pid, num_row_blocks, num_programs):"
-        assert loop in src
-        src = src.replace(loop, "    row_block = pid\n    if True:")
+        src = _replace(src, "    for row_block in range(pid, num_row_blocks, num_programs):",
+                       "    row_block = pid\n    if True:")
     if no_where:
-        assert "acc_mean_y += tl.where(mask, x * x, 0.0)" in src
-        src = src.replace("acc_mean_y += tl.where(mask, x * x, 0.0)", "acc_mean_y += x * x")
+        src = _replace(src, "acc_mean_y += tl.where(mask, x * x, 0.0)", "acc_mean_y += x * x")
     if xc_masked:
         start = src.index("def layernorm_bf16_kernel(")
         body = src[start:src.index("def layernorm_bf16_looped_kernel(")]
@@ -170,18 +176,17 @@ def constants(src, n_const=False, strides=False, no_masks=False, no_loop=False, 
         src = src.replace("mask_n = offs_n < N", "mask_n = tl.full(offs_n.shape, True, tl.int1)")
         src = src.replace("mask_rows = rows < n_rows", "mask_rows = tl.full(rows.shape, True, tl.int1)")
     if no_loop:
-        loop = "    for row_block in tl.range(pid, num_row_blocks, num_programs, num_stages=NUM_STAGES):"
-        assert loop in src
-        src = src.replace(loop, "    row_block = pid\n    if True:")
+        src = _replace(src, "    for row_block in tl.range(pid, num_row_blocks, num_programs, num_stages=NUM_STAGES):",
+                       "    row_block = pid\n    if True:")
     return src
 
-GAP_EDITS = {
+LOOPED_EDITS = {
     "plain update": ("""acc_mu = tl.where(
                 tl.abs(acc_mu) == float("inf"),
                 acc_mu * (1.0 - acc_mu_weight) + acc_mu_in * acc_mu_weight,
                 acc_mu + acc_mu_delta * acc_mu_weight,
             )""", "acc_mu = acc_mu + acc_mu_delta * acc_mu_weight"),
-    "forwards": ("start = (num_col_blocks - 1 - col_block) * BLOCK_N", "start = col_block * BLOCK_N"),
+    "forwards": (BACKWARDS, "start = col_block * BLOCK_N"),
     "no store hint": ('y.to(tl.bfloat16), mask=mask, eviction_policy="evict_first")', "y.to(tl.bfloat16), mask=mask)"),
     "no row mask": ("mask_rows = rows < n_rows", "mask_rows = tl.full(rows.shape, True, tl.int1)"),
     "one reduce": ("""mu = tl.sum(acc_mu * mu_count, axis=1, keep_dims=True) / N
@@ -190,7 +195,11 @@ GAP_EDITS = {
                    """mu, mean_y, _ = tl.reduce((acc_mu, acc_mean_y, mu_count + tl.zeros_like(acc_mu)), axis=1,
                                  combine_fn=_welford_combine, keep_dims=True)
         mean_y = mean_y / N"""),
+    # the previous kernel: the mean divided by the sum of the lanes' counts (the combine mode)
+    "summed counts": ("keep_dims=True) / N\n        mu_dist",
+                      "keep_dims=True) / tl.sum(mu_count, axis=1, keep_dims=True)\n        mu_dist"),
 }
+GAP_EDITS = ("plain update", "forwards", "no store hint", "no row mask", "one reduce")
 
 
 LOAD_X = """x = tl.load(x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="{}").to(
@@ -203,23 +212,21 @@ def reuse_last_block(body):
     read last, from registers instead of loading it again."""
     first, final = LOAD_X.format("evict_last"), LOAD_X.format("evict_first")
     loop = "        for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):"
-    assert first in body and final in body and loop in body
+    assert loop in body
     body = body.replace(loop, "        x_last = tl.zeros([ROWS, BLOCK_N], tl.float32)\n" + loop, 1)
-    body = body.replace(first, first + "\n            x_last = x")
-    return body.replace(final, "if col_block == 0:\n                x = x_last\n            else:\n                "
+    body = _replace(body, first, first + "\n            x_last = x")
+    return _replace(body, final, "if col_block == 0:\n                x = x_last\n            else:\n                "
                         + final.replace("\n", "\n    "))
 
 
 def gap_edit(src, edit):
-    """One edit of layernorm_bf16_looped_kernel for the gaps mode."""
+    """One edit of layernorm_bf16_looped_kernel (the gaps and combine modes)."""
     start = src.index("def layernorm_bf16_looped_kernel(")
     end = src.index("def layernorm_bf16_team_kernel(")
     body = src[start:end]
     if edit == "reuse last block":
         return src[:start] + reuse_last_block(body) + src[end:]
-    old, new = GAP_EDITS[edit]
-    assert old in body, edit
-    src = src[:start] + body.replace(old, new) + src[end:]
+    src = src[:start] + _replace(body, *LOOPED_EDITS[edit]) + src[end:]
     if edit == "one reduce":
         at = src.index("# spec: bench_norms.tile:8")
         src = src[:at] + WELFORD_COMBINE + src[at:]
@@ -227,19 +234,13 @@ def gap_edit(src, edit):
 
 
 @functools.cache  # one import (and Triton compile) per variant, shared by every shape
-def module(name, store_hint=True, w_last=False, welford=False, unroll=0, const=(), shifted=None, combine=None,
-           gaps=()):
+def module(name, store_hint=True, w_last=False, welford=False, unroll=0, const=(), shifted=None, gaps=()):
     src = constants(BASE, **dict(const))
     for edit in gaps:
         src = gap_edit(src, edit)
-    if combine == "summed counts":
-        divisor = "keep_dims=True) / N\n        mu_dist"
-        assert divisor in src
-        src = src.replace(divisor, "keep_dims=True) / tl.sum(mu_count, axis=1, keep_dims=True)\n        mu_dist")
     if unroll:
         loop = "tl.range(0, num_col_blocks, num_stages=NUM_STAGES)"
-        assert loop in src
-        src = src.replace(loop, loop[:-1] + f", loop_unroll_factor={unroll})")
+        src = _replace(src, loop, loop[:-1] + f", loop_unroll_factor={unroll})")
     src = welford_layernorm(src) if welford else src
     src = shifted_layernorm(src, shifted == "paired") if shifted else src
     if not store_hint:
@@ -444,7 +445,7 @@ def main(mode, only=()):
                     continue
                 import exp_norm_twopass
 
-                launches.append(("counts summed, table", module("norms_summed", combine="summed counts"), None, None))
+                launches.append(("counts summed, table", module("norms_summed", gaps=("summed counts",)), None, None))
                 run = exp_norm_twopass.launcher(4096, 16, 2, True, True)
                 launches.append(("hand-written two loops 4096 w16 const", lambda x, w, b: run(x, w, b, 1e-5),
                                  None, None))
