@@ -348,8 +348,8 @@ _GEMM_TUNE_ROUNDS = (
 _GEMM_TUNE_MIN_MACS = 1 << 24  # smaller products take the first candidate: tuning would cost more
 # Part of every disk-cache key: raise it when kernels or launches change so that
 # configurations tuned for the old ones are not reused (2: descriptors built on the host;
-# 3: balanced persistent grids, _gemm_programs).
-_GEMM_CACHE_VERSION = "v3"
+# 3: balanced persistent grids, _gemm_programs; 4: a grid's tile loop of one constant step).
+_GEMM_CACHE_VERSION = "v4"
 
 
 def _gemm_programs(num_tiles, sms):
@@ -749,6 +749,7 @@ def matmul_kernel(
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
     GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
+    PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)
     FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)
     INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64
 ):
@@ -767,7 +768,15 @@ def matmul_kernel(
     # per SM, each looping over many tiles (as many programs as the tiles need for an even
     # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
-    for tile_id in tl.range(pid, num_tiles, tl.num_programs(axis=0), flatten=FLATTEN):
+    if PERSISTENT:
+        tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
+    else:
+        # One tile per program: a loop of one step with constant bounds, which the compiler
+        # removes. (A loop from pid to pid + 1 would reach the compiler's barrier placement
+        # still a loop, and pay a barrier at its head.)
+        tile_base, tile_start, tile_stop, tile_step = pid, 0, 1, 1
+    for tile_iter in tl.range(tile_start, tile_stop, tile_step, flatten=FLATTEN):
+        tile_id = tile_base + tile_iter
         # Grouped ordering, for L2 reuse: consecutive programs walk GROUP_M rows of tiles
         # column by column instead of one whole row of tiles, so the rows of A and the
         # columns of B they load are reused from the L2 cache before being evicted.
@@ -908,6 +917,7 @@ def matmul(a, b, *, c=None, schedule=None):
             BLOCK_K=config["block_k"],
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],
+            PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             INDEX_64=_index_64,
             num_warps=config["warps"],
@@ -968,6 +978,7 @@ def matmul_leaky_relu_kernel(
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
     GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
+    PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)
     FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)
     INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64
 ):
@@ -986,7 +997,15 @@ def matmul_leaky_relu_kernel(
     # per SM, each looping over many tiles (as many programs as the tiles need for an even
     # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
-    for tile_id in tl.range(pid, num_tiles, tl.num_programs(axis=0), flatten=FLATTEN):
+    if PERSISTENT:
+        tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
+    else:
+        # One tile per program: a loop of one step with constant bounds, which the compiler
+        # removes. (A loop from pid to pid + 1 would reach the compiler's barrier placement
+        # still a loop, and pay a barrier at its head.)
+        tile_base, tile_start, tile_stop, tile_step = pid, 0, 1, 1
+    for tile_iter in tl.range(tile_start, tile_stop, tile_step, flatten=FLATTEN):
+        tile_id = tile_base + tile_iter
         # Grouped ordering, for L2 reuse: consecutive programs walk GROUP_M rows of tiles
         # column by column instead of one whole row of tiles, so the rows of A and the
         # columns of B they load are reused from the L2 cache before being evicted.
@@ -1127,6 +1146,7 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
             BLOCK_K=config["block_k"],
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],
+            PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             INDEX_64=_index_64,
             num_warps=config["warps"],
@@ -1196,6 +1216,7 @@ def linear_gelu_kernel(
     GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
     DOT_DTYPE: tl.constexpr,  # tl.bfloat16; tl.float32 on the interpreter, which cannot multiply bfloat16
+    PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)
     FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)
     INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64
 ):
@@ -1214,7 +1235,15 @@ def linear_gelu_kernel(
     # per SM, each looping over many tiles (as many programs as the tiles need for an even
     # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
-    for tile_id in tl.range(pid, num_tiles, tl.num_programs(axis=0), flatten=FLATTEN):
+    if PERSISTENT:
+        tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
+    else:
+        # One tile per program: a loop of one step with constant bounds, which the compiler
+        # removes. (A loop from pid to pid + 1 would reach the compiler's barrier placement
+        # still a loop, and pay a barrier at its head.)
+        tile_base, tile_start, tile_stop, tile_step = pid, 0, 1, 1
+    for tile_iter in tl.range(tile_start, tile_stop, tile_step, flatten=FLATTEN):
+        tile_id = tile_base + tile_iter
         # Grouped ordering, for L2 reuse: consecutive programs walk GROUP_M rows of tiles
         # column by column instead of one whole row of tiles, so the rows of A and the
         # columns of B they load are reused from the L2 cache before being evicted.
@@ -1363,6 +1392,7 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],
             DOT_DTYPE=tl.float32 if _INTERPRET else tl.bfloat16,
+            PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             INDEX_64=_index_64,
             num_warps=config["warps"],
@@ -1437,6 +1467,7 @@ def scaled_residual_kernel(
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
     GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
+    PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)
     FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)
     INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64
 ):
@@ -1455,7 +1486,15 @@ def scaled_residual_kernel(
     # per SM, each looping over many tiles (as many programs as the tiles need for an even
     # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
-    for tile_id in tl.range(pid, num_tiles, tl.num_programs(axis=0), flatten=FLATTEN):
+    if PERSISTENT:
+        tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
+    else:
+        # One tile per program: a loop of one step with constant bounds, which the compiler
+        # removes. (A loop from pid to pid + 1 would reach the compiler's barrier placement
+        # still a loop, and pay a barrier at its head.)
+        tile_base, tile_start, tile_stop, tile_step = pid, 0, 1, 1
+    for tile_iter in tl.range(tile_start, tile_stop, tile_step, flatten=FLATTEN):
+        tile_id = tile_base + tile_iter
         # Grouped ordering, for L2 reuse: consecutive programs walk GROUP_M rows of tiles
         # column by column instead of one whole row of tiles, so the rows of A and the
         # columns of B they load are reused from the L2 cache before being evicted.
@@ -1637,6 +1676,7 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
             BLOCK_K=config["block_k"],
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],
+            PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             INDEX_64=_index_64,
             num_warps=config["warps"],
@@ -1711,6 +1751,7 @@ def bmm_kernel(
     GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
     DOT_DTYPE: tl.constexpr,  # tl.bfloat16; tl.float32 on the interpreter, which cannot multiply bfloat16
+    PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)
     FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)
     INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64
 ):
@@ -1729,7 +1770,15 @@ def bmm_kernel(
     # per SM, each looping over many tiles (as many programs as the tiles need for an even
     # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
-    for tile_id in tl.range(pid, num_tiles, tl.num_programs(axis=0), flatten=FLATTEN):
+    if PERSISTENT:
+        tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
+    else:
+        # One tile per program: a loop of one step with constant bounds, which the compiler
+        # removes. (A loop from pid to pid + 1 would reach the compiler's barrier placement
+        # still a loop, and pay a barrier at its head.)
+        tile_base, tile_start, tile_stop, tile_step = pid, 0, 1, 1
+    for tile_iter in tl.range(tile_start, tile_stop, tile_step, flatten=FLATTEN):
+        tile_id = tile_base + tile_iter
         # Tiles go batch by batch: batch_id picks the product, pid_mn the tile within it.
         batch_id = tile_id // (num_pid_m * num_pid_n)
         pid_mn = tile_id % (num_pid_m * num_pid_n)
@@ -1902,6 +1951,7 @@ def bmm(a, b, *, c=None, schedule=None):
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],
             DOT_DTYPE=tl.float32 if _INTERPRET else tl.bfloat16,
+            PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             INDEX_64=_index_64,
             num_warps=config["warps"],
@@ -1969,6 +2019,7 @@ def linear_silu_kernel(
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
     GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
+    PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)
     FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)
     INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64
 ):
@@ -1987,7 +2038,15 @@ def linear_silu_kernel(
     # per SM, each looping over many tiles (as many programs as the tiles need for an even
     # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
-    for tile_id in tl.range(pid, num_tiles, tl.num_programs(axis=0), flatten=FLATTEN):
+    if PERSISTENT:
+        tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
+    else:
+        # One tile per program: a loop of one step with constant bounds, which the compiler
+        # removes. (A loop from pid to pid + 1 would reach the compiler's barrier placement
+        # still a loop, and pay a barrier at its head.)
+        tile_base, tile_start, tile_stop, tile_step = pid, 0, 1, 1
+    for tile_iter in tl.range(tile_start, tile_stop, tile_step, flatten=FLATTEN):
+        tile_id = tile_base + tile_iter
         # Grouped ordering, for L2 reuse: consecutive programs walk GROUP_M rows of tiles
         # column by column instead of one whole row of tiles, so the rows of A and the
         # columns of B they load are reused from the L2 cache before being evicted.
@@ -2161,6 +2220,7 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
             BLOCK_K=config["block_k"],
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],
+            PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             INDEX_64=_index_64,
             num_warps=config["warps"],
@@ -2233,6 +2293,7 @@ def matmul_f32_kernel(
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
     GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
+    PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)
     FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)
     INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64
 ):
@@ -2251,7 +2312,15 @@ def matmul_f32_kernel(
     # per SM, each looping over many tiles (as many programs as the tiles need for an even
     # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
-    for tile_id in tl.range(pid, num_tiles, tl.num_programs(axis=0), flatten=FLATTEN):
+    if PERSISTENT:
+        tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
+    else:
+        # One tile per program: a loop of one step with constant bounds, which the compiler
+        # removes. (A loop from pid to pid + 1 would reach the compiler's barrier placement
+        # still a loop, and pay a barrier at its head.)
+        tile_base, tile_start, tile_stop, tile_step = pid, 0, 1, 1
+    for tile_iter in tl.range(tile_start, tile_stop, tile_step, flatten=FLATTEN):
+        tile_id = tile_base + tile_iter
         # Grouped ordering, for L2 reuse: consecutive programs walk GROUP_M rows of tiles
         # column by column instead of one whole row of tiles, so the rows of A and the
         # columns of B they load are reused from the L2 cache before being evicted.
@@ -2392,6 +2461,7 @@ def matmul_f32(a, b, *, c=None, schedule=None):
             BLOCK_K=config["block_k"],
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],
+            PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             INDEX_64=_index_64,
             num_warps=config["warps"],

@@ -413,11 +413,14 @@ def softmax_kernel(
     # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
     # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
     if PERSISTENT:
-        row_stop, row_step = num_row_blocks, num_programs
+        row_base, row_start, row_stop, row_step = 0, pid, num_row_blocks, num_programs
     else:
-        # one program per row block: the loop runs once and compiles to straight-line code
-        row_stop, row_step = pid + 1, 1
-    for row_block in tl.range(pid, row_stop, row_step, num_stages=NUM_STAGES):
+        # One row block per program: a loop of one step with constant bounds, which the
+        # compiler removes. (A loop from pid to pid + 1 would reach the compiler's barrier
+        # placement still a loop, and pay a barrier at its head.)
+        row_base, row_start, row_stop, row_step = pid, 0, 1, 1
+    for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
+        row_block = row_base + row_iter
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -480,11 +483,14 @@ def softmax_looped_kernel(
     # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
     # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
     if PERSISTENT:
-        row_stop, row_step = num_row_blocks, num_programs
+        row_base, row_start, row_stop, row_step = 0, pid, num_row_blocks, num_programs
     else:
-        # one program per row block: the loop runs once and compiles to straight-line code
-        row_stop, row_step = pid + 1, 1
-    for row_block in range(pid, row_stop, row_step):
+        # One row block per program: a loop of one step with constant bounds, which the
+        # compiler removes. (A loop from pid to pid + 1 would reach the compiler's barrier
+        # placement still a loop, and pay a barrier at its head.)
+        row_base, row_start, row_stop, row_step = pid, 0, 1, 1
+    for row_iter in range(row_start, row_stop, row_step):
+        row_block = row_base + row_iter
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -829,11 +835,14 @@ def log_softmax_kernel(
     # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
     # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
     if PERSISTENT:
-        row_stop, row_step = num_row_blocks, num_programs
+        row_base, row_start, row_stop, row_step = 0, pid, num_row_blocks, num_programs
     else:
-        # one program per row block: the loop runs once and compiles to straight-line code
-        row_stop, row_step = pid + 1, 1
-    for row_block in tl.range(pid, row_stop, row_step, num_stages=NUM_STAGES):
+        # One row block per program: a loop of one step with constant bounds, which the
+        # compiler removes. (A loop from pid to pid + 1 would reach the compiler's barrier
+        # placement still a loop, and pay a barrier at its head.)
+        row_base, row_start, row_stop, row_step = pid, 0, 1, 1
+    for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
+        row_block = row_base + row_iter
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -896,11 +905,14 @@ def log_softmax_looped_kernel(
     # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
     # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
     if PERSISTENT:
-        row_stop, row_step = num_row_blocks, num_programs
+        row_base, row_start, row_stop, row_step = 0, pid, num_row_blocks, num_programs
     else:
-        # one program per row block: the loop runs once and compiles to straight-line code
-        row_stop, row_step = pid + 1, 1
-    for row_block in range(pid, row_stop, row_step):
+        # One row block per program: a loop of one step with constant bounds, which the
+        # compiler removes. (A loop from pid to pid + 1 would reach the compiler's barrier
+        # placement still a loop, and pay a barrier at its head.)
+        row_base, row_start, row_stop, row_step = pid, 0, 1, 1
+    for row_iter in range(row_start, row_stop, row_step):
+        row_block = row_base + row_iter
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -1254,11 +1266,14 @@ def layernorm_kernel(
     # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
     # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
     if PERSISTENT:
-        row_stop, row_step = num_row_blocks, num_programs
+        row_base, row_start, row_stop, row_step = 0, pid, num_row_blocks, num_programs
     else:
-        # one program per row block: the loop runs once and compiles to straight-line code
-        row_stop, row_step = pid + 1, 1
-    for row_block in tl.range(pid, row_stop, row_step, num_stages=NUM_STAGES):
+        # One row block per program: a loop of one step with constant bounds, which the
+        # compiler removes. (A loop from pid to pid + 1 would reach the compiler's barrier
+        # placement still a loop, and pay a barrier at its head.)
+        row_base, row_start, row_stop, row_step = pid, 0, 1, 1
+    for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
+        row_block = row_base + row_iter
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -1371,11 +1386,14 @@ def layernorm_looped_kernel(
     # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
     # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
     if PERSISTENT:
-        row_stop, row_step = num_row_blocks, num_programs
+        row_base, row_start, row_stop, row_step = 0, pid, num_row_blocks, num_programs
     else:
-        # one program per row block: the loop runs once and compiles to straight-line code
-        row_stop, row_step = pid + 1, 1
-    for row_block in range(pid, row_stop, row_step):
+        # One row block per program: a loop of one step with constant bounds, which the
+        # compiler removes. (A loop from pid to pid + 1 would reach the compiler's barrier
+        # placement still a loop, and pay a barrier at its head.)
+        row_base, row_start, row_stop, row_step = pid, 0, 1, 1
+    for row_iter in range(row_start, row_stop, row_step):
+        row_block = row_base + row_iter
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -1799,11 +1817,14 @@ def rmsnorm_kernel(
     # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
     # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
     if PERSISTENT:
-        row_stop, row_step = num_row_blocks, num_programs
+        row_base, row_start, row_stop, row_step = 0, pid, num_row_blocks, num_programs
     else:
-        # one program per row block: the loop runs once and compiles to straight-line code
-        row_stop, row_step = pid + 1, 1
-    for row_block in tl.range(pid, row_stop, row_step, num_stages=NUM_STAGES):
+        # One row block per program: a loop of one step with constant bounds, which the
+        # compiler removes. (A loop from pid to pid + 1 would reach the compiler's barrier
+        # placement still a loop, and pay a barrier at its head.)
+        row_base, row_start, row_stop, row_step = pid, 0, 1, 1
+    for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
+        row_block = row_base + row_iter
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -1870,11 +1891,14 @@ def rmsnorm_looped_kernel(
     # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
     # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
     if PERSISTENT:
-        row_stop, row_step = num_row_blocks, num_programs
+        row_base, row_start, row_stop, row_step = 0, pid, num_row_blocks, num_programs
     else:
-        # one program per row block: the loop runs once and compiles to straight-line code
-        row_stop, row_step = pid + 1, 1
-    for row_block in range(pid, row_stop, row_step):
+        # One row block per program: a loop of one step with constant bounds, which the
+        # compiler removes. (A loop from pid to pid + 1 would reach the compiler's barrier
+        # placement still a loop, and pay a barrier at its head.)
+        row_base, row_start, row_stop, row_step = pid, 0, 1, 1
+    for row_iter in range(row_start, row_stop, row_step):
+        row_block = row_base + row_iter
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -2192,11 +2216,14 @@ def row_stats_kernel(
     # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
     # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
     if PERSISTENT:
-        row_stop, row_step = num_row_blocks, num_programs
+        row_base, row_start, row_stop, row_step = 0, pid, num_row_blocks, num_programs
     else:
-        # one program per row block: the loop runs once and compiles to straight-line code
-        row_stop, row_step = pid + 1, 1
-    for row_block in tl.range(pid, row_stop, row_step, num_stages=NUM_STAGES):
+        # One row block per program: a loop of one step with constant bounds, which the
+        # compiler removes. (A loop from pid to pid + 1 would reach the compiler's barrier
+        # placement still a loop, and pay a barrier at its head.)
+        row_base, row_start, row_stop, row_step = pid, 0, 1, 1
+    for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
+        row_block = row_base + row_iter
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -2258,11 +2285,14 @@ def row_stats_looped_kernel(
     # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
     # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
     if PERSISTENT:
-        row_stop, row_step = num_row_blocks, num_programs
+        row_base, row_start, row_stop, row_step = 0, pid, num_row_blocks, num_programs
     else:
-        # one program per row block: the loop runs once and compiles to straight-line code
-        row_stop, row_step = pid + 1, 1
-    for row_block in range(pid, row_stop, row_step):
+        # One row block per program: a loop of one step with constant bounds, which the
+        # compiler removes. (A loop from pid to pid + 1 would reach the compiler's barrier
+        # placement still a loop, and pay a barrier at its head.)
+        row_base, row_start, row_stop, row_step = pid, 0, 1, 1
+    for row_iter in range(row_start, row_stop, row_step):
+        row_block = row_base + row_iter
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -2588,11 +2618,14 @@ def add_layernorm_kernel(
     # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
     # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
     if PERSISTENT:
-        row_stop, row_step = num_row_blocks, num_programs
+        row_base, row_start, row_stop, row_step = 0, pid, num_row_blocks, num_programs
     else:
-        # one program per row block: the loop runs once and compiles to straight-line code
-        row_stop, row_step = pid + 1, 1
-    for row_block in tl.range(pid, row_stop, row_step, num_stages=NUM_STAGES):
+        # One row block per program: a loop of one step with constant bounds, which the
+        # compiler removes. (A loop from pid to pid + 1 would reach the compiler's barrier
+        # placement still a loop, and pay a barrier at its head.)
+        row_base, row_start, row_stop, row_step = pid, 0, 1, 1
+    for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
+        row_block = row_base + row_iter
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)
@@ -2732,11 +2765,14 @@ def add_layernorm_looped_kernel(
     # Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than
     # row blocks) also pid + num_programs, pid + 2 * num_programs, ...
     if PERSISTENT:
-        row_stop, row_step = num_row_blocks, num_programs
+        row_base, row_start, row_stop, row_step = 0, pid, num_row_blocks, num_programs
     else:
-        # one program per row block: the loop runs once and compiles to straight-line code
-        row_stop, row_step = pid + 1, 1
-    for row_block in range(pid, row_stop, row_step):
+        # One row block per program: a loop of one step with constant bounds, which the
+        # compiler removes. (A loop from pid to pid + 1 would reach the compiler's barrier
+        # placement still a loop, and pay a barrier at its head.)
+        row_base, row_start, row_stop, row_step = pid, 0, 1, 1
+    for row_iter in range(row_start, row_stop, row_step):
+        row_block = row_base + row_iter
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
             rows = rows.to(tl.int64)

@@ -8,6 +8,7 @@ against a float64 computation written here by hand, where 16-bit outputs must be
 step per tile and K block. Run on a GPU with TRITON_INTERPRET=0.
 """
 
+import inspect
 import json
 import re
 import time
@@ -231,18 +232,31 @@ def test_persistent_grid_balances_its_programs(spec, monkeypatch):
     # SM would start them all.
     monkeypatch.setenv("TILEGEN_AUTOTUNE", "0")  # one launch, not a tuning sweep
     sms = m._gemm_device(0)[3] if DEVICE == "cuda" else 4
-    grids = []
+    grids, persistent = [], []
     kernel = m.matmul_kernel
 
     class Recorder:
         def __getitem__(self, grid):
             grids.append(grid)
-            return kernel[grid]
+
+            def launch(*args, **kwargs):
+                persistent.append(kwargs["PERSISTENT"])
+                return kernel[grid](*args, **kwargs)
+
+            return launch
 
     monkeypatch.setattr(m, "matmul_kernel", Recorder())
     a, b = randn(32 * (sms + 1), 64), randn(64, 32)
     check(m.matmul(a, b, schedule=dict(SMALL, persistent=True)), a.double() @ b.double())
     assert m.matmul.last_config["sms"] == sms and grids == [(-(-(sms + 1) // 2),)]
+    # Fewer programs than tiles: the kernel loops over its tiles (PERSISTENT). One program
+    # per tile (a grid, or a persistent launch with no more tiles than SMs) compiles the
+    # loop as one step with constant bounds, which the compiler removes.
+    a = randn(32 * sms, 64)
+    check(m.matmul(a, b, schedule=dict(SMALL, persistent=True)), a.double() @ b.double())
+    check(m.matmul(a, b, schedule=dict(SMALL, persistent=False)), a.double() @ b.double())
+    assert grids[1:] == [(sms,), (sms,)] and persistent == [True, False, False]
+    assert "tile_base, tile_start, tile_stop, tile_step = pid, 0, 1, 1" in inspect.getsource(kernel.fn)
 
 
 @pytest.mark.smoke

@@ -228,4 +228,4 @@ def test_the_row_block_loop_only_on_a_persistent_grid(kernels, device, monkeypat
     n_sms = torch.cuda.get_device_properties(0).multi_processor_count if device == "cuda" else 1
     assert grid1 == (min(5, n_sms),) and persistent["PERSISTENT"] is (n_sms < 5)
     src = _source(module, "free_looped_kernel")
-    assert "row_stop, row_step = pid + 1, 1" in src and "if PERSISTENT:" in src
+    assert "row_base, row_start, row_stop, row_step = pid, 0, 1, 1" in src and "if PERSISTENT:" in src

@@ -27,7 +27,8 @@ from .typing import matmul_operand
 # Schedule keys that pick a block configuration; the launcher tunes the ones a spec leaves open.
 CONFIG_KEYS = ("block_m", "block_n", "block_k", "group_m", "warps", "stages")
 # Names the emitted kernel keeps live across its loops: no spec name may take them.
-KERNEL_NAMES = ("M", "N", "K", "BATCH", "ADDRESSING", "DOT_DTYPE", "FLATTEN", "tile_id", "num_tiles", "batch_id", "pid_mn")
+KERNEL_NAMES = ("M", "N", "K", "BATCH", "ADDRESSING", "DOT_DTYPE", "PERSISTENT", "FLATTEN", "tile_id", "num_tiles",
+                "tile_base", "tile_start", "tile_stop", "tile_step", "tile_iter", "batch_id", "pid_mn")
 # The K loop's tiles and pointers: a scalar parameter (live in every loop) may not take them.
 TILE_NAMES = ("a", "b", "a_ptrs", "b_ptrs")
 OPERAND_DTYPES = ("f16", "bf16", "f32", "f64")

@@ -38,7 +38,8 @@ from .reduction_plan import (
 GENERATED_NAMES = frozenset(
     {"n_rows", "num_row_blocks", "row_block", "num_col_blocks", "col_block", "ROWS", "sizes", "strategy",
      "num_warps", "per_sm", "stages", "max_n", "kernel", "n_sms", "seg", "TEAM", "TEAM_P2", "ws", "epoch", "parts",
-     "kk", "team", "row_stop", "row_step", "PERSISTENT", "COLS", "REREAD", "extra"}
+     "kk", "team", "row_base", "row_start", "row_stop", "row_step", "row_iter", "PERSISTENT", "COLS", "REREAD",
+     "extra"}
 )
 _TORCH_REDUCE = {"sum": "torch.sum", "mean": "torch.mean", "max": "torch.amax", "min": "torch.amin"}
 
