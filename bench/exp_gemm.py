@@ -4,6 +4,13 @@ clock and temperature drift hit every variant alike. GPU only:
     python bench/exp_gemm.py [SIZE ...]          (square products; default 4096 8192)
     python bench/exp_gemm.py --wide [SIZE ...]   256x256 tiles (four warpgroups) against the
                                                  tuned 128x256 launches, plain and leaky_relu
+    python bench/exp_gemm.py --group [SIZE ...]  GROUP_M 4, 8 (the default) and 16 with the
+                                                 tuned persistent descriptor launches, plain
+                                                 and leaky_relu, 5 rounds in alternating order
+
+With balanced persistent grids (128 programs at 4096^3 and 8192^3 with 128x256 tiles) a
+round of tiles is GROUP_M rows by 128 / GROUP_M columns of tiles: GROUP_M 16 makes it
+square (2048x2048 of the output), which needs the fewest operand bytes from HBM per round.
 """
 
 import statistics
@@ -51,6 +58,7 @@ VARIANTS = {
     "descriptor grid 64x128x64 w4 s4": dict(BIG, addressing="descriptor", persistent=False, block_m=64, block_n=128,
                                             warps=4, stages=4),
 }
+VARIANTS_ALL = VARIANTS
 WIDE_PERSISTENT = dict(BIG, addressing="descriptor", persistent=True, block_m=256, block_n=256, warps=16)
 WIDE = {
     "descriptor persistent 128x256x64 s3": VARIANTS["descriptor persistent 128x256x64 s3"],
@@ -64,13 +72,22 @@ WIDE = {
     "descriptor grid 256x256x64 w16 s2": dict(WIDE_PERSISTENT, stages=2, persistent=False),
     "pointer 256x256x64 w16 s2": dict(WIDE_PERSISTENT, stages=2, persistent=False, addressing="pointer"),
 }
+PERSISTENT = dict(BIG, addressing="descriptor", persistent=True)
+GROUP = {f"descriptor persistent{' + flatten s4' if flatten else ' s3'} g{g}":
+         dict(PERSISTENT, group_m=g, flatten=flatten, stages=4 if flatten else 3)
+         for flatten in (False, True) for g in (4, 8, 16)}
 KERNELS = ((torch.float16, "mm_f16"), (torch.bfloat16, "mm_bf16"))
 args = sys.argv[1:]
+ROUNDS, ALTERNATE = 3, False
 if "--wide" in args:
     args.remove("--wide")
     VARIANTS = WIDE
     KERNELS += ((torch.float16, "mm_leaky_f16"),)
-ROUNDS = 3
+if "--group" in args:
+    args.remove("--group")
+    VARIANTS = GROUP
+    KERNELS += ((torch.float16, "mm_leaky_f16"), (torch.bfloat16, "mm_leaky_bf16"))
+    ROUNDS, ALTERNATE = 5, True
 for size in [int(s) for s in args] or [4096, 8192]:
     for dtype, kernel in KERNELS:
         fn = getattr(mod, kernel, None)
@@ -84,10 +101,10 @@ for size in [int(s) for s in args] or [4096, 8192]:
             runs["cuBLAS + F.leaky_relu"] = lambda: torch.nn.functional.leaky_relu(torch.matmul(a, b, out=c), 0.01)
         for name, schedule in VARIANTS.items():
             small = ("64x", "128x128")
-            if VARIANTS is not WIDE and (size <= 1024) != any(name.split(" ", 2)[-1].startswith(t) or f" {t}" in name for t in small):
+            if VARIANTS is VARIANTS_ALL and (size <= 1024) != any(name.split(" ", 2)[-1].startswith(t) or f" {t}" in name for t in small):
                 continue
             runs[name] = lambda schedule=schedule: fn(a, b, c=c, schedule=schedule)
-            if VARIANTS is WIDE:  # new tile shapes: check the result before timing it
+            if VARIANTS is not VARIANTS_ALL:  # check the result before timing it
                 want = torch.matmul(a, b).float()
                 want = torch.nn.functional.leaky_relu(want, 0.01) if "leaky" in kernel else want
                 try:
@@ -100,10 +117,11 @@ for size in [int(s) for s in args] or [4096, 8192]:
                     print(f"{size} {kernel} {name}: WRONG, relative error {err}")
                     del runs[name]
         times = {name: [] for name in runs}
-        for _ in range(ROUNDS):
-            for name, run in runs.items():
+        for rnd in range(ROUNDS):
+            for name, run in list(runs.items())[:: -1 if ALTERNATE and rnd % 2 else 1]:
                 try:
                     times[name].append(device_ms(run))
                 except Exception:  # noqa: BLE001 (a launch that fails is a NaN row)
                     times[name].append(float("nan"))
-        print_rounds(f"{size} {kernel:8s}", times, statistics.median(times["cuBLAS torch.matmul"]), 2 * size**3, width=38)
+        peer = "cuBLAS + F.leaky_relu" if "leaky" in kernel else "cuBLAS torch.matmul"
+        print_rounds(f"{size} {kernel:8s}", times, statistics.median(times[peer]), 2 * size**3, width=38, vs=f" {peer}")
