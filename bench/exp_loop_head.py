@@ -65,11 +65,8 @@ def norms(rounds):
                 assert err < 0.1, f"{name} {m}x{n} {label}: max error {err}"  # bf16 outputs of values up to ~5
                 runs[label] = lambda fn=fn: fn(*args)
             times = interleaved_ms(runs, rounds, alternate=True)
-            base = statistics.median(times["torch.compile"])
-            for label, ts in times.items():
-                ms = statistics.median(ts)
-                print(f"{name} {m}x{n} {label:16s} {4 * m * n / ms / 1e6:7.1f} GB/s  {base / ms:6.4f}x torch.compile  "
-                      f"spread {(max(ts) - min(ts)) / ms * 100:4.1f}%", flush=True)
+            print_rounds(f"{name} {m}x{n}", times, statistics.median(times["torch.compile"]), 4 * m * n, width=16,
+                         vs=" torch.compile", unit="GB/s")
 
 
 def gemm(rounds):

@@ -68,7 +68,7 @@ import torch.nn.functional as F
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tilegen.bench import interleaved_ms  # noqa: E402
+from tilegen.bench import interleaved_ms, print_rounds  # noqa: E402
 from tilegen.cli import compile_paths  # noqa: E402
 from tilegen.validate import load_module  # noqa: E402
 
@@ -304,11 +304,7 @@ def time_launches(name, m, n, launches, dump=None):
             continue
         runs[label] = lambda mod=mod, table=table, cap=cap: launch(mod, table, cap)
     times = interleaved_ms(runs, ROUNDS)
-    base = statistics.median(times["torch.compile"])
-    for k, ts in times.items():
-        ms = statistics.median(ts)
-        print(f"{name} {m}x{n} {k:44s} {4 * m * n / ms / 1e6:7.1f} GB/s  {base / ms:6.4f}x  "
-              f"spread {(max(ts) - min(ts)) / ms * 100:4.1f}%", flush=True)
+    print_rounds(f"{name} {m}x{n}", times, statistics.median(times["torch.compile"]), 4 * m * n, width=44, unit="GB/s")
 
 
 def dump_inductor(name, m, n, peer, args):

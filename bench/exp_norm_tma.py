@@ -30,7 +30,7 @@ from triton.tools.tensor_descriptor import TensorDescriptor
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tilegen.bench import interleaved_ms  # noqa: E402
+from tilegen.bench import interleaved_ms, print_rounds  # noqa: E402
 from tilegen.cli import compile_paths  # noqa: E402
 from tilegen.validate import load_module  # noqa: E402
 
@@ -142,11 +142,8 @@ def compare(shapes, variants, module_name):
                     continue
                 runs[label] = lambda fn=fn: fn(x, w, b, eps)
             times = interleaved_ms(runs, ROUNDS, alternate=True)
-            base = statistics.median(times["torch.compile"])
-            for k, ts in times.items():
-                ms = statistics.median(ts)
-                print(f"{name} {m}x{n} {k:28s} {4 * m * n / ms / 1e6:7.1f} GB/s  {base / ms:6.4f}x  "
-                      f"spread {(max(ts) - min(ts)) / ms * 100:4.1f}%", flush=True)
+            print_rounds(f"{name} {m}x{n}", times, statistics.median(times["torch.compile"]), 4 * m * n, width=28,
+                         unit="GB/s")
 
 
 def main(shapes):

@@ -136,6 +136,19 @@ def test_interleaved_rounds_alternate_on_request(monkeypatch):
     assert order == ["a", "b", "c"] * 2
 
 
+def test_experiment_rows_give_rate_ratio_and_spread(capsys):
+    """The experiments' lines: the median round as TFLOP/s or GB/s, the base's median over
+    it (four decimals for GB/s), and (max - min) / median of the rounds."""
+    from tilegen.bench import print_rounds
+
+    print_rounds("4096", {"peer": [2.0, 2.0, 2.2], "tilegen": [1.0, 1.1, 2.0]}, 2.0, 4e12, width=8, vs=" peer")
+    print_rounds("8192x8192", {"tilegen": [0.1, 0.0999, 0.1001]}, 0.1002, 4 * 8192 * 8192, unit="GB/s")
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["4096", "peer", "2000.0", "TFLOP/s", "1.000x", "peer", "spread", "10.0%"]
+    assert lines[1].split() == ["4096", "tilegen", "3636.4", "TFLOP/s", "1.818x", "peer", "spread", "90.9%"]
+    assert lines[2].split() == ["8192x8192", "tilegen", "2684.4", "GB/s", "1.0020x", "spread", "0.2%"]
+
+
 def test_bench_rounds_must_be_positive(capsys):
     from tilegen.cli import main
 

@@ -89,13 +89,17 @@ def interleaved_ms(runs: dict, rounds: int, alternate: bool = False) -> dict:
     return times
 
 
-def print_rounds(prefix: str, times: dict, base_ms: float, flops: float, width: int = 40, vs: str = "") -> None:
-    """One line per run of interleaved_ms' result: its median round as TFLOP/s (for `flops`
-    of work), the ratio of base_ms to it (`vs` names the base) and the rounds' spread."""
+def print_rounds(prefix: str, times: dict, base_ms: float, work: float, width: int = 40, vs: str = "",
+                 unit: str = "TFLOP/s") -> None:
+    """One line per run of interleaved_ms' result: its median round as a rate (`work`
+    FLOPs as TFLOP/s, or `work` bytes as GB/s), the ratio of base_ms to it (`vs` names the
+    base; four decimals for GB/s, where memory-bound kernels differ by tenths of a percent)
+    and the rounds' spread."""
+    scale, digits = (1e9, 3) if unit == "TFLOP/s" else (1e6, 4)
     for name, ts in times.items():
         ms = statistics.median(ts)
         spread = (max(ts) - min(ts)) / ms * 100
-        print(f"{prefix} {name:{width}s} {flops / ms / 1e9:6.1f} TFLOP/s  {base_ms / ms:5.3f}x{vs}  "
+        print(f"{prefix} {name:{width}s} {work / ms / scale:7.1f} {unit}  {base_ms / ms:.{digits}f}x{vs}  "
               f"spread {spread:4.1f}%", flush=True)
 
 
