@@ -771,9 +771,9 @@ def matmul_kernel(
     if PERSISTENT:
         tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
     else:
-        # One tile per program: a loop of one step with constant bounds, which the compiler
-        # removes. (A loop from pid to pid + 1 would reach the compiler's barrier placement
-        # still a loop, and pay a barrier at its head.)
+        # One tile per program: a loop of one step with constant bounds, which the
+        # compiler removes. (A loop from pid to pid + 1 would reach the compiler's barrier
+        # placement still a loop, and pay a barrier at its head.)
         tile_base, tile_start, tile_stop, tile_step = pid, 0, 1, 1
     for tile_iter in tl.range(tile_start, tile_stop, tile_step, flatten=FLATTEN):
         tile_id = tile_base + tile_iter
@@ -1000,9 +1000,9 @@ def matmul_leaky_relu_kernel(
     if PERSISTENT:
         tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
     else:
-        # One tile per program: a loop of one step with constant bounds, which the compiler
-        # removes. (A loop from pid to pid + 1 would reach the compiler's barrier placement
-        # still a loop, and pay a barrier at its head.)
+        # One tile per program: a loop of one step with constant bounds, which the
+        # compiler removes. (A loop from pid to pid + 1 would reach the compiler's barrier
+        # placement still a loop, and pay a barrier at its head.)
         tile_base, tile_start, tile_stop, tile_step = pid, 0, 1, 1
     for tile_iter in tl.range(tile_start, tile_stop, tile_step, flatten=FLATTEN):
         tile_id = tile_base + tile_iter
@@ -1238,9 +1238,9 @@ def linear_gelu_kernel(
     if PERSISTENT:
         tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
     else:
-        # One tile per program: a loop of one step with constant bounds, which the compiler
-        # removes. (A loop from pid to pid + 1 would reach the compiler's barrier placement
-        # still a loop, and pay a barrier at its head.)
+        # One tile per program: a loop of one step with constant bounds, which the
+        # compiler removes. (A loop from pid to pid + 1 would reach the compiler's barrier
+        # placement still a loop, and pay a barrier at its head.)
         tile_base, tile_start, tile_stop, tile_step = pid, 0, 1, 1
     for tile_iter in tl.range(tile_start, tile_stop, tile_step, flatten=FLATTEN):
         tile_id = tile_base + tile_iter
@@ -1489,9 +1489,9 @@ def scaled_residual_kernel(
     if PERSISTENT:
         tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
     else:
-        # One tile per program: a loop of one step with constant bounds, which the compiler
-        # removes. (A loop from pid to pid + 1 would reach the compiler's barrier placement
-        # still a loop, and pay a barrier at its head.)
+        # One tile per program: a loop of one step with constant bounds, which the
+        # compiler removes. (A loop from pid to pid + 1 would reach the compiler's barrier
+        # placement still a loop, and pay a barrier at its head.)
         tile_base, tile_start, tile_stop, tile_step = pid, 0, 1, 1
     for tile_iter in tl.range(tile_start, tile_stop, tile_step, flatten=FLATTEN):
         tile_id = tile_base + tile_iter
@@ -1773,9 +1773,9 @@ def bmm_kernel(
     if PERSISTENT:
         tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
     else:
-        # One tile per program: a loop of one step with constant bounds, which the compiler
-        # removes. (A loop from pid to pid + 1 would reach the compiler's barrier placement
-        # still a loop, and pay a barrier at its head.)
+        # One tile per program: a loop of one step with constant bounds, which the
+        # compiler removes. (A loop from pid to pid + 1 would reach the compiler's barrier
+        # placement still a loop, and pay a barrier at its head.)
         tile_base, tile_start, tile_stop, tile_step = pid, 0, 1, 1
     for tile_iter in tl.range(tile_start, tile_stop, tile_step, flatten=FLATTEN):
         tile_id = tile_base + tile_iter
@@ -2041,9 +2041,9 @@ def linear_silu_kernel(
     if PERSISTENT:
         tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
     else:
-        # One tile per program: a loop of one step with constant bounds, which the compiler
-        # removes. (A loop from pid to pid + 1 would reach the compiler's barrier placement
-        # still a loop, and pay a barrier at its head.)
+        # One tile per program: a loop of one step with constant bounds, which the
+        # compiler removes. (A loop from pid to pid + 1 would reach the compiler's barrier
+        # placement still a loop, and pay a barrier at its head.)
         tile_base, tile_start, tile_stop, tile_step = pid, 0, 1, 1
     for tile_iter in tl.range(tile_start, tile_stop, tile_step, flatten=FLATTEN):
         tile_id = tile_base + tile_iter
@@ -2315,9 +2315,9 @@ def matmul_f32_kernel(
     if PERSISTENT:
         tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
     else:
-        # One tile per program: a loop of one step with constant bounds, which the compiler
-        # removes. (A loop from pid to pid + 1 would reach the compiler's barrier placement
-        # still a loop, and pay a barrier at its head.)
+        # One tile per program: a loop of one step with constant bounds, which the
+        # compiler removes. (A loop from pid to pid + 1 would reach the compiler's barrier
+        # placement still a loop, and pay a barrier at its head.)
         tile_base, tile_start, tile_stop, tile_step = pid, 0, 1, 1
     for tile_iter in tl.range(tile_start, tile_stop, tile_step, flatten=FLATTEN):
         tile_id = tile_base + tile_iter

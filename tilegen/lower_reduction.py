@@ -324,8 +324,10 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     row_loads = low._loads(low.plan.row_loads, direct_row)
     single_loads, single_steps = low.single()
     passes, loops, final_loads, final_steps = looped(low, low.plan)
-    # The team kernel exchanges plain sums: its passes keep a variance apart from its mean.
-    team_passes = looped(low, plan(checked, moments=False))[0]
+    # The team kernel exchanges plain sums: its passes keep a variance apart from its mean
+    # (a plan of its own only where the looped kernel's has Welford moments).
+    has_moments = any(p.moments for p in low.plan.passes)
+    team_passes = looped(low, plan(checked, moments=False))[0] if has_moments else passes
     outputs_by_class = {o.name: an.tensor_class(o.dims) for o in sig.outputs}
     row_stores = tuple(low._store(o) for o in sig.outputs if outputs_by_class[o.name] == ROW)
     varying_stores = tuple(low._store(o) for o in sig.outputs if outputs_by_class[o.name] in (FULL, COL))
@@ -340,7 +342,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     # Reading the row again only pays where a row-sized output is computed from it.
     full_outputs = any(c == FULL for c in outputs_by_class.values())
     reread = reread_kind(levels, full_outputs, any(p.online for p in low.plan.passes))
-    two_reads = any(p.moments for p in low.plan.passes) and loops == 1
+    two_reads = has_moments and loops == 1
     table, changed = table_rows(row_inputs, levels, reread, team is not None, two_reads)
     head, tail = split_single(single_steps, an) if reread == "chained" else (single_steps, ())
     if reread == "chained":  # the row loads keep it in L2 for the second read
