@@ -229,7 +229,15 @@ def _output_ref(value, shape, dtype, device):
 
 @triton.jit
 def _leaky_relu(x, slope):
-    return tl.where(x >= 0, x, x * slope)
+    if not isinstance(slope, tl.tensor):  # a literal: known when the kernel compiles
+        if slope > 0:
+            if slope <= 1:
+                # With 0 < slope <= 1, x * slope lies between 0 and x, so the larger of the two is
+                # the answer: one max instead of a compare and a select. NaN stays NaN, and +-inf
+                # stay themselves (slope 0 keeps the select: inf * 0 would be NaN).
+                return tl.maximum(x, x * slope, propagate_nan=tl.PropagateNan.ALL)
+    # x > 0, as torch compares: a zero takes x * slope, so a negative slope flips its sign.
+    return tl.where(x > 0, x, x * slope)
 
 
 @triton.jit
@@ -265,7 +273,7 @@ def _silu(x):
 
 
 def _leaky_relu_ref(x, slope):
-    return torch.where(x >= 0, x, x * slope)
+    return torch.where(x > 0, x, x * slope)
 
 
 # ---- gemm launches: block configurations, addressing, persistence, autotuning ----

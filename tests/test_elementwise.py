@@ -196,6 +196,36 @@ def test_gelu_of_a_literal_and_a_scalar_parameter(gelu_module, device):
                                rtol=1e-6, atol=1e-7)
 
 
+LEAKY_SPEC = """
+elementwise leaky(x: f32[N], slope: f32) -> (y02: f32[N], y0: f32[N], y15: f32[N], yneg: f32[N], ys: f32[N]) {
+    y02 = leaky_relu(x, 0.2)
+    y0 = leaky_relu(x, 0.0)
+    y15 = leaky_relu(x, 1.5)
+    yneg = leaky_relu(x, -0.5)
+    ys = leaky_relu(x, slope)
+}
+"""
+
+
+def test_leaky_relu_matches_torch_bit_for_bit(device):
+    """A literal slope in (0, 1] takes the one-max form, any other slope (0, above 1, negative,
+    or a scalar parameter) the compare and select (templates/helpers.py.j2); both agree with
+    torch on every value, NaN, +-inf and the sign of zero included (inf * 0 is why slope 0
+    keeps the select)."""
+    from tilegen.pipeline import compile_source
+    from tilegen.validate import load_module
+
+    module = load_module(compile_source(LEAKY_SPEC, "leaky.tile").source, "leaky_forms")
+    special = [float("nan"), float("inf"), -float("inf"), 0.0, -0.0, 1e-30, -1e-30, 3.0e38, -3.0e38]
+    x = torch.cat([torch.tensor(special), torch.randn(1000)]).to(device)
+    y02, y0, y15, yneg, ys = module.leaky(x, 0.3)
+    for got, slope in ((y02, 0.2), (y0, 0.0), (y15, 1.5), (yneg, -0.5), (ys, 0.3)):
+        want = torch.nn.functional.leaky_relu(x, slope)
+        assert torch.equal(got.isnan(), want.isnan()), slope
+        keep = ~want.isnan()
+        assert torch.equal(got[keep], want[keep]) and torch.equal(got[keep].signbit(), want[keep].signbit()), slope
+
+
 def test_validate_command_reports_without_interpreter_warnings(tmp_path, capsys, device):
     """`tilegen validate` prints one row per case and a count; numpy's warnings about the
     interpreter's masked lanes (1 / 0.0 past the end of x here) are not part of it."""
