@@ -155,3 +155,18 @@ def test_bench_rounds_must_be_positive(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["bench", "--rounds", "0"])
     assert exc.value.code == 2 and "at least 1" in capsys.readouterr().err
+
+
+def test_validate_leaves_no_temporary_files(tmp_path):
+    """`tilegen validate` imports each generated module from a file (Triton reads kernels'
+    source from their files); those files go into one temporary directory that is removed
+    when the process exits."""
+    spec = tmp_path / "twice.tile"
+    spec.write_text("elementwise twice(x: f32[N]) -> (y: f32[N]) {\n    y = x * 2.0\n}\n")
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    env = dict(os.environ, TMPDIR=str(scratch), TRITON_INTERPRET="1")
+    done = subprocess.run([sys.executable, "-m", "tilegen", "validate", "--quick", str(spec)], env=env,
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0 and "passed, 0 failed" in done.stdout, done.stdout + done.stderr
+    assert list(scratch.iterdir()) == []

@@ -603,7 +603,7 @@ def test_schedule_pins_are_checked():
 
 
 _AOT = r'''
-import sys, importlib.util, tempfile
+import sys
 from pathlib import Path
 import torch, triton
 from triton.backends.compiler import GPUTarget
@@ -613,11 +613,8 @@ from tilegen.pipeline import compile_source
 
 text = Path(sys.argv[2]).read_text()
 compiled = compile_source(text, "aot.tile")
-path = Path(tempfile.mkdtemp()) / "aot_module.py"
-path.write_text(compiled.source)
-spec = importlib.util.spec_from_file_location("aot_module", path)
-module = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(module)
+from tilegen.validate import load_module
+module = load_module(compiled.source, "aot_module")
 CONST = {"BLOCK_N": 256, "ROWS": 2, "NUM_STAGES": 2, "INDEX_64": False}
 TYPES = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32", "float64": "fp64", "int1": "i1", "int8": "i8",
          "int16": "i16", "int32": "i32", "int64": "i64", "uint8": "u8"}

@@ -27,9 +27,11 @@ NaN never passes: torch.testing.assert_close(equal_nan=False).
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
 import itertools
 import os
+import shutil
 import sys
 import tempfile
 import warnings
@@ -51,12 +53,26 @@ class Case:
     label: str
 
 
+_MODULE_DIR: list[Path] = []  # one temporary directory per process, removed when it exits
+_MODULE_NUMBER = itertools.count()
+
+
+def _module_dir() -> Path:
+    if not _MODULE_DIR:
+        directory = tempfile.mkdtemp(prefix="tilegen-")
+        atexit.register(shutil.rmtree, directory, ignore_errors=True)
+        _MODULE_DIR.append(Path(directory))
+    return _MODULE_DIR[0]
+
+
 def load_module(source: str, name: str):
-    """Import generated source as a module (written to a temp file, so Triton can read it)."""
-    directory = Path(tempfile.mkdtemp(prefix="tilegen-"))
-    path = directory / f"{name}.py"
+    """Import generated source as a module. It is written to a file first, because Triton
+    reads a kernel's source from its file; the files share one temporary directory, removed
+    when the process exits."""
+    number = next(_MODULE_NUMBER)
+    path = _module_dir() / f"{name}_{number}.py"
     path.write_text(source, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location(f"tilegen_validate_{name}_{id(path)}", path)
+    spec = importlib.util.spec_from_file_location(f"tilegen_validate_{name}_{number}", path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
