@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from test_parser import EXAMPLES
-from tilegen.check import RESERVED, check_module
+from tilegen.check import check_module
+from tilegen.names import RESERVED
 from tilegen.diagnostics import DiagnosticError
 from tilegen.dtypes import DTYPES
 from tilegen.functions import FUNCTIONS

@@ -319,7 +319,7 @@ def test_language_reference_lists_every_schedule_key():
 
 
 def test_language_reference_lists_every_reserved_name():
-    from tilegen.check import MODULE_NAMES, RESERVED, RESERVED_PREFIXES, RESERVED_SUFFIXES
+    from tilegen.names import MODULE_NAMES, RESERVED, RESERVED_PREFIXES, RESERVED_SUFFIXES
     from tilegen.lower_gemm import KERNEL_NAMES, TILE_NAMES
     from tilegen.lower_reduction import GENERATED_NAMES
 

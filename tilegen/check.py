@@ -6,7 +6,6 @@ the value type of every name, which the lowering stages use.
 
 from __future__ import annotations
 
-import keyword
 import math
 from dataclasses import dataclass
 
@@ -14,23 +13,10 @@ from . import ir
 from .diagnostics import Diagnostic, DiagnosticError, in_source_order
 from .dtypes import DTYPES, int_range
 from .functions import FUNCTIONS
+from .hints import TWO_ARGUMENT_FORM, reduction_elsewhere_notes, row_dim_for, suggest, two_argument_note
+from .names import module_names, reserved_kernel_why, reserved_why, taken_why
 from .schedule import check_schedules
 from .typing import Typer, VType, is_subsequence, matmul_operand, merge_dims, param_vtype
-
-# Names the generated code itself uses; a spec may not take them.
-RESERVED = frozenset(
-    {"tl", "triton", "torch", "math", "os", "pid", "offs", "mask", "device", "grid", "rest", "acc", "row",
-     "col", "cols", "rows", "start", "num_programs", "num_pid_m", "num_pid_n", "num_pid_in_group",
-     "group_id", "first_pid_m", "group_size_m", "pid_m", "pid_n", "k", "meta", "kernel", "shape",
-     "schedule", "config", "index", "n_elements", "sizes", "num_warps", "FLAT"}
-)
-RESERVED_PREFIXES = ("_", "offs_", "idx_", "stride_", "mask_", "BLOCK", "GROUP", "NUM_", "INDEX_", "acc_", "size_")
-RESERVED_SUFFIXES = ("_ptr", "_desc", "_offs", "_reference", "_kernel")
-
-# Module-level names of a generated module (imports): a kernel name must not rebind them.
-# Kernel names live at module level, so the local names above do not constrain them.
-MODULE_NAMES = frozenset({"os", "sys", "json", "time", "math", "functools", "statistics", "torch", "triton", "tl",
-                          "TensorDescriptor"})
 
 # Functions that compute in floating point: integer or bool arguments must be cast first.
 FLOAT_FUNCTIONS = frozenset(FUNCTIONS) - {"abs", "relu", "leaky_relu", "maximum", "minimum", "clamp", "where",
@@ -56,45 +42,6 @@ class CheckedKernel:
         return dict(self.types)[name]
 
 
-def _reserved_why(name: str) -> str | None:
-    if keyword.iskeyword(name) or name in ("True", "False", "None"):
-        return "it is a Python keyword"
-    if name in FUNCTIONS:
-        return "it names a built-in function"
-    if name in RESERVED or name.startswith(RESERVED_PREFIXES) or name.endswith(RESERVED_SUFFIXES):
-        return "the generated code uses this name"
-    return None
-
-
-def _reserved_kernel_why(name: str) -> str | None:
-    if keyword.iskeyword(name) or name in ("True", "False", "None"):
-        return "it is a Python keyword"
-    if name in MODULE_NAMES or name.startswith("_") or name.endswith(RESERVED_SUFFIXES):
-        return "the generated module uses this name"
-    return None
-
-
-def _module_names(kernel: ir.Kernel) -> list[str]:
-    """The module-level names a kernel's generated code defines."""
-    extra = ["_looped_kernel", "_team_kernel"] if kernel.kind == "reduction" else []
-    return [kernel.name + suffix for suffix in ["", "_kernel", "_reference", *extra]]
-
-
-def _taken_why(kernel: ir.Kernel, defined: dict) -> str | None:
-    """Why the kernel's name clashes with a name of its own or of another kernel's code."""
-    own = {p.name for p in kernel.params} | {o.name for o in kernel.outputs}
-    if kernel.name in own:
-        return "it is also the name of one of the kernel's parameters or outputs (the launcher takes both)"
-    for name in _module_names(kernel)[1:]:
-        other = defined.get(name)
-        if other is not None and other != kernel.name:
-            return f"kernel {other!r} in this file generates {name!r}, which this kernel's code would also define"
-    other = defined.get(kernel.name)
-    if other is not None and other != kernel.name:
-        return f"kernel {other!r} in this file generates a function of that name"
-    return None
-
-
 class _KernelChecker:
     def __init__(self, kernel: ir.Kernel, errors: list[Diagnostic]):
         self.kernel = kernel
@@ -112,7 +59,7 @@ class _KernelChecker:
         k = self.kernel
         seen: dict[str, str] = {}
         for decl, what in [(p, "parameter") for p in k.params] + [(o, "output") for o in k.outputs]:
-            why = _reserved_why(decl.name)
+            why = reserved_why(decl.name)
             if why:
                 self.error("E013", decl.span, name=decl.name, why=why)
             if decl.name in seen:
@@ -152,7 +99,7 @@ class _KernelChecker:
             for d in decl.type.dims:
                 if isinstance(d, int) or d in reported:
                     continue
-                why = "it names both a dimension and a parameter or output" if d in seen else _reserved_why(d)
+                why = "it names both a dimension and a parameter or output" if d in seen else reserved_why(d)
                 if why:
                     self.error("E013", decl.span, name=d, why=why)
                     reported.add(d)
@@ -232,7 +179,7 @@ class _KernelChecker:
         allowed = f"with 1-D tensors reduces a single row and allows only [{_fmt(full)}]"
         self.error("E046", decl.span, name=decl.name, dims=dims, allowed=allowed)
         widest = next(d for d in decls if d.type.dims == full)
-        row = _row_dim_for(decl.type.dims, full[0], self.kernel)
+        row = row_dim_for(decl.type.dims, full[0], self.kernel)
         self._note(f"per-row values need a row dimension: declare {widest.name!r} as [{row}, {full[0]}] "
                    f"and {decl.name!r} as [{row}]")
 
@@ -260,7 +207,8 @@ class _KernelChecker:
         space = a[:-2] + (a[-2], b[-1])
         operands = {matmul_operand(s)[0].id for s in (matmul.lhs, matmul.rhs)}
         # An operand may also be read by the epilogue, like any other tensor, if its shape allows.
-        outside = {e.id for st in self.kernel.body for e in walk_outside(st.value, matmul) if isinstance(e, ir.Name)}
+        outside = {e.id for st in self.kernel.body for e in ir.walk_outside(st.value, matmul)
+                   if isinstance(e, ir.Name)}
         for d in tensors + outs:
             if d.name in operands and d.name not in outside:
                 continue
@@ -300,7 +248,7 @@ class _KernelChecker:
             if stmt.target in env:
                 self.error("E021", stmt.span, name=stmt.target)
                 continue
-            why = "it names a dimension" if stmt.target in dims else _reserved_why(stmt.target)
+            why = "it names a dimension" if stmt.target in dims else reserved_why(stmt.target)
             why = None if stmt.target in outputs else why  # outputs were checked where declared
             if why:
                 self.error("E013", stmt.span, name=stmt.target, why=why)
@@ -338,17 +286,17 @@ class _KernelChecker:
         elif isinstance(expr, ir.Call):
             fn = FUNCTIONS.get(expr.func)
             if fn is None:
-                self.error("E030", expr.span, name=expr.func, hint=_suggest(expr.func))
+                self.error("E030", expr.span, name=expr.func, hint=suggest(expr.func))
                 return
             if len(expr.args) != fn.arity:
                 expected = f"{fn.arity} argument" + ("s" if fn.arity != 1 else "")
                 self.error("E031", expr.span, name=fn.name, expected=expected, got=len(expr.args))
-                if fn.name in _TWO_ARGUMENT_FORM and len(expr.args) == 2:
-                    self._note(_two_argument_note(fn.name))
+                if fn.name in TWO_ARGUMENT_FORM and len(expr.args) == 2:
+                    self._note(two_argument_note(fn.name))
                 return
             if fn.is_reduction and kind != "reduction":
                 self.error("E032", expr.span, name=fn.name)
-                for note in _reduction_elsewhere_notes(fn.name, kind):
+                for note in reduction_elsewhere_notes(fn.name, kind):
                     self._note(note)
             elif fn.is_reduction and _defined(expr.args[0], env):
                 arg = typer.of(expr.args[0])
@@ -443,15 +391,6 @@ class _KernelChecker:
             self.error("E042", expr.span, op=op, expected=expected, got=t.dtype.name)
 
 
-def walk_outside(expr: ir.Expr, node: ir.Expr):
-    """Pre-order traversal of `expr` that skips the sub-tree `node`."""
-    if expr is node:
-        return
-    yield expr
-    for child in ir.children(expr):
-        yield from walk_outside(child, node)
-
-
 def _defined(expr: ir.Expr, env) -> bool:
     return all(n.id in env for n in ir.walk(expr) if isinstance(n, ir.Name)) and all(
         n.func in FUNCTIONS for n in ir.walk(expr) if isinstance(n, ir.Call)
@@ -462,59 +401,19 @@ def _fmt(dims) -> str:
     return ", ".join(str(d) for d in dims)
 
 
-def _row_dim_for(dims, col, kernel: ir.Kernel) -> str:
-    """A name for the row dimension a 1-D reduction kernel lacks: the tensor's own dimension if
-    it names one other than the row's, else the first of M, R, B, P the kernel does not use."""
-    if len(dims) == 1 and isinstance(dims[0], str) and dims[0] != col:
-        return dims[0]
-    used = {d.name for d in list(kernel.params) + list(kernel.outputs)}
-    used |= {dim for d in list(kernel.params) + list(kernel.outputs) if isinstance(d.type, ir.TensorType)
-             for dim in d.type.dims}
-    used |= {a.target for a in kernel.body}
-    return next((name for name in ("M", "R", "B", "P") if name not in used), "M")
-
-
-# Row reductions whose elementwise two-argument counterpart is another function.
-_TWO_ARGUMENT_FORM = {"max": "maximum", "min": "minimum"}
-
-
-def _use_two_argument_form(name: str) -> str:
-    other = _TWO_ARGUMENT_FORM[name]
-    return f"for the elementwise {other} of two values use {other}(a, b)"
-
-
-def _two_argument_note(name: str) -> str:
-    return f"{_use_two_argument_form(name)}; {name}(x) reduces a row (reduction kernels)"
-
-
-def _reduction_elsewhere_notes(name: str, kind: str) -> list[str]:
-    notes = [f"{name}(x) reduces each row over its last dimension"
-             + (": declare the kernel 'reduction' to use it" if kind == "elementwise" else "")]
-    if name in _TWO_ARGUMENT_FORM:
-        notes.append(_use_two_argument_form(name))
-    return notes
-
-
-def _suggest(name: str) -> str:
-    import difflib
-
-    close = difflib.get_close_matches(name, FUNCTIONS, n=1)
-    return f"; did you mean {close[0]!r}?" if close else ""
-
-
 def check_module(module: ir.Module) -> tuple[CheckedKernel, ...]:
     errors: list[Diagnostic] = []
     checked = []
     names: set[str] = set()
     defined = {}  # module-level name -> the kernel whose code defines it
     for kernel in module.kernels:
-        for name in _module_names(kernel):
+        for name in module_names(kernel):
             defined.setdefault(name, kernel.name)
     for kernel in module.kernels:
         if kernel.name in names:
             errors.append(Diagnostic.make("E012", kernel.span, name=kernel.name))
         names.add(kernel.name)
-        why = _reserved_kernel_why(kernel.name) or _taken_why(kernel, defined)
+        why = reserved_kernel_why(kernel.name) or taken_why(kernel, defined)
         if why:
             errors.append(Diagnostic.make("E013", kernel.span, name=kernel.name, why=why))
         checker = _KernelChecker(kernel, errors)

@@ -140,6 +140,15 @@ def walk(expr: Expr):
         yield from walk(child)
 
 
+def walk_outside(expr: Expr, node: Expr):
+    """Pre-order traversal of `expr` that skips the sub-tree `node`."""
+    if expr is node:
+        return
+    yield expr
+    for child in children(expr):
+        yield from walk_outside(child, node)
+
+
 # ---- statements and kernels ------------------------------------------------
 
 

@@ -17,7 +17,7 @@ import importlib.metadata
 from dataclasses import dataclass, replace
 
 from . import ir
-from .check import CheckedKernel, walk_outside
+from .check import CheckedKernel
 from .diagnostics import Diagnostic, DiagnosticError
 from .dtypes import DTYPES
 from .expr import ExprRenderer
@@ -199,7 +199,7 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
 
     # The epilogue: tensors it reads, statements, outputs.
     typer = checked.typer()
-    used = {e.id for s in kernel.body for e in walk_outside(s.value, matmul) if isinstance(e, ir.Name)}
+    used = {e.id for s in kernel.body for e in ir.walk_outside(s.value, matmul) if isinstance(e, ir.Name)}
     loads = tuple(_tile(t, space, offsets, None) for t in sig.inputs if t.name in used)
     values = {s.target: typer.of(s.value).dims for s in kernel.body}
     outputs = tuple(_tile(t, space, offsets, values[t.name]) for t in sig.outputs)

@@ -2,7 +2,8 @@
 
     parse      parser.py            source text -> Lark tree
     build IR   transformer.py       Lark tree -> frozen IR (ir.py)
-    check      check.py             IR -> checked kernels (all errors at once)
+    check      check.py             IR -> checked kernels (all errors at once; names.py:
+                                    the names a spec may not take, hints.py: notes)
     lower      lower_<kind>.py      checked kernel -> render model
     render     render.py            render models -> Python source (templates/)
     format     fmt.py               black
