@@ -40,6 +40,13 @@ elementwise literals(x: f32[N], s: f32 = 2.0) -> (a: f32[N], b: f32[N], c: f32[N
     b = x + exp(1.0) + relu(-3.0) + gelu(1.0)
     c = where(s > 1.0, 1.0, 2.0) + x * (s > 1.0) as f32
 }
+elementwise constants(x: f32[N], i: i8[N]) -> (a: f32[N], b: f32[N], c: f32[N], d: f32[N], j: i8[N]) {
+    a = x * 0 + ((-7 % 3) + (7 % -3) * 10 + (-7.5 % 2) * 100)
+    b = -7 % x + (7 % 2) as f32
+    c = x * 0 + leaky_relu(-2.0, 0.1) + leaky_relu(3, 0.5)
+    d = x * 0 + (not (1 > 2)) as f32 + 10 * (not (2 > 1)) as f32 + 100 * (not (1 > 2) and 3 > 2) as f32
+    j = i + (-7 % 3) * 2
+}
 elementwise tanh64(x: f64[N]) -> (y: f64[N]) {
     y = tanh(x)
 }
@@ -124,6 +131,26 @@ def test_functions_of_literals(mod, device):
     for got in (mod.literals(x), mod.literals_reference(x)):
         for g, w in zip(got, want):
             assert torch.allclose(g, w, rtol=1e-6)
+
+
+def test_constant_expressions_follow_the_language(mod, device):
+    """Arithmetic on literals alone is folded with the language's rules (C-style `%`), and
+    what is left on plain numbers (a literal dividend of `%`, leaky_relu of literals, `not` of
+    a comparison of literals) works in the reference as in the kernel (found in review:
+    Python's `%`, `~False == -1`, and torch.fmod / torch.where refusing numbers)."""
+    x = torch.tensor([1.5, -2.0, 4.0, 3.0, -0.75], device=device)
+    i = torch.tensor([0, -5, 100, 127, -120], dtype=torch.int8, device=device)
+    want = {
+        "a": torch.full_like(x, -141.0),
+        "b": torch.fmod(torch.tensor(-7.0, device=device), x) + 1.0,
+        "c": torch.full_like(x, -0.2 + 3.0),
+        "d": torch.full_like(x, 1.0 + 0.0 + 100.0),
+        "j": i - 2,
+    }
+    for got in (mod.constants(x, i), mod.constants_reference(x, i)):
+        for name, value in zip("abcdj", got):
+            assert value.dtype == want[name].dtype, name
+            torch.testing.assert_close(value, want[name], rtol=1e-6, atol=1e-6, msg=name)
 
 
 def test_f64_tanh_is_accurate_near_zero(mod, device):

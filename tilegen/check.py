@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from . import ir
+from . import fold, ir
 from .diagnostics import Diagnostic, DiagnosticError, in_source_order
 from .dtypes import DTYPES, int_range
 from .functions import FUNCTIONS
@@ -241,6 +241,7 @@ class _KernelChecker:
                 self._check_expr(expr, env, typer)
                 if isinstance(expr, ir.Name):
                     used.add(expr.id)
+            self._constants_fit(stmt)
             if stmt.target in params:
                 if stmt.target not in outputs:  # a name both parameter and output is E011 already
                     self.error("E023", stmt.span, name=stmt.target)
@@ -328,6 +329,8 @@ class _KernelChecker:
         elif isinstance(expr, ir.BinOp) and expr.op in "+-*/%":
             self._want_number((expr.lhs, expr.rhs), env, typer, f"'{expr.op}'")
             self._literal_fits(expr, env, typer)
+            if fold.zero_divisor(expr):
+                self.error("E029", expr.span, op=expr.op)
         elif isinstance(expr, ir.Compare):
             self._literal_fits(expr, env, typer)
         elif isinstance(expr, ir.Number):
@@ -359,22 +362,32 @@ class _KernelChecker:
 
     def _literal_fits(self, expr, env, typer: Typer) -> None:
         """A literal next to an integer operand takes that operand's type: it must fit it
-        (x * 1000 with x: i8[N] would fail at the first call, and torch would wrap)."""
+        (x * 1000 with x: i8[N] would fail at the first call, and torch would wrap). So must
+        the value of a constant expression (x * 0 + (100 + 100))."""
         for lit, other in ((expr.lhs, expr.rhs), (expr.rhs, expr.lhs)):
-            neg = isinstance(lit, ir.Neg) and isinstance(lit.operand, ir.Number)
-            number = lit.operand if neg else lit
-            if not isinstance(number, ir.Number) or not isinstance(number.value, int) or not _defined(other, env):
+            value = fold.constant(lit)
+            if not isinstance(value, int) or not _defined(other, env) or fold.literal_only(other):
                 continue
-            dtype = typer.of(other).dtype
-            if number.value > _I64_MAX:
+            number = lit.operand if isinstance(lit, ir.Neg) and isinstance(lit.operand, ir.Number) else lit
+            if isinstance(number, ir.Number) and number.value > _I64_MAX:
                 continue  # past every integer type: reported at the literal itself
-            if dtype.category == "int" and not isinstance(other, ir.Number):
-                lo, hi = int_range(dtype)
-                value = -number.value if neg else number.value
-                if not lo <= value <= hi:
-                    text = ("-" if neg else "") + number.text
-                    self.error("E028", lit.span, value=text, dtype=dtype.name,
-                               why=", the type of the other operand, which a literal takes (cast one side)")
+            dtype = typer.of(other).dtype
+            lo, hi = int_range(dtype) if dtype.category == "int" else (value, value)
+            if not lo <= value <= hi:
+                text = _literal_text(lit, value)
+                self.error("E028", lit.span, value=text, dtype=dtype.name,
+                           why=", the type of the other operand, which a literal takes (cast one side)")
+
+    def _constants_fit(self, stmt: ir.Assign) -> None:
+        """E028 for constant expressions whose value no literal could have: past i64, or a
+        float past the finite range (1e300 * 1e300)."""
+        for expr in fold.maximal(stmt.value):
+            value = fold.constant(expr)
+            if isinstance(value, int) and not _I64_MIN <= value <= _I64_MAX:
+                self.error("E028", expr.span, value=_literal_text(expr, value), dtype="i64", why="")
+            elif isinstance(value, float) and not math.isfinite(value):
+                self.error("E028", expr.span, value=_literal_text(expr, value), dtype="f64",
+                           why=" as a finite number")
 
     def _want_number(self, args, env, typer: Typer, op: str) -> None:
         """Arithmetic on bool values is refused: torch and Triton disagree on it (True + True
@@ -389,6 +402,15 @@ class _KernelChecker:
         if t.dtype.category != "bool":
             expected = "a boolean operand (a comparison such as x > 0)"
             self.error("E042", expr.span, op=op, expected=expected, got=t.dtype.name)
+
+
+def _literal_text(expr: ir.Expr, value) -> str:
+    """How E028 names a literal: as written, or a constant expression by its value."""
+    if isinstance(expr, ir.Number):
+        return expr.text
+    if isinstance(expr, ir.Neg) and isinstance(expr.operand, ir.Number):
+        return "-" + expr.operand.text
+    return f"{value} (the value of a constant expression)"
 
 
 def _defined(expr: ir.Expr, env) -> bool:

@@ -35,6 +35,7 @@ CATALOG: dict[str, str] = {
     "E026": "scalar parameter {name!r} is bool, which kernels do not take: declare it i32 and test {name} != 0",
     "E027": "tensor {name!r} names dimension {dim!r} twice: {kind} kernels index each dimension by its name",
     "E028": "literal {value} does not fit {dtype}{why}",
+    "E029": "{op!r} by zero in a constant expression (computed when the spec compiles)",
     # calls
     "E030": "unknown function {name!r}{hint}",
     "E031": "{name}() takes {expected}, got {got}",

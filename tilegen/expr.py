@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from . import ir
+from . import fold, ir
 from .functions import (
     BINARY_TORCH,
     BINARY_TRITON,
@@ -22,7 +22,7 @@ from .functions import (
 from .typing import Typer
 
 # Python's binding strengths for what we emit (higher binds tighter).
-_CMP, _OR, _AND, _ADD, _MUL, _UNARY, _POW, _ATOM = 1, 2, 3, 5, 6, 7, 8, 9
+_NOT, _CMP, _OR, _AND, _ADD, _MUL, _UNARY, _POW, _ATOM = 0, 1, 2, 3, 5, 6, 7, 8, 9
 _PREC = {"+": _ADD, "-": _ADD, "*": _MUL, "/": _MUL, "%": _MUL, "@": _MUL}
 
 
@@ -54,6 +54,11 @@ class ExprRenderer:
         if replaced is not None:
             return replaced, _ATOM
         triton = self.target == "triton"
+        if fold.folds(expr):
+            # Arithmetic on literals alone: its value, computed as the language defines it
+            # (fold.py), not left to Python's `%` and `/`.
+            text = fold.text(fold.constant(expr))
+            return text, _UNARY if text.startswith("-") else _ATOM
         if isinstance(expr, ir.Number):
             return expr.text, _ATOM
         if isinstance(expr, ir.Name):
@@ -67,7 +72,10 @@ class ExprRenderer:
             rhs = self._wrap(expr.rhs, prec + 1)
             table = BINARY_TRITON if triton else BINARY_TORCH
             if expr.op == "%" and not triton:
-                return table["%"].format(self(expr.lhs), self(expr.rhs)), _ATOM
+                dividend = self(expr.lhs)
+                if fold.literal_only(expr.lhs):  # torch.fmod takes its dividend only as a tensor
+                    dividend = f"torch.as_tensor({dividend}, device=device)"
+                return table["%"].format(dividend, self(expr.rhs)), _ATOM
             return table[expr.op].format(lhs, rhs), prec
         if isinstance(expr, ir.Compare):
             return f"{self._wrap(expr.lhs, _OR)} {expr.op} {self._wrap(expr.rhs, _OR)}", _CMP
@@ -76,6 +84,9 @@ class ExprRenderer:
             table = BOOL_TRITON if triton else BOOL_TORCH
             return table[expr.op].format(self._wrap(expr.lhs, prec), self._wrap(expr.rhs, prec + 1)), prec
         if isinstance(expr, ir.Not):
+            if fold.literal_only(expr.operand):
+                # A comparison of literals is a Python bool, on which `~` is integer negation.
+                return f"not ({self(expr.operand)})", _NOT
             return "~" + self._wrap(expr.operand, _UNARY), _UNARY
         if isinstance(expr, ir.Neg):
             return "-" + self._wrap(expr.operand, _UNARY), _UNARY

@@ -67,11 +67,11 @@ FUNCTIONS: dict[str, Function] = {
 
 # The arguments torch functions take only as tensors: the torch renderer wraps a
 # scalar-shaped one in torch.as_tensor(...) (a literal; scalar parameters are tensors in the
-# reference already). torch.where takes numbers for its values but not for its condition;
-# pow's arguments are seen to by the renderer.
+# reference already). torch.where takes numbers for its values but not for its condition
+# (nor does leaky_relu's reference, a torch.where); pow's arguments are seen to by the renderer.
 TORCH_TENSOR_ARGS: dict[str, tuple[int, ...]] = {
     n: tuple(range(f.arity)) for n, f in FUNCTIONS.items() if f.torch.startswith("torch.") and n not in ("where", "pow")
-} | {"where": (0,)}
+} | {"where": (0,), "leaky_relu": (0,)}
 
 # Triton helpers look at their argument's dtype or shape (gelu keeps erf for f64, relu builds
 # zeros like it): called on scalars only (Python numbers, or scalar parameters), each argument

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from . import ir
 from .dtypes import BOOL, DTYPES, F32, I32, DType, promote
+from .fold import literal_only
 from .functions import FUNCTIONS
 
 
@@ -68,6 +69,13 @@ class Typer:
             return self._matmul(expr)
         lhs, rhs = self.of(expr.lhs), self.of(expr.rhs)
         dtype = promote(lhs.dtype, rhs.dtype)
+        lhs_literal, rhs_literal = literal_only(expr.lhs), literal_only(expr.rhs)
+        if lhs_literal != rhs_literal:
+            # A literal (or arithmetic on literals alone) takes the type of the value beside it
+            # unless it is a float beside an integer (then f32): as in Triton and torch.
+            value, literal = (rhs, lhs) if lhs_literal else (lhs, rhs)
+            if value.dtype.category != "int" or literal.dtype.category == "int":
+                dtype = value.dtype
         if expr.op in ("/", "**") and dtype.category != "float":
             dtype = F32  # true division; '**' computes like pow(), in floats
         if dtype.category == "bool":
