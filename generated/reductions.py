@@ -32,6 +32,12 @@ def _check_tensor(kernel, name, value, dtype, dims):
         raise TypeError(
             f"{kernel}(): parameter {name!r}: expected dtype {dtype}, got {value.dtype}"
         )
+    if value.layout != torch.strided:
+        # Kernels address elements through strides: sparse and other layouts have none.
+        raise TypeError(
+            f"{kernel}(): parameter {name!r}: expected a dense (strided) tensor, got layout "
+            f"{value.layout}; convert it with {name}.to_dense()"
+        )
     if value.dim() != len(dims):
         raise ValueError(
             f"{kernel}(): parameter {name!r}: expected {len(dims)} dimension(s) "

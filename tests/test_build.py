@@ -170,3 +170,10 @@ def test_validate_leaves_no_temporary_files(tmp_path):
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0 and "passed, 0 failed" in done.stdout, done.stdout + done.stderr
     assert list(scratch.iterdir()) == []
+
+
+def test_spec_without_kernels_says_so():
+    from tilegen.pipeline import compile_source
+
+    source = compile_source("# nothing yet\n", "empty.tile").source
+    assert '"""Triton kernels for empty.tile: none (the spec declares no kernel).' in source

@@ -206,8 +206,11 @@ def test_two_specs_with_one_module_name(tmp_path, capsys, monkeypatch):
         (tmp_path / sub).mkdir()
         (tmp_path / sub / "scale.tile").write_text(GOOD, encoding="utf-8")
     status, _, err = run_cli(capsys, "build", "a", "b")
-    assert status == 1 and "error[E066]" in err
+    named = "generated/scale.py': a/scale.tile and b/scale.tile (rename one)"
+    assert status == 1 and "error[E066]" in err and named.replace("/", os.sep) in err, err
     assert not (tmp_path / "generated").exists()
+    status, out, err = run_cli(capsys, "check", "a", "b")  # check finds what build would
+    assert status == 1 and "error[E066]" in err and "a/scale.tile and b/scale.tile" in err and "no errors" not in out
 
 
 def test_byte_order_mark_is_not_source(tmp_path, capsys, monkeypatch):

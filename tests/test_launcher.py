@@ -25,6 +25,13 @@ def test_not_a_tensor(ew, device):
         ew.add([1.0, 2.0], torch.randn(2, device=device))
 
 
+def test_sparse_tensor(ew, device):
+    x = torch.randn(4, device=device)
+    with pytest.raises(TypeError, match=r"add\(\): parameter 'y': expected a dense \(strided\) tensor, got layout "
+                                        r"torch.sparse_coo; convert it with y.to_dense\(\)"):
+        ew.add(x, x.to_sparse())
+
+
 def test_wrong_rank(ew, device):
     with pytest.raises(ValueError, match=r"parameter 'g': expected 2 dimension\(s\) \[M, N\], got shape \(4,\)"):
         ew.swiglu(torch.randn(4, device=device).bfloat16(), torch.randn(4, device=device).bfloat16())

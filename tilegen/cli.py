@@ -92,12 +92,14 @@ def compile_paths(paths: list[str], stop_after: str = "source", err=None, writes
 
 def _outputs(results, out_dir: Path) -> tuple[dict[Path, str], list[Diagnostic]]:
     outputs: dict[Path, str] = {}
+    sources: dict[Path, Path] = {}  # module -> the spec it comes from
     errors = []
     for spec, compiled in results.items():
         target = out_dir / (spec.stem + ".py")
         if target in outputs:
-            errors.append(Diagnostic.make("E066", None, path=str(target)))
+            errors.append(Diagnostic.make("E066", None, path=str(target), first=str(sources[target]), second=str(spec)))
         outputs[target] = compiled.source
+        sources[target] = spec
     return outputs, errors
 
 
@@ -151,6 +153,11 @@ def cmd_check(args) -> int:
     # on Triton 3.9, precision without f32 products) are found there; nothing is rendered.
     results = compile_paths(args.paths, "model")
     if results is None:
+        return 1
+    _, errors = _outputs(results, Path())  # two specs of one name would collide in any output folder
+    if errors:
+        for diag in errors:
+            print(diag.render(None), file=sys.stderr)
         return 1
     kernels = sum(len(c.checked) for c in results.values())
     print(f"tilegen: {len(results)} spec(s), {kernels} kernel(s): no errors")

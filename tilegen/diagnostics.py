@@ -72,7 +72,7 @@ CATALOG: dict[str, str] = {
     "E063": "no .tile files found under {path!r}",
     "E064": "{path!r} is stale: run `tilegen build` to regenerate it",
     "E065": "{path!r} is missing: run `tilegen build` to generate it",
-    "E066": "two specs would write the same module {path!r}",
+    "E066": "two specs would write the same module {path!r}: {first} and {second} (rename one)",
     "E067": "cannot write {path!r}: {why}",
 }
 
