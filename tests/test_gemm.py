@@ -149,6 +149,33 @@ def test_example_matches_reference(spec, name, case):
     assert problem is None, problem
 
 
+MIXED = """
+gemm mix_f32_f64(a: f32[M, K], b: f64[K, N]) -> (c: f64[M, N]) {
+    c = a @ b
+}
+gemm mix_f16_f32(a: f16[M, K], b: f32[K, N]) -> (c: f32[M, N]) {
+    c = a @ b
+    schedule { precision = ieee }
+}
+"""
+
+
+@pytest.mark.parametrize("name", ["mix_f32_f64", "mix_f16_f32"])
+def test_operands_of_two_types(name):
+    """The reference multiplies operands of two types in the wider one, as the kernel does
+    (torch.matmul takes one type); validation, which also runs the reference on f64 copies of
+    f32 inputs, passes (found in review: both raised 'expected m1 and m2 to have the same dtype')."""
+    module, models = build(MIXED, "mixed")
+    for case in models[name].validation_cases(quick=True):
+        problem = run_case(module, models[name].sig, case, DEVICE, seed=5)
+        assert problem is None, problem
+    a, b = randn(33, 17, dtype=torch.float16 if "f16" in name else torch.float32), randn(17, 9)
+    b = b.double() if "f64" in name else b.float()
+    want = a.double() @ b.double()
+    assert rel_err(getattr(module, name)(a, b), want) < 1e-6
+    assert rel_err(getattr(module, name + "_reference")(a, b), want) < 1e-6
+
+
 def test_examples_against_float64(spec):
     m, _ = spec
     torch.manual_seed(1)

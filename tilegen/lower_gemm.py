@@ -207,7 +207,9 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
     def torch_matmul(e):
         if e is not matmul:
             return None
-        return f"torch.matmul({a_name}{'.mT' if a_t else ''}, {b_name}{'.mT' if b_t else ''})"
+        # Operands of two types multiply in the wider one, as in the kernel (_matmul_ref).
+        matmul_fn = "torch.matmul" if a_type == b_type else "_matmul_ref"
+        return f"{matmul_fn}({a_name}{'.mT' if a_t else ''}, {b_name}{'.mT' if b_t else ''})"
 
     triton = ExprRenderer("triton", typer, leaf=lambda e: "acc" if e is matmul else None, rand_index="offs")
     torch = ExprRenderer("torch", typer, leaf=torch_matmul, rand_shape=sig.shape_expr)
@@ -247,7 +249,7 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
         partial_outputs=tuple(t.name for t in sig.outputs if tuple(t.dims) != tuple(space)),
         uses_rand=any(isinstance(e, ir.Call) and e.func == "rand" for s in kernel.body for e in ir.walk(s.value)),
         helpers=frozenset(triton_helpers),
-        torch_helpers=frozenset(torch_helpers),
+        torch_helpers=frozenset(torch_helpers) | ({"matmul"} if a_type != b_type else set()),
     )
 
 
