@@ -421,6 +421,36 @@ def test_validate_allows_f32_rounding_where_sums_cancel(tmp_path_factory, device
     assert "output 's'" in compare(sig, dropped, want, exact=exact)
 
 
+UNBIASED = """reduction unbiased_var(x: f32[M, N]) -> (var: f32[M], y: f32[M, N]) {
+    mu = mean(x)
+    var = sum((x - mu) * (x - mu)) / (sum(x * 0.0 + 1.0) - 1.0)
+    y = x - mu
+}
+"""
+
+
+def test_nan_where_the_reference_is_nan(tmp_path_factory, device):
+    """An unbiased variance of rows of one column is 0 / 0: the reference is NaN, and a kernel
+    that computes NaN there passes validation; a kernel that left those elements unwritten (or
+    wrote a number) still fails, as does NaN anywhere else (found in review: validate failed
+    the correct kernel)."""
+    from tilegen import validate
+
+    module, models = _compile(tmp_path_factory, "unbiased", UNBIASED)
+    sig = models["unbiased_var"].sig
+    for width in (1, 7):
+        assert run_case(module, sig, Case({"M": 5, "N": width}, False, "w"), device, seed=width) is None
+    x = torch.randn(5, 1, device=device)
+    shapes = {"var": [5], "y": [5, 1]}
+    nan_at = [torch.ones(5, dtype=torch.bool), torch.zeros(5, 1, dtype=torch.bool)]
+    lazy = lambda *args, var, y: (var, module.unbiased_var(*args)[1])  # never writes var  # noqa: E731
+    wrote_zero = lambda *args, var, y: (var.zero_(), y)  # noqa: E731
+    for launcher in (lazy, wrote_zero):
+        problem = validate._expected_nans(sig, launcher, [x], shapes, device, False, nan_at)
+        assert problem is not None and "output 'var': 5 element(s)" in problem, problem
+    assert validate._expected_nans(sig, module.unbiased_var, [x], shapes, device, False, nan_at) is None
+
+
 def test_reference_reduces_with_keepdim_and_squeezes_per_row_outputs(examples, device):
     module, _ = examples
     x = torch.randn(2, 3, 10, device=device, dtype=torch.bfloat16)

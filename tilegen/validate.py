@@ -22,7 +22,9 @@ at least 4 times the largest distance between the two references over each outpu
 the f32 reference's own rounding error, and the kernel, rounding in another order, may be
 as far off the other way. It is tiny unless the math cancels: a row sum of x - mean(x)
 over 5000 columns keeps only a few digits in f32, in any order.
-NaN never passes: torch.testing.assert_close(equal_nan=False).
+NaN never passes: torch.testing.assert_close(equal_nan=False). Only where the reference
+itself is NaN (the math says so: 0 / 0) must the kernel give NaN, and a second run into
+outputs filled with +inf shows that it wrote those elements.
 """
 
 from __future__ import annotations
@@ -194,7 +196,41 @@ def run_case(module, sig, case: Case, device, seed: int = 0, tf32: bool = False)
     want = reference(*args)
     widened = [a.double() if getattr(a, "dtype", None) is torch.float32 else a for a in args]
     exact = reference(*widened) if any(w is not a for w, a in zip(widened, args)) else None
+    nan_at = [w.isnan() if w.is_floating_point() else None for w in _as_tuple(want)]
+    if any(m is not None and bool(m.any()) for m in nan_at):
+        problem = _expected_nans(sig, launcher, args, shapes, device, case.strided, nan_at)
+        if problem:
+            return problem
+        got, want, exact = (_fill_at(v, nan_at) if v is not None else None for v in (got, want, exact))
     return compare(sig, got, want, tf32, exact)
+
+
+def _expected_nans(sig, launcher, args, shapes, device, strided, nan_at) -> str | None:
+    """Where the reference itself is NaN (0 / 0 in an unbiased variance of one column, say),
+    the kernel's output must be NaN too. The NaN poison cannot tell a written NaN from an
+    element never written, so the kernel runs again into outputs filled with +inf."""
+    outs = {}
+    for o in sig.outputs:
+        t = poisoned(o.dtype, shapes[o.name], device, strided)
+        outs[o.name] = t.fill_(float("inf")) if t.is_floating_point() else t
+    for out, g, mask in zip(sig.outputs, _as_tuple(launcher(*args, **outs)), nan_at):
+        if mask is not None and not bool(g.cpu()[mask.cpu()].isnan().all()):
+            wrong = int((~g.cpu()[mask.cpu()].isnan()).sum())
+            return (f"output {out.name!r}: {wrong} element(s) where the reference is NaN are not NaN "
+                    "(or were never written)")
+    return None
+
+
+def _fill_at(values, masks):
+    """Copies of the outputs with 0 where the reference is NaN (checked by _expected_nans), so
+    the comparison covers the rest with NaN still failing it."""
+    filled = []
+    for v, mask in zip(_as_tuple(values), masks):
+        if mask is not None and v.is_floating_point() and v.shape == mask.shape:
+            v = v.clone()
+            v[mask.to(v.device)] = 0
+        filled.append(v)
+    return tuple(filled)
 
 
 def main(args) -> int:
