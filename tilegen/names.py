@@ -24,8 +24,8 @@ RESERVED_SUFFIXES = ("_ptr", "_desc", "_offs", "_reference", "_kernel")
 
 # Module-level names of a generated module (imports): a kernel name must not rebind them.
 # Kernel names live at module level, so the local names above do not constrain them.
-MODULE_NAMES = frozenset({"os", "sys", "json", "time", "math", "functools", "statistics", "torch", "triton", "tl",
-                          "TensorDescriptor"})
+MODULE_NAMES = frozenset({"os", "sys", "json", "time", "math", "functools", "statistics", "warnings", "torch",
+                          "triton", "tl", "TensorDescriptor"})
 
 
 def reserved_why(name: str) -> str | None:
