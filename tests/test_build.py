@@ -61,10 +61,19 @@ def test_generated_source_teaches():
 def test_wheel_ships_templates_and_builds_a_spec(tmp_path):
     """Build a wheel, install it into a fresh venv, and compile a spec with it."""
     wheel_dir = tmp_path / "wheel"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheel_dir), str(ROOT)],
-        check=True,
+    try:
+        import hatchling  # noqa: F401  (the build backend, when installed here: no download needed)
+
+        isolation = ["--no-build-isolation"]
+    except ImportError:
+        isolation = []
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", *isolation, "-w", str(wheel_dir), str(ROOT)],
+        capture_output=True, text=True,
     )
+    if built.returncode and not isolation and "hatchling" in built.stderr:
+        pytest.skip("the build backend (hatchling) is neither installed nor downloadable here")
+    assert built.returncode == 0, built.stderr[-3000:]
     (wheel,) = wheel_dir.glob("tilegen-*.whl")
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
