@@ -484,7 +484,7 @@ def add_reference(x, y):
     N = x.shape[0]
     # spec: elementwise.tile:6
     out = x + y
-    return (_output_ref(out, (N,), torch.float32, device),)[0]
+    return _output_ref(out, (N,), torch.float32, device)
 
 
 # spec: elementwise.tile:10
@@ -592,7 +592,7 @@ def relu_dropout_reference(x, p=0.5, seed=0):
     keep = _rand_ref(seed, (N,), device) > p
     # spec: elementwise.tile:12
     out = torch.where((x > 0) & keep, x / (1 - p), 0.0)
-    return (_output_ref(out, (N,), torch.float32, device),)[0]
+    return _output_ref(out, (N,), torch.float32, device)
 
 
 # spec: elementwise.tile:16
@@ -701,7 +701,7 @@ def bias_gelu_reference(x, bias):
     bias = bias.to(torch.float32)
     # spec: elementwise.tile:17
     y = torch.nn.functional.gelu(x + bias)
-    return (_output_ref(y, (M, N), torch.bfloat16, device),)[0]
+    return _output_ref(y, (M, N), torch.bfloat16, device)
 
 
 # spec: elementwise.tile:21
@@ -942,7 +942,7 @@ def silu_mul_reference(g, u):
     u = u.to(torch.float32)
     # spec: elementwise.tile:28
     y = torch.nn.functional.silu(g) * u
-    return (_output_ref(y, (N,), torch.bfloat16, device),)[0]
+    return _output_ref(y, (N,), torch.bfloat16, device)
 
 
 # spec: elementwise.tile:32
@@ -1055,7 +1055,7 @@ def axpby_reference(x, y, alpha=1.0, beta=1.0):
     beta = torch.tensor([beta], dtype=torch.float32, device=device)
     # spec: elementwise.tile:33
     out = alpha * x + beta * y
-    return (_output_ref(out, (N,), torch.float32, device),)[0]
+    return _output_ref(out, (N,), torch.float32, device)
 
 
 # spec: elementwise.tile:38
@@ -1176,7 +1176,7 @@ def scale_bias_gelu_tanh_reference(x, scale, bias):
     scale = scale[:, None]
     # spec: elementwise.tile:39
     y = torch.nn.functional.gelu(x * scale + bias, approximate="tanh")
-    return (_output_ref(y, (M, N), torch.float16, device),)[0]
+    return _output_ref(y, (M, N), torch.float16, device)
 
 
 # spec: elementwise.tile:44

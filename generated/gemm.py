@@ -305,7 +305,6 @@ def _leaky_relu_ref(x, slope):
 # interpreter. TILEGEN_VERBOSE=1 logs every choice and every candidate that fails;
 # NAME.last_config holds the last choice.
 
-import functools
 import json
 import statistics
 import sys
@@ -750,8 +749,8 @@ def _gemm_cache_store(key, config):
 # spec: gemm.tile:5
 @triton.jit
 def matmul_kernel(
-    a_ptr,  # f16[M, K]: A = a, the left operand of '@'
-    b_ptr,  # f16[K, N]: B = b, the right operand of '@'
+    a_ptr,  # f16[M, K]: the left operand of '@' (a; its tiles are `a`)
+    b_ptr,  # f16[K, N]: the right operand of '@' (b; its tiles are `b`)
     c_ptr,  # f16[M, N], output
     M,  # rows of the product (M)
     N,  # columns of the product (N)
@@ -967,20 +966,19 @@ def matmul_reference(a, b):
     """
     device = a.device
     M = a.shape[0]
-    K = a.shape[1]
     N = b.shape[1]
     a = a.to(torch.float32)
     b = b.to(torch.float32)
     # spec: gemm.tile:6
     c = torch.matmul(a, b)
-    return (_output_ref(c, (M, N), torch.float16, device),)[0]
+    return _output_ref(c, (M, N), torch.float16, device)
 
 
 # spec: gemm.tile:10
 @triton.jit
 def matmul_leaky_relu_kernel(
-    a_ptr,  # f16[M, K]: A = a, the left operand of '@'
-    b_ptr,  # f16[K, N]: B = b, the right operand of '@'
+    a_ptr,  # f16[M, K]: the left operand of '@' (a; its tiles are `a`)
+    b_ptr,  # f16[K, N]: the right operand of '@' (b; its tiles are `b`)
     c_ptr,  # f16[M, N], output
     M,  # rows of the product (M)
     N,  # columns of the product (N)
@@ -1202,20 +1200,19 @@ def matmul_leaky_relu_reference(a, b):
     """
     device = a.device
     M = a.shape[0]
-    K = a.shape[1]
     N = b.shape[1]
     a = a.to(torch.float32)
     b = b.to(torch.float32)
     # spec: gemm.tile:11
     c = _leaky_relu_ref(torch.matmul(a, b), 0.01)
-    return (_output_ref(c, (M, N), torch.float16, device),)[0]
+    return _output_ref(c, (M, N), torch.float16, device)
 
 
-# spec: gemm.tile:16
+# spec: gemm.tile:17
 @triton.jit
 def linear_gelu_kernel(
-    x_ptr,  # bf16[M, K]: A = x, the left operand of '@'
-    w_ptr,  # bf16[N, K]: B = w.T, the right operand of '@'
+    x_ptr,  # bf16[M, K]: the left operand of '@' (x; its tiles are `a`)
+    w_ptr,  # bf16[N, K]: the right operand of '@' (w.T; its tiles are `b`)
     bias_ptr,  # f32[N], read by the epilogue
     y_ptr,  # bf16[M, N], output
     M,  # rows of the product (M)
@@ -1313,7 +1310,7 @@ def linear_gelu_kernel(
         mask_n = offs_cn < N
         # bias: [N] is per column: a [1, BLOCK_N] row, broadcast down the tile.
         bias = tl.load(bias_ptr + offs_cn[None, :] * stride_bias_n, mask=mask_n[None, :], other=0.0)
-        # spec: gemm.tile:17
+        # spec: gemm.tile:18
         y = _gelu(acc + bias)
         # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
         if ADDRESSING == "pointer":
@@ -1343,7 +1340,7 @@ _linear_gelu_gemm = dict(
 
 
 def linear_gelu(x, w, bias, *, y=None, schedule=None):
-    """Launch linear_gelu_kernel (spec: gemm.tile:16).
+    """Launch linear_gelu_kernel (spec: gemm.tile:17).
 
     gemm linear_gelu(x: bf16[M, K], w: bf16[N, K], bias: f32[N]) -> (y: bf16[M, N])
 
@@ -1441,27 +1438,26 @@ linear_gelu.last_config = None  # how the last call launched: block sizes, addre
 
 
 def linear_gelu_reference(x, w, bias):
-    """linear_gelu in plain torch, from the same spec (gemm.tile:16).
+    """linear_gelu in plain torch, from the same spec (gemm.tile:17).
 
     16-bit floats are computed in f32 and each output is rounded to its declared type,
     exactly as the kernel does.
     """
     device = x.device
     M = x.shape[0]
-    K = x.shape[1]
     N = w.shape[0]
     x = x.to(torch.float32)
     w = w.to(torch.float32)
-    # spec: gemm.tile:17
+    # spec: gemm.tile:18
     y = torch.nn.functional.gelu(torch.matmul(x, w.mT) + bias)
-    return (_output_ref(y, (M, N), torch.bfloat16, device),)[0]
+    return _output_ref(y, (M, N), torch.bfloat16, device)
 
 
-# spec: gemm.tile:22
+# spec: gemm.tile:23
 @triton.jit
 def scaled_residual_kernel(
-    x_ptr,  # f16[M, K]: A = x, the left operand of '@'
-    w_ptr,  # f16[N, K]: B = w.T, the right operand of '@'
+    x_ptr,  # f16[M, K]: the left operand of '@' (x; its tiles are `a`)
+    w_ptr,  # f16[N, K]: the right operand of '@' (w.T; its tiles are `b`)
     scale_ptr,  # f32[M], read by the epilogue
     bias_ptr,  # f16[N], read by the epilogue
     residual_ptr,  # f16[M, N], read by the epilogue
@@ -1577,7 +1573,7 @@ def scaled_residual_kernel(
             mask=mask_m[:, None] & mask_n[None, :],
             other=0.0,
         ).to(tl.float32)
-        # spec: gemm.tile:24
+        # spec: gemm.tile:25
         out = scale * acc + bias + alpha * residual
         # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
         if ADDRESSING == "pointer":
@@ -1607,7 +1603,7 @@ _scaled_residual_gemm = dict(
 
 
 def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedule=None):
-    """Launch scaled_residual_kernel (spec: gemm.tile:22).
+    """Launch scaled_residual_kernel (spec: gemm.tile:23).
 
     gemm scaled_residual(x: f16[M, K], w: f16[N, K], scale: f32[M], bias: f16[N], residual: f16[M, N], alpha: f32 = 1.0) -> (out: f16[M, N])
 
@@ -1725,14 +1721,13 @@ scaled_residual.last_config = None  # how the last call launched: block sizes, a
 
 
 def scaled_residual_reference(x, w, scale, bias, residual, alpha=1.0):
-    """scaled_residual in plain torch, from the same spec (gemm.tile:22).
+    """scaled_residual in plain torch, from the same spec (gemm.tile:23).
 
     16-bit floats are computed in f32 and each output is rounded to its declared type,
     exactly as the kernel does.
     """
     device = x.device
     M = x.shape[0]
-    K = x.shape[1]
     N = w.shape[0]
     x = x.to(torch.float32)
     w = w.to(torch.float32)
@@ -1743,16 +1738,16 @@ def scaled_residual_reference(x, w, scale, bias, residual, alpha=1.0):
     # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
     # rounded to their type, then computed in f32.
     alpha = torch.tensor([alpha], dtype=torch.float32, device=device)
-    # spec: gemm.tile:24
+    # spec: gemm.tile:25
     out = scale * torch.matmul(x, w.mT) + bias + alpha * residual
-    return (_output_ref(out, (M, N), torch.float16, device),)[0]
+    return _output_ref(out, (M, N), torch.float16, device)
 
 
-# spec: gemm.tile:28
+# spec: gemm.tile:29
 @triton.jit
 def bmm_kernel(
-    a_ptr,  # bf16[B, M, K]: A = a, the left operand of '@'
-    b_ptr,  # bf16[B, K, N]: B = b, the right operand of '@'
+    a_ptr,  # bf16[B, M, K]: the left operand of '@' (a; its tiles are `a`)
+    b_ptr,  # bf16[B, K, N]: the right operand of '@' (b; its tiles are `b`)
     c_ptr,  # bf16[B, M, N], output
     M,  # rows of the product (M)
     N,  # columns of the product (N)
@@ -1879,7 +1874,7 @@ def bmm_kernel(
         offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
-        # spec: gemm.tile:29
+        # spec: gemm.tile:30
         c = acc
         # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
         if ADDRESSING == "pointer":
@@ -1911,7 +1906,7 @@ _bmm_gemm = dict(
 
 
 def bmm(a, b, *, c=None, schedule=None):
-    """Launch bmm_kernel (spec: gemm.tile:28).
+    """Launch bmm_kernel (spec: gemm.tile:29).
 
     gemm bmm(a: bf16[B, M, K], b: bf16[B, K, N]) -> (c: bf16[B, M, N])
 
@@ -1994,7 +1989,7 @@ bmm.last_config = None  # how the last call launched: block sizes, addressing, .
 
 
 def bmm_reference(a, b):
-    """bmm in plain torch, from the same spec (gemm.tile:28).
+    """bmm in plain torch, from the same spec (gemm.tile:29).
 
     16-bit floats are computed in f32 and each output is rounded to its declared type,
     exactly as the kernel does.
@@ -2002,20 +1997,19 @@ def bmm_reference(a, b):
     device = a.device
     B = a.shape[0]
     M = a.shape[1]
-    K = a.shape[2]
     N = b.shape[2]
     a = a.to(torch.float32)
     b = b.to(torch.float32)
-    # spec: gemm.tile:29
+    # spec: gemm.tile:30
     c = torch.matmul(a, b)
-    return (_output_ref(c, (B, M, N), torch.bfloat16, device),)[0]
+    return _output_ref(c, (B, M, N), torch.bfloat16, device)
 
 
-# spec: gemm.tile:33
+# spec: gemm.tile:34
 @triton.jit
 def linear_silu_kernel(
-    x_ptr,  # f16[M, K]: A = x, the left operand of '@'
-    w_ptr,  # f16[K, N]: B = w, the right operand of '@'
+    x_ptr,  # f16[M, K]: the left operand of '@' (x; its tiles are `a`)
+    w_ptr,  # f16[K, N]: the right operand of '@' (w; its tiles are `b`)
     bias_ptr,  # f16[N], read by the epilogue
     pre_ptr,  # f32[M, N], output
     act_ptr,  # f16[M, N], output
@@ -2117,9 +2111,9 @@ def linear_silu_kernel(
         bias = tl.load(
             bias_ptr + offs_cn[None, :] * stride_bias_n, mask=mask_n[None, :], other=0.0
         ).to(tl.float32)
-        # spec: gemm.tile:34
-        pre = acc + bias
         # spec: gemm.tile:35
+        pre = acc + bias
+        # spec: gemm.tile:36
         act = _silu(pre)
         # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
         if ADDRESSING == "pointer":
@@ -2157,7 +2151,7 @@ _linear_silu_gemm = dict(
 
 
 def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
-    """Launch linear_silu_kernel (spec: gemm.tile:33).
+    """Launch linear_silu_kernel (spec: gemm.tile:34).
 
     gemm linear_silu(x: f16[M, K], w: f16[K, N], bias: f16[N]) -> (pre: f32[M, N], act: f16[M, N])
 
@@ -2269,21 +2263,20 @@ linear_silu.last_config = None  # how the last call launched: block sizes, addre
 
 
 def linear_silu_reference(x, w, bias):
-    """linear_silu in plain torch, from the same spec (gemm.tile:33).
+    """linear_silu in plain torch, from the same spec (gemm.tile:34).
 
     16-bit floats are computed in f32 and each output is rounded to its declared type,
     exactly as the kernel does.
     """
     device = x.device
     M = x.shape[0]
-    K = x.shape[1]
     N = w.shape[1]
     x = x.to(torch.float32)
     w = w.to(torch.float32)
     bias = bias.to(torch.float32)
-    # spec: gemm.tile:34
-    pre = torch.matmul(x, w) + bias
     # spec: gemm.tile:35
+    pre = torch.matmul(x, w) + bias
+    # spec: gemm.tile:36
     act = torch.nn.functional.silu(pre)
     return (
         _output_ref(pre, (M, N), torch.float32, device),
@@ -2291,11 +2284,11 @@ def linear_silu_reference(x, w, bias):
     )
 
 
-# spec: gemm.tile:40
+# spec: gemm.tile:41
 @triton.jit
 def matmul_f32_kernel(
-    a_ptr,  # f32[M, K]: A = a, the left operand of '@'
-    b_ptr,  # f32[K, N]: B = b, the right operand of '@'
+    a_ptr,  # f32[M, K]: the left operand of '@' (a; its tiles are `a`)
+    b_ptr,  # f32[K, N]: the right operand of '@' (b; its tiles are `b`)
     c_ptr,  # f32[M, N], output
     M,  # rows of the product (M)
     N,  # columns of the product (N)
@@ -2387,7 +2380,7 @@ def matmul_f32_kernel(
         offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
-        # spec: gemm.tile:41
+        # spec: gemm.tile:42
         c = acc
         # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
         if ADDRESSING == "pointer":
@@ -2417,7 +2410,7 @@ _matmul_f32_gemm = dict(
 
 
 def matmul_f32(a, b, *, c=None, schedule=None):
-    """Launch matmul_f32_kernel (spec: gemm.tile:40).
+    """Launch matmul_f32_kernel (spec: gemm.tile:41).
 
     gemm matmul_f32(a: f32[M, K], b: f32[K, N]) -> (c: f32[M, N])
 
@@ -2510,15 +2503,14 @@ matmul_f32.last_config = None  # how the last call launched: block sizes, addres
 
 
 def matmul_f32_reference(a, b):
-    """matmul_f32 in plain torch, from the same spec (gemm.tile:40).
+    """matmul_f32 in plain torch, from the same spec (gemm.tile:41).
 
     16-bit floats are computed in f32 and each output is rounded to its declared type,
     exactly as the kernel does.
     """
     device = a.device
     M = a.shape[0]
-    K = a.shape[1]
     N = b.shape[1]
-    # spec: gemm.tile:41
+    # spec: gemm.tile:42
     c = torch.matmul(a, b)
-    return (_output_ref(c, (M, N), torch.float32, device),)[0]
+    return _output_ref(c, (M, N), torch.float32, device)

@@ -316,6 +316,10 @@ def _team_exchange(
     launch never passes for a current one, the poll brings the data with it, and no counter
     needs resetting. Returns [TEAM_P2, WORDS_P2] f32: member j's word k at [j, k].
     """
+    # Layout of ws_ptr: a row block owns W * TEAM words (W: the words its exchanges publish
+    # in all); this exchange's part starts at base = (row_block * W + w0) * TEAM (w0: the
+    # words of the exchanges before it), and holds member m's WORDS words at
+    # base + m * WORDS, word k at + k.
     kk = tl.arange(0, WORDS_P2)[None, :]
     tag = epoch.to(tl.int64) << 32
     words = tag | (partials[None, :].to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF)
@@ -398,7 +402,7 @@ def _team_fits(device, team):
     return team <= torch.cuda.get_device_properties(device).multi_processor_count
 
 
-# spec: reductions.tile:8
+# spec: reductions.tile:10
 @triton.jit
 def softmax_kernel(
     x_ptr,  # f16[M, N]
@@ -450,11 +454,11 @@ def softmax_kernel(
         # other=-inf: lanes past the row end must never win max(x)
         x_offs = x_row_offs + offs_n * stride_x_n
         x = tl.load(x_ptr + x_offs, mask=mask, other=float("-inf")).to(tl.float32)
-        # spec: reductions.tile:9
+        # spec: reductions.tile:11
         # x already holds -inf past the row end (its load's other=)
         max_x = _reduce_max(x, 1, True)
         e = tl.exp(x - max_x)
-        # spec: reductions.tile:10
+        # spec: reductions.tile:12
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         sum_e = tl.sum(tl.where(mask, e, 0.0), axis=1, keep_dims=True)
         # dividing by a per-row value or a scalar: one reciprocal per row, then a multiply per element
@@ -464,7 +468,7 @@ def softmax_kernel(
         tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
 
 
-# spec: reductions.tile:8
+# spec: reductions.tile:10
 @triton.jit
 def softmax_looped_kernel(
     x_ptr,  # f16[M, N]
@@ -534,7 +538,7 @@ def softmax_looped_kernel(
             x = tl.load(
                 x_ptr + x_offs, mask=mask, other=float("-inf"), eviction_policy="evict_last"
             ).to(tl.float32)
-            # spec: reductions.tile:9 and reductions.tile:10
+            # spec: reductions.tile:11 and reductions.tile:12
             # masked lanes hold -inf (the load's other=): they never win the max, and
             # exp(-inf - max) adds 0 to the sum
             # (NaN wins the max, as in torch: a row with NaN gets NaN everywhere)
@@ -564,17 +568,18 @@ def softmax_looped_kernel(
             offs_n = start + tl.arange(0, BLOCK_N)[None, :]
             if INDEX_64:
                 offs_n = offs_n.to(tl.int64)
+            # mask: real rows, and columns before the row end (the last block runs past it).
             mask_n = offs_n < N
             mask = mask_rows & mask_n
-            # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+            # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
             # evict_first: the last read of this row; L2 may drop it first.
             x_offs = x_row_offs + offs_n * stride_x_n
             x = tl.load(x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_first").to(
                 tl.float32
             )
-            # spec: reductions.tile:9
+            # spec: reductions.tile:11
             e = tl.exp(x - max_x)
-            # spec: reductions.tile:10
+            # spec: reductions.tile:12
             # dividing by a per-row value or a scalar: one reciprocal per row, then a multiply per element
             y = e * (1.0 / sum_e)
             y_offs = y_row_offs + offs_n * stride_y_n
@@ -582,7 +587,7 @@ def softmax_looped_kernel(
             tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask, eviction_policy="evict_first")
 
 
-# spec: reductions.tile:8
+# spec: reductions.tile:10
 @triton.jit(do_not_specialize=["epoch"])
 def softmax_team_kernel(
     x_ptr,  # f16[M, N]
@@ -625,20 +630,20 @@ def softmax_team_kernel(
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
     mask = mask_rows & mask_n
-    # Load the segment once. Every reduction below masks the lanes past the row end
-    # itself, whatever the loads' other= put there.
+    # Load the segment once. Lanes past the row end hold the loads' other= value; each
+    # reduction below says whether it relies on that value or masks those lanes itself.
     # other=-inf: lanes past the row end must never win max(x)
     x_offs = x_row_offs + offs_n * stride_x_n
     x = tl.load(x_ptr + x_offs, mask=mask, other=float("-inf")).to(tl.float32)
     # ---- Exchange 1 of 1: max(x) and sum(exp(x - max(x))), online ----
-    # spec: reductions.tile:9
+    # spec: reductions.tile:11
     # this program's max and sum(exp(value - max)) over its segment; past the row end the load put -inf
     part_max_x = _reduce_max(x, None, False)
     # a segment of only -inf shifts by 0 instead, since -inf - -inf would be NaN
     part_max_x_shift = tl.where(part_max_x == float("-inf"), 0.0, part_max_x)
-    # spec: reductions.tile:10
+    # spec: reductions.tile:12
     part_sum_e = tl.sum(tl.exp(x - part_max_x_shift))
-    # Publish the 2 partial results (word k at lane k) and read the team's.
+    # Publish the 2 partial results (word k at lane kk == k) and read the team's.
     kk = tl.arange(0, 2)
     parts = _team_exchange(
         tl.where(kk == 0, part_max_x, part_sum_e),
@@ -652,13 +657,13 @@ def softmax_team_kernel(
         TEAM_P2,
     )
     max_x = _team_max(parts, 0, TEAM)
-    # spec: reductions.tile:10
+    # spec: reductions.tile:12
     # each program's sum was taken relative to its own max: rescale to the row's
     sum_e = _team_exp_sum(parts, 0, 1, TEAM, max_x)
     # ---- Compute and store the row-varying outputs of this segment ----
-    # spec: reductions.tile:9
+    # spec: reductions.tile:11
     e = tl.exp(x - max_x)
-    # spec: reductions.tile:10
+    # spec: reductions.tile:12
     # dividing by a per-row value or a scalar: one reciprocal per row, then a multiply per element
     y = e * (1.0 / sum_e)
     y_offs = y_row_offs + offs_n * stride_y_n
@@ -699,7 +704,7 @@ _softmax_widths = set()
 
 
 def softmax(x, *, y=None):
-    """Launch softmax_kernel (spec: reductions.tile:8).
+    """Launch softmax_kernel (spec: reductions.tile:10).
 
     reduction softmax(x: f16[M, N]) -> (y: f16[M, N])
 
@@ -804,7 +809,7 @@ def softmax(x, *, y=None):
 
 
 def softmax_reference(x):
-    """softmax in plain torch, from the same spec (reductions.tile:8).
+    """softmax in plain torch, from the same spec (reductions.tile:10).
 
     16-bit floats are computed in f32 and each output is rounded to its declared type,
     exactly as the kernel does.
@@ -813,14 +818,14 @@ def softmax_reference(x):
     M = x.shape[0]
     N = x.shape[1]
     x = x.to(torch.float32)
-    # spec: reductions.tile:9
+    # spec: reductions.tile:11
     e = torch.exp(x - torch.amax(x, dim=-1, keepdim=True))
-    # spec: reductions.tile:10
+    # spec: reductions.tile:12
     y = e / torch.sum(e, dim=-1, keepdim=True)
-    return (_output_ref(y, (M, N), torch.float16, device),)[0]
+    return _output_ref(y, (M, N), torch.float16, device)
 
 
-# spec: reductions.tile:14
+# spec: reductions.tile:16
 @triton.jit
 def log_softmax_kernel(
     x_ptr,  # f16[M, N]
@@ -872,21 +877,21 @@ def log_softmax_kernel(
         # other=-inf: lanes past the row end must never win max(x)
         x_offs = x_row_offs + offs_n * stride_x_n
         x = tl.load(x_ptr + x_offs, mask=mask, other=float("-inf")).to(tl.float32)
-        # spec: reductions.tile:15
+        # spec: reductions.tile:17
         # x already holds -inf past the row end (its load's other=)
         m = _reduce_max(x, 1, True)
-        # spec: reductions.tile:16
+        # spec: reductions.tile:18
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         sum_lse = tl.sum(tl.where(mask, tl.exp(x - m), 0.0), axis=1, keep_dims=True)
         lse = tl.log(sum_lse)
-        # spec: reductions.tile:17
+        # spec: reductions.tile:19
         y = x - m - lse
         # Store each output, cast to its declared type.
         y_offs = y_row_offs + offs_n * stride_y_n
         tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
 
 
-# spec: reductions.tile:14
+# spec: reductions.tile:16
 @triton.jit
 def log_softmax_looped_kernel(
     x_ptr,  # f16[M, N]
@@ -956,7 +961,7 @@ def log_softmax_looped_kernel(
             x = tl.load(
                 x_ptr + x_offs, mask=mask, other=float("-inf"), eviction_policy="evict_last"
             ).to(tl.float32)
-            # spec: reductions.tile:15 and reductions.tile:16
+            # spec: reductions.tile:17 and reductions.tile:18
             # masked lanes hold -inf (the load's other=): they never win the max, and
             # exp(-inf - max) adds 0 to the sum
             # (NaN wins the max, as in torch: a row with NaN gets NaN everywhere)
@@ -976,7 +981,7 @@ def log_softmax_looped_kernel(
         sum_lse = tl.where(
             m == float("-inf"), float("nan"), tl.sum(acc_sum_lse, axis=1, keep_dims=True)
         )
-        # spec: reductions.tile:16
+        # spec: reductions.tile:18
         lse = tl.log(sum_lse)
         # ---- Pass 2 of 2 (final): compute and store the row-varying outputs ----
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
@@ -986,22 +991,23 @@ def log_softmax_looped_kernel(
             offs_n = start + tl.arange(0, BLOCK_N)[None, :]
             if INDEX_64:
                 offs_n = offs_n.to(tl.int64)
+            # mask: real rows, and columns before the row end (the last block runs past it).
             mask_n = offs_n < N
             mask = mask_rows & mask_n
-            # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+            # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
             # evict_first: the last read of this row; L2 may drop it first.
             x_offs = x_row_offs + offs_n * stride_x_n
             x = tl.load(x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_first").to(
                 tl.float32
             )
-            # spec: reductions.tile:17
+            # spec: reductions.tile:19
             y = x - m - lse
             y_offs = y_row_offs + offs_n * stride_y_n
             # evict_first: the rows still to be re-read should stay in L2, not the output.
             tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask, eviction_policy="evict_first")
 
 
-# spec: reductions.tile:14
+# spec: reductions.tile:16
 @triton.jit(do_not_specialize=["epoch"])
 def log_softmax_team_kernel(
     x_ptr,  # f16[M, N]
@@ -1044,20 +1050,20 @@ def log_softmax_team_kernel(
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
     mask = mask_rows & mask_n
-    # Load the segment once. Every reduction below masks the lanes past the row end
-    # itself, whatever the loads' other= put there.
+    # Load the segment once. Lanes past the row end hold the loads' other= value; each
+    # reduction below says whether it relies on that value or masks those lanes itself.
     # other=-inf: lanes past the row end must never win max(x)
     x_offs = x_row_offs + offs_n * stride_x_n
     x = tl.load(x_ptr + x_offs, mask=mask, other=float("-inf")).to(tl.float32)
     # ---- Exchange 1 of 1: max(x) and sum(exp(x - max(x))), online ----
-    # spec: reductions.tile:15
+    # spec: reductions.tile:17
     # this program's max and sum(exp(value - max)) over its segment; past the row end the load put -inf
     part_m = _reduce_max(x, None, False)
     # a segment of only -inf shifts by 0 instead, since -inf - -inf would be NaN
     part_m_shift = tl.where(part_m == float("-inf"), 0.0, part_m)
-    # spec: reductions.tile:16
+    # spec: reductions.tile:18
     part_sum_lse = tl.sum(tl.exp(x - part_m_shift))
-    # Publish the 2 partial results (word k at lane k) and read the team's.
+    # Publish the 2 partial results (word k at lane kk == k) and read the team's.
     kk = tl.arange(0, 2)
     parts = _team_exchange(
         tl.where(kk == 0, part_m, part_sum_lse),
@@ -1071,12 +1077,12 @@ def log_softmax_team_kernel(
         TEAM_P2,
     )
     m = _team_max(parts, 0, TEAM)
-    # spec: reductions.tile:16
+    # spec: reductions.tile:18
     # each program's sum was taken relative to its own max: rescale to the row's
     sum_lse = _team_exp_sum(parts, 0, 1, TEAM, m)
     lse = tl.log(sum_lse)
     # ---- Compute and store the row-varying outputs of this segment ----
-    # spec: reductions.tile:17
+    # spec: reductions.tile:19
     y = x - m - lse
     y_offs = y_row_offs + offs_n * stride_y_n
     tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
@@ -1116,7 +1122,7 @@ _log_softmax_widths = set()
 
 
 def log_softmax(x, *, y=None):
-    """Launch log_softmax_kernel (spec: reductions.tile:14).
+    """Launch log_softmax_kernel (spec: reductions.tile:16).
 
     reduction log_softmax(x: f16[M, N]) -> (y: f16[M, N])
 
@@ -1221,7 +1227,7 @@ def log_softmax(x, *, y=None):
 
 
 def log_softmax_reference(x):
-    """log_softmax in plain torch, from the same spec (reductions.tile:14).
+    """log_softmax in plain torch, from the same spec (reductions.tile:16).
 
     16-bit floats are computed in f32 and each output is rounded to its declared type,
     exactly as the kernel does.
@@ -1230,16 +1236,16 @@ def log_softmax_reference(x):
     M = x.shape[0]
     N = x.shape[1]
     x = x.to(torch.float32)
-    # spec: reductions.tile:15
-    m = torch.amax(x, dim=-1, keepdim=True)
-    # spec: reductions.tile:16
-    lse = torch.log(torch.sum(torch.exp(x - m), dim=-1, keepdim=True))
     # spec: reductions.tile:17
+    m = torch.amax(x, dim=-1, keepdim=True)
+    # spec: reductions.tile:18
+    lse = torch.log(torch.sum(torch.exp(x - m), dim=-1, keepdim=True))
+    # spec: reductions.tile:19
     y = x - m - lse
-    return (_output_ref(y, (M, N), torch.float16, device),)[0]
+    return _output_ref(y, (M, N), torch.float16, device)
 
 
-# spec: reductions.tile:22
+# spec: reductions.tile:24
 @triton.jit
 def layernorm_kernel(
     x_ptr,  # bf16[M, N]
@@ -1308,18 +1314,18 @@ def layernorm_kernel(
         x = tl.load(
             x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_last" if REREAD else ""
         ).to(tl.float32)
-        # spec: reductions.tile:24
+        # spec: reductions.tile:26
         # x already holds 0.0 past the row end (its load's other=)
         mu = tl.sum(x, axis=1, keep_dims=True) / N
-        # spec: reductions.tile:25
+        # spec: reductions.tile:27
         xc = x - mu
-        # spec: reductions.tile:26
+        # spec: reductions.tile:28
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         mean_rstd = tl.sum(tl.where(mask, xc * xc, 0.0), axis=1, keep_dims=True) / N
         rstd = tl.rsqrt(mean_rstd + eps)
         if REREAD:
             # The row again, for the outputs: recompute the row-varying values from it.
-            # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+            # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
             # evict_first: the last read of this row; L2 may drop it first.
             x_offs = x_row_offs + offs_n * stride_x_n
             x = tl.load(x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_first").to(
@@ -1331,9 +1337,9 @@ def layernorm_kernel(
             # other=0.0: columns past the row end are computed but never stored
             b_offs = offs_n * stride_b_n
             b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0).to(tl.float32)
-            # spec: reductions.tile:25
-            xc = x - mu
             # spec: reductions.tile:27
+            xc = x - mu
+            # spec: reductions.tile:29
             y = xc * rstd * w + b
             y_offs = y_row_offs + offs_n * stride_y_n
             # evict_first: the rows still to be re-read should stay in L2, not the output.
@@ -1348,7 +1354,7 @@ def layernorm_kernel(
             # other=0.0: columns past the row end are computed but never stored
             b_offs = offs_n * stride_b_n
             b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0).to(tl.float32)
-            # spec: reductions.tile:27
+            # spec: reductions.tile:29
             y = xc * rstd * w + b
             # Store each output, cast to its declared type.
             y_offs = y_row_offs + offs_n * stride_y_n
@@ -1358,7 +1364,7 @@ def layernorm_kernel(
         tl.store(rstd_ptr + rstd_row_offs, rstd.to(tl.float32), mask=mask_rows)
 
 
-# spec: reductions.tile:22
+# spec: reductions.tile:24
 @triton.jit
 def layernorm_looped_kernel(
     x_ptr,  # bf16[M, N]
@@ -1433,13 +1439,13 @@ def layernorm_looped_kernel(
             # mask: real rows, and columns before the row end (the last block runs past it).
             mask_n = offs_n < N
             mask = mask_rows & mask_n
-            # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+            # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
             # evict_last: a later pass reads this row again; ask L2 to keep it.
             x_offs = x_row_offs + offs_n * stride_x_n
             x = tl.load(x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_last").to(
                 tl.float32
             )
-            # spec: reductions.tile:24 and reductions.tile:26
+            # spec: reductions.tile:26 and reductions.tile:28
             # masked lanes take their running mean as the value: a delta of 0 changes nothing
             acc_mu_in = tl.where(mask, x, acc_mu)
             acc_mu_delta = acc_mu_in - acc_mu
@@ -1466,7 +1472,7 @@ def layernorm_looped_kernel(
         mu = tl.sum(acc_mu * mu_count, axis=1, keep_dims=True) / N
         mu_dist = tl.where(mu_count > 0.0, acc_mu - mu, 0.0)
         mean_rstd = tl.sum(acc_mean_rstd + mu_count * mu_dist * mu_dist, axis=1, keep_dims=True) / N
-        # spec: reductions.tile:26
+        # spec: reductions.tile:28
         rstd = tl.rsqrt(mean_rstd + eps)
         # ---- Pass 2 of 2 (final): compute and store the row-varying outputs ----
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
@@ -1476,9 +1482,10 @@ def layernorm_looped_kernel(
             offs_n = start + tl.arange(0, BLOCK_N)[None, :]
             if INDEX_64:
                 offs_n = offs_n.to(tl.int64)
+            # mask: real rows, and columns before the row end (the last block runs past it).
             mask_n = offs_n < N
             mask = mask_rows & mask_n
-            # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+            # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
             # evict_first: the last read of this row; L2 may drop it first.
             x_offs = x_row_offs + offs_n * stride_x_n
             x = tl.load(x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_first").to(
@@ -1490,9 +1497,9 @@ def layernorm_looped_kernel(
             # other=0.0: columns past the row end are computed but never stored
             b_offs = offs_n * stride_b_n
             b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0).to(tl.float32)
-            # spec: reductions.tile:25
-            xc = x - mu
             # spec: reductions.tile:27
+            xc = x - mu
+            # spec: reductions.tile:29
             y = xc * rstd * w + b
             y_offs = y_row_offs + offs_n * stride_y_n
             # evict_first: the rows still to be re-read should stay in L2, not the output.
@@ -1502,7 +1509,7 @@ def layernorm_looped_kernel(
         tl.store(rstd_ptr + rstd_row_offs, rstd.to(tl.float32), mask=mask_rows)
 
 
-# spec: reductions.tile:22
+# spec: reductions.tile:24
 @triton.jit(do_not_specialize=["epoch"])
 def layernorm_team_kernel(
     x_ptr,  # bf16[M, N]
@@ -1556,8 +1563,8 @@ def layernorm_team_kernel(
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
     mask = mask_rows & mask_n
-    # Load the segment once. Every reduction below masks the lanes past the row end
-    # itself, whatever the loads' other= put there.
+    # Load the segment once. Lanes past the row end hold the loads' other= value; each
+    # reduction below says whether it relies on that value or masks those lanes itself.
     # other=0.0: lanes past the row end must add nothing to mean(x)
     x_offs = x_row_offs + offs_n * stride_x_n
     x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
@@ -1568,33 +1575,31 @@ def layernorm_team_kernel(
     b_offs = offs_n * stride_b_n
     b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0).to(tl.float32)
     # ---- Exchange 1 of 2: mean(x) ----
-    # spec: reductions.tile:24
+    # spec: reductions.tile:26
     # this program's sum over its segment; lanes past the row end already hold (the load's other=) 0.0
     part_mu = tl.sum(x)
-    # Publish the 1 partial result (word k at lane k) and read the team's.
-    kk = tl.arange(0, 1)
+    # Publish the partial result and read the team's.
     parts = _team_exchange(
         part_mu, ws_ptr, epoch, (row_block * 2 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
     mu = _team_sum(parts, 0, TEAM) / N
     # ---- Exchange 2 of 2: mean(xc * xc) ----
-    # spec: reductions.tile:25
+    # spec: reductions.tile:27
     xc = x - mu
-    # spec: reductions.tile:26
+    # spec: reductions.tile:28
     # this program's sum over its segment; lanes past the row end count as 0.0
     part_mean_rstd = tl.sum(tl.where(mask, xc * xc, 0.0))
-    # Publish the 1 partial result (word k at lane k) and read the team's.
-    kk = tl.arange(0, 1)
+    # Publish the partial result and read the team's.
     parts = _team_exchange(
         part_mean_rstd, ws_ptr, epoch, (row_block * 2 + 1) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
     mean_rstd = _team_sum(parts, 0, TEAM) / N
-    # spec: reductions.tile:26
+    # spec: reductions.tile:28
     rstd = tl.rsqrt(mean_rstd + eps)
     # ---- Compute and store the row-varying outputs of this segment ----
-    # spec: reductions.tile:25
-    xc = x - mu
     # spec: reductions.tile:27
+    xc = x - mu
+    # spec: reductions.tile:29
     y = xc * rstd * w + b
     y_offs = y_row_offs + offs_n * stride_y_n
     tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
@@ -1640,7 +1645,7 @@ _layernorm_widths = set()
 
 
 def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
-    """Launch layernorm_kernel (spec: reductions.tile:22).
+    """Launch layernorm_kernel (spec: reductions.tile:24).
 
     reduction layernorm(x: bf16[M, N], w: bf16[N], b: bf16[N], eps: f32 = 1e-5) -> (y: bf16[M, N], mu: f32[M], rstd: f32[M])
 
@@ -1769,7 +1774,7 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
 
 
 def layernorm_reference(x, w, b, eps=1e-5):
-    """layernorm in plain torch, from the same spec (reductions.tile:22).
+    """layernorm in plain torch, from the same spec (reductions.tile:24).
 
     16-bit floats are computed in f32 and each output is rounded to its declared type,
     exactly as the kernel does.
@@ -1784,13 +1789,13 @@ def layernorm_reference(x, w, b, eps=1e-5):
     # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
     # rounded to their type, then computed in f32.
     eps = torch.tensor([eps], dtype=torch.float32, device=device)
-    # spec: reductions.tile:24
-    mu = torch.mean(x, dim=-1, keepdim=True)
-    # spec: reductions.tile:25
-    xc = x - mu
     # spec: reductions.tile:26
-    rstd = torch.rsqrt(torch.mean(xc * xc, dim=-1, keepdim=True) + eps)
+    mu = torch.mean(x, dim=-1, keepdim=True)
     # spec: reductions.tile:27
+    xc = x - mu
+    # spec: reductions.tile:28
+    rstd = torch.rsqrt(torch.mean(xc * xc, dim=-1, keepdim=True) + eps)
+    # spec: reductions.tile:29
     y = xc * rstd * w + b
     return (
         _output_ref(y, (M, N), torch.bfloat16, device),
@@ -1799,7 +1804,7 @@ def layernorm_reference(x, w, b, eps=1e-5):
     )
 
 
-# spec: reductions.tile:31
+# spec: reductions.tile:33
 @triton.jit
 def rmsnorm_kernel(
     x_ptr,  # bf16[M, N]
@@ -1851,10 +1856,10 @@ def rmsnorm_kernel(
         # mask: real rows and real columns; the loads and stores use it.
         mask = mask_rows & mask_n
         # Load the whole row block once.
-        # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+        # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
         x_offs = x_row_offs + offs_n * stride_x_n
         x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
-        # spec: reductions.tile:32
+        # spec: reductions.tile:34
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         mean_y = tl.sum(tl.where(mask, x * x, 0.0), axis=1, keep_dims=True) / N
         # Per-column inputs, the same for every row: loaded just before their first use, not
@@ -1863,13 +1868,14 @@ def rmsnorm_kernel(
         # other=0.0: columns past the row end are computed but never stored
         w_offs = offs_n * stride_w_n
         w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
+        # spec: reductions.tile:34
         y = x * tl.rsqrt(mean_y + eps) * w
         # Store each output, cast to its declared type.
         y_offs = y_row_offs + offs_n * stride_y_n
         tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
 
 
-# spec: reductions.tile:31
+# spec: reductions.tile:33
 @triton.jit
 def rmsnorm_looped_kernel(
     x_ptr,  # bf16[M, N]
@@ -1932,13 +1938,13 @@ def rmsnorm_looped_kernel(
             # mask: real rows, and columns before the row end (the last block runs past it).
             mask_n = offs_n < N
             mask = mask_rows & mask_n
-            # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+            # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
             # evict_last: a later pass reads this row again; ask L2 to keep it.
             x_offs = x_row_offs + offs_n * stride_x_n
             x = tl.load(x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_last").to(
                 tl.float32
             )
-            # spec: reductions.tile:32
+            # spec: reductions.tile:34
             # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
             acc_mean_y += tl.where(mask, x * x, 0.0)
         # Combine the lanes of each row.
@@ -1951,9 +1957,10 @@ def rmsnorm_looped_kernel(
             offs_n = start + tl.arange(0, BLOCK_N)[None, :]
             if INDEX_64:
                 offs_n = offs_n.to(tl.int64)
+            # mask: real rows, and columns before the row end (the last block runs past it).
             mask_n = offs_n < N
             mask = mask_rows & mask_n
-            # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+            # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
             # evict_first: the last read of this row; L2 may drop it first.
             x_offs = x_row_offs + offs_n * stride_x_n
             x = tl.load(x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_first").to(
@@ -1962,14 +1969,14 @@ def rmsnorm_looped_kernel(
             # other=0.0: columns past the row end are computed but never stored
             w_offs = offs_n * stride_w_n
             w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
-            # spec: reductions.tile:32
+            # spec: reductions.tile:34
             y = x * tl.rsqrt(mean_y + eps) * w
             y_offs = y_row_offs + offs_n * stride_y_n
             # evict_first: the rows still to be re-read should stay in L2, not the output.
             tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask, eviction_policy="evict_first")
 
 
-# spec: reductions.tile:31
+# spec: reductions.tile:33
 @triton.jit(do_not_specialize=["epoch"])
 def rmsnorm_team_kernel(
     x_ptr,  # bf16[M, N]
@@ -2015,26 +2022,25 @@ def rmsnorm_team_kernel(
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
     mask = mask_rows & mask_n
-    # Load the segment once. Every reduction below masks the lanes past the row end
-    # itself, whatever the loads' other= put there.
-    # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+    # Load the segment once. Lanes past the row end hold the loads' other= value; each
+    # reduction below says whether it relies on that value or masks those lanes itself.
+    # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
     x_offs = x_row_offs + offs_n * stride_x_n
     x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
     # other=0.0: columns past the row end are computed but never stored
     w_offs = offs_n * stride_w_n
     w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
     # ---- Exchange 1 of 1: mean(x * x) ----
-    # spec: reductions.tile:32
+    # spec: reductions.tile:34
     # this program's sum over its segment; lanes past the row end count as 0.0
     part_mean_y = tl.sum(tl.where(mask, x * x, 0.0))
-    # Publish the 1 partial result (word k at lane k) and read the team's.
-    kk = tl.arange(0, 1)
+    # Publish the partial result and read the team's.
     parts = _team_exchange(
         part_mean_y, ws_ptr, epoch, (row_block * 1 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
     mean_y = _team_sum(parts, 0, TEAM) / N
     # ---- Compute and store the row-varying outputs of this segment ----
-    # spec: reductions.tile:32
+    # spec: reductions.tile:34
     y = x * tl.rsqrt(mean_y + eps) * w
     y_offs = y_row_offs + offs_n * stride_y_n
     tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
@@ -2074,7 +2080,7 @@ _rmsnorm_widths = set()
 
 
 def rmsnorm(x, w, eps=1e-6, *, y=None):
-    """Launch rmsnorm_kernel (spec: reductions.tile:31).
+    """Launch rmsnorm_kernel (spec: reductions.tile:33).
 
     reduction rmsnorm(x: bf16[M, N], w: bf16[N], eps: f32 = 1e-6) -> (y: bf16[M, N])
 
@@ -2181,7 +2187,7 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
 
 
 def rmsnorm_reference(x, w, eps=1e-6):
-    """rmsnorm in plain torch, from the same spec (reductions.tile:31).
+    """rmsnorm in plain torch, from the same spec (reductions.tile:33).
 
     16-bit floats are computed in f32 and each output is rounded to its declared type,
     exactly as the kernel does.
@@ -2195,12 +2201,12 @@ def rmsnorm_reference(x, w, eps=1e-6):
     # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
     # rounded to their type, then computed in f32.
     eps = torch.tensor([eps], dtype=torch.float32, device=device)
-    # spec: reductions.tile:32
+    # spec: reductions.tile:34
     y = x * torch.rsqrt(torch.mean(x * x, dim=-1, keepdim=True) + eps) * w
-    return (_output_ref(y, (M, N), torch.bfloat16, device),)[0]
+    return _output_ref(y, (M, N), torch.bfloat16, device)
 
 
-# spec: reductions.tile:38
+# spec: reductions.tile:40
 @triton.jit
 def row_stats_kernel(
     x_ptr,  # f32[M, N]
@@ -2251,13 +2257,13 @@ def row_stats_kernel(
         # mask: real rows and real columns; the loads and stores use it.
         mask = mask_rows & mask_n
         # Load the whole row block once.
-        # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+        # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
         x_offs = x_row_offs + offs_n * stride_x_n
         x = tl.load(x_ptr + x_offs, mask=mask, other=0.0)
-        # spec: reductions.tile:39
+        # spec: reductions.tile:41
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         sumsq = tl.sum(tl.where(mask, x * x, 0.0), axis=1, keep_dims=True)
-        # spec: reductions.tile:40
+        # spec: reductions.tile:42
         # tl.where: lanes past the row end count as -inf, never winning the max
         maxabs = _reduce_max(tl.where(mask, tl.abs(x), float("-inf")), 1, True)
         # Store each output, cast to its declared type.
@@ -2265,7 +2271,7 @@ def row_stats_kernel(
         tl.store(maxabs_ptr + maxabs_row_offs, maxabs.to(tl.float32), mask=mask_rows)
 
 
-# spec: reductions.tile:38
+# spec: reductions.tile:40
 @triton.jit
 def row_stats_looped_kernel(
     x_ptr,  # f32[M, N]
@@ -2328,14 +2334,14 @@ def row_stats_looped_kernel(
             # mask: real rows, and columns before the row end (the last block runs past it).
             mask_n = offs_n < N
             mask = mask_rows & mask_n
-            # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+            # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
             # evict_first: the last read of this row; L2 may drop it first.
             x_offs = x_row_offs + offs_n * stride_x_n
             x = tl.load(x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_first")
-            # spec: reductions.tile:39
+            # spec: reductions.tile:41
             # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
             acc_sumsq += tl.where(mask, x * x, 0.0)
-            # spec: reductions.tile:40
+            # spec: reductions.tile:42
             # tl.where: lanes past the row end count as -inf, never winning the max
             acc_maxabs = tl.maximum(
                 acc_maxabs,
@@ -2350,7 +2356,7 @@ def row_stats_looped_kernel(
         tl.store(maxabs_ptr + maxabs_row_offs, maxabs.to(tl.float32), mask=mask_rows)
 
 
-# spec: reductions.tile:38
+# spec: reductions.tile:40
 @triton.jit(do_not_specialize=["epoch"])
 def row_stats_team_kernel(
     x_ptr,  # f32[M, N]
@@ -2395,19 +2401,19 @@ def row_stats_team_kernel(
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
     mask = mask_rows & mask_n
-    # Load the segment once. Every reduction below masks the lanes past the row end
-    # itself, whatever the loads' other= put there.
-    # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+    # Load the segment once. Lanes past the row end hold the loads' other= value; each
+    # reduction below says whether it relies on that value or masks those lanes itself.
+    # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
     x_offs = x_row_offs + offs_n * stride_x_n
     x = tl.load(x_ptr + x_offs, mask=mask, other=0.0)
     # ---- Exchange 1 of 1: sum(x * x); max(abs(x)) ----
-    # spec: reductions.tile:39
+    # spec: reductions.tile:41
     # this program's sum over its segment; lanes past the row end count as 0.0
     part_sumsq = tl.sum(tl.where(mask, x * x, 0.0))
-    # spec: reductions.tile:40
+    # spec: reductions.tile:42
     # this program's max over its segment; lanes past the row end count as -inf
     part_maxabs = _reduce_max(tl.where(mask, tl.abs(x), float("-inf")), None, False)
-    # Publish the 2 partial results (word k at lane k) and read the team's.
+    # Publish the 2 partial results (word k at lane kk == k) and read the team's.
     kk = tl.arange(0, 2)
     parts = _team_exchange(
         tl.where(kk == 0, part_sumsq, part_maxabs),
@@ -2458,7 +2464,7 @@ _row_stats_widths = set()
 
 
 def row_stats(x, *, sumsq=None, maxabs=None):
-    """Launch row_stats_kernel (spec: reductions.tile:38).
+    """Launch row_stats_kernel (spec: reductions.tile:40).
 
     reduction row_stats(x: f32[M, N]) -> (sumsq: f32[M], maxabs: f32[M])
 
@@ -2566,17 +2572,16 @@ def row_stats(x, *, sumsq=None, maxabs=None):
 
 
 def row_stats_reference(x):
-    """row_stats in plain torch, from the same spec (reductions.tile:38).
+    """row_stats in plain torch, from the same spec (reductions.tile:40).
 
     16-bit floats are computed in f32 and each output is rounded to its declared type,
     exactly as the kernel does.
     """
     device = x.device
     M = x.shape[0]
-    N = x.shape[1]
-    # spec: reductions.tile:39
+    # spec: reductions.tile:41
     sumsq = torch.sum(x * x, dim=-1, keepdim=True)
-    # spec: reductions.tile:40
+    # spec: reductions.tile:42
     maxabs = torch.amax(torch.abs(x), dim=-1, keepdim=True)
     return (
         _output_ref(sumsq.squeeze(-1), (M,), torch.float32, device),
@@ -2584,7 +2589,7 @@ def row_stats_reference(x):
     )
 
 
-# spec: reductions.tile:46
+# spec: reductions.tile:48
 @triton.jit
 def add_layernorm_kernel(
     x_ptr,  # bf16[B, T, C]
@@ -2658,37 +2663,37 @@ def add_layernorm_kernel(
         # mask: real rows and real columns; the loads and stores use it.
         mask = mask_rows & mask_n
         # Load the whole row block once.
-        # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+        # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
         # evict_last with REREAD: the row is read again after the reductions; ask L2 to keep it.
         x_offs = x_row_offs + offs_n * stride_x_c
         x = tl.load(
             x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_last" if REREAD else ""
         ).to(tl.float32)
-        # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+        # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
         # evict_last with REREAD: the row is read again after the reductions; ask L2 to keep it.
         r_offs = r_row_offs + offs_n * stride_r_c
         r = tl.load(
             r_ptr + r_offs, mask=mask, other=0.0, eviction_policy="evict_last" if REREAD else ""
         ).to(tl.float32)
-        # spec: reductions.tile:48
+        # spec: reductions.tile:50
         h = x + r
-        # spec: reductions.tile:49
+        # spec: reductions.tile:51
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         mu_h = tl.sum(tl.where(mask, h, 0.0), axis=1, keep_dims=True) / C
-        # spec: reductions.tile:50
+        # spec: reductions.tile:52
         hc = h - mu_h
-        # spec: reductions.tile:51
+        # spec: reductions.tile:53
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         mean_y = tl.sum(tl.where(mask, hc * hc, 0.0), axis=1, keep_dims=True) / C
         if REREAD:
             # The row again, for the outputs: recompute the row-varying values from it.
-            # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+            # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
             # evict_first: the last read of this row; L2 may drop it first.
             x_offs = x_row_offs + offs_n * stride_x_c
             x = tl.load(x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_first").to(
                 tl.float32
             )
-            # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+            # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
             # evict_first: the last read of this row; L2 may drop it first.
             r_offs = r_row_offs + offs_n * stride_r_c
             r = tl.load(r_ptr + r_offs, mask=mask, other=0.0, eviction_policy="evict_first").to(
@@ -2700,11 +2705,11 @@ def add_layernorm_kernel(
             # other=0.0: columns past the row end are computed but never stored
             b_offs = offs_n * stride_b_c
             b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0)
-            # spec: reductions.tile:48
-            h = x + r
             # spec: reductions.tile:50
+            h = x + r
+            # spec: reductions.tile:52
             hc = h - mu_h
-            # spec: reductions.tile:51
+            # spec: reductions.tile:53
             y = hc * tl.rsqrt(mean_y + eps) * w + b
             y_offs = y_row_offs + offs_n * stride_y_c
             # evict_first: the rows still to be re-read should stay in L2, not the output.
@@ -2722,6 +2727,7 @@ def add_layernorm_kernel(
             # other=0.0: columns past the row end are computed but never stored
             b_offs = offs_n * stride_b_c
             b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0)
+            # spec: reductions.tile:53
             y = hc * tl.rsqrt(mean_y + eps) * w + b
             # Store each output, cast to its declared type.
             y_offs = y_row_offs + offs_n * stride_y_c
@@ -2730,7 +2736,7 @@ def add_layernorm_kernel(
             tl.store(h_ptr + h_offs, h.to(tl.bfloat16), mask=mask)
 
 
-# spec: reductions.tile:46
+# spec: reductions.tile:48
 @triton.jit
 def add_layernorm_looped_kernel(
     x_ptr,  # bf16[B, T, C]
@@ -2816,21 +2822,21 @@ def add_layernorm_looped_kernel(
             # mask: real rows, and columns before the row end (the last block runs past it).
             mask_n = offs_n < C
             mask = mask_rows & mask_n
-            # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+            # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
             # evict_last: a later pass reads this row again; ask L2 to keep it.
             x_offs = x_row_offs + offs_n * stride_x_c
             x = tl.load(x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_last").to(
                 tl.float32
             )
-            # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+            # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
             # evict_last: a later pass reads this row again; ask L2 to keep it.
             r_offs = r_row_offs + offs_n * stride_r_c
             r = tl.load(r_ptr + r_offs, mask=mask, other=0.0, eviction_policy="evict_last").to(
                 tl.float32
             )
-            # spec: reductions.tile:48
+            # spec: reductions.tile:50
             h = x + r
-            # spec: reductions.tile:49 and reductions.tile:51
+            # spec: reductions.tile:51 and reductions.tile:53
             # masked lanes take their running mean as the value: a delta of 0 changes nothing
             acc_mu_h_in = tl.where(mask, h, acc_mu_h)
             acc_mu_h_delta = acc_mu_h_in - acc_mu_h
@@ -2865,15 +2871,16 @@ def add_layernorm_looped_kernel(
             offs_n = start + tl.arange(0, BLOCK_N)[None, :]
             if INDEX_64:
                 offs_n = offs_n.to(tl.int64)
+            # mask: real rows, and columns before the row end (the last block runs past it).
             mask_n = offs_n < C
             mask = mask_rows & mask_n
-            # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+            # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
             # evict_first: the last read of this row; L2 may drop it first.
             x_offs = x_row_offs + offs_n * stride_x_c
             x = tl.load(x_ptr + x_offs, mask=mask, other=0.0, eviction_policy="evict_first").to(
                 tl.float32
             )
-            # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+            # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
             # evict_first: the last read of this row; L2 may drop it first.
             r_offs = r_row_offs + offs_n * stride_r_c
             r = tl.load(r_ptr + r_offs, mask=mask, other=0.0, eviction_policy="evict_first").to(
@@ -2885,11 +2892,11 @@ def add_layernorm_looped_kernel(
             # other=0.0: columns past the row end are computed but never stored
             b_offs = offs_n * stride_b_c
             b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0)
-            # spec: reductions.tile:48
-            h = x + r
             # spec: reductions.tile:50
+            h = x + r
+            # spec: reductions.tile:52
             hc = h - mu_h
-            # spec: reductions.tile:51
+            # spec: reductions.tile:53
             y = hc * tl.rsqrt(mean_y + eps) * w + b
             y_offs = y_row_offs + offs_n * stride_y_c
             # evict_first: the rows still to be re-read should stay in L2, not the output.
@@ -2899,7 +2906,7 @@ def add_layernorm_looped_kernel(
             tl.store(h_ptr + h_offs, h.to(tl.bfloat16), mask=mask, eviction_policy="evict_first")
 
 
-# spec: reductions.tile:46
+# spec: reductions.tile:48
 @triton.jit(do_not_specialize=["epoch"])
 def add_layernorm_team_kernel(
     x_ptr,  # bf16[B, T, C]
@@ -2964,12 +2971,12 @@ def add_layernorm_team_kernel(
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < C
     mask = mask_rows & mask_n
-    # Load the segment once. Every reduction below masks the lanes past the row end
-    # itself, whatever the loads' other= put there.
-    # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+    # Load the segment once. Lanes past the row end hold the loads' other= value; each
+    # reduction below says whether it relies on that value or masks those lanes itself.
+    # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
     x_offs = x_row_offs + offs_n * stride_x_c
     x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
-    # other=0.0: lanes past the row end are computed but never stored (reductions mask them)
+    # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
     r_offs = r_row_offs + offs_n * stride_r_c
     r = tl.load(r_ptr + r_offs, mask=mask, other=0.0).to(tl.float32)
     # other=0.0: columns past the row end are computed but never stored
@@ -2979,37 +2986,35 @@ def add_layernorm_team_kernel(
     b_offs = offs_n * stride_b_c
     b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0)
     # ---- Exchange 1 of 2: mean(h) ----
-    # spec: reductions.tile:48
+    # spec: reductions.tile:50
     h = x + r
-    # spec: reductions.tile:49
+    # spec: reductions.tile:51
     # this program's sum over its segment; lanes past the row end count as 0.0
     part_mu_h = tl.sum(tl.where(mask, h, 0.0))
-    # Publish the 1 partial result (word k at lane k) and read the team's.
-    kk = tl.arange(0, 1)
+    # Publish the partial result and read the team's.
     parts = _team_exchange(
         part_mu_h, ws_ptr, epoch, (row_block * 2 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
     mu_h = _team_sum(parts, 0, TEAM) / C
     # ---- Exchange 2 of 2: mean(hc * hc) ----
-    # spec: reductions.tile:48
-    h = x + r
     # spec: reductions.tile:50
+    h = x + r
+    # spec: reductions.tile:52
     hc = h - mu_h
-    # spec: reductions.tile:51
+    # spec: reductions.tile:53
     # this program's sum over its segment; lanes past the row end count as 0.0
     part_mean_y = tl.sum(tl.where(mask, hc * hc, 0.0))
-    # Publish the 1 partial result (word k at lane k) and read the team's.
-    kk = tl.arange(0, 1)
+    # Publish the partial result and read the team's.
     parts = _team_exchange(
         part_mean_y, ws_ptr, epoch, (row_block * 2 + 1) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
     mean_y = _team_sum(parts, 0, TEAM) / C
     # ---- Compute and store the row-varying outputs of this segment ----
-    # spec: reductions.tile:48
-    h = x + r
     # spec: reductions.tile:50
+    h = x + r
+    # spec: reductions.tile:52
     hc = h - mu_h
-    # spec: reductions.tile:51
+    # spec: reductions.tile:53
     y = hc * tl.rsqrt(mean_y + eps) * w + b
     y_offs = y_row_offs + offs_n * stride_y_c
     tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
@@ -3054,7 +3059,7 @@ _add_layernorm_widths = set()
 
 
 def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
-    """Launch add_layernorm_kernel (spec: reductions.tile:46).
+    """Launch add_layernorm_kernel (spec: reductions.tile:48).
 
     reduction add_layernorm(x: bf16[B, T, C], r: bf16[B, T, C], w: f32[C], b: f32[C], eps: f32 = 1e-5) -> (y: bf16[B, T, C], h: bf16[B, T, C])
 
@@ -3199,7 +3204,7 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
 
 
 def add_layernorm_reference(x, r, w, b, eps=1e-5):
-    """add_layernorm in plain torch, from the same spec (reductions.tile:46).
+    """add_layernorm in plain torch, from the same spec (reductions.tile:48).
 
     16-bit floats are computed in f32 and each output is rounded to its declared type,
     exactly as the kernel does.
@@ -3214,13 +3219,13 @@ def add_layernorm_reference(x, r, w, b, eps=1e-5):
     # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
     # rounded to their type, then computed in f32.
     eps = torch.tensor([eps], dtype=torch.float32, device=device)
-    # spec: reductions.tile:48
-    h = x + r
-    # spec: reductions.tile:49
-    mu_h = torch.mean(h, dim=-1, keepdim=True)
     # spec: reductions.tile:50
-    hc = h - mu_h
+    h = x + r
     # spec: reductions.tile:51
+    mu_h = torch.mean(h, dim=-1, keepdim=True)
+    # spec: reductions.tile:52
+    hc = h - mu_h
+    # spec: reductions.tile:53
     y = hc * torch.rsqrt(torch.mean(hc * hc, dim=-1, keepdim=True) + eps) * w + b
     return (
         _output_ref(y, (B, T, C), torch.bfloat16, device),

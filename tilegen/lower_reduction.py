@@ -173,7 +173,7 @@ class _Lowering:
             other, why = zero, f"other={zero}: columns past the row end are computed but never stored"
         else:
             other = zero
-            why = f"other={zero}: lanes past the row end are computed but never stored (reductions mask them)"
+            why = f"other={zero}: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)"
         offs, ptr = self._where(name)
         return Load(name, offs, ptr, self._mask(name), other, why, t.dtype.is_16bit_float)
 
@@ -284,7 +284,8 @@ class _Lowering:
                 steps.append(Step("loads", stmt.target, "", 0, False, loads=late))
             whole = any(r.whole and r.stmt == stmt.target for r in self.plan.reductions)
             if not whole:
-                steps.append(self._assign(stmt.target, first))
+                # the statement's own `# spec:` line, again where loads separate it from its reductions
+                steps.append(self._assign(stmt.target, first or bool(late)))
         return loads, tuple(steps)
 
     # ---- stores -------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -31,7 +32,13 @@ def environment() -> jinja2.Environment:
         autoescape=False,
     )
     env.globals["gemm_call_rules"] = call_rules()  # what a gemm call's schedule= may set
+    env.filters["identifiers"] = _identifiers
     return env
+
+
+def _identifiers(texts) -> set[str]:
+    """The names that rendered code uses (so that a template defines only those)."""
+    return set(re.findall(r"[A-Za-z_]\w*", " ".join(texts)))
 
 
 def render_module(spec_file: str, models) -> str:
