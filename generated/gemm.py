@@ -570,10 +570,10 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
         if addressing == "descriptor" and not tma_ok:
             # An operand or output breaks the descriptor rules (see _gemm_tma_ok): masked pointers work for any layout.
             addressing, note = "pointer", " (descriptor rules not met: pointer fallback)"
-        modes = [m for m in modes if m[0] == addressing] or [(addressing, False, False)]
+        modes = [mode for mode in modes if mode[0] == addressing] or [(addressing, False, False)]
     if "persistent" in wish:
         persistent = wish["persistent"] in (True, "true")
-        modes = [m for m in modes if m[1] == persistent] or [
+        modes = [mode for mode in modes if mode[1] == persistent] or [
             (modes[0][0], persistent, persistent and _GEMM_FLATTEN)
         ]
     if "flatten" in wish:
