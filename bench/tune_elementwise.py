@@ -28,7 +28,7 @@ for n in (2**20, 2**24, 2**27):
             grid = (triton.cdiv(n, block),)
 
             def run():
-                mod.silu_mul_kernel[grid](g, u, y, n, n, 1, 1, 1, BLOCK=block, FLAT=True, INDEX_64=False,
+                mod.silu_mul_kernel[grid](g, u, y, n, 1, 1, 1, BLOCK=block, FLAT=True, INDEX_64=False,
                                           num_warps=warps)
 
             ms = triton.testing.do_bench(run, warmup=25, rep=100, return_mode="median")

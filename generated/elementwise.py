@@ -392,7 +392,6 @@ def add_kernel(
     y_ptr,  # f32[N]
     out_ptr,  # f32[N], output
     n_elements,  # number of output elements: N
-    N,
     stride_x_n,
     stride_y_n,
     stride_out_n,
@@ -462,7 +461,6 @@ def add(x, y, *, out=None):
         y,
         out,
         n_elements,
-        N,
         x.stride(0),
         y.stride(0),
         out.stride(0),
@@ -495,7 +493,6 @@ def relu_dropout_kernel(
     seed,  # i32
     out_ptr,  # f32[N], output
     n_elements,  # number of output elements: N
-    N,
     stride_x_n,
     stride_out_n,
     BLOCK: tl.constexpr,  # output elements per program
@@ -564,7 +561,6 @@ def relu_dropout(x, p=0.5, seed=0, *, out=None):
         seed,
         out,
         n_elements,
-        N,
         x.stride(0),
         out.stride(0),
         BLOCK=BLOCK,
@@ -602,7 +598,6 @@ def bias_gelu_kernel(
     bias_ptr,  # bf16[N]
     y_ptr,  # bf16[M, N], output
     n_elements,  # number of output elements: M * N
-    M,
     N,
     stride_x_m,
     stride_x_n,
@@ -674,7 +669,6 @@ def bias_gelu(x, bias, *, y=None):
         bias,
         y,
         n_elements,
-        M,
         N,
         x.stride(0),
         x.stride(1),
@@ -712,7 +706,6 @@ def swiglu_kernel(
     y_ptr,  # bf16[M, N], output
     act_ptr,  # f32[M, N], output
     n_elements,  # number of output elements: M * N
-    M,
     N,
     stride_g_m,
     stride_g_n,
@@ -800,7 +793,6 @@ def swiglu(g, u, *, y=None, act=None):
         y,
         act,
         n_elements,
-        M,
         N,
         g.stride(0),
         g.stride(1),
@@ -846,7 +838,6 @@ def silu_mul_kernel(
     u_ptr,  # bf16[N]
     y_ptr,  # bf16[N], output
     n_elements,  # number of output elements: N
-    N,
     stride_g_n,
     stride_u_n,
     stride_y_n,
@@ -918,7 +909,6 @@ def silu_mul(g, u, *, y=None):
         u,
         y,
         n_elements,
-        N,
         g.stride(0),
         u.stride(0),
         y.stride(0),
@@ -954,7 +944,6 @@ def axpby_kernel(
     beta,  # f32
     out_ptr,  # f32[N], output
     n_elements,  # number of output elements: N
-    N,
     stride_x_n,
     stride_y_n,
     stride_out_n,
@@ -1028,7 +1017,6 @@ def axpby(x, y, alpha=1.0, beta=1.0, *, out=None):
         beta,
         out,
         n_elements,
-        N,
         x.stride(0),
         y.stride(0),
         out.stride(0),
@@ -1066,7 +1054,6 @@ def scale_bias_gelu_tanh_kernel(
     bias_ptr,  # f32[N]
     y_ptr,  # f16[M, N], output
     n_elements,  # number of output elements: M * N
-    M,
     N,
     stride_x_m,
     stride_x_n,
@@ -1148,7 +1135,6 @@ def scale_bias_gelu_tanh(x, scale, bias, *, y=None):
         bias,
         y,
         n_elements,
-        M,
         N,
         x.stride(0),
         x.stride(1),
@@ -1189,7 +1175,6 @@ def clamp_threshold_kernel(
     y_ptr,  # f32[B, T, C], output
     kept_ptr,  # bool[B, T, C], output
     n_elements,  # number of output elements: B * T * C
-    B,
     T,
     C,
     stride_x_b,
@@ -1282,7 +1267,6 @@ def clamp_threshold(x, lo=-1.0, hi=1.0, tiny=0.1, *, y=None, kept=None):
         y,
         kept,
         n_elements,
-        B,
         T,
         C,
         x.stride(0),
@@ -1339,7 +1323,6 @@ def activations_kernel(
     y_ptr,  # f32[N], output
     z_ptr,  # f32[N], output
     n_elements,  # number of output elements: N
-    N,
     stride_x_n,
     stride_y_n,
     stride_z_n,
@@ -1434,7 +1417,6 @@ def activations(x, *, y=None, z=None):
         y,
         z,
         n_elements,
-        N,
         x.stride(0),
         y.stride(0),
         z.stride(0),
@@ -1502,7 +1484,6 @@ def bucketize_kernel(
     bucket_ptr,  # i32[N], output
     frac_ptr,  # f32[N], output
     n_elements,  # number of output elements: N
-    N,
     stride_x_n,
     stride_bucket_n,
     stride_frac_n,
@@ -1575,7 +1556,6 @@ def bucketize(x, width=10, *, bucket=None, frac=None):
         bucket,
         frac,
         n_elements,
-        N,
         x.stride(0),
         bucket.stride(0),
         frac.stride(0),

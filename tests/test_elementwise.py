@@ -58,7 +58,7 @@ def test_index_64_path_computes_the_same(compiled, device):
     module, _ = compiled
     x, y = torch.randn(1000, device=device), torch.randn(1000, device=device)
     out = torch.empty_like(x)
-    module.add_kernel[(2,)](x, y, out, 1000, 1000, 1, 1, 1, BLOCK=512, FLAT=True, INDEX_64=True)
+    module.add_kernel[(2,)](x, y, out, 1000, 1, 1, 1, BLOCK=512, FLAT=True, INDEX_64=True)
     assert torch.equal(out, x + y)
 
 

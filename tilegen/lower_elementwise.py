@@ -34,7 +34,7 @@ class ElementwiseModel:
     statements: tuple[Statement, ...]
     index_steps: tuple[IndexStep, ...]  # innermost dimension first
     index_names: tuple[tuple[ir.Dim, str], ...]  # dim -> index variable
-    size_args: tuple[str, ...]  # named dimensions passed to the kernel
+    size_args: tuple[str, ...]  # named dimensions the kernel splits its index by (all but the outermost)
     has_flat: bool  # every tensor is full-shaped, so a contiguous call can use flat offsets
     block: int | None
     warps: int | None
@@ -70,7 +70,9 @@ def lower_elementwise(checked: CheckedKernel, spec_file: str) -> ElementwiseMode
         statements=statements(checked, triton, torch),
         index_steps=tuple(steps),
         index_names=names,
-        size_args=tuple(d for d in sig.space if isinstance(d, str)),
+        # The outermost dimension takes what is left of the index (see _strided_offsets.py.j2):
+        # its size is never needed, only the inner ones are.
+        size_args=tuple(d for d in sig.space[1:] if isinstance(d, str)),
         has_flat=all(t.full for t in tensors),
         block=schedule.get("block"),
         warps=schedule.get("warps"),
