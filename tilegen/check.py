@@ -372,7 +372,9 @@ class _KernelChecker:
             if isinstance(number, ir.Number) and number.value > _I64_MAX:
                 continue  # past every integer type: reported at the literal itself
             dtype = typer.of(other).dtype
-            lo, hi = int_range(dtype) if dtype.category == "int" else (value, value)
+            if dtype.category != "int":
+                continue
+            lo, hi = int_range(dtype)
             if not lo <= value <= hi:
                 text = _literal_text(lit, value)
                 self.error("E028", lit.span, value=text, dtype=dtype.name,

@@ -115,27 +115,30 @@ def cmd_build(args) -> int:
         return 0
     outputs, errors = _outputs(results, Path(args.output))
     if errors:
-        for diag in errors:
-            print(diag.render(None), file=sys.stderr)
-        return 1
+        return _report(errors)
     if args.check:
         problems = stale(outputs)
-        for diag in problems:
-            print(diag.render(None), file=sys.stderr)
+        _report(problems)
         if not problems:
             print(f"tilegen: {len(outputs)} module(s) in {args.output}/ are up to date")
         return 1 if problems else 0
     try:
         written = write_all(outputs)
     except DiagnosticError as exc:
-        for diag in exc.diagnostics:
-            print(diag.render(None), file=sys.stderr)
+        _report(exc.diagnostics)
         done = getattr(exc, "written", [])
         print(f"tilegen: {'wrote only ' + ', '.join(map(str, done)) if done else 'nothing was written'}", file=sys.stderr)
         return 1
     kernels = sum(len(c.checked) for c in results.values())
     print(f"tilegen: {kernels} kernel(s) from {len(results)} spec(s); wrote {len(written)} file(s) to {args.output}/")
     return 0
+
+
+def _report(diagnostics) -> int:
+    """Print diagnostics that point at no source line (build-level ones); the exit status."""
+    for diag in diagnostics:
+        print(diag.render(None), file=sys.stderr)
+    return 1
 
 
 def _dump(compiled, stage: str) -> str:
@@ -156,9 +159,7 @@ def cmd_check(args) -> int:
         return 1
     _, errors = _outputs(results, Path())  # two specs of one name would collide in any output folder
     if errors:
-        for diag in errors:
-            print(diag.render(None), file=sys.stderr)
-        return 1
+        return _report(errors)
     kernels = sum(len(c.checked) for c in results.values())
     print(f"tilegen: {len(results)} spec(s), {kernels} kernel(s): no errors")
     return 0

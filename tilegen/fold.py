@@ -23,8 +23,8 @@ Number = int | float
 def literal_only(expr: ir.Expr) -> bool:
     """True when `expr` is built from number literals with operators alone (no names, calls
     or casts): the generated code computes it on plain Python numbers, not on tensors."""
-    return all(isinstance(e, (ir.Number, ir.Neg, ir.BinOp, ir.Compare, ir.BoolOp, ir.Not)) for e in ir.walk(expr)) \
-        and not any(isinstance(e, ir.BinOp) and e.op == "@" for e in ir.walk(expr))
+    return all(isinstance(e, (ir.Number, ir.Neg, ir.Compare, ir.BoolOp, ir.Not))
+               or isinstance(e, ir.BinOp) and e.op != "@" for e in ir.walk(expr))
 
 
 def constant(expr: ir.Expr) -> Number | None:

@@ -30,6 +30,7 @@ outputs filled with +inf shows that it wrote those elements.
 from __future__ import annotations
 
 import atexit
+import functools
 import importlib.util
 import itertools
 import os
@@ -55,16 +56,15 @@ class Case:
     label: str
 
 
-_MODULE_DIR: list[Path] = []  # one temporary directory per process, removed when it exits
 _MODULE_NUMBER = itertools.count()
 
 
+@functools.lru_cache(maxsize=1)
 def _module_dir() -> Path:
-    if not _MODULE_DIR:
-        directory = tempfile.mkdtemp(prefix="tilegen-")
-        atexit.register(shutil.rmtree, directory, ignore_errors=True)
-        _MODULE_DIR.append(Path(directory))
-    return _MODULE_DIR[0]
+    """One temporary directory per process, removed when it exits."""
+    directory = tempfile.mkdtemp(prefix="tilegen-")
+    atexit.register(shutil.rmtree, directory, ignore_errors=True)
+    return Path(directory)
 
 
 def load_module(source: str, name: str):
@@ -125,12 +125,14 @@ def random_tensor(dtype, shape, device, strided: bool, generator):
     return full
 
 
-def poisoned(dtype, shape, device, strided: bool):
+def poisoned(dtype, shape, device, strided: bool, fill: float = float("nan")):
+    """An output to run a kernel into, filled with what no correct kernel leaves there: NaN
+    (or `fill`) for floats, the largest value for integers, True for bool."""
     import torch
 
     t = random_tensor(dtype, shape, device, strided, torch.Generator().manual_seed(0))
     if dtype.category == "float":
-        t.fill_(float("nan"))
+        t.fill_(fill)
     elif dtype.category == "int":
         t.fill_(torch.iinfo(_torch_dtype(dtype)).max)
     else:
@@ -209,13 +211,10 @@ def _expected_nans(sig, launcher, args, shapes, device, strided, nan_at) -> str 
     """Where the reference itself is NaN (0 / 0 in an unbiased variance of one column, say),
     the kernel's output must be NaN too. The NaN poison cannot tell a written NaN from an
     element never written, so the kernel runs again into outputs filled with +inf."""
-    outs = {}
-    for o in sig.outputs:
-        t = poisoned(o.dtype, shapes[o.name], device, strided)
-        outs[o.name] = t.fill_(float("inf")) if t.is_floating_point() else t
+    outs = {o.name: poisoned(o.dtype, shapes[o.name], device, strided, fill=float("inf")) for o in sig.outputs}
     for out, g, mask in zip(sig.outputs, _as_tuple(launcher(*args, **outs)), nan_at):
-        if mask is not None and not bool(g.cpu()[mask.cpu()].isnan().all()):
-            wrong = int((~g.cpu()[mask.cpu()].isnan()).sum())
+        wrong = 0 if mask is None else int((~g.cpu()[mask.cpu()].isnan()).sum())
+        if wrong:
             return (f"output {out.name!r}: {wrong} element(s) where the reference is NaN are not NaN "
                     "(or were never written)")
     return None
