@@ -109,8 +109,10 @@ def test_bench_table_reports_median_round_and_spread():
         Row("softmax f16 512x65536", "reduction", "tilegen", 0.066, 2032.1, "GB/s", 67.7, "", 2.5),
         Row("matmul f16 4096^3", "gemm", "cuBLAS torch.matmul", 0.2, 683.5, "TFLOP/s", None, "", 0.4),
     ]
+    rows[1].vs_best = 1.0432
     text = format_table(rows)
-    assert text.splitlines()[0].split() == ["case", "impl", "ms", "rate", "%", "copy", "spread", "note"]
+    assert text.splitlines()[0].split() == ["case", "impl", "ms", "rate", "%", "copy", "spread", "x", "best", "note"]
+    assert re.search(r"2.5% +1.043x", text)
     assert re.search(r"2032.1 GB/s +67.7 +2.5%", text) and "2.5%" in text and "683.5 TFLOP/s" in text
     markdown = format_table(rows, markdown=True)
     assert markdown.count("\n") == len(rows) + 2 and "| 2.5% |" in markdown
@@ -140,6 +142,73 @@ def test_interleaved_rounds_alternate_on_request(monkeypatch):
     order.clear()
     bench.interleaved_ms(runs, 2)
     assert order == ["a", "b", "c"] * 2
+
+
+def test_interleaved_rounds_record_failures_on_request(monkeypatch):
+    """The suite's rounds: a run that raises drops out with its error (the others go on);
+    without `failed` the error propagates."""
+    import tilegen.bench as bench
+
+    monkeypatch.setattr(bench, "device_ms", lambda fn: fn())
+
+    calls = []
+
+    def flaky():
+        calls.append(1)
+        if len(calls) == 2:
+            raise RuntimeError("out of memory")
+        return 2.0
+
+    failed = {}
+    times = bench.interleaved_ms({"a": lambda: 1.0, "b": flaky}, 3, alternate=True, failed=failed)
+    assert times == {"a": [1.0, 1.0, 1.0]} and failed == {"b": "failed: RuntimeError: out of memory"}
+    with pytest.raises(ZeroDivisionError):
+        bench.interleaved_ms({"a": lambda: 1 / 0}, 1)
+
+
+def test_paired_ratio_is_the_median_of_each_rounds_best_other_over_tilegen():
+    """Round by round: the fastest other implementation's time over tilegen's; the median of
+    those. Drift shared by the times of one round cancels, which a ratio of the medians
+    of each implementation's rounds does not do."""
+    from tilegen.bench import paired_ratio
+
+    times = {"tilegen": [1.0, 2.0, 1.0], "eager": [1.2, 2.2, 1.3], "compiled": [1.1, 2.4, 0.9]}
+    # rounds: min(1.2, 1.1) / 1.0 = 1.1, min(2.2, 2.4) / 2.0 = 1.1, min(1.3, 0.9) / 1.0 = 0.9
+    assert paired_ratio(times) == pytest.approx(1.1)
+    assert paired_ratio({"tilegen": [1.0]}) is None and paired_ratio({"eager": [1.0]}) is None
+
+
+def test_bench_targets_are_listed_and_counted():
+    from tilegen.bench import Row, target_lines
+
+    rows = [
+        Row("mm 4096^3", "gemm", "tilegen", 0.2, 700.0, "TFLOP/s", None, vs_best=1.004, target=1.0),
+        Row("mm 4096^3", "gemm", "cuBLAS torch.matmul", 0.2, 697.0, "TFLOP/s", None),
+        Row("mm+gelu 4096^3", "gemm", "tilegen", 0.2, 690.0, "TFLOP/s", None, vs_best=1.0412, target=1.05),
+        Row("mm+gelu 2048^3", "gemm", "tilegen", float("nan"), float("nan"), "TFLOP/s", None, "failed", target=0.95),
+        Row("softmax", "reduction", "tilegen", 0.1, 2000.0, "GB/s", 66.0, vs_best=1.2),
+    ]
+    assert target_lines(rows) == [
+        "mm 4096^3: 1.004x the best other, target 1.0x: met",
+        "mm+gelu 4096^3: 1.041x the best other, target 1.05x: NOT met",
+        "mm+gelu 2048^3: n/a the best other, target 0.95x: NOT met",
+        "targets met: 1 of 3",
+    ]
+    assert target_lines(rows[4:]) == []
+
+
+def test_suite_targets_are_the_gemm_issue_targets():
+    """bench/suite.toml carries the GEMM targets: plain 0.9x cuBLAS at 1024^3, 0.95x at
+    2048^3, 1.0x at 4096^3 and 8192^3; fused epilogues 1.05x the best peer at 4096^3 and up."""
+    import tomllib
+
+    suite = tomllib.loads((ROOT / "bench" / "suite.toml").read_text(encoding="utf-8"))
+    targets = {case["name"]: case["target"] for case in suite["case"] if "target" in case}
+    assert len(targets) == 16 and all(name.startswith("matmul") for name in targets)
+    for name, target in targets.items():
+        size = int(re.search(r"(\d+)\^3", name).group(1))
+        plain = name.split()[0] == "matmul"
+        assert target == ({1024: 0.9, 2048: 0.95}.get(size, 1.0) if plain else 1.05), name
 
 
 def test_experiment_rows_give_rate_ratio_and_spread(capsys):

@@ -4,15 +4,22 @@ For every case of a suite file (TOML, see bench/suite.toml) it times, with
 device_ms() below (median of repeated runs; before each, L2 is flushed and the GPU
 given a head start, so host-side launch cost stays out of the measured interval: the
 numbers are device times, for every implementation alike), in
-`rounds` interleaved rounds (each round times every implementation once, so clock
-and temperature drift hit all of them alike; the reported time is the median round
-and `spread` the range of the rounds):
+`rounds` interleaved rounds (each round times every implementation once, every
+other round in reverse order, so clock, temperature and power drift hit all of them
+alike and none always runs first; the reported time is the median round and `spread`
+the range of the rounds):
   tilegen          the generated launcher
   reference        the generated plain-torch reference, eager
   compile(ref)     torch.compile of that reference
   <baseline>       the named hand-written torch code, eager, and torch.compile of it
 and reports ms, GB/s (bytes read + written once each) or TFLOP/s (2*M*N*K), and
 the percentage of a device-to-device copy measured in the same run.
+
+tilegen's row also shows `x best`: in each round, the fastest of the other
+implementations' time over tilegen's, and the median of that over the rounds (a
+paired ratio: the two times of one round were taken moments apart, so drift between
+rounds cancels). A case with `target = R` in the suite is met when that ratio is at
+least R; the targets are summed up after the table.
 """
 
 from __future__ import annotations
@@ -37,6 +44,8 @@ class Row:
     pct_copy: float | None
     note: str = ""
     spread: float | None = None  # (slowest - fastest round) / median, in percent
+    vs_best: float | None = None  # tilegen only: median over rounds of best other / tilegen
+    target: float | None = None  # tilegen only: the suite's target for vs_best
 
 
 HEAD_START_US = 100  # GPU sleep before each timed run, in microseconds
@@ -77,16 +86,29 @@ def device_ms(fn, warmup_ms: float = 25, rep_ms: float = 100) -> float:
     return statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends))
 
 
-def interleaved_ms(runs: dict, rounds: int, alternate: bool = False) -> dict:
+def interleaved_ms(runs: dict, rounds: int, alternate: bool = False, failed: dict | None = None) -> dict:
     """device_ms of each of `runs` (name -> callable) in `rounds` interleaved rounds: each
     round times every run once, so drift (clocks, temperature, power) hits them all alike.
     alternate: every other round in reverse order, so that no run always comes early in a
-    round or right after the same other run. Returns name -> the rounds' times."""
+    round (right after the previous case) or right after the same other run.
+    failed: a run that raises drops out, its error recorded there (a peer recompiling or
+    running out of memory must not stop a suite); without it, errors propagate.
+    Returns name -> the rounds' times, for the runs that finished every round."""
     times = {name: [] for name in runs}
     for rnd in range(rounds):
-        for name, fn in list(runs.items())[:: -1 if alternate and rnd % 2 else 1]:
-            times[name].append(device_ms(fn))
+        for name in list(times)[:: -1 if alternate and rnd % 2 else 1]:
+            try:
+                times[name].append(device_ms(runs[name]))
+            except Exception as exc:
+                if failed is None:
+                    raise
+                failed[name] = _failure(exc)
+                del times[name]
     return times
+
+
+def _failure(exc: Exception) -> str:
+    return f"failed: {type(exc).__name__}: {str(exc)[:80]}"
 
 
 def print_rounds(prefix: str, times: dict, base_ms: float, work: float, width: int = 40, vs: str = "",
@@ -186,33 +208,56 @@ def run_suite(path: str, name_filter: str = "", rounds: int = 3) -> list[Row]:
             work = eval(case["bytes"], {}, sizes) if "bytes" in case else _bytes(tensors)
             unit = "GB/s"
         config = getattr(getattr(module, model.sig.name), "last_config", "") or ""
-        impls, times, failed = _impls(module, model, case, compile_ok), {}, {}
+        impls, ready, failed = _impls(module, model, case, compile_ok), {}, {}
         for impl, fn in impls.items():
             try:
                 fn(*args)  # compile, tune and warm up outside the timed rounds
-                times[impl] = []
+                ready[impl] = lambda fn=fn: fn(*args)
             except Exception as exc:  # a peer that fails to compile must not stop the run
-                failed[impl] = f"failed: {type(exc).__name__}: {str(exc)[:80]}"
-        for _ in range(rounds):
-            for impl in list(times):
-                try:
-                    times[impl].append(device_ms(lambda: impls[impl](*args)))
-                except Exception as exc:  # a peer failing mid-run (recompiling, out of memory) drops out
-                    failed[impl] = f"failed: {type(exc).__name__}: {str(exc)[:80]}"
-                    del times[impl]
+                failed[impl] = _failure(exc)
+        times = interleaved_ms(ready, rounds, alternate=True, failed=failed)
         for impl in impls:
             if impl in failed:
                 rows.append(Row(case["name"], case.get("group", ""), impl, float("nan"), float("nan"), unit, None,
-                                failed[impl]))
+                                failed[impl], target=case.get("target") if impl == "tilegen" else None))
                 continue
             ms = statistics.median(times[impl])
             rate = work / ms / (1e9 if unit == "TFLOP/s" else 1e6)
             pct = 100 * rate / copy_gbs if unit == "GB/s" else None
             note = launch_note(config) if impl == "tilegen" else ""
             spread = 100 * (max(times[impl]) - min(times[impl])) / ms
-            rows.append(Row(case["name"], case.get("group", ""), impl, ms, rate, unit, pct, note, spread))
+            row = Row(case["name"], case.get("group", ""), impl, ms, rate, unit, pct, note, spread)
+            if impl == "tilegen":
+                row.vs_best, row.target = paired_ratio(times), case.get("target")
+            rows.append(row)
         torch._dynamo.reset()
     return rows
+
+
+def paired_ratio(times: dict, impl: str = "tilegen") -> float | None:
+    """The median over rounds of (the fastest other implementation's time in that round) /
+    (impl's time in that round): above 1 when impl is faster than all the others. None
+    without other implementations. `times` maps each implementation to its rounds' times,
+    in the same order of rounds (implementations that failed are not in it)."""
+    others = [name for name in times if name != impl]
+    if impl not in times or not others:
+        return None
+    return statistics.median(
+        min(times[other][rnd] for other in others) / ms for rnd, ms in enumerate(times[impl])
+    )
+
+
+def target_lines(rows: list[Row]) -> list[str]:
+    """One line per case with a target (its tilegen row's vs_best against the target), then
+    how many were met. A case whose ratio could not be taken (tilegen or every other
+    implementation failed) is not met."""
+    checked = [(row, row.vs_best is not None and row.vs_best >= row.target)
+               for row in rows if row.impl == "tilegen" and row.target is not None]
+    lines = [f"{row.case}: {'n/a' if row.vs_best is None else f'{row.vs_best:.3f}x'} the best other, "
+             f"target {row.target}x: {'met' if met else 'NOT met'}" for row, met in checked]
+    if checked:
+        lines.append(f"targets met: {sum(met for _, met in checked)} of {len(checked)}")
+    return lines
 
 
 def launch_note(config) -> str:
@@ -225,10 +270,10 @@ def launch_note(config) -> str:
 
 
 def format_table(rows: list[Row], markdown: bool = False) -> str:
-    header = ["case", "impl", "ms", "rate", "% copy", "spread", "note"]
+    header = ["case", "impl", "ms", "rate", "% copy", "spread", "x best", "note"]
     body = [
         [r.case, r.impl, f"{r.ms:.4f}", f"{r.rate:.1f} {r.unit}", "" if r.pct_copy is None else f"{r.pct_copy:.1f}",
-         "" if r.spread is None else f"{r.spread:.1f}%", r.note]
+         "" if r.spread is None else f"{r.spread:.1f}%", "" if r.vs_best is None else f"{r.vs_best:.3f}x", r.note]
         for r in rows
     ]
     if markdown:
@@ -271,6 +316,8 @@ def main(args) -> int:
     rows = run_suite(args.suite, args.filter, args.rounds)
     table = format_table(rows)
     print(table)
+    for line in target_lines(rows):
+        print(line)
     if args.json:
         Path(args.json).write_text(json.dumps([asdict(r) for r in rows], indent=1), encoding="utf-8")
     if args.csv:
