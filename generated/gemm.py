@@ -546,6 +546,11 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
     name = kernel["id"].split(":")[-1]
     _gemm_check_schedule(name, schedule)
     wish = {**kernel["pinned"], **schedule}  # the call overrides the spec
+    if wish.get("flatten") in (True, "true") and wish.get("persistent") in (False, "false"):
+        raise ValueError(
+            f"{name}(): schedule flatten = True merges a persistent launch's tile loop into its K loop; "
+            f"got persistent = False"
+        )
     batch, m, n, k = sizes
     macs = batch * m * n * k
     modes = _gemm_policy(

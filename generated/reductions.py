@@ -1580,7 +1580,7 @@ def layernorm_team_kernel(
     part_mu = tl.sum(x)
     # Publish the partial result and read the team's.
     parts = _team_exchange(
-        part_mu, ws_ptr, epoch, (row_block * 2 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
+        part_mu[None], ws_ptr, epoch, (row_block * 2 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
     mu = _team_sum(parts, 0, TEAM) / N
     # ---- Exchange 2 of 2: mean(xc * xc) ----
@@ -1591,7 +1591,7 @@ def layernorm_team_kernel(
     part_mean_rstd = tl.sum(tl.where(mask, xc * xc, 0.0))
     # Publish the partial result and read the team's.
     parts = _team_exchange(
-        part_mean_rstd, ws_ptr, epoch, (row_block * 2 + 1) * TEAM, seg, 1, 1, TEAM, TEAM_P2
+        part_mean_rstd[None], ws_ptr, epoch, (row_block * 2 + 1) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
     mean_rstd = _team_sum(parts, 0, TEAM) / N
     # spec: reductions.tile:28
@@ -1604,8 +1604,9 @@ def layernorm_team_kernel(
     y_offs = y_row_offs + offs_n * stride_y_n
     tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
     # Per-row outputs: every program of the team holds them; the first one stores them.
-    tl.store(mu_ptr + mu_row_offs, mu.to(tl.float32), mask=mask_rows & (seg == 0))
-    tl.store(rstd_ptr + rstd_row_offs, rstd.to(tl.float32), mask=mask_rows & (seg == 0))
+    if seg == 0:
+        tl.store(mu_ptr + mu_row_offs, mu.to(tl.float32), mask=mask_rows)
+        tl.store(rstd_ptr + rstd_row_offs, rstd.to(tl.float32), mask=mask_rows)
 
 
 # Launch table for layernorm, keyed by the row width N: the first entry with
@@ -2036,7 +2037,7 @@ def rmsnorm_team_kernel(
     part_mean_y = tl.sum(tl.where(mask, x * x, 0.0))
     # Publish the partial result and read the team's.
     parts = _team_exchange(
-        part_mean_y, ws_ptr, epoch, (row_block * 1 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
+        part_mean_y[None], ws_ptr, epoch, (row_block * 1 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
     mean_y = _team_sum(parts, 0, TEAM) / N
     # ---- Compute and store the row-varying outputs of this segment ----
@@ -2429,8 +2430,9 @@ def row_stats_team_kernel(
     sumsq = _team_sum(parts, 0, TEAM)
     maxabs = _team_max(parts, 1, TEAM)
     # Per-row outputs: every program of the team holds them; the first one stores them.
-    tl.store(sumsq_ptr + sumsq_row_offs, sumsq.to(tl.float32), mask=mask_rows & (seg == 0))
-    tl.store(maxabs_ptr + maxabs_row_offs, maxabs.to(tl.float32), mask=mask_rows & (seg == 0))
+    if seg == 0:
+        tl.store(sumsq_ptr + sumsq_row_offs, sumsq.to(tl.float32), mask=mask_rows)
+        tl.store(maxabs_ptr + maxabs_row_offs, maxabs.to(tl.float32), mask=mask_rows)
 
 
 # Launch table for row_stats, keyed by the row width N: the first entry with
@@ -2993,7 +2995,7 @@ def add_layernorm_team_kernel(
     part_mu_h = tl.sum(tl.where(mask, h, 0.0))
     # Publish the partial result and read the team's.
     parts = _team_exchange(
-        part_mu_h, ws_ptr, epoch, (row_block * 2 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
+        part_mu_h[None], ws_ptr, epoch, (row_block * 2 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
     mu_h = _team_sum(parts, 0, TEAM) / C
     # ---- Exchange 2 of 2: mean(hc * hc) ----
@@ -3006,7 +3008,7 @@ def add_layernorm_team_kernel(
     part_mean_y = tl.sum(tl.where(mask, hc * hc, 0.0))
     # Publish the partial result and read the team's.
     parts = _team_exchange(
-        part_mean_y, ws_ptr, epoch, (row_block * 2 + 1) * TEAM, seg, 1, 1, TEAM, TEAM_P2
+        part_mean_y[None], ws_ptr, epoch, (row_block * 2 + 1) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
     mean_y = _team_sum(parts, 0, TEAM) / C
     # ---- Compute and store the row-varying outputs of this segment ----

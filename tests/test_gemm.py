@@ -235,8 +235,10 @@ def test_persistent_flattened(spec, addressing):
     schedule = dict(SMALL, addressing=addressing, persistent=True, flatten=True)
     check(m.matmul(a, b, schedule=schedule), a.double() @ b.double())
     assert m.matmul.last_config["flatten"] and m.matmul.last_config["addressing"] == addressing
-    m.matmul(a, b, schedule=dict(schedule, persistent=False))
-    assert not m.matmul.last_config["flatten"]  # only persistent launches loop over tiles
+    with pytest.raises(ValueError, match="flatten"):  # only persistent launches loop over tiles
+        m.matmul(a, b, schedule=dict(schedule, persistent=False))
+    m.matmul(a, b, schedule=dict(schedule, persistent=False, flatten=False))
+    assert not m.matmul.last_config["flatten"] and not m.matmul.last_config["persistent"]
 
 
 def test_persistent_grid_balances_its_programs(spec, monkeypatch):
@@ -516,6 +518,16 @@ def test_call_schedule_order_and_group_agree(spec):
         m.matmul(randn(70, 40), randn(40, 50), schedule={"order": "row_major", "group_m": 8})
     a, b = randn(70, 40), randn(40, 50)
     check(m.matmul(a, b, schedule={"order": "row_major", "group_m": 1}), a.double() @ b.double())
+
+
+def test_call_schedule_flatten_needs_a_persistent_launch(spec):
+    """flatten merges the tile loop of a persistent launch into its K loop: asking for it with
+    persistent = False is refused, not quietly dropped."""
+    m, _ = spec
+    with pytest.raises(ValueError, match=r"matmul\(\): schedule flatten = True merges .* got persistent = False"):
+        m.matmul(randn(70, 40), randn(40, 50), schedule={"flatten": True, "persistent": False})
+    a, b = randn(70, 40), randn(40, 50)
+    check(m.matmul(a, b, schedule={"flatten": False, "persistent": False}), a.double() @ b.double())
 
 
 def test_call_schedule_rules_are_the_specs(spec):

@@ -189,3 +189,82 @@ def test_reduction_per_column_output_without_rows(mod, device):
     x = torch.randn(3, 5, device=device)
     for g, r in zip(mod.col_out(x, w), mod.col_out_reference(x, w)):
         assert torch.allclose(g, r, rtol=1e-5)
+
+
+TO_BF16 = """
+elementwise ew_to_bf16(x: f64[N], i: i32[N], b: bool[N], u: u8[N], s: f64 = 2.5) -> (y: bf16[N], z: bf16[N], w: bf16[N], v: bf16[N], r: f32[N]) {
+    y = x * s
+    z = i
+    w = b
+    v = u
+    r = (x as bf16) + (i as bf16)
+}
+reduction red_to_bf16(x: f64[M, N], j: i32[M, N]) -> (y: bf16[M, N], s: bf16[M], c: bf16[M]) {
+    s = sum(x)
+    y = x - s
+    c = sum(j)
+}
+gemm gemm_to_bf16(a: f64[M, K], b: f64[K, N]) -> (c: bf16[M, N]) {
+    c = a @ b
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def to_bf16(tmp_path_factory):
+    path = tmp_path_factory.mktemp("specs") / "to_bf16.tile"
+    path.write_text(TO_BF16)
+    return compile_spec(path)
+
+
+@pytest.mark.smoke
+@pytest.mark.parametrize("kernel", ["ew_to_bf16", "red_to_bf16", "gemm_to_bf16"])
+def test_f64_and_integer_values_store_into_bf16(to_bf16, device, kernel):
+    """f64, integer and bool values reach a bf16 output (or an `as bf16`) through f32, as torch
+    converts them: Triton's interpreter turned the direct conversion into garbage (1.0 ->
+    9.2e-41, -3.0 -> NaN), and through f32 both sides round alike. The f32 output `r` adds two
+    bf16 casts, so it is held to the bf16 tolerance (validate: a cast rounds)."""
+    from tilegen.validate import cases_for, run_case
+
+    module, models = to_bf16
+    model = models[kernel]
+    for case in cases_for(model):
+        problem = run_case(module, model.sig, case, device, seed=3)
+        assert problem is None, f"{case.label}: {problem}"
+
+
+def test_bf16_conversions_read_plainly(to_bf16):
+    from tilegen.pipeline import compile_source
+
+    source = compile_source(TO_BF16, "to_bf16.tile").source
+    assert "tl.store(y_ptr + y_offs, y.to(tl.float32).to(tl.bfloat16), mask=mask)" in source
+    assert "r = x.to(tl.float32).to(tl.bfloat16).to(tl.float32) + i.to(tl.float32).to(tl.bfloat16).to(" in source
+    assert source.count("c.to(tl.float32).to(tl.bfloat16),") == 2  # the gemm: pointer and descriptor stores
+    # an f32 value goes to bf16 directly
+    assert "y = h.to(tl.bfloat16).to(tl.float32)\n" in compile_source(SPEC, "scalar_types.tile").source
+
+
+def test_outputs_cast_to_16_bits_on_the_way_get_that_tolerance(to_bf16):
+    """validate's tolerance for a float output is the loosest of its own type's and those of
+    the 16-bit casts its value goes through (in its statement or in those it reads)."""
+    _, models = to_bf16
+    rounded = {o.name: o.rounded_to for o in models["ew_to_bf16"].sig.outputs}
+    assert rounded == {"y": (), "z": (), "w": (), "v": (), "r": ("bf16",)}
+
+
+def test_integer_divisors_are_drawn_without_zeros(tmp_path, device):
+    """x % d with integer d: the remainder by 0 is undefined (torch raises on the CPU), so
+    validate fills d without zeros; a float divisor keeps its zeros (fmod by 0 is NaN on both
+    sides, which validate checks)."""
+    from tilegen.validate import cases_for, make_inputs, run_case
+
+    path = tmp_path / "int_mod.tile"
+    path.write_text("elementwise int_mod(x: i32[N], d: i32[N], f: f32[N], e: f32[N]) -> (m: i32[N], g: f32[N]) {\n"
+                    "    m = x % d\n    g = f % e\n}\n")
+    module, models = compile_spec(path)
+    sig = models["int_mod"].sig
+    assert [t.divisor for t in sig.inputs] == [False, True, False, False]
+    for case in cases_for(models["int_mod"]):
+        x, d, f, e = make_inputs(sig, case, device, seed=1)
+        assert not (d == 0).any() and ((x == 0).any() or x.numel() < 200)
+        assert run_case(module, sig, case, device, seed=1) is None, case.label

@@ -49,6 +49,15 @@ I32 = DTYPES["i32"]
 BOOL = DTYPES["bool"]
 
 
+def triton_cast(have: DType, want: DType) -> str:
+    """The `.to()` that turns a Triton value of type `have` into `want`. f64, integer and
+    bool values reach bf16 through f32: torch converts them that way (so both round
+    alike), and Triton's interpreter turns them into garbage when it converts directly."""
+    if want.name == "bf16" and have.name not in ("f32", "f16", "bf16"):
+        return ".to(tl.float32).to(tl.bfloat16)"
+    return f".to(tl.{want.triton})"
+
+
 def promote(a: DType, b: DType) -> DType:
     """Result type of arithmetic on two compute types (already past `.compute`)."""
     rank = {"bool": 0, "int": 1, "float": 2}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from . import fold, ir
+from .dtypes import triton_cast
 from .functions import (
     BINARY_TORCH,
     BINARY_TRITON,
@@ -101,8 +102,6 @@ class ExprRenderer:
     def _cast(self, expr: ir.Cast) -> str:
         if expr.dtype.name == "f32" and isinstance(expr.operand, ir.Cast) and expr.operand.dtype.is_16bit_float:
             return self._cast(expr.operand)  # a 16-bit cast already goes back to f32 for computing
-        module = "tl" if self.target == "triton" else "torch"
-        dtype = expr.dtype.triton if self.target == "triton" else expr.dtype.torch
         inner = self._wrap(expr.operand, _ATOM)
         operand_type = self.typer.of(expr.operand)
         if operand_type.is_scalar:
@@ -111,10 +110,13 @@ class ExprRenderer:
                 inner = f"tl.full((), {self(expr.operand)}, tl.{operand_type.dtype.triton})"
             else:
                 inner = f"torch.as_tensor({self(expr.operand)}, device=device)"
-        text = f"{inner}.to({module}.{dtype})"
+        if self.target == "triton":
+            text = inner + triton_cast(operand_type.dtype, expr.dtype)
+        else:
+            text = f"{inner}.to(torch.{expr.dtype.torch})"
         if expr.dtype.is_16bit_float:
             # Round to the 16-bit type, then keep computing in f32.
-            text += f".to({module}.float32)"
+            text += ".to(tl.float32)" if self.target == "triton" else ".to(torch.float32)"
         return text
 
     def _pow_args(self, base: ir.Expr, exponent: ir.Expr) -> list[str]:

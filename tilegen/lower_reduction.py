@@ -298,11 +298,11 @@ class _Lowering:
         if value_cls == SCALAR:
             shape = "[ROWS, 1]" if cls == ROW else "[ROWS, BLOCK_N]"
             value = f"(tl.zeros({shape}, tl.{compute}) + {o.name})"
-        mask = self._mask(o.name)
+        mask, first = self._mask(o.name), ""
         if cls == COL:
-            mask = "mask_n & (row_block == 0)"  # per-column: the first row block writes it
+            mask, first = "mask_n", "row_block == 0"  # per-column: the first row block writes it
         offs, ptr = self._where(o.name)
-        return Store(o.name, offs, ptr, f"{value}.to(tl.{o.dtype.triton})", mask)
+        return Store(o.name, offs, ptr, value + o.store_cast, mask, only_if=first)
 
 
 def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:

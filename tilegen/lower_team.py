@@ -53,7 +53,8 @@ def team_model(passes: tuple[Pass, ...], final_loads: tuple[Load, ...], final_st
             partials.extend(_online_partials(o, o.masked or not first))
             results.extend(_online_results(o, len(names)))
             names += [f"part_{o.m_result}", f"part_{o.s_result}"]
-        packed = names[-1]
+        # _team_exchange takes a [WORDS_P2] vector: one partial (a scalar) gets its axis
+        packed = names[-1] if len(names) > 1 else f"{names[0]}[None]"
         for k in range(len(names) - 2, -1, -1):
             packed = f"tl.where(kk == {k}, {names[k]}, {packed})"
         words = len(names)
@@ -67,7 +68,7 @@ def team_model(passes: tuple[Pass, ...], final_loads: tuple[Load, ...], final_st
         words=max(1, total),
         final_steps=final_steps,
         stores=tuple(dataclasses.replace(st, evict="") for st in stores),
-        row_stores=tuple(dataclasses.replace(st, mask="mask_rows & (seg == 0)") for st in row_stores),
+        row_stores=tuple(dataclasses.replace(st, mask="mask_rows") for st in row_stores),
         fallback=fallback,
     )
 

@@ -6,11 +6,12 @@ The model is plain frozen data; templates/ owns all code structure.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from . import ir
 from .check import CheckedKernel
-from .dtypes import DType
+from .dtypes import DType, triton_cast
 from .expr import ExprRenderer
 
 
@@ -25,6 +26,9 @@ class TensorArg:
     dims_repr: str  # a Python tuple of the dims, e.g. ('M', 'N')
     ref_index: str  # indexing that lines the tensor up with the iteration space, e.g. "[:, None]"
     full: bool  # has every dimension of the iteration space
+    store_cast: str = ""  # outputs: the .to() from the value's type to the declared one
+    rounded_to: tuple[str, ...] = ()  # outputs: 16-bit float types its value is cast to on the way
+    divisor: bool = False  # inputs: divides integers (x % d); validate draws it without zeros
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,11 +99,45 @@ def _ref_index(dims, space) -> str:
     return "[" + ", ".join(":" if d in dims else "None" for d in space) + "]"
 
 
-def _tensor(decl, is_output: bool, space) -> TensorArg:
+def _tensor(decl, space, value: DType | None = None, rounded_to: tuple[str, ...] = ()) -> TensorArg:
+    """An input, or (value: the type of what its statement computes) an output."""
     dims = decl.type.dims
     strides = tuple((axis, stride_name(decl.name, d, axis)) for axis, d in enumerate(dims))
-    return TensorArg(decl.name, decl.type.dtype, dims, is_output, strides, dims_text(dims), repr(tuple(dims)),
-                     _ref_index(dims, space), tuple(dims) == tuple(space))
+    return TensorArg(decl.name, decl.type.dtype, dims, value is not None, strides, dims_text(dims), repr(tuple(dims)),
+                     _ref_index(dims, space), tuple(dims) == tuple(space),
+                     triton_cast(value, decl.type.dtype) if value is not None else "", rounded_to)
+
+
+def _integer_divisors(checked: CheckedKernel) -> frozenset[str]:
+    """The tensor parameters that are the divisor of an integer `%` (`x % d`): the remainder by
+    0 is undefined, and torch raises on it on the CPU."""
+    typer = checked.typer()
+    return frozenset(
+        e.rhs.id
+        for a in checked.kernel.body
+        for e in ir.walk(a.value)
+        if isinstance(e, ir.BinOp) and e.op == "%" and isinstance(e.rhs, ir.Name)
+        and typer.of(e).dtype.category == "int"
+    )
+
+
+def _rounded_to(kernel: ir.Kernel, name: str) -> tuple[str, ...]:
+    """The 16-bit float types that the value of `name` is cast to on its way (`x as bf16`, in
+    its statement or in those it reads): each cast rounds, and the two sides of a comparison
+    may land on either side of a rounding step, one ulp of that type apart."""
+    values = {a.target: a.value for a in kernel.body}
+    found, seen, todo = set(), set(), [name]
+    while todo:
+        target = todo.pop()
+        if target in seen or target not in values:
+            continue
+        seen.add(target)
+        for e in ir.walk(values[target]):
+            if isinstance(e, ir.Cast) and e.dtype.is_16bit_float:
+                found.add(e.dtype.name)
+            elif isinstance(e, ir.Name):
+                todo.append(e.id)
+    return tuple(sorted(found))
 
 
 def _signature_text(kernel: ir.Kernel) -> str:
@@ -118,12 +156,13 @@ def signature(checked: CheckedKernel, spec_file: str) -> Signature:
     kernel = checked.kernel
     space = checked.space
     params: list[TensorArg | ScalarArg] = []
+    divisors = _integer_divisors(checked)
     for p in kernel.params:
         if isinstance(p.type, ir.TensorType):
-            params.append(_tensor(p, False, space))
+            params.append(dataclasses.replace(_tensor(p, space), divisor=p.name in divisors))
         else:
             params.append(ScalarArg(p.name, p.type.dtype, p.default_text, p.type.dtype.category))
-    outputs = tuple(_tensor(o, True, space) for o in kernel.outputs)
+    outputs = tuple(_tensor(o, space, checked.vtype(o.name).dtype, _rounded_to(kernel, o.name)) for o in kernel.outputs)
     inputs = tuple(p for p in params if isinstance(p, TensorArg))
     sources: dict[str, DimSource] = {}
     for t in inputs:

@@ -158,6 +158,7 @@ class Store:
     value: str
     mask: str
     evict: str = ""  # looped final pass: evict_first, so the output does not push inputs out of L2
+    only_if: str = ""  # a per-column output: only the programs of the first row block store it
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,9 @@ intermediate math plus at most about one ulp of the output type):
     f16   rtol 2e-3, atol 2e-3  one f16 ulp is 2**-10 ~ 9.8e-4 relative
     bf16  rtol 1.6e-2, atol 1e-2  one bf16 ulp is 2**-7 ~ 7.8e-3 relative
     ints and bool: exact
+A float output whose value is cast to f16 or bf16 on its way (`y = (x as bf16) * 2.0`, also
+through the statements it reads) gets that type's tolerance if it is looser: a cast rounds,
+and two computations a few ulps apart before it can round to neighbouring values.
 A gemm whose f32 operands multiply in TF32 (the default; schedule precision = ieee for exact
 f32) rounds each operand to 10 mantissa bits, 2**-11 ~ 4.9e-4 relative, against an exact f32
 reference: its float outputs get rtol 1e-2 and atol 1e-2 * max |reference| (errors grow with
@@ -147,7 +150,10 @@ def make_inputs(sig, case: Case, device, seed: int):
     for p in sig.params:
         if hasattr(p, "dims"):
             shape = [case.sizes[d] if isinstance(d, str) else d for d in p.dims]
-            args.append(random_tensor(p.dtype, shape, device, case.strided, generator))
+            t = random_tensor(p.dtype, shape, device, case.strided, generator)
+            if p.divisor:  # an integer divisor: the remainder by 0 is undefined
+                t.masked_fill_(t == 0, 1)
+            args.append(t)
         elif p.default is not None:
             args.append(type(eval(p.default))(eval(p.default)) if p.py_kind == "float" else int(eval(p.default)))
         else:
@@ -165,6 +171,8 @@ def compare(sig, got, want, tf32: bool = False, exact=None) -> str | None:
     exact = _as_tuple(exact) if exact is not None else want
     for out, g, w, x in zip(sig.outputs, got, want, exact):
         rtol, atol = TOLERANCES.get(out.dtype.name, (0, 0))
+        if out.dtype.name in TOLERANCES:  # a float value cast to a 16-bit type on its way
+            rtol, atol = max([(rtol, atol)] + [TOLERANCES[name] for name in out.rounded_to])
         if tf32 and out.dtype.name in TOLERANCES and w.numel():
             rtol, atol = max(rtol, 1e-2), max(atol, 1e-2 * w.abs().nan_to_num(0.0, 0.0, 0.0).max().item())
         if out.dtype.name in TOLERANCES and w.numel():
@@ -251,7 +259,7 @@ def main(args) -> int:
     for spec, compiled in results.items():
         module = load_module(compiled.source, spec.stem)
         for model in compiled.models:
-            for n, case in enumerate(_cases_for(model, args.quick)):
+            for n, case in enumerate(cases_for(model, args.quick)):
                 try:
                     problem = run_case(module, model.sig, case, device, seed=n, tf32=getattr(model, "tf32", False))
                 except Exception as exc:  # report and go on: one kernel must not hide the others
@@ -264,7 +272,8 @@ def main(args) -> int:
     return 1 if failures else 0
 
 
-def _cases_for(model, quick):
+def cases_for(model, quick: bool = False) -> list[Case]:
+    """The cases `tilegen validate` runs for a kernel: its kind's own, or the default ones."""
     hook = getattr(model, "validation_cases", None)
     return hook(quick) if hook else default_cases(model.sig, quick)
 
