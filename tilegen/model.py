@@ -6,7 +6,6 @@ The model is plain frozen data; templates/ owns all code structure.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from . import ir
@@ -99,13 +98,13 @@ def _ref_index(dims, space) -> str:
     return "[" + ", ".join(":" if d in dims else "None" for d in space) + "]"
 
 
-def _tensor(decl, space, value: DType | None = None, rounded_to: tuple[str, ...] = ()) -> TensorArg:
+def _tensor(decl, space, value: DType | None = None, rounded_to: tuple[str, ...] = (), divisor: bool = False) -> TensorArg:
     """An input, or (value: the type of what its statement computes) an output."""
     dims = decl.type.dims
     strides = tuple((axis, stride_name(decl.name, d, axis)) for axis, d in enumerate(dims))
     return TensorArg(decl.name, decl.type.dtype, dims, value is not None, strides, dims_text(dims), repr(tuple(dims)),
                      _ref_index(dims, space), tuple(dims) == tuple(space),
-                     triton_cast(value, decl.type.dtype) if value is not None else "", rounded_to)
+                     triton_cast(value, decl.type.dtype) if value is not None else "", rounded_to, divisor)
 
 
 def _integer_divisors(checked: CheckedKernel) -> frozenset[str]:
@@ -159,7 +158,7 @@ def signature(checked: CheckedKernel, spec_file: str) -> Signature:
     divisors = _integer_divisors(checked)
     for p in kernel.params:
         if isinstance(p.type, ir.TensorType):
-            params.append(dataclasses.replace(_tensor(p, space), divisor=p.name in divisors))
+            params.append(_tensor(p, space, divisor=p.name in divisors))
         else:
             params.append(ScalarArg(p.name, p.type.dtype, p.default_text, p.type.dtype.category))
     outputs = tuple(_tensor(o, space, checked.vtype(o.name).dtype, _rounded_to(kernel, o.name)) for o in kernel.outputs)
