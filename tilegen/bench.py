@@ -15,9 +15,9 @@ the range of the rounds):
 and reports ms, GB/s (bytes read + written once each) or TFLOP/s (2*M*N*K), and
 the percentage of a device-to-device copy measured in the same run.
 
-tilegen's row also shows `x best`: in each round, the fastest of the other
-implementations' time over tilegen's, and the median of that over the rounds (a
-paired ratio: the two times of one round were taken moments apart, so drift between
+tilegen's row also shows `x best`: the best other implementation (the one with the
+lowest median round) against tilegen, round by round, and the median of those ratios
+(a paired ratio: the two times of one round were taken moments apart, so drift between
 rounds cancels). A case with `target = R` in the suite is met when that ratio is at
 least R; the targets are summed up after the table.
 """
@@ -29,7 +29,7 @@ import os
 import statistics
 import sys
 import tomllib
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 
@@ -44,8 +44,9 @@ class Row:
     pct_copy: float | None
     note: str = ""
     spread: float | None = None  # (slowest - fastest round) / median, in percent
-    vs_best: float | None = None  # tilegen only: median over rounds of best other / tilegen
+    vs_best: float | None = None  # tilegen only: median over rounds of best other / tilegen (paired_ratio)
     target: float | None = None  # tilegen only: the suite's target for vs_best
+    rounds: list[float] = field(default_factory=list)  # each round's ms, in the order they ran (JSON, CSV)
 
 
 HEAD_START_US = 100  # GPU sleep before each timed run, in microseconds
@@ -226,7 +227,7 @@ def run_suite(path: str, name_filter: str = "", rounds: int = 3) -> list[Row]:
             pct = 100 * rate / copy_gbs if unit == "GB/s" else None
             note = launch_note(config) if impl == "tilegen" else ""
             spread = 100 * (max(times[impl]) - min(times[impl])) / ms
-            row = Row(case["name"], case.get("group", ""), impl, ms, rate, unit, pct, note, spread)
+            row = Row(case["name"], case.get("group", ""), impl, ms, rate, unit, pct, note, spread, rounds=times[impl])
             if impl == "tilegen":
                 row.vs_best, row.target = paired_ratio(times), case.get("target")
             rows.append(row)
@@ -235,16 +236,19 @@ def run_suite(path: str, name_filter: str = "", rounds: int = 3) -> list[Row]:
 
 
 def paired_ratio(times: dict, impl: str = "tilegen") -> float | None:
-    """The median over rounds of (the fastest other implementation's time in that round) /
-    (impl's time in that round): above 1 when impl is faster than all the others. None
-    without other implementations. `times` maps each implementation to its rounds' times,
-    in the same order of rounds (implementations that failed are not in it)."""
+    """The median over rounds of (the best other implementation's time in that round) /
+    (impl's time in that round): above 1 when impl is faster than every other. The best
+    other is the one with the lowest median round, chosen once for all rounds, not the
+    fastest in each round: when two others are nearly tied, the faster of their two noisy
+    times in a round is on average below either one's typical time (by about half the
+    rounds' scatter), which would count that scatter against impl. None without other
+    implementations. `times` maps each implementation to its rounds' times, in the same
+    order of rounds (implementations that failed are not in it)."""
     others = [name for name in times if name != impl]
     if impl not in times or not others:
         return None
-    return statistics.median(
-        min(times[other][rnd] for other in others) / ms for rnd, ms in enumerate(times[impl])
-    )
+    best = min(others, key=lambda name: statistics.median(times[name]))
+    return statistics.median(other / ms for other, ms in zip(times[best], times[impl]))
 
 
 def target_lines(rows: list[Row]) -> list[str]:
@@ -258,6 +262,11 @@ def target_lines(rows: list[Row]) -> list[str]:
     if checked:
         lines.append(f"targets met: {sum(met for _, met in checked)} of {len(checked)}")
     return lines
+
+
+def csv_record(row: Row) -> dict:
+    """A row as one CSV record: its rounds' times in one field, space-separated."""
+    return {**asdict(row), "rounds": " ".join(f"{ms:.4f}" for ms in row.rounds)}
 
 
 def launch_note(config) -> str:
@@ -326,7 +335,7 @@ def main(args) -> int:
         with open(args.csv, "w", newline="", encoding="utf-8") as handle:
             writer = csv.DictWriter(handle, fieldnames=list(asdict(rows[0])))
             writer.writeheader()
-            writer.writerows(asdict(r) for r in rows)
+            writer.writerows(csv_record(r) for r in rows)
     if args.markdown:
         Path(args.markdown).write_text(format_table(rows, markdown=True), encoding="utf-8")
     if args.plot:
