@@ -7,7 +7,11 @@ weighted minimax (Lawson's iteratively reweighted least squares): the error that
 is Phi's absolute error, q * ln 2 * (p - log2 q), so the weight is q, with a floor that
 keeps q's relative error small far into the tail as well.
 
-    python bench/fit_gelu.py [DEGREE] [T]      (defaults: 9, 6.0)
+    python bench/fit_gelu.py [DEGREE] [T] [--relative]      (defaults: 9, 6.0)
+
+--relative fits for q's relative error alone (weight 1 everywhere): what a result that
+is rounded to 16 bits needs (`_gelu16`, degree 6 on [0, 6]): every value, down the
+negative tail, to a small fraction of an f16 or bf16 unit in the last place.
 
 prints the coefficients, rounded to f32 as the kernel holds them, and the errors of the
 f32 evaluation against float64: Horner's rule with fused multiply-adds (each step rounded
@@ -27,11 +31,12 @@ def tail(t):
     return np.array([0.5 * math.erfc(v / math.sqrt(2.0)) for v in np.ravel(t)])
 
 
-def fit(degree, bound, rounds=80, points=20000):
+def fit(degree, bound, rounds=80, points=20000, relative=False):
     t = np.linspace(0.0, bound, points)
     q = tail(t)
     target = np.log2(q)
-    importance = np.maximum(q, 1e-5)  # Phi's absolute error, and q's relative error deep in the tail
+    # Phi's absolute error, and q's relative error deep in the tail; or q's relative error alone.
+    importance = np.ones_like(q) if relative else np.maximum(q, 1e-5)
     basis = np.vander(t / bound, degree + 1, increasing=True)  # scaled for conditioning
     weight = np.ones_like(t)
     for _ in range(rounds):
@@ -56,9 +61,10 @@ def gelu_f32(x, coef, bound):
 
 
 def main():
-    degree = int(sys.argv[1]) if len(sys.argv) > 1 else 9
-    bound = float(sys.argv[2]) if len(sys.argv) > 2 else 6.0
-    coef = fit(degree, bound)
+    args = [a for a in sys.argv[1:] if a != "--relative"]
+    degree = int(args[0]) if args else 9
+    bound = float(args[1]) if len(args) > 1 else 6.0
+    coef = fit(degree, bound, relative="--relative" in sys.argv[1:])
     print(f"degree {degree} on [0, {bound}], highest power first:")
     for c in coef[::-1]:
         print(f"    {float(c)!r}")

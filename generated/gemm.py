@@ -367,11 +367,14 @@ _GEMM_FLATTEN = (
 _GEMM_TUNE_ROUNDS = (
     4  # interleaved timing rounds per candidate, half of them in reverse order (see _gemm_tune)
 )
+_GEMM_RUNOFF_WITHIN = 0.03  # then candidates this close to the best median (3%) run a runoff
+_GEMM_RUNOFF_ROUNDS = 8  # of this many more rounds among themselves
 _GEMM_TUNE_MIN_MACS = 1 << 24  # smaller products take the first candidate: tuning would cost more
 # Part of every disk-cache key: raise it when kernels or launches change so that
 # configurations tuned for the old ones are not reused (2: descriptors built on the host;
-# 3: balanced persistent grids, _gemm_programs; 4: a grid's tile loop of one constant step).
-_GEMM_CACHE_VERSION = "v4"
+# 3: balanced persistent grids, _gemm_programs; 4: a grid's tile loop of one constant step;
+# 5: the tuner's runoff between its leaders).
+_GEMM_CACHE_VERSION = "v5"
 
 
 def _gemm_programs(num_tiles, sms):
@@ -656,16 +659,43 @@ def _gemm_tune(candidates, launch, outs, device):
     On a GPU the candidates are timed in _GEMM_TUNE_ROUNDS interleaved rounds, every other
     one in reverse order, and ranked by their median round, so that clock and temperature
     drift during tuning (large products run power-limited) hit every candidate alike: no
-    candidate is always early in a round, or always right after the same other one."""
+    candidate is always early in a round, or always right after the same other one.
+    Then a runoff: the candidates within _GEMM_RUNOFF_WITHIN of the best median run
+    _GEMM_RUNOFF_ROUNDS more rounds among themselves, and the best median over all of a
+    finalist's rounds wins. At the power limit one round's scatter (several percent) is
+    wider than the gap between the leaders, and four rounds would pick among them by chance."""
     scratch = [torch.empty_like(o) for o in outs]
     flush = (
         torch.empty(256 * 2**20, dtype=torch.int8, device=device) if device.type == "cuda" else None
     )
-    times, failure = {}, None  # candidate index -> its timings; a candidate that fails drops out
-    for rnd in range(_GEMM_TUNE_ROUNDS if flush is not None else 1):
-        for i, config in list(enumerate(candidates))[:: -1 if rnd % 2 else 1]:
-            if rnd and i not in times:
-                continue
+    times = {i: [] for i in range(len(candidates))}  # candidate index -> its timings
+    failure = _gemm_tune_rounds(
+        candidates, times, _GEMM_TUNE_ROUNDS if flush is not None else 1, launch, scratch, flush
+    )
+    if not times:
+        raise RuntimeError(
+            f"none of the {len(candidates)} gemm configurations could run, e.g. {candidates[0]}"
+        ) from failure
+    # The median round (with an even number of rounds, the mean of the middle two).
+    median = lambda i: statistics.median(times[i])
+    best = min(map(median, times))
+    finalists = {i: times[i] for i in times if median(i) <= best * (1 + _GEMM_RUNOFF_WITHIN)}
+    if flush is not None and len(finalists) > 1:
+        _gemm_tune_rounds(candidates, finalists, _GEMM_RUNOFF_ROUNDS, launch, scratch, flush)
+        times = (
+            finalists or times
+        )  # every finalist failing now (it ran before) leaves the first ranking
+    return candidates[min(times, key=median)]
+
+
+def _gemm_tune_rounds(candidates, times, rounds, launch, scratch, flush):
+    """Time candidates[i] for each index i of `times` in `rounds` interleaved rounds, every
+    other one in reverse order, appending to times[i]; one that raises drops out of `times`.
+    Returns the last error, or None. flush None: the interpreter, wall-clock time."""
+    failure = None
+    for rnd in range(rounds):
+        for i in list(times)[:: -1 if rnd % 2 else 1]:
+            config = candidates[i]
             run = functools.partial(launch, config, *scratch)
             try:
                 if flush is not None:
@@ -675,21 +705,16 @@ def _gemm_tune(candidates, launch, outs, device):
                     start = time.perf_counter()
                     run()
                     ms = (time.perf_counter() - start) * 1e3
-                times.setdefault(i, []).append(ms)
+                times[i].append(ms)
             except Exception as exc:
-                times.pop(i, None)
+                del times[i]
                 failure = exc
                 if os.environ.get("TILEGEN_VERBOSE", "0") not in ("", "0"):
                     print(
                         f"tilegen: skipped {config}: {type(exc).__name__}: {str(exc)[:120]}",
                         file=sys.stderr,
                     )
-    if not times:
-        raise RuntimeError(
-            f"none of the {len(candidates)} gemm configurations could run, e.g. {candidates[0]}"
-        ) from failure
-    # The median round (with an even number of rounds, the mean of the middle two).
-    return candidates[min(times, key=lambda i: statistics.median(times[i]))]
+    return failure
 
 
 def _gemm_device_ms(run, flush):
