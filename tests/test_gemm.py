@@ -769,17 +769,15 @@ def test_tuner_skips_configurations_that_fail(spec):
     assert "out of resources" in str(exc.value.__cause__)
 
 
-def test_tuner_alternates_the_order_of_its_rounds(spec, monkeypatch):
-    """On a GPU every other tuning round times the candidates in reverse order, and each
-    candidate is ranked by its median round, so the place in a round favours none."""
-    m, _ = spec
+def _timed_tuning(m, monkeypatch, rounds_ms):
+    """Run m._gemm_tune as on a GPU, with the device timing faked: candidate NAME's k-th
+    timing returns rounds_ms[NAME][k]. Returns tune(candidates) and the list of names in
+    the order they were timed."""
     gpu = types.SimpleNamespace(type="cuda")
     real_empty = torch.empty
     monkeypatch.setattr(torch, "empty", lambda *a, device=None, **k: real_empty(1) if device is gpu
                         else real_empty(*a, device=device, **k))  # the tuner's L2-flush buffer
     order = []
-    # Candidate "late" is slowest in its first round only; "early" is slow in every reversed round.
-    rounds_ms = {"early": [1.0, 9.0, 1.0, 9.0], "late": [9.0, 2.0, 2.0, 2.0], "mid": [3.0, 3.0, 3.0, 3.0]}
 
     def device_ms(run, flush):
         name = run.args[0]["name"]
@@ -787,39 +785,36 @@ def test_tuner_alternates_the_order_of_its_rounds(spec, monkeypatch):
         return rounds_ms[name][order.count(name) - 1]
 
     monkeypatch.setattr(m, "_gemm_device_ms", device_ms)
+    return (lambda candidates: m._gemm_tune(candidates, lambda config, *outs: None, (torch.empty(4),), gpu)), order
+
+
+def test_tuner_alternates_the_order_of_its_rounds(spec, monkeypatch):
+    """On a GPU every other tuning round times the candidates in reverse order, and each
+    candidate is ranked by its median round, so the place in a round favours none."""
+    m, _ = spec
+    # Candidate "late" is slowest in its first round only; "early" is slow in every reversed round.
+    rounds_ms = {"early": [1.0, 9.0, 1.0, 9.0], "late": [9.0, 2.0, 2.0, 2.0], "mid": [3.0, 3.0, 3.0, 3.0]}
+    tune, order = _timed_tuning(m, monkeypatch, rounds_ms)
     candidates = [dict(name="early"), dict(name="mid"), dict(name="late")]
-    best = m._gemm_tune(candidates, lambda config, *outs: None, (torch.empty(4),), gpu)
+    assert tune(candidates) is candidates[2]  # medians: early 5.0, mid 3.0, late 2.0
     assert order == ["early", "mid", "late", "late", "mid", "early"] * (m._GEMM_TUNE_ROUNDS // 2)
-    assert best is candidates[2]  # medians: early 5.0, mid 3.0, late 2.0
 
 
 def test_tuner_runs_a_runoff_between_its_leaders(spec, monkeypatch):
     """Candidates within 3% of the best median run more rounds among themselves; the best
     median over all of a finalist's rounds wins, and the others are not timed again."""
     m, _ = spec
-    gpu = types.SimpleNamespace(type="cuda")
-    real_empty = torch.empty
-    monkeypatch.setattr(torch, "empty", lambda *a, device=None, **k: real_empty(1) if device is gpu
-                        else real_empty(*a, device=device, **k))  # the tuner's L2-flush buffer
     first, runoff = m._GEMM_TUNE_ROUNDS, m._GEMM_RUNOFF_ROUNDS
     # "lucky" leads the first rounds by 2.5%; over the runoff's rounds "steady" is faster.
     rounds_ms = {"lucky": [2.0] * first + [2.2] * runoff, "steady": [2.05] * (first + runoff), "slow": [5.0] * first}
-    order = []
-
-    def device_ms(run, flush):
-        name = run.args[0]["name"]
-        order.append(name)
-        return rounds_ms[name][order.count(name) - 1]
-
-    monkeypatch.setattr(m, "_gemm_device_ms", device_ms)
+    tune, order = _timed_tuning(m, monkeypatch, rounds_ms)
     candidates = [dict(name="lucky"), dict(name="slow"), dict(name="steady")]
-    best = m._gemm_tune(candidates, lambda config, *outs: None, (torch.empty(4),), gpu)
-    assert best is candidates[2]  # medians over all rounds: lucky 2.2, steady 2.05
+    assert tune(candidates) is candidates[2]  # medians over all rounds: lucky 2.2, steady 2.05
     assert order[3 * first:] == ["lucky", "steady", "steady", "lucky"] * (runoff // 2)
     # Without a close second there is no runoff.
     rounds_ms["steady"] = [2.1] * first
     order.clear()
-    assert m._gemm_tune(candidates, lambda config, *outs: None, (torch.empty(4),), gpu) is candidates[0]
+    assert tune(candidates) is candidates[0]
     assert len(order) == 3 * first
 
 
