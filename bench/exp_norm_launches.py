@@ -105,9 +105,9 @@ def welford_layernorm(src):
     old_mu = "mu = tl.sum(x, axis=1, keep_dims=True) / N"
     new_mu = ("mu, m2, count = tl.reduce((x, tl.zeros_like(x), tl.where(mask, 1.0, 0.0)), axis=1, "
               "combine_fn=_welford_combine, keep_dims=True)")
-    old_var = "mean_y = tl.sum(tl.where(mask, xc * xc, 0.0), axis=1, keep_dims=True) / N"
+    old_var = "mean_xc_sq = tl.sum(tl.where(mask, xc * xc, 0.0), axis=1, keep_dims=True) / N"
     assert old_mu in body and old_var in body
-    body = body.replace(old_mu, new_mu).replace(old_var, "mean_y = m2 / N")
+    body = body.replace(old_mu, new_mu).replace(old_var, "mean_xc_sq = m2 / N")
     src = src[:start] + body + src[end:]
     at = src.index("# spec: bench_norms.tile:8")
     return src[:at] + WELFORD_COMBINE + src[at:]
@@ -127,13 +127,13 @@ def shifted_layernorm(src, paired):
     end = src.index("def layernorm_bf16_looped_kernel(")
     body = src[start:end]
     old_mu = "mu = tl.sum(x, axis=1, keep_dims=True) / N"
-    old_var = "mean_y = tl.sum(tl.where(mask, xc * xc, 0.0), axis=1, keep_dims=True) / N"
+    old_var = "mean_xc_sq = tl.sum(tl.where(mask, xc * xc, 0.0), axis=1, keep_dims=True) / N"
     assert old_mu in body and old_var in body
     sums = ("s1, s2 = tl.reduce((d, d * d), axis=1, combine_fn=_pair_add, keep_dims=True)" if paired else
             "s1 = tl.sum(d, axis=1, keep_dims=True)\n        s2 = tl.sum(d * d, axis=1, keep_dims=True)")
     new_mu = ("shift = tl.load(x_ptr + x_row_offs, mask=mask_rows, other=0.0).to(tl.float32)\n"
               "        d = tl.where(mask, x - shift, 0.0)\n        " + sums + "\n        mu = shift + s1 / N")
-    new_var = "mean_y = tl.maximum(s2 / N - (s1 / N) * (s1 / N), 0.0)"
+    new_var = "mean_xc_sq = tl.maximum(s2 / N - (s1 / N) * (s1 / N), 0.0)"
     body = body.replace(old_mu, new_mu).replace(old_var, new_var)
     src = src[:start] + body + src[end:]
     at = src.index("# spec: bench_norms.tile:8")
@@ -159,7 +159,7 @@ def constants(src, n_const=False, strides=False, no_masks=False, no_loop=False, 
         src = _replace(src, "    for row_block in range(pid, num_row_blocks, num_programs):",
                        "    row_block = pid\n    if True:")
     if no_where:
-        src = _replace(src, "acc_mean_y += tl.where(mask, x * x, 0.0)", "acc_mean_y += x * x")
+        src = _replace(src, "acc_mean_x_sq += tl.where(mask, x * x, 0.0)", "acc_mean_x_sq += x * x")
     if xc_masked:
         start = src.index("def layernorm_bf16_kernel(")
         body = src[start:src.index("def layernorm_bf16_looped_kernel(")]
@@ -191,10 +191,12 @@ LOOPED_EDITS = {
     "no row mask": ("mask_rows = rows < n_rows", "mask_rows = tl.full(rows.shape, True, tl.int1)"),
     "one reduce": ("""mu = tl.sum(acc_mu * mu_count, axis=1, keep_dims=True) / N
         mu_dist = tl.where(mu_count > 0.0, acc_mu - mu, 0.0)
-        mean_y = tl.sum(acc_mean_y + mu_count * mu_dist * mu_dist, axis=1, keep_dims=True) / N""",
-                   """mu, mean_y, _ = tl.reduce((acc_mu, acc_mean_y, mu_count + tl.zeros_like(acc_mu)), axis=1,
+        mean_xc_sq = (
+            tl.sum(acc_mean_xc_sq + mu_count * mu_dist * mu_dist, axis=1, keep_dims=True) / N
+        )""",
+                   """mu, mean_xc_sq, _ = tl.reduce((acc_mu, acc_mean_xc_sq, mu_count + tl.zeros_like(acc_mu)), axis=1,
                                  combine_fn=_welford_combine, keep_dims=True)
-        mean_y = mean_y / N"""),
+        mean_xc_sq = mean_xc_sq / N"""),
     # the previous kernel: the mean divided by the sum of the lanes' counts (the combine mode)
     "summed counts": ("keep_dims=True) / N\n        mu_dist",
                       "keep_dims=True) / tl.sum(mu_count, axis=1, keep_dims=True)\n        mu_dist"),

@@ -882,8 +882,8 @@ def log_softmax_kernel(
         m = _reduce_max(x, 1, True)
         # spec: reductions.tile:18
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
-        sum_lse = tl.sum(tl.where(mask, tl.exp(x - m), 0.0), axis=1, keep_dims=True)
-        lse = tl.log(sum_lse)
+        sum_exp = tl.sum(tl.where(mask, tl.exp(x - m), 0.0), axis=1, keep_dims=True)
+        lse = tl.log(sum_exp)
         # spec: reductions.tile:19
         y = x - m - lse
         # Store each output, cast to its declared type.
@@ -943,10 +943,10 @@ def log_softmax_looped_kernel(
         y_row_offs = rows * stride_y_m
         # ---- Pass 1 of 2: max(x) and sum(exp(x - max(x))), online ----
         # Online max-and-sum (one read for both): acc_m is each row's running max, and
-        # acc_sum_lse holds per lane the sum of exp(value - running max), rescaled whenever
+        # acc_sum_exp holds per lane the sum of exp(value - running max), rescaled whenever
         # the running max grows: one exp per element, plus one per row and block.
         acc_m = tl.full([ROWS, 1], float("-inf"), tl.float32)
-        acc_sum_lse = tl.zeros([ROWS, BLOCK_N], tl.float32)
+        acc_sum_exp = tl.zeros([ROWS, BLOCK_N], tl.float32)
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
             start = col_block * BLOCK_N
             offs_n = start + tl.arange(0, BLOCK_N)[None, :]
@@ -972,17 +972,17 @@ def log_softmax_looped_kernel(
             # since -inf - -inf would be NaN.
             acc_m_shift = tl.where(acc_m_new == float("-inf"), 0.0, acc_m_new)
             # Rescale the sums kept relative to the old max, then add this block's terms.
-            acc_sum_lse = acc_sum_lse * tl.exp(acc_m - acc_m_shift) + tl.exp(x - acc_m_shift)
+            acc_sum_exp = acc_sum_exp * tl.exp(acc_m - acc_m_shift) + tl.exp(x - acc_m_shift)
             acc_m = acc_m_new
         # Combine the lanes of each row.
         m = acc_m
         # A row of only -inf: value - max is -inf - -inf = NaN (as in torch and the single
         # pass), though the loop shifted by 0 to keep its running sums finite.
-        sum_lse = tl.where(
-            m == float("-inf"), float("nan"), tl.sum(acc_sum_lse, axis=1, keep_dims=True)
+        sum_exp = tl.where(
+            m == float("-inf"), float("nan"), tl.sum(acc_sum_exp, axis=1, keep_dims=True)
         )
         # spec: reductions.tile:18
-        lse = tl.log(sum_lse)
+        lse = tl.log(sum_exp)
         # ---- Pass 2 of 2 (final): compute and store the row-varying outputs ----
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
             # Walk the row backwards: the blocks the previous pass read last are the ones
@@ -1062,11 +1062,11 @@ def log_softmax_team_kernel(
     # a segment of only -inf shifts by 0 instead, since -inf - -inf would be NaN
     part_m_shift = tl.where(part_m == float("-inf"), 0.0, part_m)
     # spec: reductions.tile:18
-    part_sum_lse = tl.sum(tl.exp(x - part_m_shift))
+    part_sum_exp = tl.sum(tl.exp(x - part_m_shift))
     # Publish the 2 partial results (word k at lane kk == k) and read the team's.
     kk = tl.arange(0, 2)
     parts = _team_exchange(
-        tl.where(kk == 0, part_m, part_sum_lse),
+        tl.where(kk == 0, part_m, part_sum_exp),
         ws_ptr,
         epoch,
         (row_block * 2 + 0) * TEAM,
@@ -1079,8 +1079,8 @@ def log_softmax_team_kernel(
     m = _team_max(parts, 0, TEAM)
     # spec: reductions.tile:18
     # each program's sum was taken relative to its own max: rescale to the row's
-    sum_lse = _team_exp_sum(parts, 0, 1, TEAM, m)
-    lse = tl.log(sum_lse)
+    sum_exp = _team_exp_sum(parts, 0, 1, TEAM, m)
+    lse = tl.log(sum_exp)
     # ---- Compute and store the row-varying outputs of this segment ----
     # spec: reductions.tile:19
     y = x - m - lse
@@ -1321,8 +1321,8 @@ def layernorm_kernel(
         xc = x - mu
         # spec: reductions.tile:28
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
-        mean_rstd = tl.sum(tl.where(mask, xc * xc, 0.0), axis=1, keep_dims=True) / N
-        rstd = tl.rsqrt(mean_rstd + eps)
+        mean_xc_sq = tl.sum(tl.where(mask, xc * xc, 0.0), axis=1, keep_dims=True) / N
+        rstd = tl.rsqrt(mean_xc_sq + eps)
         if REREAD:
             # The row again, for the outputs: recompute the row-varying values from it.
             # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
@@ -1427,10 +1427,10 @@ def layernorm_looped_kernel(
         rstd_row_offs = rows * stride_rstd_m
         # ---- Pass 1 of 2: mean(x) and the variance about it, Welford ----
         # Welford (one read for the mean and the variance): per lane, acc_mu is the running
-        # mean of the values it has seen, acc_mean_rstd their M2 (the sum of their squared distances
+        # mean of the values it has seen, acc_mean_xc_sq their M2 (the sum of their squared distances
         # from it).
         acc_mu = tl.zeros([ROWS, BLOCK_N], tl.float32)
-        acc_mean_rstd = tl.zeros([ROWS, BLOCK_N], tl.float32)
+        acc_mean_xc_sq = tl.zeros([ROWS, BLOCK_N], tl.float32)
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
             start = col_block * BLOCK_N
             offs_n = start + tl.arange(0, BLOCK_N)[None, :]
@@ -1459,7 +1459,7 @@ def layernorm_looped_kernel(
                 acc_mu * (1.0 - acc_mu_weight) + acc_mu_in * acc_mu_weight,
                 acc_mu + acc_mu_delta * acc_mu_weight,
             )
-            acc_mean_rstd += acc_mu_delta * (acc_mu_in - acc_mu)
+            acc_mean_xc_sq += acc_mu_delta * (acc_mu_in - acc_mu)
         # Combine the lanes of each row.
         # Welford's lanes combine as in Chan et al. Lane j saw the blocks reaching past column j:
         # cdiv(N - j, BLOCK_N) of them. The row's mean weighs each lane's by that count;
@@ -1471,9 +1471,11 @@ def layernorm_looped_kernel(
         ).to(tl.float32)
         mu = tl.sum(acc_mu * mu_count, axis=1, keep_dims=True) / N
         mu_dist = tl.where(mu_count > 0.0, acc_mu - mu, 0.0)
-        mean_rstd = tl.sum(acc_mean_rstd + mu_count * mu_dist * mu_dist, axis=1, keep_dims=True) / N
+        mean_xc_sq = (
+            tl.sum(acc_mean_xc_sq + mu_count * mu_dist * mu_dist, axis=1, keep_dims=True) / N
+        )
         # spec: reductions.tile:28
-        rstd = tl.rsqrt(mean_rstd + eps)
+        rstd = tl.rsqrt(mean_xc_sq + eps)
         # ---- Pass 2 of 2 (final): compute and store the row-varying outputs ----
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
             # Walk the row backwards: the blocks the previous pass read last are the ones
@@ -1588,14 +1590,14 @@ def layernorm_team_kernel(
     xc = x - mu
     # spec: reductions.tile:28
     # this program's sum over its segment; lanes past the row end count as 0.0
-    part_mean_rstd = tl.sum(tl.where(mask, xc * xc, 0.0))
+    part_mean_xc_sq = tl.sum(tl.where(mask, xc * xc, 0.0))
     # Publish the partial result and read the team's.
     parts = _team_exchange(
-        part_mean_rstd[None], ws_ptr, epoch, (row_block * 2 + 1) * TEAM, seg, 1, 1, TEAM, TEAM_P2
+        part_mean_xc_sq[None], ws_ptr, epoch, (row_block * 2 + 1) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
-    mean_rstd = _team_sum(parts, 0, TEAM) / N
+    mean_xc_sq = _team_sum(parts, 0, TEAM) / N
     # spec: reductions.tile:28
-    rstd = tl.rsqrt(mean_rstd + eps)
+    rstd = tl.rsqrt(mean_xc_sq + eps)
     # ---- Compute and store the row-varying outputs of this segment ----
     # spec: reductions.tile:27
     xc = x - mu
@@ -1862,7 +1864,7 @@ def rmsnorm_kernel(
         x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
         # spec: reductions.tile:34
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
-        mean_y = tl.sum(tl.where(mask, x * x, 0.0), axis=1, keep_dims=True) / N
+        mean_x_sq = tl.sum(tl.where(mask, x * x, 0.0), axis=1, keep_dims=True) / N
         # Per-column inputs, the same for every row: loaded just before their first use, not
         # with the row, so they hold no registers through the reductions before it (a
         # persistent program re-reads them from L1 per row block).
@@ -1870,7 +1872,7 @@ def rmsnorm_kernel(
         w_offs = offs_n * stride_w_n
         w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
         # spec: reductions.tile:34
-        y = x * tl.rsqrt(mean_y + eps) * w
+        y = x * tl.rsqrt(mean_x_sq + eps) * w
         # Store each output, cast to its declared type.
         y_offs = y_row_offs + offs_n * stride_y_n
         tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
@@ -1930,7 +1932,7 @@ def rmsnorm_looped_kernel(
         x_row_offs = rows * stride_x_m
         y_row_offs = rows * stride_y_m
         # ---- Pass 1 of 2: mean(x * x) ----
-        acc_mean_y = tl.zeros([ROWS, BLOCK_N], tl.float32)
+        acc_mean_x_sq = tl.zeros([ROWS, BLOCK_N], tl.float32)
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
             start = col_block * BLOCK_N
             offs_n = start + tl.arange(0, BLOCK_N)[None, :]
@@ -1947,9 +1949,9 @@ def rmsnorm_looped_kernel(
             )
             # spec: reductions.tile:34
             # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
-            acc_mean_y += tl.where(mask, x * x, 0.0)
+            acc_mean_x_sq += tl.where(mask, x * x, 0.0)
         # Combine the lanes of each row.
-        mean_y = tl.sum(acc_mean_y, axis=1, keep_dims=True) / N
+        mean_x_sq = tl.sum(acc_mean_x_sq, axis=1, keep_dims=True) / N
         # ---- Pass 2 of 2 (final): compute and store the row-varying outputs ----
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
             # Walk the row backwards: the blocks the previous pass read last are the ones
@@ -1971,7 +1973,7 @@ def rmsnorm_looped_kernel(
             w_offs = offs_n * stride_w_n
             w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
             # spec: reductions.tile:34
-            y = x * tl.rsqrt(mean_y + eps) * w
+            y = x * tl.rsqrt(mean_x_sq + eps) * w
             y_offs = y_row_offs + offs_n * stride_y_n
             # evict_first: the rows still to be re-read should stay in L2, not the output.
             tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask, eviction_policy="evict_first")
@@ -2034,15 +2036,15 @@ def rmsnorm_team_kernel(
     # ---- Exchange 1 of 1: mean(x * x) ----
     # spec: reductions.tile:34
     # this program's sum over its segment; lanes past the row end count as 0.0
-    part_mean_y = tl.sum(tl.where(mask, x * x, 0.0))
+    part_mean_x_sq = tl.sum(tl.where(mask, x * x, 0.0))
     # Publish the partial result and read the team's.
     parts = _team_exchange(
-        part_mean_y[None], ws_ptr, epoch, (row_block * 1 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
+        part_mean_x_sq[None], ws_ptr, epoch, (row_block * 1 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
-    mean_y = _team_sum(parts, 0, TEAM) / N
+    mean_x_sq = _team_sum(parts, 0, TEAM) / N
     # ---- Compute and store the row-varying outputs of this segment ----
     # spec: reductions.tile:34
-    y = x * tl.rsqrt(mean_y + eps) * w
+    y = x * tl.rsqrt(mean_x_sq + eps) * w
     y_offs = y_row_offs + offs_n * stride_y_n
     tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
 
@@ -2686,7 +2688,7 @@ def add_layernorm_kernel(
         hc = h - mu_h
         # spec: reductions.tile:53
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
-        mean_y = tl.sum(tl.where(mask, hc * hc, 0.0), axis=1, keep_dims=True) / C
+        mean_hc_sq = tl.sum(tl.where(mask, hc * hc, 0.0), axis=1, keep_dims=True) / C
         if REREAD:
             # The row again, for the outputs: recompute the row-varying values from it.
             # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
@@ -2712,7 +2714,7 @@ def add_layernorm_kernel(
             # spec: reductions.tile:52
             hc = h - mu_h
             # spec: reductions.tile:53
-            y = hc * tl.rsqrt(mean_y + eps) * w + b
+            y = hc * tl.rsqrt(mean_hc_sq + eps) * w + b
             y_offs = y_row_offs + offs_n * stride_y_c
             # evict_first: the rows still to be re-read should stay in L2, not the output.
             tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask, eviction_policy="evict_first")
@@ -2730,7 +2732,7 @@ def add_layernorm_kernel(
             b_offs = offs_n * stride_b_c
             b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0)
             # spec: reductions.tile:53
-            y = hc * tl.rsqrt(mean_y + eps) * w + b
+            y = hc * tl.rsqrt(mean_hc_sq + eps) * w + b
             # Store each output, cast to its declared type.
             y_offs = y_row_offs + offs_n * stride_y_c
             tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
@@ -2812,10 +2814,10 @@ def add_layernorm_looped_kernel(
         h_row_offs = idx_b * stride_h_b + idx_t * stride_h_t
         # ---- Pass 1 of 2: mean(h) and the variance about it, Welford ----
         # Welford (one read for the mean and the variance): per lane, acc_mu_h is the running
-        # mean of the values it has seen, acc_mean_y their M2 (the sum of their squared distances
+        # mean of the values it has seen, acc_mean_hc_sq their M2 (the sum of their squared distances
         # from it).
         acc_mu_h = tl.zeros([ROWS, BLOCK_N], tl.float32)
-        acc_mean_y = tl.zeros([ROWS, BLOCK_N], tl.float32)
+        acc_mean_hc_sq = tl.zeros([ROWS, BLOCK_N], tl.float32)
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
             start = col_block * BLOCK_N
             offs_n = start + tl.arange(0, BLOCK_N)[None, :]
@@ -2852,7 +2854,7 @@ def add_layernorm_looped_kernel(
                 acc_mu_h * (1.0 - acc_mu_h_weight) + acc_mu_h_in * acc_mu_h_weight,
                 acc_mu_h + acc_mu_h_delta * acc_mu_h_weight,
             )
-            acc_mean_y += acc_mu_h_delta * (acc_mu_h_in - acc_mu_h)
+            acc_mean_hc_sq += acc_mu_h_delta * (acc_mu_h_in - acc_mu_h)
         # Combine the lanes of each row.
         # Welford's lanes combine as in Chan et al. Lane j saw the blocks reaching past column j:
         # cdiv(C - j, BLOCK_N) of them. The row's mean weighs each lane's by that count;
@@ -2864,7 +2866,9 @@ def add_layernorm_looped_kernel(
         ).to(tl.float32)
         mu_h = tl.sum(acc_mu_h * mu_h_count, axis=1, keep_dims=True) / C
         mu_h_dist = tl.where(mu_h_count > 0.0, acc_mu_h - mu_h, 0.0)
-        mean_y = tl.sum(acc_mean_y + mu_h_count * mu_h_dist * mu_h_dist, axis=1, keep_dims=True) / C
+        mean_hc_sq = (
+            tl.sum(acc_mean_hc_sq + mu_h_count * mu_h_dist * mu_h_dist, axis=1, keep_dims=True) / C
+        )
         # ---- Pass 2 of 2 (final): compute and store the row-varying outputs ----
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
             # Walk the row backwards: the blocks the previous pass read last are the ones
@@ -2899,7 +2903,7 @@ def add_layernorm_looped_kernel(
             # spec: reductions.tile:52
             hc = h - mu_h
             # spec: reductions.tile:53
-            y = hc * tl.rsqrt(mean_y + eps) * w + b
+            y = hc * tl.rsqrt(mean_hc_sq + eps) * w + b
             y_offs = y_row_offs + offs_n * stride_y_c
             # evict_first: the rows still to be re-read should stay in L2, not the output.
             tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask, eviction_policy="evict_first")
@@ -3005,19 +3009,19 @@ def add_layernorm_team_kernel(
     hc = h - mu_h
     # spec: reductions.tile:53
     # this program's sum over its segment; lanes past the row end count as 0.0
-    part_mean_y = tl.sum(tl.where(mask, hc * hc, 0.0))
+    part_mean_hc_sq = tl.sum(tl.where(mask, hc * hc, 0.0))
     # Publish the partial result and read the team's.
     parts = _team_exchange(
-        part_mean_y[None], ws_ptr, epoch, (row_block * 2 + 1) * TEAM, seg, 1, 1, TEAM, TEAM_P2
+        part_mean_hc_sq[None], ws_ptr, epoch, (row_block * 2 + 1) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
-    mean_y = _team_sum(parts, 0, TEAM) / C
+    mean_hc_sq = _team_sum(parts, 0, TEAM) / C
     # ---- Compute and store the row-varying outputs of this segment ----
     # spec: reductions.tile:50
     h = x + r
     # spec: reductions.tile:52
     hc = h - mu_h
     # spec: reductions.tile:53
-    y = hc * tl.rsqrt(mean_y + eps) * w + b
+    y = hc * tl.rsqrt(mean_hc_sq + eps) * w + b
     y_offs = y_row_offs + offs_n * stride_y_c
     tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
     h_offs = h_row_offs + offs_n * stride_h_c

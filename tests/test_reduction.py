@@ -507,8 +507,8 @@ def test_team_provenance_names_each_statement_once(examples):
     max_line = spec_lines.index("    m = max(x)") + 1
     assert spec_lines[max_line].startswith("    lse = log(sum(exp(x - m)))")  # the next line
     assert lines[at["part_m"] - 2] == f"# spec: reductions.tile:{max_line}"  # (a note comment in between)
-    assert lines[at["part_sum_lse"] - 1] == f"# spec: reductions.tile:{max_line + 1}"
-    assert lines[at["sum_lse"] - 2] == f"# spec: reductions.tile:{max_line + 1}"
+    assert lines[at["part_sum_exp"] - 1] == f"# spec: reductions.tile:{max_line + 1}"
+    assert lines[at["sum_exp"] - 2] == f"# spec: reductions.tile:{max_line + 1}"
     spec = [i for i, ln in enumerate(lines) if ln.startswith("# spec:")]
     for i, j in zip(spec, spec[1:]):
         code = [ln for ln in lines[i + 1 : j] if not ln.startswith("#")]

@@ -23,6 +23,7 @@ from .diagnostics import Diagnostic, DiagnosticError
 from .dtypes import I32, int_range
 from .expr import ExprRenderer
 from .model import Statement, TensorArg, helpers_used, signature
+from .names import describe
 from .lower_looped import looped
 from .lower_team import team_model
 from .reduction_launch import fallback_row, held_inputs, reread_kind, schedule_pins, table_rows
@@ -96,7 +97,7 @@ class _Lowering:
             if r.whole:
                 names[r.key] = r.stmt
                 continue
-            base = f"{r.fn}_{r.arg.id}" if isinstance(r.arg, ir.Name) else f"{r.fn}_{r.stmt}"
+            base = f"{r.fn}_{describe(r.arg) or r.stmt}"  # mean_xc_sq for mean(xc * xc)
             name, n = base, 2
             while name in taken:
                 name, n = f"{base}_{n}", n + 1

@@ -65,3 +65,22 @@ def taken_why(kernel: ir.Kernel, defined: dict) -> str | None:
     if other is not None and other != kernel.name:
         return f"kernel {other!r} in this file generates a function of that name"
     return None
+
+
+def describe(expr: ir.Expr) -> str | None:
+    """A few words naming a value after its expression, for the generated code's own
+    temporaries: `x` for x, `xc_sq` for xc * xc or xc ** 2, `abs_x` for abs(x), `exp` for
+    exp(x - m); None where no short name fits (the caller falls back to its statement)."""
+    if isinstance(expr, ir.Name):
+        return expr.id
+    if isinstance(expr, ir.Cast):
+        return describe(expr.operand)
+    if isinstance(expr, ir.BinOp) and isinstance(expr.lhs, ir.Name):
+        rhs = expr.rhs
+        if (expr.op == "*" and isinstance(rhs, ir.Name) and rhs.id == expr.lhs.id) or (
+                expr.op == "**" and isinstance(rhs, ir.Number) and rhs.value == 2):
+            return f"{expr.lhs.id}_sq"
+    if isinstance(expr, ir.Call):
+        (arg, *rest) = expr.args or (None,)
+        return f"{expr.func}_{arg.id}" if isinstance(arg, ir.Name) and not rest else expr.func
+    return None
