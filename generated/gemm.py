@@ -661,9 +661,9 @@ def _gemm_tune(candidates, launch, outs, device):
     drift during tuning (large products run power-limited) hit every candidate alike: no
     candidate is always early in a round, or always right after the same other one.
     Then a runoff: the candidates within _GEMM_RUNOFF_WITHIN of the best median run
-    _GEMM_RUNOFF_ROUNDS more rounds among themselves, and the best median over all of a
-    finalist's rounds wins. At the power limit one round's scatter (several percent) is
-    wider than the gap between the leaders, and four rounds would pick among them by chance."""
+    _GEMM_RUNOFF_ROUNDS more rounds among themselves, which alone rank them (the first
+    rounds picked them, and would favour whichever was lucky there). At the power limit
+    one round's scatter (several percent) is wider than the gap between the leaders."""
     scratch = [torch.empty_like(o) for o in outs]
     flush = (
         torch.empty(256 * 2**20, dtype=torch.int8, device=device) if device.type == "cuda" else None
@@ -672,20 +672,28 @@ def _gemm_tune(candidates, launch, outs, device):
     failure = _gemm_tune_rounds(
         candidates, times, _GEMM_TUNE_ROUNDS if flush is not None else 1, launch, scratch, flush
     )
-    if not times:
+    # The median round (with an even number of rounds, the mean of the middle two).
+    medians = {i: statistics.median(ms) for i, ms in times.items()}
+    finalists = [
+        i
+        for i in medians
+        if medians[i] <= min(medians.values(), default=0.0) * (1 + _GEMM_RUNOFF_WITHIN)
+    ]
+    if flush is not None and len(finalists) > 1:
+        runoff = {i: [] for i in finalists}
+        failure = (
+            _gemm_tune_rounds(candidates, runoff, _GEMM_RUNOFF_ROUNDS, launch, scratch, flush)
+            or failure
+        )
+        # The runoff alone ranks the finalists; should every one fail now, the others that ran.
+        medians = {i: statistics.median(ms) for i, ms in runoff.items()} or {
+            i: m for i, m in medians.items() if i not in finalists
+        }
+    if not medians:
         raise RuntimeError(
             f"none of the {len(candidates)} gemm configurations could run, e.g. {candidates[0]}"
         ) from failure
-    # The median round (with an even number of rounds, the mean of the middle two).
-    median = lambda i: statistics.median(times[i])
-    best = min(map(median, times))
-    finalists = {i: times[i] for i in times if median(i) <= best * (1 + _GEMM_RUNOFF_WITHIN)}
-    if flush is not None and len(finalists) > 1:
-        _gemm_tune_rounds(candidates, finalists, _GEMM_RUNOFF_ROUNDS, launch, scratch, flush)
-        times = (
-            finalists or times
-        )  # every finalist failing now (it ran before) leaves the first ranking
-    return candidates[min(times, key=median)]
+    return candidates[min(medians, key=medians.get)]
 
 
 def _gemm_tune_rounds(candidates, times, rounds, launch, scratch, flush):

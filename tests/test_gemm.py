@@ -771,8 +771,8 @@ def test_tuner_skips_configurations_that_fail(spec):
 
 def _timed_tuning(m, monkeypatch, rounds_ms):
     """Run m._gemm_tune as on a GPU, with the device timing faked: candidate NAME's k-th
-    timing returns rounds_ms[NAME][k]. Returns tune(candidates) and the list of names in
-    the order they were timed."""
+    timing returns rounds_ms[NAME][k], or fails where that is None (and past its end).
+    Returns tune(candidates) and the list of names in the order they were timed."""
     gpu = types.SimpleNamespace(type="cuda")
     real_empty = torch.empty
     monkeypatch.setattr(torch, "empty", lambda *a, device=None, **k: real_empty(1) if device is gpu
@@ -782,7 +782,10 @@ def _timed_tuning(m, monkeypatch, rounds_ms):
     def device_ms(run, flush):
         name = run.args[0]["name"]
         order.append(name)
-        return rounds_ms[name][order.count(name) - 1]
+        k = order.count(name) - 1
+        if k >= len(rounds_ms[name]) or rounds_ms[name][k] is None:
+            raise RuntimeError(f"{name} failed in its timing {k}")
+        return rounds_ms[name][k]
 
     monkeypatch.setattr(m, "_gemm_device_ms", device_ms)
     return (lambda candidates: m._gemm_tune(candidates, lambda config, *outs: None, (torch.empty(4),), gpu)), order
@@ -801,21 +804,39 @@ def test_tuner_alternates_the_order_of_its_rounds(spec, monkeypatch):
 
 
 def test_tuner_runs_a_runoff_between_its_leaders(spec, monkeypatch):
-    """Candidates within 3% of the best median run more rounds among themselves; the best
-    median over all of a finalist's rounds wins, and the others are not timed again."""
+    """Candidates within 3% of the best median run more rounds among themselves, which alone
+    rank them; the others are not timed again."""
     m, _ = spec
     first, runoff = m._GEMM_TUNE_ROUNDS, m._GEMM_RUNOFF_ROUNDS
     # "lucky" leads the first rounds by 2.5%; over the runoff's rounds "steady" is faster.
     rounds_ms = {"lucky": [2.0] * first + [2.2] * runoff, "steady": [2.05] * (first + runoff), "slow": [5.0] * first}
     tune, order = _timed_tuning(m, monkeypatch, rounds_ms)
     candidates = [dict(name="lucky"), dict(name="slow"), dict(name="steady")]
-    assert tune(candidates) is candidates[2]  # medians over all rounds: lucky 2.2, steady 2.05
+    assert tune(candidates) is candidates[2]  # the runoff's medians: lucky 2.2, steady 2.05
     assert order[3 * first:] == ["lucky", "steady", "steady", "lucky"] * (runoff // 2)
     # Without a close second there is no runoff.
     rounds_ms["steady"] = [2.1] * first
     order.clear()
     assert tune(candidates) is candidates[0]
     assert len(order) == 3 * first
+
+
+def test_tuner_runoff_survives_failures(spec, monkeypatch):
+    """A finalist that fails in the runoff drops out; if every finalist fails there, the
+    best of the others that ran wins; if nothing ran at all, the tuner says so."""
+    m, _ = spec
+    first, runoff = m._GEMM_TUNE_ROUNDS, m._GEMM_RUNOFF_ROUNDS
+    rounds_ms = {"a": [2.0] * first + [None], "b": [2.02] * (first + runoff), "c": [3.0] * first}
+    tune, order = _timed_tuning(m, monkeypatch, rounds_ms)
+    candidates = [dict(name="a"), dict(name="b"), dict(name="c")]
+    assert tune(candidates) is candidates[1]  # "a" led, then failed in the runoff
+    rounds_ms["b"] = [2.02] * first + [None]
+    order.clear()
+    assert tune(candidates) is candidates[2]  # both finalists failed: the best of the rest
+    rounds_ms["c"] = [None]
+    order.clear()
+    with pytest.raises(RuntimeError, match="none of the 3 gemm configurations could run"):
+        tune([dict(name="c")] * 3)
 
 
 def test_tuning_fingerprint_follows_the_kernel_not_its_place():

@@ -15,10 +15,10 @@ the range of the rounds):
 and reports ms, GB/s (bytes read + written once each) or TFLOP/s (2*M*N*K), and
 the percentage of a device-to-device copy measured in the same run.
 
-tilegen's row also shows `x best`: the best other implementation (the one with the
-lowest median round) against tilegen, round by round, and the median of those ratios
-(a paired ratio: the two times of one round were taken moments apart, so drift between
-rounds cancels). A case with `target = R` in the suite is met when that ratio is at
+tilegen's row also shows `x best`: for each other implementation, its time over
+tilegen's round by round and the median of those ratios (a paired ratio: the two times
+of one round were taken moments apart, so drift between rounds cancels); the smallest
+of them, tilegen against the other it beats by least. A case with `target = R` in the suite is met when that ratio is at
 least R; the targets are summed up after the table.
 """
 
@@ -44,7 +44,7 @@ class Row:
     pct_copy: float | None
     note: str = ""
     spread: float | None = None  # (slowest - fastest round) / median, in percent
-    vs_best: float | None = None  # tilegen only: median over rounds of best other / tilegen (paired_ratio)
+    vs_best: float | None = None  # tilegen only: its paired ratio to the closest other (paired_ratio)
     target: float | None = None  # tilegen only: the suite's target for vs_best
     rounds: list[float] = field(default_factory=list)  # each round's ms, in the order they ran (JSON, CSV)
 
@@ -236,19 +236,18 @@ def run_suite(path: str, name_filter: str = "", rounds: int = 3) -> list[Row]:
 
 
 def paired_ratio(times: dict, impl: str = "tilegen") -> float | None:
-    """The median over rounds of (the best other implementation's time in that round) /
-    (impl's time in that round): above 1 when impl is faster than every other. The best
-    other is the one with the lowest median round, chosen once for all rounds, not the
-    fastest in each round: when two others are nearly tied, the faster of their two noisy
-    times in a round is on average below either one's typical time (by about half the
-    rounds' scatter), which would count that scatter against impl. None without other
-    implementations. `times` maps each implementation to its rounds' times, in the same
-    order of rounds (implementations that failed are not in it)."""
+    """impl against each other implementation, round by round (that other's time in a
+    round over impl's in the same round), the median over the rounds; then the smallest
+    of those medians: above 1 when impl is faster than every other. Not the ratio to the
+    fastest other in each round: when two others are nearly tied, the faster of their two
+    noisy times in a round sits below both one's typical times (by about half the standard
+    deviation of one round's timing), which would count that noise against impl. None
+    without other implementations. `times` maps each implementation to its rounds' times,
+    in the same order of rounds (implementations that failed are not in it)."""
     others = [name for name in times if name != impl]
     if impl not in times or not others:
         return None
-    best = min(others, key=lambda name: statistics.median(times[name]))
-    return statistics.median(other / ms for other, ms in zip(times[best], times[impl]))
+    return min(statistics.median(o / ms for o, ms in zip(times[other], times[impl])) for other in others)
 
 
 def target_lines(rows: list[Row]) -> list[str]:
