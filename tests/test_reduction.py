@@ -467,6 +467,24 @@ def test_reference_reduces_with_keepdim_and_squeezes_per_row_outputs(examples, d
 # ---- the generated source -------------------------------------------------------------
 
 
+def test_reduction_temporaries_are_named_after_what_they_reduce(examples):
+    """A reduction's result is named after its argument where a short name fits (mean_xc_sq
+    holds mean(xc * xc)), else after the statement that uses it."""
+    from tilegen import ir
+    from tilegen.names import describe
+
+    x, m = ir.Name("x"), ir.Name("m")
+    assert describe(x) == "x" and describe(ir.BinOp("*", x, x)) == "x_sq"
+    assert describe(ir.BinOp("**", x, ir.Number(2, "2"))) == "x_sq"
+    assert describe(ir.Call("abs", (x,))) == "abs_x" and describe(ir.Call("exp", (ir.BinOp("-", x, m),))) == "exp"
+    assert describe(ir.BinOp("*", x, m)) is None and describe(ir.BinOp("**", x, ir.Number(3, "3"))) is None
+    module, _ = examples
+    assert "mean_xc_sq = tl.sum(tl.where(mask, xc * xc, 0.0)" in _kernel_source(module, "layernorm_kernel")
+    assert "rstd = tl.rsqrt(mean_xc_sq + eps)" in _kernel_source(module, "layernorm_kernel")
+    assert "y = x * tl.rsqrt(mean_x_sq + eps) * w" in _kernel_source(module, "rmsnorm_kernel")
+    assert "lse = tl.log(sum_exp)" in _kernel_source(module, "log_softmax_kernel")
+
+
 def _kernel_source(module, name):
     import inspect
 
