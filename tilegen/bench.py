@@ -18,8 +18,8 @@ the percentage of a device-to-device copy measured in the same run.
 tilegen's row also shows `x best`: for each other implementation, its time over
 tilegen's round by round and the median of those ratios (a paired ratio: the two times
 of one round were taken moments apart, so drift between rounds cancels); the smallest
-of them, tilegen against the other it beats by least. A case with `target = R` in the suite is met when that ratio is at
-least R; the targets are summed up after the table.
+of them, tilegen against the other it beats by least. A case with `target = R` in the
+suite is met when that ratio is at least R; the targets are summed up after the table.
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@ Python keywords, built-in functions, and kernel names that would clash with a mo
 name of the generated module (its imports, or another kernel's functions). Used by the
 checker for E013; the lowering stages keep their own lists of the names they add
 (lower_reduction.GENERATED_NAMES, lower_gemm.KERNEL_NAMES), which a test holds to these rules.
+Also describe(): a few words for a generated temporary, from the expression it holds.
 """
 
 from __future__ import annotations
