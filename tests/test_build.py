@@ -60,6 +60,24 @@ def test_generated_source_teaches():
     assert "# mask:" in text
 
 
+def test_python_without_the_dependencies_switches_to_the_checkouts_venv(tmp_path):
+    """`python -m tilegen` under a Python that lacks lark/jinja2/black runs the checkout's
+    .venv Python instead (once: TILEGEN_REEXEC stops a loop); without a .venv it says what
+    is missing."""
+    import shutil
+
+    shutil.copytree(ROOT / "tilegen", tmp_path / "tilegen", ignore=shutil.ignore_patterns("__pycache__"))
+    bare = [sys.executable, "-S", "-E", "-m", "tilegen", "build", "specs", "--check"]  # -S: no site-packages
+    result = subprocess.run(bare, capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 1 and "is missing: run tilegen from its environment" in result.stderr
+    venv_python = tmp_path / ".venv" / "bin" / "python"
+    venv_python.parent.mkdir(parents=True)
+    venv_python.write_text('#!/bin/sh\necho "ran: $TILEGEN_REEXEC $*"\n')
+    venv_python.chmod(0o755)
+    result = subprocess.run(bare, capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 0 and result.stdout == "ran: 1 -m tilegen build specs --check\n", result.stderr
+
+
 def test_wheel_ships_templates_and_builds_a_spec(tmp_path):
     """Build a wheel, install it into a fresh venv, and compile a spec with it."""
     wheel_dir = tmp_path / "wheel"
