@@ -367,14 +367,18 @@ _GEMM_FLATTEN = (
 _GEMM_TUNE_ROUNDS = (
     4  # interleaved timing rounds per candidate, half of them in reverse order (see _gemm_tune)
 )
-_GEMM_RUNOFF_WITHIN = 0.03  # then candidates this close to the best median (3%) run a runoff
+_GEMM_RUNOFF_WITHIN = 0.03  # then candidates this close to the best score (3%) run a runoff
 _GEMM_RUNOFF_ROUNDS = 8  # of this many more rounds among themselves
+_GEMM_WARMUP_MS = (
+    25  # each timing starts with this much of the candidate back to back (at most 200 runs)
+)
 _GEMM_TUNE_MIN_MACS = 1 << 24  # smaller products take the first candidate: tuning would cost more
 # Part of every disk-cache key: raise it when kernels or launches change so that
 # configurations tuned for the old ones are not reused (2: descriptors built on the host;
 # 3: balanced persistent grids, _gemm_programs; 4: a grid's tile loop of one constant step;
-# 5: the tuner's runoff between its leaders).
-_GEMM_CACHE_VERSION = "v5"
+# 5: the tuner's runoff between its leaders; 6: timings after a sustained warm-up, ranked
+# round by round).
+_GEMM_CACHE_VERSION = "v6"
 
 
 def _gemm_programs(num_tiles, sms):
@@ -657,13 +661,14 @@ def _gemm_tune(candidates, launch, outs, device):
     """Time each candidate, writing to scratch outputs; the fastest wins. A configuration
     that fails to compile or launch (too much shared memory, too many registers) is skipped.
     On a GPU the candidates are timed in _GEMM_TUNE_ROUNDS interleaved rounds, every other
-    one in reverse order, and ranked by their median round, so that clock and temperature
-    drift during tuning (large products run power-limited) hit every candidate alike: no
-    candidate is always early in a round, or always right after the same other one.
-    Then a runoff: the candidates within _GEMM_RUNOFF_WITHIN of the best median run
-    _GEMM_RUNOFF_ROUNDS more rounds among themselves, which alone rank them (the first
-    rounds picked them, and would favour whichever was lucky there). At the power limit
-    one round's scatter (several percent) is wider than the gap between the leaders."""
+    one in reverse order, so that clock and temperature drift during tuning (large
+    products run power-limited) hit every candidate alike: no candidate is always early in
+    a round, or always right after the same other one. They are ranked round by round
+    (_gemm_scores), so that drift between rounds cancels. Then a runoff: the candidates
+    within _GEMM_RUNOFF_WITHIN of the best score run _GEMM_RUNOFF_ROUNDS more rounds among
+    themselves, which alone rank them (the first rounds picked them, and would favour
+    whichever was lucky there). At the power limit one round's scatter (several percent)
+    is wider than the gap between the leaders."""
     scratch = [torch.empty_like(o) for o in outs]
     flush = (
         torch.empty(256 * 2**20, dtype=torch.int8, device=device) if device.type == "cuda" else None
@@ -672,12 +677,11 @@ def _gemm_tune(candidates, launch, outs, device):
     failure = _gemm_tune_rounds(
         candidates, times, _GEMM_TUNE_ROUNDS if flush is not None else 1, launch, scratch, flush
     )
-    # The median round (with an even number of rounds, the mean of the middle two).
-    medians = {i: statistics.median(ms) for i, ms in times.items()}
+    scores = _gemm_scores(times)
     finalists = [
         i
-        for i in medians
-        if medians[i] <= min(medians.values(), default=0.0) * (1 + _GEMM_RUNOFF_WITHIN)
+        for i in scores
+        if scores[i] <= min(scores.values(), default=0.0) * (1 + _GEMM_RUNOFF_WITHIN)
     ]
     if flush is not None and len(finalists) > 1:
         runoff = {i: [] for i in finalists}
@@ -686,14 +690,28 @@ def _gemm_tune(candidates, launch, outs, device):
             or failure
         )
         # The runoff alone ranks the finalists; should every one fail now, the others that ran.
-        medians = {i: statistics.median(ms) for i, ms in runoff.items()} or {
-            i: m for i, m in medians.items() if i not in finalists
-        }
-    if not medians:
+        scores = _gemm_scores(runoff) or {i: s for i, s in scores.items() if i not in finalists}
+    if not scores:
         raise RuntimeError(
             f"none of the {len(candidates)} gemm configurations could run, e.g. {candidates[0]}"
         ) from failure
-    return candidates[min(medians, key=medians.get)]
+    return candidates[min(scores, key=scores.get)]
+
+
+def _gemm_scores(times):
+    """Rank candidates round by round: each one's time in a round over the median of all
+    of theirs in that round, then the median over the rounds (the mean of the middle two
+    for an even number); lower is faster. `times` maps each candidate that ran every round
+    to its timings, in the order of the rounds. Like `tilegen bench`'s paired ratio, this
+    cancels drift from one round to the next (at the power limit clocks move by several
+    percent), which a ranking by each candidate's median timing would count."""
+    rounds = range(min(map(len, times.values()), default=0))
+    typical = [statistics.median(ms[r] for ms in times.values()) for r in rounds]
+    return {
+        i: statistics.median(ms[r] / typical[r] for r in rounds)
+        for i, ms in times.items()
+        if rounds
+    }
 
 
 def _gemm_tune_rounds(candidates, times, rounds, launch, scratch, flush):
@@ -726,30 +744,38 @@ def _gemm_tune_rounds(candidates, times, rounds, launch, scratch, flush):
 
 
 def _gemm_device_ms(run, flush):
-    """Median device time of `run` in ms, after a warm-up: 25 timed runs, more for short
-    kernels (about 20 ms of kernel time in all, at most 200 runs) so that configurations a
-    few percent apart rank reliably. Before each, `flush` (a large buffer) is zeroed so
-    the operands come from memory, not L2, as they do in real use, and the GPU sleeps
-    ~100 us so the host can enqueue the launch meanwhile: at small shapes the launcher's
-    host cost would otherwise be timed."""
+    """Median device time of `run` in ms, timed as `tilegen bench` times. After 3 runs
+    that estimate its time, _GEMM_WARMUP_MS of runs back to back (at most 200) bring the
+    GPU to the clocks it holds under sustained load: large products run at the power
+    limit, and in a launch's first milliseconds there they run faster than sustained,
+    and not alike for every launch (without the warm-up the tuner preferred flatten at
+    8192^3, which is slower sustained; docs/performance.md). Then 25 timed runs, more for
+    short kernels (about 20 ms of kernel time in all, at most 200 runs) so that
+    configurations a few percent apart rank reliably. Before each, `flush` (a large
+    buffer) is zeroed so the operands come from memory, not L2, as they do in real use,
+    and the GPU sleeps ~100 us so the host can enqueue the launch meanwhile: at small
+    shapes the launcher's host cost would otherwise be timed."""
+
+    def timed(runs):
+        events = []
+        for _ in range(runs):
+            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            flush.zero_()
+            torch.cuda._sleep(200_000)
+            start.record()
+            run()
+            end.record()
+            events.append((start, end))
+        torch.cuda.synchronize()
+        return sorted(s.elapsed_time(e) for s, e in events)
+
     run()
     torch.cuda.synchronize()
-    times = []
-    runs = 25
-    while len(times) < runs:
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        flush.zero_()
-        torch.cuda._sleep(200_000)
-        start.record()
+    estimate = max(sum(timed(3)) / 3, 1e-3)
+    for _ in range(min(200, int(_GEMM_WARMUP_MS / estimate))):
         run()
-        end.record()
-        times.append((start, end))
-        if len(times) == 3:
-            torch.cuda.synchronize()
-            estimate = max(sum(s.elapsed_time(e) for s, e in times) / 3, 1e-3)
-            runs = max(25, min(200, int(20 / estimate)))
-    torch.cuda.synchronize()
-    return sorted(s.elapsed_time(e) for s, e in times)[len(times) // 2]
+    times = timed(max(25, min(200, int(20 / estimate))))
+    return times[len(times) // 2]
 
 
 def _gemm_cache_path():

@@ -144,6 +144,9 @@ def test_bench_json_and_csv_keep_every_round():
     row = Row("mm 4096^3", "gemm", "tilegen", 0.2, 700.0, "TFLOP/s", None, rounds=[0.21, 0.2, 0.19])
     assert asdict(row)["rounds"] == [0.21, 0.2, 0.19]
     assert csv_record(row)["rounds"] == "0.2100 0.2000 0.1900" and csv_record(row)["ms"] == 0.2
+    assert csv_record(row)["vs_best_interval"] == ""
+    row.vs_best_interval = (1.01, 1.03)
+    assert csv_record(row)["vs_best_interval"] == "1.0100 1.0300" and asdict(row)["vs_best_interval"] == (1.01, 1.03)
 
 
 def test_bench_note_names_the_gemm_launch():
@@ -228,19 +231,52 @@ def test_paired_ratio_is_taken_against_the_other_it_beats_by_least():
     assert paired_ratio(times) == pytest.approx(0.95)
 
 
+def test_median_interval_is_distribution_free():
+    """95% interval of a median from order statistics: with 20 values the 6th smallest and
+    the 6th largest (the count of values below the median is binomial(20, 1/2), and
+    P(at most 5) = 2.1% on each side); with 6 values the extremes (1.6% each side); with
+    5 none reaches 95% (3.1% each side)."""
+    from tilegen.bench import median_interval
+
+    values = [float(i) for i in range(1, 21)][::-1]  # order does not matter
+    assert median_interval(values) == (6.0, 15.0)
+    assert median_interval(values, confidence=0.5) == (8.0, 13.0)
+    assert median_interval([3.0, 1.0, 2.0, 6.0, 5.0, 4.0]) == (1.0, 6.0)
+    assert median_interval([1.0, 2.0, 3.0, 4.0, 5.0]) is None and median_interval([]) is None
+
+
+def test_paired_interval_follows_the_other_paired_ratio_settles_on():
+    """The interval is that of the ratios to the other that paired_ratio reports, so it
+    always contains x best."""
+    from tilegen.bench import paired_interval, paired_ratio
+
+    rounds = range(8)
+    times = {
+        "tilegen": [1.0] * 8,
+        "eager": [1.3 + r / 100 for r in rounds],  # paired ratio 1.335
+        "compiled": [1.1 + (r % 4) / 100 for r in rounds],  # paired ratio 1.115: the closer other
+    }
+    assert paired_ratio(times) == pytest.approx(1.115)
+    low, high = paired_interval(times)
+    assert (low, high) == (pytest.approx(1.10), pytest.approx(1.13)) and low <= paired_ratio(times) <= high
+    assert paired_interval({"tilegen": [1.0] * 8}) is None
+    assert paired_interval({"tilegen": [1.0] * 3, "eager": [1.1] * 3}) is None  # too few rounds
+
+
 def test_bench_targets_are_listed_and_counted():
     from tilegen.bench import Row, target_lines
 
     rows = [
         Row("mm 4096^3", "gemm", "tilegen", 0.2, 700.0, "TFLOP/s", None, vs_best=1.004, target=1.0),
         Row("mm 4096^3", "gemm", "cuBLAS torch.matmul", 0.2, 697.0, "TFLOP/s", None),
-        Row("mm+gelu 4096^3", "gemm", "tilegen", 0.2, 690.0, "TFLOP/s", None, vs_best=1.0412, target=1.05),
+        Row("mm+gelu 4096^3", "gemm", "tilegen", 0.2, 690.0, "TFLOP/s", None, vs_best=1.0412, target=1.05,
+            vs_best_interval=(1.0301, 1.0533)),
         Row("mm+gelu 2048^3", "gemm", "tilegen", float("nan"), float("nan"), "TFLOP/s", None, "failed", target=0.95),
         Row("softmax", "reduction", "tilegen", 0.1, 2000.0, "GB/s", 66.0, vs_best=1.2),
     ]
     assert target_lines(rows) == [
         "mm 4096^3: 1.004x the best other, target 1.0x: met",
-        "mm+gelu 4096^3: 1.041x the best other, target 1.05x: NOT met",
+        "mm+gelu 4096^3: 1.041x the best other (95% interval 1.030-1.053), target 1.05x: NOT met",
         "mm+gelu 2048^3: n/a the best other, target 0.95x: NOT met",
         "targets met: 1 of 3",
     ]

@@ -11,6 +11,7 @@ step per tile and K block. Run on a GPU with TRITON_INTERPRET=0.
 import inspect
 import json
 import re
+import statistics
 import time
 import types
 from functools import lru_cache
@@ -837,6 +838,49 @@ def test_tuner_runoff_survives_failures(spec, monkeypatch):
     order.clear()
     with pytest.raises(RuntimeError, match="none of the 3 gemm configurations could run"):
         tune([dict(name="c")] * 3)
+
+
+def test_tuner_ranks_candidates_round_by_round(spec):
+    """Each candidate's score is its time over the round's median, the median over the
+    rounds: a drift that slows every candidate alike in some rounds cancels."""
+    m, _ = spec
+    times = {0: [1.0, 2.0, 4.0], 1: [1.1, 2.2, 4.4], 2: [0.9, 1.8, 3.6]}
+    assert m._gemm_scores(times) == pytest.approx({0: 1.0, 1: 1.1, 2: 0.9})
+    # By its median time "steady" (2.0) would lose to "drifting" (1.5); round by round it is
+    # 20% faster in two of three rounds.
+    times = {"steady": [1.0, 2.0, 4.0], "drifting": [1.25, 1.5, 5.0], "mid": [1.1, 2.2, 4.4]}
+    scores = m._gemm_scores(times)
+    assert min(scores, key=scores.get) == "steady" and statistics.median(times["drifting"]) < 2.0
+    assert m._gemm_scores({}) == {}
+
+
+def test_tuner_times_after_a_sustained_warm_up(spec, monkeypatch):
+    """A timing is: one run; 3 timed runs that estimate the time; _GEMM_WARMUP_MS of runs
+    back to back (no flush, no sleep: the GPU settles at its sustained clocks), at most
+    200; then the timed runs, each after an L2 flush and a GPU sleep; their median."""
+    m, _ = spec
+    log, elapsed = [], []
+
+    class Event:
+        def __init__(self, enable_timing):
+            assert enable_timing
+
+        def record(self):
+            log.append("event")
+
+        def elapsed_time(self, end):
+            return elapsed[0]
+
+    monkeypatch.setattr(torch.cuda, "Event", Event)
+    monkeypatch.setattr(torch.cuda, "synchronize", lambda: log.append("sync"))
+    monkeypatch.setattr(torch.cuda, "_sleep", lambda cycles: log.append("sleep"))
+    flush = types.SimpleNamespace(zero_=lambda: log.append("flush"))
+    timed = ["flush", "sleep", "event", "run", "event"]
+    for ms, warm, runs in ((1.6, int(m._GEMM_WARMUP_MS / 1.6), 25), (0.01, 200, 200)):
+        log.clear()
+        elapsed[:] = [ms]
+        assert m._gemm_device_ms(lambda: log.append("run"), flush) == ms
+        assert log == ["run", "sync"] + timed * 3 + ["sync"] + ["run"] * warm + timed * runs + ["sync"]
 
 
 def test_tuning_fingerprint_follows_the_kernel_not_its_place():

@@ -19,12 +19,16 @@ tilegen's row also shows `x best`: for each other implementation, its time over
 tilegen's round by round and the median of those ratios (a paired ratio: the two times
 of one round were taken moments apart, so drift between rounds cancels); the smallest
 of them, tilegen against the other it beats by least. A case with `target = R` in the
-suite is met when that ratio is at least R; the targets are summed up after the table.
+suite is met when that ratio is at least R; the targets are summed up after the table,
+each with a 95% interval of that median (paired_interval), which shows how far the
+rounds leave it uncertain: at the power limit one round's ratio scatters by ~3%, so 20
+rounds pin the median to about +-1%, 60 rounds to about +-0.5%.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import statistics
 import sys
@@ -45,6 +49,7 @@ class Row:
     note: str = ""
     spread: float | None = None  # (slowest - fastest round) / median, in percent
     vs_best: float | None = None  # tilegen only: its paired ratio to the closest other (paired_ratio)
+    vs_best_interval: tuple[float, float] | None = None  # tilegen only: 95% interval of vs_best (paired_interval)
     target: float | None = None  # tilegen only: the suite's target for vs_best
     rounds: list[float] = field(default_factory=list)  # each round's ms, in the order they ran (JSON, CSV)
 
@@ -230,9 +235,19 @@ def run_suite(path: str, name_filter: str = "", rounds: int = 3) -> list[Row]:
             row = Row(case["name"], case.get("group", ""), impl, ms, rate, unit, pct, note, spread, rounds=times[impl])
             if impl == "tilegen":
                 row.vs_best, row.target = paired_ratio(times), case.get("target")
+                row.vs_best_interval = paired_interval(times)
             rows.append(row)
         torch._dynamo.reset()
     return rows
+
+
+def _paired(times: dict, impl: str) -> list[list[float]]:
+    """impl against each other implementation, round by round: for each other, that other's
+    time in each round over impl's in the same round (the rounds are in the same order)."""
+    others = [name for name in times if name != impl]
+    if impl not in times:
+        return []
+    return [[o / ms for o, ms in zip(times[other], times[impl])] for other in others]
 
 
 def paired_ratio(times: dict, impl: str = "tilegen") -> float | None:
@@ -244,10 +259,33 @@ def paired_ratio(times: dict, impl: str = "tilegen") -> float | None:
     deviation of one round's timing), which would count that noise against impl. None
     without other implementations. `times` maps each implementation to its rounds' times,
     in the same order of rounds (implementations that failed are not in it)."""
-    others = [name for name in times if name != impl]
-    if impl not in times or not others:
+    return min((statistics.median(ratios) for ratios in _paired(times, impl)), default=None)
+
+
+def paired_interval(times: dict, impl: str = "tilegen") -> tuple[float, float] | None:
+    """A 95% interval of paired_ratio: of the median of the rounds' ratios to the other
+    that paired_ratio settles on (median_interval). None where paired_ratio is None or
+    there are too few rounds for one (under 6)."""
+    per_other = _paired(times, impl)
+    if not per_other:
         return None
-    return min(statistics.median(o / ms for o, ms in zip(times[other], times[impl])) for other in others)
+    return median_interval(min(per_other, key=statistics.median))
+
+
+def median_interval(values: list[float], confidence: float = 0.95) -> tuple[float, float] | None:
+    """A distribution-free interval for the median of whatever `values` sample: the k-th
+    smallest and k-th largest value, k the largest for which the true median falls outside
+    with probability at most 1 - confidence (each value lies below the median with
+    probability 1/2, so the count below it is binomial). 20 values: the 6th and 15th
+    (95.9%). None with too few values for that confidence (under 6 for 95%)."""
+    n, x = len(values), sorted(values)
+    tail, k = 0.0, 0  # tail: the chance that fewer than k + 1 values lie below the median
+    while True:
+        tail += math.comb(n, k) / 2**n
+        if tail > (1 - confidence) / 2:
+            break
+        k += 1
+    return (x[k - 1], x[n - k]) if k >= 1 else None
 
 
 def target_lines(rows: list[Row]) -> list[str]:
@@ -256,16 +294,23 @@ def target_lines(rows: list[Row]) -> list[str]:
     implementation failed) is not met."""
     checked = [(row, row.vs_best is not None and row.vs_best >= row.target)
                for row in rows if row.impl == "tilegen" and row.target is not None]
-    lines = [f"{row.case}: {'n/a' if row.vs_best is None else f'{row.vs_best:.3f}x'} the best other, "
-             f"target {row.target}x: {'met' if met else 'NOT met'}" for row, met in checked]
+    lines = [f"{row.case}: {'n/a' if row.vs_best is None else f'{row.vs_best:.3f}x'} the best other"
+             f"{_interval_words(row.vs_best_interval)}, target {row.target}x: {'met' if met else 'NOT met'}"
+             for row, met in checked]
     if checked:
         lines.append(f"targets met: {sum(met for _, met in checked)} of {len(checked)}")
     return lines
 
 
+def _interval_words(interval: tuple[float, float] | None) -> str:
+    return "" if interval is None else f" (95% interval {interval[0]:.3f}-{interval[1]:.3f})"
+
+
 def csv_record(row: Row) -> dict:
-    """A row as one CSV record: its rounds' times in one field, space-separated."""
-    return {**asdict(row), "rounds": " ".join(f"{ms:.4f}" for ms in row.rounds)}
+    """A row as one CSV record: its rounds' times in one field, space-separated, and so
+    the two ends of vs_best_interval."""
+    interval = " ".join(f"{x:.4f}" for x in row.vs_best_interval or ())
+    return {**asdict(row), "rounds": " ".join(f"{ms:.4f}" for ms in row.rounds), "vs_best_interval": interval}
 
 
 def launch_note(config) -> str:
