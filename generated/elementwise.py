@@ -299,8 +299,13 @@ def _gelu(x):
     p = p * t - 0.05247605964541435
     p = p * t - 0.45921143889427185
     p = p * t - 1.1511051654815674
-    q = tl.exp2(p * t - 1.0)
-    # Phi = 1 - q at and above 0, q below; under -6 Phi < 1e-9 and is 0, as f32 erf gives.
+    return _gelu_of_tail(x, tl.exp2(p * t - 1.0))
+
+
+@triton.jit
+def _gelu_of_tail(x, q):
+    # GELU from q = Phi(-|x|): Phi = 1 - q at and above 0, q below; under -6 Phi < 1e-9 and
+    # is 0, as f32 erf gives.
     return x * tl.where(x >= 0, 1.0 - q, tl.where(x > -6.0, q, 0.0))
 
 

@@ -857,7 +857,8 @@ def test_tuner_ranks_candidates_round_by_round(spec):
 def test_tuner_times_after_a_sustained_warm_up(spec, monkeypatch):
     """A timing is: one run; 3 timed runs that estimate the time; _GEMM_WARMUP_MS of runs
     back to back (no flush, no sleep: the GPU settles at its sustained clocks), at most
-    200; then the timed runs, each after an L2 flush and a GPU sleep; their median."""
+    200; then _GEMM_TIMED_MS of timed runs (at most 200), each after an L2 flush and a GPU
+    sleep; their median."""
     m, _ = spec
     log, elapsed = [], []
 
@@ -876,7 +877,7 @@ def test_tuner_times_after_a_sustained_warm_up(spec, monkeypatch):
     monkeypatch.setattr(torch.cuda, "_sleep", lambda cycles: log.append("sleep"))
     flush = types.SimpleNamespace(zero_=lambda: log.append("flush"))
     timed = ["flush", "sleep", "event", "run", "event"]
-    for ms, warm, runs in ((1.6, int(m._GEMM_WARMUP_MS / 1.6), 25), (0.01, 200, 200)):
+    for ms, warm, runs in ((1.6, int(m._GEMM_WARMUP_MS / 1.6), int(m._GEMM_TIMED_MS / 1.6)), (0.01, 200, 200)):
         log.clear()
         elapsed[:] = [ms]
         assert m._gemm_device_ms(lambda: log.append("run"), flush) == ms
@@ -891,3 +892,81 @@ def test_tuning_fingerprint_follows_the_kernel_not_its_place():
               for text in (base, "\n\n" + base, base.replace("a @ b", "relu(a @ b)"))}
     first, moved, edited = prints.values()
     assert first == moved and first != edited and re.fullmatch(r"[0-9a-f]{12}", first)
+
+
+SHORT_GELU_SPEC = """
+gemm g16(a: f16[M, K], b: f16[K, N]) -> (c: f16[M, N]) {
+    c = gelu(a @ b)
+}
+gemm gbf16(a: bf16[M, K], b: bf16[K, N]) -> (c: bf16[M, N]) {
+    c = gelu(a @ b)
+}
+gemm g32(a: f16[M, K], b: f16[K, N]) -> (c: f32[M, N]) {
+    c = gelu(a @ b)
+}
+gemm read_later(a: f16[M, K], b: f16[K, N]) -> (c: f16[M, N], d: f32[M, N]) {
+    c = gelu(a @ b)
+    d = c * 2.0
+}
+gemm inner(a: f16[M, K], b: f16[K, N]) -> (c: f16[M, N]) {
+    c = gelu(a @ b) * 2.0
+}
+gemm read_later_bf16(a: bf16[M, K], b: bf16[K, N]) -> (c: bf16[M, N], d: f32[M, N]) {
+    c = gelu(a @ b)
+    d = c * 2.0
+}
+"""
+
+
+def test_gelu_stored_straight_to_16_bits_takes_the_short_polynomial():
+    """A gelu that is a statement's whole value, stored to an f16 / bf16 output that no later
+    statement reads, calls _gelu_f16 / _gelu_bf16 (tilegen/short_gelu.py); an f32 output, a
+    value read again unrounded, or a gelu inside a larger expression keeps the f32-accurate
+    _gelu."""
+    compiled = compile_source(SHORT_GELU_SPEC, "short.tile")
+    kernels = {m.sig.name: m for m in compiled.models}
+    epilogue = {name: [st.triton for st in m.statements] for name, m in kernels.items()}
+    assert epilogue == {
+        "g16": ["_gelu_f16(acc)"],
+        "gbf16": ["_gelu_bf16(acc)"],
+        "g32": ["_gelu(acc)"],
+        "read_later": ["_gelu(acc)", "c * 2.0"],
+        "inner": ["_gelu(acc) * 2.0"],
+        "read_later_bf16": ["_gelu(acc)", "c * 2.0"],
+    }
+    assert {"gelu", "gelu_f16", "gelu_bf16"} <= set(kernels["inner"].helpers | kernels["g16"].helpers
+                                                   | kernels["gbf16"].helpers)
+    assert "gelu" not in kernels["g16"].helpers  # no call there needs the long form
+    # Elementwise kernels keep _gelu: memory bounds them, the polynomial's length costs nothing there.
+    elementwise = compile_source("elementwise e(x: f16[N]) -> (y: f16[N]) {\n    y = gelu(x)\n}\n", "e.tile")
+    assert [st.triton for st in elementwise.models[0].statements] == ["_gelu(x)"]
+
+
+def _ordinal(t):
+    """A 16-bit float's place among the values of its type: neighbours differ by 1, -0 is 0."""
+    bits = t.view(torch.int16).int()
+    return torch.where(bits < 0, -(bits & 0x7FFF), bits)
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16], ids=["f16", "bf16"])
+def test_short_gelu_rounds_like_the_exact_one(dtype):
+    """gelu(x @ 1) over -12..12, K = 1 so that acc is x itself. Above x = -6 the short form's
+    results are within one unit in the last place of the f32-accurate _gelu's, rounded to
+    the same output type the same way (read_later*: the output is read again, so it keeps
+    _gelu), and differ from them for under 3% of the values; f16 results are also within one
+    unit of float64 gelu rounded to f16. From -6 down both give 0. (The interpreter rounds
+    f32 to bf16 by truncation, a GPU to nearest: hence bf16 against _gelu, not float64.)"""
+    module, _ = build(SHORT_GELU_SPEC, "short_gelu")
+    x = torch.linspace(-12.0, 12.0, 4801, device=DEVICE).to(dtype)
+    one = torch.ones(1, 1, device=DEVICE, dtype=dtype)
+    short, long = ((module.g16, module.read_later) if dtype == torch.float16 else (module.gbf16, module.read_later_bf16))
+    short, long = short(x[:, None], one)[:, 0], long(x[:, None], one)[0][:, 0]
+    assert not short.isnan().any()
+    body = x.float() > -6.0
+    assert (_ordinal(short) - _ordinal(long))[body].abs().max().item() <= 1
+    assert (short[~body] == 0).all() and (long[~body] == 0).all()
+    differ = (short != long)[body].float().mean().item()
+    assert differ < 0.03, differ
+    if dtype == torch.float16:
+        want = (x.double() * 0.5 * torch.erfc(-x.double() / 2**0.5)).to(dtype)
+        assert (_ordinal(short) - _ordinal(want))[body].abs().max().item() <= 1

@@ -22,6 +22,7 @@ from .diagnostics import Diagnostic, DiagnosticError
 from .dtypes import DTYPES
 from .expr import ExprRenderer
 from .model import Signature, Statement, TensorArg, helpers_used, signature, statements
+from .short_gelu import helpers_with, short_gelus
 from .typing import matmul_operand
 
 # Schedule keys that pick a block configuration; the launcher tunes the ones a spec leaves open.
@@ -211,9 +212,18 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
         matmul_fn = "torch.matmul" if a_type == b_type else "_matmul_ref"
         return f"{matmul_fn}({a_name}{'.mT' if a_t else ''}, {b_name}{'.mT' if b_t else ''})"
 
-    triton = ExprRenderer("triton", typer, leaf=lambda e: "acc" if e is matmul else None, rand_index="offs")
+    # A gelu stored straight to a 16-bit output takes a shorter polynomial (short_gelu.py).
+    short = short_gelus(kernel, {t.name: t.dtype.name for t in sig.outputs}, typer)
+
+    def triton_leaf(e):
+        if e is matmul:
+            return "acc"
+        return f"_{short[id(e)]}({triton(e.args[0])})" if id(e) in short else None
+
+    triton = ExprRenderer("triton", typer, leaf=triton_leaf, rand_index="offs")
     torch = ExprRenderer("torch", typer, leaf=torch_matmul, rand_shape=sig.shape_expr)
     triton_helpers, torch_helpers = helpers_used(checked)
+    triton_helpers = helpers_with(triton_helpers, kernel, short)
     body = statements(checked, triton, torch)
     # Part of the tuning cache's key: an edited epilogue or signature is tuned afresh.
     text = repr((sig.text, [(st.target, st.triton) for st in body], precision))
