@@ -12,16 +12,12 @@ torch.compile of it; prints each variant's paired ratio to the best peer. GPU on
 
 import re
 import sys
-from pathlib import Path
 
 import torch
+from gemm_experiments import (BASELINES, BIAS_GELU_PEER, BIG, bench_module, bench_source,  # puts the project
+                              bias_gelu_case)  # on sys.path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-from tilegen.bench import interleaved_ms, paired_ratio  # noqa: E402
-from tilegen.bench_baselines import BASELINES  # noqa: E402
-from tilegen.cli import compile_paths  # noqa: E402
-from tilegen.validate import load_module  # noqa: E402
+from tilegen.bench import interleaved_ms, paired_ratio
 
 ZEROS = re.compile(r"( +)acc = tl\.zeros\(\(BLOCK_M, BLOCK_N\), dtype=tl\.float32\)\n")
 
@@ -66,19 +62,12 @@ def prefetched(source):
 numbers = [int(a) for a in sys.argv[1:] if a.isdigit()]
 rounds = numbers[0] if numbers else 15
 size = numbers[1] if len(numbers) > 1 else 8192
-(compiled,) = compile_paths([str(ROOT / "bench/specs/bench_gemm.tile")]).values()
-variants = {"generated": load_module(compiled.source, "gelu_gen"),
-            "bias first": load_module(prefetched(compiled.source), "gelu_pre")}
-BIG = dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=3, addressing="descriptor", persistent=True)
-MODES = {"s3": dict(BIG, flatten=False), "s3 flatten": dict(BIG, flatten=True)}
-peer = BASELINES["cuBLAS + bias + F.gelu"]
-compiled_peer = torch.compile(peer)
+source = bench_source()
+variants = {"generated": bench_module("gelu_gen", source), "bias first": bench_module("gelu_pre", prefetched(source))}
+MODES = {"s3": dict(BIG, stages=3, flatten=False), "s3 flatten": dict(BIG, stages=3, flatten=True)}
+compiled_peer = torch.compile(BASELINES[BIAS_GELU_PEER])
 for dtype, tag in ((torch.float16, "f16"), (torch.bfloat16, "bf16")):
-    a, b = (torch.randn(size, size, device="cuda", dtype=dtype) for _ in range(2))
-    bias = torch.randn(size, device="cuda", dtype=dtype)
-    c = torch.empty(size, size, device="cuda", dtype=dtype)
-    want = peer(a, b, bias).float()
-    runs = {"cuBLAS + bias + F.gelu": lambda: peer(a, b, bias), "torch.compile": lambda: compiled_peer(a, b, bias)}
+    (a, b, bias), c, want, runs = bias_gelu_case(size, dtype, compiled_peer)
     for label, module in variants.items():
         fn = getattr(module, f"mm_bias_gelu_{tag}")
         for mode, schedule in MODES.items():
@@ -89,7 +78,7 @@ for dtype, tag in ((torch.float16, "f16"), (torch.bfloat16, "bf16")):
     for run in runs.values():
         run()
     times = interleaved_ms(runs, rounds, alternate=True)
-    peers = {n: times[n] for n in ("cuBLAS + bias + F.gelu", "torch.compile")}
+    peers = {n: times[n] for n in (BIAS_GELU_PEER, "torch.compile")}
     for name in runs:
         if name not in peers:
             print(f"{size} {tag} {name}: paired ratio to the best peer {paired_ratio({**peers, name: times[name]}, name):.3f}x",

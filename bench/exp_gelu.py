@@ -4,34 +4,28 @@ rounds (interleaved, so clock and temperature drift hit every variant alike). GP
 
     python bench/exp_gelu.py [SIZE ...]      (square products; default 4096 8192)
 
-The erf-form module is the generated one with `_gelu` swapped back to
-0.5 * x * (1 + erf(x / sqrt(2))).
+The fitted module is the generated one (its gelu stored to 16 bits now takes `_gelu_f16` /
+`_gelu_bf16`, docs/language.md); the erf-form module is the same with the gelu swapped to
+0.5 * x * (1 + erf(x / sqrt(2))) (gemm_experiments.with_gelu).
 """
 
-import re
 import statistics
 import sys
-from pathlib import Path
 
 import torch
+from gemm_experiments import (BASELINES, BIAS_GELU_PEER, ERF_GELU, bench_module, bench_source,  # puts the project
+                              bias_gelu_case, with_gelu)  # on sys.path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-from tilegen.bench import interleaved_ms, print_rounds  # noqa: E402
-from tilegen.bench_baselines import BASELINES  # noqa: E402
-from tilegen.cli import compile_paths  # noqa: E402
-from tilegen.validate import load_module  # noqa: E402
+from tilegen.bench import interleaved_ms, print_rounds
+from tilegen.pipeline import compile_source
+from tilegen.validate import load_module
 
-(compiled,) = compile_paths([str(ROOT / "bench/specs/bench_gemm.tile")]).values()
-fitted = load_module(compiled.source, "gelu_fitted")
-erf_body = "\n    return 0.5 * x * (1.0 + tl.erf(x * 0.7071067811865476))\n"
-erf_source, swaps = re.subn(r"(def _gelu\(x\):\n)(?:    .*\n)+", lambda m: m.group(1) + erf_body, compiled.source, count=1)
-assert swaps == 1, "no _gelu helper in the generated source"
-erf_form = load_module(erf_source, "gelu_erf")
+source = bench_source()
+fitted = bench_module("gelu_fitted", source)
+erf_form = bench_module("gelu_erf", with_gelu(source, ERF_GELU))
 
 # Accuracy on this device (the GPU's exp2 is ex2.approx, not correctly rounded): an f32
 # elementwise gelu against float64, and torch's own f32 gelu (the erf form) for comparison.
-from tilegen.pipeline import compile_source  # noqa: E402
 
 _acc = load_module(compile_source("elementwise gelu32(x: f32[N]) -> (y: f32[N]) {\n    y = gelu(x)\n}\n",
                                   "gelu32.tile").source, "gelu32")
@@ -52,17 +46,10 @@ MODES = {
     "descriptor persistent+flatten s4": dict(BIG, addressing="descriptor", persistent=True, flatten=True, stages=4),
 }
 ROUNDS = 3
-peer = BASELINES["cuBLAS + bias + F.gelu"]
-compiled_peer = torch.compile(peer)
+compiled_peer = torch.compile(BASELINES[BIAS_GELU_PEER])
 for size in [int(s) for s in sys.argv[1:]] or [4096, 8192]:
     for dtype, kernel in ((torch.float16, "mm_bias_gelu_f16"), (torch.bfloat16, "mm_bias_gelu_bf16")):
-        a = torch.randn(size, size, device="cuda", dtype=dtype)
-        b = torch.randn(size, size, device="cuda", dtype=dtype)
-        bias = torch.randn(size, device="cuda", dtype=dtype)
-        c = torch.empty(size, size, device="cuda", dtype=dtype)
-        want = peer(a, b, bias).float()
-        runs = {"cuBLAS + bias + F.gelu": lambda: peer(a, b, bias),
-                "torch.compile": lambda: compiled_peer(a, b, bias)}
+        (a, b, bias), c, want, runs = bias_gelu_case(size, dtype, compiled_peer)
         for label, module in (("fitted", fitted), ("erf", erf_form)):
             fn = getattr(module, kernel)
             for name, schedule in MODES.items():
@@ -71,5 +58,5 @@ for size in [int(s) for s in sys.argv[1:]] or [4096, 8192]:
                 print(f"{size} {kernel} {label} {name}: max error / max |c| = {err:.2e}", flush=True)
                 runs[f"{label} {name}"] = lambda fn=fn, schedule=schedule: fn(a, b, bias, c=c, schedule=schedule)
         times = interleaved_ms(runs, ROUNDS)
-        best_peer = min(statistics.median(times[n]) for n in ("cuBLAS + bias + F.gelu", "torch.compile"))
+        best_peer = min(statistics.median(times[n]) for n in (BIAS_GELU_PEER, "torch.compile"))
         print_rounds(f"{size} {kernel:18s}", times, best_peer, 2 * size**3, vs=" best peer")

@@ -14,26 +14,19 @@ memory, registers, and paired ratio to the best peer. GPU only:
 """
 
 import sys
-from pathlib import Path
 
 import torch
+from gemm_experiments import BASELINES, BIG, bench_module  # puts the project on sys.path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-from tilegen.bench import interleaved_ms, paired_ratio  # noqa: E402
-from tilegen.bench_baselines import BASELINES  # noqa: E402
-from tilegen.cli import compile_paths  # noqa: E402
-from tilegen.validate import load_module  # noqa: E402
+from tilegen.bench import interleaved_ms, paired_ratio
 
 numbers = [int(a) for a in sys.argv[1:] if a.isdigit()]
 rounds = numbers[0] if numbers else 15
 size = numbers[1] if len(numbers) > 1 else 8192
-(compiled,) = compile_paths([str(ROOT / "bench/specs/bench_gemm.tile")]).values()
-module = load_module(compiled.source, "gemm_two_ctas")
-BIG = dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=3, addressing="descriptor")
-SMALL = dict(BIG, block_n=128, warps=4, persistent=False)
+module = bench_module("gemm_two_ctas")
+SMALL = dict(BIG, block_n=128, warps=4, stages=3, persistent=False)
 LAUNCHES = {
-    "128x256 w8 s3 persistent": dict(BIG, persistent=True),
+    "128x256 w8 s3 persistent": dict(BIG, stages=3),
     "128x128 w4 s2 grid": dict(SMALL, stages=2),
     "128x128 w4 s3 grid": dict(SMALL, stages=3),
     "128x128 w8 s2 grid": dict(SMALL, stages=2, warps=8),

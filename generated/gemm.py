@@ -749,10 +749,10 @@ def _gemm_device_ms(run, flush):
     and not alike for every launch (without the warm-up the tuner preferred flatten at
     8192^3, which is slower sustained; docs/performance.md). Then _GEMM_TIMED_MS of timed
     runs (at least 25, at most 200), so that configurations a few percent apart rank
-    reliably. Before each, `flush` (a large
-    buffer) is zeroed so the operands come from memory, not L2, as they do in real use,
-    and the GPU sleeps ~100 us so the host can enqueue the launch meanwhile: at small
-    shapes the launcher's host cost would otherwise be timed."""
+    reliably. Before each, `flush` (a large buffer) is zeroed so the operands come from
+    memory, not L2, as they do in real use, and the GPU sleeps ~100 us so the host can
+    enqueue the launch meanwhile: at small shapes the launcher's host cost would
+    otherwise be timed."""
 
     def timed(runs):
         events = []
