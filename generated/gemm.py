@@ -364,19 +364,16 @@ _GEMM_TUNE_ROUNDS = (
 )
 _GEMM_RUNOFF_WITHIN = 0.03  # then candidates this close to the best score (3%) run a runoff
 _GEMM_RUNOFF_ROUNDS = 8  # of this many more rounds among themselves
-_GEMM_WARMUP_MS = (
-    25  # each timing starts with this much of the candidate back to back (at most 200 runs)
-)
-_GEMM_TIMED_MS = (
-    100  # then times this much of it (at least 25 runs, at most 200), as tilegen bench does
-)
+_GEMM_WARMUP_MS = 25  # each timing starts with this much of the candidate back to back
+_GEMM_TIMED_MS = 100  # then times this much of it (at least 25 runs), as tilegen bench does
+_GEMM_MOST_RUNS = 1000  # at most this many runs of each: ~100 ms of runs down to 0.1 ms a run (see _gemm_device_ms)
 _GEMM_TUNE_MIN_MACS = 1 << 24  # smaller products take the first candidate: tuning would cost more
 # Part of every disk-cache key: raise it when kernels or launches change so that
 # configurations tuned for the old ones are not reused (2: descriptors built on the host;
 # 3: balanced persistent grids, _gemm_programs; 4: a grid's tile loop of one constant step;
 # 5: the tuner's runoff between its leaders; 6: timings after a sustained warm-up, ranked
-# round by round).
-_GEMM_CACHE_VERSION = "v6"
+# round by round; 7: timings of up to 1000 runs, not 200).
+_GEMM_CACHE_VERSION = "v7"
 
 
 def _gemm_programs(num_tiles, sms):
@@ -743,16 +740,19 @@ def _gemm_tune_rounds(candidates, times, rounds, launch, scratch, flush):
 
 def _gemm_device_ms(run, flush):
     """Median device time of `run` in ms, timed as `tilegen bench` times. After 3 runs
-    that estimate its time, _GEMM_WARMUP_MS of runs back to back (at most 200) bring the
-    GPU to the clocks it holds under sustained load: large products run at the power
-    limit, and in a launch's first milliseconds there they run faster than sustained,
-    and not alike for every launch (without the warm-up the tuner preferred flatten at
-    8192^3, which is slower sustained; docs/performance.md). Then _GEMM_TIMED_MS of timed
-    runs (at least 25, at most 200), so that configurations a few percent apart rank
-    reliably. Before each, `flush` (a large buffer) is zeroed so the operands come from
-    memory, not L2, as they do in real use, and the GPU sleeps ~100 us so the host can
-    enqueue the launch meanwhile: at small shapes the launcher's host cost would
-    otherwise be timed."""
+    that estimate its time, _GEMM_WARMUP_MS of runs back to back bring the GPU to the
+    clocks it holds under sustained load: large products run at the power limit, and in
+    a launch's first milliseconds there they run faster than sustained, and not alike for
+    every launch (without the warm-up the tuner preferred flatten at 8192^3, which is
+    slower sustained; docs/performance.md). Then _GEMM_TIMED_MS of timed runs (at least
+    25), so that configurations a few percent apart rank reliably. Both at most
+    _GEMM_MOST_RUNS runs: after the warm-up the clocks take longer than 75 ms to settle
+    at the timed runs' pace, so the 200 timed runs (~75 ms with the flushes and sleeps) a
+    cap of 200 left at 4096^3 (~0.19 ms a run) read 3-7% slow and ranked unlike the
+    bench's ~500. Before each timed run, `flush` (a large buffer) is zeroed so the
+    operands come from memory, not L2, as they do in real use, and the GPU sleeps ~100 us
+    so the host can enqueue the launch meanwhile: at small shapes the launcher's host
+    cost would otherwise be timed."""
 
     def timed(runs):
         events = []
@@ -770,9 +770,9 @@ def _gemm_device_ms(run, flush):
     run()
     torch.cuda.synchronize()
     estimate = max(sum(timed(3)) / 3, 1e-3)
-    for _ in range(min(200, int(_GEMM_WARMUP_MS / estimate))):
+    for _ in range(min(_GEMM_MOST_RUNS, int(_GEMM_WARMUP_MS / estimate))):
         run()
-    times = timed(max(25, min(200, int(_GEMM_TIMED_MS / estimate))))
+    times = timed(max(25, min(_GEMM_MOST_RUNS, int(_GEMM_TIMED_MS / estimate))))
     return times[len(times) // 2]
 
 

@@ -856,9 +856,9 @@ def test_tuner_ranks_candidates_round_by_round(spec):
 
 def test_tuner_times_after_a_sustained_warm_up(spec, monkeypatch):
     """A timing is: one run; 3 timed runs that estimate the time; _GEMM_WARMUP_MS of runs
-    back to back (no flush, no sleep: the GPU settles at its sustained clocks), at most
-    200; then _GEMM_TIMED_MS of timed runs (at most 200), each after an L2 flush and a GPU
-    sleep; their median."""
+    back to back (no flush, no sleep: the GPU settles at its sustained clocks); then
+    _GEMM_TIMED_MS of timed runs (at least 25), each after an L2 flush and a GPU sleep;
+    their median. Both at most _GEMM_MOST_RUNS."""
     m, _ = spec
     log, elapsed = [], []
 
@@ -877,7 +877,9 @@ def test_tuner_times_after_a_sustained_warm_up(spec, monkeypatch):
     monkeypatch.setattr(torch.cuda, "_sleep", lambda cycles: log.append("sleep"))
     flush = types.SimpleNamespace(zero_=lambda: log.append("flush"))
     timed = ["flush", "sleep", "event", "run", "event"]
-    for ms, warm, runs in ((1.6, int(m._GEMM_WARMUP_MS / 1.6), int(m._GEMM_TIMED_MS / 1.6)), (0.01, 200, 200)):
+    most = m._GEMM_MOST_RUNS
+    for ms, warm, runs in ((1.6, int(m._GEMM_WARMUP_MS / 1.6), int(m._GEMM_TIMED_MS / 1.6)), (0.19, 131, 526),
+                           (0.01, most, most), (10.0, 2, 25)):
         log.clear()
         elapsed[:] = [ms]
         assert m._gemm_device_ms(lambda: log.append("run"), flush) == ms
