@@ -746,13 +746,13 @@ def _gemm_device_ms(run, flush):
     every launch (without the warm-up the tuner preferred flatten at 8192^3, which is
     slower sustained; docs/performance.md). Then _GEMM_TIMED_MS of timed runs (at least
     25), so that configurations a few percent apart rank reliably. Both at most
-    _GEMM_MOST_RUNS runs: after the warm-up the clocks take longer than 75 ms to settle
-    at the timed runs' pace, so the 200 timed runs (~75 ms with the flushes and sleeps) a
-    cap of 200 left at 4096^3 (~0.19 ms a run) read 3-7% slow and ranked unlike the
-    bench's ~500. Before each timed run, `flush` (a large buffer) is zeroed so the
-    operands come from memory, not L2, as they do in real use, and the GPU sleeps ~100 us
-    so the host can enqueue the launch meanwhile: at small shapes the launcher's host
-    cost would otherwise be timed."""
+    _GEMM_MOST_RUNS runs. After the warm-up the clocks take longer than 75 ms to settle
+    at the pace of the timed runs: capped at 200 runs, a 4096^3 product (~0.19 ms a run)
+    was timed over ~75 ms, flushes and sleeps included, and read 3-7% slow, ranking the
+    launches unlike the bench's ~530 runs. Before each timed run, `flush` (a large
+    buffer) is zeroed so the operands come from memory, not L2, as they do in real use,
+    and the GPU sleeps ~100 us so the host can enqueue the launch meanwhile: at small
+    shapes the launcher's host cost would otherwise be timed."""
 
     def timed(runs):
         events = []
