@@ -3,18 +3,20 @@
 ahead in every case, the bench's rounds put it level with or behind 3 stages without.)
 
 The four leading launches (128x256x64 w8, descriptors, persistent; 3 or 4 stages, with
-and without flatten) are timed in interleaved rounds five ways, four of them by the
-generated runtime's `_gemm_device_ms` with its warm-up and timed lengths set
-(_GEMM_WARMUP_MS, _GEMM_TIMED_MS; at 8192^3 a run takes ~1.6 ms):
+and without flatten) are timed in interleaved rounds seven ways, five of them by the
+generated runtime's `_gemm_device_ms` with its warm-up and timed lengths and its cap on
+runs set (_GEMM_WARMUP_MS, _GEMM_TIMED_MS, _GEMM_MOST_RUNS; at 8192^3 a run takes
+~1.6 ms, at 4096^3 ~0.19 ms):
 
 - tuner before: no warm-up, 25 timed runs (the minimum), each after an L2 flush and a
-  ~100 us GPU sleep: the tuner's timing before this experiment;
-- ~100 ms, no warm-up: about 60 timed runs, as long as the bench's;
-- warm-up + 25 runs: 25 ms of the launch back to back first (about 15 runs);
+  ~100 us GPU sleep: the tuner's timing before the warm-up was added;
+- ~100 ms, no warm-up: ~100 ms of timed runs (about 60 at 8192^3), as long as the bench's;
+- warm-up + 25 runs: 25 ms of the launch back to back first (about 15 runs at 8192^3);
 - tuner, 200 runs: 25 ms of warm-up, then ~100 ms of timed runs, at most 200 runs of
-  each (which binds below ~0.5 ms a run: at 4096^3 it timed 200 runs, ~40 ms, where the
-  bench times ~500);
-- tuner now: the same, at most _GEMM_MOST_RUNS (1000) runs of each;
+  each (which binds below ~0.5 ms a run: at 4096^3 it timed 200 runs, ~75 ms with the
+  flushes and sleeps, where the bench times ~530, ~200 ms);
+- tuner now: the same with at most _GEMM_MOST_RUNS (1000) runs of each, which at
+  4096^3 and 8192^3 binds nowhere;
 - bench: `tilegen.bench.device_ms` (25 ms warm-up, then ~100 ms of timed runs); also
   bench, no warm-up (warmup_ms=0).
 
