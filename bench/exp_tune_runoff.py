@@ -29,7 +29,7 @@ from pathlib import Path
 import torch
 from gemm_experiments import BASELINES, bench_cases, bench_module  # puts the project on sys.path
 
-from tilegen.bench import interleaved_ms, paired_interval, paired_ratio
+from tilegen.bench import interleaved_ms, launch_note, paired_interval, paired_ratio
 
 args = sys.argv[1:]
 out_path = args[args.index("--json") + 1] if "--json" in args else "exp_tune_runoff.json"
@@ -40,12 +40,6 @@ tunings, runoff_rounds, bench_rounds, size = (numbers + [3, 24, 15, 4096][len(nu
 os.environ["TILEGEN_CACHE_DIR"] = tempfile.mkdtemp(prefix="tilegen-runoff-")
 module = bench_module("bench_gemm_runoff")
 flush = torch.empty(256 * 2**20, dtype=torch.int8, device="cuda")
-
-
-def label(config):
-    mode = ("persistent" + (" flatten" if config["flatten"] else "")) if config["persistent"] else "grid"
-    return (f"{config['block_m']}x{config['block_n']}x{config['block_k']} w{config['warps']} s{config['stages']} "
-            f"{config['addressing']} {mode}")
 
 
 def captured_candidates(fn, inputs, c):
@@ -72,7 +66,7 @@ for name, peer_name, fn, inputs, c in bench_cases(module, size, name_filter):
     if not name_filter and name not in ("mm_f16", "mm_bf16"):
         continue
     candidates, launch = captured_candidates(fn, inputs, c)
-    labels = [label(config) for config in candidates]
+    labels = [launch_note(config) for config in candidates]
     record = dict(candidates=labels, tunings=[])
     for t in range(tunings):
         first = {i: [] for i in range(len(candidates))}

@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tilegen.bench_baselines import BASELINES  # noqa: E402
 from tilegen.cli import compile_paths  # noqa: E402
+from tilegen.functions import GELU_FITS as GELU_HELPER_FITS  # noqa: E402
 from tilegen.validate import load_module  # noqa: E402
 
 # 128x256x64 tiles, 8 warps (two warpgroups), tensor descriptors, persistent: what the
@@ -26,17 +27,9 @@ LEADING_LAUNCHES = {
 }
 BIAS_GELU_PEER = "cuBLAS + bias + F.gelu"
 BENCH_PEERS = {"mm": "cuBLAS torch.matmul", "leaky": "cuBLAS + F.leaky_relu", "bias_gelu": BIAS_GELU_PEER}
-# Polynomials p for q = Phi(-t) = exp2(p(t)), highest power first (bench/fit_gelu.py D 6.0):
-# degree 9 is _gelu's (f32-accurate); 6 and 5 (--relative) are _gelu_f16's and _gelu_bf16's.
-GELU_FITS = {
-    "degree 9": (2.832578331890545e-07, -6.322600256680744e-06, 5.667209916282445e-05, -0.0002306544774910435,
-                 -7.335759437410161e-05, 0.007013277150690556, -0.05247605964541435, -0.45921143889427185,
-                 -1.1511051654815674, -1.0),
-    "degree 6": (2.2990174329606816e-05, -0.0006110961548984051, 0.007195490412414074, -0.05118490010499954,
-                 -0.4612729847431183, -1.1501731872558594, -1.0000650882720947),
-    "degree 5": (-0.00020167870388831943, 0.00446742819622159, -0.0428311862051487, -0.4727908968925476,
-                 -1.1443930864334106, -1.000533938407898),
-}
+# The generated gelus' polynomials (tilegen/functions.py), by degree: 9 is _gelu's
+# (f32-accurate); 6 and 5 (fitted --relative) are _gelu_f16's and _gelu_bf16's.
+GELU_FITS = {f"degree {len(fit) - 1}": fit for fit in GELU_HELPER_FITS.values()}
 ERF_GELU = ["return 0.5 * x * (1.0 + tl.erf(x * 0.7071067811865476))"]  # the erf form, as torch writes it
 NO_GELU = ["return tl.maximum(x, 0.0)"]  # the floor: no gelu math at all
 _GELU_CALL = re.compile(r"(?<!def )\b_gelu(?:_f16|_bf16)?\(")

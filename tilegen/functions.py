@@ -90,3 +90,16 @@ BOOL_TORCH = {"and": "{0} & {1}", "or": "{0} | {1}"}
 # Binding strength, for parenthesising rendered expressions minimally.
 PRECEDENCE = {"or": 1, "and": 2, "not": 3, "cmp": 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6, "@": 6,
               "neg": 7, "**": 8, "atom": 9}
+
+# The gelu helpers' polynomials p for q = Phi(-t) = exp2(p(t)), t = min(|x|, 6), highest
+# power first, as f32 (bench/fit_gelu.py DEGREE 6.0 [--relative]). templates/helpers.py.j2
+# writes each one out by Horner's rule; the bench's gelu experiments reuse them.
+GELU_FITS = {
+    "gelu": (2.832578331890545e-07, -6.322600256680744e-06, 5.667209916282445e-05, -0.0002306544774910435,
+             -7.335759437410161e-05, 0.007013277150690556, -0.05247605964541435, -0.45921143889427185,
+             -1.1511051654815674, -1.0),  # degree 9: f32-accurate
+    "gelu_f16": (2.2990174329606816e-05, -0.0006110961548984051, 0.007195490412414074, -0.05118490010499954,
+                 -0.4612729847431183, -1.1501731872558594, -1.0000650882720947),  # degree 6 --relative
+    "gelu_bf16": (-0.00020167870388831943, 0.00446742819622159, -0.0428311862051487, -0.4727908968925476,
+                  -1.1443930864334106, -1.000533938407898),  # degree 5 --relative
+}

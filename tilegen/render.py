@@ -9,6 +9,7 @@ from pathlib import Path
 import jinja2
 
 from . import __version__
+from .functions import GELU_FITS
 from .schedule import call_rules
 
 
@@ -32,6 +33,7 @@ def environment() -> jinja2.Environment:
         autoescape=False,
     )
     env.globals["gemm_call_rules"] = call_rules()  # what a gemm call's schedule= may set
+    env.globals["gelu_fits"] = GELU_FITS  # the gelu helpers' polynomials (helpers.py.j2)
     env.filters["identifiers"] = _identifiers
     return env
 
