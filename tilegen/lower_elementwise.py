@@ -33,7 +33,7 @@ class ElementwiseModel:
     loads: tuple[Load, ...]
     statements: tuple[Statement, ...]
     index_steps: tuple[IndexStep, ...]  # innermost dimension first
-    index_names: tuple[tuple[ir.Dim, str], ...]  # dim -> index variable
+    index_names: tuple[str, ...]  # the index variable of each axis of the iteration space
     size_args: tuple[str, ...]  # named dimensions the kernel splits its index by (all but the outermost)
     has_flat: bool  # every tensor is full-shaped, so a contiguous call can use flat offsets
     block: int | None
@@ -56,7 +56,7 @@ def lower_elementwise(checked: CheckedKernel, spec_file: str) -> ElementwiseMode
     )
     triton = ExprRenderer("triton", typer, rand_index="offs")
     torch = ExprRenderer("torch", typer, rand_shape=sig.shape_expr)
-    names = tuple((d, index_name(d, axis)) for axis, d in enumerate(sig.space))
+    names = tuple(index_name(d, axis) for axis, d in enumerate(sig.space))
     steps = []
     reversed_space = list(enumerate(sig.space))[::-1]
     for n, (axis, d) in enumerate(reversed_space):

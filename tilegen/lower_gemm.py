@@ -23,7 +23,7 @@ from .dtypes import DTYPES
 from .expr import ExprRenderer
 from .model import Signature, Statement, TensorArg, helpers_used, signature, statements
 from .short_gelu import helpers_with, short_gelus
-from .typing import matmul_operand
+from .typing import align, matmul_operand
 
 # Schedule keys that pick a block configuration; the launcher tunes the ones a spec leaves open.
 CONFIG_KEYS = ("block_m", "block_n", "block_k", "group_m", "warps", "stages")
@@ -181,7 +181,7 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
              for i, d in enumerate(space[:nb])}
     offsets = {}
     for t in sig.inputs + sig.outputs:
-        axes = tuple(range(nb)) if t.name in operand_of else _align(t.dims, space)
+        axes = tuple(range(nb)) if t.name in operand_of else align(t.dims, space)
         terms = [f"{index[ax]} * {_stride(t, axis)}" for axis, ax in enumerate(axes) if ax < nb]
         if terms:
             offsets[t.name] = BatchOffset(f"{t.name}_batch_offs", " + ".join(terms))
@@ -357,17 +357,6 @@ def _logical(dims, transposed: bool):
     return dims[:-2] + (dims[-1], dims[-2]) if transposed else dims
 
 
-def _align(dims, space) -> tuple[int, ...]:
-    """The space axis of each of `dims` (a subsequence of `space`), matched from the right."""
-    out, j = [], len(space) - 1
-    for d in reversed(dims):
-        while space[j] != d:
-            j -= 1
-        out.append(j)
-        j -= 1
-    return tuple(reversed(out))
-
-
 def _with_strides(t: TensorArg, operand, space) -> TensorArg:
     """stride_<tensor>_<dim> per axis; a dim named twice in one tensor is told apart by its role."""
     nb = len(space) - 2
@@ -376,7 +365,7 @@ def _with_strides(t: TensorArg, operand, space) -> TensorArg:
         inner = ("m", "k") if role == "a" else ("k", "n")
         roles = tuple(f"b{i}" for i in range(nb)) + (inner[::-1] if transposed else inner)
     else:
-        roles = tuple({nb: "m", nb + 1: "n"}.get(ax, f"b{ax}") for ax in _align(t.dims, space))
+        roles = tuple({nb: "m", nb + 1: "n"}.get(ax, f"b{ax}") for ax in align(t.dims, space))
     strides = tuple(
         (axis, f"stride_{t.name}_{d.lower() if isinstance(d, str) and t.dims.count(d) == 1 else roles[axis]}")
         for axis, d in enumerate(t.dims)
@@ -419,7 +408,7 @@ def _operand(role: str, t: TensorArg, transposed: bool, nb: int, offsets, cast: 
 def _tile(t: TensorArg, space, offsets, value_dims) -> TileTensor:
     """Offsets and mask of the part of the output tile that `t` covers (value_dims: outputs only)."""
     nb = len(space) - 2
-    by_space_axis = {ax: _stride(t, axis) for axis, ax in enumerate(_align(t.dims, space))}
+    by_space_axis = {ax: _stride(t, axis) for axis, ax in enumerate(align(t.dims, space))}
     stride_m, stride_n = by_space_axis.get(nb, ""), by_space_axis.get(nb + 1, "")
     terms = ([f"offs_cm[:, None] * {stride_m}"] if stride_m else []) + ([f"offs_cn[None, :] * {stride_n}"] if stride_n else [])
     masks = (["mask_m[:, None]"] if stride_m else []) + (["mask_n[None, :]"] if stride_n else [])

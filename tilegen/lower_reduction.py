@@ -315,12 +315,13 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     if len(rows) > 1:
         for n, d in enumerate(reversed(rows)):
             split.append(RowIndex(_index(d, len(rows) - 1 - n), str(d), n == 0, n == len(rows) - 1))
-    index_of = {d: ("rows" if len(rows) == 1 else _index(d, a)) for a, d in enumerate(rows)}
+    # by axis, not by dim: a literal size may repeat ([3, 3]), and each axis has its own index
+    index_of = tuple("rows" if len(rows) == 1 else _index(d, a) for a, d in enumerate(rows))
     row_offs = []
     for t in sig.inputs + sig.outputs:
         cls = an.tensor_class(t.dims)
         if cls in (FULL, ROW):
-            terms = [f"{index_of[t.dims[axis]]} * {stride}" for axis, stride in t.strides[: len(rows)]]
+            terms = [f"{index_of[axis]} * {stride}" for axis, stride in t.strides[: len(rows)]]
             row_offs.append(RowOffs(f"{t.name}_row_offs", " + ".join(terms) if terms else "rows * 0"))
     direct_row = low._direct([])
     row_loads = low._loads(low.plan.row_loads, direct_row)

@@ -12,6 +12,7 @@ from . import ir
 from .check import CheckedKernel
 from .dtypes import DType, triton_cast
 from .expr import ExprRenderer
+from .typing import align
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +24,7 @@ class TensorArg:
     strides: tuple[tuple[int, str], ...]  # (axis, kernel argument name), e.g. (0, "stride_x_m")
     dims_text: str  # "M, N" for messages and comments
     dims_repr: str  # a Python tuple of the dims, e.g. ('M', 'N')
+    axes: tuple[int, ...]  # the iteration-space axis of each of its axes (typing.align)
     ref_index: str  # indexing that lines the tensor up with the iteration space, e.g. "[:, None]"
     full: bool  # has every dimension of the iteration space
     store_cast: str = ""  # outputs: the .to() from the value's type to the declared one
@@ -92,18 +94,19 @@ def stride_name(tensor: str, dim: ir.Dim, axis: int) -> str:
     return f"stride_{tensor}_{str(dim).lower()}" if isinstance(dim, str) else f"stride_{tensor}_{axis}"
 
 
-def _ref_index(dims, space) -> str:
-    if tuple(dims) == tuple(space[len(space) - len(dims) :]):
+def _ref_index(axes: tuple[int, ...], rank: int) -> str:
+    if not axes or axes == tuple(range(rank - len(axes), rank)):
         return ""  # torch broadcasting already lines up trailing dims
-    return "[" + ", ".join(":" if d in dims else "None" for d in space) + "]"
+    return "[" + ", ".join(":" if axis in axes else "None" for axis in range(rank)) + "]"
 
 
 def _tensor(decl, space, value: DType | None = None, rounded_to: tuple[str, ...] = (), divisor: bool = False) -> TensorArg:
     """An input, or (value: the type of what its statement computes) an output."""
     dims = decl.type.dims
     strides = tuple((axis, stride_name(decl.name, d, axis)) for axis, d in enumerate(dims))
+    axes = align(dims, space) or ()  # () for a gemm operand, which lower_gemm places itself
     return TensorArg(decl.name, decl.type.dtype, dims, value is not None, strides, dims_text(dims), repr(tuple(dims)),
-                     _ref_index(dims, space), tuple(dims) == tuple(space),
+                     axes, _ref_index(axes, len(space)), tuple(dims) == tuple(space),
                      triton_cast(value, decl.type.dtype) if value is not None else "", rounded_to, divisor)
 
 

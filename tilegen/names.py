@@ -85,3 +85,22 @@ def describe(expr: ir.Expr) -> str | None:
         (arg, *rest) = expr.args or (None,)
         return f"{expr.func}_{arg.id}" if isinstance(arg, ir.Name) and not rest else expr.func
     return None
+
+
+def printable(text: str) -> str:
+    """`text` (a spec's file name) made safe to place in a comment, a docstring or a string
+    literal of the generated module: printable ASCII stays, except quotes and backslashes;
+    everything else (newlines, quotes, non-ASCII) becomes its \\x / \\u escape. No text of the
+    spec's surroundings can then end a comment or a string and become code."""
+    out = []
+    for ch in text:
+        if " " <= ch <= "~" and ch not in "\"'\\":
+            out.append(ch)
+        elif ord(ch) < 0x100:
+            out.append(f"\\x{ord(ch):02x}")
+        elif ord(ch) < 0x10000:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(f"\\U{ord(ch):08x}")
+    return "".join(out)
+

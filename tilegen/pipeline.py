@@ -22,6 +22,7 @@ from .check import CheckedKernel, check_module
 from .diagnostics import Diagnostic, DiagnosticError, in_source_order
 from .fmt import format_source
 from .lower_elementwise import lower_elementwise
+from .names import printable
 from .parser import parse_source
 from .render import render_module
 from .transformer import to_ir
@@ -82,7 +83,7 @@ def lower(checked: tuple[CheckedKernel, ...], spec_file: str) -> tuple:
 
 def compile_source(text: str, path: str, stop_after: str = "source") -> Compiled:
     """Run the pipeline on one spec; raises DiagnosticError with every error found."""
-    spec_file = Path(path).name
+    spec_file = printable(Path(path).name)  # it reaches comments, docstrings and a string literal
     module = parse(text, path)  # parse + build IR
     checked = check_module(module) if stop_after != "ir" else ()
     models = lower(checked, spec_file) if stop_after not in ("ir", "checked") else ()

@@ -34,6 +34,22 @@ def is_subsequence(dims: tuple[ir.Dim, ...], space: tuple[ir.Dim, ...]) -> bool:
     return all(d in it for d in dims)
 
 
+def align(dims: tuple[ir.Dim, ...], space: tuple[ir.Dim, ...]) -> tuple[int, ...] | None:
+    """The space axis of each of `dims`, matched from the right, as torch broadcasting lines
+    up trailing dims; None where `dims` is no subsequence of `space` (a gemm operand). Axes,
+    not dims, name what a tensor is indexed by: a literal size may repeat (`f32[2, N, 2]`),
+    and each axis has its own index."""
+    out, j = [], len(space) - 1
+    for d in reversed(dims):
+        while j >= 0 and space[j] != d:
+            j -= 1
+        if j < 0:
+            return None
+        out.append(j)
+        j -= 1
+    return tuple(reversed(out))
+
+
 def matmul_operand(expr: ir.Expr) -> tuple[ir.Name, bool] | None:
     """(name, transposed) when `expr` is a legal '@' operand, else None."""
     if isinstance(expr, ir.Name):

@@ -1,0 +1,76 @@
+"""Reliability: no code from spec text or file names, no silent miscompiles."""
+
+import subprocess
+import sys
+
+import pytest
+import torch
+
+from conftest import ROOT, compile_spec
+
+SPEC = """elementwise twice(x: f32[N]) -> (y: f32[N]) {
+    y = x * 2.0
+}
+"""
+
+
+@pytest.mark.smoke
+@pytest.mark.parametrize(
+    "stem",
+    [
+        'a""";__import__("pathlib").Path("INJECTED").touch();"""',
+        "a'''; __import__('pathlib').Path('INJECTED').touch(); '''",
+        "a\n__import__('pathlib').Path('INJECTED').touch()\n#",
+        "a\\",
+        "naïve 😀",
+    ],
+)
+def test_file_names_never_become_code(tmp_path, stem):
+    """A spec's file name reaches comments, docstrings and a string literal of the module:
+    whatever it holds, the module imports without running it and is valid Python."""
+    spec = tmp_path / f"{stem}.tile"
+    spec.write_text(SPEC)
+    out = tmp_path / "out"
+    build = subprocess.run(
+        [sys.executable, "-m", "tilegen", "build", str(spec), "-o", str(out)],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert build.returncode == 0, build.stderr
+    (module,) = out.glob("*.py")
+    run = subprocess.run(
+        [sys.executable, "-c", "import runpy, sys; runpy.run_path(sys.argv[1])", str(module)],
+        cwd=tmp_path, capture_output=True, text=True, env={"TRITON_INTERPRET": "1", "PATH": ""},
+    )
+    assert run.returncode == 0, run.stderr
+    assert not (tmp_path / "INJECTED").exists()
+
+
+REPEATED = """elementwise square(x: f32[3, 3]) -> (y: f32[3, 3]) {
+    y = x * 2.0
+}
+
+elementwise sandwich(x: f32[2, N, 2], b: f32[2, N], c: f32[2]) -> (y: f32[2, N, 2]) {
+    y = x + b * 10.0 + c * 100.0
+}
+
+reduction rows(x: f32[3, 3]) -> (y: f32[3, 3]) {
+    y = x - max(x)
+}
+"""
+
+
+@pytest.mark.smoke
+def test_a_repeated_literal_size_indexes_each_axis(tmp_path, device):
+    """f32[3, 3] called with x.t() once wrote only the diagonal: both axes took one index."""
+    path = tmp_path / "repeated.tile"
+    path.write_text(REPEATED)
+    module, _ = compile_spec(path)
+    x = torch.randn(3, 3, device=device)
+    torch.testing.assert_close(module.square(x.t()), x.t() * 2.0, rtol=0, atol=0)
+    torch.testing.assert_close(module.rows(x.t()), x.t() - x.t().amax(1, keepdim=True), rtol=0, atol=0)
+    x = torch.randn(2, 2, 5, device=device).transpose(1, 2)  # [2, 5, 2], not contiguous
+    b = torch.randn(5, 2, device=device).t()
+    c = torch.randn(2, device=device)
+    want = x + b[:, :, None] * 10.0 + c * 100.0  # [2, N] lines up with the leading axes, [2] the last
+    torch.testing.assert_close(module.sandwich(x, b, c), want, rtol=1e-6, atol=1e-6)
+    torch.testing.assert_close(module.sandwich_reference(x, b, c), want, rtol=1e-6, atol=1e-6)
