@@ -6,240 +6,1224 @@ Each kernel NAME comes as three functions:
   NAME_kernel     the @triton.jit kernel
   NAME(...)       the launcher: checks its arguments, allocates outputs, launches
   NAME_reference  the same computation in plain torch, for validation
+The launchers' argument checks, launch choices and tuning live in tilegen.runtime;
+the @triton.jit helpers the kernels call follow the kernels.
 """
-
-import functools
-import math
-import os
-import warnings
 
 import torch
 import triton
 import triton.language as tl
 
-if os.environ.get("TRITON_INTERPRET") == "1":
-    # The interpreter computes masked-off lanes too, with numpy, which warns on every inf or
-    # NaN they make (the max of a row past the last one is -inf, and -inf - -inf is NaN);
-    # a GPU computes them silently. Those lanes are never stored.
-    warnings.filterwarnings(
-        "ignore", category=RuntimeWarning, module=r"triton\.runtime\.interpreter"
+from tilegen.runtime import args as _args
+from tilegen.runtime import reference as _ref
+
+
+# spec: elementwise.tile:5
+@triton.jit
+def add_kernel(
+    x_ptr,  # f32[N]
+    y_ptr,  # f32[N]
+    out_ptr,  # f32[N], output
+    n_elements,  # number of output elements: N
+    stride_x_n,
+    stride_y_n,
+    stride_out_n,
+    BLOCK: tl.constexpr,  # output elements per program
+    FLAT: tl.constexpr,  # every tensor is contiguous: the flat index is the memory offset
+    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+):
+    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [N].
+    pid = tl.program_id(0)
+    if INDEX_64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
+    mask = offs < n_elements
+    if FLAT:
+        x_offs = offs
+        y_offs = offs
+        out_offs = offs
+    else:
+        # Split the flat index into one index per dimension of [N], innermost first.
+        idx_n = offs
+        # Memory offsets: each tensor's indices times its strides. A dimension a tensor
+        # does not have is broadcast: it contributes nothing (stride 0).
+        x_offs = idx_n * stride_x_n
+        y_offs = idx_n * stride_y_n
+        out_offs = idx_n * stride_out_n
+    # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
+    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0)
+    y = tl.load(y_ptr + y_offs, mask=mask, other=0.0)
+    # spec: elementwise.tile:6
+    out = x + y
+    # Store each output, cast to its declared type, under the same mask.
+    tl.store(out_ptr + out_offs, out.to(tl.float32), mask=mask)
+
+
+def add(x, y, *, out=None):
+    """Launch add_kernel (spec: elementwise.tile:5).
+
+    elementwise add(x: f32[N], y: f32[N]) -> (out: f32[N])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass out= to write into existing tensors.
+    Returns out.
+    """
+    # Check every argument and bind each named dimension from its first use.
+    sizes = {}
+    _args.check_tensor("add", "x", x, torch.float32, ("N",))
+    _args.bind_dims("add", sizes, "x", x, ("N",))
+    _args.check_tensor("add", "y", y, torch.float32, ("N",))
+    _args.bind_dims("add", sizes, "y", y, ("N",))
+    device = _args.check_device("add", (("x", x), ("y", y)))
+    N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _args.check_overlap("add", (("x", x), ("y", y)), (("out", out),), in_place=True)
+    out = _args.output("add", "out", out, (N,), torch.float32, device)
+    n_elements = out.numel()
+    if n_elements == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return out
+    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # over 8 warps from 2**22 elements on, where that streams at copy speed.
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
+    # One program per BLOCK output elements.
+    grid = (_args.cdiv(n_elements, BLOCK),)
+    add_kernel[grid](
+        x,
+        y,
+        out,
+        n_elements,
+        x.stride(0),
+        y.stride(0),
+        out.stride(0),
+        BLOCK=BLOCK,
+        FLAT=all(t.is_contiguous() for t in (x, y, out)),
+        INDEX_64=_args.needs_int64(x, y, out),
+        num_warps=num_warps,
+    )
+    return out
+
+
+def add_reference(x, y):
+    """add in plain torch, from the same spec (elementwise.tile:5).
+
+    16-bit floats are computed in f32 and each output is rounded to its declared type,
+    exactly as the kernel does.
+    """
+    device = x.device
+    N = x.shape[0]
+    # spec: elementwise.tile:6
+    out = x + y
+    return _args.output_ref(out, (N,), torch.float32, device)
+
+
+# spec: elementwise.tile:10
+@triton.jit
+def relu_dropout_kernel(
+    x_ptr,  # f32[N]
+    p,  # f32
+    seed,  # i32
+    out_ptr,  # f32[N], output
+    n_elements,  # number of output elements: N
+    stride_x_n,
+    stride_out_n,
+    BLOCK: tl.constexpr,  # output elements per program
+    FLAT: tl.constexpr,  # every tensor is contiguous: the flat index is the memory offset
+    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+):
+    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [N].
+    pid = tl.program_id(0)
+    if INDEX_64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
+    mask = offs < n_elements
+    if FLAT:
+        x_offs = offs
+        out_offs = offs
+    else:
+        # Split the flat index into one index per dimension of [N], innermost first.
+        idx_n = offs
+        # Memory offsets: each tensor's indices times its strides. A dimension a tensor
+        # does not have is broadcast: it contributes nothing (stride 0).
+        x_offs = idx_n * stride_x_n
+        out_offs = idx_n * stride_out_n
+    # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
+    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0)
+    # spec: elementwise.tile:11
+    keep = tl.rand(seed, offs) > p
+    # spec: elementwise.tile:12
+    out = tl.where((x > 0) & keep, x / (1 - p), 0.0)
+    # Store each output, cast to its declared type, under the same mask.
+    tl.store(out_ptr + out_offs, out.to(tl.float32), mask=mask)
+
+
+def relu_dropout(x, p=0.5, seed=0, *, out=None):
+    """Launch relu_dropout_kernel (spec: elementwise.tile:10).
+
+    elementwise relu_dropout(x: f32[N], p: f32 = 0.5, seed: i32 = 0) -> (out: f32[N])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass out= to write into existing tensors.
+    Returns out.
+    """
+    # Check every argument and bind each named dimension from its first use.
+    sizes = {}
+    _args.check_tensor("relu_dropout", "x", x, torch.float32, ("N",))
+    _args.bind_dims("relu_dropout", sizes, "x", x, ("N",))
+    p = _args.check_scalar("relu_dropout", "p", p, "float", torch.float32)
+    seed = _args.check_scalar("relu_dropout", "seed", seed, "int", torch.int32)
+    device = _args.check_device("relu_dropout", (("x", x),))
+    N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _args.check_overlap("relu_dropout", (("x", x),), (("out", out),), in_place=True)
+    out = _args.output("relu_dropout", "out", out, (N,), torch.float32, device)
+    n_elements = out.numel()
+    if n_elements == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return out
+    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # over 8 warps from 2**22 elements on, where that streams at copy speed.
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
+    # One program per BLOCK output elements.
+    grid = (_args.cdiv(n_elements, BLOCK),)
+    relu_dropout_kernel[grid](
+        x,
+        p,
+        seed,
+        out,
+        n_elements,
+        x.stride(0),
+        out.stride(0),
+        BLOCK=BLOCK,
+        FLAT=all(t.is_contiguous() for t in (x, out)),
+        INDEX_64=_args.needs_int64(x, out),
+        num_warps=num_warps,
+    )
+    return out
+
+
+def relu_dropout_reference(x, p=0.5, seed=0):
+    """relu_dropout in plain torch, from the same spec (elementwise.tile:10).
+
+    16-bit floats are computed in f32 and each output is rounded to its declared type,
+    exactly as the kernel does.
+    """
+    device = x.device
+    N = x.shape[0]
+    # Scalars as one-element tensors of their declared types, so that they promote as in the
+    # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
+    # rounded to their type, then computed in f32.
+    p = torch.tensor([p], dtype=torch.float32, device=device)
+    seed = torch.tensor([seed], dtype=torch.int32, device=device)
+    # spec: elementwise.tile:11
+    keep = _ref.rand(seed, (N,), device) > p
+    # spec: elementwise.tile:12
+    out = torch.where((x > 0) & keep, x / (1 - p), 0.0)
+    return _args.output_ref(out, (N,), torch.float32, device)
+
+
+# spec: elementwise.tile:16
+@triton.jit
+def bias_gelu_kernel(
+    x_ptr,  # bf16[M, N]
+    bias_ptr,  # bf16[N]
+    y_ptr,  # bf16[M, N], output
+    n_elements,  # number of output elements: M * N
+    N,
+    stride_x_m,
+    stride_x_n,
+    stride_bias_n,
+    stride_y_m,
+    stride_y_n,
+    BLOCK: tl.constexpr,  # output elements per program
+    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+):
+    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [M, N].
+    pid = tl.program_id(0)
+    if INDEX_64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
+    mask = offs < n_elements
+    # Split the flat index into one index per dimension of [M, N], innermost first.
+    idx_n = offs % N
+    rest = offs // N
+    idx_m = rest
+    # Memory offsets: each tensor's indices times its strides. A dimension a tensor
+    # does not have is broadcast: it contributes nothing (stride 0).
+    x_offs = idx_m * stride_x_m + idx_n * stride_x_n
+    bias_offs = idx_n * stride_bias_n
+    y_offs = idx_m * stride_y_m + idx_n * stride_y_n
+    # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
+    # bf16 is loaded and computed in f32; the store rounds back.
+    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+    # bf16 is loaded and computed in f32; the store rounds back.
+    bias = tl.load(bias_ptr + bias_offs, mask=mask, other=0.0).to(tl.float32)
+    # spec: elementwise.tile:17
+    y = _gelu(x + bias)
+    # Store each output, cast to its declared type, under the same mask.
+    tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
+
+
+def bias_gelu(x, bias, *, y=None):
+    """Launch bias_gelu_kernel (spec: elementwise.tile:16).
+
+    elementwise bias_gelu(x: bf16[M, N], bias: bf16[N]) -> (y: bf16[M, N])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass y= to write into existing tensors.
+    Returns y.
+    """
+    # Check every argument and bind each named dimension from its first use.
+    sizes = {}
+    _args.check_tensor("bias_gelu", "x", x, torch.bfloat16, ("M", "N"))
+    _args.bind_dims("bias_gelu", sizes, "x", x, ("M", "N"))
+    _args.check_tensor("bias_gelu", "bias", bias, torch.bfloat16, ("N",))
+    _args.bind_dims("bias_gelu", sizes, "bias", bias, ("N",))
+    device = _args.check_device("bias_gelu", (("x", x), ("bias", bias)))
+    M = sizes["M"][0]
+    N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _args.check_overlap("bias_gelu", (("x", x), ("bias", bias)), (("y", y),), in_place=True)
+    y = _args.output("bias_gelu", "y", y, (M, N), torch.bfloat16, device)
+    n_elements = y.numel()
+    if n_elements == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return y
+    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # over 8 warps from 2**22 elements on, where that streams at copy speed.
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
+    # One program per BLOCK output elements.
+    grid = (_args.cdiv(n_elements, BLOCK),)
+    bias_gelu_kernel[grid](
+        x,
+        bias,
+        y,
+        n_elements,
+        N,
+        x.stride(0),
+        x.stride(1),
+        bias.stride(0),
+        y.stride(0),
+        y.stride(1),
+        BLOCK=BLOCK,
+        INDEX_64=_args.needs_int64(x, bias, y),
+        num_warps=num_warps,
+    )
+    return y
+
+
+def bias_gelu_reference(x, bias):
+    """bias_gelu in plain torch, from the same spec (elementwise.tile:16).
+
+    16-bit floats are computed in f32 and each output is rounded to its declared type,
+    exactly as the kernel does.
+    """
+    device = x.device
+    M = x.shape[0]
+    N = x.shape[1]
+    x = x.to(torch.float32)
+    bias = bias.to(torch.float32)
+    # spec: elementwise.tile:17
+    y = torch.nn.functional.gelu(x + bias)
+    return _args.output_ref(y, (M, N), torch.bfloat16, device)
+
+
+# spec: elementwise.tile:21
+@triton.jit
+def swiglu_kernel(
+    g_ptr,  # bf16[M, N]
+    u_ptr,  # bf16[M, N]
+    y_ptr,  # bf16[M, N], output
+    act_ptr,  # f32[M, N], output
+    n_elements,  # number of output elements: M * N
+    N,
+    stride_g_m,
+    stride_g_n,
+    stride_u_m,
+    stride_u_n,
+    stride_y_m,
+    stride_y_n,
+    stride_act_m,
+    stride_act_n,
+    BLOCK: tl.constexpr,  # output elements per program
+    FLAT: tl.constexpr,  # every tensor is contiguous: the flat index is the memory offset
+    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+):
+    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [M, N].
+    pid = tl.program_id(0)
+    if INDEX_64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
+    mask = offs < n_elements
+    if FLAT:
+        g_offs = offs
+        u_offs = offs
+        y_offs = offs
+        act_offs = offs
+    else:
+        # Split the flat index into one index per dimension of [M, N], innermost first.
+        idx_n = offs % N
+        rest = offs // N
+        idx_m = rest
+        # Memory offsets: each tensor's indices times its strides. A dimension a tensor
+        # does not have is broadcast: it contributes nothing (stride 0).
+        g_offs = idx_m * stride_g_m + idx_n * stride_g_n
+        u_offs = idx_m * stride_u_m + idx_n * stride_u_n
+        y_offs = idx_m * stride_y_m + idx_n * stride_y_n
+        act_offs = idx_m * stride_act_m + idx_n * stride_act_n
+    # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
+    # bf16 is loaded and computed in f32; the store rounds back.
+    g = tl.load(g_ptr + g_offs, mask=mask, other=0.0).to(tl.float32)
+    # bf16 is loaded and computed in f32; the store rounds back.
+    u = tl.load(u_ptr + u_offs, mask=mask, other=0.0).to(tl.float32)
+    # spec: elementwise.tile:22
+    act = _silu(g)
+    # spec: elementwise.tile:23
+    y = act * u
+    # Store each output, cast to its declared type, under the same mask.
+    tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
+    tl.store(act_ptr + act_offs, act.to(tl.float32), mask=mask)
+
+
+def swiglu(g, u, *, y=None, act=None):
+    """Launch swiglu_kernel (spec: elementwise.tile:21).
+
+    elementwise swiglu(g: bf16[M, N], u: bf16[M, N]) -> (y: bf16[M, N], act: f32[M, N])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass y=, act= to write into existing tensors.
+    Returns (y, act).
+    """
+    # Check every argument and bind each named dimension from its first use.
+    sizes = {}
+    _args.check_tensor("swiglu", "g", g, torch.bfloat16, ("M", "N"))
+    _args.bind_dims("swiglu", sizes, "g", g, ("M", "N"))
+    _args.check_tensor("swiglu", "u", u, torch.bfloat16, ("M", "N"))
+    _args.bind_dims("swiglu", sizes, "u", u, ("M", "N"))
+    device = _args.check_device("swiglu", (("g", g), ("u", u)))
+    M = sizes["M"][0]
+    N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _args.check_overlap("swiglu", (("g", g), ("u", u)), (("y", y), ("act", act)), in_place=True)
+    y = _args.output("swiglu", "y", y, (M, N), torch.bfloat16, device)
+    act = _args.output("swiglu", "act", act, (M, N), torch.float32, device)
+    n_elements = y.numel()
+    if n_elements == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return y, act
+    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # over 8 warps from 2**22 elements on, where that streams at copy speed.
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
+    # One program per BLOCK output elements.
+    grid = (_args.cdiv(n_elements, BLOCK),)
+    swiglu_kernel[grid](
+        g,
+        u,
+        y,
+        act,
+        n_elements,
+        N,
+        g.stride(0),
+        g.stride(1),
+        u.stride(0),
+        u.stride(1),
+        y.stride(0),
+        y.stride(1),
+        act.stride(0),
+        act.stride(1),
+        BLOCK=BLOCK,
+        FLAT=all(t.is_contiguous() for t in (g, u, y, act)),
+        INDEX_64=_args.needs_int64(g, u, y, act),
+        num_warps=num_warps,
+    )
+    return y, act
+
+
+def swiglu_reference(g, u):
+    """swiglu in plain torch, from the same spec (elementwise.tile:21).
+
+    16-bit floats are computed in f32 and each output is rounded to its declared type,
+    exactly as the kernel does.
+    """
+    device = g.device
+    M = g.shape[0]
+    N = g.shape[1]
+    g = g.to(torch.float32)
+    u = u.to(torch.float32)
+    # spec: elementwise.tile:22
+    act = torch.nn.functional.silu(g)
+    # spec: elementwise.tile:23
+    y = act * u
+    return (
+        _args.output_ref(y, (M, N), torch.bfloat16, device),
+        _args.output_ref(act, (M, N), torch.float32, device),
     )
 
-# Kernels run on CUDA tensors, or on CPU tensors under the Triton interpreter
-# (TRITON_INTERPRET=1, which must be set before triton is imported).
-_INTERPRET = os.environ.get("TRITON_INTERPRET", "0") not in ("", "0")
+
+# spec: elementwise.tile:27
+@triton.jit
+def silu_mul_kernel(
+    g_ptr,  # bf16[N]
+    u_ptr,  # bf16[N]
+    y_ptr,  # bf16[N], output
+    n_elements,  # number of output elements: N
+    stride_g_n,
+    stride_u_n,
+    stride_y_n,
+    BLOCK: tl.constexpr,  # output elements per program
+    FLAT: tl.constexpr,  # every tensor is contiguous: the flat index is the memory offset
+    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+):
+    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [N].
+    pid = tl.program_id(0)
+    if INDEX_64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
+    mask = offs < n_elements
+    if FLAT:
+        g_offs = offs
+        u_offs = offs
+        y_offs = offs
+    else:
+        # Split the flat index into one index per dimension of [N], innermost first.
+        idx_n = offs
+        # Memory offsets: each tensor's indices times its strides. A dimension a tensor
+        # does not have is broadcast: it contributes nothing (stride 0).
+        g_offs = idx_n * stride_g_n
+        u_offs = idx_n * stride_u_n
+        y_offs = idx_n * stride_y_n
+    # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
+    # bf16 is loaded and computed in f32; the store rounds back.
+    g = tl.load(g_ptr + g_offs, mask=mask, other=0.0).to(tl.float32)
+    # bf16 is loaded and computed in f32; the store rounds back.
+    u = tl.load(u_ptr + u_offs, mask=mask, other=0.0).to(tl.float32)
+    # spec: elementwise.tile:28
+    y = _silu(g) * u
+    # Store each output, cast to its declared type, under the same mask.
+    tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
 
 
-def _check_tensor(kernel, name, value, dtype, dims):
-    """Check one tensor argument's type, dtype and rank."""
-    if not isinstance(value, torch.Tensor):
-        raise TypeError(
-            f"{kernel}(): parameter {name!r}: expected a torch.Tensor of dtype {dtype} "
-            f"and shape [{', '.join(map(str, dims))}], got {type(value).__name__}"
-        )
-    if value.dtype != dtype:
-        raise TypeError(
-            f"{kernel}(): parameter {name!r}: expected dtype {dtype}, got {value.dtype}"
-        )
-    if value.layout != torch.strided:
-        # Kernels address elements through strides: sparse and other layouts have none.
-        raise TypeError(
-            f"{kernel}(): parameter {name!r}: expected a dense (strided) tensor, got layout "
-            f"{value.layout}; convert it with {name}.to_dense()"
-        )
-    if value.dim() != len(dims):
-        raise ValueError(
-            f"{kernel}(): parameter {name!r}: expected {len(dims)} dimension(s) "
-            f"[{', '.join(map(str, dims))}], got shape {tuple(value.shape)}"
-        )
-    if value.requires_grad and torch.is_grad_enabled():
-        # The kernels record no autograd graph: a result would silently have no gradient.
-        raise RuntimeError(
-            f"{kernel}(): parameter {name!r}: expected a tensor that does not require grad "
-            f"(the kernel records no gradient), got one with requires_grad=True; call it under "
-            f"torch.no_grad() or torch.inference_mode(), or pass {name}.detach()"
-        )
+def silu_mul(g, u, *, y=None):
+    """Launch silu_mul_kernel (spec: elementwise.tile:27).
+
+    elementwise silu_mul(g: bf16[N], u: bf16[N]) -> (y: bf16[N])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass y= to write into existing tensors.
+    Returns y.
+    """
+    # Check every argument and bind each named dimension from its first use.
+    sizes = {}
+    _args.check_tensor("silu_mul", "g", g, torch.bfloat16, ("N",))
+    _args.bind_dims("silu_mul", sizes, "g", g, ("N",))
+    _args.check_tensor("silu_mul", "u", u, torch.bfloat16, ("N",))
+    _args.bind_dims("silu_mul", sizes, "u", u, ("N",))
+    device = _args.check_device("silu_mul", (("g", g), ("u", u)))
+    N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _args.check_overlap("silu_mul", (("g", g), ("u", u)), (("y", y),), in_place=True)
+    y = _args.output("silu_mul", "y", y, (N,), torch.bfloat16, device)
+    n_elements = y.numel()
+    if n_elements == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return y
+    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # over 8 warps from 2**22 elements on, where that streams at copy speed.
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
+    # One program per BLOCK output elements.
+    grid = (_args.cdiv(n_elements, BLOCK),)
+    silu_mul_kernel[grid](
+        g,
+        u,
+        y,
+        n_elements,
+        g.stride(0),
+        u.stride(0),
+        y.stride(0),
+        BLOCK=BLOCK,
+        FLAT=all(t.is_contiguous() for t in (g, u, y)),
+        INDEX_64=_args.needs_int64(g, u, y),
+        num_warps=num_warps,
+    )
+    return y
 
 
-def _bind_dims(kernel, sizes, name, value, dims):
-    """Bind each named dimension on first use; check it on every later use."""
-    for axis, dim in enumerate(dims):
-        size = value.shape[axis]
-        if isinstance(dim, int):
-            if size != dim:
-                raise ValueError(
-                    f"{kernel}(): parameter {name!r}: dimension {axis} must be {dim}, got {size} (shape {tuple(value.shape)})"
-                )
-            continue
-        bound = sizes.setdefault(dim, (size, name))
-        if bound[0] != size:
-            raise ValueError(
-                f"{kernel}(): parameter {name!r}: dimension {axis} ({dim}) expected {dim}={bound[0]} "
-                f"(from {bound[1]!r}), got {size} (shape {tuple(value.shape)})"
-            )
+def silu_mul_reference(g, u):
+    """silu_mul in plain torch, from the same spec (elementwise.tile:27).
+
+    16-bit floats are computed in f32 and each output is rounded to its declared type,
+    exactly as the kernel does.
+    """
+    device = g.device
+    N = g.shape[0]
+    g = g.to(torch.float32)
+    u = u.to(torch.float32)
+    # spec: elementwise.tile:28
+    y = torch.nn.functional.silu(g) * u
+    return _args.output_ref(y, (N,), torch.bfloat16, device)
 
 
-def _check_scalar(kernel, name, value, kind, dtype):
-    """Check a scalar argument: a Python number of the declared kind, in range. Returns it
-    as the kernel takes it: a float parameter given an int gets float(value), since Triton
-    would type the int as an integer and compute integer arithmetic with it."""
-    ok = {
-        "float": isinstance(value, (int, float)) and not isinstance(value, bool),
-        "int": isinstance(value, int) and not isinstance(value, bool),
-        "bool": isinstance(value, bool),
-    }[kind]
-    if not ok:
-        raise TypeError(
-            f"{kernel}(): parameter {name!r}: expected a Python {kind} ({dtype}), got {value!r}"
-        )
-    if kind == "int":
-        info = torch.iinfo(dtype)
-        if not info.min <= value <= info.max:
-            raise ValueError(f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}")
-    if kind == "float":
-        try:
-            value = float(value)
-        except OverflowError:
-            raise ValueError(
-                f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}"
-            ) from None
-        if math.isfinite(value) and abs(value) > torch.finfo(dtype).max:
-            raise ValueError(f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}")
-        if (
-            torch.finfo(dtype).bits == 16 and value
-        ):  # (zeros are exact; the cache would mix 0.0 and -0.0)
-            value = _round_16bit(value, dtype)
-    return value
+# spec: elementwise.tile:32
+@triton.jit
+def axpby_kernel(
+    x_ptr,  # f32[N]
+    y_ptr,  # f32[N]
+    alpha,  # f32
+    beta,  # f32
+    out_ptr,  # f32[N], output
+    n_elements,  # number of output elements: N
+    stride_x_n,
+    stride_y_n,
+    stride_out_n,
+    BLOCK: tl.constexpr,  # output elements per program
+    FLAT: tl.constexpr,  # every tensor is contiguous: the flat index is the memory offset
+    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+):
+    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [N].
+    pid = tl.program_id(0)
+    if INDEX_64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
+    mask = offs < n_elements
+    if FLAT:
+        x_offs = offs
+        y_offs = offs
+        out_offs = offs
+    else:
+        # Split the flat index into one index per dimension of [N], innermost first.
+        idx_n = offs
+        # Memory offsets: each tensor's indices times its strides. A dimension a tensor
+        # does not have is broadcast: it contributes nothing (stride 0).
+        x_offs = idx_n * stride_x_n
+        y_offs = idx_n * stride_y_n
+        out_offs = idx_n * stride_out_n
+    # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
+    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0)
+    y = tl.load(y_ptr + y_offs, mask=mask, other=0.0)
+    # spec: elementwise.tile:33
+    out = alpha * x + beta * y
+    # Store each output, cast to its declared type, under the same mask.
+    tl.store(out_ptr + out_offs, out.to(tl.float32), mask=mask)
 
 
-@functools.lru_cache(maxsize=256)
-def _round_16bit(value, dtype):
-    """A 16-bit scalar holds what its type can: the nearest f16 / bf16 value (cached, since
-    the same scalars come back call after call and a tensor costs microseconds to make)."""
-    return torch.tensor(value, dtype=dtype).item()
+def axpby(x, y, alpha=1.0, beta=1.0, *, out=None):
+    """Launch axpby_kernel (spec: elementwise.tile:32).
+
+    elementwise axpby(x: f32[N], y: f32[N], alpha: f32 = 1.0, beta: f32 = 1.0) -> (out: f32[N])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass out= to write into existing tensors.
+    Returns out.
+    """
+    # Check every argument and bind each named dimension from its first use.
+    sizes = {}
+    _args.check_tensor("axpby", "x", x, torch.float32, ("N",))
+    _args.bind_dims("axpby", sizes, "x", x, ("N",))
+    _args.check_tensor("axpby", "y", y, torch.float32, ("N",))
+    _args.bind_dims("axpby", sizes, "y", y, ("N",))
+    alpha = _args.check_scalar("axpby", "alpha", alpha, "float", torch.float32)
+    beta = _args.check_scalar("axpby", "beta", beta, "float", torch.float32)
+    device = _args.check_device("axpby", (("x", x), ("y", y)))
+    N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _args.check_overlap("axpby", (("x", x), ("y", y)), (("out", out),), in_place=True)
+    out = _args.output("axpby", "out", out, (N,), torch.float32, device)
+    n_elements = out.numel()
+    if n_elements == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return out
+    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # over 8 warps from 2**22 elements on, where that streams at copy speed.
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
+    # One program per BLOCK output elements.
+    grid = (_args.cdiv(n_elements, BLOCK),)
+    axpby_kernel[grid](
+        x,
+        y,
+        alpha,
+        beta,
+        out,
+        n_elements,
+        x.stride(0),
+        y.stride(0),
+        out.stride(0),
+        BLOCK=BLOCK,
+        FLAT=all(t.is_contiguous() for t in (x, y, out)),
+        INDEX_64=_args.needs_int64(x, y, out),
+        num_warps=num_warps,
+    )
+    return out
 
 
-def _check_device(kernel, tensors):
-    """All tensors on one device: CUDA, or the CPU under the Triton interpreter."""
-    device = None
-    for name, value in tensors:
-        if device is None:
-            device, first = value.device, name
-        elif value.device != device:
-            raise ValueError(
-                f"{kernel}(): parameter {name!r}: expected device {device} (like {first!r}), got {value.device}"
-            )
-    if device.type not in ("cuda", "cpu"):
-        raise ValueError(
-            f"{kernel}(): parameter {first!r}: expected a CUDA tensor (or a CPU tensor under "
-            f"TRITON_INTERPRET=1), got device {device}"
-        )
-    if device.type == "cpu" and not _INTERPRET:
-        raise RuntimeError(
-            f"{kernel}(): the tensors are on the CPU; move them to a CUDA device, or set "
-            "TRITON_INTERPRET=1 before importing triton to run on the Triton interpreter"
-        )
-    return device
+def axpby_reference(x, y, alpha=1.0, beta=1.0):
+    """axpby in plain torch, from the same spec (elementwise.tile:32).
+
+    16-bit floats are computed in f32 and each output is rounded to its declared type,
+    exactly as the kernel does.
+    """
+    device = x.device
+    N = x.shape[0]
+    # Scalars as one-element tensors of their declared types, so that they promote as in the
+    # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
+    # rounded to their type, then computed in f32.
+    alpha = torch.tensor([alpha], dtype=torch.float32, device=device)
+    beta = torch.tensor([beta], dtype=torch.float32, device=device)
+    # spec: elementwise.tile:33
+    out = alpha * x + beta * y
+    return _args.output_ref(out, (N,), torch.float32, device)
 
 
-def _output(kernel, name, value, shape, dtype, device):
-    """Allocate an output, or check one the caller passed in."""
-    if value is None:
-        return torch.empty(shape, dtype=dtype, device=device)
-    _check_tensor(kernel, name, value, dtype, shape)
-    where = f"{kernel}(): parameter {name!r} (an output)"
-    if tuple(value.shape) != tuple(shape):
-        raise ValueError(f"{where}: expected shape {tuple(shape)}, got {tuple(value.shape)}")
-    if value.device != device:
-        raise ValueError(f"{where}: expected device {device}, got {value.device}")
-    if any(stride == 0 and size > 1 for stride, size in zip(value.stride(), value.shape)):
-        # An expanded view: several elements share one address, and their stores would race.
-        raise ValueError(
-            f"{where}: expected distinct elements, got a view with strides {value.stride()}"
-        )
-    return value
+# spec: elementwise.tile:38
+@triton.jit
+def scale_bias_gelu_tanh_kernel(
+    x_ptr,  # f16[M, N]
+    scale_ptr,  # f32[M]
+    bias_ptr,  # f32[N]
+    y_ptr,  # f16[M, N], output
+    n_elements,  # number of output elements: M * N
+    N,
+    stride_x_m,
+    stride_x_n,
+    stride_scale_m,
+    stride_bias_n,
+    stride_y_m,
+    stride_y_n,
+    BLOCK: tl.constexpr,  # output elements per program
+    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+):
+    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [M, N].
+    pid = tl.program_id(0)
+    if INDEX_64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
+    mask = offs < n_elements
+    # Split the flat index into one index per dimension of [M, N], innermost first.
+    idx_n = offs % N
+    rest = offs // N
+    idx_m = rest
+    # Memory offsets: each tensor's indices times its strides. A dimension a tensor
+    # does not have is broadcast: it contributes nothing (stride 0).
+    x_offs = idx_m * stride_x_m + idx_n * stride_x_n
+    scale_offs = idx_m * stride_scale_m
+    bias_offs = idx_n * stride_bias_n
+    y_offs = idx_m * stride_y_m + idx_n * stride_y_n
+    # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
+    # f16 is loaded and computed in f32; the store rounds back.
+    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+    scale = tl.load(scale_ptr + scale_offs, mask=mask, other=0.0)
+    bias = tl.load(bias_ptr + bias_offs, mask=mask, other=0.0)
+    # spec: elementwise.tile:39
+    y = _gelu_tanh(x * scale + bias)
+    # Store each output, cast to its declared type, under the same mask.
+    tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
 
 
-def _bytes_spanned(t):
-    """[first, end) of the bytes a tensor's elements lie in (torch strides are never negative)."""
-    last = sum((size - 1) * stride for size, stride in zip(t.shape, t.stride()))
-    return t.data_ptr(), t.data_ptr() + (last + 1) * t.element_size()
+def scale_bias_gelu_tanh(x, scale, bias, *, y=None):
+    """Launch scale_bias_gelu_tanh_kernel (spec: elementwise.tile:38).
+
+    elementwise scale_bias_gelu_tanh(x: f16[M, N], scale: f32[M], bias: f32[N]) -> (y: f16[M, N])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass y= to write into existing tensors.
+    Returns y.
+    """
+    # Check every argument and bind each named dimension from its first use.
+    sizes = {}
+    _args.check_tensor("scale_bias_gelu_tanh", "x", x, torch.float16, ("M", "N"))
+    _args.bind_dims("scale_bias_gelu_tanh", sizes, "x", x, ("M", "N"))
+    _args.check_tensor("scale_bias_gelu_tanh", "scale", scale, torch.float32, ("M",))
+    _args.bind_dims("scale_bias_gelu_tanh", sizes, "scale", scale, ("M",))
+    _args.check_tensor("scale_bias_gelu_tanh", "bias", bias, torch.float32, ("N",))
+    _args.bind_dims("scale_bias_gelu_tanh", sizes, "bias", bias, ("N",))
+    device = _args.check_device(
+        "scale_bias_gelu_tanh", (("x", x), ("scale", scale), ("bias", bias))
+    )
+    M = sizes["M"][0]
+    N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _args.check_overlap(
+        "scale_bias_gelu_tanh",
+        (("x", x), ("scale", scale), ("bias", bias)),
+        (("y", y),),
+        in_place=True,
+    )
+    y = _args.output("scale_bias_gelu_tanh", "y", y, (M, N), torch.float16, device)
+    n_elements = y.numel()
+    if n_elements == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return y
+    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # over 8 warps from 2**22 elements on, where that streams at copy speed.
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
+    # One program per BLOCK output elements.
+    grid = (_args.cdiv(n_elements, BLOCK),)
+    scale_bias_gelu_tanh_kernel[grid](
+        x,
+        scale,
+        bias,
+        y,
+        n_elements,
+        N,
+        x.stride(0),
+        x.stride(1),
+        scale.stride(0),
+        bias.stride(0),
+        y.stride(0),
+        y.stride(1),
+        BLOCK=BLOCK,
+        INDEX_64=_args.needs_int64(x, scale, bias, y),
+        num_warps=num_warps,
+    )
+    return y
 
 
-def _interleaved(a, b):
-    """True when two views of one element size can share no element although their byte
-    ranges meet: every element of a lies at a's start plus a multiple of g, the gcd of both
-    views' strides (in elements), and so does b's, so starts that differ by no multiple of
-    g never meet (x[::2] and x[1::2]; the real and imaginary columns of an [N, 2] view)."""
-    size = a.element_size()
-    if b.element_size() != size or (a.data_ptr() - b.data_ptr()) % size:
-        return False
-    g = 0
-    for t in (a, b):
-        for extent, stride in zip(t.shape, t.stride()):
-            if extent > 1:
-                g = math.gcd(g, stride)
-    return g > 1 and (a.data_ptr() - b.data_ptr()) // size % g != 0
+def scale_bias_gelu_tanh_reference(x, scale, bias):
+    """scale_bias_gelu_tanh in plain torch, from the same spec (elementwise.tile:38).
+
+    16-bit floats are computed in f32 and each output is rounded to its declared type,
+    exactly as the kernel does.
+    """
+    device = x.device
+    M = x.shape[0]
+    N = x.shape[1]
+    x = x.to(torch.float32)
+    scale = scale[:, None]
+    # spec: elementwise.tile:39
+    y = torch.nn.functional.gelu(x * scale + bias, approximate="tanh")
+    return _args.output_ref(y, (M, N), torch.float16, device)
 
 
-def _check_overlap(kernel, inputs, outputs, in_place):
-    """Outputs passed in may not share memory with an input or with each other: a program
-    could read an element that another program has already written. in_place: an output
-    that is exactly an input's view (address, dtype, shape, strides) is allowed, since each
-    element is read before it is written, by the program that writes it. Views whose byte
-    ranges meet count as overlapping unless _interleaved shows that no element is shared."""
-    given = [(name, t) for name, t in outputs if isinstance(t, torch.Tensor) and t.numel()]
-    for n, (name, out) in enumerate(given):
-        lo, hi = _bytes_spanned(out)
-        others = [("input", *pair) for pair in inputs] + [("output", *pair) for pair in given[:n]]
-        for role, other, t in others:
-            if not t.numel() or out.device != t.device:
-                continue
-            t_lo, t_hi = _bytes_spanned(t)
-            if lo >= t_hi or t_lo >= hi or _interleaved(out, t):
-                continue
-            same = (out.data_ptr(), out.dtype, out.shape, out.stride()) == (
-                t.data_ptr(),
-                t.dtype,
-                t.shape,
-                t.stride(),
-            )
-            if not (in_place and role == "input" and same):
-                why = (
-                    "only an exact view of an input may be written in place"
-                    if in_place
-                    else "a gemm reads its inputs while it writes"
-                )
-                raise ValueError(
-                    f"{kernel}(): parameter {name!r} (an output): expected memory of its own, got memory "
-                    f"overlapping {role} {other!r} ({why})"
-                )
+# spec: elementwise.tile:44
+@triton.jit
+def clamp_threshold_kernel(
+    x_ptr,  # f32[B, T, C]
+    lo,  # f32
+    hi,  # f32
+    tiny,  # f32
+    y_ptr,  # f32[B, T, C], output
+    kept_ptr,  # bool[B, T, C], output
+    n_elements,  # number of output elements: B * T * C
+    T,
+    C,
+    stride_x_b,
+    stride_x_t,
+    stride_x_c,
+    stride_y_b,
+    stride_y_t,
+    stride_y_c,
+    stride_kept_b,
+    stride_kept_t,
+    stride_kept_c,
+    BLOCK: tl.constexpr,  # output elements per program
+    FLAT: tl.constexpr,  # every tensor is contiguous: the flat index is the memory offset
+    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+):
+    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [B, T, C].
+    pid = tl.program_id(0)
+    if INDEX_64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
+    mask = offs < n_elements
+    if FLAT:
+        x_offs = offs
+        y_offs = offs
+        kept_offs = offs
+    else:
+        # Split the flat index into one index per dimension of [B, T, C], innermost first.
+        idx_c = offs % C
+        rest = offs // C
+        idx_t = rest % T
+        rest = rest // T
+        idx_b = rest
+        # Memory offsets: each tensor's indices times its strides. A dimension a tensor
+        # does not have is broadcast: it contributes nothing (stride 0).
+        x_offs = idx_b * stride_x_b + idx_t * stride_x_t + idx_c * stride_x_c
+        y_offs = idx_b * stride_y_b + idx_t * stride_y_t + idx_c * stride_y_c
+        kept_offs = idx_b * stride_kept_b + idx_t * stride_kept_t + idx_c * stride_kept_c
+    # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
+    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0)
+    # spec: elementwise.tile:46
+    c = _clamp(x, lo, hi)
+    # spec: elementwise.tile:47
+    kept = tl.abs(c) >= tiny
+    # spec: elementwise.tile:48
+    y = tl.where(kept, c, 0.0)
+    # Store each output, cast to its declared type, under the same mask.
+    tl.store(y_ptr + y_offs, y.to(tl.float32), mask=mask)
+    tl.store(kept_ptr + kept_offs, kept.to(tl.int1), mask=mask)
 
 
-def _cdiv(a, b):
-    """ceil(a / b) for ints (triton.cdiv is a jit function: slower to call from Python)."""
-    return -(-a // b)
+def clamp_threshold(x, lo=-1.0, hi=1.0, tiny=0.1, *, y=None, kept=None):
+    """Launch clamp_threshold_kernel (spec: elementwise.tile:44).
+
+    elementwise clamp_threshold(x: f32[B, T, C], lo: f32 = -1.0, hi: f32 = 1.0, tiny: f32 = 0.1) -> (y: f32[B, T, C], kept: bool[B, T, C])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass y=, kept= to write into existing tensors.
+    Returns (y, kept).
+    """
+    # Check every argument and bind each named dimension from its first use.
+    sizes = {}
+    _args.check_tensor("clamp_threshold", "x", x, torch.float32, ("B", "T", "C"))
+    _args.bind_dims("clamp_threshold", sizes, "x", x, ("B", "T", "C"))
+    lo = _args.check_scalar("clamp_threshold", "lo", lo, "float", torch.float32)
+    hi = _args.check_scalar("clamp_threshold", "hi", hi, "float", torch.float32)
+    tiny = _args.check_scalar("clamp_threshold", "tiny", tiny, "float", torch.float32)
+    device = _args.check_device("clamp_threshold", (("x", x),))
+    B = sizes["B"][0]
+    T = sizes["T"][0]
+    C = sizes["C"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _args.check_overlap("clamp_threshold", (("x", x),), (("y", y), ("kept", kept)), in_place=True)
+    y = _args.output("clamp_threshold", "y", y, (B, T, C), torch.float32, device)
+    kept = _args.output("clamp_threshold", "kept", kept, (B, T, C), torch.bool, device)
+    n_elements = y.numel()
+    if n_elements == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return y, kept
+    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # over 8 warps from 2**22 elements on, where that streams at copy speed.
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
+    # One program per BLOCK output elements.
+    grid = (_args.cdiv(n_elements, BLOCK),)
+    clamp_threshold_kernel[grid](
+        x,
+        lo,
+        hi,
+        tiny,
+        y,
+        kept,
+        n_elements,
+        T,
+        C,
+        x.stride(0),
+        x.stride(1),
+        x.stride(2),
+        y.stride(0),
+        y.stride(1),
+        y.stride(2),
+        kept.stride(0),
+        kept.stride(1),
+        kept.stride(2),
+        BLOCK=BLOCK,
+        FLAT=all(t.is_contiguous() for t in (x, y, kept)),
+        INDEX_64=_args.needs_int64(x, y, kept),
+        num_warps=num_warps,
+    )
+    return y, kept
 
 
-def _next_power_of_2(n):
-    """The smallest power of two >= n (1 for n <= 1)."""
-    return 1 << max(0, n - 1).bit_length()
+def clamp_threshold_reference(x, lo=-1.0, hi=1.0, tiny=0.1):
+    """clamp_threshold in plain torch, from the same spec (elementwise.tile:44).
+
+    16-bit floats are computed in f32 and each output is rounded to its declared type,
+    exactly as the kernel does.
+    """
+    device = x.device
+    B = x.shape[0]
+    T = x.shape[1]
+    C = x.shape[2]
+    # Scalars as one-element tensors of their declared types, so that they promote as in the
+    # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
+    # rounded to their type, then computed in f32.
+    lo = torch.tensor([lo], dtype=torch.float32, device=device)
+    hi = torch.tensor([hi], dtype=torch.float32, device=device)
+    tiny = torch.tensor([tiny], dtype=torch.float32, device=device)
+    # spec: elementwise.tile:46
+    c = torch.minimum(
+        torch.maximum(x, torch.as_tensor(lo, device=device)), torch.as_tensor(hi, device=device)
+    )
+    # spec: elementwise.tile:47
+    kept = torch.abs(c) >= tiny
+    # spec: elementwise.tile:48
+    y = torch.where(kept, c, 0.0)
+    return (
+        _args.output_ref(y, (B, T, C), torch.float32, device),
+        _args.output_ref(kept, (B, T, C), torch.bool, device),
+    )
 
 
-def _needs_int64(*tensors):
-    """True when some element offset may not fit in 32 bits."""
-    for t in tensors:
-        if t.is_contiguous() and t.numel() < 2**31:
-            continue  # the largest offset is numel - 1
-        span = sum((size - 1) * abs(stride) for size, stride in zip(t.shape, t.stride()))
-        if t.numel() >= 2**31 or span >= 2**31:
-            return True
-    return False
+# spec: elementwise.tile:52
+@triton.jit
+def activations_kernel(
+    x_ptr,  # f32[N]
+    y_ptr,  # f32[N], output
+    z_ptr,  # f32[N], output
+    n_elements,  # number of output elements: N
+    stride_x_n,
+    stride_y_n,
+    stride_z_n,
+    BLOCK: tl.constexpr,  # output elements per program
+    FLAT: tl.constexpr,  # every tensor is contiguous: the flat index is the memory offset
+    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+):
+    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [N].
+    pid = tl.program_id(0)
+    if INDEX_64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
+    mask = offs < n_elements
+    if FLAT:
+        x_offs = offs
+        y_offs = offs
+        z_offs = offs
+    else:
+        # Split the flat index into one index per dimension of [N], innermost first.
+        idx_n = offs
+        # Memory offsets: each tensor's indices times its strides. A dimension a tensor
+        # does not have is broadcast: it contributes nothing (stride 0).
+        x_offs = idx_n * stride_x_n
+        y_offs = idx_n * stride_y_n
+        z_offs = idx_n * stride_z_n
+    # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
+    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0)
+    # spec: elementwise.tile:53
+    s = tl.sigmoid(x) + _tanh(x) + _softplus(x) + _relu(x) + _leaky_relu(x, 0.2)
+    # spec: elementwise.tile:54
+    t = (
+        tl.exp2(-tl.abs(x))
+        + tl.log(1 + x * x)
+        + tl.log2(2 + x * x)
+        + tl.sqrt(tl.abs(x))
+        + tl.rsqrt(1 + tl.abs(x))
+    )
+    # spec: elementwise.tile:55
+    y = (
+        s
+        + t
+        + tl.sin(x) * tl.cos(x)
+        + tl.erf(x)
+        + tl.floor(x * 4) / 4
+        + tl.ceil(x)
+        + tl.maximum(x, 0.5, propagate_nan=tl.PropagateNan.ALL)
+        - tl.minimum(x, -0.5, propagate_nan=tl.PropagateNan.ALL)
+    )
+    # spec: elementwise.tile:56
+    z = (
+        _pow(tl.abs(x) + 1, 1.5)
+        + _pow(x, 2)
+        + x % 0.75
+        + (x * 100).to(tl.int32).to(tl.float32) / 100
+    )
+    # Store each output, cast to its declared type, under the same mask.
+    tl.store(y_ptr + y_offs, y.to(tl.float32), mask=mask)
+    tl.store(z_ptr + z_offs, z.to(tl.float32), mask=mask)
 
 
-def _output_ref(value, shape, dtype, device):
-    """Broadcast a reference result to its output shape and declared dtype."""
-    return torch.as_tensor(value, device=device).broadcast_to(shape).to(dtype)
+def activations(x, *, y=None, z=None):
+    """Launch activations_kernel (spec: elementwise.tile:52).
+
+    elementwise activations(x: f32[N]) -> (y: f32[N], z: f32[N])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass y=, z= to write into existing tensors.
+    Returns (y, z).
+    """
+    # Check every argument and bind each named dimension from its first use.
+    sizes = {}
+    _args.check_tensor("activations", "x", x, torch.float32, ("N",))
+    _args.bind_dims("activations", sizes, "x", x, ("N",))
+    device = _args.check_device("activations", (("x", x),))
+    N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _args.check_overlap("activations", (("x", x),), (("y", y), ("z", z)), in_place=True)
+    y = _args.output("activations", "y", y, (N,), torch.float32, device)
+    z = _args.output("activations", "z", z, (N,), torch.float32, device)
+    n_elements = y.numel()
+    if n_elements == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return y, z
+    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # over 8 warps from 2**22 elements on, where that streams at copy speed.
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
+    # One program per BLOCK output elements.
+    grid = (_args.cdiv(n_elements, BLOCK),)
+    activations_kernel[grid](
+        x,
+        y,
+        z,
+        n_elements,
+        x.stride(0),
+        y.stride(0),
+        z.stride(0),
+        BLOCK=BLOCK,
+        FLAT=all(t.is_contiguous() for t in (x, y, z)),
+        INDEX_64=_args.needs_int64(x, y, z),
+        num_warps=num_warps,
+    )
+    return y, z
+
+
+def activations_reference(x):
+    """activations in plain torch, from the same spec (elementwise.tile:52).
+
+    16-bit floats are computed in f32 and each output is rounded to its declared type,
+    exactly as the kernel does.
+    """
+    device = x.device
+    N = x.shape[0]
+    # spec: elementwise.tile:53
+    s = (
+        torch.sigmoid(x)
+        + torch.tanh(x)
+        + torch.nn.functional.softplus(x)
+        + torch.relu(x)
+        + _ref.leaky_relu(x, 0.2)
+    )
+    # spec: elementwise.tile:54
+    t = (
+        torch.exp2(-torch.abs(x))
+        + torch.log(1 + x * x)
+        + torch.log2(2 + x * x)
+        + torch.sqrt(torch.abs(x))
+        + torch.rsqrt(1 + torch.abs(x))
+    )
+    # spec: elementwise.tile:55
+    y = (
+        s
+        + t
+        + torch.sin(x) * torch.cos(x)
+        + torch.erf(x)
+        + torch.floor(x * 4) / 4
+        + torch.ceil(x)
+        + torch.maximum(x, torch.as_tensor(0.5, device=device))
+        - torch.minimum(x, torch.as_tensor(-0.5, device=device))
+    )
+    # spec: elementwise.tile:56
+    z = (
+        torch.pow(torch.abs(x) + 1, 1.5)
+        + torch.pow(x, 2)
+        + torch.fmod(x, 0.75)
+        + (x * 100).to(torch.int32).to(torch.float32) / 100
+    )
+    return (
+        _args.output_ref(y, (N,), torch.float32, device),
+        _args.output_ref(z, (N,), torch.float32, device),
+    )
+
+
+# spec: elementwise.tile:60
+@triton.jit
+def bucketize_kernel(
+    x_ptr,  # i32[N]
+    width,  # i32
+    bucket_ptr,  # i32[N], output
+    frac_ptr,  # f32[N], output
+    n_elements,  # number of output elements: N
+    stride_x_n,
+    stride_bucket_n,
+    stride_frac_n,
+    BLOCK: tl.constexpr,  # output elements per program
+    FLAT: tl.constexpr,  # every tensor is contiguous: the flat index is the memory offset
+    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+):
+    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [N].
+    pid = tl.program_id(0)
+    if INDEX_64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
+    mask = offs < n_elements
+    if FLAT:
+        x_offs = offs
+        bucket_offs = offs
+        frac_offs = offs
+    else:
+        # Split the flat index into one index per dimension of [N], innermost first.
+        idx_n = offs
+        # Memory offsets: each tensor's indices times its strides. A dimension a tensor
+        # does not have is broadcast: it contributes nothing (stride 0).
+        x_offs = idx_n * stride_x_n
+        bucket_offs = idx_n * stride_bucket_n
+        frac_offs = idx_n * stride_frac_n
+    # Load the inputs. Masked-off lanes read 0; they are computed but never stored.
+    x = tl.load(x_ptr + x_offs, mask=mask, other=0)
+    # spec: elementwise.tile:61
+    bucket = (x / width).to(tl.int32)
+    # spec: elementwise.tile:62
+    frac = x % width / width
+    # Store each output, cast to its declared type, under the same mask.
+    tl.store(bucket_ptr + bucket_offs, bucket.to(tl.int32), mask=mask)
+    tl.store(frac_ptr + frac_offs, frac.to(tl.float32), mask=mask)
+
+
+def bucketize(x, width=10, *, bucket=None, frac=None):
+    """Launch bucketize_kernel (spec: elementwise.tile:60).
+
+    elementwise bucketize(x: i32[N], width: i32 = 10) -> (bucket: i32[N], frac: f32[N])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass bucket=, frac= to write into existing tensors.
+    Returns (bucket, frac).
+    """
+    # Check every argument and bind each named dimension from its first use.
+    sizes = {}
+    _args.check_tensor("bucketize", "x", x, torch.int32, ("N",))
+    _args.bind_dims("bucketize", sizes, "x", x, ("N",))
+    width = _args.check_scalar("bucketize", "width", width, "int", torch.int32)
+    device = _args.check_device("bucketize", (("x", x),))
+    N = sizes["N"][0]
+    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+    _args.check_overlap(
+        "bucketize", (("x", x),), (("bucket", bucket), ("frac", frac)), in_place=True
+    )
+    bucket = _args.output("bucketize", "bucket", bucket, (N,), torch.int32, device)
+    frac = _args.output("bucketize", "frac", frac, (N,), torch.float32, device)
+    n_elements = bucket.numel()
+    if n_elements == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return bucket, frac
+    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # over 8 warps from 2**22 elements on, where that streams at copy speed.
+    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
+    # One program per BLOCK output elements.
+    grid = (_args.cdiv(n_elements, BLOCK),)
+    bucketize_kernel[grid](
+        x,
+        width,
+        bucket,
+        frac,
+        n_elements,
+        x.stride(0),
+        bucket.stride(0),
+        frac.stride(0),
+        BLOCK=BLOCK,
+        FLAT=all(t.is_contiguous() for t in (x, bucket, frac)),
+        INDEX_64=_args.needs_int64(x, bucket, frac),
+        num_warps=num_warps,
+    )
+    return bucket, frac
+
+
+def bucketize_reference(x, width=10):
+    """bucketize in plain torch, from the same spec (elementwise.tile:60).
+
+    16-bit floats are computed in f32 and each output is rounded to its declared type,
+    exactly as the kernel does.
+    """
+    device = x.device
+    N = x.shape[0]
+    # Scalars as one-element tensors of their declared types, so that they promote as in the
+    # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
+    # rounded to their type, then computed in f32.
+    width = torch.tensor([width], dtype=torch.int32, device=device)
+    # spec: elementwise.tile:61
+    bucket = (x / width).to(torch.int32)
+    # spec: elementwise.tile:62
+    frac = torch.fmod(x, width) / width
+    return (
+        _args.output_ref(bucket, (N,), torch.int32, device),
+        _args.output_ref(frac, (N,), torch.float32, device),
+    )
 
 
 @triton.jit
@@ -350,1245 +1334,3 @@ def _pow(a, b):
     signed = tl.where(b_odd, -magnitude, magnitude)
     result = tl.where(a < 0, tl.where(b_int, signed, tl.exp2(b * tl.log2(a))), magnitude)
     return tl.where((b == 0) | (a == 1.0), 1.0, result)  # torch.pow: 1 ** nan is 1 too
-
-
-def _leaky_relu_ref(x, slope):
-    return torch.where(x > 0, x, x * slope)
-
-
-def _rand_ref(seed, shape, device):
-    """Bit-exact torch version of tl.rand(seed, index) for each element's row-major index.
-
-    Triton draws from the Philox-4x32 counter-based generator (10 rounds): the
-    counter is (index low 32 bits, index high 32 bits, 0, 0) and the key is the
-    seed's low and high 32 bits. Unsigned 32-bit arithmetic is done in int64 and
-    masked; the first output word becomes a float in [0, 1).
-    """
-    mask32 = 0xFFFFFFFF
-    seed = int(seed)  # a Python int, or the one-element tensor of a scalar parameter
-    index = torch.arange(0, max(1, torch.Size(shape).numel()), dtype=torch.int64, device=device)
-    c0, c1 = index & mask32, (index >> 32) & mask32
-    c2 = torch.zeros_like(c0)
-    c3 = torch.zeros_like(c0)
-    k0, k1 = seed & mask32, (seed >> 32) & mask32
-    for _ in range(10):
-        # mulhi/mullo of 32-bit words: the 64-bit product fits an int64 up to wraparound,
-        # and the low 64 bits of a wrapped product are still exact.
-        prod_b = 0xCD9E8D57 * c2
-        prod_a = 0xD2511F53 * c0
-        c0, c1, c2, c3 = (
-            ((prod_b >> 32) & mask32) ^ c1 ^ k0,
-            prod_b & mask32,
-            ((prod_a >> 32) & mask32) ^ c3 ^ k1,
-            prod_a & mask32,
-        )
-        k0, k1 = (k0 + 0x9E3779B9) & mask32, (k1 + 0xBB67AE85) & mask32
-    # Reinterpret as int32, fold negatives onto [0, 2**31), scale into [0, 1).
-    x = torch.where(c0 >= 2**31, c0 - 2**32, c0)
-    x = torch.where(x < 0, -x - 1, x).to(torch.int32).to(torch.float32)
-    uniform = x * torch.tensor(4.6566127342e-10, dtype=torch.float32)
-    return uniform[: torch.Size(shape).numel()].reshape(shape)
-
-
-# spec: elementwise.tile:5
-@triton.jit
-def add_kernel(
-    x_ptr,  # f32[N]
-    y_ptr,  # f32[N]
-    out_ptr,  # f32[N], output
-    n_elements,  # number of output elements: N
-    stride_x_n,
-    stride_y_n,
-    stride_out_n,
-    BLOCK: tl.constexpr,  # output elements per program
-    FLAT: tl.constexpr,  # every tensor is contiguous: the flat index is the memory offset
-    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
-):
-    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [N].
-    pid = tl.program_id(0)
-    if INDEX_64:
-        pid = pid.to(tl.int64)
-    offs = pid * BLOCK + tl.arange(0, BLOCK)
-    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
-    mask = offs < n_elements
-    if FLAT:
-        x_offs = offs
-        y_offs = offs
-        out_offs = offs
-    else:
-        # Split the flat index into one index per dimension of [N], innermost first.
-        idx_n = offs
-        # Memory offsets: each tensor's indices times its strides. A dimension a tensor
-        # does not have is broadcast: it contributes nothing (stride 0).
-        x_offs = idx_n * stride_x_n
-        y_offs = idx_n * stride_y_n
-        out_offs = idx_n * stride_out_n
-    # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
-    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0)
-    y = tl.load(y_ptr + y_offs, mask=mask, other=0.0)
-    # spec: elementwise.tile:6
-    out = x + y
-    # Store each output, cast to its declared type, under the same mask.
-    tl.store(out_ptr + out_offs, out.to(tl.float32), mask=mask)
-
-
-def add(x, y, *, out=None):
-    """Launch add_kernel (spec: elementwise.tile:5).
-
-    elementwise add(x: f32[N], y: f32[N]) -> (out: f32[N])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass out= to write into existing tensors.
-    Returns out.
-    """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _check_tensor("add", "x", x, torch.float32, ("N",))
-    _bind_dims("add", sizes, "x", x, ("N",))
-    _check_tensor("add", "y", y, torch.float32, ("N",))
-    _bind_dims("add", sizes, "y", y, ("N",))
-    device = _check_device("add", (("x", x), ("y", y)))
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _check_overlap("add", (("x", x), ("y", y)), (("out", out),), in_place=True)
-    out = _output("add", "out", out, (N,), torch.float32, device)
-    n_elements = out.numel()
-    if n_elements == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return out
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
-    # over 8 warps from 2**22 elements on, where that streams at copy speed.
-    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
-    # One program per BLOCK output elements.
-    grid = (_cdiv(n_elements, BLOCK),)
-    add_kernel[grid](
-        x,
-        y,
-        out,
-        n_elements,
-        x.stride(0),
-        y.stride(0),
-        out.stride(0),
-        BLOCK=BLOCK,
-        FLAT=all(t.is_contiguous() for t in (x, y, out)),
-        INDEX_64=_needs_int64(x, y, out),
-        num_warps=num_warps,
-    )
-    return out
-
-
-def add_reference(x, y):
-    """add in plain torch, from the same spec (elementwise.tile:5).
-
-    16-bit floats are computed in f32 and each output is rounded to its declared type,
-    exactly as the kernel does.
-    """
-    device = x.device
-    N = x.shape[0]
-    # spec: elementwise.tile:6
-    out = x + y
-    return _output_ref(out, (N,), torch.float32, device)
-
-
-# spec: elementwise.tile:10
-@triton.jit
-def relu_dropout_kernel(
-    x_ptr,  # f32[N]
-    p,  # f32
-    seed,  # i32
-    out_ptr,  # f32[N], output
-    n_elements,  # number of output elements: N
-    stride_x_n,
-    stride_out_n,
-    BLOCK: tl.constexpr,  # output elements per program
-    FLAT: tl.constexpr,  # every tensor is contiguous: the flat index is the memory offset
-    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
-):
-    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [N].
-    pid = tl.program_id(0)
-    if INDEX_64:
-        pid = pid.to(tl.int64)
-    offs = pid * BLOCK + tl.arange(0, BLOCK)
-    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
-    mask = offs < n_elements
-    if FLAT:
-        x_offs = offs
-        out_offs = offs
-    else:
-        # Split the flat index into one index per dimension of [N], innermost first.
-        idx_n = offs
-        # Memory offsets: each tensor's indices times its strides. A dimension a tensor
-        # does not have is broadcast: it contributes nothing (stride 0).
-        x_offs = idx_n * stride_x_n
-        out_offs = idx_n * stride_out_n
-    # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
-    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0)
-    # spec: elementwise.tile:11
-    keep = tl.rand(seed, offs) > p
-    # spec: elementwise.tile:12
-    out = tl.where((x > 0) & keep, x / (1 - p), 0.0)
-    # Store each output, cast to its declared type, under the same mask.
-    tl.store(out_ptr + out_offs, out.to(tl.float32), mask=mask)
-
-
-def relu_dropout(x, p=0.5, seed=0, *, out=None):
-    """Launch relu_dropout_kernel (spec: elementwise.tile:10).
-
-    elementwise relu_dropout(x: f32[N], p: f32 = 0.5, seed: i32 = 0) -> (out: f32[N])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass out= to write into existing tensors.
-    Returns out.
-    """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _check_tensor("relu_dropout", "x", x, torch.float32, ("N",))
-    _bind_dims("relu_dropout", sizes, "x", x, ("N",))
-    p = _check_scalar("relu_dropout", "p", p, "float", torch.float32)
-    seed = _check_scalar("relu_dropout", "seed", seed, "int", torch.int32)
-    device = _check_device("relu_dropout", (("x", x),))
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _check_overlap("relu_dropout", (("x", x),), (("out", out),), in_place=True)
-    out = _output("relu_dropout", "out", out, (N,), torch.float32, device)
-    n_elements = out.numel()
-    if n_elements == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return out
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
-    # over 8 warps from 2**22 elements on, where that streams at copy speed.
-    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
-    # One program per BLOCK output elements.
-    grid = (_cdiv(n_elements, BLOCK),)
-    relu_dropout_kernel[grid](
-        x,
-        p,
-        seed,
-        out,
-        n_elements,
-        x.stride(0),
-        out.stride(0),
-        BLOCK=BLOCK,
-        FLAT=all(t.is_contiguous() for t in (x, out)),
-        INDEX_64=_needs_int64(x, out),
-        num_warps=num_warps,
-    )
-    return out
-
-
-def relu_dropout_reference(x, p=0.5, seed=0):
-    """relu_dropout in plain torch, from the same spec (elementwise.tile:10).
-
-    16-bit floats are computed in f32 and each output is rounded to its declared type,
-    exactly as the kernel does.
-    """
-    device = x.device
-    N = x.shape[0]
-    # Scalars as one-element tensors of their declared types, so that they promote as in the
-    # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
-    # rounded to their type, then computed in f32.
-    p = torch.tensor([p], dtype=torch.float32, device=device)
-    seed = torch.tensor([seed], dtype=torch.int32, device=device)
-    # spec: elementwise.tile:11
-    keep = _rand_ref(seed, (N,), device) > p
-    # spec: elementwise.tile:12
-    out = torch.where((x > 0) & keep, x / (1 - p), 0.0)
-    return _output_ref(out, (N,), torch.float32, device)
-
-
-# spec: elementwise.tile:16
-@triton.jit
-def bias_gelu_kernel(
-    x_ptr,  # bf16[M, N]
-    bias_ptr,  # bf16[N]
-    y_ptr,  # bf16[M, N], output
-    n_elements,  # number of output elements: M * N
-    N,
-    stride_x_m,
-    stride_x_n,
-    stride_bias_n,
-    stride_y_m,
-    stride_y_n,
-    BLOCK: tl.constexpr,  # output elements per program
-    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
-):
-    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [M, N].
-    pid = tl.program_id(0)
-    if INDEX_64:
-        pid = pid.to(tl.int64)
-    offs = pid * BLOCK + tl.arange(0, BLOCK)
-    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
-    mask = offs < n_elements
-    # Split the flat index into one index per dimension of [M, N], innermost first.
-    idx_n = offs % N
-    rest = offs // N
-    idx_m = rest
-    # Memory offsets: each tensor's indices times its strides. A dimension a tensor
-    # does not have is broadcast: it contributes nothing (stride 0).
-    x_offs = idx_m * stride_x_m + idx_n * stride_x_n
-    bias_offs = idx_n * stride_bias_n
-    y_offs = idx_m * stride_y_m + idx_n * stride_y_n
-    # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
-    # bf16 is loaded and computed in f32; the store rounds back.
-    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
-    # bf16 is loaded and computed in f32; the store rounds back.
-    bias = tl.load(bias_ptr + bias_offs, mask=mask, other=0.0).to(tl.float32)
-    # spec: elementwise.tile:17
-    y = _gelu(x + bias)
-    # Store each output, cast to its declared type, under the same mask.
-    tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
-
-
-def bias_gelu(x, bias, *, y=None):
-    """Launch bias_gelu_kernel (spec: elementwise.tile:16).
-
-    elementwise bias_gelu(x: bf16[M, N], bias: bf16[N]) -> (y: bf16[M, N])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass y= to write into existing tensors.
-    Returns y.
-    """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _check_tensor("bias_gelu", "x", x, torch.bfloat16, ("M", "N"))
-    _bind_dims("bias_gelu", sizes, "x", x, ("M", "N"))
-    _check_tensor("bias_gelu", "bias", bias, torch.bfloat16, ("N",))
-    _bind_dims("bias_gelu", sizes, "bias", bias, ("N",))
-    device = _check_device("bias_gelu", (("x", x), ("bias", bias)))
-    M = sizes["M"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _check_overlap("bias_gelu", (("x", x), ("bias", bias)), (("y", y),), in_place=True)
-    y = _output("bias_gelu", "y", y, (M, N), torch.bfloat16, device)
-    n_elements = y.numel()
-    if n_elements == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return y
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
-    # over 8 warps from 2**22 elements on, where that streams at copy speed.
-    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
-    # One program per BLOCK output elements.
-    grid = (_cdiv(n_elements, BLOCK),)
-    bias_gelu_kernel[grid](
-        x,
-        bias,
-        y,
-        n_elements,
-        N,
-        x.stride(0),
-        x.stride(1),
-        bias.stride(0),
-        y.stride(0),
-        y.stride(1),
-        BLOCK=BLOCK,
-        INDEX_64=_needs_int64(x, bias, y),
-        num_warps=num_warps,
-    )
-    return y
-
-
-def bias_gelu_reference(x, bias):
-    """bias_gelu in plain torch, from the same spec (elementwise.tile:16).
-
-    16-bit floats are computed in f32 and each output is rounded to its declared type,
-    exactly as the kernel does.
-    """
-    device = x.device
-    M = x.shape[0]
-    N = x.shape[1]
-    x = x.to(torch.float32)
-    bias = bias.to(torch.float32)
-    # spec: elementwise.tile:17
-    y = torch.nn.functional.gelu(x + bias)
-    return _output_ref(y, (M, N), torch.bfloat16, device)
-
-
-# spec: elementwise.tile:21
-@triton.jit
-def swiglu_kernel(
-    g_ptr,  # bf16[M, N]
-    u_ptr,  # bf16[M, N]
-    y_ptr,  # bf16[M, N], output
-    act_ptr,  # f32[M, N], output
-    n_elements,  # number of output elements: M * N
-    N,
-    stride_g_m,
-    stride_g_n,
-    stride_u_m,
-    stride_u_n,
-    stride_y_m,
-    stride_y_n,
-    stride_act_m,
-    stride_act_n,
-    BLOCK: tl.constexpr,  # output elements per program
-    FLAT: tl.constexpr,  # every tensor is contiguous: the flat index is the memory offset
-    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
-):
-    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [M, N].
-    pid = tl.program_id(0)
-    if INDEX_64:
-        pid = pid.to(tl.int64)
-    offs = pid * BLOCK + tl.arange(0, BLOCK)
-    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
-    mask = offs < n_elements
-    if FLAT:
-        g_offs = offs
-        u_offs = offs
-        y_offs = offs
-        act_offs = offs
-    else:
-        # Split the flat index into one index per dimension of [M, N], innermost first.
-        idx_n = offs % N
-        rest = offs // N
-        idx_m = rest
-        # Memory offsets: each tensor's indices times its strides. A dimension a tensor
-        # does not have is broadcast: it contributes nothing (stride 0).
-        g_offs = idx_m * stride_g_m + idx_n * stride_g_n
-        u_offs = idx_m * stride_u_m + idx_n * stride_u_n
-        y_offs = idx_m * stride_y_m + idx_n * stride_y_n
-        act_offs = idx_m * stride_act_m + idx_n * stride_act_n
-    # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
-    # bf16 is loaded and computed in f32; the store rounds back.
-    g = tl.load(g_ptr + g_offs, mask=mask, other=0.0).to(tl.float32)
-    # bf16 is loaded and computed in f32; the store rounds back.
-    u = tl.load(u_ptr + u_offs, mask=mask, other=0.0).to(tl.float32)
-    # spec: elementwise.tile:22
-    act = _silu(g)
-    # spec: elementwise.tile:23
-    y = act * u
-    # Store each output, cast to its declared type, under the same mask.
-    tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
-    tl.store(act_ptr + act_offs, act.to(tl.float32), mask=mask)
-
-
-def swiglu(g, u, *, y=None, act=None):
-    """Launch swiglu_kernel (spec: elementwise.tile:21).
-
-    elementwise swiglu(g: bf16[M, N], u: bf16[M, N]) -> (y: bf16[M, N], act: f32[M, N])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass y=, act= to write into existing tensors.
-    Returns (y, act).
-    """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _check_tensor("swiglu", "g", g, torch.bfloat16, ("M", "N"))
-    _bind_dims("swiglu", sizes, "g", g, ("M", "N"))
-    _check_tensor("swiglu", "u", u, torch.bfloat16, ("M", "N"))
-    _bind_dims("swiglu", sizes, "u", u, ("M", "N"))
-    device = _check_device("swiglu", (("g", g), ("u", u)))
-    M = sizes["M"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _check_overlap("swiglu", (("g", g), ("u", u)), (("y", y), ("act", act)), in_place=True)
-    y = _output("swiglu", "y", y, (M, N), torch.bfloat16, device)
-    act = _output("swiglu", "act", act, (M, N), torch.float32, device)
-    n_elements = y.numel()
-    if n_elements == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return y, act
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
-    # over 8 warps from 2**22 elements on, where that streams at copy speed.
-    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
-    # One program per BLOCK output elements.
-    grid = (_cdiv(n_elements, BLOCK),)
-    swiglu_kernel[grid](
-        g,
-        u,
-        y,
-        act,
-        n_elements,
-        N,
-        g.stride(0),
-        g.stride(1),
-        u.stride(0),
-        u.stride(1),
-        y.stride(0),
-        y.stride(1),
-        act.stride(0),
-        act.stride(1),
-        BLOCK=BLOCK,
-        FLAT=all(t.is_contiguous() for t in (g, u, y, act)),
-        INDEX_64=_needs_int64(g, u, y, act),
-        num_warps=num_warps,
-    )
-    return y, act
-
-
-def swiglu_reference(g, u):
-    """swiglu in plain torch, from the same spec (elementwise.tile:21).
-
-    16-bit floats are computed in f32 and each output is rounded to its declared type,
-    exactly as the kernel does.
-    """
-    device = g.device
-    M = g.shape[0]
-    N = g.shape[1]
-    g = g.to(torch.float32)
-    u = u.to(torch.float32)
-    # spec: elementwise.tile:22
-    act = torch.nn.functional.silu(g)
-    # spec: elementwise.tile:23
-    y = act * u
-    return (
-        _output_ref(y, (M, N), torch.bfloat16, device),
-        _output_ref(act, (M, N), torch.float32, device),
-    )
-
-
-# spec: elementwise.tile:27
-@triton.jit
-def silu_mul_kernel(
-    g_ptr,  # bf16[N]
-    u_ptr,  # bf16[N]
-    y_ptr,  # bf16[N], output
-    n_elements,  # number of output elements: N
-    stride_g_n,
-    stride_u_n,
-    stride_y_n,
-    BLOCK: tl.constexpr,  # output elements per program
-    FLAT: tl.constexpr,  # every tensor is contiguous: the flat index is the memory offset
-    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
-):
-    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [N].
-    pid = tl.program_id(0)
-    if INDEX_64:
-        pid = pid.to(tl.int64)
-    offs = pid * BLOCK + tl.arange(0, BLOCK)
-    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
-    mask = offs < n_elements
-    if FLAT:
-        g_offs = offs
-        u_offs = offs
-        y_offs = offs
-    else:
-        # Split the flat index into one index per dimension of [N], innermost first.
-        idx_n = offs
-        # Memory offsets: each tensor's indices times its strides. A dimension a tensor
-        # does not have is broadcast: it contributes nothing (stride 0).
-        g_offs = idx_n * stride_g_n
-        u_offs = idx_n * stride_u_n
-        y_offs = idx_n * stride_y_n
-    # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
-    # bf16 is loaded and computed in f32; the store rounds back.
-    g = tl.load(g_ptr + g_offs, mask=mask, other=0.0).to(tl.float32)
-    # bf16 is loaded and computed in f32; the store rounds back.
-    u = tl.load(u_ptr + u_offs, mask=mask, other=0.0).to(tl.float32)
-    # spec: elementwise.tile:28
-    y = _silu(g) * u
-    # Store each output, cast to its declared type, under the same mask.
-    tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
-
-
-def silu_mul(g, u, *, y=None):
-    """Launch silu_mul_kernel (spec: elementwise.tile:27).
-
-    elementwise silu_mul(g: bf16[N], u: bf16[N]) -> (y: bf16[N])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass y= to write into existing tensors.
-    Returns y.
-    """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _check_tensor("silu_mul", "g", g, torch.bfloat16, ("N",))
-    _bind_dims("silu_mul", sizes, "g", g, ("N",))
-    _check_tensor("silu_mul", "u", u, torch.bfloat16, ("N",))
-    _bind_dims("silu_mul", sizes, "u", u, ("N",))
-    device = _check_device("silu_mul", (("g", g), ("u", u)))
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _check_overlap("silu_mul", (("g", g), ("u", u)), (("y", y),), in_place=True)
-    y = _output("silu_mul", "y", y, (N,), torch.bfloat16, device)
-    n_elements = y.numel()
-    if n_elements == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return y
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
-    # over 8 warps from 2**22 elements on, where that streams at copy speed.
-    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
-    # One program per BLOCK output elements.
-    grid = (_cdiv(n_elements, BLOCK),)
-    silu_mul_kernel[grid](
-        g,
-        u,
-        y,
-        n_elements,
-        g.stride(0),
-        u.stride(0),
-        y.stride(0),
-        BLOCK=BLOCK,
-        FLAT=all(t.is_contiguous() for t in (g, u, y)),
-        INDEX_64=_needs_int64(g, u, y),
-        num_warps=num_warps,
-    )
-    return y
-
-
-def silu_mul_reference(g, u):
-    """silu_mul in plain torch, from the same spec (elementwise.tile:27).
-
-    16-bit floats are computed in f32 and each output is rounded to its declared type,
-    exactly as the kernel does.
-    """
-    device = g.device
-    N = g.shape[0]
-    g = g.to(torch.float32)
-    u = u.to(torch.float32)
-    # spec: elementwise.tile:28
-    y = torch.nn.functional.silu(g) * u
-    return _output_ref(y, (N,), torch.bfloat16, device)
-
-
-# spec: elementwise.tile:32
-@triton.jit
-def axpby_kernel(
-    x_ptr,  # f32[N]
-    y_ptr,  # f32[N]
-    alpha,  # f32
-    beta,  # f32
-    out_ptr,  # f32[N], output
-    n_elements,  # number of output elements: N
-    stride_x_n,
-    stride_y_n,
-    stride_out_n,
-    BLOCK: tl.constexpr,  # output elements per program
-    FLAT: tl.constexpr,  # every tensor is contiguous: the flat index is the memory offset
-    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
-):
-    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [N].
-    pid = tl.program_id(0)
-    if INDEX_64:
-        pid = pid.to(tl.int64)
-    offs = pid * BLOCK + tl.arange(0, BLOCK)
-    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
-    mask = offs < n_elements
-    if FLAT:
-        x_offs = offs
-        y_offs = offs
-        out_offs = offs
-    else:
-        # Split the flat index into one index per dimension of [N], innermost first.
-        idx_n = offs
-        # Memory offsets: each tensor's indices times its strides. A dimension a tensor
-        # does not have is broadcast: it contributes nothing (stride 0).
-        x_offs = idx_n * stride_x_n
-        y_offs = idx_n * stride_y_n
-        out_offs = idx_n * stride_out_n
-    # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
-    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0)
-    y = tl.load(y_ptr + y_offs, mask=mask, other=0.0)
-    # spec: elementwise.tile:33
-    out = alpha * x + beta * y
-    # Store each output, cast to its declared type, under the same mask.
-    tl.store(out_ptr + out_offs, out.to(tl.float32), mask=mask)
-
-
-def axpby(x, y, alpha=1.0, beta=1.0, *, out=None):
-    """Launch axpby_kernel (spec: elementwise.tile:32).
-
-    elementwise axpby(x: f32[N], y: f32[N], alpha: f32 = 1.0, beta: f32 = 1.0) -> (out: f32[N])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass out= to write into existing tensors.
-    Returns out.
-    """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _check_tensor("axpby", "x", x, torch.float32, ("N",))
-    _bind_dims("axpby", sizes, "x", x, ("N",))
-    _check_tensor("axpby", "y", y, torch.float32, ("N",))
-    _bind_dims("axpby", sizes, "y", y, ("N",))
-    alpha = _check_scalar("axpby", "alpha", alpha, "float", torch.float32)
-    beta = _check_scalar("axpby", "beta", beta, "float", torch.float32)
-    device = _check_device("axpby", (("x", x), ("y", y)))
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _check_overlap("axpby", (("x", x), ("y", y)), (("out", out),), in_place=True)
-    out = _output("axpby", "out", out, (N,), torch.float32, device)
-    n_elements = out.numel()
-    if n_elements == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return out
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
-    # over 8 warps from 2**22 elements on, where that streams at copy speed.
-    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
-    # One program per BLOCK output elements.
-    grid = (_cdiv(n_elements, BLOCK),)
-    axpby_kernel[grid](
-        x,
-        y,
-        alpha,
-        beta,
-        out,
-        n_elements,
-        x.stride(0),
-        y.stride(0),
-        out.stride(0),
-        BLOCK=BLOCK,
-        FLAT=all(t.is_contiguous() for t in (x, y, out)),
-        INDEX_64=_needs_int64(x, y, out),
-        num_warps=num_warps,
-    )
-    return out
-
-
-def axpby_reference(x, y, alpha=1.0, beta=1.0):
-    """axpby in plain torch, from the same spec (elementwise.tile:32).
-
-    16-bit floats are computed in f32 and each output is rounded to its declared type,
-    exactly as the kernel does.
-    """
-    device = x.device
-    N = x.shape[0]
-    # Scalars as one-element tensors of their declared types, so that they promote as in the
-    # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
-    # rounded to their type, then computed in f32.
-    alpha = torch.tensor([alpha], dtype=torch.float32, device=device)
-    beta = torch.tensor([beta], dtype=torch.float32, device=device)
-    # spec: elementwise.tile:33
-    out = alpha * x + beta * y
-    return _output_ref(out, (N,), torch.float32, device)
-
-
-# spec: elementwise.tile:38
-@triton.jit
-def scale_bias_gelu_tanh_kernel(
-    x_ptr,  # f16[M, N]
-    scale_ptr,  # f32[M]
-    bias_ptr,  # f32[N]
-    y_ptr,  # f16[M, N], output
-    n_elements,  # number of output elements: M * N
-    N,
-    stride_x_m,
-    stride_x_n,
-    stride_scale_m,
-    stride_bias_n,
-    stride_y_m,
-    stride_y_n,
-    BLOCK: tl.constexpr,  # output elements per program
-    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
-):
-    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [M, N].
-    pid = tl.program_id(0)
-    if INDEX_64:
-        pid = pid.to(tl.int64)
-    offs = pid * BLOCK + tl.arange(0, BLOCK)
-    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
-    mask = offs < n_elements
-    # Split the flat index into one index per dimension of [M, N], innermost first.
-    idx_n = offs % N
-    rest = offs // N
-    idx_m = rest
-    # Memory offsets: each tensor's indices times its strides. A dimension a tensor
-    # does not have is broadcast: it contributes nothing (stride 0).
-    x_offs = idx_m * stride_x_m + idx_n * stride_x_n
-    scale_offs = idx_m * stride_scale_m
-    bias_offs = idx_n * stride_bias_n
-    y_offs = idx_m * stride_y_m + idx_n * stride_y_n
-    # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
-    # f16 is loaded and computed in f32; the store rounds back.
-    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
-    scale = tl.load(scale_ptr + scale_offs, mask=mask, other=0.0)
-    bias = tl.load(bias_ptr + bias_offs, mask=mask, other=0.0)
-    # spec: elementwise.tile:39
-    y = _gelu_tanh(x * scale + bias)
-    # Store each output, cast to its declared type, under the same mask.
-    tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
-
-
-def scale_bias_gelu_tanh(x, scale, bias, *, y=None):
-    """Launch scale_bias_gelu_tanh_kernel (spec: elementwise.tile:38).
-
-    elementwise scale_bias_gelu_tanh(x: f16[M, N], scale: f32[M], bias: f32[N]) -> (y: f16[M, N])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass y= to write into existing tensors.
-    Returns y.
-    """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _check_tensor("scale_bias_gelu_tanh", "x", x, torch.float16, ("M", "N"))
-    _bind_dims("scale_bias_gelu_tanh", sizes, "x", x, ("M", "N"))
-    _check_tensor("scale_bias_gelu_tanh", "scale", scale, torch.float32, ("M",))
-    _bind_dims("scale_bias_gelu_tanh", sizes, "scale", scale, ("M",))
-    _check_tensor("scale_bias_gelu_tanh", "bias", bias, torch.float32, ("N",))
-    _bind_dims("scale_bias_gelu_tanh", sizes, "bias", bias, ("N",))
-    device = _check_device("scale_bias_gelu_tanh", (("x", x), ("scale", scale), ("bias", bias)))
-    M = sizes["M"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _check_overlap(
-        "scale_bias_gelu_tanh",
-        (("x", x), ("scale", scale), ("bias", bias)),
-        (("y", y),),
-        in_place=True,
-    )
-    y = _output("scale_bias_gelu_tanh", "y", y, (M, N), torch.float16, device)
-    n_elements = y.numel()
-    if n_elements == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return y
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
-    # over 8 warps from 2**22 elements on, where that streams at copy speed.
-    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
-    # One program per BLOCK output elements.
-    grid = (_cdiv(n_elements, BLOCK),)
-    scale_bias_gelu_tanh_kernel[grid](
-        x,
-        scale,
-        bias,
-        y,
-        n_elements,
-        N,
-        x.stride(0),
-        x.stride(1),
-        scale.stride(0),
-        bias.stride(0),
-        y.stride(0),
-        y.stride(1),
-        BLOCK=BLOCK,
-        INDEX_64=_needs_int64(x, scale, bias, y),
-        num_warps=num_warps,
-    )
-    return y
-
-
-def scale_bias_gelu_tanh_reference(x, scale, bias):
-    """scale_bias_gelu_tanh in plain torch, from the same spec (elementwise.tile:38).
-
-    16-bit floats are computed in f32 and each output is rounded to its declared type,
-    exactly as the kernel does.
-    """
-    device = x.device
-    M = x.shape[0]
-    N = x.shape[1]
-    x = x.to(torch.float32)
-    scale = scale[:, None]
-    # spec: elementwise.tile:39
-    y = torch.nn.functional.gelu(x * scale + bias, approximate="tanh")
-    return _output_ref(y, (M, N), torch.float16, device)
-
-
-# spec: elementwise.tile:44
-@triton.jit
-def clamp_threshold_kernel(
-    x_ptr,  # f32[B, T, C]
-    lo,  # f32
-    hi,  # f32
-    tiny,  # f32
-    y_ptr,  # f32[B, T, C], output
-    kept_ptr,  # bool[B, T, C], output
-    n_elements,  # number of output elements: B * T * C
-    T,
-    C,
-    stride_x_b,
-    stride_x_t,
-    stride_x_c,
-    stride_y_b,
-    stride_y_t,
-    stride_y_c,
-    stride_kept_b,
-    stride_kept_t,
-    stride_kept_c,
-    BLOCK: tl.constexpr,  # output elements per program
-    FLAT: tl.constexpr,  # every tensor is contiguous: the flat index is the memory offset
-    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
-):
-    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [B, T, C].
-    pid = tl.program_id(0)
-    if INDEX_64:
-        pid = pid.to(tl.int64)
-    offs = pid * BLOCK + tl.arange(0, BLOCK)
-    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
-    mask = offs < n_elements
-    if FLAT:
-        x_offs = offs
-        y_offs = offs
-        kept_offs = offs
-    else:
-        # Split the flat index into one index per dimension of [B, T, C], innermost first.
-        idx_c = offs % C
-        rest = offs // C
-        idx_t = rest % T
-        rest = rest // T
-        idx_b = rest
-        # Memory offsets: each tensor's indices times its strides. A dimension a tensor
-        # does not have is broadcast: it contributes nothing (stride 0).
-        x_offs = idx_b * stride_x_b + idx_t * stride_x_t + idx_c * stride_x_c
-        y_offs = idx_b * stride_y_b + idx_t * stride_y_t + idx_c * stride_y_c
-        kept_offs = idx_b * stride_kept_b + idx_t * stride_kept_t + idx_c * stride_kept_c
-    # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
-    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0)
-    # spec: elementwise.tile:46
-    c = _clamp(x, lo, hi)
-    # spec: elementwise.tile:47
-    kept = tl.abs(c) >= tiny
-    # spec: elementwise.tile:48
-    y = tl.where(kept, c, 0.0)
-    # Store each output, cast to its declared type, under the same mask.
-    tl.store(y_ptr + y_offs, y.to(tl.float32), mask=mask)
-    tl.store(kept_ptr + kept_offs, kept.to(tl.int1), mask=mask)
-
-
-def clamp_threshold(x, lo=-1.0, hi=1.0, tiny=0.1, *, y=None, kept=None):
-    """Launch clamp_threshold_kernel (spec: elementwise.tile:44).
-
-    elementwise clamp_threshold(x: f32[B, T, C], lo: f32 = -1.0, hi: f32 = 1.0, tiny: f32 = 0.1) -> (y: f32[B, T, C], kept: bool[B, T, C])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass y=, kept= to write into existing tensors.
-    Returns (y, kept).
-    """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _check_tensor("clamp_threshold", "x", x, torch.float32, ("B", "T", "C"))
-    _bind_dims("clamp_threshold", sizes, "x", x, ("B", "T", "C"))
-    lo = _check_scalar("clamp_threshold", "lo", lo, "float", torch.float32)
-    hi = _check_scalar("clamp_threshold", "hi", hi, "float", torch.float32)
-    tiny = _check_scalar("clamp_threshold", "tiny", tiny, "float", torch.float32)
-    device = _check_device("clamp_threshold", (("x", x),))
-    B = sizes["B"][0]
-    T = sizes["T"][0]
-    C = sizes["C"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _check_overlap("clamp_threshold", (("x", x),), (("y", y), ("kept", kept)), in_place=True)
-    y = _output("clamp_threshold", "y", y, (B, T, C), torch.float32, device)
-    kept = _output("clamp_threshold", "kept", kept, (B, T, C), torch.bool, device)
-    n_elements = y.numel()
-    if n_elements == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return y, kept
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
-    # over 8 warps from 2**22 elements on, where that streams at copy speed.
-    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
-    # One program per BLOCK output elements.
-    grid = (_cdiv(n_elements, BLOCK),)
-    clamp_threshold_kernel[grid](
-        x,
-        lo,
-        hi,
-        tiny,
-        y,
-        kept,
-        n_elements,
-        T,
-        C,
-        x.stride(0),
-        x.stride(1),
-        x.stride(2),
-        y.stride(0),
-        y.stride(1),
-        y.stride(2),
-        kept.stride(0),
-        kept.stride(1),
-        kept.stride(2),
-        BLOCK=BLOCK,
-        FLAT=all(t.is_contiguous() for t in (x, y, kept)),
-        INDEX_64=_needs_int64(x, y, kept),
-        num_warps=num_warps,
-    )
-    return y, kept
-
-
-def clamp_threshold_reference(x, lo=-1.0, hi=1.0, tiny=0.1):
-    """clamp_threshold in plain torch, from the same spec (elementwise.tile:44).
-
-    16-bit floats are computed in f32 and each output is rounded to its declared type,
-    exactly as the kernel does.
-    """
-    device = x.device
-    B = x.shape[0]
-    T = x.shape[1]
-    C = x.shape[2]
-    # Scalars as one-element tensors of their declared types, so that they promote as in the
-    # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
-    # rounded to their type, then computed in f32.
-    lo = torch.tensor([lo], dtype=torch.float32, device=device)
-    hi = torch.tensor([hi], dtype=torch.float32, device=device)
-    tiny = torch.tensor([tiny], dtype=torch.float32, device=device)
-    # spec: elementwise.tile:46
-    c = torch.minimum(
-        torch.maximum(x, torch.as_tensor(lo, device=device)), torch.as_tensor(hi, device=device)
-    )
-    # spec: elementwise.tile:47
-    kept = torch.abs(c) >= tiny
-    # spec: elementwise.tile:48
-    y = torch.where(kept, c, 0.0)
-    return (
-        _output_ref(y, (B, T, C), torch.float32, device),
-        _output_ref(kept, (B, T, C), torch.bool, device),
-    )
-
-
-# spec: elementwise.tile:52
-@triton.jit
-def activations_kernel(
-    x_ptr,  # f32[N]
-    y_ptr,  # f32[N], output
-    z_ptr,  # f32[N], output
-    n_elements,  # number of output elements: N
-    stride_x_n,
-    stride_y_n,
-    stride_z_n,
-    BLOCK: tl.constexpr,  # output elements per program
-    FLAT: tl.constexpr,  # every tensor is contiguous: the flat index is the memory offset
-    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
-):
-    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [N].
-    pid = tl.program_id(0)
-    if INDEX_64:
-        pid = pid.to(tl.int64)
-    offs = pid * BLOCK + tl.arange(0, BLOCK)
-    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
-    mask = offs < n_elements
-    if FLAT:
-        x_offs = offs
-        y_offs = offs
-        z_offs = offs
-    else:
-        # Split the flat index into one index per dimension of [N], innermost first.
-        idx_n = offs
-        # Memory offsets: each tensor's indices times its strides. A dimension a tensor
-        # does not have is broadcast: it contributes nothing (stride 0).
-        x_offs = idx_n * stride_x_n
-        y_offs = idx_n * stride_y_n
-        z_offs = idx_n * stride_z_n
-    # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
-    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0)
-    # spec: elementwise.tile:53
-    s = tl.sigmoid(x) + _tanh(x) + _softplus(x) + _relu(x) + _leaky_relu(x, 0.2)
-    # spec: elementwise.tile:54
-    t = (
-        tl.exp2(-tl.abs(x))
-        + tl.log(1 + x * x)
-        + tl.log2(2 + x * x)
-        + tl.sqrt(tl.abs(x))
-        + tl.rsqrt(1 + tl.abs(x))
-    )
-    # spec: elementwise.tile:55
-    y = (
-        s
-        + t
-        + tl.sin(x) * tl.cos(x)
-        + tl.erf(x)
-        + tl.floor(x * 4) / 4
-        + tl.ceil(x)
-        + tl.maximum(x, 0.5, propagate_nan=tl.PropagateNan.ALL)
-        - tl.minimum(x, -0.5, propagate_nan=tl.PropagateNan.ALL)
-    )
-    # spec: elementwise.tile:56
-    z = (
-        _pow(tl.abs(x) + 1, 1.5)
-        + _pow(x, 2)
-        + x % 0.75
-        + (x * 100).to(tl.int32).to(tl.float32) / 100
-    )
-    # Store each output, cast to its declared type, under the same mask.
-    tl.store(y_ptr + y_offs, y.to(tl.float32), mask=mask)
-    tl.store(z_ptr + z_offs, z.to(tl.float32), mask=mask)
-
-
-def activations(x, *, y=None, z=None):
-    """Launch activations_kernel (spec: elementwise.tile:52).
-
-    elementwise activations(x: f32[N]) -> (y: f32[N], z: f32[N])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass y=, z= to write into existing tensors.
-    Returns (y, z).
-    """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _check_tensor("activations", "x", x, torch.float32, ("N",))
-    _bind_dims("activations", sizes, "x", x, ("N",))
-    device = _check_device("activations", (("x", x),))
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _check_overlap("activations", (("x", x),), (("y", y), ("z", z)), in_place=True)
-    y = _output("activations", "y", y, (N,), torch.float32, device)
-    z = _output("activations", "z", z, (N,), torch.float32, device)
-    n_elements = y.numel()
-    if n_elements == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return y, z
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
-    # over 8 warps from 2**22 elements on, where that streams at copy speed.
-    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
-    # One program per BLOCK output elements.
-    grid = (_cdiv(n_elements, BLOCK),)
-    activations_kernel[grid](
-        x,
-        y,
-        z,
-        n_elements,
-        x.stride(0),
-        y.stride(0),
-        z.stride(0),
-        BLOCK=BLOCK,
-        FLAT=all(t.is_contiguous() for t in (x, y, z)),
-        INDEX_64=_needs_int64(x, y, z),
-        num_warps=num_warps,
-    )
-    return y, z
-
-
-def activations_reference(x):
-    """activations in plain torch, from the same spec (elementwise.tile:52).
-
-    16-bit floats are computed in f32 and each output is rounded to its declared type,
-    exactly as the kernel does.
-    """
-    device = x.device
-    N = x.shape[0]
-    # spec: elementwise.tile:53
-    s = (
-        torch.sigmoid(x)
-        + torch.tanh(x)
-        + torch.nn.functional.softplus(x)
-        + torch.relu(x)
-        + _leaky_relu_ref(x, 0.2)
-    )
-    # spec: elementwise.tile:54
-    t = (
-        torch.exp2(-torch.abs(x))
-        + torch.log(1 + x * x)
-        + torch.log2(2 + x * x)
-        + torch.sqrt(torch.abs(x))
-        + torch.rsqrt(1 + torch.abs(x))
-    )
-    # spec: elementwise.tile:55
-    y = (
-        s
-        + t
-        + torch.sin(x) * torch.cos(x)
-        + torch.erf(x)
-        + torch.floor(x * 4) / 4
-        + torch.ceil(x)
-        + torch.maximum(x, torch.as_tensor(0.5, device=device))
-        - torch.minimum(x, torch.as_tensor(-0.5, device=device))
-    )
-    # spec: elementwise.tile:56
-    z = (
-        torch.pow(torch.abs(x) + 1, 1.5)
-        + torch.pow(x, 2)
-        + torch.fmod(x, 0.75)
-        + (x * 100).to(torch.int32).to(torch.float32) / 100
-    )
-    return (
-        _output_ref(y, (N,), torch.float32, device),
-        _output_ref(z, (N,), torch.float32, device),
-    )
-
-
-# spec: elementwise.tile:60
-@triton.jit
-def bucketize_kernel(
-    x_ptr,  # i32[N]
-    width,  # i32
-    bucket_ptr,  # i32[N], output
-    frac_ptr,  # f32[N], output
-    n_elements,  # number of output elements: N
-    stride_x_n,
-    stride_bucket_n,
-    stride_frac_n,
-    BLOCK: tl.constexpr,  # output elements per program
-    FLAT: tl.constexpr,  # every tensor is contiguous: the flat index is the memory offset
-    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
-):
-    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over [N].
-    pid = tl.program_id(0)
-    if INDEX_64:
-        pid = pid.to(tl.int64)
-    offs = pid * BLOCK + tl.arange(0, BLOCK)
-    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.
-    mask = offs < n_elements
-    if FLAT:
-        x_offs = offs
-        bucket_offs = offs
-        frac_offs = offs
-    else:
-        # Split the flat index into one index per dimension of [N], innermost first.
-        idx_n = offs
-        # Memory offsets: each tensor's indices times its strides. A dimension a tensor
-        # does not have is broadcast: it contributes nothing (stride 0).
-        x_offs = idx_n * stride_x_n
-        bucket_offs = idx_n * stride_bucket_n
-        frac_offs = idx_n * stride_frac_n
-    # Load the inputs. Masked-off lanes read 0; they are computed but never stored.
-    x = tl.load(x_ptr + x_offs, mask=mask, other=0)
-    # spec: elementwise.tile:61
-    bucket = (x / width).to(tl.int32)
-    # spec: elementwise.tile:62
-    frac = x % width / width
-    # Store each output, cast to its declared type, under the same mask.
-    tl.store(bucket_ptr + bucket_offs, bucket.to(tl.int32), mask=mask)
-    tl.store(frac_ptr + frac_offs, frac.to(tl.float32), mask=mask)
-
-
-def bucketize(x, width=10, *, bucket=None, frac=None):
-    """Launch bucketize_kernel (spec: elementwise.tile:60).
-
-    elementwise bucketize(x: i32[N], width: i32 = 10) -> (bucket: i32[N], frac: f32[N])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass bucket=, frac= to write into existing tensors.
-    Returns (bucket, frac).
-    """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _check_tensor("bucketize", "x", x, torch.int32, ("N",))
-    _bind_dims("bucketize", sizes, "x", x, ("N",))
-    width = _check_scalar("bucketize", "width", width, "int", torch.int32)
-    device = _check_device("bucketize", (("x", x),))
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _check_overlap("bucketize", (("x", x),), (("bucket", bucket), ("frac", frac)), in_place=True)
-    bucket = _output("bucketize", "bucket", bucket, (N,), torch.int32, device)
-    frac = _output("bucketize", "frac", frac, (N,), torch.float32, device)
-    n_elements = bucket.numel()
-    if n_elements == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return bucket, frac
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
-    # over 8 warps from 2**22 elements on, where that streams at copy speed.
-    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
-    # One program per BLOCK output elements.
-    grid = (_cdiv(n_elements, BLOCK),)
-    bucketize_kernel[grid](
-        x,
-        width,
-        bucket,
-        frac,
-        n_elements,
-        x.stride(0),
-        bucket.stride(0),
-        frac.stride(0),
-        BLOCK=BLOCK,
-        FLAT=all(t.is_contiguous() for t in (x, bucket, frac)),
-        INDEX_64=_needs_int64(x, bucket, frac),
-        num_warps=num_warps,
-    )
-    return bucket, frac
-
-
-def bucketize_reference(x, width=10):
-    """bucketize in plain torch, from the same spec (elementwise.tile:60).
-
-    16-bit floats are computed in f32 and each output is rounded to its declared type,
-    exactly as the kernel does.
-    """
-    device = x.device
-    N = x.shape[0]
-    # Scalars as one-element tensors of their declared types, so that they promote as in the
-    # kernel (torch lets a Python number take the other operand's type); 16-bit floats are
-    # rounded to their type, then computed in f32.
-    width = torch.tensor([width], dtype=torch.int32, device=device)
-    # spec: elementwise.tile:61
-    bucket = (x / width).to(torch.int32)
-    # spec: elementwise.tile:62
-    frac = torch.fmod(x, width) / width
-    return (
-        _output_ref(bucket, (N,), torch.int32, device),
-        _output_ref(frac, (N,), torch.float32, device),
-    )

@@ -6,806 +6,18 @@ Each kernel NAME comes as three functions:
   NAME_kernel     the @triton.jit kernel
   NAME(...)       the launcher: checks its arguments, allocates outputs, launches
   NAME_reference  the same computation in plain torch, for validation
+The launchers' argument checks, launch choices and tuning live in tilegen.runtime;
+the @triton.jit helpers the kernels call follow the kernels.
 """
-
-import functools
-import math
-import os
-import warnings
 
 import torch
 import triton
 import triton.language as tl
-
-if os.environ.get("TRITON_INTERPRET") == "1":
-    # The interpreter computes masked-off lanes too, with numpy, which warns on every inf or
-    # NaN they make (the max of a row past the last one is -inf, and -inf - -inf is NaN);
-    # a GPU computes them silently. Those lanes are never stored.
-    warnings.filterwarnings(
-        "ignore", category=RuntimeWarning, module=r"triton\.runtime\.interpreter"
-    )
-
-# Kernels run on CUDA tensors, or on CPU tensors under the Triton interpreter
-# (TRITON_INTERPRET=1, which must be set before triton is imported).
-_INTERPRET = os.environ.get("TRITON_INTERPRET", "0") not in ("", "0")
-
-
-def _check_tensor(kernel, name, value, dtype, dims):
-    """Check one tensor argument's type, dtype and rank."""
-    if not isinstance(value, torch.Tensor):
-        raise TypeError(
-            f"{kernel}(): parameter {name!r}: expected a torch.Tensor of dtype {dtype} "
-            f"and shape [{', '.join(map(str, dims))}], got {type(value).__name__}"
-        )
-    if value.dtype != dtype:
-        raise TypeError(
-            f"{kernel}(): parameter {name!r}: expected dtype {dtype}, got {value.dtype}"
-        )
-    if value.layout != torch.strided:
-        # Kernels address elements through strides: sparse and other layouts have none.
-        raise TypeError(
-            f"{kernel}(): parameter {name!r}: expected a dense (strided) tensor, got layout "
-            f"{value.layout}; convert it with {name}.to_dense()"
-        )
-    if value.dim() != len(dims):
-        raise ValueError(
-            f"{kernel}(): parameter {name!r}: expected {len(dims)} dimension(s) "
-            f"[{', '.join(map(str, dims))}], got shape {tuple(value.shape)}"
-        )
-    if value.requires_grad and torch.is_grad_enabled():
-        # The kernels record no autograd graph: a result would silently have no gradient.
-        raise RuntimeError(
-            f"{kernel}(): parameter {name!r}: expected a tensor that does not require grad "
-            f"(the kernel records no gradient), got one with requires_grad=True; call it under "
-            f"torch.no_grad() or torch.inference_mode(), or pass {name}.detach()"
-        )
-
-
-def _bind_dims(kernel, sizes, name, value, dims):
-    """Bind each named dimension on first use; check it on every later use."""
-    for axis, dim in enumerate(dims):
-        size = value.shape[axis]
-        if isinstance(dim, int):
-            if size != dim:
-                raise ValueError(
-                    f"{kernel}(): parameter {name!r}: dimension {axis} must be {dim}, got {size} (shape {tuple(value.shape)})"
-                )
-            continue
-        bound = sizes.setdefault(dim, (size, name))
-        if bound[0] != size:
-            raise ValueError(
-                f"{kernel}(): parameter {name!r}: dimension {axis} ({dim}) expected {dim}={bound[0]} "
-                f"(from {bound[1]!r}), got {size} (shape {tuple(value.shape)})"
-            )
-
-
-def _check_scalar(kernel, name, value, kind, dtype):
-    """Check a scalar argument: a Python number of the declared kind, in range. Returns it
-    as the kernel takes it: a float parameter given an int gets float(value), since Triton
-    would type the int as an integer and compute integer arithmetic with it."""
-    ok = {
-        "float": isinstance(value, (int, float)) and not isinstance(value, bool),
-        "int": isinstance(value, int) and not isinstance(value, bool),
-        "bool": isinstance(value, bool),
-    }[kind]
-    if not ok:
-        raise TypeError(
-            f"{kernel}(): parameter {name!r}: expected a Python {kind} ({dtype}), got {value!r}"
-        )
-    if kind == "int":
-        info = torch.iinfo(dtype)
-        if not info.min <= value <= info.max:
-            raise ValueError(f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}")
-    if kind == "float":
-        try:
-            value = float(value)
-        except OverflowError:
-            raise ValueError(
-                f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}"
-            ) from None
-        if math.isfinite(value) and abs(value) > torch.finfo(dtype).max:
-            raise ValueError(f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}")
-        if (
-            torch.finfo(dtype).bits == 16 and value
-        ):  # (zeros are exact; the cache would mix 0.0 and -0.0)
-            value = _round_16bit(value, dtype)
-    return value
-
-
-@functools.lru_cache(maxsize=256)
-def _round_16bit(value, dtype):
-    """A 16-bit scalar holds what its type can: the nearest f16 / bf16 value (cached, since
-    the same scalars come back call after call and a tensor costs microseconds to make)."""
-    return torch.tensor(value, dtype=dtype).item()
-
-
-def _check_device(kernel, tensors):
-    """All tensors on one device: CUDA, or the CPU under the Triton interpreter."""
-    device = None
-    for name, value in tensors:
-        if device is None:
-            device, first = value.device, name
-        elif value.device != device:
-            raise ValueError(
-                f"{kernel}(): parameter {name!r}: expected device {device} (like {first!r}), got {value.device}"
-            )
-    if device.type not in ("cuda", "cpu"):
-        raise ValueError(
-            f"{kernel}(): parameter {first!r}: expected a CUDA tensor (or a CPU tensor under "
-            f"TRITON_INTERPRET=1), got device {device}"
-        )
-    if device.type == "cpu" and not _INTERPRET:
-        raise RuntimeError(
-            f"{kernel}(): the tensors are on the CPU; move them to a CUDA device, or set "
-            "TRITON_INTERPRET=1 before importing triton to run on the Triton interpreter"
-        )
-    return device
-
-
-def _output(kernel, name, value, shape, dtype, device):
-    """Allocate an output, or check one the caller passed in."""
-    if value is None:
-        return torch.empty(shape, dtype=dtype, device=device)
-    _check_tensor(kernel, name, value, dtype, shape)
-    where = f"{kernel}(): parameter {name!r} (an output)"
-    if tuple(value.shape) != tuple(shape):
-        raise ValueError(f"{where}: expected shape {tuple(shape)}, got {tuple(value.shape)}")
-    if value.device != device:
-        raise ValueError(f"{where}: expected device {device}, got {value.device}")
-    if any(stride == 0 and size > 1 for stride, size in zip(value.stride(), value.shape)):
-        # An expanded view: several elements share one address, and their stores would race.
-        raise ValueError(
-            f"{where}: expected distinct elements, got a view with strides {value.stride()}"
-        )
-    return value
-
-
-def _bytes_spanned(t):
-    """[first, end) of the bytes a tensor's elements lie in (torch strides are never negative)."""
-    last = sum((size - 1) * stride for size, stride in zip(t.shape, t.stride()))
-    return t.data_ptr(), t.data_ptr() + (last + 1) * t.element_size()
-
-
-def _interleaved(a, b):
-    """True when two views of one element size can share no element although their byte
-    ranges meet: every element of a lies at a's start plus a multiple of g, the gcd of both
-    views' strides (in elements), and so does b's, so starts that differ by no multiple of
-    g never meet (x[::2] and x[1::2]; the real and imaginary columns of an [N, 2] view)."""
-    size = a.element_size()
-    if b.element_size() != size or (a.data_ptr() - b.data_ptr()) % size:
-        return False
-    g = 0
-    for t in (a, b):
-        for extent, stride in zip(t.shape, t.stride()):
-            if extent > 1:
-                g = math.gcd(g, stride)
-    return g > 1 and (a.data_ptr() - b.data_ptr()) // size % g != 0
-
-
-def _check_overlap(kernel, inputs, outputs, in_place):
-    """Outputs passed in may not share memory with an input or with each other: a program
-    could read an element that another program has already written. in_place: an output
-    that is exactly an input's view (address, dtype, shape, strides) is allowed, since each
-    element is read before it is written, by the program that writes it. Views whose byte
-    ranges meet count as overlapping unless _interleaved shows that no element is shared."""
-    given = [(name, t) for name, t in outputs if isinstance(t, torch.Tensor) and t.numel()]
-    for n, (name, out) in enumerate(given):
-        lo, hi = _bytes_spanned(out)
-        others = [("input", *pair) for pair in inputs] + [("output", *pair) for pair in given[:n]]
-        for role, other, t in others:
-            if not t.numel() or out.device != t.device:
-                continue
-            t_lo, t_hi = _bytes_spanned(t)
-            if lo >= t_hi or t_lo >= hi or _interleaved(out, t):
-                continue
-            same = (out.data_ptr(), out.dtype, out.shape, out.stride()) == (
-                t.data_ptr(),
-                t.dtype,
-                t.shape,
-                t.stride(),
-            )
-            if not (in_place and role == "input" and same):
-                why = (
-                    "only an exact view of an input may be written in place"
-                    if in_place
-                    else "a gemm reads its inputs while it writes"
-                )
-                raise ValueError(
-                    f"{kernel}(): parameter {name!r} (an output): expected memory of its own, got memory "
-                    f"overlapping {role} {other!r} ({why})"
-                )
-
-
-def _cdiv(a, b):
-    """ceil(a / b) for ints (triton.cdiv is a jit function: slower to call from Python)."""
-    return -(-a // b)
-
-
-def _next_power_of_2(n):
-    """The smallest power of two >= n (1 for n <= 1)."""
-    return 1 << max(0, n - 1).bit_length()
-
-
-def _needs_int64(*tensors):
-    """True when some element offset may not fit in 32 bits."""
-    for t in tensors:
-        if t.is_contiguous() and t.numel() < 2**31:
-            continue  # the largest offset is numel - 1
-        span = sum((size - 1) * abs(stride) for size, stride in zip(t.shape, t.stride()))
-        if t.numel() >= 2**31 or span >= 2**31:
-            return True
-    return False
-
-
-def _output_ref(value, shape, dtype, device):
-    """Broadcast a reference result to its output shape and declared dtype."""
-    return torch.as_tensor(value, device=device).broadcast_to(shape).to(dtype)
-
-
-@triton.jit
-def _leaky_relu(x, slope):
-    if not isinstance(slope, tl.tensor):  # a literal: known when the kernel compiles
-        if slope > 0:
-            if slope <= 1:
-                # With 0 < slope <= 1, x * slope lies between 0 and x, so the larger of the two is
-                # the answer: one max instead of a compare and a select. NaN stays NaN, and +-inf
-                # stay themselves (slope 0 keeps the select: inf * 0 would be NaN).
-                return tl.maximum(x, x * slope, propagate_nan=tl.PropagateNan.ALL)
-    # x > 0, as torch compares: a zero takes x * slope, so a negative slope flips its sign.
-    return tl.where(x > 0, x, x * slope)
-
-
-@triton.jit
-def _gelu_bf16(x):
-    # GELU for a value stored straight to a bf16 output (a GEMM epilogue): _gelu's form with
-    # a degree-5 polynomial fitted to q's relative error alone (bench/fit_gelu.py 5 6.0
-    # --relative). Within 3.7e-4 of float64, about a twentieth of a bf16 unit in the last
-    # place, with 4 FMAs fewer per value: 1.1% of an 8192^3 product on the H100.
-    t = tl.minimum(tl.abs(x), 6.0)
-    p = -0.00020167870388831943 * t + 0.00446742819622159
-    p = p * t - 0.0428311862051487
-    p = p * t - 0.4727908968925476
-    p = p * t - 1.1443930864334106
-    return _gelu_of_tail(x, tl.exp2(p * t - 1.000533938407898))
-
-
-@triton.jit
-def _gelu_of_tail(x, q):
-    # GELU from q = Phi(-|x|): Phi = 1 - q at and above 0, q below; under -6 Phi < 1e-9 and
-    # is 0, as f32 erf gives.
-    return x * tl.where(x >= 0, 1.0 - q, tl.where(x > -6.0, q, 0.0))
-
-
-@triton.jit
-def _silu(x):
-    # SiLU (swish): x * sigmoid(x).
-    return x * tl.sigmoid(x)
-
-
-def _leaky_relu_ref(x, slope):
-    return torch.where(x > 0, x, x * slope)
-
-
-# ---- gemm launches: block configurations, addressing, persistence, autotuning ----
-#
-# Each gemm launcher asks _gemm_config() how to launch: a block configuration
-# (tile sizes, GROUP_M, warps, pipeline stages) and a launch mode (addressing,
-# persistent, flatten). The spec's schedule pins any of these and a call can
-# override them with schedule={...}; _gemm_policy() below lists the launch modes
-# for the rest, and on a GPU the candidates (block configuration x launch mode) are
-# tuned once per (kernel, device, shape bucket, dtypes), the winner cached in memory
-# and in $TILEGEN_CACHE_DIR/gemm-autotune.json (default ~/.cache/tilegen).
-# TILEGEN_AUTOTUNE=0 takes the first candidate instead (pointer addressing on a
-# grid, the first block configuration); TILEGEN_AUTOTUNE=1 tunes even under the
-# interpreter. TILEGEN_VERBOSE=1 logs every choice and every candidate that fails;
-# NAME.last_config holds the last choice.
-
-import json
-import statistics
-import sys
-import time
-
 from triton.tools.tensor_descriptor import TensorDescriptor  # descriptors built on the host
 
-
-@triton.jit
-def _gemm_store_halves(desc, off_m, off_n, tile, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
-    """Store a [BLOCK_M, BLOCK_N] tile through a descriptor of [BLOCK_M, BLOCK_N // 2]
-    blocks: split its columns at the middle (reshape to [BLOCK_M, 2, BLOCK_N // 2], move
-    the 2 last, split) and store the left half, then the right. Each TMA store stages
-    its block in shared memory, so halves leave more of it to the K loop's pipeline."""
-    left, right = tl.split(tl.permute(tl.reshape(tile, (BLOCK_M, 2, BLOCK_N // 2)), (0, 2, 1)))
-    desc.store([off_m, off_n], left)
-    desc.store([off_m, off_n + BLOCK_N // 2], right)
-
-
-# Candidate block configurations, the default first. Hopper (sm_90+): large tiles,
-# 8 warps (two warpgroups) for 128x256, deeper pipelines for its 227 KB of shared memory.
-_GEMM_HOPPER_CONFIGS = [
-    dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=3),
-    dict(block_m=256, block_n=128, block_k=64, group_m=8, warps=8, stages=3),
-    dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=4),
-    dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=8, stages=4),
-    dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=4, stages=4),
-    dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=4, stages=5),
-    dict(block_m=128, block_n=64, block_k=64, group_m=8, warps=4, stages=4),
-    dict(block_m=64, block_n=128, block_k=64, group_m=8, warps=4, stages=4),
-    dict(block_m=64, block_n=128, block_k=64, group_m=8, warps=4, stages=5),
-    dict(block_m=128, block_n=64, block_k=128, group_m=8, warps=4, stages=3),
-    dict(block_m=64, block_n=128, block_k=128, group_m=8, warps=4, stages=3),
-    dict(block_m=64, block_n=64, block_k=64, group_m=8, warps=4, stages=3),
-]
-# Other GPUs (Ampere and older): the Triton tutorial's tiles, shallower pipelines.
-_GEMM_CONFIGS = [
-    dict(block_m=128, block_n=256, block_k=32, group_m=8, warps=8, stages=3),
-    dict(block_m=256, block_n=128, block_k=32, group_m=8, warps=8, stages=3),
-    dict(block_m=128, block_n=128, block_k=32, group_m=8, warps=4, stages=4),
-    dict(block_m=128, block_n=64, block_k=32, group_m=8, warps=4, stages=4),
-    dict(block_m=64, block_n=128, block_k=32, group_m=8, warps=4, stages=4),
-    dict(block_m=64, block_n=64, block_k=32, group_m=8, warps=4, stages=4),
-    dict(block_m=32, block_n=64, block_k=32, group_m=8, warps=2, stages=5),
-]
-# The interpreter: small tiles, so that small test shapes still cross tile edges.
-_GEMM_INTERPRETER_CONFIG = dict(block_m=32, block_n=32, block_k=32, group_m=4, warps=4, stages=2)
-
-# Launch policy for what neither the spec nor the call decides; change it here after measuring.
-# Smaller products keep pointer addressing. An unbatched kernel's descriptor launch costs
-# about 26 us more host time per call (the launcher builds and Triton encodes three
-# descriptors: 62 against 36 us at 2048^3 on an H100 machine), so below ~2**35
-# multiply-adds (~100 us of kernel) back-to-back calls would wait on the host. Batched
-# kernels build their descriptors in the kernel, at no host cost.
-_GEMM_DESCRIPTOR_MIN_MACS = 1 << 35
-_GEMM_DESCRIPTOR_MIN_MACS_BATCHED = 1 << 27
-_GEMM_FLATTEN = (
-    False  # persistent launches: flatten the tile loop into the K loop (schedule "flatten")
-)
-_GEMM_TUNE_ROUNDS = (
-    4  # interleaved timing rounds per candidate, half of them in reverse order (see _gemm_tune)
-)
-_GEMM_RUNOFF_WITHIN = 0.03  # then candidates this close to the best score (3%) run a runoff
-_GEMM_RUNOFF_ROUNDS = 8  # of this many more rounds among themselves
-_GEMM_WARMUP_MS = 25  # each timing starts with this much of the candidate back to back
-_GEMM_TIMED_MS = 100  # then times this much of it (at least 25 runs), as tilegen bench does
-_GEMM_MOST_RUNS = 1000  # at most this many runs of each: ~100 ms of runs down to 0.1 ms a run (see _gemm_device_ms)
-_GEMM_TUNE_MIN_MACS = 1 << 24  # smaller products take the first candidate: tuning would cost more
-# Part of every disk-cache key: raise it when kernels or launches change so that
-# configurations tuned for the old ones are not reused (2: descriptors built on the host;
-# 3: balanced persistent grids, _gemm_programs; 4: a grid's tile loop of one constant step;
-# 5: the tuner's runoff between its leaders; 6: timings after a sustained warm-up, ranked
-# round by round; 7: timings of up to 1000 runs, not 200).
-_GEMM_CACHE_VERSION = "v7"
-
-
-def _gemm_programs(num_tiles, sms):
-    """Programs of a persistent launch over `num_tiles` tiles with `sms` SMs: the fewest
-    that need no more rounds of tiles than one program per SM would. Then at most
-    `rounds - 1` programs run one tile fewer than the rest, where one program per SM can
-    leave up to `sms - 1` SMs idle in the last round. 512 tiles on 132 SMs (128x256 tiles
-    at 4096^3): 128 programs of exactly 4 tiles, rather than 132 of which 16 run 3, and
-    each round of 128 tiles is then one whole GROUP_M group of 8 tile rows. Measured 1.2%
-    faster at 4096^3 on the H100 (docs/performance.md)."""
-    rounds = _cdiv(max(num_tiles, 1), sms)
-    return _cdiv(max(num_tiles, 1), rounds)
-
-
-def _gemm_policy(device, macs, descriptors_ok, batched=False):
-    """The launch modes, (addressing, persistent, flatten), to consider when neither the
-    spec nor the call picks one; the first is used untuned. On Hopper and newer, large
-    aligned products are timed three ways: masked pointers on a grid of one program per
-    tile, and tensor descriptors (TMA) run persistent, with and without the tile loop
-    flattened into the K loop. Which wins depends on the shape (measured, see
-    docs/performance.md). Everywhere else: masked pointer arithmetic."""
-    least = _GEMM_DESCRIPTOR_MIN_MACS_BATCHED if batched else _GEMM_DESCRIPTOR_MIN_MACS
-    if device.type == "cuda" and descriptors_ok and macs >= least:
-        if _gemm_device(device.index)[1] >= 9:
-            return [
-                ("pointer", False, False),
-                ("descriptor", True, False),
-                ("descriptor", True, True),
-            ]
-    return [("pointer", False, False)]
-
-
-_GEMM_CONFIG_KEYS = ("block_m", "block_n", "block_k", "group_m", "warps", "stages")
-# What a call's schedule= may set, and the values each key takes: the rules tilegen checks a
-# spec's schedule { } with (tilegen/schedule.py), less precision, which is compiled in.
-# ("pow2", lo, hi): a power of two from lo to hi; ("range", lo, hi): an integer; ("one_of", ...).
-_GEMM_SCHEDULE_RULES = {
-    "block_m": ("pow2", 16, 256),
-    "block_n": ("pow2", 16, 256),
-    "block_k": ("pow2", 16, 256),
-    "group_m": ("range", 1, 64),
-    "warps": ("pow2", 1, 32),
-    "stages": ("range", 1, 8),
-    "addressing": ("one_of", "pointer", "block_ptr", "descriptor"),
-    "order": ("one_of", "grouped", "row_major"),
-    "persistent": ("one_of", True, False, "true", "false"),
-    "flatten": ("one_of", True, False, "true", "false"),
-}
-_GEMM_SCHEDULE_KEYS = tuple(_GEMM_SCHEDULE_RULES)
-_GEMM_CHOSEN = {}  # (kernel, device, sizes, call schedule, TMA ok) -> launch configuration
-_GEMM_TUNED = {}  # tuning key -> block configuration, this process's share of the disk cache
-
-
-@functools.lru_cache(maxsize=None)
-def _gemm_device(index):
-    """(name, compute capability major, shared memory per block in bytes, SM count) of a CUDA device."""
-    props = torch.cuda.get_device_properties(index)
-    try:
-        smem = triton.runtime.driver.active.utils.get_device_properties(index)["max_shared_mem"]
-    except Exception:  # an older Triton: ask torch
-        smem = getattr(props, "shared_memory_per_block_optin", 48 * 1024)
-    return props.name, props.major, smem, props.multi_processor_count
-
-
-def _gemm_candidates(device, elem_bytes, pins):
-    """The block configurations to try, `pins` applied, pruned to what fits in shared memory."""
-    if device.type != "cuda":
-        base, smem = [_GEMM_INTERPRETER_CONFIG] + _GEMM_CONFIGS, None
-    else:
-        _, major, smem, _ = _gemm_device(device.index)
-        base = _GEMM_HOPPER_CONFIGS if major >= 9 else _GEMM_CONFIGS
-    configs = []
-    for config in base:
-        config = {**config, **pins}
-        if config not in configs:
-            configs.append(config)
-    # The pipeline keeps `stages` A and B tiles in shared memory.
-    need = lambda c: c["stages"] * (c["block_m"] + c["block_n"]) * c["block_k"] * elem_bytes
-    fits = [c for c in configs if smem is None or need(c) <= smem]
-    return fits or [min(configs, key=need)]
-
-
-def _gemm_tma_ok(tensors):
-    """Can tensor descriptors address every one of `tensors`? TMA needs a 16-byte aligned
-    base, a contiguous last dimension (stride 1) and every other stride a multiple of 16 bytes."""
-    if not hasattr(tl, "make_tensor_descriptor"):
-        return False
-    for t in tensors:
-        size, strides = t.element_size(), t.stride()
-        if t.data_ptr() % 16 or strides[-1] != 1 or any(s * size % 16 for s in strides[:-1]):
-            return False
-    return True
-
-
-def _gemm_scratch(size, alignment, stream):
-    """Global scratch memory where kernels write the tensor descriptors they create
-    (batched kernels: one per product)."""
-    return torch.empty(size, dtype=torch.int8, device="cpu" if _INTERPRET else "cuda")
-
-
-def _gemm_use_scratch():
-    """Install _gemm_scratch as Triton's allocator, unless the caller installed one."""
-    try:
-        from triton.runtime._allocation import _NULL_ALLOCATOR, _allocator
-
-        if _allocator.get() is not _NULL_ALLOCATOR:
-            return
-    except ImportError:
-        pass
-    triton.set_allocator(_gemm_scratch)
-
-
-def _gemm_config(kernel, schedule, device, sizes, tma_ok, launch, outs):
-    """How to launch `kernel` on these sizes: a block configuration plus the launch mode
-    ("addressing", "persistent", "flatten"), "sms" (the SM count a persistent grid is sized for, see
-    _gemm_programs) and
-    "source" (pinned, first candidate, or tuned now / in this process / from disk)."""
-    if schedule is not None and not isinstance(schedule, dict):
-        name = kernel["id"].split(":")[-1]
-        raise TypeError(
-            f"{name}(): parameter 'schedule': expected a dict of settings (dict(block_m=128, ...)), got {schedule!r}"
-        )
-    key = (kernel["id"], device, sizes, tuple(sorted(schedule.items())) if schedule else (), tma_ok)
-    config = _GEMM_CHOSEN.get(key)
-    if config is None:
-        config = _gemm_choose(kernel, schedule or {}, device, sizes, tma_ok, launch, outs)
-        # Later calls reuse the choice: for them it was tuned earlier in this process.
-        _GEMM_CHOSEN[key] = {
-            **config,
-            "source": config["source"].replace("tuned now", "tuned (this process)"),
-        }
-        if os.environ.get("TILEGEN_VERBOSE", "0") not in ("", "0"):
-            print(
-                f"tilegen: {kernel['id']} batch={sizes[0]} M={sizes[1]} N={sizes[2]} K={sizes[3]}: {config}",
-                file=sys.stderr,
-            )
-    if config["addressing"] == "descriptor" and kernel["batched"]:
-        _gemm_use_scratch()  # batched kernels build their descriptors in global scratch memory
-    return config
-
-
-def _gemm_check_schedule(name, schedule):
-    """A call's schedule= must name known keys with values their rules allow."""
-    unknown = sorted(set(schedule) - set(_GEMM_SCHEDULE_KEYS))
-    if unknown:
-        why = (
-            " (precision is compiled in: set it in the spec's schedule { })"
-            if "precision" in unknown
-            else ""
-        )
-        raise ValueError(
-            f"{name}(): schedule key(s) {unknown} cannot be set per call{why}; expected some of {list(_GEMM_SCHEDULE_KEYS)}"
-        )
-    for key, value in schedule.items():
-        kind, *args = _GEMM_SCHEDULE_RULES[key]
-        if kind == "one_of":
-            ok, want = value in args, "one of " + ", ".join(map(repr, args))
-        else:
-            lo, hi = args
-            ok = isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
-            ok = ok and (kind == "range" or value & (value - 1) == 0)
-            want = f"{'a power of two' if kind == 'pow2' else 'an integer'} from {lo} to {hi}"
-        if not ok:
-            raise ValueError(f"{name}(): schedule[{key!r}] must be {want}; got {value!r}")
-    if schedule.get("order") == "row_major" and schedule.get("group_m", 1) != 1:
-        raise ValueError(
-            f"{name}(): schedule order 'row_major' is group_m = 1; got group_m = {schedule['group_m']!r}"
-        )
-
-
-def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
-    name = kernel["id"].split(":")[-1]
-    _gemm_check_schedule(name, schedule)
-    wish = {**kernel["pinned"], **schedule}  # the call overrides the spec
-    if wish.get("flatten") in (True, "true") and wish.get("persistent") in (False, "false"):
-        raise ValueError(
-            f"{name}(): schedule flatten = True merges a persistent launch's tile loop into its K loop; "
-            f"got persistent = False"
-        )
-    batch, m, n, k = sizes
-    macs = batch * m * n * k
-    modes = _gemm_policy(
-        device, macs, tma_ok and "descriptor" in kernel["modes"], kernel["batched"]
-    )
-    note = ""
-    # What the spec or the call pins narrows the policy's launch modes; what it leaves
-    # open is tuned (e.g. pinning persistent = true on Hopper still times flatten both ways).
-    if "addressing" in wish:
-        addressing = wish["addressing"]
-        if addressing not in kernel["modes"]:
-            raise ValueError(
-                f"{name}(): addressing {addressing!r} is not compiled into this kernel (it has {list(kernel['modes'])}); "
-                "set it in the spec's schedule"
-            )
-        if addressing == "block_ptr" and tuple(
-            int(p) for p in triton.__version__.split(".")[:2]
-        ) >= (3, 9):
-            raise RuntimeError(
-                f"{name}(): addressing = block_ptr needs Triton < 3.9 (installed: {triton.__version__})"
-            )
-        if addressing == "descriptor" and not tma_ok:
-            # An operand or output breaks the descriptor rules (see _gemm_tma_ok): masked pointers work for any layout.
-            addressing, note = "pointer", " (descriptor rules not met: pointer fallback)"
-        modes = [mode for mode in modes if mode[0] == addressing] or [(addressing, False, False)]
-    if "persistent" in wish:
-        persistent = wish["persistent"] in (True, "true")
-        modes = [mode for mode in modes if mode[1] == persistent] or [
-            (modes[0][0], persistent, persistent and _GEMM_FLATTEN)
-        ]
-    if "flatten" in wish:
-        flatten = wish["flatten"] in (True, "true")
-        modes = list(dict.fromkeys((a, p, p and flatten) for a, p, _ in modes))
-    pins = {key: wish[key] for key in _GEMM_CONFIG_KEYS if key in wish}
-    if wish.get("order") == "row_major":
-        pins["group_m"] = 1  # one row of tiles per group: plain row-major order
-    sms = _gemm_device(device.index)[3] if device.type == "cuda" else 4  # the interpreter: 4 "SMs"
-    # Every candidate: a block configuration under a launch mode.
-    configs = _gemm_candidates(device, kernel["elem_bytes"], pins)
-    candidates = []
-    for addressing, persistent, flatten in modes:
-        # When several launch modes are tuned, descriptor modes get tiles of at least
-        # 128x128 only (smaller ones never won with them on the H100; docs/performance.md),
-        # unless the tile size is pinned or no such tile fits (f32 operands).
-        keep = configs
-        if (
-            len(modes) > 1
-            and addressing != "pointer"
-            and "block_m" not in pins
-            and "block_n" not in pins
-        ):
-            keep = [c for c in configs if c["block_m"] * c["block_n"] >= 128 * 128] or configs
-        candidates += [
-            {
-                **config,
-                "addressing": addressing,
-                "persistent": persistent,
-                "flatten": flatten,
-                "sms": sms,
-            }
-            for config in keep
-        ]
-    tune = os.environ.get("TILEGEN_AUTOTUNE", "")
-    if len(candidates) == 1:
-        return {**candidates[0], "source": "pinned" + note}
-    if tune == "0" or (tune != "1" and (device.type != "cuda" or macs < _GEMM_TUNE_MIN_MACS)):
-        return {**candidates[0], "source": "first candidate" + note}
-    # Tune per bucket of sizes (each rounded up to a power of two), not per exact shape.
-    bucket = "x".join(str(1 << max(0, d - 1).bit_length()) for d in sizes)
-    device_name = _gemm_device(device.index)[0] if device.type == "cuda" else "interpreter"
-    tuning_key = "|".join(
-        [
-            kernel["id"],
-            device_name,
-            bucket,
-            kernel["dtypes"],
-            ",".join(
-                f"{a}:{'persistent' if p else 'grid'}{'+flatten' if f else ''}" for a, p, f in modes
-            ),
-            ",".join(f"{k}={v}" for k, v in sorted(pins.items())),
-            _GEMM_CACHE_VERSION,
-            kernel["fingerprint"],
-        ]
-    )
-    config = _GEMM_TUNED.get(tuning_key)
-    source = "tuned (this process)"
-    if config is None:
-        config = _gemm_cache_load().get(tuning_key)
-        source = "tuned (disk cache)"
-    if config not in candidates:
-        if kernel["batched"] and any(c["addressing"] == "descriptor" for c in candidates):
-            _gemm_use_scratch()  # batched descriptor kernels need Triton's allocator to launch at all
-        config = _gemm_tune(candidates, launch, outs, device)
-        _gemm_cache_store(tuning_key, config)
-        source = "tuned now"
-    _GEMM_TUNED[tuning_key] = config
-    return {**config, "source": source + note}
-
-
-def _gemm_tune(candidates, launch, outs, device):
-    """Time each candidate, writing to scratch outputs; the fastest wins. A configuration
-    that fails to compile or launch (too much shared memory, too many registers) is skipped.
-    On a GPU the candidates are timed in _GEMM_TUNE_ROUNDS interleaved rounds, every other
-    one in reverse order, so that clock and temperature drift during tuning (large
-    products run power-limited) hit every candidate alike: no candidate is always early in
-    a round, or always right after the same other one. They are ranked round by round
-    (_gemm_scores), so that drift between rounds cancels. Then a runoff: the candidates
-    within _GEMM_RUNOFF_WITHIN of the best score run _GEMM_RUNOFF_ROUNDS more rounds among
-    themselves, which alone rank them (the first rounds picked them, and would favour
-    whichever was lucky there). At the power limit one round's scatter (several percent)
-    is wider than the gap between the leaders."""
-    scratch = [torch.empty_like(o) for o in outs]
-    flush = (
-        torch.empty(256 * 2**20, dtype=torch.int8, device=device) if device.type == "cuda" else None
-    )
-    times = {i: [] for i in range(len(candidates))}  # candidate index -> its timings
-    failure = _gemm_tune_rounds(
-        candidates, times, _GEMM_TUNE_ROUNDS if flush is not None else 1, launch, scratch, flush
-    )
-    scores = _gemm_scores(times)
-    finalists = [
-        i
-        for i in scores
-        if scores[i] <= min(scores.values(), default=0.0) * (1 + _GEMM_RUNOFF_WITHIN)
-    ]
-    if flush is not None and len(finalists) > 1:
-        runoff = {i: [] for i in finalists}
-        failure = (
-            _gemm_tune_rounds(candidates, runoff, _GEMM_RUNOFF_ROUNDS, launch, scratch, flush)
-            or failure
-        )
-        # The runoff alone ranks the finalists; should every one fail now, the others that ran.
-        scores = _gemm_scores(runoff) or {i: s for i, s in scores.items() if i not in finalists}
-    if not scores:
-        raise RuntimeError(
-            f"none of the {len(candidates)} gemm configurations could run, e.g. {candidates[0]}"
-        ) from failure
-    return candidates[min(scores, key=scores.get)]
-
-
-def _gemm_scores(times):
-    """Rank candidates round by round: each one's time in a round over the median of all
-    of theirs in that round, then the median over the rounds (the mean of the middle two
-    for an even number); lower is faster. `times` maps each candidate that ran every round
-    to its timings, in the order of the rounds. Like `tilegen bench`'s paired ratio, this
-    cancels drift from one round to the next (at the power limit clocks move by several
-    percent), which a ranking by each candidate's median timing would count."""
-    rounds = range(min(map(len, times.values()), default=0))
-    typical = [statistics.median(ms[r] for ms in times.values()) for r in rounds]
-    return {
-        i: statistics.median(ms[r] / typical[r] for r in rounds)
-        for i, ms in times.items()
-        if rounds
-    }
-
-
-def _gemm_tune_rounds(candidates, times, rounds, launch, scratch, flush):
-    """Time candidates[i] for each index i of `times` in `rounds` interleaved rounds, every
-    other one in reverse order, appending to times[i]; one that raises drops out of `times`.
-    Returns the last error, or None. flush None: the interpreter, wall-clock time."""
-    failure = None
-    for rnd in range(rounds):
-        for i in list(times)[:: -1 if rnd % 2 else 1]:
-            config = candidates[i]
-            run = functools.partial(launch, config, *scratch)
-            try:
-                if flush is not None:
-                    ms = _gemm_device_ms(run, flush)
-                else:
-                    run()  # the interpreter: compile, then the wall-clock time of one run
-                    start = time.perf_counter()
-                    run()
-                    ms = (time.perf_counter() - start) * 1e3
-                times[i].append(ms)
-            except Exception as exc:
-                del times[i]
-                failure = exc
-                if os.environ.get("TILEGEN_VERBOSE", "0") not in ("", "0"):
-                    print(
-                        f"tilegen: skipped {config}: {type(exc).__name__}: {str(exc)[:120]}",
-                        file=sys.stderr,
-                    )
-    return failure
-
-
-def _gemm_device_ms(run, flush):
-    """Median device time of `run` in ms, timed as `tilegen bench` times. After 3 runs
-    that estimate its time, _GEMM_WARMUP_MS of runs back to back bring the GPU to the
-    clocks it holds under sustained load: large products run at the power limit, and in
-    a launch's first milliseconds there they run faster than sustained, and not alike for
-    every launch (without the warm-up the tuner preferred flatten at 8192^3, which is
-    slower sustained; docs/performance.md). Then _GEMM_TIMED_MS of timed runs (at least
-    25), so that configurations a few percent apart rank reliably. Both at most
-    _GEMM_MOST_RUNS runs. After the warm-up the clocks take longer than 75 ms to settle
-    at the pace of the timed runs: capped at 200 runs, a 4096^3 product (~0.19 ms a run)
-    was timed over ~75 ms, flushes and sleeps included, and read 3-7% slow, ranking the
-    launches unlike the bench's ~530 runs. Before each timed run, `flush` (a large
-    buffer) is zeroed so the operands come from memory, not L2, as they do in real use,
-    and the GPU sleeps ~100 us so the host can enqueue the launch meanwhile: at small
-    shapes the launcher's host cost would otherwise be timed."""
-
-    def timed(runs):
-        events = []
-        for _ in range(runs):
-            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            flush.zero_()
-            torch.cuda._sleep(200_000)
-            start.record()
-            run()
-            end.record()
-            events.append((start, end))
-        torch.cuda.synchronize()
-        return sorted(s.elapsed_time(e) for s, e in events)
-
-    run()
-    torch.cuda.synchronize()
-    estimate = max(sum(timed(3)) / 3, 1e-3)
-    for _ in range(min(_GEMM_MOST_RUNS, int(_GEMM_WARMUP_MS / estimate))):
-        run()
-    times = timed(max(25, min(_GEMM_MOST_RUNS, int(_GEMM_TIMED_MS / estimate))))
-    return times[len(times) // 2]
-
-
-def _gemm_cache_path():
-    root = os.environ.get("TILEGEN_CACHE_DIR") or os.path.join(
-        os.path.expanduser("~"), ".cache", "tilegen"
-    )
-    return os.path.join(root, "gemm-autotune.json")
-
-
-def _gemm_cache_load():
-    """The tuned configurations on disk: {tuning key: block configuration}."""
-    try:
-        with open(_gemm_cache_path(), encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def _gemm_cache_store(key, config):
-    """Add one tuned configuration to the disk cache (write a temporary file, then rename it)."""
-    path = _gemm_cache_path()
-    try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        data = _gemm_cache_load()
-        data[key] = config
-        temporary = f"{path}.{os.getpid()}.tmp"
-        with open(temporary, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1, sort_keys=True)
-        os.replace(temporary, path)
-    except OSError:
-        pass  # an unwritable cache only means tuning again in the next process
+from tilegen.runtime import args as _args
+from tilegen.runtime import gemm as _gemm
+from tilegen.runtime import reference as _ref
 
 
 # spec: gemm.tile:5
@@ -850,7 +62,7 @@ def matmul_kernel(
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
     # per SM, each looping over many tiles (as many programs as the tiles need for an even
-    # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
+    # share, see tilegen.runtime.gemm.gemm_programs). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
     if PERSISTENT:
         tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
@@ -921,7 +133,7 @@ def matmul_kernel(
             )
 
 
-# What matmul's spec fixes about its launches (see _gemm_config).
+# What matmul's spec fixes about its launches (see tilegen.runtime.gemm.gemm_config).
 _matmul_gemm = dict(
     id="gemm.tile:matmul",
     fingerprint="6dd5a65a896e",  # of the signature and statements: edits are tuned afresh
@@ -947,32 +159,38 @@ def matmul(a, b, *, c=None, schedule=None):
     """
     # Check every argument and bind each named dimension from its first use.
     sizes = {}
-    _check_tensor("matmul", "a", a, torch.float16, ("M", "K"))
-    _bind_dims("matmul", sizes, "a", a, ("M", "K"))
-    _check_tensor("matmul", "b", b, torch.float16, ("K", "N"))
-    _bind_dims("matmul", sizes, "b", b, ("K", "N"))
-    device = _check_device("matmul", (("a", a), ("b", b)))
+    _args.check_tensor("matmul", "a", a, torch.float16, ("M", "K"))
+    _args.bind_dims("matmul", sizes, "a", a, ("M", "K"))
+    _args.check_tensor("matmul", "b", b, torch.float16, ("K", "N"))
+    _args.bind_dims("matmul", sizes, "b", b, ("K", "N"))
+    device = _args.check_device("matmul", (("a", a), ("b", b)))
     M = sizes["M"][0]
     K = sizes["K"][0]
     N = sizes["N"][0]
     # Outputs passed in must not share memory with the inputs or each other.
-    _check_overlap("matmul", (("a", a), ("b", b)), (("c", c),), in_place=False)
-    c = _output("matmul", "c", c, (M, N), torch.float16, device)
+    _args.check_overlap("matmul", (("a", a), ("b", b)), (("c", c),), in_place=False)
+    c = _args.output("matmul", "c", c, (M, N), torch.float16, device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
-    _index_64 = _needs_int64(a, b, c)
+    _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
-    _tma_ok = size_k > 0 and not _index_64 and _gemm_tma_ok((a, b, c))
+    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
         # launch starts at most one program per SM, each looping over tiles: the fewest that
-        # need no more rounds of tiles than one per SM would (see _gemm_programs).
-        num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
-        grid = (_gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,)
+        # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).
+        num_tiles = (
+            size_batch
+            * _args.cdiv(size_m, config["block_m"])
+            * _args.cdiv(size_n, config["block_n"])
+        )
+        grid = (
+            _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
+        )
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
         _a_desc = _b_desc = _c_desc = None
@@ -1008,8 +226,8 @@ def matmul(a, b, *, c=None, schedule=None):
             num_stages=config["stages"],
         )
 
-    # Block configuration, addressing and persistence: pinned, cached or tuned (see _gemm_config).
-    config = _gemm_config(
+    # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
+    config = _gemm.gemm_config(
         _matmul_gemm, schedule, device, (size_batch, size_m, size_n, size_k), _tma_ok, _launch, (c,)
     )
     _launch(config, c)
@@ -1033,7 +251,7 @@ def matmul_reference(a, b):
     b = b.to(torch.float32)
     # spec: gemm.tile:6
     c = torch.matmul(a, b)
-    return _output_ref(c, (M, N), torch.float16, device)
+    return _args.output_ref(c, (M, N), torch.float16, device)
 
 
 # spec: gemm.tile:10
@@ -1078,7 +296,7 @@ def matmul_leaky_relu_kernel(
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
     # per SM, each looping over many tiles (as many programs as the tiles need for an even
-    # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
+    # share, see tilegen.runtime.gemm.gemm_programs). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
     if PERSISTENT:
         tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
@@ -1149,7 +367,7 @@ def matmul_leaky_relu_kernel(
             )
 
 
-# What matmul_leaky_relu's spec fixes about its launches (see _gemm_config).
+# What matmul_leaky_relu's spec fixes about its launches (see tilegen.runtime.gemm.gemm_config).
 _matmul_leaky_relu_gemm = dict(
     id="gemm.tile:matmul_leaky_relu",
     fingerprint="8fc6313037b9",  # of the signature and statements: edits are tuned afresh
@@ -1175,32 +393,38 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
     """
     # Check every argument and bind each named dimension from its first use.
     sizes = {}
-    _check_tensor("matmul_leaky_relu", "a", a, torch.float16, ("M", "K"))
-    _bind_dims("matmul_leaky_relu", sizes, "a", a, ("M", "K"))
-    _check_tensor("matmul_leaky_relu", "b", b, torch.float16, ("K", "N"))
-    _bind_dims("matmul_leaky_relu", sizes, "b", b, ("K", "N"))
-    device = _check_device("matmul_leaky_relu", (("a", a), ("b", b)))
+    _args.check_tensor("matmul_leaky_relu", "a", a, torch.float16, ("M", "K"))
+    _args.bind_dims("matmul_leaky_relu", sizes, "a", a, ("M", "K"))
+    _args.check_tensor("matmul_leaky_relu", "b", b, torch.float16, ("K", "N"))
+    _args.bind_dims("matmul_leaky_relu", sizes, "b", b, ("K", "N"))
+    device = _args.check_device("matmul_leaky_relu", (("a", a), ("b", b)))
     M = sizes["M"][0]
     K = sizes["K"][0]
     N = sizes["N"][0]
     # Outputs passed in must not share memory with the inputs or each other.
-    _check_overlap("matmul_leaky_relu", (("a", a), ("b", b)), (("c", c),), in_place=False)
-    c = _output("matmul_leaky_relu", "c", c, (M, N), torch.float16, device)
+    _args.check_overlap("matmul_leaky_relu", (("a", a), ("b", b)), (("c", c),), in_place=False)
+    c = _args.output("matmul_leaky_relu", "c", c, (M, N), torch.float16, device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
-    _index_64 = _needs_int64(a, b, c)
+    _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
-    _tma_ok = size_k > 0 and not _index_64 and _gemm_tma_ok((a, b, c))
+    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
         # launch starts at most one program per SM, each looping over tiles: the fewest that
-        # need no more rounds of tiles than one per SM would (see _gemm_programs).
-        num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
-        grid = (_gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,)
+        # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).
+        num_tiles = (
+            size_batch
+            * _args.cdiv(size_m, config["block_m"])
+            * _args.cdiv(size_n, config["block_n"])
+        )
+        grid = (
+            _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
+        )
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
         _a_desc = _b_desc = _c_desc = None
@@ -1236,8 +460,8 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
             num_stages=config["stages"],
         )
 
-    # Block configuration, addressing and persistence: pinned, cached or tuned (see _gemm_config).
-    config = _gemm_config(
+    # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
+    config = _gemm.gemm_config(
         _matmul_leaky_relu_gemm,
         schedule,
         device,
@@ -1266,8 +490,8 @@ def matmul_leaky_relu_reference(a, b):
     a = a.to(torch.float32)
     b = b.to(torch.float32)
     # spec: gemm.tile:11
-    c = _leaky_relu_ref(torch.matmul(a, b), 0.01)
-    return _output_ref(c, (M, N), torch.float16, device)
+    c = _ref.leaky_relu(torch.matmul(a, b), 0.01)
+    return _args.output_ref(c, (M, N), torch.float16, device)
 
 
 # spec: gemm.tile:17
@@ -1315,7 +539,7 @@ def linear_gelu_kernel(
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
     # per SM, each looping over many tiles (as many programs as the tiles need for an even
-    # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
+    # share, see tilegen.runtime.gemm.gemm_programs). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
     if PERSISTENT:
         tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
@@ -1389,7 +613,7 @@ def linear_gelu_kernel(
             )
 
 
-# What linear_gelu's spec fixes about its launches (see _gemm_config).
+# What linear_gelu's spec fixes about its launches (see tilegen.runtime.gemm.gemm_config).
 _linear_gelu_gemm = dict(
     id="gemm.tile:linear_gelu",
     fingerprint="04b38e324c9c",  # of the signature and statements: edits are tuned afresh
@@ -1415,34 +639,42 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
     """
     # Check every argument and bind each named dimension from its first use.
     sizes = {}
-    _check_tensor("linear_gelu", "x", x, torch.bfloat16, ("M", "K"))
-    _bind_dims("linear_gelu", sizes, "x", x, ("M", "K"))
-    _check_tensor("linear_gelu", "w", w, torch.bfloat16, ("N", "K"))
-    _bind_dims("linear_gelu", sizes, "w", w, ("N", "K"))
-    _check_tensor("linear_gelu", "bias", bias, torch.float32, ("N",))
-    _bind_dims("linear_gelu", sizes, "bias", bias, ("N",))
-    device = _check_device("linear_gelu", (("x", x), ("w", w), ("bias", bias)))
+    _args.check_tensor("linear_gelu", "x", x, torch.bfloat16, ("M", "K"))
+    _args.bind_dims("linear_gelu", sizes, "x", x, ("M", "K"))
+    _args.check_tensor("linear_gelu", "w", w, torch.bfloat16, ("N", "K"))
+    _args.bind_dims("linear_gelu", sizes, "w", w, ("N", "K"))
+    _args.check_tensor("linear_gelu", "bias", bias, torch.float32, ("N",))
+    _args.bind_dims("linear_gelu", sizes, "bias", bias, ("N",))
+    device = _args.check_device("linear_gelu", (("x", x), ("w", w), ("bias", bias)))
     M = sizes["M"][0]
     K = sizes["K"][0]
     N = sizes["N"][0]
     # Outputs passed in must not share memory with the inputs or each other.
-    _check_overlap("linear_gelu", (("x", x), ("w", w), ("bias", bias)), (("y", y),), in_place=False)
-    y = _output("linear_gelu", "y", y, (M, N), torch.bfloat16, device)
+    _args.check_overlap(
+        "linear_gelu", (("x", x), ("w", w), ("bias", bias)), (("y", y),), in_place=False
+    )
+    y = _args.output("linear_gelu", "y", y, (M, N), torch.bfloat16, device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
-    _index_64 = _needs_int64(x, w, bias, y)
+    _index_64 = _args.needs_int64(x, w, bias, y)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
-    _tma_ok = size_k > 0 and not _index_64 and _gemm_tma_ok((x, w, y))
+    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, y))
 
     def _launch(config, y):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
         # launch starts at most one program per SM, each looping over tiles: the fewest that
-        # need no more rounds of tiles than one per SM would (see _gemm_programs).
-        num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
-        grid = (_gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,)
+        # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).
+        num_tiles = (
+            size_batch
+            * _args.cdiv(size_m, config["block_m"])
+            * _args.cdiv(size_n, config["block_n"])
+        )
+        grid = (
+            _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
+        )
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
         _a_desc = _b_desc = _y_desc = None
@@ -1473,7 +705,7 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
             BLOCK_K=config["block_k"],
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],
-            DOT_DTYPE=tl.float32 if _INTERPRET else tl.bfloat16,
+            DOT_DTYPE=tl.float32 if _args.interpreting() else tl.bfloat16,
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             INDEX_64=_index_64,
@@ -1481,8 +713,8 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
             num_stages=config["stages"],
         )
 
-    # Block configuration, addressing and persistence: pinned, cached or tuned (see _gemm_config).
-    config = _gemm_config(
+    # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
+    config = _gemm.gemm_config(
         _linear_gelu_gemm,
         schedule,
         device,
@@ -1512,7 +744,7 @@ def linear_gelu_reference(x, w, bias):
     w = w.to(torch.float32)
     # spec: gemm.tile:18
     y = torch.nn.functional.gelu(torch.matmul(x, w.mT) + bias)
-    return _output_ref(y, (M, N), torch.bfloat16, device)
+    return _args.output_ref(y, (M, N), torch.bfloat16, device)
 
 
 # spec: gemm.tile:23
@@ -1565,7 +797,7 @@ def scaled_residual_kernel(
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
     # per SM, each looping over many tiles (as many programs as the tiles need for an even
-    # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
+    # share, see tilegen.runtime.gemm.gemm_programs). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
     if PERSISTENT:
         tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
@@ -1652,7 +884,7 @@ def scaled_residual_kernel(
             )
 
 
-# What scaled_residual's spec fixes about its launches (see _gemm_config).
+# What scaled_residual's spec fixes about its launches (see tilegen.runtime.gemm.gemm_config).
 _scaled_residual_gemm = dict(
     id="gemm.tile:scaled_residual",
     fingerprint="c7da8ed16cfd",  # of the signature and statements: edits are tuned afresh
@@ -1678,18 +910,18 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
     """
     # Check every argument and bind each named dimension from its first use.
     sizes = {}
-    _check_tensor("scaled_residual", "x", x, torch.float16, ("M", "K"))
-    _bind_dims("scaled_residual", sizes, "x", x, ("M", "K"))
-    _check_tensor("scaled_residual", "w", w, torch.float16, ("N", "K"))
-    _bind_dims("scaled_residual", sizes, "w", w, ("N", "K"))
-    _check_tensor("scaled_residual", "scale", scale, torch.float32, ("M",))
-    _bind_dims("scaled_residual", sizes, "scale", scale, ("M",))
-    _check_tensor("scaled_residual", "bias", bias, torch.float16, ("N",))
-    _bind_dims("scaled_residual", sizes, "bias", bias, ("N",))
-    _check_tensor("scaled_residual", "residual", residual, torch.float16, ("M", "N"))
-    _bind_dims("scaled_residual", sizes, "residual", residual, ("M", "N"))
-    alpha = _check_scalar("scaled_residual", "alpha", alpha, "float", torch.float32)
-    device = _check_device(
+    _args.check_tensor("scaled_residual", "x", x, torch.float16, ("M", "K"))
+    _args.bind_dims("scaled_residual", sizes, "x", x, ("M", "K"))
+    _args.check_tensor("scaled_residual", "w", w, torch.float16, ("N", "K"))
+    _args.bind_dims("scaled_residual", sizes, "w", w, ("N", "K"))
+    _args.check_tensor("scaled_residual", "scale", scale, torch.float32, ("M",))
+    _args.bind_dims("scaled_residual", sizes, "scale", scale, ("M",))
+    _args.check_tensor("scaled_residual", "bias", bias, torch.float16, ("N",))
+    _args.bind_dims("scaled_residual", sizes, "bias", bias, ("N",))
+    _args.check_tensor("scaled_residual", "residual", residual, torch.float16, ("M", "N"))
+    _args.bind_dims("scaled_residual", sizes, "residual", residual, ("M", "N"))
+    alpha = _args.check_scalar("scaled_residual", "alpha", alpha, "float", torch.float32)
+    device = _args.check_device(
         "scaled_residual",
         (("x", x), ("w", w), ("scale", scale), ("bias", bias), ("residual", residual)),
     )
@@ -1697,28 +929,34 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
     K = sizes["K"][0]
     N = sizes["N"][0]
     # Outputs passed in must not share memory with the inputs or each other.
-    _check_overlap(
+    _args.check_overlap(
         "scaled_residual",
         (("x", x), ("w", w), ("scale", scale), ("bias", bias), ("residual", residual)),
         (("out", out),),
         in_place=False,
     )
-    out = _output("scaled_residual", "out", out, (M, N), torch.float16, device)
+    out = _args.output("scaled_residual", "out", out, (M, N), torch.float16, device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return out
-    _index_64 = _needs_int64(x, w, scale, bias, residual, out)
+    _index_64 = _args.needs_int64(x, w, scale, bias, residual, out)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
-    _tma_ok = size_k > 0 and not _index_64 and _gemm_tma_ok((x, w, out))
+    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, out))
 
     def _launch(config, out):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
         # launch starts at most one program per SM, each looping over tiles: the fewest that
-        # need no more rounds of tiles than one per SM would (see _gemm_programs).
-        num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
-        grid = (_gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,)
+        # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).
+        num_tiles = (
+            size_batch
+            * _args.cdiv(size_m, config["block_m"])
+            * _args.cdiv(size_n, config["block_n"])
+        )
+        grid = (
+            _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
+        )
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
         _a_desc = _b_desc = _out_desc = None
@@ -1764,8 +1002,8 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
             num_stages=config["stages"],
         )
 
-    # Block configuration, addressing and persistence: pinned, cached or tuned (see _gemm_config).
-    config = _gemm_config(
+    # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
+    config = _gemm.gemm_config(
         _scaled_residual_gemm,
         schedule,
         device,
@@ -1802,7 +1040,7 @@ def scaled_residual_reference(x, w, scale, bias, residual, alpha=1.0):
     alpha = torch.tensor([alpha], dtype=torch.float32, device=device)
     # spec: gemm.tile:25
     out = scale * torch.matmul(x, w.mT) + bias + alpha * residual
-    return _output_ref(out, (M, N), torch.float16, device)
+    return _args.output_ref(out, (M, N), torch.float16, device)
 
 
 # spec: gemm.tile:29
@@ -1848,7 +1086,7 @@ def bmm_kernel(
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
     # per SM, each looping over many tiles (as many programs as the tiles need for an even
-    # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
+    # share, see tilegen.runtime.gemm.gemm_programs). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
     if PERSISTENT:
         tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
@@ -1955,7 +1193,7 @@ def bmm_kernel(
             )
 
 
-# What bmm's spec fixes about its launches (see _gemm_config).
+# What bmm's spec fixes about its launches (see tilegen.runtime.gemm.gemm_config).
 _bmm_gemm = dict(
     id="gemm.tile:bmm",
     fingerprint="018a67e75ca6",  # of the signature and statements: edits are tuned afresh
@@ -1981,33 +1219,39 @@ def bmm(a, b, *, c=None, schedule=None):
     """
     # Check every argument and bind each named dimension from its first use.
     sizes = {}
-    _check_tensor("bmm", "a", a, torch.bfloat16, ("B", "M", "K"))
-    _bind_dims("bmm", sizes, "a", a, ("B", "M", "K"))
-    _check_tensor("bmm", "b", b, torch.bfloat16, ("B", "K", "N"))
-    _bind_dims("bmm", sizes, "b", b, ("B", "K", "N"))
-    device = _check_device("bmm", (("a", a), ("b", b)))
+    _args.check_tensor("bmm", "a", a, torch.bfloat16, ("B", "M", "K"))
+    _args.bind_dims("bmm", sizes, "a", a, ("B", "M", "K"))
+    _args.check_tensor("bmm", "b", b, torch.bfloat16, ("B", "K", "N"))
+    _args.bind_dims("bmm", sizes, "b", b, ("B", "K", "N"))
+    device = _args.check_device("bmm", (("a", a), ("b", b)))
     B = sizes["B"][0]
     M = sizes["M"][0]
     K = sizes["K"][0]
     N = sizes["N"][0]
     # Outputs passed in must not share memory with the inputs or each other.
-    _check_overlap("bmm", (("a", a), ("b", b)), (("c", c),), in_place=False)
-    c = _output("bmm", "c", c, (B, M, N), torch.bfloat16, device)
+    _args.check_overlap("bmm", (("a", a), ("b", b)), (("c", c),), in_place=False)
+    c = _args.output("bmm", "c", c, (B, M, N), torch.bfloat16, device)
     # Sizes: B products of [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, B
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
-    _index_64 = _needs_int64(a, b, c)
+    _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
-    _tma_ok = size_k > 0 and not _index_64 and _gemm_tma_ok((a, b, c))
+    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile of each product; a persistent
         # launch starts at most one program per SM, each looping over tiles: the fewest that
-        # need no more rounds of tiles than one per SM would (see _gemm_programs).
-        num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
-        grid = (_gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,)
+        # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).
+        num_tiles = (
+            size_batch
+            * _args.cdiv(size_m, config["block_m"])
+            * _args.cdiv(size_n, config["block_n"])
+        )
+        grid = (
+            _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
+        )
         bmm_kernel[grid](
             a,
             b,
@@ -2030,7 +1274,7 @@ def bmm(a, b, *, c=None, schedule=None):
             BLOCK_K=config["block_k"],
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],
-            DOT_DTYPE=tl.float32 if _INTERPRET else tl.bfloat16,
+            DOT_DTYPE=tl.float32 if _args.interpreting() else tl.bfloat16,
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             INDEX_64=_index_64,
@@ -2038,8 +1282,8 @@ def bmm(a, b, *, c=None, schedule=None):
             num_stages=config["stages"],
         )
 
-    # Block configuration, addressing and persistence: pinned, cached or tuned (see _gemm_config).
-    config = _gemm_config(
+    # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
+    config = _gemm.gemm_config(
         _bmm_gemm, schedule, device, (size_batch, size_m, size_n, size_k), _tma_ok, _launch, (c,)
     )
     _launch(config, c)
@@ -2064,7 +1308,7 @@ def bmm_reference(a, b):
     b = b.to(torch.float32)
     # spec: gemm.tile:30
     c = torch.matmul(a, b)
-    return _output_ref(c, (B, M, N), torch.bfloat16, device)
+    return _args.output_ref(c, (B, M, N), torch.bfloat16, device)
 
 
 # spec: gemm.tile:34
@@ -2115,7 +1359,7 @@ def linear_silu_kernel(
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
     # per SM, each looping over many tiles (as many programs as the tiles need for an even
-    # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
+    # share, see tilegen.runtime.gemm.gemm_programs). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
     if PERSISTENT:
         tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
@@ -2200,7 +1444,7 @@ def linear_silu_kernel(
             )
 
 
-# What linear_silu's spec fixes about its launches (see _gemm_config).
+# What linear_silu's spec fixes about its launches (see tilegen.runtime.gemm.gemm_config).
 _linear_silu_gemm = dict(
     id="gemm.tile:linear_silu",
     fingerprint="77bd004b14dd",  # of the signature and statements: edits are tuned afresh
@@ -2226,40 +1470,46 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
     """
     # Check every argument and bind each named dimension from its first use.
     sizes = {}
-    _check_tensor("linear_silu", "x", x, torch.float16, ("M", "K"))
-    _bind_dims("linear_silu", sizes, "x", x, ("M", "K"))
-    _check_tensor("linear_silu", "w", w, torch.float16, ("K", "N"))
-    _bind_dims("linear_silu", sizes, "w", w, ("K", "N"))
-    _check_tensor("linear_silu", "bias", bias, torch.float16, ("N",))
-    _bind_dims("linear_silu", sizes, "bias", bias, ("N",))
-    device = _check_device("linear_silu", (("x", x), ("w", w), ("bias", bias)))
+    _args.check_tensor("linear_silu", "x", x, torch.float16, ("M", "K"))
+    _args.bind_dims("linear_silu", sizes, "x", x, ("M", "K"))
+    _args.check_tensor("linear_silu", "w", w, torch.float16, ("K", "N"))
+    _args.bind_dims("linear_silu", sizes, "w", w, ("K", "N"))
+    _args.check_tensor("linear_silu", "bias", bias, torch.float16, ("N",))
+    _args.bind_dims("linear_silu", sizes, "bias", bias, ("N",))
+    device = _args.check_device("linear_silu", (("x", x), ("w", w), ("bias", bias)))
     M = sizes["M"][0]
     K = sizes["K"][0]
     N = sizes["N"][0]
     # Outputs passed in must not share memory with the inputs or each other.
-    _check_overlap(
+    _args.check_overlap(
         "linear_silu",
         (("x", x), ("w", w), ("bias", bias)),
         (("pre", pre), ("act", act)),
         in_place=False,
     )
-    pre = _output("linear_silu", "pre", pre, (M, N), torch.float32, device)
-    act = _output("linear_silu", "act", act, (M, N), torch.float16, device)
+    pre = _args.output("linear_silu", "pre", pre, (M, N), torch.float32, device)
+    act = _args.output("linear_silu", "act", act, (M, N), torch.float16, device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return pre, act
-    _index_64 = _needs_int64(x, w, bias, pre, act)
+    _index_64 = _args.needs_int64(x, w, bias, pre, act)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
-    _tma_ok = size_k > 0 and not _index_64 and _gemm_tma_ok((x, w, pre, act))
+    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, pre, act))
 
     def _launch(config, pre, act):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
         # launch starts at most one program per SM, each looping over tiles: the fewest that
-        # need no more rounds of tiles than one per SM would (see _gemm_programs).
-        num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
-        grid = (_gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,)
+        # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).
+        num_tiles = (
+            size_batch
+            * _args.cdiv(size_m, config["block_m"])
+            * _args.cdiv(size_n, config["block_n"])
+        )
+        grid = (
+            _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
+        )
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
         _a_desc = _b_desc = _pre_desc = _act_desc = None
@@ -2306,8 +1556,8 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
             num_stages=config["stages"],
         )
 
-    # Block configuration, addressing and persistence: pinned, cached or tuned (see _gemm_config).
-    config = _gemm_config(
+    # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
+    config = _gemm.gemm_config(
         _linear_silu_gemm,
         schedule,
         device,
@@ -2341,8 +1591,8 @@ def linear_silu_reference(x, w, bias):
     # spec: gemm.tile:36
     act = torch.nn.functional.silu(pre)
     return (
-        _output_ref(pre, (M, N), torch.float32, device),
-        _output_ref(act, (M, N), torch.float16, device),
+        _args.output_ref(pre, (M, N), torch.float32, device),
+        _args.output_ref(act, (M, N), torch.float16, device),
     )
 
 
@@ -2388,7 +1638,7 @@ def matmul_f32_kernel(
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
     # per SM, each looping over many tiles (as many programs as the tiles need for an even
-    # share, see _gemm_programs in the launcher). FLATTEN merges this loop with the K loop, so the
+    # share, see tilegen.runtime.gemm.gemm_programs). FLATTEN merges this loop with the K loop, so the
     # compiler can overlap one tile's epilogue with the next tile's loads.
     if PERSISTENT:
         tile_base, tile_start, tile_stop, tile_step = 0, pid, num_tiles, tl.num_programs(axis=0)
@@ -2459,7 +1709,7 @@ def matmul_f32_kernel(
             )
 
 
-# What matmul_f32's spec fixes about its launches (see _gemm_config).
+# What matmul_f32's spec fixes about its launches (see tilegen.runtime.gemm.gemm_config).
 _matmul_f32_gemm = dict(
     id="gemm.tile:matmul_f32",
     fingerprint="149ea476908f",  # of the signature and statements: edits are tuned afresh
@@ -2485,32 +1735,38 @@ def matmul_f32(a, b, *, c=None, schedule=None):
     """
     # Check every argument and bind each named dimension from its first use.
     sizes = {}
-    _check_tensor("matmul_f32", "a", a, torch.float32, ("M", "K"))
-    _bind_dims("matmul_f32", sizes, "a", a, ("M", "K"))
-    _check_tensor("matmul_f32", "b", b, torch.float32, ("K", "N"))
-    _bind_dims("matmul_f32", sizes, "b", b, ("K", "N"))
-    device = _check_device("matmul_f32", (("a", a), ("b", b)))
+    _args.check_tensor("matmul_f32", "a", a, torch.float32, ("M", "K"))
+    _args.bind_dims("matmul_f32", sizes, "a", a, ("M", "K"))
+    _args.check_tensor("matmul_f32", "b", b, torch.float32, ("K", "N"))
+    _args.bind_dims("matmul_f32", sizes, "b", b, ("K", "N"))
+    device = _args.check_device("matmul_f32", (("a", a), ("b", b)))
     M = sizes["M"][0]
     K = sizes["K"][0]
     N = sizes["N"][0]
     # Outputs passed in must not share memory with the inputs or each other.
-    _check_overlap("matmul_f32", (("a", a), ("b", b)), (("c", c),), in_place=False)
-    c = _output("matmul_f32", "c", c, (M, N), torch.float32, device)
+    _args.check_overlap("matmul_f32", (("a", a), ("b", b)), (("c", c),), in_place=False)
+    c = _args.output("matmul_f32", "c", c, (M, N), torch.float32, device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
-    _index_64 = _needs_int64(a, b, c)
+    _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
-    _tma_ok = size_k > 0 and not _index_64 and _gemm_tma_ok((a, b, c))
+    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
         # launch starts at most one program per SM, each looping over tiles: the fewest that
-        # need no more rounds of tiles than one per SM would (see _gemm_programs).
-        num_tiles = size_batch * _cdiv(size_m, config["block_m"]) * _cdiv(size_n, config["block_n"])
-        grid = (_gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,)
+        # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).
+        num_tiles = (
+            size_batch
+            * _args.cdiv(size_m, config["block_m"])
+            * _args.cdiv(size_n, config["block_n"])
+        )
+        grid = (
+            _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
+        )
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
         _a_desc = _b_desc = _c_desc = None
@@ -2546,8 +1802,8 @@ def matmul_f32(a, b, *, c=None, schedule=None):
             num_stages=config["stages"],
         )
 
-    # Block configuration, addressing and persistence: pinned, cached or tuned (see _gemm_config).
-    config = _gemm_config(
+    # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
+    config = _gemm.gemm_config(
         _matmul_f32_gemm,
         schedule,
         device,
@@ -2575,4 +1831,55 @@ def matmul_f32_reference(a, b):
     N = b.shape[1]
     # spec: gemm.tile:42
     c = torch.matmul(a, b)
-    return _output_ref(c, (M, N), torch.float32, device)
+    return _args.output_ref(c, (M, N), torch.float32, device)
+
+
+@triton.jit
+def _leaky_relu(x, slope):
+    if not isinstance(slope, tl.tensor):  # a literal: known when the kernel compiles
+        if slope > 0:
+            if slope <= 1:
+                # With 0 < slope <= 1, x * slope lies between 0 and x, so the larger of the two is
+                # the answer: one max instead of a compare and a select. NaN stays NaN, and +-inf
+                # stay themselves (slope 0 keeps the select: inf * 0 would be NaN).
+                return tl.maximum(x, x * slope, propagate_nan=tl.PropagateNan.ALL)
+    # x > 0, as torch compares: a zero takes x * slope, so a negative slope flips its sign.
+    return tl.where(x > 0, x, x * slope)
+
+
+@triton.jit
+def _gelu_bf16(x):
+    # GELU for a value stored straight to a bf16 output (a GEMM epilogue): _gelu's form with
+    # a degree-5 polynomial fitted to q's relative error alone (bench/fit_gelu.py 5 6.0
+    # --relative). Within 3.7e-4 of float64, about a twentieth of a bf16 unit in the last
+    # place, with 4 FMAs fewer per value: 1.1% of an 8192^3 product on the H100.
+    t = tl.minimum(tl.abs(x), 6.0)
+    p = -0.00020167870388831943 * t + 0.00446742819622159
+    p = p * t - 0.0428311862051487
+    p = p * t - 0.4727908968925476
+    p = p * t - 1.1443930864334106
+    return _gelu_of_tail(x, tl.exp2(p * t - 1.000533938407898))
+
+
+@triton.jit
+def _gelu_of_tail(x, q):
+    # GELU from q = Phi(-|x|): Phi = 1 - q at and above 0, q below; under -6 Phi < 1e-9 and
+    # is 0, as f32 erf gives.
+    return x * tl.where(x >= 0, 1.0 - q, tl.where(x > -6.0, q, 0.0))
+
+
+@triton.jit
+def _silu(x):
+    # SiLU (swish): x * sigmoid(x).
+    return x * tl.sigmoid(x)
+
+
+@triton.jit
+def _gemm_store_halves(desc, off_m, off_n, tile, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    """Store a [BLOCK_M, BLOCK_N] tile through a descriptor of [BLOCK_M, BLOCK_N // 2]
+    blocks: split its columns at the middle (reshape to [BLOCK_M, 2, BLOCK_N // 2], move
+    the 2 last, split) and store the left half, then the right. Each TMA store stages
+    its block in shared memory, so halves leave more of it to the K loop's pipeline."""
+    left, right = tl.split(tl.permute(tl.reshape(tile, (BLOCK_M, 2, BLOCK_N // 2)), (0, 2, 1)))
+    desc.store([off_m, off_n], left)
+    desc.store([off_m, off_n + BLOCK_N // 2], right)

@@ -6,400 +6,16 @@ Each kernel NAME comes as three functions:
   NAME_kernel     the @triton.jit kernel
   NAME(...)       the launcher: checks its arguments, allocates outputs, launches
   NAME_reference  the same computation in plain torch, for validation
+The launchers' argument checks, launch choices and tuning live in tilegen.runtime;
+the @triton.jit helpers the kernels call follow the kernels.
 """
-
-import functools
-import math
-import os
-import warnings
 
 import torch
 import triton
 import triton.language as tl
 
-if os.environ.get("TRITON_INTERPRET") == "1":
-    # The interpreter computes masked-off lanes too, with numpy, which warns on every inf or
-    # NaN they make (the max of a row past the last one is -inf, and -inf - -inf is NaN);
-    # a GPU computes them silently. Those lanes are never stored.
-    warnings.filterwarnings(
-        "ignore", category=RuntimeWarning, module=r"triton\.runtime\.interpreter"
-    )
-
-# Kernels run on CUDA tensors, or on CPU tensors under the Triton interpreter
-# (TRITON_INTERPRET=1, which must be set before triton is imported).
-_INTERPRET = os.environ.get("TRITON_INTERPRET", "0") not in ("", "0")
-
-
-def _check_tensor(kernel, name, value, dtype, dims):
-    """Check one tensor argument's type, dtype and rank."""
-    if not isinstance(value, torch.Tensor):
-        raise TypeError(
-            f"{kernel}(): parameter {name!r}: expected a torch.Tensor of dtype {dtype} "
-            f"and shape [{', '.join(map(str, dims))}], got {type(value).__name__}"
-        )
-    if value.dtype != dtype:
-        raise TypeError(
-            f"{kernel}(): parameter {name!r}: expected dtype {dtype}, got {value.dtype}"
-        )
-    if value.layout != torch.strided:
-        # Kernels address elements through strides: sparse and other layouts have none.
-        raise TypeError(
-            f"{kernel}(): parameter {name!r}: expected a dense (strided) tensor, got layout "
-            f"{value.layout}; convert it with {name}.to_dense()"
-        )
-    if value.dim() != len(dims):
-        raise ValueError(
-            f"{kernel}(): parameter {name!r}: expected {len(dims)} dimension(s) "
-            f"[{', '.join(map(str, dims))}], got shape {tuple(value.shape)}"
-        )
-    if value.requires_grad and torch.is_grad_enabled():
-        # The kernels record no autograd graph: a result would silently have no gradient.
-        raise RuntimeError(
-            f"{kernel}(): parameter {name!r}: expected a tensor that does not require grad "
-            f"(the kernel records no gradient), got one with requires_grad=True; call it under "
-            f"torch.no_grad() or torch.inference_mode(), or pass {name}.detach()"
-        )
-
-
-def _bind_dims(kernel, sizes, name, value, dims):
-    """Bind each named dimension on first use; check it on every later use."""
-    for axis, dim in enumerate(dims):
-        size = value.shape[axis]
-        if isinstance(dim, int):
-            if size != dim:
-                raise ValueError(
-                    f"{kernel}(): parameter {name!r}: dimension {axis} must be {dim}, got {size} (shape {tuple(value.shape)})"
-                )
-            continue
-        bound = sizes.setdefault(dim, (size, name))
-        if bound[0] != size:
-            raise ValueError(
-                f"{kernel}(): parameter {name!r}: dimension {axis} ({dim}) expected {dim}={bound[0]} "
-                f"(from {bound[1]!r}), got {size} (shape {tuple(value.shape)})"
-            )
-
-
-def _check_scalar(kernel, name, value, kind, dtype):
-    """Check a scalar argument: a Python number of the declared kind, in range. Returns it
-    as the kernel takes it: a float parameter given an int gets float(value), since Triton
-    would type the int as an integer and compute integer arithmetic with it."""
-    ok = {
-        "float": isinstance(value, (int, float)) and not isinstance(value, bool),
-        "int": isinstance(value, int) and not isinstance(value, bool),
-        "bool": isinstance(value, bool),
-    }[kind]
-    if not ok:
-        raise TypeError(
-            f"{kernel}(): parameter {name!r}: expected a Python {kind} ({dtype}), got {value!r}"
-        )
-    if kind == "int":
-        info = torch.iinfo(dtype)
-        if not info.min <= value <= info.max:
-            raise ValueError(f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}")
-    if kind == "float":
-        try:
-            value = float(value)
-        except OverflowError:
-            raise ValueError(
-                f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}"
-            ) from None
-        if math.isfinite(value) and abs(value) > torch.finfo(dtype).max:
-            raise ValueError(f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}")
-        if (
-            torch.finfo(dtype).bits == 16 and value
-        ):  # (zeros are exact; the cache would mix 0.0 and -0.0)
-            value = _round_16bit(value, dtype)
-    return value
-
-
-@functools.lru_cache(maxsize=256)
-def _round_16bit(value, dtype):
-    """A 16-bit scalar holds what its type can: the nearest f16 / bf16 value (cached, since
-    the same scalars come back call after call and a tensor costs microseconds to make)."""
-    return torch.tensor(value, dtype=dtype).item()
-
-
-def _check_device(kernel, tensors):
-    """All tensors on one device: CUDA, or the CPU under the Triton interpreter."""
-    device = None
-    for name, value in tensors:
-        if device is None:
-            device, first = value.device, name
-        elif value.device != device:
-            raise ValueError(
-                f"{kernel}(): parameter {name!r}: expected device {device} (like {first!r}), got {value.device}"
-            )
-    if device.type not in ("cuda", "cpu"):
-        raise ValueError(
-            f"{kernel}(): parameter {first!r}: expected a CUDA tensor (or a CPU tensor under "
-            f"TRITON_INTERPRET=1), got device {device}"
-        )
-    if device.type == "cpu" and not _INTERPRET:
-        raise RuntimeError(
-            f"{kernel}(): the tensors are on the CPU; move them to a CUDA device, or set "
-            "TRITON_INTERPRET=1 before importing triton to run on the Triton interpreter"
-        )
-    return device
-
-
-def _output(kernel, name, value, shape, dtype, device):
-    """Allocate an output, or check one the caller passed in."""
-    if value is None:
-        return torch.empty(shape, dtype=dtype, device=device)
-    _check_tensor(kernel, name, value, dtype, shape)
-    where = f"{kernel}(): parameter {name!r} (an output)"
-    if tuple(value.shape) != tuple(shape):
-        raise ValueError(f"{where}: expected shape {tuple(shape)}, got {tuple(value.shape)}")
-    if value.device != device:
-        raise ValueError(f"{where}: expected device {device}, got {value.device}")
-    if any(stride == 0 and size > 1 for stride, size in zip(value.stride(), value.shape)):
-        # An expanded view: several elements share one address, and their stores would race.
-        raise ValueError(
-            f"{where}: expected distinct elements, got a view with strides {value.stride()}"
-        )
-    return value
-
-
-def _bytes_spanned(t):
-    """[first, end) of the bytes a tensor's elements lie in (torch strides are never negative)."""
-    last = sum((size - 1) * stride for size, stride in zip(t.shape, t.stride()))
-    return t.data_ptr(), t.data_ptr() + (last + 1) * t.element_size()
-
-
-def _interleaved(a, b):
-    """True when two views of one element size can share no element although their byte
-    ranges meet: every element of a lies at a's start plus a multiple of g, the gcd of both
-    views' strides (in elements), and so does b's, so starts that differ by no multiple of
-    g never meet (x[::2] and x[1::2]; the real and imaginary columns of an [N, 2] view)."""
-    size = a.element_size()
-    if b.element_size() != size or (a.data_ptr() - b.data_ptr()) % size:
-        return False
-    g = 0
-    for t in (a, b):
-        for extent, stride in zip(t.shape, t.stride()):
-            if extent > 1:
-                g = math.gcd(g, stride)
-    return g > 1 and (a.data_ptr() - b.data_ptr()) // size % g != 0
-
-
-def _check_overlap(kernel, inputs, outputs, in_place):
-    """Outputs passed in may not share memory with an input or with each other: a program
-    could read an element that another program has already written. in_place: an output
-    that is exactly an input's view (address, dtype, shape, strides) is allowed, since each
-    element is read before it is written, by the program that writes it. Views whose byte
-    ranges meet count as overlapping unless _interleaved shows that no element is shared."""
-    given = [(name, t) for name, t in outputs if isinstance(t, torch.Tensor) and t.numel()]
-    for n, (name, out) in enumerate(given):
-        lo, hi = _bytes_spanned(out)
-        others = [("input", *pair) for pair in inputs] + [("output", *pair) for pair in given[:n]]
-        for role, other, t in others:
-            if not t.numel() or out.device != t.device:
-                continue
-            t_lo, t_hi = _bytes_spanned(t)
-            if lo >= t_hi or t_lo >= hi or _interleaved(out, t):
-                continue
-            same = (out.data_ptr(), out.dtype, out.shape, out.stride()) == (
-                t.data_ptr(),
-                t.dtype,
-                t.shape,
-                t.stride(),
-            )
-            if not (in_place and role == "input" and same):
-                why = (
-                    "only an exact view of an input may be written in place"
-                    if in_place
-                    else "a gemm reads its inputs while it writes"
-                )
-                raise ValueError(
-                    f"{kernel}(): parameter {name!r} (an output): expected memory of its own, got memory "
-                    f"overlapping {role} {other!r} ({why})"
-                )
-
-
-def _cdiv(a, b):
-    """ceil(a / b) for ints (triton.cdiv is a jit function: slower to call from Python)."""
-    return -(-a // b)
-
-
-def _next_power_of_2(n):
-    """The smallest power of two >= n (1 for n <= 1)."""
-    return 1 << max(0, n - 1).bit_length()
-
-
-def _needs_int64(*tensors):
-    """True when some element offset may not fit in 32 bits."""
-    for t in tensors:
-        if t.is_contiguous() and t.numel() < 2**31:
-            continue  # the largest offset is numel - 1
-        span = sum((size - 1) * abs(stride) for size, stride in zip(t.shape, t.stride()))
-        if t.numel() >= 2**31 or span >= 2**31:
-            return True
-    return False
-
-
-def _output_ref(value, shape, dtype, device):
-    """Broadcast a reference result to its output shape and declared dtype."""
-    return torch.as_tensor(value, device=device).broadcast_to(shape).to(dtype)
-
-
-# Row max and min with torch.amax's NaN rule: a NaN anywhere gives NaN (tl.max and tl.min
-# skip NaN). On a GPU one tl.reduce whose combine lets NaN win; the interpreter calls a
-# combine function once per pair of elements in Python, so there a second, built-in
-# reduction (a sum that is NaN exactly when some element is) brings the NaN in instead.
-_NAN_BY_SUM = tl.constexpr(_INTERPRET)
-
-
-@triton.jit
-def _max_nan(a, b):
-    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
-
-
-@triton.jit
-def _min_nan(a, b):
-    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
-
-
-@triton.jit
-def _nan_or_zero(x, axis: tl.constexpr, keep_dims: tl.constexpr):
-    # NaN where some element along axis is NaN, else 0 (of x's type)
-    return tl.sum(tl.where(x == x, tl.zeros_like(x), x), axis, keep_dims=keep_dims)
-
-
-@triton.jit
-def _reduce_max(x, axis: tl.constexpr, keep_dims: tl.constexpr):
-    if _NAN_BY_SUM:
-        return tl.max(x, axis, keep_dims=keep_dims) + _nan_or_zero(x, axis, keep_dims)
-    else:
-        return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
-
-
-@triton.jit
-def _reduce_min(x, axis: tl.constexpr, keep_dims: tl.constexpr):
-    if _NAN_BY_SUM:
-        return tl.min(x, axis, keep_dims=keep_dims) + _nan_or_zero(x, axis, keep_dims)
-    else:
-        return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
-
-
-# How many row widths a looped kernel is compiled for, each with the width a constant.
-_FIXED_WIDTHS = 8
-
-
-def _fixed_width(widths, n):
-    """n where the looped kernel is (or may be) compiled for rows of n columns, else 0:
-    the first _FIXED_WIDTHS widths a process launches get a compile each (known loop trip
-    counts and masks); later widths share one compile that takes the width at run time."""
-    if n > 0 and (n in widths or len(widths) < _FIXED_WIDTHS):
-        widths.add(n)
-        return n
-    return 0
-
-
-@triton.jit
-def _team_exchange(
-    partials,
-    ws_ptr,
-    epoch,
-    base,
-    seg,
-    WORDS: tl.constexpr,
-    WORDS_P2: tl.constexpr,
-    TEAM: tl.constexpr,
-    TEAM_P2: tl.constexpr,
-):
-    """Publish this program's partial results and return the whole team's.
-
-    partials ([WORDS_P2] f32, the first WORDS real) are this program's reductions over its
-    segment of the row. Each becomes one 64-bit word in ws_ptr: this launch's `epoch` in
-    the high half, the f32's bits in the low half. The program then reads the team's
-    TEAM * WORDS words until every one carries this launch's epoch: a word from an earlier
-    launch never passes for a current one, the poll brings the data with it, and no counter
-    needs resetting. Returns [TEAM_P2, WORDS_P2] f32: member j's word k at [j, k].
-    """
-    # Layout of ws_ptr: a row block owns W * TEAM words (W: the words its exchanges publish
-    # in all); this exchange's part starts at base = (row_block * W + w0) * TEAM (w0: the
-    # words of the exchanges before it), and holds member m's WORDS words at
-    # base + m * WORDS, word k at + k.
-    kk = tl.arange(0, WORDS_P2)[None, :]
-    tag = epoch.to(tl.int64) << 32
-    words = tag | (partials[None, :].to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF)
-    # .cg: straight to L2, where the team reads.
-    tl.store(ws_ptr + base + seg * WORDS + kk, words, mask=kk < WORDS, cache_modifier=".cg")
-    members = tl.arange(0, TEAM_P2)[:, None]
-    real = (members < TEAM) & (kk < WORDS)
-    team_ptrs = ws_ptr + base + members * WORDS + kk
-    # Relaxed atomic reads: served by L2, never by a stale L1 line. Lanes past the team or
-    # past WORDS (real is False) are not read and do not count.
-    words = tl.atomic_add(team_ptrs, 0, mask=real, sem="relaxed")
-    while tl.sum(tl.where(real & ((words >> 32).to(tl.int32) != epoch), 1, 0)) > 0:
-        words = tl.atomic_add(team_ptrs, 0, mask=real, sem="relaxed")
-    return (words & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
-
-
-@triton.jit
-def _team_word(parts, word, TEAM: tl.constexpr, neutral):
-    # Word `word` of every member: [TEAM_P2]; lanes past the team hold `neutral`.
-    kk = tl.arange(0, parts.shape[1])[None, :]
-    members = tl.arange(0, parts.shape[0])
-    value = tl.sum(tl.where(kk == word, parts, 0.0), axis=1)
-    return tl.where(members < TEAM, value, neutral)
-
-
-@triton.jit
-def _team_sum(parts, word, TEAM: tl.constexpr):
-    # Every program adds the members' partial sums in the same order: the same result in all.
-    return tl.sum(_team_word(parts, word, TEAM, 0.0), axis=0)
-
-
-@triton.jit
-def _team_max(parts, word, TEAM: tl.constexpr):
-    return _reduce_max(_team_word(parts, word, TEAM, float("-inf")), 0, False)
-
-
-@triton.jit
-def _team_min(parts, word, TEAM: tl.constexpr):
-    return _reduce_min(_team_word(parts, word, TEAM, float("inf")), 0, False)
-
-
-@triton.jit
-def _team_exp_sum(parts, max_word, sum_word, TEAM: tl.constexpr, row_max):
-    # Online max-and-sum across the team: member j's sum is relative to its max m_j, so it
-    # counts sum_j * exp(m_j - row max). A row of only -inf shifts by 0 (not -inf - -inf)
-    # and then gets NaN, as value - max is NaN there in torch and in the single pass.
-    shift = tl.where(row_max == float("-inf"), 0.0, row_max)
-    maxes = _team_word(parts, max_word, TEAM, float("-inf"))
-    total = tl.sum(_team_word(parts, sum_word, TEAM, 0.0) * tl.exp(maxes - shift), axis=0)
-    return tl.where(row_max == float("-inf"), float("nan"), total)
-
-
-_TEAM_WORKSPACES = {}
-
-
-def _team_workspace(device, n_words):
-    """The exchange buffer of team kernels on the current stream, and this launch's epoch.
-
-    Launches on one stream run one after another, so each takes the next epoch and never
-    mistakes an earlier launch's words for its own; each stream has its own buffer. A new
-    buffer starts zeroed (epoch 0: never a launch's) and the epochs start again from 1."""
-    stream = torch.cuda.current_stream(device).cuda_stream if device.type == "cuda" else 0
-    key = (str(device), stream)
-    ws, epoch = _TEAM_WORKSPACES.get(key, (None, 0))
-    epoch += 1
-    if ws is None or ws.numel() < n_words or epoch >= 2**31:
-        ws, epoch = torch.zeros(max(1, n_words), dtype=torch.int64, device=device), 1
-    _TEAM_WORKSPACES[key] = ws, epoch
-    return ws, epoch
-
-
-def _team_fits(device, team):
-    """A team's programs wait for each other, so all of them must be resident at once: at
-    most one program per SM (each SM holds at least one), blocks dispatched in order (as
-    CUDA does), and not while a CUDA graph is captured (a replay would repeat the epoch)."""
-    if device.type != "cuda":
-        return team == 1  # the interpreter runs programs one at a time
-    if torch.cuda.is_current_stream_capturing():
-        return False
-    return team <= torch.cuda.get_device_properties(device).multi_processor_count
+from tilegen.runtime import args as _args
+from tilegen.runtime import reduction as _reduction
 
 
 # spec: reductions.tile:10
@@ -611,7 +227,7 @@ def softmax_team_kernel(
     # Each pass of the looped kernel becomes an exchange: every program reduces its segment,
     # publishes the partial results, reads the whole team's and combines them. The programs
     # of a team wait for each other: the launcher picks this kernel only where they can all
-    # be resident at once (_team_fits).
+    # be resident at once (tilegen.runtime.reduction.team_fits).
     pid = tl.program_id(0)
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
@@ -699,7 +315,7 @@ _softmax_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
-# Row widths softmax_looped_kernel has been compiled for (_fixed_width).
+# Row widths softmax_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _softmax_widths = set()
 
 
@@ -714,14 +330,14 @@ def softmax(x, *, y=None):
     """
     # Check every argument and bind each named dimension from its first use.
     sizes = {}
-    _check_tensor("softmax", "x", x, torch.float16, ("M", "N"))
-    _bind_dims("softmax", sizes, "x", x, ("M", "N"))
-    device = _check_device("softmax", (("x", x),))
+    _args.check_tensor("softmax", "x", x, torch.float16, ("M", "N"))
+    _args.bind_dims("softmax", sizes, "x", x, ("M", "N"))
+    device = _args.check_device("softmax", (("x", x),))
     M = sizes["M"][0]
     N = sizes["N"][0]
     # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _check_overlap("softmax", (("x", x),), (("y", y),), in_place=True)
-    y = _output("softmax", "y", y, (M, N), torch.float16, device)
+    _args.check_overlap("softmax", (("x", x),), (("y", y),), in_place=True)
+    y = _args.output("softmax", "y", y, (M, N), torch.float16, device)
     n_rows = M
     if y.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -737,13 +353,13 @@ def softmax(x, *, y=None):
         if max_n is None or N <= max_n:
             break
     if strategy == "team":
-        TEAM = _cdiv(N, BLOCK_N)
-        if device.type != "cuda" and _next_power_of_2(N) <= 1 << 20:
+        TEAM = _args.cdiv(N, BLOCK_N)
+        if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
             # another: a team of one program holding the whole row (Triton's largest block).
-            TEAM, BLOCK_N = 1, _next_power_of_2(N)
-        if _team_fits(device, TEAM):
-            ws, epoch = _team_workspace(device, n_rows * 2 * TEAM)
+            TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
+        if _reduction.team_fits(device, TEAM):
+            ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
             softmax_team_kernel[(n_rows * TEAM,)](
                 x,
                 y,
@@ -757,21 +373,21 @@ def softmax(x, *, y=None):
                 epoch,
                 BLOCK_N=BLOCK_N,
                 TEAM=TEAM,
-                TEAM_P2=_next_power_of_2(TEAM),
+                TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                INDEX_64=_needs_int64(x, y),
+                INDEX_64=_args.needs_int64(x, y),
                 num_warps=num_warps,
             )
             return y
-        # See _team_fits: the looped kernel instead.
+        # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy == "single":
         # The block holds the whole row.
-        BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
+        BLOCK_N = max(BLOCK_N, _args.next_power_of_2(N))
     elif BLOCK_N == 0:
-        BLOCK_N = min(_next_power_of_2(N), 4096)
+        BLOCK_N = min(_args.next_power_of_2(N), 4096)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
-    num_row_blocks = _cdiv(n_rows, ROWS)
+    num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
@@ -786,8 +402,8 @@ def softmax(x, *, y=None):
         extra = {}
     else:
         kernel = softmax_looped_kernel
-        # The row width as a compile-time constant for the first widths launched (_fixed_width).
-        extra = dict(COLS=_fixed_width(_softmax_widths, N))
+        # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
+        extra = dict(COLS=_reduction.fixed_width(_softmax_widths, N))
     kernel[grid](
         x,
         y,
@@ -801,7 +417,7 @@ def softmax(x, *, y=None):
         ROWS=ROWS,
         NUM_STAGES=stages,
         PERSISTENT=grid[0] < num_row_blocks,
-        INDEX_64=_needs_int64(x, y),
+        INDEX_64=_args.needs_int64(x, y),
         num_warps=num_warps,
         **extra,
     )
@@ -822,7 +438,7 @@ def softmax_reference(x):
     e = torch.exp(x - torch.amax(x, dim=-1, keepdim=True))
     # spec: reductions.tile:12
     y = e / torch.sum(e, dim=-1, keepdim=True)
-    return _output_ref(y, (M, N), torch.float16, device)
+    return _args.output_ref(y, (M, N), torch.float16, device)
 
 
 # spec: reductions.tile:16
@@ -1031,7 +647,7 @@ def log_softmax_team_kernel(
     # Each pass of the looped kernel becomes an exchange: every program reduces its segment,
     # publishes the partial results, reads the whole team's and combines them. The programs
     # of a team wait for each other: the launcher picks this kernel only where they can all
-    # be resident at once (_team_fits).
+    # be resident at once (tilegen.runtime.reduction.team_fits).
     pid = tl.program_id(0)
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
@@ -1117,7 +733,7 @@ _log_softmax_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
-# Row widths log_softmax_looped_kernel has been compiled for (_fixed_width).
+# Row widths log_softmax_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _log_softmax_widths = set()
 
 
@@ -1132,14 +748,14 @@ def log_softmax(x, *, y=None):
     """
     # Check every argument and bind each named dimension from its first use.
     sizes = {}
-    _check_tensor("log_softmax", "x", x, torch.float16, ("M", "N"))
-    _bind_dims("log_softmax", sizes, "x", x, ("M", "N"))
-    device = _check_device("log_softmax", (("x", x),))
+    _args.check_tensor("log_softmax", "x", x, torch.float16, ("M", "N"))
+    _args.bind_dims("log_softmax", sizes, "x", x, ("M", "N"))
+    device = _args.check_device("log_softmax", (("x", x),))
     M = sizes["M"][0]
     N = sizes["N"][0]
     # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _check_overlap("log_softmax", (("x", x),), (("y", y),), in_place=True)
-    y = _output("log_softmax", "y", y, (M, N), torch.float16, device)
+    _args.check_overlap("log_softmax", (("x", x),), (("y", y),), in_place=True)
+    y = _args.output("log_softmax", "y", y, (M, N), torch.float16, device)
     n_rows = M
     if y.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -1155,13 +771,13 @@ def log_softmax(x, *, y=None):
         if max_n is None or N <= max_n:
             break
     if strategy == "team":
-        TEAM = _cdiv(N, BLOCK_N)
-        if device.type != "cuda" and _next_power_of_2(N) <= 1 << 20:
+        TEAM = _args.cdiv(N, BLOCK_N)
+        if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
             # another: a team of one program holding the whole row (Triton's largest block).
-            TEAM, BLOCK_N = 1, _next_power_of_2(N)
-        if _team_fits(device, TEAM):
-            ws, epoch = _team_workspace(device, n_rows * 2 * TEAM)
+            TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
+        if _reduction.team_fits(device, TEAM):
+            ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
             log_softmax_team_kernel[(n_rows * TEAM,)](
                 x,
                 y,
@@ -1175,21 +791,21 @@ def log_softmax(x, *, y=None):
                 epoch,
                 BLOCK_N=BLOCK_N,
                 TEAM=TEAM,
-                TEAM_P2=_next_power_of_2(TEAM),
+                TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                INDEX_64=_needs_int64(x, y),
+                INDEX_64=_args.needs_int64(x, y),
                 num_warps=num_warps,
             )
             return y
-        # See _team_fits: the looped kernel instead.
+        # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy == "single":
         # The block holds the whole row.
-        BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
+        BLOCK_N = max(BLOCK_N, _args.next_power_of_2(N))
     elif BLOCK_N == 0:
-        BLOCK_N = min(_next_power_of_2(N), 4096)
+        BLOCK_N = min(_args.next_power_of_2(N), 4096)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
-    num_row_blocks = _cdiv(n_rows, ROWS)
+    num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
@@ -1204,8 +820,8 @@ def log_softmax(x, *, y=None):
         extra = {}
     else:
         kernel = log_softmax_looped_kernel
-        # The row width as a compile-time constant for the first widths launched (_fixed_width).
-        extra = dict(COLS=_fixed_width(_log_softmax_widths, N))
+        # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
+        extra = dict(COLS=_reduction.fixed_width(_log_softmax_widths, N))
     kernel[grid](
         x,
         y,
@@ -1219,7 +835,7 @@ def log_softmax(x, *, y=None):
         ROWS=ROWS,
         NUM_STAGES=stages,
         PERSISTENT=grid[0] < num_row_blocks,
-        INDEX_64=_needs_int64(x, y),
+        INDEX_64=_args.needs_int64(x, y),
         num_warps=num_warps,
         **extra,
     )
@@ -1242,7 +858,7 @@ def log_softmax_reference(x):
     lse = torch.log(torch.sum(torch.exp(x - m), dim=-1, keepdim=True))
     # spec: reductions.tile:19
     y = x - m - lse
-    return _output_ref(y, (M, N), torch.float16, device)
+    return _args.output_ref(y, (M, N), torch.float16, device)
 
 
 # spec: reductions.tile:24
@@ -1544,7 +1160,7 @@ def layernorm_team_kernel(
     # Each pass of the looped kernel becomes an exchange: every program reduces its segment,
     # publishes the partial results, reads the whole team's and combines them. The programs
     # of a team wait for each other: the launcher picks this kernel only where they can all
-    # be resident at once (_team_fits).
+    # be resident at once (tilegen.runtime.reduction.team_fits).
     pid = tl.program_id(0)
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
@@ -1643,7 +1259,7 @@ _layernorm_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
-# Row widths layernorm_looped_kernel has been compiled for (_fixed_width).
+# Row widths layernorm_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _layernorm_widths = set()
 
 
@@ -1658,26 +1274,26 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
     """
     # Check every argument and bind each named dimension from its first use.
     sizes = {}
-    _check_tensor("layernorm", "x", x, torch.bfloat16, ("M", "N"))
-    _bind_dims("layernorm", sizes, "x", x, ("M", "N"))
-    _check_tensor("layernorm", "w", w, torch.bfloat16, ("N",))
-    _bind_dims("layernorm", sizes, "w", w, ("N",))
-    _check_tensor("layernorm", "b", b, torch.bfloat16, ("N",))
-    _bind_dims("layernorm", sizes, "b", b, ("N",))
-    eps = _check_scalar("layernorm", "eps", eps, "float", torch.float32)
-    device = _check_device("layernorm", (("x", x), ("w", w), ("b", b)))
+    _args.check_tensor("layernorm", "x", x, torch.bfloat16, ("M", "N"))
+    _args.bind_dims("layernorm", sizes, "x", x, ("M", "N"))
+    _args.check_tensor("layernorm", "w", w, torch.bfloat16, ("N",))
+    _args.bind_dims("layernorm", sizes, "w", w, ("N",))
+    _args.check_tensor("layernorm", "b", b, torch.bfloat16, ("N",))
+    _args.bind_dims("layernorm", sizes, "b", b, ("N",))
+    eps = _args.check_scalar("layernorm", "eps", eps, "float", torch.float32)
+    device = _args.check_device("layernorm", (("x", x), ("w", w), ("b", b)))
     M = sizes["M"][0]
     N = sizes["N"][0]
     # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _check_overlap(
+    _args.check_overlap(
         "layernorm",
         (("x", x), ("w", w), ("b", b)),
         (("y", y), ("mu", mu), ("rstd", rstd)),
         in_place=True,
     )
-    y = _output("layernorm", "y", y, (M, N), torch.bfloat16, device)
-    mu = _output("layernorm", "mu", mu, (M,), torch.float32, device)
-    rstd = _output("layernorm", "rstd", rstd, (M,), torch.float32, device)
+    y = _args.output("layernorm", "y", y, (M, N), torch.bfloat16, device)
+    mu = _args.output("layernorm", "mu", mu, (M,), torch.float32, device)
+    rstd = _args.output("layernorm", "rstd", rstd, (M,), torch.float32, device)
     n_rows = M
     if y.numel() == 0 and mu.numel() == 0 and rstd.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -1686,13 +1302,13 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         if max_n is None or N <= max_n:
             break
     if strategy == "team":
-        TEAM = _cdiv(N, BLOCK_N)
-        if device.type != "cuda" and _next_power_of_2(N) <= 1 << 20:
+        TEAM = _args.cdiv(N, BLOCK_N)
+        if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
             # another: a team of one program holding the whole row (Triton's largest block).
-            TEAM, BLOCK_N = 1, _next_power_of_2(N)
-        if _team_fits(device, TEAM):
-            ws, epoch = _team_workspace(device, n_rows * 2 * TEAM)
+            TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
+        if _reduction.team_fits(device, TEAM):
+            ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
             layernorm_team_kernel[(n_rows * TEAM,)](
                 x,
                 w,
@@ -1715,21 +1331,21 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
                 epoch,
                 BLOCK_N=BLOCK_N,
                 TEAM=TEAM,
-                TEAM_P2=_next_power_of_2(TEAM),
+                TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                INDEX_64=_needs_int64(x, w, b, y, mu, rstd),
+                INDEX_64=_args.needs_int64(x, w, b, y, mu, rstd),
                 num_warps=num_warps,
             )
             return y, mu, rstd
-        # See _team_fits: the looped kernel instead.
+        # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy in ("single", "reread"):
         # The block holds the whole row.
-        BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
+        BLOCK_N = max(BLOCK_N, _args.next_power_of_2(N))
     elif BLOCK_N == 0:
-        BLOCK_N = min(_next_power_of_2(N), 4096)
+        BLOCK_N = min(_args.next_power_of_2(N), 4096)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
-    num_row_blocks = _cdiv(n_rows, ROWS)
+    num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
@@ -1745,8 +1361,8 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         extra = dict(REREAD=strategy == "reread")
     else:
         kernel = layernorm_looped_kernel
-        # The row width as a compile-time constant for the first widths launched (_fixed_width).
-        extra = dict(COLS=_fixed_width(_layernorm_widths, N))
+        # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
+        extra = dict(COLS=_reduction.fixed_width(_layernorm_widths, N))
     kernel[grid](
         x,
         w,
@@ -1769,7 +1385,7 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         ROWS=ROWS,
         NUM_STAGES=stages,
         PERSISTENT=grid[0] < num_row_blocks,
-        INDEX_64=_needs_int64(x, w, b, y, mu, rstd),
+        INDEX_64=_args.needs_int64(x, w, b, y, mu, rstd),
         num_warps=num_warps,
         **extra,
     )
@@ -1801,9 +1417,9 @@ def layernorm_reference(x, w, b, eps=1e-5):
     # spec: reductions.tile:29
     y = xc * rstd * w + b
     return (
-        _output_ref(y, (M, N), torch.bfloat16, device),
-        _output_ref(mu.squeeze(-1), (M,), torch.float32, device),
-        _output_ref(rstd.squeeze(-1), (M,), torch.float32, device),
+        _args.output_ref(y, (M, N), torch.bfloat16, device),
+        _args.output_ref(mu.squeeze(-1), (M,), torch.float32, device),
+        _args.output_ref(rstd.squeeze(-1), (M,), torch.float32, device),
     )
 
 
@@ -2006,7 +1622,7 @@ def rmsnorm_team_kernel(
     # Each pass of the looped kernel becomes an exchange: every program reduces its segment,
     # publishes the partial results, reads the whole team's and combines them. The programs
     # of a team wait for each other: the launcher picks this kernel only where they can all
-    # be resident at once (_team_fits).
+    # be resident at once (tilegen.runtime.reduction.team_fits).
     pid = tl.program_id(0)
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
@@ -2078,7 +1694,7 @@ _rmsnorm_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
-# Row widths rmsnorm_looped_kernel has been compiled for (_fixed_width).
+# Row widths rmsnorm_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _rmsnorm_widths = set()
 
 
@@ -2093,17 +1709,17 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
     """
     # Check every argument and bind each named dimension from its first use.
     sizes = {}
-    _check_tensor("rmsnorm", "x", x, torch.bfloat16, ("M", "N"))
-    _bind_dims("rmsnorm", sizes, "x", x, ("M", "N"))
-    _check_tensor("rmsnorm", "w", w, torch.bfloat16, ("N",))
-    _bind_dims("rmsnorm", sizes, "w", w, ("N",))
-    eps = _check_scalar("rmsnorm", "eps", eps, "float", torch.float32)
-    device = _check_device("rmsnorm", (("x", x), ("w", w)))
+    _args.check_tensor("rmsnorm", "x", x, torch.bfloat16, ("M", "N"))
+    _args.bind_dims("rmsnorm", sizes, "x", x, ("M", "N"))
+    _args.check_tensor("rmsnorm", "w", w, torch.bfloat16, ("N",))
+    _args.bind_dims("rmsnorm", sizes, "w", w, ("N",))
+    eps = _args.check_scalar("rmsnorm", "eps", eps, "float", torch.float32)
+    device = _args.check_device("rmsnorm", (("x", x), ("w", w)))
     M = sizes["M"][0]
     N = sizes["N"][0]
     # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _check_overlap("rmsnorm", (("x", x), ("w", w)), (("y", y),), in_place=True)
-    y = _output("rmsnorm", "y", y, (M, N), torch.bfloat16, device)
+    _args.check_overlap("rmsnorm", (("x", x), ("w", w)), (("y", y),), in_place=True)
+    y = _args.output("rmsnorm", "y", y, (M, N), torch.bfloat16, device)
     n_rows = M
     if y.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -2112,13 +1728,13 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         if max_n is None or N <= max_n:
             break
     if strategy == "team":
-        TEAM = _cdiv(N, BLOCK_N)
-        if device.type != "cuda" and _next_power_of_2(N) <= 1 << 20:
+        TEAM = _args.cdiv(N, BLOCK_N)
+        if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
             # another: a team of one program holding the whole row (Triton's largest block).
-            TEAM, BLOCK_N = 1, _next_power_of_2(N)
-        if _team_fits(device, TEAM):
-            ws, epoch = _team_workspace(device, n_rows * 1 * TEAM)
+            TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
+        if _reduction.team_fits(device, TEAM):
+            ws, epoch = _reduction.team_workspace(device, n_rows * 1 * TEAM)
             rmsnorm_team_kernel[(n_rows * TEAM,)](
                 x,
                 w,
@@ -2135,21 +1751,21 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
                 epoch,
                 BLOCK_N=BLOCK_N,
                 TEAM=TEAM,
-                TEAM_P2=_next_power_of_2(TEAM),
+                TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                INDEX_64=_needs_int64(x, w, y),
+                INDEX_64=_args.needs_int64(x, w, y),
                 num_warps=num_warps,
             )
             return y
-        # See _team_fits: the looped kernel instead.
+        # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy == "single":
         # The block holds the whole row.
-        BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
+        BLOCK_N = max(BLOCK_N, _args.next_power_of_2(N))
     elif BLOCK_N == 0:
-        BLOCK_N = min(_next_power_of_2(N), 4096)
+        BLOCK_N = min(_args.next_power_of_2(N), 4096)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
-    num_row_blocks = _cdiv(n_rows, ROWS)
+    num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
@@ -2164,8 +1780,8 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         extra = {}
     else:
         kernel = rmsnorm_looped_kernel
-        # The row width as a compile-time constant for the first widths launched (_fixed_width).
-        extra = dict(COLS=_fixed_width(_rmsnorm_widths, N))
+        # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
+        extra = dict(COLS=_reduction.fixed_width(_rmsnorm_widths, N))
     kernel[grid](
         x,
         w,
@@ -2182,7 +1798,7 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         ROWS=ROWS,
         NUM_STAGES=stages,
         PERSISTENT=grid[0] < num_row_blocks,
-        INDEX_64=_needs_int64(x, w, y),
+        INDEX_64=_args.needs_int64(x, w, y),
         num_warps=num_warps,
         **extra,
     )
@@ -2206,7 +1822,7 @@ def rmsnorm_reference(x, w, eps=1e-6):
     eps = torch.tensor([eps], dtype=torch.float32, device=device)
     # spec: reductions.tile:34
     y = x * torch.rsqrt(torch.mean(x * x, dim=-1, keepdim=True) + eps) * w
-    return _output_ref(y, (M, N), torch.bfloat16, device)
+    return _args.output_ref(y, (M, N), torch.bfloat16, device)
 
 
 # spec: reductions.tile:40
@@ -2384,7 +2000,7 @@ def row_stats_team_kernel(
     # Each pass of the looped kernel becomes an exchange: every program reduces its segment,
     # publishes the partial results, reads the whole team's and combines them. The programs
     # of a team wait for each other: the launcher picks this kernel only where they can all
-    # be resident at once (_team_fits).
+    # be resident at once (tilegen.runtime.reduction.team_fits).
     pid = tl.program_id(0)
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
@@ -2463,7 +2079,7 @@ _row_stats_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
-# Row widths row_stats_looped_kernel has been compiled for (_fixed_width).
+# Row widths row_stats_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _row_stats_widths = set()
 
 
@@ -2478,15 +2094,17 @@ def row_stats(x, *, sumsq=None, maxabs=None):
     """
     # Check every argument and bind each named dimension from its first use.
     sizes = {}
-    _check_tensor("row_stats", "x", x, torch.float32, ("M", "N"))
-    _bind_dims("row_stats", sizes, "x", x, ("M", "N"))
-    device = _check_device("row_stats", (("x", x),))
+    _args.check_tensor("row_stats", "x", x, torch.float32, ("M", "N"))
+    _args.bind_dims("row_stats", sizes, "x", x, ("M", "N"))
+    device = _args.check_device("row_stats", (("x", x),))
     M = sizes["M"][0]
     N = sizes["N"][0]
     # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _check_overlap("row_stats", (("x", x),), (("sumsq", sumsq), ("maxabs", maxabs)), in_place=True)
-    sumsq = _output("row_stats", "sumsq", sumsq, (M,), torch.float32, device)
-    maxabs = _output("row_stats", "maxabs", maxabs, (M,), torch.float32, device)
+    _args.check_overlap(
+        "row_stats", (("x", x),), (("sumsq", sumsq), ("maxabs", maxabs)), in_place=True
+    )
+    sumsq = _args.output("row_stats", "sumsq", sumsq, (M,), torch.float32, device)
+    maxabs = _args.output("row_stats", "maxabs", maxabs, (M,), torch.float32, device)
     n_rows = M
     if sumsq.numel() == 0 and maxabs.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -2502,13 +2120,13 @@ def row_stats(x, *, sumsq=None, maxabs=None):
         if max_n is None or N <= max_n:
             break
     if strategy == "team":
-        TEAM = _cdiv(N, BLOCK_N)
-        if device.type != "cuda" and _next_power_of_2(N) <= 1 << 20:
+        TEAM = _args.cdiv(N, BLOCK_N)
+        if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
             # another: a team of one program holding the whole row (Triton's largest block).
-            TEAM, BLOCK_N = 1, _next_power_of_2(N)
-        if _team_fits(device, TEAM):
-            ws, epoch = _team_workspace(device, n_rows * 2 * TEAM)
+            TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
+        if _reduction.team_fits(device, TEAM):
+            ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
             row_stats_team_kernel[(n_rows * TEAM,)](
                 x,
                 sumsq,
@@ -2523,21 +2141,21 @@ def row_stats(x, *, sumsq=None, maxabs=None):
                 epoch,
                 BLOCK_N=BLOCK_N,
                 TEAM=TEAM,
-                TEAM_P2=_next_power_of_2(TEAM),
+                TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                INDEX_64=_needs_int64(x, sumsq, maxabs),
+                INDEX_64=_args.needs_int64(x, sumsq, maxabs),
                 num_warps=num_warps,
             )
             return sumsq, maxabs
-        # See _team_fits: the looped kernel instead.
+        # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy == "single":
         # The block holds the whole row.
-        BLOCK_N = max(BLOCK_N, _next_power_of_2(N))
+        BLOCK_N = max(BLOCK_N, _args.next_power_of_2(N))
     elif BLOCK_N == 0:
-        BLOCK_N = min(_next_power_of_2(N), 4096)
+        BLOCK_N = min(_args.next_power_of_2(N), 4096)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
-    num_row_blocks = _cdiv(n_rows, ROWS)
+    num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
@@ -2552,8 +2170,8 @@ def row_stats(x, *, sumsq=None, maxabs=None):
         extra = {}
     else:
         kernel = row_stats_looped_kernel
-        # The row width as a compile-time constant for the first widths launched (_fixed_width).
-        extra = dict(COLS=_fixed_width(_row_stats_widths, N))
+        # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
+        extra = dict(COLS=_reduction.fixed_width(_row_stats_widths, N))
     kernel[grid](
         x,
         sumsq,
@@ -2568,7 +2186,7 @@ def row_stats(x, *, sumsq=None, maxabs=None):
         ROWS=ROWS,
         NUM_STAGES=stages,
         PERSISTENT=grid[0] < num_row_blocks,
-        INDEX_64=_needs_int64(x, sumsq, maxabs),
+        INDEX_64=_args.needs_int64(x, sumsq, maxabs),
         num_warps=num_warps,
         **extra,
     )
@@ -2588,8 +2206,8 @@ def row_stats_reference(x):
     # spec: reductions.tile:42
     maxabs = torch.amax(torch.abs(x), dim=-1, keepdim=True)
     return (
-        _output_ref(sumsq.squeeze(-1), (M,), torch.float32, device),
-        _output_ref(maxabs.squeeze(-1), (M,), torch.float32, device),
+        _args.output_ref(sumsq.squeeze(-1), (M,), torch.float32, device),
+        _args.output_ref(maxabs.squeeze(-1), (M,), torch.float32, device),
     )
 
 
@@ -2952,7 +2570,7 @@ def add_layernorm_team_kernel(
     # Each pass of the looped kernel becomes an exchange: every program reduces its segment,
     # publishes the partial results, reads the whole team's and combines them. The programs
     # of a team wait for each other: the launcher picks this kernel only where they can all
-    # be resident at once (_team_fits).
+    # be resident at once (tilegen.runtime.reduction.team_fits).
     pid = tl.program_id(0)
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
@@ -3060,7 +2678,7 @@ _add_layernorm_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
-# Row widths add_layernorm_looped_kernel has been compiled for (_fixed_width).
+# Row widths add_layernorm_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _add_layernorm_widths = set()
 
 
@@ -3075,28 +2693,28 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
     """
     # Check every argument and bind each named dimension from its first use.
     sizes = {}
-    _check_tensor("add_layernorm", "x", x, torch.bfloat16, ("B", "T", "C"))
-    _bind_dims("add_layernorm", sizes, "x", x, ("B", "T", "C"))
-    _check_tensor("add_layernorm", "r", r, torch.bfloat16, ("B", "T", "C"))
-    _bind_dims("add_layernorm", sizes, "r", r, ("B", "T", "C"))
-    _check_tensor("add_layernorm", "w", w, torch.float32, ("C",))
-    _bind_dims("add_layernorm", sizes, "w", w, ("C",))
-    _check_tensor("add_layernorm", "b", b, torch.float32, ("C",))
-    _bind_dims("add_layernorm", sizes, "b", b, ("C",))
-    eps = _check_scalar("add_layernorm", "eps", eps, "float", torch.float32)
-    device = _check_device("add_layernorm", (("x", x), ("r", r), ("w", w), ("b", b)))
+    _args.check_tensor("add_layernorm", "x", x, torch.bfloat16, ("B", "T", "C"))
+    _args.bind_dims("add_layernorm", sizes, "x", x, ("B", "T", "C"))
+    _args.check_tensor("add_layernorm", "r", r, torch.bfloat16, ("B", "T", "C"))
+    _args.bind_dims("add_layernorm", sizes, "r", r, ("B", "T", "C"))
+    _args.check_tensor("add_layernorm", "w", w, torch.float32, ("C",))
+    _args.bind_dims("add_layernorm", sizes, "w", w, ("C",))
+    _args.check_tensor("add_layernorm", "b", b, torch.float32, ("C",))
+    _args.bind_dims("add_layernorm", sizes, "b", b, ("C",))
+    eps = _args.check_scalar("add_layernorm", "eps", eps, "float", torch.float32)
+    device = _args.check_device("add_layernorm", (("x", x), ("r", r), ("w", w), ("b", b)))
     B = sizes["B"][0]
     T = sizes["T"][0]
     C = sizes["C"][0]
     # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _check_overlap(
+    _args.check_overlap(
         "add_layernorm",
         (("x", x), ("r", r), ("w", w), ("b", b)),
         (("y", y), ("h", h)),
         in_place=True,
     )
-    y = _output("add_layernorm", "y", y, (B, T, C), torch.bfloat16, device)
-    h = _output("add_layernorm", "h", h, (B, T, C), torch.bfloat16, device)
+    y = _args.output("add_layernorm", "y", y, (B, T, C), torch.bfloat16, device)
+    h = _args.output("add_layernorm", "h", h, (B, T, C), torch.bfloat16, device)
     n_rows = B * T
     if y.numel() == 0 and h.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -3105,13 +2723,13 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         if max_n is None or C <= max_n:
             break
     if strategy == "team":
-        TEAM = _cdiv(C, BLOCK_N)
-        if device.type != "cuda" and _next_power_of_2(C) <= 1 << 20:
+        TEAM = _args.cdiv(C, BLOCK_N)
+        if device.type != "cuda" and _args.next_power_of_2(C) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
             # another: a team of one program holding the whole row (Triton's largest block).
-            TEAM, BLOCK_N = 1, _next_power_of_2(C)
-        if _team_fits(device, TEAM):
-            ws, epoch = _team_workspace(device, n_rows * 2 * TEAM)
+            TEAM, BLOCK_N = 1, _args.next_power_of_2(C)
+        if _reduction.team_fits(device, TEAM):
+            ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
             add_layernorm_team_kernel[(n_rows * TEAM,)](
                 x,
                 r,
@@ -3141,21 +2759,21 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
                 epoch,
                 BLOCK_N=BLOCK_N,
                 TEAM=TEAM,
-                TEAM_P2=_next_power_of_2(TEAM),
+                TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                INDEX_64=_needs_int64(x, r, w, b, y, h),
+                INDEX_64=_args.needs_int64(x, r, w, b, y, h),
                 num_warps=num_warps,
             )
             return y, h
-        # See _team_fits: the looped kernel instead.
+        # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy in ("single", "reread"):
         # The block holds the whole row.
-        BLOCK_N = max(BLOCK_N, _next_power_of_2(C))
+        BLOCK_N = max(BLOCK_N, _args.next_power_of_2(C))
     elif BLOCK_N == 0:
-        BLOCK_N = min(_next_power_of_2(C), 4096)
+        BLOCK_N = min(_args.next_power_of_2(C), 4096)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
-    num_row_blocks = _cdiv(n_rows, ROWS)
+    num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
@@ -3171,8 +2789,8 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         extra = dict(REREAD=strategy == "reread")
     else:
         kernel = add_layernorm_looped_kernel
-        # The row width as a compile-time constant for the first widths launched (_fixed_width).
-        extra = dict(COLS=_fixed_width(_add_layernorm_widths, C))
+        # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
+        extra = dict(COLS=_reduction.fixed_width(_add_layernorm_widths, C))
     kernel[grid](
         x,
         r,
@@ -3202,7 +2820,7 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         ROWS=ROWS,
         NUM_STAGES=stages,
         PERSISTENT=grid[0] < num_row_blocks,
-        INDEX_64=_needs_int64(x, r, w, b, y, h),
+        INDEX_64=_args.needs_int64(x, r, w, b, y, h),
         num_warps=num_warps,
         **extra,
     )
@@ -3234,6 +2852,122 @@ def add_layernorm_reference(x, r, w, b, eps=1e-5):
     # spec: reductions.tile:53
     y = hc * torch.rsqrt(torch.mean(hc * hc, dim=-1, keepdim=True) + eps) * w + b
     return (
-        _output_ref(y, (B, T, C), torch.bfloat16, device),
-        _output_ref(h, (B, T, C), torch.bfloat16, device),
+        _args.output_ref(y, (B, T, C), torch.bfloat16, device),
+        _args.output_ref(h, (B, T, C), torch.bfloat16, device),
     )
+
+
+# Row max and min with torch.amax's NaN rule: a NaN anywhere gives NaN (tl.max and tl.min
+# skip NaN). On a GPU one tl.reduce whose combine lets NaN win; the interpreter calls a
+# combine function once per pair of elements in Python, so there a second, built-in
+# reduction (a sum that is NaN exactly when some element is) brings the NaN in instead.
+_NAN_BY_SUM = tl.constexpr(_args.interpreting())
+
+
+@triton.jit
+def _max_nan(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _min_nan(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@triton.jit
+def _nan_or_zero(x, axis: tl.constexpr, keep_dims: tl.constexpr):
+    # NaN where some element along axis is NaN, else 0 (of x's type)
+    return tl.sum(tl.where(x == x, tl.zeros_like(x), x), axis, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_max(x, axis: tl.constexpr, keep_dims: tl.constexpr):
+    if _NAN_BY_SUM:
+        return tl.max(x, axis, keep_dims=keep_dims) + _nan_or_zero(x, axis, keep_dims)
+    else:
+        return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _reduce_min(x, axis: tl.constexpr, keep_dims: tl.constexpr):
+    if _NAN_BY_SUM:
+        return tl.min(x, axis, keep_dims=keep_dims) + _nan_or_zero(x, axis, keep_dims)
+    else:
+        return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _team_exchange(
+    partials,
+    ws_ptr,
+    epoch,
+    base,
+    seg,
+    WORDS: tl.constexpr,
+    WORDS_P2: tl.constexpr,
+    TEAM: tl.constexpr,
+    TEAM_P2: tl.constexpr,
+):
+    """Publish this program's partial results and return the whole team's.
+
+    partials ([WORDS_P2] f32, the first WORDS real) are this program's reductions over its
+    segment of the row. Each becomes one 64-bit word in ws_ptr: this launch's `epoch` in
+    the high half, the f32's bits in the low half. The program then reads the team's
+    TEAM * WORDS words until every one carries this launch's epoch: a word from an earlier
+    launch never passes for a current one, the poll brings the data with it, and no counter
+    needs resetting. Returns [TEAM_P2, WORDS_P2] f32: member j's word k at [j, k].
+    """
+    # Layout of ws_ptr: a row block owns W * TEAM words (W: the words its exchanges publish
+    # in all); this exchange's part starts at base = (row_block * W + w0) * TEAM (w0: the
+    # words of the exchanges before it), and holds member m's WORDS words at
+    # base + m * WORDS, word k at + k.
+    kk = tl.arange(0, WORDS_P2)[None, :]
+    tag = epoch.to(tl.int64) << 32
+    words = tag | (partials[None, :].to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF)
+    # .cg: straight to L2, where the team reads.
+    tl.store(ws_ptr + base + seg * WORDS + kk, words, mask=kk < WORDS, cache_modifier=".cg")
+    members = tl.arange(0, TEAM_P2)[:, None]
+    real = (members < TEAM) & (kk < WORDS)
+    team_ptrs = ws_ptr + base + members * WORDS + kk
+    # Relaxed atomic reads: served by L2, never by a stale L1 line. Lanes past the team or
+    # past WORDS (real is False) are not read and do not count.
+    words = tl.atomic_add(team_ptrs, 0, mask=real, sem="relaxed")
+    while tl.sum(tl.where(real & ((words >> 32).to(tl.int32) != epoch), 1, 0)) > 0:
+        words = tl.atomic_add(team_ptrs, 0, mask=real, sem="relaxed")
+    return (words & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
+
+
+@triton.jit
+def _team_word(parts, word, TEAM: tl.constexpr, neutral):
+    # Word `word` of every member: [TEAM_P2]; lanes past the team hold `neutral`.
+    kk = tl.arange(0, parts.shape[1])[None, :]
+    members = tl.arange(0, parts.shape[0])
+    value = tl.sum(tl.where(kk == word, parts, 0.0), axis=1)
+    return tl.where(members < TEAM, value, neutral)
+
+
+@triton.jit
+def _team_sum(parts, word, TEAM: tl.constexpr):
+    # Every program adds the members' partial sums in the same order: the same result in all.
+    return tl.sum(_team_word(parts, word, TEAM, 0.0), axis=0)
+
+
+@triton.jit
+def _team_max(parts, word, TEAM: tl.constexpr):
+    return _reduce_max(_team_word(parts, word, TEAM, float("-inf")), 0, False)
+
+
+@triton.jit
+def _team_min(parts, word, TEAM: tl.constexpr):
+    return _reduce_min(_team_word(parts, word, TEAM, float("inf")), 0, False)
+
+
+@triton.jit
+def _team_exp_sum(parts, max_word, sum_word, TEAM: tl.constexpr, row_max):
+    # Online max-and-sum across the team: member j's sum is relative to its max m_j, so it
+    # counts sum_j * exp(m_j - row max). A row of only -inf shifts by 0 (not -inf - -inf)
+    # and then gets NaN, as value - max is NaN there in torch and in the single pass.
+    shift = tl.where(row_max == float("-inf"), 0.0, row_max)
+    maxes = _team_word(parts, max_word, TEAM, float("-inf"))
+    total = tl.sum(_team_word(parts, sum_word, TEAM, 0.0) * tl.exp(maxes - shift), axis=0)
+    return tl.where(row_max == float("-inf"), float("nan"), total)

@@ -36,7 +36,7 @@ def test_build_is_deterministic(tmp_path):
         assert first.read_bytes() == (tmp_path / "b" / first.name).read_bytes()
 
 
-def test_generated_modules_import_only_torch_triton_and_stdlib():
+def test_generated_modules_import_only_torch_triton_and_the_runtime():
     stdlib = sys.stdlib_module_names
     for path in (ROOT / "generated").glob("*.py"):
         tree = ast.parse(path.read_text())
@@ -48,7 +48,32 @@ def test_generated_modules_import_only_torch_triton_and_stdlib():
                 names = [node.module or ""]
             for name in names:
                 top = name.split(".")[0]
-                assert top in ("torch", "triton") or top in stdlib, f"{path.name} imports {name}"
+                ok = top in ("torch", "triton") or top in stdlib or name == "tilegen.runtime"
+                assert ok, f"{path.name} imports {name}"
+
+
+def test_the_runtime_imports_nothing_of_the_compiler():
+    """Generated modules import tilegen.runtime: it needs torch and triton, and no more (no
+    lark, jinja2 or black, no compiler stage)."""
+    probe = (
+        "import sys, tilegen.runtime.args, tilegen.runtime.gemm, tilegen.runtime.reduction, "
+        "tilegen.runtime.reference, tilegen.runtime.timing\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('lark', 'jinja2', 'black') "
+        "or m.startswith('tilegen.') and not m.startswith('tilegen.runtime'))\n"
+        "assert not bad, bad"
+    )
+    run = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True,
+                         env=dict(os.environ, TRITON_INTERPRET="1"))
+    assert run.returncode == 0, run.stderr
+
+
+def test_modules_open_with_their_kernels():
+    """The first kernel of every generated module starts within its first lines: the
+    runtime is imported, not pasted in."""
+    for path in (ROOT / "generated").glob("*.py"):
+        lines = path.read_text().splitlines()
+        first = next(n for n, line in enumerate(lines) if line.startswith("def ") or line == "@triton.jit")
+        assert first < 40, (path.name, first)
 
 
 def test_generated_source_teaches():

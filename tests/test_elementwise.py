@@ -2,6 +2,8 @@
 
 import pytest
 import torch
+
+import tilegen.runtime.args as args_rt
 import torch.nn.functional as F
 
 from conftest import ROOT, compile_spec
@@ -64,10 +66,10 @@ def test_index_64_path_computes_the_same(compiled, device):
 
 def test_needs_int64(compiled):
     module, _ = compiled
-    assert not module._needs_int64(torch.empty(10))
-    assert module._needs_int64(torch.empty(1).expand(2**31))
+    assert not args_rt.needs_int64(torch.empty(10))
+    assert args_rt.needs_int64(torch.empty(1).expand(2**31))
     wide_rows = torch.empty(2, 2, device="meta").as_strided((2, 2), (2**31, 1))
-    assert module._needs_int64(wide_rows)
+    assert args_rt.needs_int64(wide_rows)
 
 
 def test_out_parameter_writes_in_place_into_a_view(compiled, device):

@@ -21,6 +21,8 @@ import torch
 import torch.nn.functional as F
 
 import tilegen.lower_gemm as lower_gemm
+import tilegen.runtime.args as args_rt
+import tilegen.runtime.gemm as gemm_rt
 from conftest import DEVICE, ROOT, compile_spec
 from tilegen.diagnostics import DiagnosticError
 from tilegen.pipeline import compile_source
@@ -245,13 +247,13 @@ def test_persistent_flattened(spec, addressing):
 def test_persistent_grid_balances_its_programs(spec, monkeypatch):
     m, _ = spec
     # 512 tiles on 132 SMs (128x256 tiles at 4096^3 on an H100): 128 programs of 4 tiles.
-    assert m._gemm_programs(512, 132) == 128
-    assert m._gemm_programs(2048, 132) == 128  # 8192^3: 16 tiles each
-    assert m._gemm_programs(100, 132) == 100  # fewer tiles than SMs: one each
-    assert m._gemm_programs(133, 132) == 67  # two rounds either way: 66 programs of 2, one of 1
+    assert gemm_rt.gemm_programs(512, 132) == 128
+    assert gemm_rt.gemm_programs(2048, 132) == 128  # 8192^3: 16 tiles each
+    assert gemm_rt.gemm_programs(100, 132) == 100  # fewer tiles than SMs: one each
+    assert gemm_rt.gemm_programs(133, 132) == 67  # two rounds either way: 66 programs of 2, one of 1
     for sms in (4, 132):
         for tiles in range(1, 700):
-            programs = m._gemm_programs(tiles, sms)
+            programs = gemm_rt.gemm_programs(tiles, sms)
             rounds = -(-tiles // sms)
             # No more programs than SMs, no more rounds than one per SM needs, and one program
             # fewer would need another round.
@@ -261,7 +263,7 @@ def test_persistent_grid_balances_its_programs(spec, monkeypatch):
     # programs (3 where the interpreter counts 4 "SMs", 67 on an H100's 132), where one per
     # SM would start them all.
     monkeypatch.setenv("TILEGEN_AUTOTUNE", "0")  # one launch, not a tuning sweep
-    sms = m._gemm_device(0)[3] if DEVICE == "cuda" else 4
+    sms = gemm_rt.gemm_device(0)[3] if DEVICE == "cuda" else 4
     grids, persistent = [], []
     kernel = m.matmul_kernel
 
@@ -436,7 +438,7 @@ def test_rand_and_side_outputs(addressing):
 def test_int64_offsets_path(spec, monkeypatch):
     """The INDEX_64 variant (used from 2**31 elements on) computes the same thing."""
     m, _ = spec
-    monkeypatch.setattr(m, "_needs_int64", lambda *tensors: True)
+    monkeypatch.setattr(args_rt, "needs_int64", lambda *tensors: True)
     a, b = randn(3, 40, 24, dtype=torch.bfloat16), randn(3, 24, 36, dtype=torch.bfloat16)
     check(m.bmm(a, b, schedule=dict(SMALL, addressing="descriptor", persistent=True)), a.double() @ b.double())
     assert m.bmm.last_config["addressing"] == "pointer"  # descriptors take 32-bit coordinates
@@ -535,9 +537,9 @@ def test_call_schedule_rules_are_the_specs(spec):
     from tilegen.schedule import SCHEDULE_KEYS, call_rules
 
     m, _ = spec
-    assert m._GEMM_SCHEDULE_RULES == call_rules()  # rendered from tilegen/schedule.py
-    assert set(SCHEDULE_KEYS["gemm"]) - set(m._GEMM_SCHEDULE_KEYS) == {"precision"}
-    assert m._GEMM_SCHEDULE_RULES["group_m"] == SCHEDULE_KEYS["gemm"]["group_m"]
+    assert gemm_rt.GEMM_SCHEDULE_RULES == call_rules()  # the rules tilegen/schedule.py checks specs with
+    assert set(SCHEDULE_KEYS["gemm"]) - set(gemm_rt.GEMM_SCHEDULE_KEYS) == {"precision"}
+    assert gemm_rt.GEMM_SCHEDULE_RULES["group_m"] == SCHEDULE_KEYS["gemm"]["group_m"]
 
 
 def test_empty_and_k_zero(spec):
@@ -587,7 +589,7 @@ def test_config_sources(spec, monkeypatch):
 def test_verbose_log(spec, monkeypatch, capsys):
     m, _ = spec
     monkeypatch.setenv("TILEGEN_VERBOSE", "1")
-    m._GEMM_CHOSEN.clear()
+    gemm_rt.GEMM_CHOSEN.clear()
     m.matmul(randn(16, 16), randn(16, 16))
     assert re.search(r"tilegen: gemm.tile:matmul batch=1 M=16 N=16 K=16: .*'block_m'", capsys.readouterr().err)
 
@@ -596,8 +598,8 @@ def test_autotune_cache_written_and_reused(spec, monkeypatch, tmp_path):
     m, _ = spec
     monkeypatch.setenv("TILEGEN_AUTOTUNE", "1")  # tune even on the interpreter
     monkeypatch.setenv("TILEGEN_CACHE_DIR", str(tmp_path))
-    m._GEMM_CHOSEN.clear()
-    m._GEMM_TUNED.clear()
+    gemm_rt.GEMM_CHOSEN.clear()
+    gemm_rt.GEMM_TUNED.clear()
     a, b = randn(32, 32), randn(32, 32)
     pins = {"block_k": 32, "warps": 4, "stages": 2, "group_m": 4}  # tune tile sizes only
     check(m.matmul(a, b, schedule=pins), a.double() @ b.double())
@@ -615,8 +617,8 @@ def test_autotune_cache_written_and_reused(spec, monkeypatch, tmp_path):
     # Same bucket, same process: no new tuning. A fresh process (empty memory) reads the file.
     m.matmul(randn(30, 31), randn(31, 29), schedule=pins)
     assert m.matmul.last_config["source"] == "tuned (this process)"
-    m._GEMM_CHOSEN.clear()
-    m._GEMM_TUNED.clear()
+    gemm_rt.GEMM_CHOSEN.clear()
+    gemm_rt.GEMM_TUNED.clear()
     cache[key] = dict(cache[key], block_m=64, block_n=64)  # a choice the cache can prove it made
     (tmp_path / "gemm-autotune.json").write_text(json.dumps(cache))
     m.matmul(a, b, schedule=pins)
@@ -624,60 +626,60 @@ def test_autotune_cache_written_and_reused(spec, monkeypatch, tmp_path):
     assert (m.matmul.last_config["block_m"], m.matmul.last_config["block_n"]) == (64, 64)
     # TILEGEN_AUTOTUNE=0: the first candidate, no tuning.
     monkeypatch.setenv("TILEGEN_AUTOTUNE", "0")
-    m._GEMM_CHOSEN.clear()
+    gemm_rt.GEMM_CHOSEN.clear()
     m.matmul(a, b, schedule=pins)
     assert m.matmul.last_config["source"] == "first candidate"
 
 
 def test_candidates_pruned_by_shared_memory(spec, monkeypatch):
     m, _ = spec
-    monkeypatch.setattr(m, "_gemm_device", lambda index: ("GPU", 9, 100 * 1024, 132))
+    monkeypatch.setattr(gemm_rt, "gemm_device", lambda index: ("GPU", 9, 100 * 1024, 132))
     cuda = torch.device("cuda", 0)
-    configs = m._gemm_candidates(cuda, 2, {})
+    configs = gemm_rt.gemm_candidates(cuda, 2, {})
     assert configs and all(c["stages"] * (c["block_m"] + c["block_n"]) * c["block_k"] * 2 <= 100 * 1024 for c in configs)
-    assert len(configs) < len(m._GEMM_HOPPER_CONFIGS)
-    assert m._gemm_candidates(cuda, 2, {"block_m": 64, "block_n": 64, "block_k": 64, "group_m": 8, "warps": 4,
+    assert len(configs) < len(gemm_rt.GEMM_HOPPER_CONFIGS)
+    assert gemm_rt.gemm_candidates(cuda, 2, {"block_m": 64, "block_n": 64, "block_k": 64, "group_m": 8, "warps": 4,
                                         "stages": 3}) == [dict(block_m=64, block_n=64, block_k=64, group_m=8, warps=4, stages=3)]
     # The default policy: descriptors and persistence for big aligned products on Hopper, pointers elsewhere.
-    modes = m._gemm_policy(cuda, 4096**3, True)  # all timed
+    modes = gemm_rt.gemm_policy(cuda, 4096**3, True)  # all timed
     assert modes == [("pointer", False, False), ("descriptor", True, False), ("descriptor", True, True)]
-    assert m._gemm_policy(cuda, 64**3, True) == [("pointer", False, False)]
-    assert m._gemm_policy(cuda, 2048**3, True) == [("pointer", False, False)]  # host cost (see the policy)
-    assert m._gemm_policy(cuda, 2048**3, True, batched=True) == modes  # batched: no host cost
-    assert m._gemm_policy(cuda, 4096**3, False) == [("pointer", False, False)]
-    assert m._gemm_policy(torch.device("cpu"), 4096**3, True) == [("pointer", False, False)]
+    assert gemm_rt.gemm_policy(cuda, 64**3, True) == [("pointer", False, False)]
+    assert gemm_rt.gemm_policy(cuda, 2048**3, True) == [("pointer", False, False)]  # host cost (see the policy)
+    assert gemm_rt.gemm_policy(cuda, 2048**3, True, batched=True) == modes  # batched: no host cost
+    assert gemm_rt.gemm_policy(cuda, 4096**3, False) == [("pointer", False, False)]
+    assert gemm_rt.gemm_policy(torch.device("cpu"), 4096**3, True) == [("pointer", False, False)]
 
 
 def test_pins_narrow_the_tuned_launch_modes(spec, monkeypatch):
     """On Hopper, what a schedule leaves open is tuned; what it pins narrows the launch
     modes. Batched kernels' descriptor candidates need Triton's allocator before they are timed."""
     m, _ = spec
-    monkeypatch.setattr(m, "_gemm_device", lambda index: ("H100", 9, 227 * 1024, 132))
+    monkeypatch.setattr(gemm_rt, "gemm_device", lambda index: ("H100", 9, 227 * 1024, 132))
     monkeypatch.setenv("TILEGEN_AUTOTUNE", "1")
     events, seen = [], []
-    monkeypatch.setattr(m, "_gemm_use_scratch", lambda: events.append("allocator"))
+    monkeypatch.setattr(gemm_rt, "gemm_use_scratch", lambda: events.append("allocator"))
 
     def fake_tune(candidates, launch, outs, device):
         events.append("tune")
         seen.append(candidates)
         return candidates[0]
 
-    monkeypatch.setattr(m, "_gemm_tune", fake_tune)
-    monkeypatch.setattr(m, "_gemm_cache_load", lambda: {})
-    monkeypatch.setattr(m, "_gemm_cache_store", lambda key, config: None)
+    monkeypatch.setattr(gemm_rt, "gemm_tune", fake_tune)
+    monkeypatch.setattr(gemm_rt, "gemm_cache_load", lambda: {})
+    monkeypatch.setattr(gemm_rt, "gemm_cache_store", lambda key, config: None)
     cuda = torch.device("cuda", 0)
 
     def modes(schedule):
         seen.clear()
-        m._GEMM_TUNED.clear()
-        m._gemm_choose(m._matmul_gemm, schedule, cuda, (1, 4096, 4096, 4096), True, None, ())
+        gemm_rt.GEMM_TUNED.clear()
+        gemm_rt.gemm_choose(m._matmul_gemm, schedule, cuda, (1, 4096, 4096, 4096), True, None, ())
         return sorted({(c["addressing"], c["persistent"], c["flatten"]) for c in seen[-1]})
 
     descriptor_modes = [("descriptor", True, False), ("descriptor", True, True)]
     assert modes({}) == descriptor_modes + [("pointer", False, False)]
     assert events == ["tune"]  # unbatched kernels get their descriptors from the launcher
     events.clear()
-    m._gemm_choose(m._bmm_gemm, {}, cuda, (2, 4096, 4096, 4096), True, None, ())
+    gemm_rt.gemm_choose(m._bmm_gemm, {}, cuda, (2, 4096, 4096, 4096), True, None, ())
     assert events == ["allocator", "tune"]  # batched ones build theirs in scratch memory
     assert modes({"persistent": True}) == descriptor_modes
     assert modes({"addressing": "descriptor"}) == descriptor_modes
@@ -688,11 +690,11 @@ def test_pins_narrow_the_tuned_launch_modes(spec, monkeypatch):
     modes({})
     assert all(c["block_m"] * c["block_n"] >= 128 * 128 for c in seen[-1] if c["addressing"] == "descriptor")
     # f32 operands: no 128x128 tile fits in shared memory, so descriptors keep the tiles that do.
-    m._gemm_choose(m._matmul_f32_gemm, {"addressing": "descriptor", "persistent": True}, cuda, (1, 1000, 1000, 1000),
+    gemm_rt.gemm_choose(m._matmul_f32_gemm, {"addressing": "descriptor", "persistent": True}, cuda, (1, 1000, 1000, 1000),
                    True, None, ())
     assert seen[-1] and {c["addressing"] for c in seen[-1]} == {"descriptor"}
     # Without the TMA rules, descriptors drop out even when asked for.
-    m._gemm_choose(m._matmul_gemm, {"addressing": "descriptor"}, cuda, (1, 4096, 4096, 4096), False, None, ())
+    gemm_rt.gemm_choose(m._matmul_gemm, {"addressing": "descriptor"}, cuda, (1, 4096, 4096, 4096), False, None, ())
     assert {c["addressing"] for c in seen[-1]} == {"pointer"}
 
 
@@ -764,14 +766,14 @@ def test_tuner_skips_configurations_that_fail(spec):
         time.sleep(config["sleep"])
 
     candidates = [dict(fail=True, sleep=0.0), dict(fail=False, sleep=0.05), dict(fail=False, sleep=0.0)]
-    assert m._gemm_tune(candidates, launch, (out,), torch.device("cpu")) is candidates[2]
+    assert gemm_rt.gemm_tune(candidates, launch, (out,), torch.device("cpu")) is candidates[2]
     with pytest.raises(RuntimeError, match="none of the 1 gemm configurations could run") as exc:
-        m._gemm_tune(candidates[:1], launch, (out,), torch.device("cpu"))
+        gemm_rt.gemm_tune(candidates[:1], launch, (out,), torch.device("cpu"))
     assert "out of resources" in str(exc.value.__cause__)
 
 
 def _timed_tuning(m, monkeypatch, rounds_ms):
-    """Run m._gemm_tune as on a GPU, with the device timing faked: candidate NAME's k-th
+    """Run gemm_rt.gemm_tune as on a GPU, with the device timing faked: candidate NAME's k-th
     timing returns rounds_ms[NAME][k], or fails where that is None (and past its end).
     Returns tune(candidates) and the list of names in the order they were timed."""
     gpu = types.SimpleNamespace(type="cuda")
@@ -788,8 +790,8 @@ def _timed_tuning(m, monkeypatch, rounds_ms):
             raise RuntimeError(f"{name} failed in its timing {k}")
         return rounds_ms[name][k]
 
-    monkeypatch.setattr(m, "_gemm_device_ms", device_ms)
-    return (lambda candidates: m._gemm_tune(candidates, lambda config, *outs: None, (torch.empty(4),), gpu)), order
+    monkeypatch.setattr(gemm_rt, "gemm_device_ms", device_ms)
+    return (lambda candidates: gemm_rt.gemm_tune(candidates, lambda config, *outs: None, (torch.empty(4),), gpu)), order
 
 
 def test_tuner_alternates_the_order_of_its_rounds(spec, monkeypatch):
@@ -801,14 +803,14 @@ def test_tuner_alternates_the_order_of_its_rounds(spec, monkeypatch):
     tune, order = _timed_tuning(m, monkeypatch, rounds_ms)
     candidates = [dict(name="early"), dict(name="mid"), dict(name="late")]
     assert tune(candidates) is candidates[2]  # medians: early 5.0, mid 3.0, late 2.0
-    assert order == ["early", "mid", "late", "late", "mid", "early"] * (m._GEMM_TUNE_ROUNDS // 2)
+    assert order == ["early", "mid", "late", "late", "mid", "early"] * (gemm_rt.GEMM_TUNE_ROUNDS // 2)
 
 
 def test_tuner_runs_a_runoff_between_its_leaders(spec, monkeypatch):
     """Candidates within 3% of the best median run more rounds among themselves, which alone
     rank them; the others are not timed again."""
     m, _ = spec
-    first, runoff = m._GEMM_TUNE_ROUNDS, m._GEMM_RUNOFF_ROUNDS
+    first, runoff = gemm_rt.GEMM_TUNE_ROUNDS, gemm_rt.GEMM_RUNOFF_ROUNDS
     # "lucky" leads the first rounds by 2.5%; over the runoff's rounds "steady" is faster.
     rounds_ms = {"lucky": [2.0] * first + [2.2] * runoff, "steady": [2.05] * (first + runoff), "slow": [5.0] * first}
     tune, order = _timed_tuning(m, monkeypatch, rounds_ms)
@@ -826,7 +828,7 @@ def test_tuner_runoff_survives_failures(spec, monkeypatch):
     """A finalist that fails in the runoff drops out; if every finalist fails there, the
     best of the others that ran wins; if nothing ran at all, the tuner says so."""
     m, _ = spec
-    first, runoff = m._GEMM_TUNE_ROUNDS, m._GEMM_RUNOFF_ROUNDS
+    first, runoff = gemm_rt.GEMM_TUNE_ROUNDS, gemm_rt.GEMM_RUNOFF_ROUNDS
     rounds_ms = {"a": [2.0] * first + [None], "b": [2.02] * (first + runoff), "c": [3.0] * first}
     tune, order = _timed_tuning(m, monkeypatch, rounds_ms)
     candidates = [dict(name="a"), dict(name="b"), dict(name="c")]
@@ -845,13 +847,13 @@ def test_tuner_ranks_candidates_round_by_round(spec):
     rounds: a drift that slows every candidate alike in some rounds cancels."""
     m, _ = spec
     times = {0: [1.0, 2.0, 4.0], 1: [1.1, 2.2, 4.4], 2: [0.9, 1.8, 3.6]}
-    assert m._gemm_scores(times) == pytest.approx({0: 1.0, 1: 1.1, 2: 0.9})
+    assert gemm_rt.gemm_scores(times) == pytest.approx({0: 1.0, 1: 1.1, 2: 0.9})
     # By its median time "steady" (2.0) would lose to "drifting" (1.5); round by round it is
     # 20% faster in two of three rounds.
     times = {"steady": [1.0, 2.0, 4.0], "drifting": [1.25, 1.5, 5.0], "mid": [1.1, 2.2, 4.4]}
-    scores = m._gemm_scores(times)
+    scores = gemm_rt.gemm_scores(times)
     assert min(scores, key=scores.get) == "steady" and statistics.median(times["drifting"]) < 2.0
-    assert m._gemm_scores({}) == {}
+    assert gemm_rt.gemm_scores({}) == {}
 
 
 def test_tuner_times_after_a_sustained_warm_up(spec, monkeypatch):
@@ -877,15 +879,15 @@ def test_tuner_times_after_a_sustained_warm_up(spec, monkeypatch):
     monkeypatch.setattr(torch.cuda, "_sleep", lambda cycles: log.append("sleep"))
     flush = types.SimpleNamespace(zero_=lambda: log.append("flush"))
     timed = ["flush", "sleep", "event", "run", "event"]
-    most = m._GEMM_MOST_RUNS
+    most = gemm_rt.GEMM_MOST_RUNS
     # 0.19 ms, a 4096^3 product on an H100: ~530 timed runs, as the bench times (not 200)
-    assert int(m._GEMM_TIMED_MS / 0.19) > 500
-    for ms, warm, runs in ((1.6, int(m._GEMM_WARMUP_MS / 1.6), int(m._GEMM_TIMED_MS / 1.6)),
-                           (0.19, int(m._GEMM_WARMUP_MS / 0.19), int(m._GEMM_TIMED_MS / 0.19)),
-                           (0.01, most, most), (10.0, int(m._GEMM_WARMUP_MS / 10.0), 25)):
+    assert int(gemm_rt.GEMM_TIMED_MS / 0.19) > 500
+    for ms, warm, runs in ((1.6, int(gemm_rt.GEMM_WARMUP_MS / 1.6), int(gemm_rt.GEMM_TIMED_MS / 1.6)),
+                           (0.19, int(gemm_rt.GEMM_WARMUP_MS / 0.19), int(gemm_rt.GEMM_TIMED_MS / 0.19)),
+                           (0.01, most, most), (10.0, int(gemm_rt.GEMM_WARMUP_MS / 10.0), 25)):
         log.clear()
         elapsed[:] = [ms]
-        assert m._gemm_device_ms(lambda: log.append("run"), flush) == ms
+        assert gemm_rt.gemm_device_ms(lambda: log.append("run"), flush) == ms
         assert log == ["run", "sync"] + timed * 3 + ["sync"] + ["run"] * warm + timed * runs + ["sync"]
 
 

@@ -135,7 +135,7 @@ def test_output_checked(ew, device):
 
 
 def test_cpu_without_interpreter_is_a_clear_error(ew, monkeypatch):
-    monkeypatch.setattr(ew, "_INTERPRET", False)
+    monkeypatch.setenv("TRITON_INTERPRET", "0")  # read at every call (runtime.args.interpreting)
     with pytest.raises(RuntimeError, match="tensors are on the CPU; move them to a CUDA device, or set TRITON_INTERPRET=1"):
         ew.add(torch.randn(4), torch.randn(4))
 

@@ -5,6 +5,8 @@ import re
 
 import pytest
 import torch
+
+import tilegen.runtime.reduction as reduction_rt
 import torch.nn.functional as F
 
 from conftest import ROOT, compile_spec
@@ -595,10 +597,10 @@ def test_team_is_not_captured_in_a_cuda_graph(spy):
 def test_team_workspace_takes_a_new_epoch_per_launch(examples, device):
     module, _ = examples
     dev = torch.device(device)
-    ws, first = module._team_workspace(dev, 10)
-    ws2, second = module._team_workspace(dev, 10)
+    ws, first = reduction_rt.team_workspace(dev, 10)
+    ws2, second = reduction_rt.team_workspace(dev, 10)
     assert ws2 is ws and second == first + 1
-    ws3, third = module._team_workspace(dev, ws.numel() + 1)  # grown: zeroed, epochs start again
+    ws3, third = reduction_rt.team_workspace(dev, ws.numel() + 1)  # grown: zeroed, epochs start again
     assert ws3.numel() == ws.numel() + 1 and third == 1 and not ws3.any()
 
 
@@ -606,7 +608,7 @@ def test_team_index_64_path_computes_the_same(examples, device):
     module, _ = examples
     x = torch.randn(3, 300, device=device, dtype=torch.float16)
     y = torch.full_like(x, float("nan"))
-    ws, epoch = module._team_workspace(torch.device(device), 3 * 2)
+    ws, epoch = reduction_rt.team_workspace(torch.device(device), 3 * 2)
     module.softmax_team_kernel[(3,)](x, y, 3, 300, *x.stride(), *y.stride(), ws, epoch, BLOCK_N=512, TEAM=1,
                                      TEAM_P2=1, ROWS=1, INDEX_64=True)
     torch.testing.assert_close(y, torch.softmax(x.float(), -1).half(), rtol=2e-3, atol=2e-3)

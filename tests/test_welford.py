@@ -7,6 +7,8 @@ import math
 import pytest
 import torch
 
+import tilegen.runtime.reduction as reduction_rt
+
 from conftest import compile_spec
 from tilegen.validate import Case, run_case
 
@@ -200,7 +202,7 @@ def test_row_width_is_fixed_for_the_first_widths_only(kernels, device, monkeypat
     monkeypatch.setattr(module, "free_looped_kernel", _Spy(module.free_looped_kernel, calls))
     monkeypatch.setattr(module, "_free_launch_table", ((None, "looped", 32, 1, 4, 0, 1),))
     monkeypatch.setattr(module, "_free_widths", set())
-    limit = module._FIXED_WIDTHS
+    limit = reduction_rt.FIXED_WIDTHS
     widths = list(range(40, 40 + limit + 2)) + [40]
     for width in widths:
         x = torch.randn(3, width, device=device)

@@ -54,42 +54,12 @@ class Row:
     rounds: list[float] = field(default_factory=list)  # each round's ms, in the order they ran (JSON, CSV)
 
 
-HEAD_START_US = 100  # GPU sleep before each timed run, in microseconds
-
-
 def device_ms(fn, warmup_ms: float = 25, rep_ms: float = 100) -> float:
-    """Median device time of `fn` in ms. Like triton.testing.do_bench (which flushes L2
-    before each timed run), plus a GPU sleep of HEAD_START_US before each run: the host
-    enqueues the next launch while the GPU sleeps, so a launcher's Python and the driver's
-    launch cost never show up as idle GPU time inside the interval. Host cost per call is
-    measured separately (bench/launch_overhead.py)."""
-    import torch
+    """Median device time of `fn` in ms: tilegen.runtime.timing.device_ms, the method the
+    gemm tuner times with too (L2 flushed and a GPU head start before each timed run)."""
+    from .runtime.timing import device_ms as timed
 
-    fn()
-    torch.cuda.synchronize()
-    cache = torch.empty(256 * 2**20, dtype=torch.int8, device="cuda")
-    sleep_cycles = int(HEAD_START_US * 2000)  # cycles at 2 GHz; a slower clock sleeps longer
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    for _ in range(5):
-        cache.zero_()
-        fn()
-    end.record()
-    torch.cuda.synchronize()
-    estimate = max(start.elapsed_time(end) / 5, 1e-3)
-    for _ in range(max(1, int(warmup_ms / estimate))):
-        fn()
-    n = max(5, int(rep_ms / estimate))
-    starts = [torch.cuda.Event(enable_timing=True) for _ in range(n)]
-    ends = [torch.cuda.Event(enable_timing=True) for _ in range(n)]
-    for i in range(n):
-        cache.zero_()
-        torch.cuda._sleep(sleep_cycles)
-        starts[i].record()
-        fn()
-        ends[i].record()
-    torch.cuda.synchronize()
-    return statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends))
+    return timed(fn, warmup_ms=warmup_ms, timed_ms=rep_ms, least_runs=5)
 
 
 def interleaved_ms(runs: dict, rounds: int, alternate: bool = False, failed: dict | None = None) -> dict:

@@ -208,8 +208,8 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
     def torch_matmul(e):
         if e is not matmul:
             return None
-        # Operands of two types multiply in the wider one, as in the kernel (_matmul_ref).
-        matmul_fn = "torch.matmul" if a_type == b_type else "_matmul_ref"
+        # Operands of two types multiply in the wider one, as in the kernel (tilegen.runtime.reference.matmul).
+        matmul_fn = "torch.matmul" if a_type == b_type else "_ref.matmul"
         return f"{matmul_fn}({a_name}{'.mT' if a_t else ''}, {b_name}{'.mT' if b_t else ''})"
 
     # A gelu stored straight to a 16-bit output takes a shorter polynomial (short_gelu.py).

@@ -10,7 +10,6 @@ import jinja2
 
 from . import __version__
 from .functions import GELU_FITS
-from .schedule import call_rules
 
 
 def templates_dir() -> Path:
@@ -32,7 +31,6 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         autoescape=False,
     )
-    env.globals["gemm_call_rules"] = call_rules()  # what a gemm call's schedule= may set
     env.globals["gelu_fits"] = GELU_FITS  # the gelu helpers' polynomials (helpers.py.j2)
     env.filters["identifiers"] = _identifiers
     return env
@@ -43,9 +41,25 @@ def _identifiers(texts) -> set[str]:
     return set(re.findall(r"[A-Za-z_]\w*", " ".join(texts)))
 
 
+# module of tilegen.runtime -> the name a generated module imports it as
+RUNTIME_ALIASES = {"gemm": "_gemm", "reduction": "_reduction", "reference": "_ref"}
+
+
+def runtime_modules(models, helpers, torch_helpers) -> list[tuple[str, str]]:
+    """(module, alias) of the modules of tilegen.runtime, beside args, that the module's
+    launchers and references call."""
+    needs = {
+        "gemm": any(m.template == "gemm.py.j2" for m in models),
+        "reduction": bool({"team", "fixed_width"} & set(helpers)),
+        "reference": bool(set(torch_helpers)),
+    }
+    return [(name, RUNTIME_ALIASES[name]) for name, needed in needs.items() if needed]
+
+
 def render_module(spec_file: str, models) -> str:
     helpers = sorted(set().union(*(m.helpers for m in models))) if models else []
     torch_helpers = sorted(set().union(*(m.torch_helpers for m in models))) if models else []
+    descriptors = any("descriptor" in getattr(m, "modes", ()) for m in models)
     return environment().get_template("module.py.j2").render(
         version=__version__,
         spec_file=spec_file,
@@ -53,4 +67,6 @@ def render_module(spec_file: str, models) -> str:
         kernels=[{"template": m.template, "model": m} for m in models],
         helpers=helpers,
         torch_helpers=torch_helpers,
+        runtime_modules=runtime_modules(models, helpers, torch_helpers),
+        imports={"descriptors"} if descriptors else set(),
     )

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from . import ir
 from .diagnostics import Diagnostic
+from .runtime.rules import GEMM_CALL_RULES, SPEC_BOOL as _BOOL, WARPS as _WARPS
 
-
-# A rule is ("pow2", lo, hi), ("range", lo, hi) or ("one_of", value, ...): data, so that the
-# generated gemm runtime can carry the same rules for a call's schedule= (call_rules).
-_WARPS = ("pow2", 1, 32)
-_BOOL = ("one_of", "true", "false")
+# A rule is ("pow2", lo, hi), ("range", lo, hi) or ("one_of", value, ...): data, shared with
+# the runtime, which checks a gemm call's schedule= by the same rules (runtime/rules.py).
 
 SCHEDULE_KEYS: dict[str, dict[str, tuple]] = {
     "elementwise": {"block": ("pow2", 16, 65536), "warps": _WARPS},
@@ -21,15 +19,9 @@ SCHEDULE_KEYS: dict[str, dict[str, tuple]] = {
         "persistent": _BOOL,
         "stages": ("range", 1, 8),
     },
+    # a call's rules, less flatten (a per-call key only), plus precision (compiled in)
     "gemm": {
-        "block_m": ("pow2", 16, 256),
-        "block_n": ("pow2", 16, 256),
-        "block_k": ("pow2", 16, 256),
-        "group_m": ("range", 1, 64),
-        "warps": _WARPS,
-        "stages": ("range", 1, 8),
-        "addressing": ("one_of", "pointer", "block_ptr", "descriptor"),
-        "order": ("one_of", "grouped", "row_major"),
+        **{key: rule for key, rule in GEMM_CALL_RULES.items() if key not in ("persistent", "flatten")},
         "persistent": _BOOL,
         "precision": ("one_of", "tf32", "ieee"),
     },
@@ -52,9 +44,7 @@ def problem(rule: tuple, value) -> str | None:
 def call_rules() -> dict[str, tuple]:
     """The keys a gemm call's schedule= may set, with their rules: the spec's, less precision
     (compiled into the kernel), plus flatten; persistent and flatten also as Python bools."""
-    rules = {key: rule for key, rule in SCHEDULE_KEYS["gemm"].items() if key != "precision"}
-    rules["persistent"] = rules["flatten"] = ("one_of", True, False, "true", "false")
-    return rules
+    return dict(GEMM_CALL_RULES)
 
 
 def check_schedules(kernel: ir.Kernel) -> list[Diagnostic]:

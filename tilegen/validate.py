@@ -245,6 +245,9 @@ def main(args) -> int:
         # here works even if triton itself was imported already.
         os.environ["TRITON_INTERPRET"] = "1"
     from .cli import compile_paths
+    from .runtime.args import quiet_interpreter
+
+    quiet_interpreter()
 
     results = compile_paths(args.paths)
     if results is None:

@@ -1,9 +1,42 @@
-# Kernels run on CUDA tensors, or on CPU tensors under the Triton interpreter
-# (TRITON_INTERPRET=1, which must be set before triton is imported).
-_INTERPRET = os.environ.get("TRITON_INTERPRET", "0") not in ("", "0")
+"""Argument checks and small helpers that every generated launcher calls.
+
+A launcher checks each tensor (type, dtype, layout, rank, grad), binds each named
+dimension from its first use and checks it at every later one, checks scalars (kind and
+range), the device, and outputs passed in (shape, dtype, distinct elements, no memory
+shared with an input or another output). Every error names the kernel and the
+parameter, what was expected and what was given. Imports nothing but torch.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import os
+import warnings
+
+import torch
 
 
-def _check_tensor(kernel, name, value, dtype, dims):
+def interpreting() -> bool:
+    """Kernels run on CUDA tensors, or on CPU tensors under the Triton interpreter
+    (TRITON_INTERPRET=1, read as each @triton.jit function is defined: `tilegen validate
+    --interpret` sets it before it loads generated modules, so it is read at every call)."""
+    return os.environ.get("TRITON_INTERPRET", "0") not in ("", "0")
+
+
+
+def quiet_interpreter():
+    """The interpreter computes masked-off lanes too, with numpy, which warns on every inf or
+    NaN they make (the max of a row past the last one is -inf, and -inf - -inf is NaN); a
+    GPU computes them silently. Those lanes are never stored: silence those warnings."""
+    if interpreting():
+        warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"triton\.runtime\.interpreter")
+
+
+quiet_interpreter()  # as the first generated module loads
+
+
+def check_tensor(kernel, name, value, dtype, dims):
     """Check one tensor argument's type, dtype and rank."""
     if not isinstance(value, torch.Tensor):
         raise TypeError(
@@ -32,7 +65,7 @@ def _check_tensor(kernel, name, value, dtype, dims):
         )
 
 
-def _bind_dims(kernel, sizes, name, value, dims):
+def bind_dims(kernel, sizes, name, value, dims):
     """Bind each named dimension on first use; check it on every later use."""
     for axis, dim in enumerate(dims):
         size = value.shape[axis]
@@ -50,7 +83,7 @@ def _bind_dims(kernel, sizes, name, value, dims):
             )
 
 
-def _check_scalar(kernel, name, value, kind, dtype):
+def check_scalar(kernel, name, value, kind, dtype):
     """Check a scalar argument: a Python number of the declared kind, in range. Returns it
     as the kernel takes it: a float parameter given an int gets float(value), since Triton
     would type the int as an integer and compute integer arithmetic with it."""
@@ -73,18 +106,18 @@ def _check_scalar(kernel, name, value, kind, dtype):
         if math.isfinite(value) and abs(value) > torch.finfo(dtype).max:
             raise ValueError(f"{kernel}(): parameter {name!r}: {value} is out of range for {dtype}")
         if torch.finfo(dtype).bits == 16 and value:  # (zeros are exact; the cache would mix 0.0 and -0.0)
-            value = _round_16bit(value, dtype)
+            value = round_16bit(value, dtype)
     return value
 
 
 @functools.lru_cache(maxsize=256)
-def _round_16bit(value, dtype):
+def round_16bit(value, dtype):
     """A 16-bit scalar holds what its type can: the nearest f16 / bf16 value (cached, since
     the same scalars come back call after call and a tensor costs microseconds to make)."""
     return torch.tensor(value, dtype=dtype).item()
 
 
-def _check_device(kernel, tensors):
+def check_device(kernel, tensors):
     """All tensors on one device: CUDA, or the CPU under the Triton interpreter."""
     device = None
     for name, value in tensors:
@@ -99,7 +132,7 @@ def _check_device(kernel, tensors):
             f"{kernel}(): parameter {first!r}: expected a CUDA tensor (or a CPU tensor under "
             f"TRITON_INTERPRET=1), got device {device}"
         )
-    if device.type == "cpu" and not _INTERPRET:
+    if device.type == "cpu" and not interpreting():
         raise RuntimeError(
             f"{kernel}(): the tensors are on the CPU; move them to a CUDA device, or set "
             "TRITON_INTERPRET=1 before importing triton to run on the Triton interpreter"
@@ -107,11 +140,11 @@ def _check_device(kernel, tensors):
     return device
 
 
-def _output(kernel, name, value, shape, dtype, device):
+def output(kernel, name, value, shape, dtype, device):
     """Allocate an output, or check one the caller passed in."""
     if value is None:
         return torch.empty(shape, dtype=dtype, device=device)
-    _check_tensor(kernel, name, value, dtype, shape)
+    check_tensor(kernel, name, value, dtype, shape)
     where = f"{kernel}(): parameter {name!r} (an output)"
     if tuple(value.shape) != tuple(shape):
         raise ValueError(f"{where}: expected shape {tuple(shape)}, got {tuple(value.shape)}")
@@ -123,13 +156,13 @@ def _output(kernel, name, value, shape, dtype, device):
     return value
 
 
-def _bytes_spanned(t):
+def bytes_spanned(t):
     """[first, end) of the bytes a tensor's elements lie in (torch strides are never negative)."""
     last = sum((size - 1) * stride for size, stride in zip(t.shape, t.stride()))
     return t.data_ptr(), t.data_ptr() + (last + 1) * t.element_size()
 
 
-def _interleaved(a, b):
+def interleaved(a, b):
     """True when two views of one element size can share no element although their byte
     ranges meet: every element of a lies at a's start plus a multiple of g, the gcd of both
     views' strides (in elements), and so does b's, so starts that differ by no multiple of
@@ -145,21 +178,21 @@ def _interleaved(a, b):
     return g > 1 and (a.data_ptr() - b.data_ptr()) // size % g != 0
 
 
-def _check_overlap(kernel, inputs, outputs, in_place):
+def check_overlap(kernel, inputs, outputs, in_place):
     """Outputs passed in may not share memory with an input or with each other: a program
     could read an element that another program has already written. in_place: an output
     that is exactly an input's view (address, dtype, shape, strides) is allowed, since each
     element is read before it is written, by the program that writes it. Views whose byte
-    ranges meet count as overlapping unless _interleaved shows that no element is shared."""
+    ranges meet count as overlapping unless interleaved shows that no element is shared."""
     given = [(name, t) for name, t in outputs if isinstance(t, torch.Tensor) and t.numel()]
     for n, (name, out) in enumerate(given):
-        lo, hi = _bytes_spanned(out)
+        lo, hi = bytes_spanned(out)
         others = [("input", *pair) for pair in inputs] + [("output", *pair) for pair in given[:n]]
         for role, other, t in others:
             if not t.numel() or out.device != t.device:
                 continue
-            t_lo, t_hi = _bytes_spanned(t)
-            if lo >= t_hi or t_lo >= hi or _interleaved(out, t):
+            t_lo, t_hi = bytes_spanned(t)
+            if lo >= t_hi or t_lo >= hi or interleaved(out, t):
                 continue
             same = (out.data_ptr(), out.dtype, out.shape, out.stride()) == (t.data_ptr(), t.dtype, t.shape, t.stride())
             if not (in_place and role == "input" and same):
@@ -170,17 +203,17 @@ def _check_overlap(kernel, inputs, outputs, in_place):
                 )
 
 
-def _cdiv(a, b):
+def cdiv(a, b):
     """ceil(a / b) for ints (triton.cdiv is a jit function: slower to call from Python)."""
     return -(-a // b)
 
 
-def _next_power_of_2(n):
+def next_power_of_2(n):
     """The smallest power of two >= n (1 for n <= 1)."""
     return 1 << max(0, n - 1).bit_length()
 
 
-def _needs_int64(*tensors):
+def needs_int64(*tensors):
     """True when some element offset may not fit in 32 bits."""
     for t in tensors:
         if t.is_contiguous() and t.numel() < 2**31:
@@ -191,6 +224,6 @@ def _needs_int64(*tensors):
     return False
 
 
-def _output_ref(value, shape, dtype, device):
+def output_ref(value, shape, dtype, device):
     """Broadcast a reference result to its output shape and declared dtype."""
     return torch.as_tensor(value, device=device).broadcast_to(shape).to(dtype)

@@ -1,39 +1,38 @@
-{# Launch-time support shared by every gemm kernel of a module: emitted once, before the first. #}
-# ---- gemm launches: block configurations, addressing, persistence, autotuning ----
-#
-# Each gemm launcher asks _gemm_config() how to launch: a block configuration
-# (tile sizes, GROUP_M, warps, pipeline stages) and a launch mode (addressing,
-# persistent, flatten). The spec's schedule pins any of these and a call can
-# override them with schedule={...}; _gemm_policy() below lists the launch modes
-# for the rest, and on a GPU the candidates (block configuration x launch mode) are
-# tuned once per (kernel, device, shape bucket, dtypes), the winner cached in memory
-# and in $TILEGEN_CACHE_DIR/gemm-autotune.json (default ~/.cache/tilegen).
-# TILEGEN_AUTOTUNE=0 takes the first candidate instead (pointer addressing on a
-# grid, the first block configuration); TILEGEN_AUTOTUNE=1 tunes even under the
-# interpreter. TILEGEN_VERBOSE=1 logs every choice and every candidate that fails;
-# NAME.last_config holds the last choice.
+"""GEMM launches, host side: block configurations, launch modes, the autotuner and its
+disk cache.
 
+Each gemm launcher asks _gemm_config() how to launch: a block configuration
+(tile sizes, GROUP_M, warps, pipeline stages) and a launch mode (addressing,
+persistent, flatten). The spec's schedule pins any of these and a call can
+override them with schedule={...}; _gemm_policy() below lists the launch modes
+for the rest, and on a GPU the candidates (block configuration x launch mode) are
+tuned once per (kernel, device, shape bucket, dtypes), the winner cached in memory
+and in $TILEGEN_CACHE_DIR/gemm-autotune.json (default ~/.cache/tilegen).
+TILEGEN_AUTOTUNE=0 takes the first candidate instead (pointer addressing on a
+grid, the first block configuration); TILEGEN_AUTOTUNE=1 tunes even under the
+interpreter. TILEGEN_VERBOSE=1 logs every choice and every candidate that fails;
+NAME.last_config holds the last choice.
+"""
+
+from __future__ import annotations
+
+import functools
 import json
-import statistics
+import os
 import sys
 import time
 
-from triton.tools.tensor_descriptor import TensorDescriptor  # descriptors built on the host
+import torch
+import triton
+import triton.language as tl
 
-
-@triton.jit
-def _gemm_store_halves(desc, off_m, off_n, tile, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
-    """Store a [BLOCK_M, BLOCK_N] tile through a descriptor of [BLOCK_M, BLOCK_N // 2]
-    blocks: split its columns at the middle (reshape to [BLOCK_M, 2, BLOCK_N // 2], move
-    the 2 last, split) and store the left half, then the right. Each TMA store stages
-    its block in shared memory, so halves leave more of it to the K loop's pipeline."""
-    left, right = tl.split(tl.permute(tl.reshape(tile, (BLOCK_M, 2, BLOCK_N // 2)), (0, 2, 1)))
-    desc.store([off_m, off_n], left)
-    desc.store([off_m, off_n + BLOCK_N // 2], right)
+from .args import cdiv, interpreting
+from .rules import GEMM_CALL_RULES
+from .timing import device_ms, flush_buffer, ranks
 
 # Candidate block configurations, the default first. Hopper (sm_90+): large tiles,
 # 8 warps (two warpgroups) for 128x256, deeper pipelines for its 227 KB of shared memory.
-_GEMM_HOPPER_CONFIGS = [
+GEMM_HOPPER_CONFIGS = [
     dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=3),
     dict(block_m=256, block_n=128, block_k=64, group_m=8, warps=8, stages=3),
     dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=4),
@@ -48,7 +47,7 @@ _GEMM_HOPPER_CONFIGS = [
     dict(block_m=64, block_n=64, block_k=64, group_m=8, warps=4, stages=3),
 ]
 # Other GPUs (Ampere and older): the Triton tutorial's tiles, shallower pipelines.
-_GEMM_CONFIGS = [
+GEMM_CONFIGS = [
     dict(block_m=128, block_n=256, block_k=32, group_m=8, warps=8, stages=3),
     dict(block_m=256, block_n=128, block_k=32, group_m=8, warps=8, stages=3),
     dict(block_m=128, block_n=128, block_k=32, group_m=8, warps=4, stages=4),
@@ -58,7 +57,7 @@ _GEMM_CONFIGS = [
     dict(block_m=32, block_n=64, block_k=32, group_m=8, warps=2, stages=5),
 ]
 # The interpreter: small tiles, so that small test shapes still cross tile edges.
-_GEMM_INTERPRETER_CONFIG = dict(block_m=32, block_n=32, block_k=32, group_m=4, warps=4, stages=2)
+GEMM_INTERPRETER_CONFIG = dict(block_m=32, block_n=32, block_k=32, group_m=4, warps=4, stages=2)
 
 # Launch policy for what neither the spec nor the call decides; change it here after measuring.
 # Smaller products keep pointer addressing. An unbatched kernel's descriptor launch costs
@@ -66,25 +65,25 @@ _GEMM_INTERPRETER_CONFIG = dict(block_m=32, block_n=32, block_k=32, group_m=4, w
 # descriptors: 62 against 36 us at 2048^3 on an H100 machine), so below ~2**35
 # multiply-adds (~100 us of kernel) back-to-back calls would wait on the host. Batched
 # kernels build their descriptors in the kernel, at no host cost.
-_GEMM_DESCRIPTOR_MIN_MACS = 1 << 35
-_GEMM_DESCRIPTOR_MIN_MACS_BATCHED = 1 << 27
-_GEMM_FLATTEN = False  # persistent launches: flatten the tile loop into the K loop (schedule "flatten")
-_GEMM_TUNE_ROUNDS = 4  # interleaved timing rounds per candidate, half of them in reverse order (see _gemm_tune)
-_GEMM_RUNOFF_WITHIN = 0.03  # then candidates this close to the best score (3%) run a runoff
-_GEMM_RUNOFF_ROUNDS = 8  # of this many more rounds among themselves
-_GEMM_WARMUP_MS = 25  # each timing starts with this much of the candidate back to back
-_GEMM_TIMED_MS = 100  # then times this much of it (at least 25 runs), as tilegen bench does
-_GEMM_MOST_RUNS = 1000  # at most this many runs of each: ~100 ms of runs down to 0.1 ms a run (see _gemm_device_ms)
-_GEMM_TUNE_MIN_MACS = 1 << 24  # smaller products take the first candidate: tuning would cost more
+GEMM_DESCRIPTOR_MIN_MACS = 1 << 35
+GEMM_DESCRIPTOR_MIN_MACS_BATCHED = 1 << 27
+GEMM_FLATTEN = False  # persistent launches: flatten the tile loop into the K loop (schedule "flatten")
+GEMM_TUNE_ROUNDS = 4  # interleaved timing rounds per candidate, half of them in reverse order (see gemm_tune)
+GEMM_RUNOFF_WITHIN = 0.03  # then candidates this close to the best score (3%) run a runoff
+GEMM_RUNOFF_ROUNDS = 8  # of this many more rounds among themselves
+GEMM_WARMUP_MS = 25  # each timing starts with this much of the candidate back to back
+GEMM_TIMED_MS = 100  # then times this much of it (at least 25 runs), as tilegen bench does
+GEMM_MOST_RUNS = 1000  # at most this many runs of each: ~100 ms of runs down to 0.1 ms a run (see gemm_device_ms)
+GEMM_TUNE_MIN_MACS = 1 << 24  # smaller products take the first candidate: tuning would cost more
 # Part of every disk-cache key: raise it when kernels or launches change so that
 # configurations tuned for the old ones are not reused (2: descriptors built on the host;
-# 3: balanced persistent grids, _gemm_programs; 4: a grid's tile loop of one constant step;
+# 3: balanced persistent grids, gemm_programs; 4: a grid's tile loop of one constant step;
 # 5: the tuner's runoff between its leaders; 6: timings after a sustained warm-up, ranked
 # round by round; 7: timings of up to 1000 runs, not 200).
-_GEMM_CACHE_VERSION = "v7"
+GEMM_CACHE_VERSION = "v7"
 
 
-def _gemm_programs(num_tiles, sms):
+def gemm_programs(num_tiles, sms):
     """Programs of a persistent launch over `num_tiles` tiles with `sms` SMs: the fewest
     that need no more rounds of tiles than one program per SM would. Then at most
     `rounds - 1` programs run one tile fewer than the rest, where one program per SM can
@@ -92,36 +91,36 @@ def _gemm_programs(num_tiles, sms):
     at 4096^3): 128 programs of exactly 4 tiles, rather than 132 of which 16 run 3, and
     each round of 128 tiles is then one whole GROUP_M group of 8 tile rows. Measured 1.2%
     faster at 4096^3 on the H100 (docs/performance.md)."""
-    rounds = _cdiv(max(num_tiles, 1), sms)
-    return _cdiv(max(num_tiles, 1), rounds)
+    rounds = cdiv(max(num_tiles, 1), sms)
+    return cdiv(max(num_tiles, 1), rounds)
 
 
-def _gemm_policy(device, macs, descriptors_ok, batched=False):
+def gemm_policy(device, macs, descriptors_ok, batched=False):
     """The launch modes, (addressing, persistent, flatten), to consider when neither the
     spec nor the call picks one; the first is used untuned. On Hopper and newer, large
     aligned products are timed three ways: masked pointers on a grid of one program per
     tile, and tensor descriptors (TMA) run persistent, with and without the tile loop
     flattened into the K loop. Which wins depends on the shape (measured, see
     docs/performance.md). Everywhere else: masked pointer arithmetic."""
-    least = _GEMM_DESCRIPTOR_MIN_MACS_BATCHED if batched else _GEMM_DESCRIPTOR_MIN_MACS
+    least = GEMM_DESCRIPTOR_MIN_MACS_BATCHED if batched else GEMM_DESCRIPTOR_MIN_MACS
     if device.type == "cuda" and descriptors_ok and macs >= least:
-        if _gemm_device(device.index)[1] >= 9:
+        if gemm_device(device.index)[1] >= 9:
             return [("pointer", False, False), ("descriptor", True, False), ("descriptor", True, True)]
     return [("pointer", False, False)]
 
 
-_GEMM_CONFIG_KEYS = ("block_m", "block_n", "block_k", "group_m", "warps", "stages")
+GEMM_CONFIG_KEYS = ("block_m", "block_n", "block_k", "group_m", "warps", "stages")
 # What a call's schedule= may set, and the values each key takes: the rules tilegen checks a
 # spec's schedule { } with (tilegen/schedule.py), less precision, which is compiled in.
 # ("pow2", lo, hi): a power of two from lo to hi; ("range", lo, hi): an integer; ("one_of", ...).
-_GEMM_SCHEDULE_RULES = {{ gemm_call_rules }}
-_GEMM_SCHEDULE_KEYS = tuple(_GEMM_SCHEDULE_RULES)
-_GEMM_CHOSEN = {}  # (kernel, device, sizes, call schedule, TMA ok) -> launch configuration
-_GEMM_TUNED = {}  # tuning key -> block configuration, this process's share of the disk cache
+GEMM_SCHEDULE_RULES = GEMM_CALL_RULES
+GEMM_SCHEDULE_KEYS = tuple(GEMM_SCHEDULE_RULES)
+GEMM_CHOSEN = {}  # (kernel, device, sizes, call schedule, TMA ok) -> launch configuration
+GEMM_TUNED = {}  # tuning key -> block configuration, this process's share of the disk cache
 
 
 @functools.lru_cache(maxsize=None)
-def _gemm_device(index):
+def gemm_device(index):
     """(name, compute capability major, shared memory per block in bytes, SM count) of a CUDA device."""
     props = torch.cuda.get_device_properties(index)
     try:
@@ -131,13 +130,13 @@ def _gemm_device(index):
     return props.name, props.major, smem, props.multi_processor_count
 
 
-def _gemm_candidates(device, elem_bytes, pins):
+def gemm_candidates(device, elem_bytes, pins):
     """The block configurations to try, `pins` applied, pruned to what fits in shared memory."""
     if device.type != "cuda":
-        base, smem = [_GEMM_INTERPRETER_CONFIG] + _GEMM_CONFIGS, None
+        base, smem = [GEMM_INTERPRETER_CONFIG] + GEMM_CONFIGS, None
     else:
-        _, major, smem, _ = _gemm_device(device.index)
-        base = _GEMM_HOPPER_CONFIGS if major >= 9 else _GEMM_CONFIGS
+        _, major, smem, _ = gemm_device(device.index)
+        base = GEMM_HOPPER_CONFIGS if major >= 9 else GEMM_CONFIGS
     configs = []
     for config in base:
         config = {**config, **pins}
@@ -149,7 +148,7 @@ def _gemm_candidates(device, elem_bytes, pins):
     return fits or [min(configs, key=need)]
 
 
-def _gemm_tma_ok(tensors):
+def gemm_tma_ok(tensors):
     """Can tensor descriptors address every one of `tensors`? TMA needs a 16-byte aligned
     base, a contiguous last dimension (stride 1) and every other stride a multiple of 16 bytes."""
     if not hasattr(tl, "make_tensor_descriptor"):
@@ -161,14 +160,14 @@ def _gemm_tma_ok(tensors):
     return True
 
 
-def _gemm_scratch(size, alignment, stream):
+def gemm_scratch(size, alignment, stream):
     """Global scratch memory where kernels write the tensor descriptors they create
     (batched kernels: one per product)."""
-    return torch.empty(size, dtype=torch.int8, device="cpu" if _INTERPRET else "cuda")
+    return torch.empty(size, dtype=torch.int8, device="cpu" if interpreting() else "cuda")
 
 
-def _gemm_use_scratch():
-    """Install _gemm_scratch as Triton's allocator, unless the caller installed one."""
+def gemm_use_scratch():
+    """Install gemm_scratch as Triton's allocator, unless the caller installed one."""
     try:
         from triton.runtime._allocation import _NULL_ALLOCATOR, _allocator
 
@@ -176,40 +175,40 @@ def _gemm_use_scratch():
             return
     except ImportError:
         pass
-    triton.set_allocator(_gemm_scratch)
+    triton.set_allocator(gemm_scratch)
 
 
-def _gemm_config(kernel, schedule, device, sizes, tma_ok, launch, outs):
+def gemm_config(kernel, schedule, device, sizes, tma_ok, launch, outs):
     """How to launch `kernel` on these sizes: a block configuration plus the launch mode
     ("addressing", "persistent", "flatten"), "sms" (the SM count a persistent grid is sized for, see
-    _gemm_programs) and
+    gemm_programs) and
     "source" (pinned, first candidate, or tuned now / in this process / from disk)."""
     if schedule is not None and not isinstance(schedule, dict):
         name = kernel["id"].split(":")[-1]
         raise TypeError(f"{name}(): parameter 'schedule': expected a dict of settings (dict(block_m=128, ...)), got {schedule!r}")
     key = (kernel["id"], device, sizes, tuple(sorted(schedule.items())) if schedule else (), tma_ok)
-    config = _GEMM_CHOSEN.get(key)
+    config = GEMM_CHOSEN.get(key)
     if config is None:
-        config = _gemm_choose(kernel, schedule or {}, device, sizes, tma_ok, launch, outs)
+        config = gemm_choose(kernel, schedule or {}, device, sizes, tma_ok, launch, outs)
         # Later calls reuse the choice: for them it was tuned earlier in this process.
-        _GEMM_CHOSEN[key] = {**config, "source": config["source"].replace("tuned now", "tuned (this process)")}
+        GEMM_CHOSEN[key] = {**config, "source": config["source"].replace("tuned now", "tuned (this process)")}
         if os.environ.get("TILEGEN_VERBOSE", "0") not in ("", "0"):
             print(f"tilegen: {kernel['id']} batch={sizes[0]} M={sizes[1]} N={sizes[2]} K={sizes[3]}: {config}", file=sys.stderr)
     if config["addressing"] == "descriptor" and kernel["batched"]:
-        _gemm_use_scratch()  # batched kernels build their descriptors in global scratch memory
+        gemm_use_scratch()  # batched kernels build their descriptors in global scratch memory
     return config
 
 
-def _gemm_check_schedule(name, schedule):
+def gemm_check_schedule(name, schedule):
     """A call's schedule= must name known keys with values their rules allow."""
-    unknown = sorted(set(schedule) - set(_GEMM_SCHEDULE_KEYS))
+    unknown = sorted(set(schedule) - set(GEMM_SCHEDULE_KEYS))
     if unknown:
         why = " (precision is compiled in: set it in the spec's schedule { })" if "precision" in unknown else ""
         raise ValueError(
-            f"{name}(): schedule key(s) {unknown} cannot be set per call{why}; expected some of {list(_GEMM_SCHEDULE_KEYS)}"
+            f"{name}(): schedule key(s) {unknown} cannot be set per call{why}; expected some of {list(GEMM_SCHEDULE_KEYS)}"
         )
     for key, value in schedule.items():
-        kind, *args = _GEMM_SCHEDULE_RULES[key]
+        kind, *args = GEMM_SCHEDULE_RULES[key]
         if kind == "one_of":
             ok, want = value in args, "one of " + ", ".join(map(repr, args))
         else:
@@ -223,16 +222,16 @@ def _gemm_check_schedule(name, schedule):
         raise ValueError(f"{name}(): schedule order 'row_major' is group_m = 1; got group_m = {schedule['group_m']!r}")
 
 
-def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
+def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
     name = kernel["id"].split(":")[-1]
-    _gemm_check_schedule(name, schedule)
+    gemm_check_schedule(name, schedule)
     wish = {**kernel["pinned"], **schedule}  # the call overrides the spec
     if wish.get("flatten") in (True, "true") and wish.get("persistent") in (False, "false"):
         raise ValueError(f"{name}(): schedule flatten = True merges a persistent launch's tile loop into its K loop; "
                          f"got persistent = False")
     batch, m, n, k = sizes
     macs = batch * m * n * k
-    modes = _gemm_policy(device, macs, tma_ok and "descriptor" in kernel["modes"], kernel["batched"])
+    modes = gemm_policy(device, macs, tma_ok and "descriptor" in kernel["modes"], kernel["batched"])
     note = ""
     # What the spec or the call pins narrows the policy's launch modes; what it leaves
     # open is tuned (e.g. pinning persistent = true on Hopper still times flatten both ways).
@@ -246,21 +245,21 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
         if addressing == "block_ptr" and tuple(int(p) for p in triton.__version__.split(".")[:2]) >= (3, 9):
             raise RuntimeError(f"{name}(): addressing = block_ptr needs Triton < 3.9 (installed: {triton.__version__})")
         if addressing == "descriptor" and not tma_ok:
-            # An operand or output breaks the descriptor rules (see _gemm_tma_ok): masked pointers work for any layout.
+            # An operand or output breaks the descriptor rules (see gemm_tma_ok): masked pointers work for any layout.
             addressing, note = "pointer", " (descriptor rules not met: pointer fallback)"
         modes = [mode for mode in modes if mode[0] == addressing] or [(addressing, False, False)]
     if "persistent" in wish:
         persistent = wish["persistent"] in (True, "true")
-        modes = [mode for mode in modes if mode[1] == persistent] or [(modes[0][0], persistent, persistent and _GEMM_FLATTEN)]
+        modes = [mode for mode in modes if mode[1] == persistent] or [(modes[0][0], persistent, persistent and GEMM_FLATTEN)]
     if "flatten" in wish:
         flatten = wish["flatten"] in (True, "true")
         modes = list(dict.fromkeys((a, p, p and flatten) for a, p, _ in modes))
-    pins = {key: wish[key] for key in _GEMM_CONFIG_KEYS if key in wish}
+    pins = {key: wish[key] for key in GEMM_CONFIG_KEYS if key in wish}
     if wish.get("order") == "row_major":
         pins["group_m"] = 1  # one row of tiles per group: plain row-major order
-    sms = _gemm_device(device.index)[3] if device.type == "cuda" else 4  # the interpreter: 4 "SMs"
+    sms = gemm_device(device.index)[3] if device.type == "cuda" else 4  # the interpreter: 4 "SMs"
     # Every candidate: a block configuration under a launch mode.
-    configs = _gemm_candidates(device, kernel["elem_bytes"], pins)
+    configs = gemm_candidates(device, kernel["elem_bytes"], pins)
     candidates = []
     for addressing, persistent, flatten in modes:
         # When several launch modes are tuned, descriptor modes get tiles of at least
@@ -276,74 +275,67 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
     tune = os.environ.get("TILEGEN_AUTOTUNE", "")
     if len(candidates) == 1:
         return {**candidates[0], "source": "pinned" + note}
-    if tune == "0" or (tune != "1" and (device.type != "cuda" or macs < _GEMM_TUNE_MIN_MACS)):
+    if tune == "0" or (tune != "1" and (device.type != "cuda" or macs < GEMM_TUNE_MIN_MACS)):
         return {**candidates[0], "source": "first candidate" + note}
     # Tune per bucket of sizes (each rounded up to a power of two), not per exact shape.
     bucket = "x".join(str(1 << max(0, d - 1).bit_length()) for d in sizes)
-    device_name = _gemm_device(device.index)[0] if device.type == "cuda" else "interpreter"
+    device_name = gemm_device(device.index)[0] if device.type == "cuda" else "interpreter"
     tuning_key = "|".join([
         kernel["id"], device_name, bucket, kernel["dtypes"],
         ",".join(f"{a}:{'persistent' if p else 'grid'}{'+flatten' if f else ''}" for a, p, f in modes),
         ",".join(f"{k}={v}" for k, v in sorted(pins.items())),
-        _GEMM_CACHE_VERSION,
+        GEMM_CACHE_VERSION,
         kernel["fingerprint"],
     ])
-    config = _GEMM_TUNED.get(tuning_key)
+    config = GEMM_TUNED.get(tuning_key)
     source = "tuned (this process)"
     if config is None:
-        config = _gemm_cache_load().get(tuning_key)
+        config = gemm_cache_load().get(tuning_key)
         source = "tuned (disk cache)"
     if config not in candidates:
         if kernel["batched"] and any(c["addressing"] == "descriptor" for c in candidates):
-            _gemm_use_scratch()  # batched descriptor kernels need Triton's allocator to launch at all
-        config = _gemm_tune(candidates, launch, outs, device)
-        _gemm_cache_store(tuning_key, config)
+            gemm_use_scratch()  # batched descriptor kernels need Triton's allocator to launch at all
+        config = gemm_tune(candidates, launch, outs, device)
+        gemm_cache_store(tuning_key, config)
         source = "tuned now"
-    _GEMM_TUNED[tuning_key] = config
+    GEMM_TUNED[tuning_key] = config
     return {**config, "source": source + note}
 
 
-def _gemm_tune(candidates, launch, outs, device):
+def gemm_tune(candidates, launch, outs, device):
     """Time each candidate, writing to scratch outputs; the fastest wins. A configuration
     that fails to compile or launch (too much shared memory, too many registers) is skipped.
-    On a GPU the candidates are timed in _GEMM_TUNE_ROUNDS interleaved rounds, every other
+    On a GPU the candidates are timed in GEMM_TUNE_ROUNDS interleaved rounds, every other
     one in reverse order, so that clock and temperature drift during tuning (large
     products run power-limited) hit every candidate alike: no candidate is always early in
     a round, or always right after the same other one. They are ranked round by round
-    (_gemm_scores), so that drift between rounds cancels. Then a runoff: the candidates
-    within _GEMM_RUNOFF_WITHIN of the best score run _GEMM_RUNOFF_ROUNDS more rounds among
+    (gemm_scores), so that drift between rounds cancels. Then a runoff: the candidates
+    within GEMM_RUNOFF_WITHIN of the best score run GEMM_RUNOFF_ROUNDS more rounds among
     themselves, which alone rank them (the first rounds picked them, and would favour
     whichever was lucky there). At the power limit one round's scatter (several percent)
     is wider than the gap between the leaders."""
     scratch = [torch.empty_like(o) for o in outs]
-    flush = torch.empty(256 * 2**20, dtype=torch.int8, device=device) if device.type == "cuda" else None
+    flush = flush_buffer(device) if device.type == "cuda" else None
     times = {i: [] for i in range(len(candidates))}  # candidate index -> its timings
-    failure = _gemm_tune_rounds(candidates, times, _GEMM_TUNE_ROUNDS if flush is not None else 1, launch, scratch, flush)
-    scores = _gemm_scores(times)
-    finalists = [i for i in scores if scores[i] <= min(scores.values(), default=0.0) * (1 + _GEMM_RUNOFF_WITHIN)]
+    failure = gemm_tune_rounds(candidates, times, GEMM_TUNE_ROUNDS if flush is not None else 1, launch, scratch, flush)
+    scores = gemm_scores(times)
+    finalists = [i for i in scores if scores[i] <= min(scores.values(), default=0.0) * (1 + GEMM_RUNOFF_WITHIN)]
     if flush is not None and len(finalists) > 1:
         runoff = {i: [] for i in finalists}
-        failure = _gemm_tune_rounds(candidates, runoff, _GEMM_RUNOFF_ROUNDS, launch, scratch, flush) or failure
+        failure = gemm_tune_rounds(candidates, runoff, GEMM_RUNOFF_ROUNDS, launch, scratch, flush) or failure
         # The runoff alone ranks the finalists; should every one fail now, the others that ran.
-        scores = _gemm_scores(runoff) or {i: s for i, s in scores.items() if i not in finalists}
+        scores = gemm_scores(runoff) or {i: s for i, s in scores.items() if i not in finalists}
     if not scores:
         raise RuntimeError(f"none of the {len(candidates)} gemm configurations could run, e.g. {candidates[0]}") from failure
     return candidates[min(scores, key=scores.get)]
 
 
-def _gemm_scores(times):
-    """Rank candidates round by round: each one's time in a round over the median of all
-    of theirs in that round, then the median over the rounds (the mean of the middle two
-    for an even number); lower is faster. `times` maps each candidate that ran every round
-    to its timings, in the order of the rounds. Like `tilegen bench`'s paired ratio, this
-    cancels drift from one round to the next (at the power limit clocks move by several
-    percent), which a ranking by each candidate's median timing would count."""
-    rounds = range(min(map(len, times.values()), default=0))
-    typical = [statistics.median(ms[r] for ms in times.values()) for r in rounds]
-    return {i: statistics.median(ms[r] / typical[r] for r in rounds) for i, ms in times.items() if rounds}
+def gemm_scores(times):
+    """Candidates ranked round by round (timing.ranks); lower is faster."""
+    return ranks(times)
 
 
-def _gemm_tune_rounds(candidates, times, rounds, launch, scratch, flush):
+def gemm_tune_rounds(candidates, times, rounds, launch, scratch, flush):
     """Time candidates[i] for each index i of `times` in `rounds` interleaved rounds, every
     other one in reverse order, appending to times[i]; one that raises drops out of `times`.
     Returns the last error, or None. flush None: the interpreter, wall-clock time."""
@@ -354,7 +346,7 @@ def _gemm_tune_rounds(candidates, times, rounds, launch, scratch, flush):
             run = functools.partial(launch, config, *scratch)
             try:
                 if flush is not None:
-                    ms = _gemm_device_ms(run, flush)
+                    ms = gemm_device_ms(run, flush)
                 else:
                     run()  # the interpreter: compile, then the wall-clock time of one run
                     start = time.perf_counter()
@@ -369,65 +361,33 @@ def _gemm_tune_rounds(candidates, times, rounds, launch, scratch, flush):
     return failure
 
 
-def _gemm_device_ms(run, flush):
-    """Median device time of `run` in ms, timed as `tilegen bench` times. After 3 runs
-    that estimate its time, _GEMM_WARMUP_MS of runs back to back bring the GPU to the
-    clocks it holds under sustained load: large products run at the power limit, and in
-    a launch's first milliseconds there they run faster than sustained, and not alike for
-    every launch (without the warm-up the tuner preferred flatten at 8192^3, which is
-    slower sustained; docs/performance.md). Then _GEMM_TIMED_MS of timed runs (at least
-    25), so that configurations a few percent apart rank reliably. Both at most
-    _GEMM_MOST_RUNS runs. After the warm-up the clocks take longer than 75 ms to settle
-    at the pace of the timed runs: capped at 200 runs, a 4096^3 product (~0.19 ms a run)
-    was timed over ~75 ms, flushes and sleeps included, and read 3-7% slow, ranking the
-    launches unlike the bench's ~530 runs. Before each timed run, `flush` (a large
-    buffer) is zeroed so the operands come from memory, not L2, as they do in real use,
-    and the GPU sleeps ~100 us so the host can enqueue the launch meanwhile: at small
-    shapes the launcher's host cost would otherwise be timed."""
-
-    def timed(runs):
-        events = []
-        for _ in range(runs):
-            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            flush.zero_()
-            torch.cuda._sleep(200_000)
-            start.record()
-            run()
-            end.record()
-            events.append((start, end))
-        torch.cuda.synchronize()
-        return sorted(s.elapsed_time(e) for s, e in events)
-
-    run()
-    torch.cuda.synchronize()
-    estimate = max(sum(timed(3)) / 3, 1e-3)
-    for _ in range(min(_GEMM_MOST_RUNS, int(_GEMM_WARMUP_MS / estimate))):
-        run()
-    times = timed(max(25, min(_GEMM_MOST_RUNS, int(_GEMM_TIMED_MS / estimate))))
-    return times[len(times) // 2]
+def gemm_device_ms(run, flush):
+    """Median device time of `run` in ms, timed as `tilegen bench` times (timing.device_ms),
+    capped at GEMM_MOST_RUNS runs: see timing.device_ms for why the cap and the warm-up."""
+    return device_ms(run, flush, warmup_ms=GEMM_WARMUP_MS, timed_ms=GEMM_TIMED_MS, most_runs=GEMM_MOST_RUNS)
 
 
-def _gemm_cache_path():
+def gemm_cache_path():
     root = os.environ.get("TILEGEN_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "tilegen")
     return os.path.join(root, "gemm-autotune.json")
 
 
-def _gemm_cache_load():
+def gemm_cache_load():
     """The tuned configurations on disk: {tuning key: block configuration}."""
     try:
-        with open(_gemm_cache_path(), encoding="utf-8") as f:
+        with open(gemm_cache_path(), encoding="utf-8") as f:
             data = json.load(f)
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
 
 
-def _gemm_cache_store(key, config):
+def gemm_cache_store(key, config):
     """Add one tuned configuration to the disk cache (write a temporary file, then rename it)."""
-    path = _gemm_cache_path()
+    path = gemm_cache_path()
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        data = _gemm_cache_load()
+        data = gemm_cache_load()
         data[key] = config
         temporary = f"{path}.{os.getpid()}.tmp"
         with open(temporary, "w", encoding="utf-8") as f:

@@ -1,0 +1,53 @@
+"""Reduction launches, host side: which row widths a looped kernel is compiled for, and
+the team strategy's exchange buffer (the programs that share a row publish their partial
+results in it) and whether a team may launch at all (its programs wait for each other).
+The device side, `_team_exchange` and the `_team_*` combines, is @triton.jit code in the
+generated module.
+"""
+
+from __future__ import annotations
+
+import torch
+
+TEAM_WORKSPACES = {}
+
+
+def team_workspace(device, n_words):
+    """The exchange buffer of team kernels on the current stream, and this launch's epoch.
+
+    Launches on one stream run one after another, so each takes the next epoch and never
+    mistakes an earlier launch's words for its own; each stream has its own buffer. A new
+    buffer starts zeroed (epoch 0: never a launch's) and the epochs start again from 1."""
+    stream = torch.cuda.current_stream(device).cuda_stream if device.type == "cuda" else 0
+    key = (str(device), stream)
+    ws, epoch = TEAM_WORKSPACES.get(key, (None, 0))
+    epoch += 1
+    if ws is None or ws.numel() < n_words or epoch >= 2**31:
+        ws, epoch = torch.zeros(max(1, n_words), dtype=torch.int64, device=device), 1
+    TEAM_WORKSPACES[key] = ws, epoch
+    return ws, epoch
+
+
+def team_fits(device, team):
+    """A team's programs wait for each other, so all of them must be resident at once: at
+    most one program per SM (each SM holds at least one), blocks dispatched in order (as
+    CUDA does), and not while a CUDA graph is captured (a replay would repeat the epoch)."""
+    if device.type != "cuda":
+        return team == 1  # the interpreter runs programs one at a time
+    if torch.cuda.is_current_stream_capturing():
+        return False
+    return team <= torch.cuda.get_device_properties(device).multi_processor_count
+
+
+# How many row widths a looped kernel is compiled for, each with the width a constant.
+FIXED_WIDTHS = 8
+
+
+def fixed_width(widths, n):
+    """n where the looped kernel is (or may be) compiled for rows of n columns, else 0:
+    the first FIXED_WIDTHS widths a process launches get a compile each (known loop trip
+    counts and masks); later widths share one compile that takes the width at run time."""
+    if n > 0 and (n in widths or len(widths) < FIXED_WIDTHS):
+        widths.add(n)
+        return n
+    return 0

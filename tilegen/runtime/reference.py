@@ -1,0 +1,64 @@
+"""Torch helpers that generated references call where one torch call does not say what
+the kernel computes: tl.rand bit for bit, leaky_relu, a matmul of operands of two types."""
+
+from __future__ import annotations
+
+import torch
+
+
+def matmul(a, b):
+    # a @ b of operands of two types (f16 and f32, f32 and f64, ...): both in the wider type,
+    # as the kernel multiplies them (torch.matmul wants one type).
+    common = torch.promote_types(a.dtype, b.dtype)
+    return torch.matmul(a.to(common), b.to(common))
+
+
+def leaky_relu(x, slope):
+    return torch.where(x > 0, x, x * slope)
+
+
+def rand(seed, shape, device):
+    """Bit-exact torch version of tl.rand(seed, index) for each element's row-major index.
+
+    Triton draws from the Philox-4x32 counter-based generator (10 rounds): the
+    counter is (index low 32 bits, index high 32 bits, 0, 0) and the key is the
+    seed's low and high 32 bits. Unsigned 32-bit arithmetic is done in int64 and
+    masked; the first output word becomes a float in [0, 1).
+    """
+    mask32 = 0xFFFFFFFF
+    seed = int(seed)  # a Python int, or the one-element tensor of a scalar parameter
+    index = torch.arange(0, max(1, torch.Size(shape).numel()), dtype=torch.int64, device=device)
+    c0, c1 = index & mask32, (index >> 32) & mask32
+    c2 = torch.zeros_like(c0)
+    c3 = torch.zeros_like(c0)
+    k0, k1 = seed & mask32, (seed >> 32) & mask32
+    for _ in range(10):
+        # mulhi/mullo of 32-bit words: the 64-bit product fits an int64 up to wraparound,
+        # and the low 64 bits of a wrapped product are still exact.
+        prod_b = 0xCD9E8D57 * c2
+        prod_a = 0xD2511F53 * c0
+        c0, c1, c2, c3 = (
+            ((prod_b >> 32) & mask32) ^ c1 ^ k0,
+            prod_b & mask32,
+            ((prod_a >> 32) & mask32) ^ c3 ^ k1,
+            prod_a & mask32,
+        )
+        k0, k1 = (k0 + 0x9E3779B9) & mask32, (k1 + 0xBB67AE85) & mask32
+    # Reinterpret as int32, fold negatives onto [0, 2**31), scale into [0, 1).
+    x = torch.where(c0 >= 2**31, c0 - 2**32, c0)
+    x = torch.where(x < 0, -x - 1, x).to(torch.int32).to(torch.float32)
+    uniform = x * torch.tensor(4.6566127342e-10, dtype=torch.float32)
+    return uniform[: torch.Size(shape).numel()].reshape(shape)
+
+# How many row widths a looped kernel is compiled for, each with the width a constant.
+_FIXED_WIDTHS = 8
+
+
+def _fixed_width(widths, n):
+    """n where the looped kernel is (or may be) compiled for rows of n columns, else 0:
+    the first _FIXED_WIDTHS widths a process launches get a compile each (known loop trip
+    counts and masks); later widths share one compile that takes the width at run time."""
+    if n > 0 and (n in widths or len(widths) < _FIXED_WIDTHS):
+        widths.add(n)
+        return n
+    return 0
