@@ -456,7 +456,7 @@ def add(x, y, *, out=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return out
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
@@ -555,7 +555,7 @@ def relu_dropout(x, p=0.5, seed=0, *, out=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return out
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
@@ -664,7 +664,7 @@ def bias_gelu(x, bias, *, y=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
@@ -787,7 +787,7 @@ def swiglu(g, u, *, y=None, act=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y, act
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
@@ -904,7 +904,7 @@ def silu_mul(g, u, *, y=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
@@ -1010,7 +1010,7 @@ def axpby(x, y, alpha=1.0, beta=1.0, *, out=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return out
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
@@ -1129,7 +1129,7 @@ def scale_bias_gelu_tanh(x, scale, bias, *, y=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
@@ -1259,7 +1259,7 @@ def clamp_threshold(x, lo=-1.0, hi=1.0, tiny=0.1, *, y=None, kept=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y, kept
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
@@ -1412,7 +1412,7 @@ def activations(x, *, y=None, z=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y, z
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
@@ -1550,7 +1550,7 @@ def bucketize(x, width=10, *, bucket=None, frac=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return bucket, frac
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.

@@ -383,7 +383,7 @@ def _gemm_programs(num_tiles, sms):
     leave up to `sms - 1` SMs idle in the last round. 512 tiles on 132 SMs (128x256 tiles
     at 4096^3): 128 programs of exactly 4 tiles, rather than 132 of which 16 run 3, and
     each round of 128 tiles is then one whole GROUP_M group of 8 tile rows. Measured 1.2%
-    faster at 4096^3 on the H100 (docs/performance.md)."""
+    faster at 4096^3 on the H100 (docs/design.md)."""
     rounds = _cdiv(max(num_tiles, 1), sms)
     return _cdiv(max(num_tiles, 1), rounds)
 
@@ -394,7 +394,7 @@ def _gemm_policy(device, macs, descriptors_ok, batched=False):
     aligned products are timed three ways: masked pointers on a grid of one program per
     tile, and tensor descriptors (TMA) run persistent, with and without the tile loop
     flattened into the K loop. Which wins depends on the shape (measured, see
-    docs/performance.md). Everywhere else: masked pointer arithmetic."""
+    docs/design.md). Everywhere else: masked pointer arithmetic."""
     least = _GEMM_DESCRIPTOR_MIN_MACS_BATCHED if batched else _GEMM_DESCRIPTOR_MIN_MACS
     if device.type == "cuda" and descriptors_ok and macs >= least:
         if _gemm_device(device.index)[1] >= 9:
@@ -595,7 +595,7 @@ def _gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
     candidates = []
     for addressing, persistent, flatten in modes:
         # When several launch modes are tuned, descriptor modes get tiles of at least
-        # 128x128 only (smaller ones never won with them on the H100; docs/performance.md),
+        # 128x128 only (smaller ones never won with them on the H100; docs/design.md),
         # unless the tile size is pinned or no such tile fits (f32 operands).
         keep = configs
         if (
@@ -744,7 +744,7 @@ def _gemm_device_ms(run, flush):
     clocks it holds under sustained load: large products run at the power limit, and in
     a launch's first milliseconds there they run faster than sustained, and not alike for
     every launch (without the warm-up the tuner preferred flatten at 8192^3, which is
-    slower sustained; docs/performance.md). Then _GEMM_TIMED_MS of timed runs (at least
+    slower sustained; docs/design.md). Then _GEMM_TIMED_MS of timed runs (at least
     25), so that configurations a few percent apart rank reliably. Both at most
     _GEMM_MOST_RUNS runs. After the warm-up the clocks take longer than 75 ms to settle
     at the pace of the timed runs: capped at 200 runs, a 4096^3 product (~0.19 ms a run)
