@@ -84,7 +84,7 @@ def add(x, y, *, out=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return out
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
@@ -183,7 +183,7 @@ def relu_dropout(x, p=0.5, seed=0, *, out=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return out
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
@@ -292,7 +292,7 @@ def bias_gelu(x, bias, *, y=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
@@ -415,7 +415,7 @@ def swiglu(g, u, *, y=None, act=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y, act
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
@@ -532,7 +532,7 @@ def silu_mul(g, u, *, y=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
@@ -638,7 +638,7 @@ def axpby(x, y, alpha=1.0, beta=1.0, *, out=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return out
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
@@ -759,7 +759,7 @@ def scale_bias_gelu_tanh(x, scale, bias, *, y=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
@@ -889,7 +889,7 @@ def clamp_threshold(x, lo=-1.0, hi=1.0, tiny=0.1, *, y=None, kept=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y, kept
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
@@ -1042,7 +1042,7 @@ def activations(x, *, y=None, z=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y, z
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
@@ -1182,7 +1182,7 @@ def bucketize(x, width=10, *, bucket=None, frac=None):
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return bucket, frac
-    # Measured on an H100 (docs/performance.md): 1024 elements a program over 4 warps, and
+    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and
     # over 8 warps from 2**22 elements on, where that streams at copy speed.
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.

@@ -93,7 +93,7 @@ PRECEDENCE = {"or": 1, "and": 2, "not": 3, "cmp": 4, "+": 5, "-": 5, "*": 6, "/"
 
 # The gelu helpers' polynomials p for q = Phi(-t) = exp2(p(t)), t = min(|x|, 6), highest
 # power first, as f32 (bench/fit_gelu.py DEGREE 6.0 [--relative]). templates/helpers.py.j2
-# writes each one out by Horner's rule; the bench's gelu experiments reuse them.
+# writes each one out by Horner's rule. Why these degrees: docs/design.md.
 GELU_FITS = {
     "gelu": (2.832578331890545e-07, -6.322600256680744e-06, 5.667209916282445e-05, -0.0002306544774910435,
              -7.335759437410161e-05, 0.007013277150690556, -0.05247605964541435, -0.45921143889427185,

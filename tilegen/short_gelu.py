@@ -6,7 +6,7 @@ float64) and `_gelu_bf16` (degree 5, within 3.7e-4) keep the error to about a tw
 of a unit in the last place of the result, with 3 and 4 fewer FMAs per value. In an
 elementwise kernel that saves nothing (memory is the limit there), but a GEMM's epilogue
 runs on the same warps as the products, so at 8192^3 on the H100 it is 0.7% / 1.1% of the
-whole kernel (bench/exp_gelu_cost.py). Only gemm kernels use them, and only where the
+whole kernel (docs/design.md). Only gemm kernels use them, and only where the
 output's rounding follows at once: the call is the statement's whole value and no later
 statement reads the unrounded f32 value.
 """

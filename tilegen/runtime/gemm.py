@@ -90,7 +90,7 @@ def gemm_programs(num_tiles, sms):
     leave up to `sms - 1` SMs idle in the last round. 512 tiles on 132 SMs (128x256 tiles
     at 4096^3): 128 programs of exactly 4 tiles, rather than 132 of which 16 run 3, and
     each round of 128 tiles is then one whole GROUP_M group of 8 tile rows. Measured 1.2%
-    faster at 4096^3 on the H100 (docs/performance.md)."""
+    faster at 4096^3 on the H100 (docs/design.md)."""
     rounds = cdiv(max(num_tiles, 1), sms)
     return cdiv(max(num_tiles, 1), rounds)
 
@@ -101,7 +101,7 @@ def gemm_policy(device, macs, descriptors_ok, batched=False):
     aligned products are timed three ways: masked pointers on a grid of one program per
     tile, and tensor descriptors (TMA) run persistent, with and without the tile loop
     flattened into the K loop. Which wins depends on the shape (measured, see
-    docs/performance.md). Everywhere else: masked pointer arithmetic."""
+    docs/design.md). Everywhere else: masked pointer arithmetic."""
     least = GEMM_DESCRIPTOR_MIN_MACS_BATCHED if batched else GEMM_DESCRIPTOR_MIN_MACS
     if device.type == "cuda" and descriptors_ok and macs >= least:
         if gemm_device(device.index)[1] >= 9:
@@ -263,7 +263,7 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
     candidates = []
     for addressing, persistent, flatten in modes:
         # When several launch modes are tuned, descriptor modes get tiles of at least
-        # 128x128 only (smaller ones never won with them on the H100; docs/performance.md),
+        # 128x128 only (smaller ones never won with them on the H100; docs/design.md),
         # unless the tile size is pinned or no such tile fits (f32 operands).
         keep = configs
         if len(modes) > 1 and addressing != "pointer" and "block_m" not in pins and "block_n" not in pins:
