@@ -11,8 +11,8 @@ import triton
 import triton.testing
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tilegen.cli import compile_paths  # noqa: E402
-from tilegen.validate import load_module  # noqa: E402
+from tilegen.driver import compile_paths  # noqa: E402
+from tilegen.tools.validate import load_module  # noqa: E402
 
 (compiled,) = compile_paths([str(Path(__file__).resolve().parent.parent / "specs/elementwise.tile")]).values()
 mod = load_module(compiled.source, "elementwise_tune")

@@ -11,9 +11,9 @@ import torch
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tilegen.cli import compile_paths  # noqa: E402
-from tilegen.bench import device_ms  # noqa: E402
-from tilegen.validate import load_module  # noqa: E402
+from tilegen.driver import compile_paths  # noqa: E402
+from tilegen.tools.bench import device_ms  # noqa: E402
+from tilegen.tools.validate import load_module  # noqa: E402
 
 (compiled,) = compile_paths([str(ROOT / "specs/gemm.tile")]).values()
 mod = load_module(compiled.source, "gemm_tune")

@@ -12,8 +12,8 @@ import triton.testing
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tilegen.cli import compile_paths  # noqa: E402
-from tilegen.validate import Case, load_module, make_inputs  # noqa: E402
+from tilegen.driver import compile_paths  # noqa: E402
+from tilegen.tools.validate import Case, load_module, make_inputs  # noqa: E402
 
 (compiled,) = compile_paths([str(ROOT / "bench/specs/bench_norms.tile")]).values()
 mod = load_module(compiled.source, "norms_tune")

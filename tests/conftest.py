@@ -22,7 +22,7 @@ DEVICE = "cpu" if os.environ.get("TRITON_INTERPRET") == "1" else "cuda"
 def compile_spec(path):
     """Compile a spec and import the generated module: (module, {kernel name: model})."""
     from tilegen.pipeline import compile_source
-    from tilegen.validate import load_module
+    from tilegen.tools.validate import load_module
 
     path = Path(path)
     compiled = compile_source(path.read_text(), str(path))

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from tilegen.cli import main
+from tilegen.tools.cli import main
 
 
 @pytest.mark.smoke
@@ -133,7 +133,7 @@ def test_wheel_ships_templates_and_builds_a_spec(tmp_path):
     result = subprocess.run(
         [str(python), "-I", "-c", "import sys; sys.path[:0] = sys.argv[1].split(':'); "
          "import tilegen; print(tilegen.__file__); "
-         "from tilegen.cli import main; sys.exit(main(['build', sys.argv[2], '-o', sys.argv[3]]))",
+         "from tilegen.tools.cli import main; sys.exit(main(['build', sys.argv[2], '-o', sys.argv[3]]))",
          env["PYTHONPATH"], str(spec), str(tmp_path / "out")],
         capture_output=True, text=True, cwd=tmp_path,
     )
@@ -146,7 +146,7 @@ def test_wheel_ships_templates_and_builds_a_spec(tmp_path):
 def test_bench_table_reports_median_round_and_spread():
     """`tilegen bench` prints one row per implementation with its rate, the % of the copy
     ceiling for bandwidth cases, and the spread of its interleaved rounds."""
-    from tilegen.bench import Row, format_table
+    from tilegen.tools.bench import Row, format_table
 
     rows = [
         Row("copy 1 GiB fp32", "limit", "torch copy_", 0.7, 3000.0, "GB/s", 100.0),
@@ -164,7 +164,7 @@ def test_bench_table_reports_median_round_and_spread():
 
 def test_bench_json_and_csv_keep_every_round():
     """--json and --csv carry each round's time, in the order the rounds ran."""
-    from tilegen.bench import Row, csv_record
+    from tilegen.tools.bench import Row, csv_record
 
     row = Row("mm 4096^3", "gemm", "tilegen", 0.2, 700.0, "TFLOP/s", None, rounds=[0.21, 0.2, 0.19])
     assert asdict(row)["rounds"] == [0.21, 0.2, 0.19]
@@ -175,7 +175,7 @@ def test_bench_json_and_csv_keep_every_round():
 
 
 def test_bench_note_names_the_gemm_launch():
-    from tilegen.bench import launch_note
+    from tilegen.tools.bench import launch_note
 
     config = dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=3, addressing="descriptor",
                   persistent=True, flatten=True, programs=132, source="tuned now")
@@ -187,7 +187,7 @@ def test_bench_note_names_the_gemm_launch():
 def test_interleaved_rounds_alternate_on_request(monkeypatch):
     """Experiments time their variants in interleaved rounds; with alternate=True every
     other round runs in reverse order."""
-    import tilegen.bench as bench
+    import tilegen.tools.bench as bench
 
     order = []
     monkeypatch.setattr(bench, "device_ms", lambda fn: order.append(fn()) or float(len(order)))
@@ -203,7 +203,7 @@ def test_interleaved_rounds_alternate_on_request(monkeypatch):
 def test_interleaved_rounds_record_failures_on_request(monkeypatch):
     """The suite's rounds: a run that raises drops out with its error (the others go on);
     without `failed` the error propagates."""
-    import tilegen.bench as bench
+    import tilegen.tools.bench as bench
 
     monkeypatch.setattr(bench, "device_ms", lambda fn: fn())
 
@@ -226,7 +226,7 @@ def test_paired_ratio_is_the_median_of_the_rounds_ratios_to_each_other():
     """Against each other implementation: its time over tilegen's in each round, the median
     over the rounds; drift shared by the times of one round cancels, which it does not in
     a ratio of medians."""
-    from tilegen.bench import paired_ratio
+    from tilegen.tools.bench import paired_ratio
 
     # The GPU slows down threefold in the last two rounds; "eager" is always 10% slower.
     times = {"tilegen": [1.0, 1.0, 1.0, 3.0, 3.0], "eager": [1.1, 1.1, 1.1, 3.3, 3.3]}
@@ -242,7 +242,7 @@ def test_paired_ratio_is_taken_against_the_other_it_beats_by_least():
     faster of the two in each round is an unfair yardstick (it is below both one's typical
     time); each is compared with tilegen over all the rounds, and the smaller ratio counts,
     also when the other with the lower median is not that one."""
-    from tilegen.bench import paired_ratio
+    from tilegen.tools.bench import paired_ratio
 
     times = {
         "tilegen": [1.0, 1.0, 1.0, 1.0, 1.0],
@@ -261,7 +261,7 @@ def test_median_interval_is_distribution_free():
     the 6th largest (the count of values below the median is binomial(20, 1/2), and
     P(at most 5) = 2.1% on each side); with 6 values the extremes (1.6% each side); with
     5 none reaches 95% (3.1% each side)."""
-    from tilegen.bench import median_interval
+    from tilegen.tools.bench import median_interval
 
     values = [float(i) for i in range(1, 21)][::-1]  # order does not matter
     assert median_interval(values) == (6.0, 15.0)
@@ -273,7 +273,7 @@ def test_median_interval_is_distribution_free():
 def test_paired_interval_follows_the_other_paired_ratio_settles_on():
     """The interval is that of the ratios to the other that paired_ratio reports, so it
     always contains x best."""
-    from tilegen.bench import paired_interval, paired_ratio
+    from tilegen.tools.bench import paired_interval, paired_ratio
 
     rounds = range(8)
     times = {
@@ -289,7 +289,7 @@ def test_paired_interval_follows_the_other_paired_ratio_settles_on():
 
 
 def test_bench_targets_are_listed_and_counted():
-    from tilegen.bench import Row, target_lines
+    from tilegen.tools.bench import Row, target_lines
 
     rows = [
         Row("mm 4096^3", "gemm", "tilegen", 0.2, 700.0, "TFLOP/s", None, vs_best=1.004, target=1.0),
@@ -325,7 +325,7 @@ def test_suite_targets_are_the_gemm_issue_targets():
 def test_experiment_rows_give_rate_ratio_and_spread(capsys):
     """The experiments' lines: the median round as TFLOP/s or GB/s, the base's median over
     it (four decimals for GB/s), and (max - min) / median of the rounds."""
-    from tilegen.bench import print_rounds
+    from tilegen.tools.bench import print_rounds
 
     print_rounds("4096", {"peer": [2.0, 2.0, 2.2], "tilegen": [1.0, 1.1, 2.0]}, 2.0, 4e12, width=8, vs=" peer")
     print_rounds("8192x8192", {"tilegen": [0.1, 0.0999, 0.1001]}, 0.1002, 4 * 8192 * 8192, unit="GB/s")
@@ -336,7 +336,7 @@ def test_experiment_rows_give_rate_ratio_and_spread(capsys):
 
 
 def test_bench_rounds_must_be_positive(capsys):
-    from tilegen.cli import main
+    from tilegen.tools.cli import main
 
     with pytest.raises(SystemExit) as exc:
         main(["bench", "--rounds", "0"])

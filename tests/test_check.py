@@ -6,18 +6,17 @@ from __future__ import annotations
 import pytest
 
 from test_parser import EXAMPLES
-from tilegen.check import check_module
-from tilegen.names import RESERVED
+from tilegen.checker.check import check_module
+from tilegen.language.names import RESERVED
 from tilegen.diagnostics import DiagnosticError
-from tilegen.dtypes import DTYPES
-from tilegen.functions import FUNCTIONS
-from tilegen.parser import parse_source
-from tilegen.schedule import SCHEDULE_KEYS, problem
-from tilegen.transformer import to_ir
+from tilegen.language.dtypes import DTYPES
+from tilegen.language.functions import FUNCTIONS
+from tilegen.language.schedule import SCHEDULE_KEYS, problem
+from tilegen.pipeline import parse
 
 
 def check(text: str):
-    return check_module(to_ir(parse_source(text, "t.tile"), "t.tile", text))
+    return check_module(parse(text, "t.tile"))
 
 
 def errors(text: str) -> list:

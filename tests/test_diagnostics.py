@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from tilegen.cli import main
+from tilegen.tools.cli import main
 from tilegen.diagnostics import CATALOG
 
 BAD = ROOT / "tests" / "bad_specs"
@@ -311,7 +311,7 @@ def test_language_reference_lists_every_code():
 
 
 def test_language_reference_lists_every_schedule_key():
-    from tilegen.schedule import SCHEDULE_KEYS
+    from tilegen.language.schedule import SCHEDULE_KEYS
 
     docs = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
     section = docs.split("## Schedules", 1)[1].split("\n## ", 1)[0]
@@ -322,9 +322,9 @@ def test_language_reference_lists_every_schedule_key():
 
 
 def test_language_reference_lists_every_reserved_name():
-    from tilegen.names import MODULE_NAMES, RESERVED, RESERVED_PREFIXES, RESERVED_SUFFIXES
-    from tilegen.lower_gemm import KERNEL_NAMES, TILE_NAMES
-    from tilegen.lower_reduction import GENERATED_NAMES
+    from tilegen.language.names import MODULE_NAMES, RESERVED, RESERVED_PREFIXES, RESERVED_SUFFIXES
+    from tilegen.lower.gemm import KERNEL_NAMES, TILE_NAMES
+    from tilegen.lower.reduction.lowering import GENERATED_NAMES
 
     docs = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
     section = docs.split("## Reserved names", 1)[1].split("\n## ", 1)[0]

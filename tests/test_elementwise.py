@@ -7,7 +7,7 @@ import tilegen.runtime.args as args_rt
 import torch.nn.functional as F
 
 from conftest import ROOT, compile_spec
-from tilegen.validate import default_cases, run_case
+from tilegen.tools.validate import default_cases, run_case
 
 SPEC = ROOT / "specs" / "elementwise.tile"
 
@@ -115,7 +115,7 @@ def test_matches_torch_directly(compiled, device):
 
 def test_nan_never_passes(compiled, device):
     """The comparison itself must reject NaN, even where the reference has NaN too."""
-    from tilegen.validate import compare
+    from tilegen.tools.validate import compare
 
     _, models = compiled
     sig = models["add"].sig
@@ -155,7 +155,7 @@ elementwise gelu_of_scalars(x: f32[N], s: f64) -> (y: f32[N], z: f64[N]) {
 @pytest.fixture(scope="module")
 def gelu_module():
     from tilegen.pipeline import compile_source
-    from tilegen.validate import load_module
+    from tilegen.tools.validate import load_module
 
     return load_module(compile_source(GELU_SPEC, "gelu.tile").source, "gelu_accuracy")
 
@@ -215,7 +215,7 @@ def test_leaky_relu_matches_torch_bit_for_bit(device):
     torch on every value, NaN, +-inf and the sign of zero included (inf * 0 is why slope 0
     keeps the select)."""
     from tilegen.pipeline import compile_source
-    from tilegen.validate import load_module
+    from tilegen.tools.validate import load_module
 
     module = load_module(compile_source(LEAKY_SPEC, "leaky.tile").source, "leaky_forms")
     special = [float("nan"), float("inf"), -float("inf"), 0.0, -0.0, 1e-30, -1e-30, 3.0e38, -3.0e38]
@@ -234,7 +234,7 @@ def test_validate_command_reports_without_interpreter_warnings(tmp_path, capsys,
     import argparse
     import warnings
 
-    from tilegen import validate
+    from tilegen.tools import validate
 
     spec = tmp_path / "recip.tile"
     spec.write_text("elementwise recip(x: f32[N]) -> (y: f32[N]) {\n    y = 1.0 / x\n}\n")
@@ -251,7 +251,7 @@ def test_validate_tolerance_of_tf32_gemms():
     rtol 1e-2 and atol 1e-2 * max |reference|; f32 kernels keep rtol 1e-4. NaN never passes."""
     from types import SimpleNamespace
 
-    from tilegen.validate import compare
+    from tilegen.tools.validate import compare
 
     sig = SimpleNamespace(outputs=[SimpleNamespace(name="c", dtype=SimpleNamespace(name="f32"), rounded_to=())])
     torch.manual_seed(0)

@@ -20,13 +20,13 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-import tilegen.lower_gemm as lower_gemm
+import tilegen.lower.gemm as lower_gemm
 import tilegen.runtime.args as args_rt
 import tilegen.runtime.gemm as gemm_rt
 from conftest import DEVICE, ROOT, compile_spec
 from tilegen.diagnostics import DiagnosticError
 from tilegen.pipeline import compile_source
-from tilegen.validate import load_module, run_case
+from tilegen.tools.validate import load_module, run_case
 
 # The interpreter runs `range` with 1-element arrays as bounds.
 pytestmark = pytest.mark.filterwarnings("ignore:Conversion of an array with ndim > 0:DeprecationWarning")
@@ -534,7 +534,7 @@ def test_call_schedule_flatten_needs_a_persistent_launch(spec):
 
 
 def test_call_schedule_rules_are_the_specs(spec):
-    from tilegen.schedule import SCHEDULE_KEYS, call_rules
+    from tilegen.language.schedule import SCHEDULE_KEYS, call_rules
 
     m, _ = spec
     assert gemm_rt.GEMM_SCHEDULE_RULES == call_rules()  # the rules tilegen/schedule.py checks specs with

@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from tilegen import ir
+from tilegen.language import ir
 from tilegen.diagnostics import DiagnosticError, Span
-from tilegen.dtypes import DTYPES
-from tilegen.parser import parse_source
-from tilegen.transformer import to_ir
+from tilegen.language.dtypes import DTYPES
+from tilegen.frontend.parser import parse_source
+from tilegen.pipeline import parse as parse_module
 
 # The normative examples of the language reference (issue 2, section 1), verbatim.
 EXAMPLES = """\
@@ -63,7 +63,7 @@ gemm linear_gelu(x: bf16[M, K], w: bf16[N, K], bias: f32[N]) -> (y: bf16[M, N]) 
 
 
 def parse(text: str, path: str = "t.tile") -> ir.Module:
-    return to_ir(parse_source(text, path), path, text)
+    return parse_module(text, path)
 
 
 def kernel(text: str) -> ir.Kernel:

@@ -10,7 +10,7 @@ import tilegen.runtime.reduction as reduction_rt
 import torch.nn.functional as F
 
 from conftest import ROOT, compile_spec
-from tilegen.validate import Case, compare, run_case
+from tilegen.tools.validate import Case, compare, run_case
 
 # The interpreter runs `range` over row blocks with 1-element arrays as bounds.
 pytestmark = pytest.mark.filterwarnings("ignore:Conversion of an array with ndim > 0:DeprecationWarning")
@@ -218,7 +218,7 @@ def test_launch_table_picks_the_strategy(spy, device, width):
 def test_default_table_covers_the_design():
     """Single pass up to 16384 columns (whole rows in registers), a team beyond, looped
     where a team cannot run."""
-    from tilegen.reduction_plan import DEFAULT_TABLE, LOOPED_FALLBACK
+    from tilegen.lower.reduction.plan import DEFAULT_TABLE, LOOPED_FALLBACK
 
     single = [row for row in DEFAULT_TABLE if row[1] == "single"]
     assert max(row[0] for row in single) >= 16384
@@ -439,7 +439,7 @@ def test_nan_where_the_reference_is_nan(tmp_path_factory, device):
     that computes NaN there passes validation; a kernel that left those elements unwritten (or
     wrote a number) still fails, as does NaN anywhere else (found in review: validate failed
     the correct kernel)."""
-    from tilegen import validate
+    from tilegen.tools import validate
 
     module, models = _compile(tmp_path_factory, "unbiased", UNBIASED)
     sig = models["unbiased_var"].sig
@@ -472,8 +472,8 @@ def test_reference_reduces_with_keepdim_and_squeezes_per_row_outputs(examples, d
 def test_reduction_temporaries_are_named_after_what_they_reduce(examples):
     """A reduction's result is named after its argument where a short name fits (mean_xc_sq
     holds mean(xc * xc)), else after the statement that uses it."""
-    from tilegen import ir
-    from tilegen.names import describe
+    from tilegen.language import ir
+    from tilegen.language.names import describe
 
     x, m = ir.Name("x"), ir.Name("m")
     assert describe(x) == "x" and describe(ir.BinOp("*", x, x)) == "x_sq"
@@ -550,7 +550,7 @@ def test_team_falls_back_to_looped_where_it_cannot_run(spy, device, monkeypatch)
     x = torch.randn(3, 70000, device=device, dtype=torch.float16)
     y = module.softmax(x)
     assert calls[-1][0] == "looped_kernel"
-    from tilegen.reduction_plan import LOOPED_FALLBACK
+    from tilegen.lower.reduction.plan import LOOPED_FALLBACK
 
     assert calls[-1][2]["BLOCK_N"] == LOOPED_FALLBACK[2] and calls[-1][2]["num_warps"] == LOOPED_FALLBACK[4]
     torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
@@ -669,7 +669,7 @@ from tilegen.pipeline import compile_source
 
 text = Path(sys.argv[2]).read_text()
 compiled = compile_source(text, "aot.tile")
-from tilegen.validate import load_module
+from tilegen.tools.validate import load_module
 module = load_module(compiled.source, "aot_module")
 CONST = {"BLOCK_N": 256, "ROWS": 2, "NUM_STAGES": 2, "INDEX_64": False}
 TYPES = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32", "float64": "fp64", "int1": "i1", "int8": "i8",
@@ -748,8 +748,8 @@ def test_launch_table_raises_warps_for_register_pressure(examples):
     """add_layernorm holds x and r through its reductions, layernorm only x (both load w
     and b after the variance, where they are first used outside a reduction): where their
     single pass would hold more than REGISTER_BUDGET values a thread, more warps."""
-    from tilegen.reduction_launch import table_rows
-    from tilegen.reduction_plan import REGISTER_BUDGET
+    from tilegen.lower.reduction.launch import table_rows
+    from tilegen.lower.reduction.plan import REGISTER_BUDGET
 
     module, models = examples
     assert models["add_layernorm"].row_inputs == 2 and models["layernorm"].row_inputs == 1
@@ -766,7 +766,7 @@ def test_launch_table_raises_warps_for_register_pressure(examples):
 def test_launch_table_halves_warps_where_reductions_chain(examples):
     """softmax's sum needs its max (a chain); rmsnorm has one reduction. At the
     CHAINED_HALVE_AT widths the chained kernel's single pass runs with half the warps."""
-    from tilegen.reduction_plan import CHAINED_HALVE_AT, DEFAULT_TABLE
+    from tilegen.lower.reduction.plan import CHAINED_HALVE_AT, DEFAULT_TABLE
 
     module, models = examples
     tables = {name: {r[0]: r for r in getattr(module, f"_{name}_launch_table")} for name in ("softmax", "rmsnorm")}
@@ -784,7 +784,7 @@ def test_launch_table_rereads_rows_for_the_outputs(examples):
     at the REREAD_CHAINED_AT widths they run the single pass with REREAD, and at the
     WELFORD_LOOPED_AT widths looped (mean and variance in one pass: two reads). softmax
     (an online max-and-sum) and row_stats (no row-varying output) keep the single pass."""
-    from tilegen.reduction_plan import DEFAULT_TABLE, REREAD_AT, REREAD_CHAINED_AT, WELFORD_LOOPED_AT
+    from tilegen.lower.reduction.plan import DEFAULT_TABLE, REREAD_AT, REREAD_CHAINED_AT, WELFORD_LOOPED_AT
 
     module, models = examples
     defaults = {r[0]: r[1:5] for r in DEFAULT_TABLE}

@@ -224,7 +224,7 @@ def test_f64_and_integer_values_store_into_bf16(to_bf16, device, kernel):
     converts them: Triton's interpreter turned the direct conversion into garbage (1.0 ->
     9.2e-41, -3.0 -> NaN), and through f32 both sides round alike. The f32 output `r` adds two
     bf16 casts, so it is held to the bf16 tolerance (validate: a cast rounds)."""
-    from tilegen.validate import cases_for, run_case
+    from tilegen.tools.validate import cases_for, run_case
 
     module, models = to_bf16
     model = models[kernel]
@@ -256,7 +256,7 @@ def test_integer_divisors_are_drawn_without_zeros(tmp_path, device):
     """x % d with integer d: the remainder by 0 is undefined (torch raises on the CPU), so
     validate fills d without zeros; a float divisor keeps its zeros (fmod by 0 is NaN on both
     sides, which validate checks)."""
-    from tilegen.validate import cases_for, make_inputs, run_case
+    from tilegen.tools.validate import cases_for, make_inputs, run_case
 
     path = tmp_path / "int_mod.tile"
     path.write_text("elementwise int_mod(x: i32[N], d: i32[N], f: f32[N], e: f32[N]) -> (m: i32[N], g: f32[N]) {\n"

@@ -10,7 +10,7 @@ import torch
 import tilegen.runtime.reduction as reduction_rt
 
 from conftest import compile_spec
-from tilegen.validate import Case, run_case
+from tilegen.tools.validate import Case, run_case
 
 pytestmark = pytest.mark.filterwarnings("ignore:Conversion of an array with ndim > 0:DeprecationWarning")
 

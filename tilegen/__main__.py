@@ -20,6 +20,6 @@ python = _project_python()
 if python is not None:
     os.execve(python, [str(python), "-m", "tilegen", *sys.argv[1:]], {**os.environ, "TILEGEN_REEXEC": "1"})
 
-from .cli import main  # noqa: E402 (after the switch above; cli needs the dependencies)
+from .tools.cli import main  # noqa: E402 (after the switch above; cli needs the dependencies)
 
 sys.exit(main())

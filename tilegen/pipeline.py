@@ -1,15 +1,16 @@
-"""The compiler, top to bottom. Each stage is one module:
+"""The compiler, top to bottom. Each stage is a package named for what it does:
 
-    parse      parser.py            source text -> Lark tree
-    build IR   transformer.py       Lark tree -> frozen IR (ir.py)
-    check      check.py             IR -> checked kernels (all errors at once; names.py:
-                                    the names a spec may not take, hints.py: notes)
-    lower      lower_<kind>.py      checked kernel -> render model
-    render     render.py            render models -> Python source (templates/)
-    format     fmt.py               black
-    write      write.py             atomic writes, staleness check
+    parse      frontend/parser.py       source text -> Lark tree (frontend/grammar.lark)
+    build IR   frontend/transformer.py  Lark tree -> frozen IR (language/ir.py)
+    check      checker/check.py         IR -> checked kernels (every error at once)
+    lower      lower/<kind>             checked kernel -> render model
+    render     codegen/render.py        render models -> Python source (templates/)
+    format     codegen/fmt.py           black
+    write      codegen/write.py         atomic writes, staleness check (driver.py calls it)
 
-`compile_source` runs all but the last; `--dump=STAGE` stops after a stage.
+`compile_source` runs all but the last; `--dump=STAGE` stops after a stage. The language
+itself (types, the op table, schedule keys, names) lives in language/; what generated
+modules import at run time lives in runtime/.
 """
 
 from __future__ import annotations
@@ -17,38 +18,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import ir
-from .check import CheckedKernel, check_module
+from .checker.check import CheckedKernel, check_module
+from .codegen.fmt import format_source
+from .codegen.render import render_module
 from .diagnostics import Diagnostic, DiagnosticError, in_source_order
-from .fmt import format_source
-from .lower_elementwise import lower_elementwise
-from .names import printable
-from .parser import parse_source
-from .render import render_module
-from .transformer import to_ir
+from .frontend.parser import parse_source
+from .frontend.transformer import to_ir
+from .language import ir
+from .language.names import printable
+from .lower.elementwise import lower_elementwise
+from .lower.gemm import lower_gemm
+from .lower.reduction import lower_reduction
 
 STAGES = ("ir", "checked", "model", "raw", "source")
 
 # kind -> lowering function (checked kernel, spec file name) -> render model
-LOWERINGS = {"elementwise": lower_elementwise}
-
-
-def _register_optional_lowerings() -> None:
-    try:
-        from .lower_reduction import lower_reduction
-
-        LOWERINGS["reduction"] = lower_reduction
-    except ImportError:
-        pass
-    try:
-        from .lower_gemm import lower_gemm
-
-        LOWERINGS["gemm"] = lower_gemm
-    except ImportError:
-        pass
-
-
-_register_optional_lowerings()
+LOWERINGS = {"elementwise": lower_elementwise, "reduction": lower_reduction, "gemm": lower_gemm}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +46,16 @@ class Compiled:
 
 
 def parse(text: str, path: str) -> ir.Module:
-    return to_ir(parse_source(text, path), path, text)
+    """Parse and build the IR. Errors found building it (unknown types) come with every
+    error the checker finds in the rest of the file, so that all are reported at once."""
+    module, errors = to_ir(parse_source(text, path), path, text)
+    if errors:
+        try:
+            check_module(module)
+        except DiagnosticError as exc:
+            errors.extend(exc.diagnostics)
+        raise DiagnosticError(in_source_order(errors))
+    return module
 
 
 def lower(checked: tuple[CheckedKernel, ...], spec_file: str) -> tuple:

@@ -1,0 +1,89 @@
+"""The package's shape: stage packages, no import circle, no arrow from a stage back to a
+tool, a runtime that needs nothing of the compiler, modules of a readable size."""
+
+import ast
+from pathlib import Path
+
+from conftest import ROOT
+
+PACKAGE = ROOT / "tilegen"
+STAGES = ("frontend", "language", "checker", "lower", "codegen")
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports() -> dict[str, set[str]]:
+    """tilegen module -> the tilegen modules it imports (at any depth of its code)."""
+    modules = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            targets = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    stem = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    stem = node.module or ""
+                targets = [stem] + [f"{stem}.{a.name}" for a in node.names]
+            found |= {t for t in targets if t in modules and t != name}
+        graph[name] = found
+    return graph
+
+
+def _circle(graph):
+    """One import circle, as a list of modules, or None."""
+    state = {}
+
+    def visit(node, trail):
+        state[node] = "open"
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == "open":
+                return trail[trail.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = visit(nxt, trail + [nxt])
+                if found:
+                    return found
+        state[node] = "done"
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node, [node])
+            if found:
+                return found
+    return None
+
+
+def test_no_import_circle():
+    # a package's __init__ re-exporting its own modules is no circle of the code
+    graph = {m: {t for t in ts if not m.startswith(t + ".")} for m, ts in _imports().items()}
+    assert _circle(graph) is None, " -> ".join(_circle(graph))
+
+
+def test_no_stage_imports_a_tool_or_the_pipeline():
+    for module, targets in _imports().items():
+        if module.split(".")[1:2] and module.split(".")[1] in STAGES + ("runtime",):
+            bad = sorted(t for t in targets if t.startswith(("tilegen.tools", "tilegen.pipeline", "tilegen.driver")))
+            assert not bad, f"{module} imports {bad}"
+
+
+def test_the_runtime_imports_only_itself():
+    for module, targets in _imports().items():
+        if module.startswith("tilegen.runtime"):
+            bad = sorted(t for t in targets if not t.startswith("tilegen.runtime") and t != "tilegen")
+            assert not bad, f"{module} imports {bad}"
+
+
+def test_modules_stay_readable():
+    sizes = {p.relative_to(ROOT): len(p.read_text().splitlines()) for p in PACKAGE.rglob("*.py")}
+    assert {p: n for p, n in sizes.items() if n > 420} == {}

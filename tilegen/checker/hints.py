@@ -1,0 +1,47 @@
+"""Notes that follow a checker diagnostic: what the user probably meant (a row dimension
+for a 1-D reduction, the two-argument form of max/min, a close function name)."""
+
+from __future__ import annotations
+
+from ..language import ir
+from ..language.functions import FUNCTIONS
+
+
+def row_dim_for(dims, col, kernel: ir.Kernel) -> str:
+    """A name for the row dimension a 1-D reduction kernel lacks: the tensor's own dimension if
+    it names one other than the row's, else the first of M, R, B, P the kernel does not use."""
+    if len(dims) == 1 and isinstance(dims[0], str) and dims[0] != col:
+        return dims[0]
+    used = {d.name for d in list(kernel.params) + list(kernel.outputs)}
+    used |= {dim for d in list(kernel.params) + list(kernel.outputs) if isinstance(d.type, ir.TensorType)
+             for dim in d.type.dims}
+    used |= {a.target for a in kernel.body}
+    return next((name for name in ("M", "R", "B", "P") if name not in used), "M")
+
+
+# Row reductions whose elementwise two-argument counterpart is another function.
+TWO_ARGUMENT_FORM = {"max": "maximum", "min": "minimum"}
+
+
+def _use_two_argument_form(name: str) -> str:
+    other = TWO_ARGUMENT_FORM[name]
+    return f"for the elementwise {other} of two values use {other}(a, b)"
+
+
+def two_argument_note(name: str) -> str:
+    return f"{_use_two_argument_form(name)}; {name}(x) reduces a row (reduction kernels)"
+
+
+def reduction_elsewhere_notes(name: str, kind: str) -> list[str]:
+    notes = [f"{name}(x) reduces each row over its last dimension"
+             + (": declare the kernel 'reduction' to use it" if kind == "elementwise" else "")]
+    if name in TWO_ARGUMENT_FORM:
+        notes.append(_use_two_argument_form(name))
+    return notes
+
+
+def suggest(name: str) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(name, FUNCTIONS, n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""

@@ -1,0 +1,2 @@
+"""Stage 5-7: render models -> Python source through templates/ (render.py), black
+(fmt.py), atomic writes (write.py)."""

@@ -1,0 +1,1 @@
+"""Stage 1-2: source text -> Lark tree (parser.py, grammar.lark) -> frozen IR (transformer.py)."""

@@ -1,0 +1,165 @@
+"""Stage 1: source text -> Lark parse tree, with syntax errors turned into diagnostics."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lark import PostLex
+
+from ..diagnostics import Diagnostic, DiagnosticError, Span
+from ..language.dtypes import DTYPES
+
+_OPENERS = {"LPAR": 1, "LSQB": 1, "RPAR": -1, "RSQB": -1}
+
+
+class _DropNewlinesInBrackets(PostLex):
+    """Newlines inside ( ) and [ ] do not end a statement (a signature may span lines)."""
+
+    always_accept = ("_NL",)
+
+    def process(self, stream):
+        depth = 0
+        for token in stream:
+            if token.type == "_NL":
+                if depth > 0:
+                    continue
+            else:
+                depth = max(0, depth + _OPENERS.get(token.type, 0))
+            yield token
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    return Lark.open(
+        "grammar.lark",
+        rel_to=__file__,
+        parser="lalr",
+        lexer="contextual",
+        postlex=_DropNewlinesInBrackets(),
+        propagate_positions=True,
+        maybe_placeholders=True,
+    )
+
+
+# Friendly names for the terminals Lark reports as "expected". Terminals for fixed
+# strings ('->', '**', 'schedule', ...) are named by their text (see _terminal_text),
+# so Lark's internal names (__ANON_0, $END, RBRACE) never reach the user.
+_TOKEN_NAMES = {
+    "NAME": "a name",
+    "NUMBER": "a number",
+    "INT": "an integer",
+    "_NL": "a newline",
+    "$END": "end of file",
+    "CMP_OP": "a comparison",
+    "ADD_OP": "'+' or '-'",
+    "MUL_OP": "'*', '/', '%' or '@'",
+}
+_KINDS = {"ELEMENTWISE", "REDUCTION", "GEMM"}
+_OPERAND = {"NAME", "NUMBER", "LPAR", "MINUS", "NOT"}
+_OPERATOR_TEXT = {"+", "-", "*", "/", "%", "@", "**", ".T", "as", "and", "or"}
+
+
+def _terminal_text(name: str) -> str:
+    if name in _TOKEN_NAMES:
+        return _TOKEN_NAMES[name]
+    try:
+        pattern = _lark().get_terminal(name).pattern
+    except KeyError:
+        return name.lower().strip("_")
+    return repr(pattern.value) if pattern.type == "str" else name.lower().strip("_")
+
+
+def _is_operator(name: str) -> bool:
+    if name in ("ADD_OP", "MUL_OP", "CMP_OP"):
+        return True
+    text = _terminal_text(name).strip("'")
+    return text in _OPERATOR_TEXT
+
+
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _expected(names, before: str = "") -> str:
+    """' (expected ...)' in words, grouping what Lark lists terminal by terminal."""
+    names = set(names)
+    groups: list[str] = []
+    if names == {"NAME"} and re.search(r"(:|\bas)\s*$", before):
+        return " (expected a type: " + ", ".join(DTYPES) + ")"
+    if _KINDS <= names:
+        # Between kernels: only a new kernel (or the end of the file) may follow.
+        return " (expected a kernel: 'elementwise', 'reduction' or 'gemm')"
+    if {"NAME", "NUMBER", "LPAR"} <= names:
+        groups.append("an expression")
+        names -= _OPERAND
+    operators = {n for n in names if _is_operator(n)}
+    if len(operators) >= 3:
+        groups.append("an operator")
+        names -= operators | {"LPAR"}  # '(' here would start a call
+    if "_NL" in names and "SEMICOLON" not in names and names != {"_NL"}:
+        names.discard("_NL")  # an optional line break, not what is missing
+    groups += sorted(_terminal_text(n) for n in names)
+    return " (expected " + _join(groups) + ")" if groups else ""
+
+
+def _describe(token: Token | None) -> str:
+    if token is None or token.type == "$END":
+        return "end of file"
+    if token.type == "_NL":
+        return "end of line"
+    return repr(str(token))
+
+
+def _hint(token: Token, names, text: str) -> str:
+    """A sentence for the common mistakes a token list does not explain."""
+    names = set(names)
+    if token.type == "CMP_OP" and "CMP_OP" not in names:
+        if str(token).startswith(">") and text[: token.start_pos].rstrip().endswith("<"):
+            return "; not-equal is written !="
+        return "; comparisons do not chain: write (a < b) and (b < c)"
+    if str(token) == "=" and re.search(r"\bschedule\s*$", text[: token.start_pos]):
+        return "; 'schedule' is a keyword and cannot name a value"
+    if token.type == "_NL" and "NAME" in names:
+        return "; to continue a statement on the next line, wrap it in ( ) or end the line with \\"
+    if token.type == "SCHEDULE" and _KINDS <= names:
+        return "; a schedule block goes inside the kernel's braces, after its statements"
+    return ""
+
+
+def parse_source(text: str, path: str):
+    """Parse `text`; raise DiagnosticError carrying one syntax diagnostic on failure."""
+    try:
+        return _lark().parse(text)
+    except UnexpectedInput as exc:
+        raise DiagnosticError([_syntax_diagnostic(exc, text, path)]) from None
+
+
+def _syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
+    line = getattr(exc, "line", None) or 1
+    column = getattr(exc, "column", None) or 1
+    if isinstance(exc, UnexpectedCharacters):
+        char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
+        return Diagnostic.make("E001", Span(path, line, column), char=char)
+    expected = getattr(exc, "accepts", None) or getattr(exc, "expected", None) or ()
+    if isinstance(exc, UnexpectedEOF) or (
+        isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
+    ):
+        last = text.rstrip().split("\n")
+        span = Span(path, max(1, len(last)), len(last[-1]) + 1)
+        # Separators cannot fix a file that ends too early: leave them out.
+        return Diagnostic.make("E002", span, expected=_expected(set(expected) - {"_NL", "SEMICOLON"}, text))
+    assert isinstance(exc, UnexpectedToken)
+    token = exc.token
+    if token.type == "_NL":
+        # Point at the end of the line, not at the start of the next one.
+        prev_lines = text[: token.start_pos].split("\n")
+        line, column = token.line, len(prev_lines[-1]) + 1
+    width = 1 if token.type == "_NL" else max(1, len(str(token)))
+    return Diagnostic.make(
+        "E003",
+        Span(path, line, column, width),
+        found=_describe(token),
+        expected=_expected(expected, text[: token.start_pos]) + _hint(token, expected, text),
+    )

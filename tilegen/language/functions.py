@@ -1,0 +1,162 @@
+"""The op table: every function and operator of the .tile language, one entry each, with
+every fact about it: arity, where it is allowed, whether it takes floats only, how it is
+spelled in Triton and in torch, and for reductions the neutral element and the Triton
+reduction that combines a row. Adding a function is one entry here plus its tests (and,
+for a helper, its @triton.jit body in templates/helpers.py.j2).
+
+`{0}`, `{1}`, ... stand for the rendered arguments. Functions whose Triton form
+needs an argument more than once call a small `@triton.jit` helper emitted into
+the generated module (see templates/helpers.py.j2), so no argument is computed twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    name: str
+    arity: int
+    triton: str
+    torch: str
+    kinds: tuple[str, ...] = ("elementwise", "reduction", "gemm")
+    helper: str | None = None  # name of the Triton helper the template must emit
+    torch_helper: str | None = None  # name of the torch helper (tilegen.runtime.reference) it calls
+    is_reduction: bool = False
+    float_only: bool = True  # its arguments must be floats (E042 otherwise)
+    neutral: str | None = None  # reductions: what masked-off lanes hold ("0", "-inf", "+inf")
+    combine: str | None = None  # reductions: the tl reduction of a row's lanes (a mean is a sum, divided)
+    torch_reduce: str | None = None  # reductions: the torch function of the reference
+    row_reduce: str | None = None  # reductions: Triton, reduce {0} over each row's lanes
+    accumulate: str | None = None  # reductions: Triton, fold a block {value} into {acc}
+
+
+def _f(name, arity, triton, torch, **kw) -> Function:
+    return Function(name, arity, triton, torch, **kw)
+
+
+_ROW_REDUCE = {"sum": "tl.sum({0}, axis=1, keep_dims=True)", "max": "_reduce_max({0}, 1, True)",
+               "min": "_reduce_min({0}, 1, True)"}
+_ACCUMULATE = {"sum": "{acc} += {value}",
+               "max": "{acc} = tl.maximum({acc}, {value}, propagate_nan=tl.PropagateNan.ALL)",
+               "min": "{acc} = tl.minimum({acc}, {value}, propagate_nan=tl.PropagateNan.ALL)"}
+
+
+def _reduction(name, neutral, combine, torch_reduce, **kw) -> Function:
+    """A row reduction: written in reduction kernels only, rendered by the reduction lowering.
+    combine: how lanes and blocks combine (sum, max or min; max and min let NaN win)."""
+    return Function(name, 1, "", "", kinds=("reduction",), is_reduction=True, float_only=False,
+                    neutral=neutral, combine=combine, torch_reduce=torch_reduce,
+                    row_reduce=_ROW_REDUCE[combine], accumulate=_ACCUMULATE[combine], **kw)
+
+
+FUNCTIONS: dict[str, Function] = {
+    f.name: f
+    for f in (
+        _f("abs", 1, "tl.abs({0})", "torch.abs({0})", float_only=False),
+        _f("exp", 1, "tl.exp({0})", "torch.exp({0})"),
+        _f("exp2", 1, "tl.exp2({0})", "torch.exp2({0})"),
+        _f("log", 1, "tl.log({0})", "torch.log({0})"),
+        _f("log2", 1, "tl.log2({0})", "torch.log2({0})"),
+        _f("sqrt", 1, "tl.sqrt({0})", "torch.sqrt({0})"),
+        _f("rsqrt", 1, "tl.rsqrt({0})", "torch.rsqrt({0})"),
+        _f("sin", 1, "tl.sin({0})", "torch.sin({0})"),
+        _f("cos", 1, "tl.cos({0})", "torch.cos({0})"),
+        _f("tanh", 1, "_tanh({0})", "torch.tanh({0})", helper="tanh"),
+        _f("sigmoid", 1, "tl.sigmoid({0})", "torch.sigmoid({0})"),
+        _f("erf", 1, "tl.erf({0})", "torch.erf({0})"),
+        _f("floor", 1, "tl.floor({0})", "torch.floor({0})"),
+        _f("ceil", 1, "tl.ceil({0})", "torch.ceil({0})"),
+        _f("relu", 1, "_relu({0})", "torch.relu({0})", helper="relu", float_only=False),
+        _f("leaky_relu", 2, "_leaky_relu({0}, {1})", "_ref.leaky_relu({0}, {1})",
+           helper="leaky_relu", torch_helper="leaky_relu", float_only=False),
+        _f("gelu", 1, "_gelu({0})", "torch.nn.functional.gelu({0})", helper="gelu"),
+        _f("gelu_tanh", 1, "_gelu_tanh({0})", 'torch.nn.functional.gelu({0}, approximate="tanh")',
+           helper="gelu_tanh"),
+        _f("silu", 1, "_silu({0})", "torch.nn.functional.silu({0})", helper="silu"),
+        _f("softplus", 1, "_softplus({0})", "torch.nn.functional.softplus({0})", helper="softplus"),
+        _f("maximum", 2, "tl.maximum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)", "torch.maximum({0}, {1})", float_only=False),
+        _f("minimum", 2, "tl.minimum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)", "torch.minimum({0}, {1})", float_only=False),
+        _f("clamp", 3, "_clamp({0}, {1}, {2})", "torch.minimum(torch.maximum({0}, {1}), {2})", helper="clamp", float_only=False),
+        _f("where", 3, "tl.where({0}, {1}, {2})", "torch.where({0}, {1}, {2})", float_only=False),
+        _f("pow", 2, "_pow({0}, {1})", "torch.pow({0}, {1})", helper="pow"),
+        _f("rand", 1, "tl.rand({0}, {index})", "_ref.rand({0}, {shape}, device)", torch_helper="rand", float_only=False),
+        _reduction("sum", "0", "sum", "torch.sum"),
+        _reduction("max", "-inf", "max", "torch.amax", helper="extremes"),  # NaN wins, as in torch
+        _reduction("min", "+inf", "min", "torch.amin", helper="extremes"),
+        _reduction("mean", "0", "sum", "torch.mean"),  # a sum, divided by the row width
+    )
+}
+
+# The arguments torch functions take only as tensors: the torch renderer wraps a
+# scalar-shaped one in torch.as_tensor(...) (a literal; scalar parameters are tensors in the
+# reference already). torch.where takes numbers for its values but not for its condition
+# (nor does leaky_relu's reference, a torch.where); pow's arguments are seen to by the renderer.
+TORCH_TENSOR_ARGS: dict[str, tuple[int, ...]] = {
+    n: tuple(range(f.arity)) for n, f in FUNCTIONS.items() if f.torch.startswith("torch.") and n not in ("where", "pow")
+} | {"where": (0,), "leaky_relu": (0,)}
+
+# Triton helpers look at their argument's dtype or shape (gelu keeps erf for f64, relu builds
+# zeros like it): called on scalars only (Python numbers, or scalar parameters), each argument
+# becomes a 0-d tensor of its type first. pow's arguments are seen to by the renderer.
+TRITON_WANTS_TENSOR = frozenset(n for n, f in FUNCTIONS.items() if f.helper and not f.is_reduction and n != "pow")
+
+
+@dataclass(frozen=True, slots=True)
+class Operator:
+    symbol: str
+    triton: str
+    torch: str
+    precedence: int  # Python's binding strength of the emitted form (higher binds tighter)
+    float_only: bool = False  # its operands must be floats (E042 otherwise)
+
+
+# Python's binding strengths of what is emitted; `and`/`or` become `&`/`|`, which bind
+# tighter than comparisons. The .tile grammar (frontend/grammar.lark) has its own levels.
+NOT, CMP, OR, AND, ADD, MUL, UNARY, POW, ATOM = 0, 1, 2, 3, 5, 6, 7, 8, 9
+
+OPERATORS: dict[str, Operator] = {
+    op.symbol: op
+    for op in (
+        Operator("+", "{0} + {1}", "{0} + {1}", ADD),
+        Operator("-", "{0} - {1}", "{0} - {1}", ADD),
+        Operator("*", "{0} * {1}", "{0} * {1}", MUL),
+        Operator("/", "{0} / {1}", "{0} / {1}", MUL),  # true division, in every kind of kernel
+        # the C-style remainder (sign of the dividend), as Triton computes it
+        Operator("%", "{0} % {1}", "torch.fmod({0}, {1})", MUL),
+        Operator("**", "_pow({0}, {1})", "torch.pow({0}, {1})", ATOM, float_only=True),
+        Operator("@", "", "", MUL),  # the gemm's product: lowered to a K loop, not an expression
+        Operator("and", "{0} & {1}", "{0} & {1}", AND),
+        Operator("or", "{0} | {1}", "{0} | {1}", OR),
+    )
+}
+BINARY_TRITON = {s: op.triton for s, op in OPERATORS.items() if s not in ("and", "or", "@")}
+BINARY_TORCH = {s: op.torch for s, op in OPERATORS.items() if s not in ("and", "or", "@")}
+BOOL_TRITON = {s: OPERATORS[s].triton for s in ("and", "or")}
+BOOL_TORCH = {s: OPERATORS[s].torch for s in ("and", "or")}
+FLOAT_FUNCTIONS = frozenset(n for n, f in FUNCTIONS.items() if f.float_only)
+REDUCTIONS = {n: f for n, f in FUNCTIONS.items() if f.is_reduction}
+
+
+def row_reduce(fn: str, arg: str) -> str:
+    """Triton source reducing `arg` over each row's lanes, by the reduction `fn`."""
+    return REDUCTIONS[fn].row_reduce.format(arg)
+
+
+def accumulate(fn: str, acc: str, value: str) -> str:
+    """A Triton statement folding a block `value` into the accumulator `acc`."""
+    return REDUCTIONS[fn].accumulate.format(acc=acc, value=value)
+
+# The gelu helpers' polynomials p for q = Phi(-t) = exp2(p(t)), t = min(|x|, 6), highest
+# power first, as f32 (bench/fit_gelu.py DEGREE 6.0 [--relative]). templates/helpers.py.j2
+# writes each one out by Horner's rule. Why these degrees: docs/design.md.
+GELU_FITS = {
+    "gelu": (2.832578331890545e-07, -6.322600256680744e-06, 5.667209916282445e-05, -0.0002306544774910435,
+             -7.335759437410161e-05, 0.007013277150690556, -0.05247605964541435, -0.45921143889427185,
+             -1.1511051654815674, -1.0),  # degree 9: f32-accurate
+    "gelu_f16": (2.2990174329606816e-05, -0.0006110961548984051, 0.007195490412414074, -0.05118490010499954,
+                 -0.4612729847431183, -1.1501731872558594, -1.0000650882720947),  # degree 6 --relative
+    "gelu_bf16": (-0.00020167870388831943, 0.00446742819622159, -0.0428311862051487, -0.4727908968925476,
+                  -1.1443930864334106, -1.000533938407898),  # degree 5 --relative
+}

@@ -1,0 +1,202 @@
+"""The typed, immutable IR built from the parse tree.
+
+Nodes are frozen dataclasses with tuple children. Every node carries a `span`
+(excluded from equality) so later stages can point diagnostics at the source.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from ..diagnostics import Span
+from .dtypes import DType
+
+_SPAN = field(compare=False, repr=False, default=None)
+
+Dim = Union[str, int]  # a dimension: a name bound at call time, or a literal size
+
+
+@dataclass(frozen=True, slots=True)
+class TensorType:
+    dtype: DType
+    dims: tuple[Dim, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScalarType:
+    dtype: DType
+
+
+Type = Union[TensorType, ScalarType]
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    name: str
+    type: Type
+    default: float | int | None = None
+    default_text: str | None = None
+    default_span: Span | None = None  # where the default value is written
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Output:
+    name: str
+    type: Type
+    span: Span | None = _SPAN
+
+
+# ---- expressions -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    value: float | int
+    text: str
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    id: str
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class BinOp:
+    op: str  # + - * / % @ **
+    lhs: "Expr"
+    rhs: "Expr"
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    op: str  # < <= > >= == !=
+    lhs: "Expr"
+    rhs: "Expr"
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class BoolOp:
+    op: str  # and, or
+    lhs: "Expr"
+    rhs: "Expr"
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    operand: "Expr"
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Neg:
+    operand: "Expr"
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    func: str
+    args: tuple["Expr", ...]
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Cast:
+    operand: "Expr"
+    dtype: DType
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Transpose:
+    operand: "Expr"
+    span: Span | None = _SPAN
+
+
+Expr = Union[Number, Name, BinOp, Compare, BoolOp, Not, Neg, Call, Cast, Transpose]
+
+
+def children(expr: Expr) -> tuple[Expr, ...]:
+    if isinstance(expr, (BinOp, Compare, BoolOp)):
+        return (expr.lhs, expr.rhs)
+    if isinstance(expr, (Not, Neg, Cast, Transpose)):
+        return (expr.operand,)
+    if isinstance(expr, Call):
+        return expr.args
+    return ()
+
+
+def walk(expr: Expr):
+    """Pre-order traversal of an expression tree."""
+    yield expr
+    for child in children(expr):
+        yield from walk(child)
+
+
+def walk_outside(expr: Expr, node: Expr):
+    """Pre-order traversal of `expr` that skips the sub-tree `node`."""
+    if expr is node:
+        return
+    yield expr
+    for child in children(expr):
+        yield from walk_outside(child, node)
+
+
+# ---- statements and kernels ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Assign:
+    target: str
+    value: Expr
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    key: str
+    value: int | float | str
+    text: str
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Schedule:
+    settings: tuple[Setting, ...]
+    span: Span | None = _SPAN
+
+    def setting(self, key: str) -> "Setting | None":
+        return next((setting for setting in self.settings if setting.key == key), None)
+
+    def get(self, key: str, default=None):
+        setting = self.setting(key)
+        return default if setting is None else setting.value
+
+
+@dataclass(frozen=True, slots=True)
+class Kernel:
+    kind: str  # elementwise, reduction, gemm
+    name: str
+    params: tuple[Param, ...]
+    outputs: tuple[Output, ...]
+    body: tuple[Assign, ...]
+    schedules: tuple[Schedule, ...]
+    span: Span | None = _SPAN
+
+    @property
+    def schedule(self) -> Schedule:
+        return self.schedules[0] if self.schedules else Schedule(())
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    path: str
+    source: str = field(compare=False, repr=False)
+    kernels: tuple[Kernel, ...]

@@ -1,0 +1,84 @@
+"""Schedule keys each kernel kind accepts, and how their values are checked."""
+
+from __future__ import annotations
+
+from . import ir
+from ..diagnostics import Diagnostic
+from ..runtime.rules import GEMM_CALL_RULES, SPEC_BOOL as _BOOL, WARPS as _WARPS
+
+# A rule is ("pow2", lo, hi), ("range", lo, hi) or ("one_of", value, ...): data, shared with
+# the runtime, which checks a gemm call's schedule= by the same rules (runtime/rules.py).
+
+SCHEDULE_KEYS: dict[str, dict[str, tuple]] = {
+    "elementwise": {"block": ("pow2", 16, 65536), "warps": _WARPS},
+    "reduction": {
+        "block_n": ("pow2", 1, 1 << 20),
+        "rows": ("pow2", 1, 1024),
+        "warps": _WARPS,
+        "strategy": ("one_of", "single", "looped", "team"),
+        "persistent": _BOOL,
+        "stages": ("range", 1, 8),
+    },
+    # a call's rules, less flatten (a per-call key only), plus precision (compiled in)
+    "gemm": {
+        **{key: rule for key, rule in GEMM_CALL_RULES.items() if key not in ("persistent", "flatten")},
+        "persistent": _BOOL,
+        "precision": ("one_of", "tf32", "ieee"),
+    },
+}
+
+
+def problem(rule: tuple, value) -> str | None:
+    """Why `value` breaks `rule`, or None."""
+    kind, *args = rule
+    if kind == "one_of":
+        return None if value in args else "expected one of " + ", ".join(map(str, args))
+    lo, hi = args
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        return f"expected {'a power of two' if kind == 'pow2' else 'an integer'} from {lo} to {hi}"
+    if kind == "pow2" and value & (value - 1):
+        return f"expected a power of two from {lo} to {hi}"
+    return None
+
+
+def call_rules() -> dict[str, tuple]:
+    """The keys a gemm call's schedule= may set, with their rules: the spec's, less precision
+    (compiled into the kernel), plus flatten; persistent and flatten also as Python bools."""
+    return dict(GEMM_CALL_RULES)
+
+
+def check_schedules(kernel: ir.Kernel) -> list[Diagnostic]:
+    """E053 for every schedule block after the first; each block's settings are checked on
+    their own, so a key set in two blocks is the one E053, not also E052."""
+    errors = [_second_block(extra, kernel.schedules[0]) for extra in kernel.schedules[1:]]
+    for schedule in kernel.schedules:
+        errors.extend(_check_block(schedule, kernel.kind))
+    return errors
+
+
+def _second_block(extra: ir.Schedule, first: ir.Schedule) -> Diagnostic:
+    diag = Diagnostic.make("E053", extra.span)
+    where = f" (line {first.span.line})" if first.span else ""
+    return diag.with_note(f"put every setting in the first schedule block{where}, separated by ';'")
+
+
+def _check_block(schedule: ir.Schedule, kind: str) -> list[Diagnostic]:
+    errors: list[Diagnostic] = []
+    known = SCHEDULE_KEYS[kind]
+    seen: set[str] = set()
+    for setting in schedule.settings:
+        if setting.key not in known:
+            errors.append(Diagnostic.make("E050", setting.span, key=setting.key, kind=kind, known=", ".join(known)))
+            continue
+        if setting.key in seen:
+            errors.append(Diagnostic.make("E052", setting.span, key=setting.key))
+        seen.add(setting.key)
+        why = problem(known[setting.key], setting.value)
+        if why:
+            errors.append(Diagnostic.make("E051", setting.span, key=setting.key, value=setting.text, why=why))
+    settings = {s.key: s for s in schedule.settings}
+    order, group = settings.get("order"), settings.get("group_m")
+    if order is not None and order.value == "row_major" and group is not None and group.value != 1:
+        errors.append(Diagnostic.make("E055", group.span, key="group_m", value=group.text, other="order = row_major",
+                                      why="row-major order is grouped ordering with group_m = 1"))
+    return errors

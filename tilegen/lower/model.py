@@ -1,0 +1,204 @@
+"""Render-model pieces shared by every kernel kind: the launcher's arguments,
+how each named dimension is bound, and the torch reference's statements.
+
+The model is plain frozen data; templates/ owns all code structure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..language import ir
+from ..checker.check import CheckedKernel
+from ..language.dtypes import DType, triton_cast
+from .expr import ExprRenderer
+from ..language.typing import align
+
+
+@dataclass(frozen=True, slots=True)
+class TensorArg:
+    name: str
+    dtype: DType
+    dims: tuple[ir.Dim, ...]
+    is_output: bool
+    strides: tuple[tuple[int, str], ...]  # (axis, kernel argument name), e.g. (0, "stride_x_m")
+    dims_text: str  # "M, N" for messages and comments
+    dims_repr: str  # a Python tuple of the dims, e.g. ('M', 'N')
+    axes: tuple[int, ...]  # the iteration-space axis of each of its axes (typing.align)
+    ref_index: str  # indexing that lines the tensor up with the iteration space, e.g. "[:, None]"
+    full: bool  # has every dimension of the iteration space
+    store_cast: str = ""  # outputs: the .to() from the value's type to the declared one
+    rounded_to: tuple[str, ...] = ()  # outputs: 16-bit float types its value is cast to on the way
+    divisor: bool = False  # inputs: divides integers (x % d); validate draws it without zeros
+
+
+@dataclass(frozen=True, slots=True)
+class ScalarArg:
+    name: str
+    dtype: DType
+    default: str | None  # source text of the default, or None
+    py_kind: str  # "float", "int" or "bool": what the launcher accepts
+
+    @property
+    def retyped(self) -> bool:
+        """Triton passes a Python int as i32 (i64 past its range) and a float as f32: a scalar
+        of another type is cast to its own at the kernel's top, so that it promotes as declared
+        (16-bit floats are computed in f32 anyway)."""
+        return self.dtype.name not in ("i32", "f32", "f16", "bf16")
+
+
+@dataclass(frozen=True, slots=True)
+class DimSource:
+    dim: str  # the dimension name, also the kernel argument name
+    tensor: str  # first tensor parameter that has it
+    axis: int
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    target: str
+    triton: str
+    torch: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Signature:
+    """Everything the launcher and the reference need, whatever the kernel kind."""
+
+    name: str
+    kind: str
+    spec_file: str
+    line: int
+    text: str  # the spec's signature, for docstrings
+    params: tuple[TensorArg | ScalarArg, ...]  # declared order
+    inputs: tuple[TensorArg, ...]
+    scalars: tuple[ScalarArg, ...]
+    outputs: tuple[TensorArg, ...]
+    space: tuple[ir.Dim, ...]
+    space_text: str
+    dim_sources: tuple[DimSource, ...]  # one per named dimension, in order of first use
+    shape_expr: str  # Python tuple of the iteration space, e.g. "(M, N)"
+
+    @property
+    def retyped_scalars(self) -> tuple[ScalarArg, ...]:
+        """The scalars each kernel casts to their declared types first (see ScalarArg.retyped)."""
+        return tuple(p for p in self.scalars if p.retyped)
+
+
+def dims_text(dims) -> str:
+    return ", ".join(str(d) for d in dims)
+
+
+def stride_name(tensor: str, dim: ir.Dim, axis: int) -> str:
+    return f"stride_{tensor}_{str(dim).lower()}" if isinstance(dim, str) else f"stride_{tensor}_{axis}"
+
+
+def _ref_index(axes: tuple[int, ...], rank: int) -> str:
+    if not axes or axes == tuple(range(rank - len(axes), rank)):
+        return ""  # torch broadcasting already lines up trailing dims
+    return "[" + ", ".join(":" if axis in axes else "None" for axis in range(rank)) + "]"
+
+
+def _tensor(decl, space, value: DType | None = None, rounded_to: tuple[str, ...] = (), divisor: bool = False) -> TensorArg:
+    """An input, or (value: the type of what its statement computes) an output."""
+    dims = decl.type.dims
+    strides = tuple((axis, stride_name(decl.name, d, axis)) for axis, d in enumerate(dims))
+    axes = align(dims, space) or ()  # () for a gemm operand, which lower_gemm places itself
+    return TensorArg(decl.name, decl.type.dtype, dims, value is not None, strides, dims_text(dims), repr(tuple(dims)),
+                     axes, _ref_index(axes, len(space)), tuple(dims) == tuple(space),
+                     triton_cast(value, decl.type.dtype) if value is not None else "", rounded_to, divisor)
+
+
+def _integer_divisors(checked: CheckedKernel) -> frozenset[str]:
+    """The tensor parameters that are the divisor of an integer `%` (`x % d`): the remainder by
+    0 is undefined, and torch raises on it on the CPU."""
+    typer = checked.typer()
+    return frozenset(
+        e.rhs.id
+        for a in checked.kernel.body
+        for e in ir.walk(a.value)
+        if isinstance(e, ir.BinOp) and e.op == "%" and isinstance(e.rhs, ir.Name)
+        and typer.of(e).dtype.category == "int"
+    )
+
+
+def _rounded_to(kernel: ir.Kernel, name: str) -> tuple[str, ...]:
+    """The 16-bit float types that the value of `name` is cast to on its way (`x as bf16`, in
+    its statement or in those it reads): each cast rounds, and the two sides of a comparison
+    may land on either side of a rounding step, one ulp of that type apart."""
+    values = {a.target: a.value for a in kernel.body}
+    found, seen, todo = set(), set(), [name]
+    while todo:
+        target = todo.pop()
+        if target in seen or target not in values:
+            continue
+        seen.add(target)
+        for e in ir.walk(values[target]):
+            if isinstance(e, ir.Cast) and e.dtype.is_16bit_float:
+                found.add(e.dtype.name)
+            elif isinstance(e, ir.Name):
+                todo.append(e.id)
+    return tuple(sorted(found))
+
+
+def _signature_text(kernel: ir.Kernel) -> str:
+    def one(decl):
+        t = decl.type
+        text = t.dtype.name + (f"[{dims_text(t.dims)}]" if isinstance(t, ir.TensorType) else "")
+        default = f" = {decl.default_text}" if getattr(decl, "default_text", None) else ""
+        return f"{decl.name}: {text}{default}"
+
+    params = ", ".join(one(p) for p in kernel.params)
+    outputs = ", ".join(one(o) for o in kernel.outputs)
+    return f"{kernel.kind} {kernel.name}({params}) -> ({outputs})"
+
+
+def signature(checked: CheckedKernel, spec_file: str) -> Signature:
+    kernel = checked.kernel
+    space = checked.space
+    params: list[TensorArg | ScalarArg] = []
+    divisors = _integer_divisors(checked)
+    for p in kernel.params:
+        if isinstance(p.type, ir.TensorType):
+            params.append(_tensor(p, space, divisor=p.name in divisors))
+        else:
+            params.append(ScalarArg(p.name, p.type.dtype, p.default_text, p.type.dtype.category))
+    outputs = tuple(_tensor(o, space, checked.vtype(o.name).dtype, _rounded_to(kernel, o.name)) for o in kernel.outputs)
+    inputs = tuple(p for p in params if isinstance(p, TensorArg))
+    sources: dict[str, DimSource] = {}
+    for t in inputs:
+        for axis, d in enumerate(t.dims):
+            if isinstance(d, str) and d not in sources:
+                sources[d] = DimSource(d, t.name, axis)
+    shape = "(" + "".join(f"{d}, " for d in space) + ")"
+    return Signature(
+        kernel.name, kernel.kind, spec_file, kernel.span.line if kernel.span else 1, _signature_text(kernel),
+        tuple(params), inputs, tuple(p for p in params if isinstance(p, ScalarArg)), outputs, space,
+        dims_text(space), tuple(sources.values()), shape,
+    )
+
+
+def statements(checked: CheckedKernel, triton: ExprRenderer | None, torch: ExprRenderer) -> tuple[Statement, ...]:
+    return tuple(
+        Statement(a.target, triton(a.value) if triton else "", torch(a.value), a.span.line if a.span else 0)
+        for a in checked.kernel.body
+    )
+
+
+def helpers_used(checked: CheckedKernel) -> tuple[set[str], set[str]]:
+    """Names of the Triton and torch helper functions the kernel's expressions call."""
+    from ..language.functions import FUNCTIONS
+
+    triton, torch = set(), set()
+    for a in checked.kernel.body:
+        for e in ir.walk(a.value):
+            if isinstance(e, ir.Call) and e.func in FUNCTIONS:
+                fn = FUNCTIONS[e.func]
+                if fn.helper:
+                    triton.add(fn.helper)
+                if fn.torch_helper:
+                    torch.add(fn.torch_helper)
+            if isinstance(e, ir.BinOp) and e.op == "**":
+                triton.add("pow")
+    return triton, torch

@@ -1,0 +1,134 @@
+"""lower_reduction: a checked reduction kernel -> its render model, assembled from the
+parts Lowering builds (the single-pass kernel, the looped passes, the team exchanges, the
+stores) and the launch table (launch.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ...checker.check import CheckedKernel
+from ..model import Statement, helpers_used
+from .launch import fallback_row, held_inputs, reread_kind, schedule_pins, table_rows
+from .looped import looped
+from .lowering import Lowering
+from .model import ReductionModel, RowIndex, RowOffs, Step
+from .plan import COL, FULL, ROW, plan
+from .team import team_model
+
+
+def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
+    low = Lowering(checked, spec_file)
+    sig, an = low.sig, low.an
+    rows = tuple(checked.rows)
+    # Row index -> per-dimension indices (innermost first), when there are several row dims.
+    split = []
+    if len(rows) > 1:
+        for n, d in enumerate(reversed(rows)):
+            split.append(RowIndex(_index(d, len(rows) - 1 - n), str(d), n == 0, n == len(rows) - 1))
+    # by axis, not by dim: a literal size may repeat ([3, 3]), and each axis has its own index
+    index_of = tuple("rows" if len(rows) == 1 else _index(d, a) for a, d in enumerate(rows))
+    row_offs = []
+    for t in sig.inputs + sig.outputs:
+        cls = an.tensor_class(t.dims)
+        if cls in (FULL, ROW):
+            terms = [f"{index_of[axis]} * {stride}" for axis, stride in t.strides[: len(rows)]]
+            row_offs.append(RowOffs(f"{t.name}_row_offs", " + ".join(terms) if terms else "rows * 0"))
+    direct_row = low.direct([])
+    row_loads = low.loads(low.plan.row_loads, direct_row)
+    single_loads, single_steps = low.single()
+    passes, loops, final_loads, final_steps = looped(low, low.plan)
+    # The team kernel exchanges plain sums: its passes keep a variance apart from its mean
+    # (a plan of its own only where the looped kernel's has Welford moments).
+    has_moments = any(p.moments for p in low.plan.passes)
+    team_passes = looped(low, plan(checked, moments=False))[0] if has_moments else passes
+    outputs_by_class = {o.name: an.tensor_class(o.dims) for o in sig.outputs}
+    row_stores = tuple(low.store(o) for o in sig.outputs if outputs_by_class[o.name] == ROW)
+    varying_stores = tuple(low.store(o) for o in sig.outputs if outputs_by_class[o.name] in (FULL, COL))
+    reads_full = loops + (1 if varying_stores else 0)
+    suffix = {o.name: ".squeeze(-1)" for o in sig.outputs
+              if outputs_by_class[o.name] == ROW and an.shapes[o.name] == ROW and rows}
+    triton_helpers, torch_helpers = helpers_used(checked)
+    pins, free_block = schedule_pins(checked.kernel.schedule)
+    row_inputs = held_inputs(single_loads, single_steps)
+    team = team_model(team_passes, final_loads, final_steps, varying_stores, row_stores, fallback_row())
+    levels = max((r.level for r in low.plan.reductions), default=0)
+    # Reading the row again only pays where a row-sized output is computed from it.
+    full_outputs = any(c == FULL for c in outputs_by_class.values())
+    reread = reread_kind(levels, full_outputs, any(p.online for p in low.plan.passes))
+    two_reads = has_moments and loops == 1
+    table, changed = table_rows(row_inputs, levels, reread, team is not None, two_reads)
+    head, tail = split_single(single_steps, an) if reread == "chained" else (single_steps, ())
+    if reread == "chained":  # the row loads keep it in L2 for the second read
+        single_loads = tuple(dataclasses.replace(l, evict="reread") if l.mask == "mask" else l for l in single_loads)
+    # A row width given at run time can be fixed per compile of the looped kernel (COLS).
+    fixed_width = not low.ncols.isdigit()
+    # Sizes the kernel needs: the row width and the row dims it splits the row index over.
+    named = [low.col] + [d for d in rows[1:]]
+    size_args = tuple(d for d in named if isinstance(d, str))
+    statements = tuple(
+        Statement(a.target, "", low.torch(a.value), a.span.line if a.span else 0) for a in checked.kernel.body
+    )
+    # max and min of an empty row have no value (torch.amax raises): the launcher refuses N = 0.
+    extremes = sorted({r.fn for r in low.plan.reductions if r.fn in ("max", "min")})
+    # The tensor to name: the first one spanning the columns (an input where there is one).
+    row_param = next(t.name for t in sig.inputs + sig.outputs if an.tensor_class(t.dims) in (FULL, COL))
+    return ReductionModel(
+        sig=sig,
+        statements=statements,
+        extremes=" and ".join(extremes),
+        row_param=row_param,
+        ref_output_suffix=suffix,
+        ncols=low.ncols,
+        col_dim=str(low.col),
+        n_rows=" * ".join(str(d) for d in rows) if rows else "1",
+        size_args=tuple(dict.fromkeys(size_args)),
+        row_dims_text=", ".join(str(d) for d in rows),
+        row_split=tuple(split),
+        row_offs=tuple(row_offs),
+        row_loads=row_loads,
+        prologue=tuple(low.assign(n) for n in low.plan.prologue),
+        single_loads=tuple(l for l in single_loads if l.mask != "mask_n"),
+        single_steps=head,
+        single_tail=tail,
+        reread=reread == "chained",
+        row_stores=row_stores,
+        single_stores=varying_stores,
+        col_outputs=tuple(o.name for o in sig.outputs if an.tensor_class(o.dims) == COL),
+        passes=passes,
+        loops=loops,
+        final_loads=final_loads,
+        final_steps=final_steps,
+        final_stores=tuple(
+            dataclasses.replace(st, evict="evict_first") if loops and st.mask == "mask" else st for st in varying_stores
+        ),
+        reads=reads_full,
+        reads_text={1: "once", 2: "twice"}.get(reads_full, f"{reads_full} times"),
+        table=table,
+        table_reread=", ".join(map(str, changed["reread"])),
+        table_welford=", ".join(map(str, changed["welford"])),
+        table_fewer_warps=", ".join(map(str, changed["fewer"])),
+        table_more_warps=", ".join(map(str, changed["more"])),
+        row_inputs=row_inputs,
+        pins=pins,
+        pinned_block_n=free_block,
+        fixed_width=fixed_width,
+        helpers=frozenset(triton_helpers) | ({"team"} if team else set()) | ({"fixed_width"} if fixed_width else set()),
+        torch_helpers=frozenset(torch_helpers),
+        team=team,
+    )
+
+
+def _index(dim, axis: int) -> str:
+    return f"idx_{dim.lower()}" if isinstance(dim, str) else f"idx_{axis}"
+
+
+def split_single(steps: tuple[Step, ...], an) -> tuple[tuple[Step, ...], tuple[Step, ...]]:
+    """The single pass's steps, split for REREAD: the head computes every reduction and
+    every per-row value; the tail, the row-varying values after the last reduction (and
+    the per-column loads they need), runs only when the row is held (REREAD false). A
+    per-row value cannot depend on a row-varying one without a reduction, so the per-row
+    steps after the last reduction can move ahead of the tail."""
+    last = max((n for n, st in enumerate(steps) if st.kind == "reduce"), default=-1)
+    rest = steps[last + 1:]
+    per_row = tuple(st for st in rest if st.kind == "assign" and not an.varies(st.target))
+    return steps[:last + 1] + per_row, tuple(st for st in rest if st not in per_row)
