@@ -154,7 +154,7 @@ def relu_dropout_kernel(
     # spec: elementwise.tile:11
     keep = tl.rand(seed, offs) > p
     # spec: elementwise.tile:12
-    out = tl.where((x > 0) & keep, x / (1 - p), 0.0)
+    out = tl.where((x > 0) & keep, tl.div_rn(x, 1 - p), 0.0)
     # Store each output, cast to its declared type, under the same mask.
     tl.store(out_ptr + out_offs, out.to(tl.float32), mask=mask)
 
@@ -1002,7 +1002,7 @@ def activations_kernel(
         + t
         + tl.sin(x) * tl.cos(x)
         + tl.erf(x)
-        + tl.floor(x * 4) / 4
+        + tl.div_rn(tl.floor(x * 4), 4)
         + tl.ceil(x)
         + tl.maximum(x, 0.5, propagate_nan=tl.PropagateNan.ALL)
         - tl.minimum(x, -0.5, propagate_nan=tl.PropagateNan.ALL)
@@ -1012,7 +1012,7 @@ def activations_kernel(
         _pow(tl.abs(x) + 1, 1.5)
         + _pow(x, 2)
         + x % 0.75
-        + (x * 100).to(tl.int32).to(tl.float32) / 100
+        + tl.div_rn((x * 100).to(tl.int32).to(tl.float32), 100)
     )
     # Store each output, cast to its declared type, under the same mask.
     tl.store(y_ptr + y_offs, y.to(tl.float32), mask=mask)
@@ -1093,7 +1093,7 @@ def activations_reference(x):
         + t
         + torch.sin(x) * torch.cos(x)
         + torch.erf(x)
-        + torch.floor(x * 4) / 4
+        + torch.floor(x * 4) / (4)
         + torch.ceil(x)
         + torch.maximum(x, torch.as_tensor(0.5, device=device))
         - torch.minimum(x, torch.as_tensor(-0.5, device=device))
@@ -1103,7 +1103,7 @@ def activations_reference(x):
         torch.pow(torch.abs(x) + 1, 1.5)
         + torch.pow(x, 2)
         + torch.fmod(x, 0.75)
-        + (x * 100).to(torch.int32).to(torch.float32) / 100
+        + (x * 100).to(torch.int32).to(torch.float32) / (100)
     )
     return (
         _args.output_ref(y, (N,), torch.float32, device),
@@ -1148,9 +1148,9 @@ def bucketize_kernel(
     # Load the inputs. Masked-off lanes read 0; they are computed but never stored.
     x = tl.load(x_ptr + x_offs, mask=mask, other=0)
     # spec: elementwise.tile:61
-    bucket = (x / width).to(tl.int32)
+    bucket = tl.div_rn(x.to(tl.float32), width.to(tl.float32)).to(tl.int32)
     # spec: elementwise.tile:62
-    frac = x % width / width
+    frac = tl.div_rn((x % width).to(tl.float32), width.to(tl.float32))
     # Store each output, cast to its declared type, under the same mask.
     tl.store(bucket_ptr + bucket_offs, bucket.to(tl.int32), mask=mask)
     tl.store(frac_ptr + frac_offs, frac.to(tl.float32), mask=mask)
@@ -1217,9 +1217,9 @@ def bucketize_reference(x, width=10):
     # rounded to their type, then computed in f32.
     width = torch.tensor([width], dtype=torch.int32, device=device)
     # spec: elementwise.tile:61
-    bucket = (x / width).to(torch.int32)
+    bucket = x / (width).to(torch.int32)
     # spec: elementwise.tile:62
-    frac = torch.fmod(x, width) / width
+    frac = torch.fmod(x, width) / (width)
     return (
         _args.output_ref(bucket, (N,), torch.int32, device),
         _args.output_ref(frac, (N,), torch.float32, device),

@@ -77,8 +77,7 @@ def softmax_kernel(
         # spec: reductions.tile:12
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         sum_e = tl.sum(tl.where(mask, e, 0.0), axis=1, keep_dims=True)
-        # dividing by a per-row value or a scalar: one reciprocal per row, then a multiply per element
-        y = e * (1.0 / sum_e)
+        y = tl.div_rn(e, sum_e)
         # Store each output, cast to its declared type.
         y_offs = y_row_offs + offs_n * stride_y_n
         tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
@@ -196,8 +195,7 @@ def softmax_looped_kernel(
             # spec: reductions.tile:11
             e = tl.exp(x - max_x)
             # spec: reductions.tile:12
-            # dividing by a per-row value or a scalar: one reciprocal per row, then a multiply per element
-            y = e * (1.0 / sum_e)
+            y = tl.div_rn(e, sum_e)
             y_offs = y_row_offs + offs_n * stride_y_n
             # evict_first: the rows still to be re-read should stay in L2, not the output.
             tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask, eviction_policy="evict_first")
@@ -280,8 +278,7 @@ def softmax_team_kernel(
     # spec: reductions.tile:11
     e = tl.exp(x - max_x)
     # spec: reductions.tile:12
-    # dividing by a per-row value or a scalar: one reciprocal per row, then a multiply per element
-    y = e * (1.0 / sum_e)
+    y = tl.div_rn(e, sum_e)
     y_offs = y_row_offs + offs_n * stride_y_n
     tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
 
@@ -437,7 +434,7 @@ def softmax_reference(x):
     # spec: reductions.tile:11
     e = torch.exp(x - torch.amax(x, dim=-1, keepdim=True))
     # spec: reductions.tile:12
-    y = e / torch.sum(e, dim=-1, keepdim=True)
+    y = e / (torch.sum(e, dim=-1, keepdim=True))
     return _args.output_ref(y, (M, N), torch.float16, device)
 
 
@@ -932,12 +929,14 @@ def layernorm_kernel(
         ).to(tl.float32)
         # spec: reductions.tile:26
         # x already holds 0.0 past the row end (its load's other=)
-        mu = tl.sum(x, axis=1, keep_dims=True) / N
+        mu = tl.div_rn(tl.sum(x, axis=1, keep_dims=True), N * 1.0)
         # spec: reductions.tile:27
         xc = x - mu
         # spec: reductions.tile:28
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
-        mean_xc_sq = tl.sum(tl.where(mask, xc * xc, 0.0), axis=1, keep_dims=True) / N
+        mean_xc_sq = tl.div_rn(
+            tl.sum(tl.where(mask, xc * xc, 0.0), axis=1, keep_dims=True), N * 1.0
+        )
         rstd = tl.rsqrt(mean_xc_sq + eps)
         if REREAD:
             # The row again, for the outputs: recompute the row-varying values from it.
@@ -1085,11 +1084,12 @@ def layernorm_looped_kernel(
         mu_count = (
             (tl.maximum(N - tl.arange(0, BLOCK_N)[None, :], 0) + BLOCK_N - 1) // BLOCK_N
         ).to(tl.float32)
-        mu = tl.sum(acc_mu * mu_count, axis=1, keep_dims=True) / N
+        mu = tl.div_rn(tl.sum(acc_mu * mu_count, axis=1, keep_dims=True), N * 1.0)
         mu_dist = tl.where(mu_count > 0.0, acc_mu - mu, 0.0)
-        mean_xc_sq = (
-            tl.sum(acc_mean_xc_sq + mu_count * mu_dist * mu_dist, axis=1, keep_dims=True) / N
+        mean_xc_sq = tl.div_rn(
+            tl.sum(acc_mean_xc_sq + mu_count * mu_dist * mu_dist, axis=1, keep_dims=True), N * 1.0
         )
+
         # spec: reductions.tile:28
         rstd = tl.rsqrt(mean_xc_sq + eps)
         # ---- Pass 2 of 2 (final): compute and store the row-varying outputs ----
@@ -1200,7 +1200,7 @@ def layernorm_team_kernel(
     parts = _team_exchange(
         part_mu[None], ws_ptr, epoch, (row_block * 2 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
-    mu = _team_sum(parts, 0, TEAM) / N
+    mu = tl.div_rn(_team_sum(parts, 0, TEAM), N * 1.0)
     # ---- Exchange 2 of 2: mean(xc * xc) ----
     # spec: reductions.tile:27
     xc = x - mu
@@ -1211,7 +1211,7 @@ def layernorm_team_kernel(
     parts = _team_exchange(
         part_mean_xc_sq[None], ws_ptr, epoch, (row_block * 2 + 1) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
-    mean_xc_sq = _team_sum(parts, 0, TEAM) / N
+    mean_xc_sq = tl.div_rn(_team_sum(parts, 0, TEAM), N * 1.0)
     # spec: reductions.tile:28
     rstd = tl.rsqrt(mean_xc_sq + eps)
     # ---- Compute and store the row-varying outputs of this segment ----
@@ -1480,7 +1480,7 @@ def rmsnorm_kernel(
         x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
         # spec: reductions.tile:34
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
-        mean_x_sq = tl.sum(tl.where(mask, x * x, 0.0), axis=1, keep_dims=True) / N
+        mean_x_sq = tl.div_rn(tl.sum(tl.where(mask, x * x, 0.0), axis=1, keep_dims=True), N * 1.0)
         # Per-column inputs, the same for every row: loaded just before their first use, not
         # with the row, so they hold no registers through the reductions before it (a
         # persistent program re-reads them from L1 per row block).
@@ -1567,7 +1567,8 @@ def rmsnorm_looped_kernel(
             # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
             acc_mean_x_sq += tl.where(mask, x * x, 0.0)
         # Combine the lanes of each row.
-        mean_x_sq = tl.sum(acc_mean_x_sq, axis=1, keep_dims=True) / N
+        mean_x_sq = tl.div_rn(tl.sum(acc_mean_x_sq, axis=1, keep_dims=True), N * 1.0)
+
         # ---- Pass 2 of 2 (final): compute and store the row-varying outputs ----
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
             # Walk the row backwards: the blocks the previous pass read last are the ones
@@ -1657,7 +1658,7 @@ def rmsnorm_team_kernel(
     parts = _team_exchange(
         part_mean_x_sq[None], ws_ptr, epoch, (row_block * 1 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
-    mean_x_sq = _team_sum(parts, 0, TEAM) / N
+    mean_x_sq = tl.div_rn(_team_sum(parts, 0, TEAM), N * 1.0)
     # ---- Compute and store the row-varying outputs of this segment ----
     # spec: reductions.tile:34
     y = x * tl.rsqrt(mean_x_sq + eps) * w
@@ -1969,7 +1970,9 @@ def row_stats_looped_kernel(
             )
         # Combine the lanes of each row.
         sumsq = tl.sum(acc_sumsq, axis=1, keep_dims=True)
+
         maxabs = _reduce_max(acc_maxabs, 1, True)
+
         # Store the per-row outputs.
         tl.store(sumsq_ptr + sumsq_row_offs, sumsq.to(tl.float32), mask=mask_rows)
         tl.store(maxabs_ptr + maxabs_row_offs, maxabs.to(tl.float32), mask=mask_rows)
@@ -2301,12 +2304,14 @@ def add_layernorm_kernel(
         h = x + r
         # spec: reductions.tile:51
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
-        mu_h = tl.sum(tl.where(mask, h, 0.0), axis=1, keep_dims=True) / C
+        mu_h = tl.div_rn(tl.sum(tl.where(mask, h, 0.0), axis=1, keep_dims=True), C * 1.0)
         # spec: reductions.tile:52
         hc = h - mu_h
         # spec: reductions.tile:53
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
-        mean_hc_sq = tl.sum(tl.where(mask, hc * hc, 0.0), axis=1, keep_dims=True) / C
+        mean_hc_sq = tl.div_rn(
+            tl.sum(tl.where(mask, hc * hc, 0.0), axis=1, keep_dims=True), C * 1.0
+        )
         if REREAD:
             # The row again, for the outputs: recompute the row-varying values from it.
             # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
@@ -2482,11 +2487,13 @@ def add_layernorm_looped_kernel(
         mu_h_count = (
             (tl.maximum(C - tl.arange(0, BLOCK_N)[None, :], 0) + BLOCK_N - 1) // BLOCK_N
         ).to(tl.float32)
-        mu_h = tl.sum(acc_mu_h * mu_h_count, axis=1, keep_dims=True) / C
+        mu_h = tl.div_rn(tl.sum(acc_mu_h * mu_h_count, axis=1, keep_dims=True), C * 1.0)
         mu_h_dist = tl.where(mu_h_count > 0.0, acc_mu_h - mu_h, 0.0)
-        mean_hc_sq = (
-            tl.sum(acc_mean_hc_sq + mu_h_count * mu_h_dist * mu_h_dist, axis=1, keep_dims=True) / C
+        mean_hc_sq = tl.div_rn(
+            tl.sum(acc_mean_hc_sq + mu_h_count * mu_h_dist * mu_h_dist, axis=1, keep_dims=True),
+            C * 1.0,
         )
+
         # ---- Pass 2 of 2 (final): compute and store the row-varying outputs ----
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
             # Walk the row backwards: the blocks the previous pass read last are the ones
@@ -2619,7 +2626,7 @@ def add_layernorm_team_kernel(
     parts = _team_exchange(
         part_mu_h[None], ws_ptr, epoch, (row_block * 2 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
-    mu_h = _team_sum(parts, 0, TEAM) / C
+    mu_h = tl.div_rn(_team_sum(parts, 0, TEAM), C * 1.0)
     # ---- Exchange 2 of 2: mean(hc * hc) ----
     # spec: reductions.tile:50
     h = x + r
@@ -2632,7 +2639,7 @@ def add_layernorm_team_kernel(
     parts = _team_exchange(
         part_mean_hc_sq[None], ws_ptr, epoch, (row_block * 2 + 1) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
-    mean_hc_sq = _team_sum(parts, 0, TEAM) / C
+    mean_hc_sq = tl.div_rn(_team_sum(parts, 0, TEAM), C * 1.0)
     # ---- Compute and store the row-varying outputs of this segment ----
     # spec: reductions.tile:50
     h = x + r

@@ -376,3 +376,15 @@ def test_interpreter_calls_print_no_numpy_warnings(tmp_path):
     done = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "-c", script], env=env,
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0 and "Warning" not in done.stderr, done.stderr[-2000:]
+
+
+def test_formatting_piece_by_piece_is_black_over_the_whole_module():
+    """fmt.format_source formats (and caches) one definition at a time: the result must be
+    byte for byte black's over the whole module."""
+    from tilegen.codegen.fmt import format_source, format_whole
+    from tilegen.driver import compile_paths
+
+    results = compile_paths([str(ROOT / "specs"), str(ROOT / "bench" / "specs")], stop_after="raw")
+    assert results
+    for spec, compiled in results.items():
+        assert format_source(compiled.raw) == format_whole(compiled.raw), spec

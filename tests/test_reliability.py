@@ -74,3 +74,50 @@ def test_a_repeated_literal_size_indexes_each_axis(tmp_path, device):
     want = x + b[:, :, None] * 10.0 + c * 100.0  # [2, N] lines up with the leading axes, [2] the last
     torch.testing.assert_close(module.sandwich(x, b, c), want, rtol=1e-6, atol=1e-6)
     torch.testing.assert_close(module.sandwich_reference(x, b, c), want, rtol=1e-6, atol=1e-6)
+
+
+DIVIDES = """reduction scale(x: f32[M, N]) -> (y: f32[M, N]) {
+    y = x / max(abs(x))
+}
+
+reduction by_scalar(x: f32[M, N], s: f32) -> (y: f32[M, N], m: f32[M]) {
+    y = x / s
+    m = sum(x) / s
+}
+
+elementwise ew_by_scalar(x: f32[N], s: f32) -> (y: f32[N]) {
+    y = x / s
+}
+
+reduction mean_rows(x: f32[M, N]) -> (y: f32[M]) {
+    y = mean(x)
+}
+"""
+
+
+@pytest.mark.smoke
+def test_slash_divides_exactly_as_torch(tmp_path, device):
+    """`/` is true division in every kind of kernel: rounded as torch rounds it, not a
+    multiplication by a reciprocal (an ulp off in about a third of x / max(abs(x)))."""
+    path = tmp_path / "divides.tile"
+    path.write_text(DIVIDES)
+    module, _ = compile_spec(path)
+    x = torch.randn(37, 300, device=device)
+    assert torch.equal(module.scale(x), x / x.abs().amax(1, keepdim=True))
+    y, m = module.by_scalar(x, 3.0)
+    assert torch.equal(y, x / 3.0)
+    torch.testing.assert_close(m, x.sum(1) / 3.0)
+    assert torch.equal(module.ew_by_scalar(x[0], 7.0), x[0] / 7.0)
+    torch.testing.assert_close(module.mean_rows(x), x.mean(1), rtol=1e-6, atol=1e-7)
+
+
+def test_division_by_a_scalar_zero_gives_inf_and_nan(tmp_path, device):
+    """A scalar divisor of 0.0 divides as torch does (inf, -inf, NaN), on the interpreter too."""
+    path = tmp_path / "divides.tile"
+    path.write_text(DIVIDES)
+    module, _ = compile_spec(path)
+    x = torch.tensor([[1.0, -2.0, 0.0]], device=device)
+    y, m = module.by_scalar(x, 0.0)
+    assert torch.equal(y.isnan(), (x / 0.0).isnan()) and torch.equal(y.nan_to_num(), (x / 0.0).nan_to_num())
+    assert torch.equal(m, torch.tensor([-float("inf")], device=device))
+    assert torch.equal(module.ew_by_scalar(x[0], 0.0).nan_to_num(), (x[0] / 0.0).nan_to_num())

@@ -40,6 +40,7 @@ def _lark() -> Lark:
         postlex=_DropNewlinesInBrackets(),
         propagate_positions=True,
         maybe_placeholders=True,
+        cache=True,  # the grammar's analysis, kept in the temporary directory: ~3x faster to load
     )
 
 

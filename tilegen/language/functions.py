@@ -122,7 +122,9 @@ OPERATORS: dict[str, Operator] = {
         Operator("+", "{0} + {1}", "{0} + {1}", ADD),
         Operator("-", "{0} - {1}", "{0} - {1}", ADD),
         Operator("*", "{0} * {1}", "{0} * {1}", MUL),
-        Operator("/", "{0} / {1}", "{0} / {1}", MUL),  # true division, in every kind of kernel
+        # true division, in every kind of kernel, rounded as IEEE (and torch) round it: Triton's
+        # own `/` on f32 is an approximate division (div.full.f32, up to 2 ulp away)
+        Operator("/", "tl.div_rn({0}, {1})", "{0} / {1}", ATOM),
         # the C-style remainder (sign of the dividend), as Triton computes it
         Operator("%", "{0} % {1}", "torch.fmod({0}, {1})", MUL),
         Operator("**", "_pow({0}, {1})", "torch.pow({0}, {1})", ATOM, float_only=True),
@@ -142,6 +144,13 @@ REDUCTIONS = {n: f for n, f in FUNCTIONS.items() if f.is_reduction}
 def row_reduce(fn: str, arg: str) -> str:
     """Triton source reducing `arg` over each row's lanes, by the reduction `fn`."""
     return REDUCTIONS[fn].row_reduce.format(arg)
+
+
+def divide(dividend: str, count: str) -> str:
+    """Triton source dividing a float `dividend` by an integer `count` (a row width: an
+    argument, a constant or a literal) as the language defines `/` (the op table's); the
+    count becomes a float first, as torch.mean converts it."""
+    return OPERATORS["/"].triton.format(dividend, f"{count} * 1.0")
 
 
 def accumulate(fn: str, acc: str, value: str) -> str:

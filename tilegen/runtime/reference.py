@@ -49,16 +49,3 @@ def rand(seed, shape, device):
     x = torch.where(x < 0, -x - 1, x).to(torch.int32).to(torch.float32)
     uniform = x * torch.tensor(4.6566127342e-10, dtype=torch.float32)
     return uniform[: torch.Size(shape).numel()].reshape(shape)
-
-# How many row widths a looped kernel is compiled for, each with the width a constant.
-_FIXED_WIDTHS = 8
-
-
-def _fixed_width(widths, n):
-    """n where the looped kernel is (or may be) compiled for rows of n columns, else 0:
-    the first _FIXED_WIDTHS widths a process launches get a compile each (known loop trip
-    counts and masks); later widths share one compile that takes the width at run time."""
-    if n > 0 and (n in widths or len(widths) < _FIXED_WIDTHS):
-        widths.add(n)
-        return n
-    return 0

@@ -29,7 +29,7 @@ from .model import (
     Load, Step, Store, short_literal,
 )
 from .plan import (
-    COL, FULL, NEUTRAL, ROW, SCALAR, TL_REDUCE, Analysis, Reduction, is_reduction, map_children, plan,
+    COL, FULL, NEUTRAL, ROW, SCALAR, TL_REDUCE, Analysis, Reduction, is_reduction, plan,
     post_order,
 )
 
@@ -220,28 +220,13 @@ class Lowering:
         return stmt.span.line if stmt.span else 0
 
     def assign(self, name: str, spec: bool = True) -> Step:
+        # `/` divides, rounded as torch rounds (a multiply by a per-row reciprocal would be
+        # cheaper, and an ulp away in about a third of the elements)
         value = self.an.values[name]
-        rewritten = self._reciprocal(value)
-        note = "" if rewritten == value else (
-            "dividing by a per-row value or a scalar: one reciprocal per row, then a multiply per element"
-        )
-        return Step("assign", name, self.triton(rewritten), self._line(name), spec, note=note)
-
-    def _reciprocal(self, expr: ir.Expr) -> ir.Expr:
-        """`a / b` -> `a * (1.0 / b)` where `a` varies along the row and `b` does not: the
-        division (a reciprocal on the special-function unit) then runs once per row, not once
-        per element. Within an ulp or two of the f32 quotient."""
-        if is_reduction(expr):
-            return expr  # replaced whole by its result; its key must not change
-        expr = map_children(expr, self._reciprocal)
-        if (isinstance(expr, ir.BinOp) and expr.op == "/" and self.an.shape(expr.lhs) in (FULL, COL)
-                and self.an.shape(expr.rhs) in (ROW, SCALAR) and self.typer.of(expr).dtype.is_float):
-            one = ir.Number(1.0, "1.0")
-            return ir.BinOp("*", expr.lhs, ir.BinOp("/", one, expr.rhs))
-        return expr
+        return Step("assign", name, self.triton(value), self._line(name), spec)
 
     def render(self, expr: ir.Expr) -> str:
-        return self.triton(self._reciprocal(expr))
+        return self.triton(expr)
 
     def reduce_why(self, r: Reduction, bare: bool, neutral: str) -> str:
         if bare:

@@ -14,6 +14,8 @@ code structure.
 
 from __future__ import annotations
 
+from ...language.functions import divide
+
 import dataclasses
 
 from .model import Acc, Load, Online, Pass, Step, Store, Team, TeamPass, short_literal
@@ -102,7 +104,8 @@ def _acc_partial(a: Acc, masked: bool) -> Step:
 
 
 def _acc_result(a: Acc, word: int) -> Step:
-    value = f"{_COMBINE[a.fn]}(parts, {word}, TEAM)" + (f" / {a.divisor}" if a.divisor else "")
+    value = f"{_COMBINE[a.fn]}(parts, {word}, TEAM)"
+    value = divide(value, a.divisor) if a.divisor else value
     return Step("assign", a.result, value, a.line, False)
 
 
