@@ -56,9 +56,11 @@ def softmax_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -126,9 +128,11 @@ def softmax_looped_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in range(row_start, row_stop, row_step):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -232,9 +236,11 @@ def softmax_team_kernel(
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
     seg = pid % TEAM
-    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     if INDEX_64:
-        rows = rows.to(tl.int64)
+        # Widen before multiplying: row_block * ROWS, and the team workspace index
+        # (row_block * W + w0) * TEAM, may pass 2**31.
+        row_block = row_block.to(tl.int64)
+    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     # mask_rows: the last row block runs past n_rows.
     mask_rows = rows < n_rows
     # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -375,7 +381,9 @@ def softmax(x, *, y=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                INDEX_64=_args.needs_int64(x, y),
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
+                INDEX_64=_args.needs_int64(x, y)
+                or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 num_warps=num_warps,
             )
             return y
@@ -417,7 +425,8 @@ def softmax(x, *, y=None):
         ROWS=ROWS,
         NUM_STAGES=stages,
         PERSISTENT=grid[0] < num_row_blocks,
-        INDEX_64=_args.needs_int64(x, y),
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, y) or num_row_blocks * ROWS > 2**31,
         num_warps=num_warps,
         **extra,
     )
@@ -479,9 +488,11 @@ def log_softmax_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -549,9 +560,11 @@ def log_softmax_looped_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in range(row_start, row_stop, row_step):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -652,9 +665,11 @@ def log_softmax_team_kernel(
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
     seg = pid % TEAM
-    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     if INDEX_64:
-        rows = rows.to(tl.int64)
+        # Widen before multiplying: row_block * ROWS, and the team workspace index
+        # (row_block * W + w0) * TEAM, may pass 2**31.
+        row_block = row_block.to(tl.int64)
+    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     # mask_rows: the last row block runs past n_rows.
     mask_rows = rows < n_rows
     # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -793,7 +808,9 @@ def log_softmax(x, *, y=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                INDEX_64=_args.needs_int64(x, y),
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
+                INDEX_64=_args.needs_int64(x, y)
+                or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 num_warps=num_warps,
             )
             return y
@@ -835,7 +852,8 @@ def log_softmax(x, *, y=None):
         ROWS=ROWS,
         NUM_STAGES=stages,
         PERSISTENT=grid[0] < num_row_blocks,
-        INDEX_64=_args.needs_int64(x, y),
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, y) or num_row_blocks * ROWS > 2**31,
         num_warps=num_warps,
         **extra,
     )
@@ -911,9 +929,11 @@ def layernorm_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -1031,9 +1051,11 @@ def layernorm_looped_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in range(row_start, row_stop, row_step):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -1165,9 +1187,11 @@ def layernorm_team_kernel(
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
     seg = pid % TEAM
-    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     if INDEX_64:
-        rows = rows.to(tl.int64)
+        # Widen before multiplying: row_block * ROWS, and the team workspace index
+        # (row_block * W + w0) * TEAM, may pass 2**31.
+        row_block = row_block.to(tl.int64)
+    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     # mask_rows: the last row block runs past n_rows.
     mask_rows = rows < n_rows
     # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -1333,7 +1357,9 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                INDEX_64=_args.needs_int64(x, w, b, y, mu, rstd),
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
+                INDEX_64=_args.needs_int64(x, w, b, y, mu, rstd)
+                or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 num_warps=num_warps,
             )
             return y, mu, rstd
@@ -1385,7 +1411,8 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         ROWS=ROWS,
         NUM_STAGES=stages,
         PERSISTENT=grid[0] < num_row_blocks,
-        INDEX_64=_args.needs_int64(x, w, b, y, mu, rstd),
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, w, b, y, mu, rstd) or num_row_blocks * ROWS > 2**31,
         num_warps=num_warps,
         **extra,
     )
@@ -1464,9 +1491,11 @@ def rmsnorm_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -1539,9 +1568,11 @@ def rmsnorm_looped_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in range(row_start, row_stop, row_step):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -1627,9 +1658,11 @@ def rmsnorm_team_kernel(
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
     seg = pid % TEAM
-    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     if INDEX_64:
-        rows = rows.to(tl.int64)
+        # Widen before multiplying: row_block * ROWS, and the team workspace index
+        # (row_block * W + w0) * TEAM, may pass 2**31.
+        row_block = row_block.to(tl.int64)
+    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     # mask_rows: the last row block runs past n_rows.
     mask_rows = rows < n_rows
     # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -1753,7 +1786,9 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                INDEX_64=_args.needs_int64(x, w, y),
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
+                INDEX_64=_args.needs_int64(x, w, y)
+                or (n_rows + 2) * 1 * _args.next_power_of_2(TEAM) >= 2**31,
                 num_warps=num_warps,
             )
             return y
@@ -1798,7 +1833,8 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         ROWS=ROWS,
         NUM_STAGES=stages,
         PERSISTENT=grid[0] < num_row_blocks,
-        INDEX_64=_args.needs_int64(x, w, y),
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, w, y) or num_row_blocks * ROWS > 2**31,
         num_warps=num_warps,
         **extra,
     )
@@ -1864,9 +1900,11 @@ def row_stats_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -1933,9 +1971,11 @@ def row_stats_looped_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in range(row_start, row_stop, row_step):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -2005,9 +2045,11 @@ def row_stats_team_kernel(
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
     seg = pid % TEAM
-    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     if INDEX_64:
-        rows = rows.to(tl.int64)
+        # Widen before multiplying: row_block * ROWS, and the team workspace index
+        # (row_block * W + w0) * TEAM, may pass 2**31.
+        row_block = row_block.to(tl.int64)
+    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     # mask_rows: the last row block runs past n_rows.
     mask_rows = rows < n_rows
     # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -2143,7 +2185,9 @@ def row_stats(x, *, sumsq=None, maxabs=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                INDEX_64=_args.needs_int64(x, sumsq, maxabs),
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
+                INDEX_64=_args.needs_int64(x, sumsq, maxabs)
+                or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 num_warps=num_warps,
             )
             return sumsq, maxabs
@@ -2186,7 +2230,8 @@ def row_stats(x, *, sumsq=None, maxabs=None):
         ROWS=ROWS,
         NUM_STAGES=stages,
         PERSISTENT=grid[0] < num_row_blocks,
-        INDEX_64=_args.needs_int64(x, sumsq, maxabs),
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, sumsq, maxabs) or num_row_blocks * ROWS > 2**31,
         num_warps=num_warps,
         **extra,
     )
@@ -2268,9 +2313,11 @@ def add_layernorm_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Split the row index over the row dims [B, T], innermost first.
@@ -2416,9 +2463,11 @@ def add_layernorm_looped_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in range(row_start, row_stop, row_step):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Split the row index over the row dims [B, T], innermost first.
@@ -2575,9 +2624,11 @@ def add_layernorm_team_kernel(
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
     seg = pid % TEAM
-    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     if INDEX_64:
-        rows = rows.to(tl.int64)
+        # Widen before multiplying: row_block * ROWS, and the team workspace index
+        # (row_block * W + w0) * TEAM, may pass 2**31.
+        row_block = row_block.to(tl.int64)
+    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     # mask_rows: the last row block runs past n_rows.
     mask_rows = rows < n_rows
     # Split the row index over the row dims [B, T], innermost first.
@@ -2761,7 +2812,9 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                INDEX_64=_args.needs_int64(x, r, w, b, y, h),
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
+                INDEX_64=_args.needs_int64(x, r, w, b, y, h)
+                or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 num_warps=num_warps,
             )
             return y, h
@@ -2820,7 +2873,8 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         ROWS=ROWS,
         NUM_STAGES=stages,
         PERSISTENT=grid[0] < num_row_blocks,
-        INDEX_64=_args.needs_int64(x, r, w, b, y, h),
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, r, w, b, y, h) or num_row_blocks * ROWS > 2**31,
         num_warps=num_warps,
         **extra,
     )
