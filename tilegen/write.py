@@ -39,7 +39,7 @@ def _regular(path: Path) -> str | None:
     would block a read, a link to /dev/zero never end one: neither is opened)."""
     try:
         mode = os.lstat(path).st_mode
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # (missing: the build makes it, or says why it cannot)
         return None
     if stat.S_ISREG(mode):
         return None
