@@ -56,9 +56,11 @@ def softmax_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -125,9 +127,11 @@ def softmax_looped_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in range(row_start, row_stop, row_step):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -230,9 +234,11 @@ def softmax_team_kernel(
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
     seg = pid % TEAM
-    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     if INDEX_64:
-        rows = rows.to(tl.int64)
+        # Widen before multiplying: row_block * ROWS, and the team workspace index
+        # (row_block * W + w0) * TEAM, may pass 2**31.
+        row_block = row_block.to(tl.int64)
+    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     # mask_rows: the last row block runs past n_rows.
     mask_rows = rows < n_rows
     # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -372,7 +378,9 @@ def softmax(x, *, y=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                INDEX_64=_args.needs_int64(x, y),
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
+                INDEX_64=_args.needs_int64(x, y)
+                or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 num_warps=num_warps,
             )
             return y
@@ -414,7 +422,8 @@ def softmax(x, *, y=None):
         ROWS=ROWS,
         NUM_STAGES=stages,
         PERSISTENT=grid[0] < num_row_blocks,
-        INDEX_64=_args.needs_int64(x, y),
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, y) or num_row_blocks * ROWS > 2**31,
         num_warps=num_warps,
         **extra,
     )
@@ -476,9 +485,11 @@ def log_softmax_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -546,9 +557,11 @@ def log_softmax_looped_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in range(row_start, row_stop, row_step):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -649,9 +662,11 @@ def log_softmax_team_kernel(
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
     seg = pid % TEAM
-    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     if INDEX_64:
-        rows = rows.to(tl.int64)
+        # Widen before multiplying: row_block * ROWS, and the team workspace index
+        # (row_block * W + w0) * TEAM, may pass 2**31.
+        row_block = row_block.to(tl.int64)
+    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     # mask_rows: the last row block runs past n_rows.
     mask_rows = rows < n_rows
     # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -790,7 +805,9 @@ def log_softmax(x, *, y=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                INDEX_64=_args.needs_int64(x, y),
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
+                INDEX_64=_args.needs_int64(x, y)
+                or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 num_warps=num_warps,
             )
             return y
@@ -832,7 +849,8 @@ def log_softmax(x, *, y=None):
         ROWS=ROWS,
         NUM_STAGES=stages,
         PERSISTENT=grid[0] < num_row_blocks,
-        INDEX_64=_args.needs_int64(x, y),
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, y) or num_row_blocks * ROWS > 2**31,
         num_warps=num_warps,
         **extra,
     )
@@ -908,9 +926,11 @@ def layernorm_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -1030,9 +1050,11 @@ def layernorm_looped_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in range(row_start, row_stop, row_step):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -1165,9 +1187,11 @@ def layernorm_team_kernel(
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
     seg = pid % TEAM
-    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     if INDEX_64:
-        rows = rows.to(tl.int64)
+        # Widen before multiplying: row_block * ROWS, and the team workspace index
+        # (row_block * W + w0) * TEAM, may pass 2**31.
+        row_block = row_block.to(tl.int64)
+    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     # mask_rows: the last row block runs past n_rows.
     mask_rows = rows < n_rows
     # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -1333,7 +1357,9 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                INDEX_64=_args.needs_int64(x, w, b, y, mu, rstd),
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
+                INDEX_64=_args.needs_int64(x, w, b, y, mu, rstd)
+                or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 num_warps=num_warps,
             )
             return y, mu, rstd
@@ -1385,7 +1411,8 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         ROWS=ROWS,
         NUM_STAGES=stages,
         PERSISTENT=grid[0] < num_row_blocks,
-        INDEX_64=_args.needs_int64(x, w, b, y, mu, rstd),
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, w, b, y, mu, rstd) or num_row_blocks * ROWS > 2**31,
         num_warps=num_warps,
         **extra,
     )
@@ -1464,9 +1491,11 @@ def rmsnorm_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -1539,9 +1568,11 @@ def rmsnorm_looped_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in range(row_start, row_stop, row_step):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -1628,9 +1659,11 @@ def rmsnorm_team_kernel(
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
     seg = pid % TEAM
-    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     if INDEX_64:
-        rows = rows.to(tl.int64)
+        # Widen before multiplying: row_block * ROWS, and the team workspace index
+        # (row_block * W + w0) * TEAM, may pass 2**31.
+        row_block = row_block.to(tl.int64)
+    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     # mask_rows: the last row block runs past n_rows.
     mask_rows = rows < n_rows
     # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -1754,7 +1787,9 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                INDEX_64=_args.needs_int64(x, w, y),
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
+                INDEX_64=_args.needs_int64(x, w, y)
+                or (n_rows + 2) * 1 * _args.next_power_of_2(TEAM) >= 2**31,
                 num_warps=num_warps,
             )
             return y
@@ -1799,7 +1834,8 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         ROWS=ROWS,
         NUM_STAGES=stages,
         PERSISTENT=grid[0] < num_row_blocks,
-        INDEX_64=_args.needs_int64(x, w, y),
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, w, y) or num_row_blocks * ROWS > 2**31,
         num_warps=num_warps,
         **extra,
     )
@@ -1865,9 +1901,11 @@ def row_stats_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -1934,9 +1972,11 @@ def row_stats_looped_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in range(row_start, row_stop, row_step):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -2008,9 +2048,11 @@ def row_stats_team_kernel(
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
     seg = pid % TEAM
-    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     if INDEX_64:
-        rows = rows.to(tl.int64)
+        # Widen before multiplying: row_block * ROWS, and the team workspace index
+        # (row_block * W + w0) * TEAM, may pass 2**31.
+        row_block = row_block.to(tl.int64)
+    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     # mask_rows: the last row block runs past n_rows.
     mask_rows = rows < n_rows
     # Where each row starts in each tensor: row indices times that tensor's row strides.
@@ -2146,7 +2188,9 @@ def row_stats(x, *, sumsq=None, maxabs=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                INDEX_64=_args.needs_int64(x, sumsq, maxabs),
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
+                INDEX_64=_args.needs_int64(x, sumsq, maxabs)
+                or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 num_warps=num_warps,
             )
             return sumsq, maxabs
@@ -2189,7 +2233,8 @@ def row_stats(x, *, sumsq=None, maxabs=None):
         ROWS=ROWS,
         NUM_STAGES=stages,
         PERSISTENT=grid[0] < num_row_blocks,
-        INDEX_64=_args.needs_int64(x, sumsq, maxabs),
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, sumsq, maxabs) or num_row_blocks * ROWS > 2**31,
         num_warps=num_warps,
         **extra,
     )
@@ -2271,9 +2316,11 @@ def add_layernorm_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Split the row index over the row dims [B, T], innermost first.
@@ -2421,9 +2468,11 @@ def add_layernorm_looped_kernel(
         row_base, row_start, row_stop, row_step = pid, 0, 1, 1
     for row_iter in range(row_start, row_stop, row_step):
         row_block = row_base + row_iter
-        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         if INDEX_64:
-            rows = rows.to(tl.int64)
+            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # (row_block * W + w0) * TEAM, may pass 2**31.
+            row_block = row_block.to(tl.int64)
+        rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
         # mask_rows: the last row block runs past n_rows.
         mask_rows = rows < n_rows
         # Split the row index over the row dims [B, T], innermost first.
@@ -2582,9 +2631,11 @@ def add_layernorm_team_kernel(
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
     seg = pid % TEAM
-    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     if INDEX_64:
-        rows = rows.to(tl.int64)
+        # Widen before multiplying: row_block * ROWS, and the team workspace index
+        # (row_block * W + w0) * TEAM, may pass 2**31.
+        row_block = row_block.to(tl.int64)
+    rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
     # mask_rows: the last row block runs past n_rows.
     mask_rows = rows < n_rows
     # Split the row index over the row dims [B, T], innermost first.
@@ -2768,7 +2819,9 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                INDEX_64=_args.needs_int64(x, r, w, b, y, h),
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
+                INDEX_64=_args.needs_int64(x, r, w, b, y, h)
+                or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 num_warps=num_warps,
             )
             return y, h
@@ -2827,7 +2880,8 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         ROWS=ROWS,
         NUM_STAGES=stages,
         PERSISTENT=grid[0] < num_row_blocks,
-        INDEX_64=_args.needs_int64(x, r, w, b, y, h),
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, r, w, b, y, h) or num_row_blocks * ROWS > 2**31,
         num_warps=num_warps,
         **extra,
     )

@@ -193,3 +193,65 @@ def test_interleaved_views_do_not_overlap(ew, device):
     want = (a.float() @ b.float())
     got = mm.matmul(a, b, c=c, schedule={"block_m": 16, "block_n": 16, "block_k": 16})
     assert got is c and torch.allclose(c.float(), want, atol=1e-2, rtol=1e-2)
+
+
+def test_self_overlapping_outputs_are_refused(ew, device):
+    """An output whose elements share addresses (not only through a stride of 0) would race;
+    as_strided((5, 5), (1, 1)) over 25 elements was accepted and gave a wrong result."""
+    x = torch.randn(5, 5, device=device).bfloat16()
+    bias = torch.randn(5, device=device).bfloat16()
+    out = torch.empty(25, device=device).bfloat16().as_strided((5, 5), (1, 1))
+    with pytest.raises(ValueError, match=r"bias_gelu\(\): parameter 'y' \(an output\): expected distinct elements, "
+                       r"got a view with strides \(1, 1\) whose elements share addresses"):
+        ew.bias_gelu(x, bias, y=out)
+    out = torch.empty(40, device=device).bfloat16().as_strided((5, 5), (6, 1))  # rows 6 apart: distinct
+    assert torch.equal(ew.bias_gelu(x, bias, y=out), ew.bias_gelu(x, bias))
+
+
+TWO_OUTPUTS = """elementwise split(x: f32[M, N]) -> (y: f32[M, N], z: f32[M, N]) {
+    y = x * 2.0
+    z = x + 1.0
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def two(tmp_path_factory):
+    path = tmp_path_factory.mktemp("specs") / "two.tile"
+    path.write_text(TWO_OUTPUTS)
+    return compile_spec(path)[0]
+
+
+def test_disjoint_parts_of_one_buffer_are_not_overlapping(ew, two, device):
+    """The overlap test is exact: the two halves of one buffer's rows share no element (their
+    byte ranges meet), so an input and an output, or two outputs, may be them; a shifted
+    view that does share elements is still refused."""
+    buf = torch.randn(4, 6, device=device).bfloat16()
+    x, y = buf[:, :3], buf[:, 3:]
+    bias = torch.randn(3, device=device).bfloat16()
+    want = ew.bias_gelu(x.clone(), bias)
+    assert ew.bias_gelu(x, bias, y=y) is y and torch.equal(buf[:, 3:], want)
+    with pytest.raises(ValueError, match=r"parameter 'y' \(an output\): expected memory of its own, got memory overlapping input 'x'"):
+        ew.bias_gelu(buf[:, :3], bias, y=buf[:, 2:5])
+    store = torch.zeros(4, 6, device=device)
+    src = torch.randn(4, 3, device=device)
+    y, z = two.split(src, y=store[:, :3], z=store[:, 3:])
+    assert torch.equal(store[:, :3], src * 2.0) and torch.equal(store[:, 3:], src + 1.0)
+    with pytest.raises(ValueError, match=r"parameter 'z' \(an output\): expected memory of its own, got memory overlapping output 'y'"):
+        two.split(src, y=store[:, :3], z=store[:, 2:5])
+
+
+def test_views_past_their_storage_are_refused(ew, device):
+    """torch.empty(4).as_strided((10,), (1,)) is refused by torch itself; a storage shrunk
+    after its view was made is not, and the kernel would read and write past its end."""
+    with pytest.raises(RuntimeError, match="out of bounds for storage"):
+        torch.empty(4, device=device).as_strided((10,), (1,))
+    base = torch.randn(10, device=device)
+    view = base[2:]
+    base.untyped_storage().resize_(16)  # 4 floats left; view claims 8 from offset 2
+    ok = torch.randn(8, device=device)
+    with pytest.raises(ValueError, match=r"add\(\): parameter 'x': expected a view within its storage, got one "
+                       r"\(storage offset 2, shape \(8,\), strides \(1,\)\) that reaches byte 40 of a storage of 16 bytes"):
+        ew.add(view, ok)
+    with pytest.raises(ValueError, match=r"add\(\): parameter 'out': expected a view within its storage"):
+        ew.add(ok, ok, out=view)

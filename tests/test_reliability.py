@@ -121,3 +121,35 @@ def test_division_by_a_scalar_zero_gives_inf_and_nan(tmp_path, device):
     assert torch.equal(y.isnan(), (x / 0.0).isnan()) and torch.equal(y.nan_to_num(), (x / 0.0).nan_to_num())
     assert torch.equal(m, torch.tensor([-float("inf")], device=device))
     assert torch.equal(module.ew_by_scalar(x[0], 0.0).nan_to_num(), (x[0] / 0.0).nan_to_num())
+
+
+def test_reduction_row_indices_widen_before_multiplying():
+    """rows = row_block * ROWS + ... was computed in int32 and widened after: past 2**31 rows
+    the product wrapped (and the team workspace index (row_block * W + w0) * TEAM, computed
+    from row_block, always did). Under INDEX_64 every reduction kernel widens row_block
+    first, and the launchers set INDEX_64 when the rows or the workspace index need it."""
+    import re
+
+    text = (ROOT / "generated" / "reductions.py").read_text()
+    setups = re.findall(r"\n( *)if INDEX_64:\n(?:\1    #.*\n)*\1    row_block = row_block\.to\(tl\.int64\)\n"
+                        r"\1rows = row_block \* ROWS \+ tl\.arange\(0, ROWS\)\[:, None\]\n", text)
+    assert len(setups) == text.count("rows = row_block * ROWS") > 0
+    assert "INDEX_64:\n        rows = rows.to(tl.int64)" not in text
+    launches = text.count("INDEX_64=_args.needs_int64(")
+    assert launches == text.count("or num_row_blocks * ROWS > 2**31,") + text.count(" * _args.next_power_of_2(TEAM) >= 2**31,")
+
+
+@pytest.mark.gpu
+def test_softmax_past_2_to_the_31_rows():
+    """f16[2**31 + 1, 1]: every row's softmax is 1, the last rows' included."""
+    import generated.reductions as red
+
+    if torch.cuda.get_device_properties(0).total_memory < 24 * 2**30:
+        pytest.skip("needs 24 GiB of GPU memory")
+    rows = 2**31 + 1
+    x = torch.randn(rows, 1, device="cuda").half()
+    y = torch.zeros_like(x)
+    red.softmax(x, y=y)
+    assert bool((y[-4096:] == 1).all()) and bool((y == 1).all())
+    del x, y
+    torch.cuda.empty_cache()
