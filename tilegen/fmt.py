@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+
 import black
 
 _MODE = black.Mode(
@@ -14,10 +16,14 @@ class InternalError(RuntimeError):
 
 
 def format_source(source: str) -> str:
+    """black's formatting of `source`, which must be valid Python 3 (black also reads some
+    Python 2, such as `007`: ast.parse has the last word)."""
     try:
-        return black.format_str(source, mode=_MODE)
-    except black.InvalidInput as exc:
+        formatted = black.format_str(source, mode=_MODE)
+        ast.parse(formatted)
+    except (black.InvalidInput, SyntaxError, RecursionError, MemoryError) as exc:
         raise InternalError(
             f"tilegen produced invalid Python ({exc}); please report this with your spec "
             "(`tilegen build --dump=raw` shows the unformatted source)"
         ) from None
+    return formatted
