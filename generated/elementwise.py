@@ -152,8 +152,11 @@ def _output(kernel, name, value, shape, dtype, device):
         raise ValueError(f"{where}: expected shape {tuple(shape)}, got {tuple(value.shape)}")
     if value.device != device:
         raise ValueError(f"{where}: expected device {device}, got {value.device}")
-    if any(stride == 0 and size > 1 for stride, size in zip(value.stride(), value.shape)):
+    if value.numel() and any(
+        stride == 0 and size > 1 for stride, size in zip(value.stride(), value.shape)
+    ):
         # An expanded view: several elements share one address, and their stores would race.
+        # (An empty output has no elements to share one: any strides do.)
         raise ValueError(
             f"{where}: expected distinct elements, got a view with strides {value.stride()}"
         )

@@ -152,8 +152,11 @@ def _output(kernel, name, value, shape, dtype, device):
         raise ValueError(f"{where}: expected shape {tuple(shape)}, got {tuple(value.shape)}")
     if value.device != device:
         raise ValueError(f"{where}: expected device {device}, got {value.device}")
-    if any(stride == 0 and size > 1 for stride, size in zip(value.stride(), value.shape)):
+    if value.numel() and any(
+        stride == 0 and size > 1 for stride, size in zip(value.stride(), value.shape)
+    ):
         # An expanded view: several elements share one address, and their stores would race.
+        # (An empty output has no elements to share one: any strides do.)
         raise ValueError(
             f"{where}: expected distinct elements, got a view with strides {value.stride()}"
         )
@@ -817,6 +820,10 @@ def softmax_reference(x):
     device = x.device
     M = x.shape[0]
     N = x.shape[1]
+    if 0 in (M, N):
+        # Every output is empty: return them, as the kernel does (max of a row of
+        # no columns has no value, and torch raises on it, but no output needs one).
+        return torch.empty((M, N), dtype=torch.float16, device=device)
     x = x.to(torch.float32)
     # spec: reductions.tile:11
     e = torch.exp(x - torch.amax(x, dim=-1, keepdim=True))
@@ -1235,6 +1242,10 @@ def log_softmax_reference(x):
     device = x.device
     M = x.shape[0]
     N = x.shape[1]
+    if 0 in (M, N):
+        # Every output is empty: return them, as the kernel does (max of a row of
+        # no columns has no value, and torch raises on it, but no output needs one).
+        return torch.empty((M, N), dtype=torch.float16, device=device)
     x = x.to(torch.float32)
     # spec: reductions.tile:17
     m = torch.amax(x, dim=-1, keepdim=True)
@@ -2583,6 +2594,12 @@ def row_stats_reference(x):
     """
     device = x.device
     M = x.shape[0]
+    if 0 in (M,) and 0 in (M,):
+        # Every output is empty: return them, as the kernel does (max of a row of
+        # no columns has no value, and torch raises on it, but no output needs one).
+        return torch.empty((M,), dtype=torch.float32, device=device), torch.empty(
+            (M,), dtype=torch.float32, device=device
+        )
     # spec: reductions.tile:41
     sumsq = torch.sum(x * x, dim=-1, keepdim=True)
     # spec: reductions.tile:42
