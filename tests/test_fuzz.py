@@ -226,6 +226,7 @@ ODD = {
     "power tower": _ew("y = " + " ** ".join(["x"] * DEEP)),
     "long sum": _ew("y = " + " + ".join(["x"] * DEEP)),
     "long product of calls": _ew("y = " + " * ".join(["abs(x)"] * 500)),
+    "huge exponent": _ew("y = x ** 1" + "0" * 400),
     "huge float": _ew("y = x * 1e308 * 10.0"),
     "tiny float": _ew("y = x * 1e-400 + 5e-324"),
     "inf literal": _ew("y = x + 1e999"),

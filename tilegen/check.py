@@ -377,10 +377,11 @@ class _KernelChecker:
         if value is None or not _defined(base, env) or typer.of(base).dtype.name == "f64":
             return
         try:
-            rounded = struct.unpack("f", struct.pack("f", value))[0]
-        except OverflowError:
+            rounded = struct.unpack("f", struct.pack("f", float(value)))[0]
+        except (OverflowError, struct.error):  # past f32, or an integer past a double
             rounded = math.inf
-        if rounded != value and (float(value).is_integer() or rounded == math.floor(rounded)):
+        integral = isinstance(value, int) or value.is_integer()
+        if rounded != value and (integral or rounded == math.floor(rounded)):
             self.error("E028", exponent.span, value=_literal_text(exponent, value), dtype="f32",
                        why=" exactly, as an exponent: f32 holds the integers up to 2**24 (16777216) exactly "
                            "(use an f64 base for larger ones)")
