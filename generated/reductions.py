@@ -439,6 +439,10 @@ def softmax_reference(x):
     device = x.device
     M = x.shape[0]
     N = x.shape[1]
+    if 0 in (M, N):
+        # Every output is empty: return them, as the kernel does (max of a row of
+        # no columns has no value, and torch raises on it, but no output needs one).
+        return torch.empty((M, N), dtype=torch.float16, device=device)
     x = x.to(torch.float32)
     # spec: reductions.tile:11
     e = torch.exp(x - torch.amax(x, dim=-1, keepdim=True))
@@ -866,6 +870,10 @@ def log_softmax_reference(x):
     device = x.device
     M = x.shape[0]
     N = x.shape[1]
+    if 0 in (M, N):
+        # Every output is empty: return them, as the kernel does (max of a row of
+        # no columns has no value, and torch raises on it, but no output needs one).
+        return torch.empty((M, N), dtype=torch.float16, device=device)
     x = x.to(torch.float32)
     # spec: reductions.tile:17
     m = torch.amax(x, dim=-1, keepdim=True)
@@ -2249,6 +2257,12 @@ def row_stats_reference(x):
     """
     device = x.device
     M = x.shape[0]
+    if 0 in (M,) and 0 in (M,):
+        # Every output is empty: return them, as the kernel does (max of a row of
+        # no columns has no value, and torch raises on it, but no output needs one).
+        return torch.empty((M,), dtype=torch.float32, device=device), torch.empty(
+            (M,), dtype=torch.float32, device=device
+        )
     # spec: reductions.tile:41
     sumsq = torch.sum(x * x, dim=-1, keepdim=True)
     # spec: reductions.tile:42

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import ROOT
 from tilegen import write
-from tilegen.cli import main
+from tilegen.tools.cli import main
 
 SPECS = {
     "twice.tile": "elementwise twice(x: f32[N]) -> (y: f32[N]) {\n    y = x * 2.0\n}\n",
@@ -121,7 +121,7 @@ def test_a_full_disk_changes_nothing(specs, tmp_path, monkeypatch, capsys):
 KILLED = """
 import os, signal, sys
 os.replace = lambda *args: os.kill(os.getpid(), signal.SIGKILL)  # killed between the writes and the renames
-from tilegen.cli import main
+from tilegen.tools.cli import main
 main(["build", sys.argv[1], "-o", sys.argv[2]])
 """
 

@@ -74,6 +74,8 @@ CATALOG: dict[str, str] = {
     "E065": "{path!r} is missing: run `tilegen build` to generate it",
     "E066": "two specs would write the same module {path!r}: {first} and {second} (rename one)",
     "E067": "cannot write {path!r}: {why}",
+    # limits
+    "E068": "the value of {name!r} {what}; at most {limit} are allowed{hint}",
 }
 
 

@@ -15,6 +15,8 @@ modules import at run time lives in runtime/.
 
 from __future__ import annotations
 
+import sys
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,8 +77,28 @@ def lower(checked: tuple[CheckedKernel, ...], spec_file: str) -> tuple:
     return tuple(models)
 
 
+# Python frames the stages may need: they recurse into expressions, a few frames per level,
+# up to check.MAX_DEPTH levels (deeper ones are E068, found without recursion).
+_RECURSION_LIMIT = 20_000
+
+
+@contextmanager
+def _deep_recursion():
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, _RECURSION_LIMIT))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
+
+
 def compile_source(text: str, path: str, stop_after: str = "source") -> Compiled:
     """Run the pipeline on one spec; raises DiagnosticError with every error found."""
+    with _deep_recursion():
+        return _compile(text, path, stop_after)
+
+
+def _compile(text: str, path: str, stop_after: str) -> Compiled:
     spec_file = printable(Path(path).name)  # it reaches comments, docstrings and a string literal
     module = parse(text, path)  # parse + build IR
     checked = check_module(module) if stop_after != "ir" else ()

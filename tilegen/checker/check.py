@@ -7,6 +7,7 @@ the value type of every name, which the lowering stages use.
 from __future__ import annotations
 
 import math
+import struct
 from dataclasses import dataclass
 
 from ..language import fold
@@ -24,7 +25,8 @@ from ..language.typing import Typer, VType, is_subsequence, matmul_operand, merg
 _I64_MIN, _I64_MAX = int_range(DTYPES["i64"])  # the widest integer a literal can be
 
 # Largest finite value of each float type, for checking float defaults.
-_FLOAT_MAX = {"f16": 65504.0, "bf16": 3.3895313892515355e38, "f32": 3.4028234663852886e38}
+_FLOAT_MAX = {"f16": 65504.0, "bf16": 3.3895313892515355e38, "f32": 3.4028234663852886e38,
+              "f64": 1.7976931348623157e308}
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +50,7 @@ class _KernelChecker:
         # Tensors whose shape has an error reported already: no knock-on shape errors follow
         # for them, or for values computed from them.
         self.bad_shapes: set[str] = set()
+        self.f64_literals: set[int] = set()  # ids of float constants beside an f64 operand
 
     def error(self, code: str, span, **fields) -> None:
         self.errors.append(Diagnostic.make(code, span, **fields))
@@ -80,8 +83,9 @@ class _KernelChecker:
             )
             bad = bad or (dtype.category == "bool" and param.default not in (0, 1))
             bad = bad or abs(param.default) > _FLOAT_MAX.get(dtype.name, float("inf"))
+            bad = bad or isinstance(param.default, float) and not math.isfinite(param.default)  # 1e999
             if bad:
-                self.error("E015", param.default_span or param.span, value=param.default_text, dtype=dtype.name,
+                self.error("E015", param.default_span or param.span, value=shown(param.default_text), dtype=dtype.name,
                            name=param.name)
         for output in k.outputs:
             if not isinstance(output.type, ir.TensorType):
@@ -162,7 +166,9 @@ class _KernelChecker:
             return full, rows
         # gemm: the space is the shape of the product
         if len(matmuls) != 1:
-            self.error("E034", k.span, count=len(matmuls))
+            # Two or more: at the second '@' (the first is the one a gemm needs).
+            spans = sorted((m.span for m in matmuls if m.span), key=lambda sp: (sp.line, sp.column))
+            self.error("E034", spans[1] if len(spans) > 1 else k.span, count=len(matmuls))
             return (outs[0].type.dims if outs else ()), ()
         return self._gemm_space(matmuls[0], tensors, outs), ()
 
@@ -311,6 +317,8 @@ class _KernelChecker:
                 self._want_bool(expr.args[0], typer, "the condition of where()")
             if fn.name in FLOAT_FUNCTIONS:
                 self._want_float(expr.args, env, typer, f"{fn.name}()", pow_like=fn.name == "pow")
+            if fn.name == "pow":
+                self._exponent_exact(*expr.args, env, typer)
             if fn.name == "abs":
                 self._want_number(expr.args, env, typer, "abs()")
         elif isinstance(expr, ir.BinOp) and expr.op == "@" and kind != "gemm":
@@ -325,6 +333,7 @@ class _KernelChecker:
             self.error("E037", expr.span)
         elif isinstance(expr, ir.BinOp) and expr.op == "**":
             self._want_float((expr.lhs, expr.rhs), env, typer, "'**'", pow_like=True)
+            self._exponent_exact(expr.lhs, expr.rhs, env, typer)
         elif isinstance(expr, ir.BinOp) and expr.op in "+-*/%":
             self._want_number((expr.lhs, expr.rhs), env, typer, f"'{expr.op}'")
             self._literal_fits(expr, env, typer)
@@ -334,9 +343,9 @@ class _KernelChecker:
             self._literal_fits(expr, env, typer)
         elif isinstance(expr, ir.Number):
             if isinstance(expr.value, int) and not _I64_MIN <= expr.value <= _I64_MAX:
-                self.error("E028", expr.span, value=expr.text, dtype="i64", why="")
+                self.error("E028", expr.span, value=shown(expr.text), dtype="i64", why="")
             elif isinstance(expr.value, float) and not math.isfinite(expr.value):
-                self.error("E028", expr.span, value=expr.text, dtype="f64", why=" as a finite number")
+                self.error("E028", expr.span, value=shown(expr.text), dtype="f64", why=" as a finite number")
         elif isinstance(expr, ir.Neg):
             self._want_number((expr.operand,), env, typer, "unary '-'")
 
@@ -359,12 +368,33 @@ class _KernelChecker:
                 expected = f"a float {what} (convert it with `as f32`)"
                 self.error("E042", arg.span, op=op, expected=expected, got=t.dtype.name)
 
+    def _exponent_exact(self, base, exponent, env, typer: Typer) -> None:
+        """E028 for a constant exponent that f32 would round to another integer (16777217 to
+        16777216: the sign of (-1) ** b would flip), or to an integer from a fraction: the
+        kernel computes powers in the base's type, so an f64 base keeps the exponent exact."""
+        value = fold.constant(exponent)
+        if value is None or not _defined(base, env) or typer.of(base).dtype.name == "f64":
+            return
+        try:
+            rounded = struct.unpack("f", struct.pack("f", float(value)))[0]
+        except (OverflowError, struct.error):  # past f32, or an integer past a double
+            rounded = math.inf
+        integral = isinstance(value, int) or value.is_integer()
+        if rounded != value and (integral or rounded == math.floor(rounded)):
+            self.error("E028", exponent.span, value=_literal_text(exponent, value), dtype="f32",
+                       why=" exactly, as an exponent: f32 holds the integers up to 2**24 (16777216) exactly "
+                           "(use an f64 base for larger ones)")
+
     def _literal_fits(self, expr, env, typer: Typer) -> None:
         """A literal next to an integer operand takes that operand's type: it must fit it
         (x * 1000 with x: i8[N] would fail at the first call, and torch would wrap). So must
         the value of a constant expression (x * 0 + (100 + 100))."""
         for lit, other in ((expr.lhs, expr.rhs), (expr.rhs, expr.lhs)):
             value = fold.constant(lit)
+            if isinstance(value, float) and _defined(other, env) and not fold.literal_only(other):
+                if typer.of(other).dtype.name == "f64":
+                    self.f64_literals.add(id(lit))  # takes f64: may be past f32's range
+                continue
             if not isinstance(value, int) or not _defined(other, env) or fold.literal_only(other):
                 continue
             number = lit.operand if isinstance(lit, ir.Neg) and isinstance(lit.operand, ir.Number) else lit
@@ -382,8 +412,15 @@ class _KernelChecker:
     def _constants_fit(self, stmt: ir.Assign) -> None:
         """E028 for constant expressions whose value no literal could have: past i64, or a
         float past the finite range (1e300 * 1e300)."""
-        for expr in fold.maximal(stmt.value):
+        for expr in _constants(stmt.value):
             value = fold.constant(expr)
+            if (isinstance(value, float) and math.isfinite(value) and abs(value) > _FLOAT_MAX["f32"]
+                    and id(expr) not in self.f64_literals):
+                # Triton would compute it in f64, torch (the reference) in f32.
+                self.error("E028", expr.span, value=_literal_text(expr, value), dtype="f32",
+                           why=": a float literal is f32, unless an operator's other operand is f64")
+            if not fold.folds(expr):
+                continue  # a literal as written: checked where it stands
             if isinstance(value, int) and not _I64_MIN <= value <= _I64_MAX:
                 self.error("E028", expr.span, value=_literal_text(expr, value), dtype="i64", why="")
             elif isinstance(value, float) and not math.isfinite(value):
@@ -408,20 +445,109 @@ class _KernelChecker:
 def _literal_text(expr: ir.Expr, value) -> str:
     """How E028 names a literal: as written, or a constant expression by its value."""
     if isinstance(expr, ir.Number):
-        return expr.text
+        return shown(expr.text)
     if isinstance(expr, ir.Neg) and isinstance(expr.operand, ir.Number):
-        return "-" + expr.operand.text
-    return f"{value} (the value of a constant expression)"
+        return "-" + shown(expr.operand.text)
+    return f"{shown(value)} (the value of a constant expression)"
+
+
+# id(expr) -> (expr, env, defined): asked for every operator of an expression about its
+# operands, so each node is answered once (per env: a statement's names are fixed while it
+# is checked).
+_DEFINED: dict[int, tuple[ir.Expr, dict, bool]] = {}
+
+
+def shown(value) -> str:
+    """A number for a message: as it is, or cut short past 40 characters (and never turned
+    into a string of thousands of digits, which Python refuses)."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        return f"about 2**{value.bit_length() - 1}" if value > 0 else f"about -2**{value.bit_length() - 1}"
+    text = str(value)
+    return text if len(text) <= 40 else f"{text[:20]}...{text[-8:]} ({len(text)} characters)"
+
+
+def _constants(expr: ir.Expr):
+    """The largest sub-expressions of `expr` with a constant value (literals too), each once."""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ir.Number, ir.Neg, ir.BinOp)) and fold.constant(node) is not None:
+            yield node
+        else:
+            stack.extend(reversed(ir.children(node)))
 
 
 def _defined(expr: ir.Expr, env) -> bool:
-    return all(n.id in env for n in ir.walk(expr) if isinstance(n, ir.Name)) and all(
-        n.func in FUNCTIONS for n in ir.walk(expr) if isinstance(n, ir.Call)
-    )
+    """Every name in `expr` is defined and every function known."""
+    hit = _DEFINED.get(id(expr))
+    if hit is not None and hit[0] is expr and hit[1] is env:
+        return hit[2]
+    if isinstance(expr, ir.Name):
+        value = expr.id in env
+    else:
+        value = (not isinstance(expr, ir.Call) or expr.func in FUNCTIONS) and all(
+            _defined(child, env) for child in ir.children(expr))
+    if len(_DEFINED) >= 200_000:
+        _DEFINED.clear()
+    _DEFINED[id(expr)] = (expr, env, value)
+    return value
 
 
 def _fmt(dims) -> str:
     return ", ".join(str(d) for d in dims)
+
+
+# How deeply an expression may nest. Generated code writes each expression out whole, in
+# the kernel and in the reference, and Python refuses more than 200 nested brackets, and
+# compiles expressions only up to about 3000 levels deep: calls, parentheses and operators
+# inside one another (each may become two or three brackets of generated code) nest at most
+# MAX_NESTING deep, and a chain of operators (x + x + ... + x, each operator one level
+# deeper) is at most MAX_DEPTH long.
+MAX_NESTING = 50
+MAX_DEPTH = 2500
+
+_GROUPS = {"+": "+", "-": "+", "*": "*", "/": "*", "%": "*", "@": "*"}
+
+
+def _same_chain(parent: ir.Expr, lhs: ir.Expr) -> bool:
+    """`lhs`, the left operand of `parent`, continues its chain: written without brackets."""
+    if isinstance(parent, ir.BinOp) and isinstance(lhs, ir.BinOp):
+        return _GROUPS.get(parent.op, parent.op) == _GROUPS.get(lhs.op, lhs.op) and parent.op != "**"
+    return isinstance(parent, ir.BoolOp) and isinstance(lhs, ir.BoolOp) and parent.op == lhs.op
+
+
+def depth_errors(kernel: ir.Kernel) -> list[Diagnostic]:
+    """E068 for each statement whose value nests deeper than MAX_NESTING or MAX_DEPTH (found
+    without recursion, before any stage recurses into the expression)."""
+    errors = []
+    for stmt in kernel.body:
+        depth: dict[int, tuple[int, int]] = {}  # id(node) -> (levels, nesting) below it
+        stack = [(stmt.value, False)]
+        while stack:
+            node, done = stack.pop()
+            kids = ir.children(node)
+            if not done:
+                stack.append((node, True))
+                stack.extend((child, False) for child in kids)
+                continue
+            levels = nesting = 0
+            for n, child in enumerate(kids):
+                child_levels, child_nesting = depth[id(child)]
+                levels = max(levels, child_levels + 1)
+                nesting = max(nesting, child_nesting + (0 if n == 0 and _same_chain(node, child) else 1))
+            depth[id(node)] = (levels, nesting)
+        levels, nesting = depth[id(stmt.value)]
+        if nesting > MAX_NESTING:
+            errors.append(Diagnostic.make(
+                "E068", stmt.span, name=stmt.target, limit=MAX_NESTING,
+                what=f"nests calls, parentheses and operators {nesting} levels deep",
+                hint=" (name parts of it in statements of their own)"))
+        elif levels > MAX_DEPTH:
+            errors.append(Diagnostic.make(
+                "E068", stmt.span, name=stmt.target, limit=MAX_DEPTH,
+                what=f"chains {levels} levels of operators",
+                hint=" (split the chain over several statements)"))
+    return errors
 
 
 def check_module(module: ir.Module) -> tuple[CheckedKernel, ...]:
@@ -436,6 +562,10 @@ def check_module(module: ir.Module) -> tuple[CheckedKernel, ...]:
         if kernel.name in names:
             errors.append(Diagnostic.make("E012", kernel.span, name=kernel.name))
         names.add(kernel.name)
+        too_deep = depth_errors(kernel)
+        if too_deep:  # the other checks would recurse that deep
+            errors.extend(too_deep)
+            continue
         why = reserved_kernel_why(kernel.name) or taken_why(kernel, defined)
         if why:
             errors.append(Diagnostic.make("E013", kernel.span, name=kernel.name, why=why))

@@ -40,8 +40,38 @@ def reduction_elsewhere_notes(name: str, kind: str) -> list[str]:
     return notes
 
 
+# Math functions people expect that the language does not have: said plainly, rather than
+# suggesting a function that is merely spelled alike (rand for round, sin for sign).
+MISSING = frozenset({
+    "round", "sign", "trunc", "log1p", "expm1", "log10", "isnan", "isinf", "isfinite", "cumsum", "cumprod",
+    "argmax", "argmin", "prod", "std", "var", "norm", "softmax", "tan", "sinh", "cosh", "asin", "acos",
+    "atan", "atan2", "hypot", "fma", "fmod", "mod", "rint", "cbrt", "square", "reciprocal", "elu", "selu",
+    "mish", "hardtanh", "hardswish", "hardsigmoid", "logsumexp", "sort", "topk", "any", "all",
+})
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """a and b differ by one inserted, deleted or replaced character."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), len(a))
+    return a[i + (len(a) == len(b)):] == b[i + 1:]
+
+
 def suggest(name: str) -> str:
+    """The hint of E030: a known function spelled much alike (a name of 4 letters or fewer
+    only one edit away, with its first letter), or that the language lacks the function."""
     import difflib
 
-    close = difflib.get_close_matches(name, FUNCTIONS, n=1)
+    if name in MISSING or name.lower() in MISSING:
+        return f"; the language has no {name.lower()}() function (yet)"
+    lowered = name.lower()
+    if lowered in FUNCTIONS:
+        return f"; did you mean {lowered!r}? (names are case-sensitive)"
+    if len(name) <= 4:
+        close = [f for f in FUNCTIONS if _one_edit(lowered, f) and f[0] == lowered[0]]
+    else:
+        close = difflib.get_close_matches(lowered, FUNCTIONS, n=1, cutoff=0.8)
     return f"; did you mean {close[0]!r}?" if close else ""

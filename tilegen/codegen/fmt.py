@@ -10,6 +10,7 @@ code changed, and black, which takes about a millisecond a line, runs once per k
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
 import tempfile
@@ -28,7 +29,14 @@ class InternalError(RuntimeError):
 
 
 def format_source(source: str) -> str:
-    return "\n\n".join(_format_piece(piece) for piece in pieces(source))
+    """black's formatting of `source`, which must be valid Python 3 (black also reads some
+    Python 2, such as `007`: ast.parse has the last word)."""
+    formatted = "\n\n".join(_format_piece(piece) for piece in pieces(source))
+    try:
+        ast.parse(formatted)
+    except (SyntaxError, RecursionError, MemoryError) as exc:
+        raise _internal(exc) from None
+    return formatted
 
 
 def format_whole(source: str) -> str:
@@ -71,11 +79,15 @@ def _format_piece(piece: str) -> str:
 def _black(source: str) -> str:
     try:
         return black.format_str(source, mode=_MODE)
-    except black.InvalidInput as exc:
-        raise InternalError(
-            f"tilegen produced invalid Python ({exc}); please report this with your spec "
-            "(`tilegen build --dump=raw` shows the unformatted source)"
-        ) from None
+    except (black.InvalidInput, RecursionError, MemoryError) as exc:
+        raise _internal(exc) from None
+
+
+def _internal(exc: Exception) -> InternalError:
+    return InternalError(
+        f"tilegen produced invalid Python ({exc}); please report this with your spec "
+        "(`tilegen build --dump=raw` shows the unformatted source)"
+    )
 
 
 @lru_cache(maxsize=1)

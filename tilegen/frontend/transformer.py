@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
-from lark import Token, Transformer, v_args
+from lark import Token, v_args
+from lark.visitors import Transformer_NonRecursive
 
 from ..language import ir
 from ..diagnostics import Diagnostic, Span
 from ..language.dtypes import DTYPES, F32
 
 
+# Integer literals of more digits than this are past every integer type (E028); Python
+# refuses to convert such long digit strings (sys.get_int_max_str_digits), so they are read
+# as this value instead, which is past them as well.
+_MAX_DIGITS = 1000
+
+
 def _number(text: str) -> float | int:
     if any(c in text for c in ".eE"):
         return float(text)
+    if len(text) > _MAX_DIGITS:
+        return 10**_MAX_DIGITS
     return int(text)
 
 
 @v_args(meta=True)
-class _ToIR(Transformer):
+class _ToIR(Transformer_NonRecursive):  # expressions may be thousands of levels deep
     def __init__(self, path: str):
         super().__init__()
         self.path = path

@@ -134,19 +134,25 @@ def children(expr: Expr) -> tuple[Expr, ...]:
 
 
 def walk(expr: Expr):
-    """Pre-order traversal of an expression tree."""
-    yield expr
-    for child in children(expr):
-        yield from walk(child)
+    """Pre-order traversal of an expression tree (with a stack of its own: an expression may
+    be thousands of operators deep, and nested generators would pass each node up through
+    every level)."""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(children(node)))
 
 
 def walk_outside(expr: Expr, node: Expr):
     """Pre-order traversal of `expr` that skips the sub-tree `node`."""
-    if expr is node:
-        return
-    yield expr
-    for child in children(expr):
-        yield from walk_outside(child, node)
+    stack = [expr]
+    while stack:
+        current = stack.pop()
+        if current is node:
+            continue
+        yield current
+        stack.extend(reversed(children(current)))
 
 
 # ---- statements and kernels ------------------------------------------------

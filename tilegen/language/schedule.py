@@ -9,10 +9,14 @@ from ..runtime.rules import GEMM_CALL_RULES, SPEC_BOOL as _BOOL, WARPS as _WARPS
 # A rule is ("pow2", lo, hi), ("range", lo, hi) or ("one_of", value, ...): data, shared with
 # the runtime, which checks a gemm call's schedule= by the same rules (runtime/rules.py).
 
+MAX_REDUCTION_BLOCK = 1 << 16  # elements of a reduction kernel's [rows, block_n] block
+
 SCHEDULE_KEYS: dict[str, dict[str, tuple]] = {
     "elementwise": {"block": ("pow2", 16, 65536), "warps": _WARPS},
     "reduction": {
-        "block_n": ("pow2", 1, 1 << 20),
+        # Triton refuses blocks of more than 2**20 elements, and holds a [rows, block_n] block
+        # per program (E055 past MAX_REDUCTION_BLOCK), besides other blocks of that size.
+        "block_n": ("pow2", 1, 1 << 16),
         "rows": ("pow2", 1, 1024),
         "warps": _WARPS,
         "strategy": ("one_of", "single", "looped", "team"),
@@ -77,6 +81,11 @@ def _check_block(schedule: ir.Schedule, kind: str) -> list[Diagnostic]:
         if why:
             errors.append(Diagnostic.make("E051", setting.span, key=setting.key, value=setting.text, why=why))
     settings = {s.key: s for s in schedule.settings}
+    block_n, rows = settings.get("block_n"), settings.get("rows")
+    if (kind == "reduction" and block_n is not None and rows is not None and not errors
+            and block_n.value * rows.value > MAX_REDUCTION_BLOCK):
+        errors.append(Diagnostic.make("E055", rows.span, key="rows", value=rows.text, other=f"block_n = {block_n.text}",
+                                      why=f"a program holds rows x block_n elements, at most {MAX_REDUCTION_BLOCK}"))
     order, group = settings.get("order"), settings.get("group_m")
     if order is not None and order.value == "row_major" and group is not None and group.value != 1:
         errors.append(Diagnostic.make("E055", group.span, key="group_m", value=group.text, other="order = row_major",

@@ -66,10 +66,18 @@ class Typer:
         self.space = space
         self.rows = rows  # per-row dims in a reduction kernel
         self.env = env
+        # id(expr) -> (expr, its VType): each node is typed once, however often it is asked
+        # about (the node is kept, so that its id is not reused while cached).
+        self._types: dict[int, tuple[ir.Expr, VType]] = {}
 
     def of(self, expr: ir.Expr) -> VType:
+        hit = self._types.get(id(expr))
+        if hit is not None and hit[0] is expr:
+            return hit[1]
         method = getattr(self, "_" + type(expr).__name__.lower())
-        return method(expr)
+        vtype = method(expr)
+        self._types[id(expr)] = (expr, vtype)
+        return vtype
 
     def _number(self, expr: ir.Number) -> VType:
         return VType((), F32 if isinstance(expr.value, float) else I32)

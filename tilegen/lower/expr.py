@@ -77,7 +77,8 @@ class ExprRenderer:
             text = fold.text(fold.constant(expr))
             return text, _UNARY if text.startswith("-") else _ATOM
         if isinstance(expr, ir.Number):
-            return expr.text, _ATOM
+            # An integer from its value: its text may be `007`, which Python refuses.
+            return (str(expr.value) if isinstance(expr.value, int) else expr.text), _ATOM
         if isinstance(expr, ir.Name):
             return expr.id, _ATOM
         if isinstance(expr, ir.BinOp):

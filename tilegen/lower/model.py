@@ -163,7 +163,9 @@ def signature(checked: CheckedKernel, spec_file: str) -> Signature:
         if isinstance(p.type, ir.TensorType):
             params.append(_tensor(p, space, divisor=p.name in divisors))
         else:
-            params.append(ScalarArg(p.name, p.type.dtype, p.default_text, p.type.dtype.category))
+            # An integer default from its value: its text may be `007`, which Python refuses.
+            default = str(p.default) if isinstance(p.default, int) else p.default_text
+            params.append(ScalarArg(p.name, p.type.dtype, default, p.type.dtype.category))
     outputs = tuple(_tensor(o, space, checked.vtype(o.name).dtype, _rounded_to(kernel, o.name)) for o in kernel.outputs)
     inputs = tuple(p for p in params if isinstance(p, TensorArg))
     sources: dict[str, DimSource] = {}

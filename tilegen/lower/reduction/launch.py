@@ -92,6 +92,9 @@ def schedule_pins(schedule) -> tuple[tuple[tuple[str, str], ...], str]:
         pins.append(("strategy", repr(str(strategy))))
     if schedule.get("block_n") is not None and strategy is not None:
         pins.append(("BLOCK_N", str(schedule.get("block_n"))))
+    elif strategy == "team":
+        # The launch table's BLOCK_N is 0 for rows it runs in one pass: a team needs segments.
+        pins.append(("BLOCK_N", "BLOCK_N or 4096"))
     for key, var in (("rows", "ROWS"), ("warps", "num_warps"), ("stages", "stages")):
         if schedule.get(key) is not None:
             pins.append((var, str(schedule.get(key))))
