@@ -231,10 +231,11 @@ def matmul(a, b, *, c=None, schedule=None):
         _matmul_gemm, schedule, device, (size_batch, size_m, size_n, size_k), _tma_ok, _launch, (c,)
     )
     _launch(config, c)
-    matmul.last_config = dict(config)
+    _matmul_launcher.last_config = dict(config)  # (a parameter or local may be called matmul)
     return c
 
 
+_matmul_launcher = matmul
 matmul.last_config = None  # how the last call launched: block sizes, addressing, ...
 
 
@@ -471,10 +472,13 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
         (c,),
     )
     _launch(config, c)
-    matmul_leaky_relu.last_config = dict(config)
+    _matmul_leaky_relu_launcher.last_config = dict(
+        config
+    )  # (a parameter or local may be called matmul_leaky_relu)
     return c
 
 
+_matmul_leaky_relu_launcher = matmul_leaky_relu
 matmul_leaky_relu.last_config = None  # how the last call launched: block sizes, addressing, ...
 
 
@@ -724,10 +728,13 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
         (y,),
     )
     _launch(config, y)
-    linear_gelu.last_config = dict(config)
+    _linear_gelu_launcher.last_config = dict(
+        config
+    )  # (a parameter or local may be called linear_gelu)
     return y
 
 
+_linear_gelu_launcher = linear_gelu
 linear_gelu.last_config = None  # how the last call launched: block sizes, addressing, ...
 
 
@@ -1013,10 +1020,13 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
         (out,),
     )
     _launch(config, out)
-    scaled_residual.last_config = dict(config)
+    _scaled_residual_launcher.last_config = dict(
+        config
+    )  # (a parameter or local may be called scaled_residual)
     return out
 
 
+_scaled_residual_launcher = scaled_residual
 scaled_residual.last_config = None  # how the last call launched: block sizes, addressing, ...
 
 
@@ -1287,10 +1297,11 @@ def bmm(a, b, *, c=None, schedule=None):
         _bmm_gemm, schedule, device, (size_batch, size_m, size_n, size_k), _tma_ok, _launch, (c,)
     )
     _launch(config, c)
-    bmm.last_config = dict(config)
+    _bmm_launcher.last_config = dict(config)  # (a parameter or local may be called bmm)
     return c
 
 
+_bmm_launcher = bmm
 bmm.last_config = None  # how the last call launched: block sizes, addressing, ...
 
 
@@ -1567,10 +1578,13 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
         (pre, act),
     )
     _launch(config, pre, act)
-    linear_silu.last_config = dict(config)
+    _linear_silu_launcher.last_config = dict(
+        config
+    )  # (a parameter or local may be called linear_silu)
     return pre, act
 
 
+_linear_silu_launcher = linear_silu
 linear_silu.last_config = None  # how the last call launched: block sizes, addressing, ...
 
 
@@ -1813,10 +1827,13 @@ def matmul_f32(a, b, *, c=None, schedule=None):
         (c,),
     )
     _launch(config, c)
-    matmul_f32.last_config = dict(config)
+    _matmul_f32_launcher.last_config = dict(
+        config
+    )  # (a parameter or local may be called matmul_f32)
     return c
 
 
+_matmul_f32_launcher = matmul_f32
 matmul_f32.last_config = None  # how the last call launched: block sizes, addressing, ...
 
 

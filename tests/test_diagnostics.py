@@ -322,14 +322,16 @@ def test_language_reference_lists_every_schedule_key():
 
 
 def test_language_reference_lists_every_reserved_name():
-    from tilegen.language.names import MODULE_NAMES, RESERVED, RESERVED_PREFIXES, RESERVED_SUFFIXES
-    from tilegen.lower.gemm import KERNEL_NAMES, TILE_NAMES
-    from tilegen.lower.reduction.lowering import GENERATED_NAMES
+    from tilegen.language.names import (
+        GEMM_NAMES, GEMM_TILE_NAMES, LAUNCH_KEYWORDS, MODULE_NAMES, PYTHON_BUILTINS, REDUCTION_NAMES, RESERVED,
+        RESERVED_PREFIXES, RESERVED_SUFFIXES,
+    )
 
     docs = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
     section = docs.split("## Reserved names", 1)[1].split("\n## ", 1)[0]
     words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", section))
-    names = set(RESERVED) | set(MODULE_NAMES) | set(GENERATED_NAMES) | set(KERNEL_NAMES) | set(TILE_NAMES)
+    names = (set(RESERVED) | set(MODULE_NAMES) | set(REDUCTION_NAMES) | set(GEMM_NAMES) | set(GEMM_TILE_NAMES)
+             | set(PYTHON_BUILTINS) | set(LAUNCH_KEYWORDS))
     assert names - words == set(), "docs/language.md, Reserved names: names it does not list"
     for affix in RESERVED_PREFIXES + RESERVED_SUFFIXES:
         assert re.search(rf"[`\s]{re.escape(affix)}[`\s]", section), affix

@@ -153,3 +153,54 @@ def test_softmax_past_2_to_the_31_rows():
     assert bool((y[-4096:] == 1).all()) and bool((y == 1).all())
     del x, y
     torch.cuda.empty_cache()
+
+
+GEMM_NAMES = """gemm sizes(a: f32[M, K], b: f32[K, N]) -> (c: f32[M, N]) {
+    c = a @ b
+}
+gemm config(a: f32[P, K], b: f32[K, Q]) -> (c: f32[P, Q]) {
+    c = a @ b
+}
+gemm device(a: f32[P, K], b: f32[K, Q]) -> (c: f32[P, Q]) {
+    c = a @ b
+}
+gemm schedule(a: f32[P, K], b: f32[K, Q]) -> (c: f32[P, Q]) {
+    c = a @ b
+}
+gemm M(a: f32[P, K], b: f32[K, Q]) -> (c: f32[P, Q]) {
+    c = a @ b
+}
+"""
+
+
+def test_gemm_kernels_may_share_a_name_with_launcher_locals(tmp_path, device):
+    """A gemm launcher once recorded its launch as NAME.last_config, which inside the
+    launcher meant its local `sizes`, `config`, `device` or `schedule` when the kernel had
+    that name: every call failed."""
+    path = tmp_path / "names.tile"
+    path.write_text(GEMM_NAMES)
+    module, _ = compile_spec(path)
+    a, b = torch.randn(5, 3, device=device), torch.randn(3, 4, device=device)
+    for name in ("sizes", "config", "device", "schedule", "M"):
+        launcher = getattr(module, name)
+        torch.testing.assert_close(launcher(a, b), a @ b, rtol=1e-4, atol=1e-5)
+        assert launcher.last_config["block_m"] > 0
+
+
+@pytest.mark.parametrize("decl", ["dict: f32[N]", "range: f32", "num_stages: f32", "all: f32[N]"])
+def test_names_that_would_hide_a_builtin_are_located_errors(decl):
+    """A parameter named like a built-in the launcher calls (dict, all, float, range) or a
+    launch keyword (num_stages) once built and crashed at every call: now E013."""
+    from tilegen.diagnostics import DiagnosticError
+    from tilegen.pipeline import compile_source
+
+    name = decl.split(":")[0]
+    text = f"elementwise f(x: f32[N], {decl}) -> (y: f32[N]) {{\n    y = x + {name}\n}}\n"
+    with pytest.raises(DiagnosticError) as exc:
+        compile_source(text, "t.tile")
+    assert [d.code for d in exc.value.diagnostics] == ["E013"]
+    for kernel in ("int", "len", "sum", "zip", "sorted"):
+        text = f"elementwise {kernel}(x: f32[N]) -> (y: f32[N]) {{\n    y = x\n}}\n"
+        with pytest.raises(DiagnosticError) as exc:
+            compile_source(text, "t.tile")
+        assert [d.code for d in exc.value.diagnostics] == ["E013"], kernel

@@ -87,3 +87,23 @@ def test_the_runtime_imports_only_itself():
 def test_modules_stay_readable():
     sizes = {p.relative_to(ROOT): len(p.read_text().splitlines()) for p in PACKAGE.rglob("*.py")}
     assert {p: n for p, n in sizes.items() if n > 420} == {}
+
+
+def test_the_builtins_the_templates_call_are_reserved():
+    """A spec name that equals a Python built-in the generated code calls would hide it
+    (a parameter inside the launcher, a kernel in the whole module): names.PYTHON_BUILTINS
+    must list every one the templates use."""
+    import builtins
+    import re
+
+    from tilegen.language.names import PYTHON_BUILTINS
+
+    candidates = [n for n in dir(builtins) if not n.startswith("_") and n not in ("True", "False", "None")]
+    used = set()
+    for path in (ROOT / "templates").glob("*.j2"):
+        text = re.sub(r"\{[%#].*?[%#]\}", "", path.read_text(), flags=re.S)
+        text = re.sub(r"\{\{.*?\}\}", "X", text, flags=re.S)
+        for line in text.splitlines():
+            code = line.split("#")[0]
+            used |= {n for n in candidates if re.search(rf"(?<![\w.]){n}\b(?!\s*=[^=])", code)}
+    assert used - PYTHON_BUILTINS == set()

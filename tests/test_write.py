@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from conftest import ROOT
-from tilegen import write
+from tilegen.codegen import write
 from tilegen.tools.cli import main
 
 SPECS = {

@@ -78,7 +78,7 @@ def lower(checked: tuple[CheckedKernel, ...], spec_file: str) -> tuple:
 
 
 # Python frames the stages may need: they recurse into expressions, a few frames per level,
-# up to check.MAX_DEPTH levels (deeper ones are E068, found without recursion).
+# up to checker.limits.MAX_DEPTH levels (deeper ones are E068, found without recursion).
 _RECURSION_LIMIT = 20_000
 
 

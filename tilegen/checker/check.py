@@ -7,27 +7,17 @@ the value type of every name, which the lowering stages use.
 from __future__ import annotations
 
 import math
-import struct
 from dataclasses import dataclass
 
-from ..language import fold
 from ..language import ir
 from ..diagnostics import Diagnostic, DiagnosticError, in_source_order
-from ..language.dtypes import DTYPES, int_range
-from ..language.functions import FLOAT_FUNCTIONS, FUNCTIONS
-from .hints import TWO_ARGUMENT_FORM, reduction_elsewhere_notes, row_dim_for, suggest, two_argument_note
+from ..language.dtypes import int_range
+from .exprs import FLOAT_MAX, ExprChecks, fmt_dims, shown
+from .limits import depth_errors
+from .hints import row_dim_for
 from ..language.names import module_names, reserved_kernel_why, reserved_why, taken_why
 from ..language.schedule import check_schedules
 from ..language.typing import Typer, VType, is_subsequence, matmul_operand, merge_dims, param_vtype
-
-# Functions that compute in floating point: integer or bool arguments must be cast first.
-
-_I64_MIN, _I64_MAX = int_range(DTYPES["i64"])  # the widest integer a literal can be
-
-# Largest finite value of each float type, for checking float defaults.
-_FLOAT_MAX = {"f16": 65504.0, "bf16": 3.3895313892515355e38, "f32": 3.4028234663852886e38,
-              "f64": 1.7976931348623157e308}
-
 
 @dataclass(frozen=True, slots=True)
 class CheckedKernel:
@@ -43,7 +33,7 @@ class CheckedKernel:
         return dict(self.types)[name]
 
 
-class _KernelChecker:
+class _KernelChecker(ExprChecks):
     def __init__(self, kernel: ir.Kernel, errors: list[Diagnostic]):
         self.kernel = kernel
         self.errors = errors
@@ -82,7 +72,7 @@ class _KernelChecker:
                 not isinstance(param.default, int) or not int_range(dtype)[0] <= param.default <= int_range(dtype)[1]
             )
             bad = bad or (dtype.category == "bool" and param.default not in (0, 1))
-            bad = bad or abs(param.default) > _FLOAT_MAX.get(dtype.name, float("inf"))
+            bad = bad or abs(param.default) > FLOAT_MAX.get(dtype.name, float("inf"))
             bad = bad or isinstance(param.default, float) and not math.isfinite(param.default)  # 1e999
             if bad:
                 self.error("E015", param.default_span or param.span, value=shown(param.default_text), dtype=dtype.name,
@@ -144,11 +134,11 @@ class _KernelChecker:
             space = outs[0].type.dims
             for o in outs[1:]:
                 if o.type.dims != space:
-                    self.error("E041", o.span, name=o.name, dims=_fmt(o.type.dims), kernel=_fmt(space))
+                    self.error("E041", o.span, name=o.name, dims=fmt_dims(o.type.dims), kernel=fmt_dims(space))
             for p in tensors:
                 if p.name not in self.bad_shapes and not is_subsequence(p.type.dims, space):
                     self.bad_shapes.add(p.name)
-                    self.error("E040", p.span, what=f"parameter {p.name!r}", dims=_fmt(p.type.dims), kernel=_fmt(space))
+                    self.error("E040", p.span, what=f"parameter {p.name!r}", dims=fmt_dims(p.type.dims), kernel=fmt_dims(space))
             return space, ()
         if k.kind == "reduction":
             decls = tensors + outs
@@ -176,12 +166,12 @@ class _KernelChecker:
         """E046: `decl` is none of [R..., N], [R...] and [N]. With 1-D tensors the kernel has a
         single row and no per-row shape to declare, so the message allows [N] only and the
         note says how to add a row dimension."""
-        dims = _fmt(decl.type.dims)
+        dims = fmt_dims(decl.type.dims)
         if len(full) > 1:
-            allowed = f"allows [{_fmt(full)}], [{_fmt(full[:-1])}] or [{_fmt(full[-1:])}]"
+            allowed = f"allows [{fmt_dims(full)}], [{fmt_dims(full[:-1])}] or [{fmt_dims(full[-1:])}]"
             self.error("E046", decl.span, name=decl.name, dims=dims, allowed=allowed)
             return
-        allowed = f"with 1-D tensors reduces a single row and allows only [{_fmt(full)}]"
+        allowed = f"with 1-D tensors reduces a single row and allows only [{fmt_dims(full)}]"
         self.error("E046", decl.span, name=decl.name, dims=dims, allowed=allowed)
         widest = next(d for d in decls if d.type.dims == full)
         row = row_dim_for(decl.type.dims, full[0], self.kernel)
@@ -199,14 +189,14 @@ class _KernelChecker:
                 return outs[0].type.dims if outs else ()
             dims = param.type.dims
             if len(dims) < 2:
-                self.error("E047", operand[0].span, name=param.name, dims=_fmt(dims))
+                self.error("E047", operand[0].span, name=param.name, dims=fmt_dims(dims))
                 return outs[0].type.dims if outs else ()
             shapes.append(dims[:-2] + (dims[-1], dims[-2]) if operand[1] else dims)
         a, b = shapes
         if a[-1] != b[-2]:
-            self.error("E036", matmul.span, left=_fmt(a), right=_fmt(b), inner_a=a[-1], inner_b=b[-2])
+            self.error("E036", matmul.span, left=fmt_dims(a), right=fmt_dims(b), inner_a=a[-1], inner_b=b[-2])
         if a[:-2] != b[:-2]:
-            self.error("E039", matmul.span, left=_fmt(a[:-2]), right=_fmt(b[:-2]))
+            self.error("E039", matmul.span, left=fmt_dims(a[:-2]), right=fmt_dims(b[:-2]))
         if a[-1] != b[-2] or a[:-2] != b[:-2]:
             return outs[0].type.dims if outs else ()  # no product shape to check the others against
         space = a[:-2] + (a[-2], b[-1])
@@ -220,8 +210,8 @@ class _KernelChecker:
             if d.name not in self.bad_shapes and not is_subsequence(d.type.dims, space):
                 self.bad_shapes.add(d.name)
                 full, rows, cols = space, space[:-1], space[-1:]
-                self.error("E049", d.span, name=d.name, dims=_fmt(d.type.dims), full=_fmt(full),
-                           rows=_fmt(rows), cols=_fmt(cols))
+                self.error("E049", d.span, name=d.name, dims=fmt_dims(d.type.dims), full=fmt_dims(full),
+                           rows=fmt_dims(rows), cols=fmt_dims(cols))
         return space
 
     # ---- statements -------------------------------------------------------------
@@ -264,7 +254,7 @@ class _KernelChecker:
             if stmt.target in outputs and isinstance(outputs[stmt.target].type, ir.TensorType):
                 declared = outputs[stmt.target].type.dims
                 if stmt.target not in self.bad_shapes and not is_subsequence(value.dims, declared):
-                    self.error("E043", stmt.span, name=stmt.target, dims=_fmt(declared), value=_fmt(value.dims))
+                    self.error("E043", stmt.span, name=stmt.target, dims=fmt_dims(declared), value=fmt_dims(value.dims))
                 # Later statements read the value as computed: the cast to the
                 # declared type happens on the store.
                 value = VType(declared, value.dtype)
@@ -277,278 +267,6 @@ class _KernelChecker:
                 if self.assigned[stmt.target] is stmt:
                     self.error("E024", stmt.span, name=stmt.target)
         return env
-
-    def _check_expr(self, expr: ir.Expr, env: dict[str, VType], typer: Typer) -> None:
-        kind = self.kernel.kind
-        if isinstance(expr, ir.Name) and expr.id not in env:
-            self.error("E020", expr.span, name=expr.id)
-            later = self.assigned.get(expr.id)
-            if later is self.current:
-                self._note(f"{expr.id!r} cannot be used in its own definition")
-            elif later is not None and later.span:
-                self._note(f"{expr.id!r} is assigned on line {later.span.line}; assign a name before using it")
-            elif expr.id in self.dims:
-                self._note(f"{expr.id!r} is a dimension name; dimension sizes are not values in expressions")
-        elif isinstance(expr, ir.Call):
-            fn = FUNCTIONS.get(expr.func)
-            if fn is None:
-                self.error("E030", expr.span, name=expr.func, hint=suggest(expr.func))
-                return
-            if len(expr.args) != fn.arity:
-                expected = f"{fn.arity} argument" + ("s" if fn.arity != 1 else "")
-                self.error("E031", expr.span, name=fn.name, expected=expected, got=len(expr.args))
-                if fn.name in TWO_ARGUMENT_FORM and len(expr.args) == 2:
-                    self._note(two_argument_note(fn.name))
-                return
-            if fn.is_reduction and kind != "reduction":
-                self.error("E032", expr.span, name=fn.name)
-                for note in reduction_elsewhere_notes(fn.name, kind):
-                    self._note(note)
-            elif fn.is_reduction and _defined(expr.args[0], env):
-                arg = typer.of(expr.args[0])
-                if arg.dims != typer.space and not self._reads_bad_shape(expr.args[0]):
-                    self.error("E044", expr.span, name=fn.name, dims=_fmt(arg.dims))
-            if fn.name == "rand" and _defined(expr.args[0], env):
-                seed = typer.of(expr.args[0])
-                if not seed.is_scalar or seed.dtype.category != "int":
-                    got = f"[{_fmt(seed.dims)}] {seed.dtype.name}" if seed.dims else seed.dtype.name
-                    self.error("E038", expr.span, name="rand", got=got)
-            if fn.name == "where" and _defined(expr.args[0], env):
-                self._want_bool(expr.args[0], typer, "the condition of where()")
-            if fn.name in FLOAT_FUNCTIONS:
-                self._want_float(expr.args, env, typer, f"{fn.name}()", pow_like=fn.name == "pow")
-            if fn.name == "pow":
-                self._exponent_exact(*expr.args, env, typer)
-            if fn.name == "abs":
-                self._want_number(expr.args, env, typer, "abs()")
-        elif isinstance(expr, ir.BinOp) and expr.op == "@" and kind != "gemm":
-            self.error("E033", expr.span)
-        elif isinstance(expr, ir.BoolOp):
-            for side in (expr.lhs, expr.rhs):
-                if _defined(side, env):
-                    self._want_bool(side, typer, f"'{expr.op}'")
-        elif isinstance(expr, ir.Not) and _defined(expr.operand, env):
-            self._want_bool(expr.operand, typer, "'not'")
-        elif isinstance(expr, ir.Transpose) and id(expr) not in self.matmul_sides:
-            self.error("E037", expr.span)
-        elif isinstance(expr, ir.BinOp) and expr.op == "**":
-            self._want_float((expr.lhs, expr.rhs), env, typer, "'**'", pow_like=True)
-            self._exponent_exact(expr.lhs, expr.rhs, env, typer)
-        elif isinstance(expr, ir.BinOp) and expr.op in "+-*/%":
-            self._want_number((expr.lhs, expr.rhs), env, typer, f"'{expr.op}'")
-            self._literal_fits(expr, env, typer)
-            if fold.zero_divisor(expr):
-                self.error("E029", expr.span, op=expr.op)
-        elif isinstance(expr, ir.Compare):
-            self._literal_fits(expr, env, typer)
-        elif isinstance(expr, ir.Number):
-            if isinstance(expr.value, int) and not _I64_MIN <= expr.value <= _I64_MAX:
-                self.error("E028", expr.span, value=shown(expr.text), dtype="i64", why="")
-            elif isinstance(expr.value, float) and not math.isfinite(expr.value):
-                self.error("E028", expr.span, value=shown(expr.text), dtype="f64", why=" as a finite number")
-        elif isinstance(expr, ir.Neg):
-            self._want_number((expr.operand,), env, typer, "unary '-'")
-
-    def _reads_bad_shape(self, expr: ir.Expr) -> bool:
-        return any(isinstance(e, ir.Name) and e.id in self.bad_shapes for e in ir.walk(expr))
-
-    def _note(self, note: str) -> None:
-        self.errors[-1] = self.errors[-1].with_note(note)
-
-    def _want_float(self, args, env, typer: Typer, op: str, pow_like: bool) -> None:
-        """Math functions compute on floats; an integer argument must be converted explicitly.
-        An exponent may also be an integer literal (`x ** 2`)."""
-        for n, arg in enumerate(args):
-            literal = isinstance(arg, ir.Number) or isinstance(arg, ir.Neg) and isinstance(arg.operand, ir.Number)
-            if not _defined(arg, env) or (pow_like and n == 1 and literal):
-                continue
-            t = typer.of(arg)
-            if t.dtype.category != "float":
-                what = ("base", "exponent")[n] if pow_like else "argument"
-                expected = f"a float {what} (convert it with `as f32`)"
-                self.error("E042", arg.span, op=op, expected=expected, got=t.dtype.name)
-
-    def _exponent_exact(self, base, exponent, env, typer: Typer) -> None:
-        """E028 for a constant exponent that f32 would round to another integer (16777217 to
-        16777216: the sign of (-1) ** b would flip), or to an integer from a fraction: the
-        kernel computes powers in the base's type, so an f64 base keeps the exponent exact."""
-        value = fold.constant(exponent)
-        if value is None or not _defined(base, env) or typer.of(base).dtype.name == "f64":
-            return
-        try:
-            rounded = struct.unpack("f", struct.pack("f", float(value)))[0]
-        except (OverflowError, struct.error):  # past f32, or an integer past a double
-            rounded = math.inf
-        integral = isinstance(value, int) or value.is_integer()
-        if rounded != value and (integral or rounded == math.floor(rounded)):
-            self.error("E028", exponent.span, value=_literal_text(exponent, value), dtype="f32",
-                       why=" exactly, as an exponent: f32 holds the integers up to 2**24 (16777216) exactly "
-                           "(use an f64 base for larger ones)")
-
-    def _literal_fits(self, expr, env, typer: Typer) -> None:
-        """A literal next to an integer operand takes that operand's type: it must fit it
-        (x * 1000 with x: i8[N] would fail at the first call, and torch would wrap). So must
-        the value of a constant expression (x * 0 + (100 + 100))."""
-        for lit, other in ((expr.lhs, expr.rhs), (expr.rhs, expr.lhs)):
-            value = fold.constant(lit)
-            if isinstance(value, float) and _defined(other, env) and not fold.literal_only(other):
-                if typer.of(other).dtype.name == "f64":
-                    self.f64_literals.add(id(lit))  # takes f64: may be past f32's range
-                continue
-            if not isinstance(value, int) or not _defined(other, env) or fold.literal_only(other):
-                continue
-            number = lit.operand if isinstance(lit, ir.Neg) and isinstance(lit.operand, ir.Number) else lit
-            if isinstance(number, ir.Number) and number.value > _I64_MAX:
-                continue  # past every integer type: reported at the literal itself
-            dtype = typer.of(other).dtype
-            if dtype.category != "int":
-                continue
-            lo, hi = int_range(dtype)
-            if not lo <= value <= hi:
-                text = _literal_text(lit, value)
-                self.error("E028", lit.span, value=text, dtype=dtype.name,
-                           why=", the type of the other operand, which a literal takes (cast one side)")
-
-    def _constants_fit(self, stmt: ir.Assign) -> None:
-        """E028 for constant expressions whose value no literal could have: past i64, or a
-        float past the finite range (1e300 * 1e300)."""
-        for expr in _constants(stmt.value):
-            value = fold.constant(expr)
-            if (isinstance(value, float) and math.isfinite(value) and abs(value) > _FLOAT_MAX["f32"]
-                    and id(expr) not in self.f64_literals):
-                # Triton would compute it in f64, torch (the reference) in f32.
-                self.error("E028", expr.span, value=_literal_text(expr, value), dtype="f32",
-                           why=": a float literal is f32, unless an operator's other operand is f64")
-            if not fold.folds(expr):
-                continue  # a literal as written: checked where it stands
-            if isinstance(value, int) and not _I64_MIN <= value <= _I64_MAX:
-                self.error("E028", expr.span, value=_literal_text(expr, value), dtype="i64", why="")
-            elif isinstance(value, float) and not math.isfinite(value):
-                self.error("E028", expr.span, value=_literal_text(expr, value), dtype="f64",
-                           why=" as a finite number")
-
-    def _want_number(self, args, env, typer: Typer, op: str) -> None:
-        """Arithmetic on bool values is refused: torch and Triton disagree on it (True + True
-        is True in one, 2 in the other, and '-' fails); a cast says which is meant."""
-        for arg in args:
-            if _defined(arg, env) and typer.of(arg).dtype.category == "bool":
-                expected = "numbers (cast a bool first: `as i32` counts it as 0 or 1)"
-                self.error("E042", arg.span, op=op, expected=expected, got="bool")
-
-    def _want_bool(self, expr: ir.Expr, typer: Typer, op: str) -> None:
-        t = typer.of(expr)
-        if t.dtype.category != "bool":
-            expected = "a boolean operand (a comparison such as x > 0)"
-            self.error("E042", expr.span, op=op, expected=expected, got=t.dtype.name)
-
-
-def _literal_text(expr: ir.Expr, value) -> str:
-    """How E028 names a literal: as written, or a constant expression by its value."""
-    if isinstance(expr, ir.Number):
-        return shown(expr.text)
-    if isinstance(expr, ir.Neg) and isinstance(expr.operand, ir.Number):
-        return "-" + shown(expr.operand.text)
-    return f"{shown(value)} (the value of a constant expression)"
-
-
-# id(expr) -> (expr, env, defined): asked for every operator of an expression about its
-# operands, so each node is answered once (per env: a statement's names are fixed while it
-# is checked).
-_DEFINED: dict[int, tuple[ir.Expr, dict, bool]] = {}
-
-
-def shown(value) -> str:
-    """A number for a message: as it is, or cut short past 40 characters (and never turned
-    into a string of thousands of digits, which Python refuses)."""
-    if isinstance(value, int) and value.bit_length() > 128:
-        return f"about 2**{value.bit_length() - 1}" if value > 0 else f"about -2**{value.bit_length() - 1}"
-    text = str(value)
-    return text if len(text) <= 40 else f"{text[:20]}...{text[-8:]} ({len(text)} characters)"
-
-
-def _constants(expr: ir.Expr):
-    """The largest sub-expressions of `expr` with a constant value (literals too), each once."""
-    stack = [expr]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (ir.Number, ir.Neg, ir.BinOp)) and fold.constant(node) is not None:
-            yield node
-        else:
-            stack.extend(reversed(ir.children(node)))
-
-
-def _defined(expr: ir.Expr, env) -> bool:
-    """Every name in `expr` is defined and every function known."""
-    hit = _DEFINED.get(id(expr))
-    if hit is not None and hit[0] is expr and hit[1] is env:
-        return hit[2]
-    if isinstance(expr, ir.Name):
-        value = expr.id in env
-    else:
-        value = (not isinstance(expr, ir.Call) or expr.func in FUNCTIONS) and all(
-            _defined(child, env) for child in ir.children(expr))
-    if len(_DEFINED) >= 200_000:
-        _DEFINED.clear()
-    _DEFINED[id(expr)] = (expr, env, value)
-    return value
-
-
-def _fmt(dims) -> str:
-    return ", ".join(str(d) for d in dims)
-
-
-# How deeply an expression may nest. Generated code writes each expression out whole, in
-# the kernel and in the reference, and Python refuses more than 200 nested brackets, and
-# compiles expressions only up to about 3000 levels deep: calls, parentheses and operators
-# inside one another (each may become two or three brackets of generated code) nest at most
-# MAX_NESTING deep, and a chain of operators (x + x + ... + x, each operator one level
-# deeper) is at most MAX_DEPTH long.
-MAX_NESTING = 50
-MAX_DEPTH = 2500
-
-_GROUPS = {"+": "+", "-": "+", "*": "*", "/": "*", "%": "*", "@": "*"}
-
-
-def _same_chain(parent: ir.Expr, lhs: ir.Expr) -> bool:
-    """`lhs`, the left operand of `parent`, continues its chain: written without brackets."""
-    if isinstance(parent, ir.BinOp) and isinstance(lhs, ir.BinOp):
-        return _GROUPS.get(parent.op, parent.op) == _GROUPS.get(lhs.op, lhs.op) and parent.op != "**"
-    return isinstance(parent, ir.BoolOp) and isinstance(lhs, ir.BoolOp) and parent.op == lhs.op
-
-
-def depth_errors(kernel: ir.Kernel) -> list[Diagnostic]:
-    """E068 for each statement whose value nests deeper than MAX_NESTING or MAX_DEPTH (found
-    without recursion, before any stage recurses into the expression)."""
-    errors = []
-    for stmt in kernel.body:
-        depth: dict[int, tuple[int, int]] = {}  # id(node) -> (levels, nesting) below it
-        stack = [(stmt.value, False)]
-        while stack:
-            node, done = stack.pop()
-            kids = ir.children(node)
-            if not done:
-                stack.append((node, True))
-                stack.extend((child, False) for child in kids)
-                continue
-            levels = nesting = 0
-            for n, child in enumerate(kids):
-                child_levels, child_nesting = depth[id(child)]
-                levels = max(levels, child_levels + 1)
-                nesting = max(nesting, child_nesting + (0 if n == 0 and _same_chain(node, child) else 1))
-            depth[id(node)] = (levels, nesting)
-        levels, nesting = depth[id(stmt.value)]
-        if nesting > MAX_NESTING:
-            errors.append(Diagnostic.make(
-                "E068", stmt.span, name=stmt.target, limit=MAX_NESTING,
-                what=f"nests calls, parentheses and operators {nesting} levels deep",
-                hint=" (name parts of it in statements of their own)"))
-        elif levels > MAX_DEPTH:
-            errors.append(Diagnostic.make(
-                "E068", stmt.span, name=stmt.target, limit=MAX_DEPTH,
-                what=f"chains {levels} levels of operators",
-                hint=" (split the chain over several statements)"))
-    return errors
-
 
 def check_module(module: ir.Module) -> tuple[CheckedKernel, ...]:
     errors: list[Diagnostic] = []

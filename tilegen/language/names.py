@@ -1,9 +1,10 @@
-"""The names a spec may not take: those the generated kernel and launcher use themselves,
-Python keywords, built-in functions, and kernel names that would clash with a module-level
-name of the generated module (its imports, or another kernel's functions). Used by the
-checker for E013; the lowering stages keep their own lists of the names they add
-(lower_reduction.GENERATED_NAMES, lower_gemm.KERNEL_NAMES), which a test holds to these rules.
-Also describe(): a few words for a generated temporary, from the expression it holds.
+"""The names a spec may not take, all in one place: those the generated kernels and
+launchers use themselves (every kind's, then the reduction's and the gemm's own), Python
+keywords, the Python built-ins the generated code calls, the language's functions, and
+kernel names that would clash with a module-level name of the generated module (its
+imports, or another kernel's functions). The checker reports E013 for them (the lowering
+stages for the names only their kind uses). Also describe(): a few words for a generated
+temporary, from the expression it holds.
 """
 
 from __future__ import annotations
@@ -23,10 +24,33 @@ RESERVED = frozenset(
 RESERVED_PREFIXES = ("_", "offs_", "idx_", "stride_", "mask_", "BLOCK", "GROUP", "NUM_", "INDEX_", "acc_", "size_")
 RESERVED_SUFFIXES = ("_ptr", "_desc", "_offs", "_reference", "_kernel")
 
+# Names the generated reduction code uses beyond those reserved for every kind.
+REDUCTION_NAMES = frozenset(
+    {"n_rows", "num_row_blocks", "row_block", "num_col_blocks", "col_block", "ROWS", "sizes", "strategy",
+     "num_warps", "per_sm", "stages", "max_n", "kernel", "n_sms", "seg", "TEAM", "TEAM_P2", "ws", "epoch", "parts",
+     "kk", "team", "row_base", "row_start", "row_stop", "row_step", "row_iter", "PERSISTENT", "COLS", "REREAD",
+     "extra"}
+)
+# Names the emitted gemm kernel keeps live across its loops: no spec name may take them.
+GEMM_NAMES = ("M", "N", "K", "BATCH", "ADDRESSING", "DOT_DTYPE", "PERSISTENT", "FLATTEN", "tile_id", "num_tiles",
+              "tile_base", "tile_start", "tile_stop", "tile_step", "tile_iter", "batch_id", "pid_mn")
+# The gemm K loop's tiles and pointers: a scalar parameter (live in every loop) may not take them.
+GEMM_TILE_NAMES = ("a", "b", "a_ptrs", "b_ptrs")
+
+# The Python built-ins the generated code calls (launchers, references, kernels): a spec
+# name, which becomes a variable there or a module-level function, would hide them. A test
+# holds this list to what the templates use.
+PYTHON_BUILTINS = frozenset(
+    {"all", "any", "dict", "float", "int", "isinstance", "len", "max", "min", "range", "set", "sorted", "sum",
+     "tuple", "type", "zip", "ValueError", "TypeError", "RuntimeError"}
+)
+# Keyword arguments of a Triton launch, which a launcher passes by name.
+LAUNCH_KEYWORDS = frozenset({"num_warps", "num_stages", "num_ctas", "maxnreg"})
+
 # Module-level names of a generated module (imports): a kernel name must not rebind them.
 # Kernel names live at module level, so the local names above do not constrain them.
 MODULE_NAMES = frozenset({"os", "sys", "json", "time", "math", "functools", "statistics", "warnings", "torch",
-                          "triton", "tl", "TensorDescriptor"})
+                          "triton", "tl", "TensorDescriptor", "tilegen"})
 
 
 def reserved_why(name: str) -> str | None:
@@ -34,7 +58,9 @@ def reserved_why(name: str) -> str | None:
         return "it is a Python keyword"
     if name in FUNCTIONS:
         return "it names a built-in function"
-    if name in RESERVED or name.startswith(RESERVED_PREFIXES) or name.endswith(RESERVED_SUFFIXES):
+    if name in PYTHON_BUILTINS:
+        return "it is a Python built-in that the generated code calls"
+    if name in RESERVED or name in LAUNCH_KEYWORDS or name.startswith(RESERVED_PREFIXES) or name.endswith(RESERVED_SUFFIXES):
         return "the generated code uses this name"
     return None
 
@@ -42,6 +68,8 @@ def reserved_why(name: str) -> str | None:
 def reserved_kernel_why(name: str) -> str | None:
     if keyword.iskeyword(name) or name in ("True", "False", "None"):
         return "it is a Python keyword"
+    if name in PYTHON_BUILTINS:
+        return "it is a Python built-in that the generated code calls (a kernel of that name would hide it)"
     if name in MODULE_NAMES or name.startswith("_") or name.endswith(RESERVED_SUFFIXES):
         return "the generated module uses this name"
     return None

@@ -24,15 +24,11 @@ from .expr import ExprRenderer
 from .gemm_model import BatchOffset, BatchStep, GemmModel, Operand, TileTensor
 from .model import TensorArg, helpers_used, signature, statements
 from .short_gelu import helpers_with, short_gelus
+from ..language.names import GEMM_NAMES, GEMM_TILE_NAMES
 from ..language.typing import align, matmul_operand
 
 # Schedule keys that pick a block configuration; the launcher tunes the ones a spec leaves open.
 CONFIG_KEYS = ("block_m", "block_n", "block_k", "group_m", "warps", "stages")
-# Names the emitted kernel keeps live across its loops: no spec name may take them.
-KERNEL_NAMES = ("M", "N", "K", "BATCH", "ADDRESSING", "DOT_DTYPE", "PERSISTENT", "FLATTEN", "tile_id", "num_tiles",
-                "tile_base", "tile_start", "tile_stop", "tile_step", "tile_iter", "batch_id", "pid_mn")
-# The K loop's tiles and pointers: a scalar parameter (live in every loop) may not take them.
-TILE_NAMES = ("a", "b", "a_ptrs", "b_ptrs")
 OPERAND_DTYPES = ("f16", "bf16", "f32", "f64")
 # Where each role's tile starts, for descriptor loads and block pointers.
 _START = {"M": "pid_m * BLOCK_M", "N": "pid_n * BLOCK_N", "K": "k * BLOCK_K"}
@@ -201,12 +197,12 @@ def _check_names(kernel: ir.Kernel, batch_dims) -> list[Diagnostic]:
     decls = [(p.name, p.span, isinstance(p.type, ir.ScalarType)) for p in kernel.params]
     decls += [(o.name, o.span, False) for o in kernel.outputs] + [(s.target, s.span, False) for s in kernel.body]
     for name, span, scalar in decls:
-        if name in KERNEL_NAMES:
+        if name in GEMM_NAMES:
             errors.append(Diagnostic.make("E013", span, name=name, why="the generated gemm kernel uses it"))
-        elif scalar and name in TILE_NAMES:
+        elif scalar and name in GEMM_TILE_NAMES:
             errors.append(Diagnostic.make("E013", span, name=name, why="the gemm kernel's K loop uses it"))
     for d in batch_dims:
-        if d in KERNEL_NAMES:
+        if d in GEMM_NAMES:
             errors.append(Diagnostic.make("E013", kernel.span, name=d, why="the generated gemm kernel uses it"))
     if kernel.schedule.get("addressing") not in ("pointer", "block_ptr"):
         for o in kernel.outputs:

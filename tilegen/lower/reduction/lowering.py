@@ -24,7 +24,7 @@ from ...language.dtypes import I32, int_range
 from ..expr import ExprRenderer
 from ..model import TensorArg, signature
 from ...language.functions import REDUCTIONS
-from ...language.names import describe
+from ...language.names import REDUCTION_NAMES, describe
 from .model import (
     Load, Step, Store, short_literal,
 )
@@ -33,13 +33,6 @@ from .plan import (
     post_order,
 )
 
-# Names the generated reduction code uses beyond those the checker reserves for every kind.
-GENERATED_NAMES = frozenset(
-    {"n_rows", "num_row_blocks", "row_block", "num_col_blocks", "col_block", "ROWS", "sizes", "strategy",
-     "num_warps", "per_sm", "stages", "max_n", "kernel", "n_sms", "seg", "TEAM", "TEAM_P2", "ws", "epoch", "parts",
-     "kk", "team", "row_base", "row_start", "row_stop", "row_step", "row_iter", "PERSISTENT", "COLS", "REREAD",
-     "extra"}
-)
 _TORCH_REDUCE = {n: f.torch_reduce for n, f in REDUCTIONS.items()}
 
 
@@ -91,7 +84,7 @@ class Lowering:
                         first_use.setdefault(d, decl.span)
         decls += list(first_use.items())
         for name, span in decls:
-            if name in GENERATED_NAMES:
+            if name in REDUCTION_NAMES:
                 why = "the generated reduction code uses this name"
                 errors.append(Diagnostic.make("E013", span, name=name, why=why))
         if self.col in self.checked.rows:
@@ -105,7 +98,7 @@ class Lowering:
             raise DiagnosticError(errors)
 
     def _name_results(self) -> dict:
-        taken = set(self.an.shapes) | set(GENERATED_NAMES) | {str(d) for d in self.sig.space}
+        taken = set(self.an.shapes) | set(REDUCTION_NAMES) | {str(d) for d in self.sig.space}
         names = {}
         for r in self.plan.reductions:
             if r.whole:
