@@ -14,7 +14,7 @@ modules import) stays light.
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+from .version import __version__
 
 __all__ = ["CompileError", "build", "check", "compile", "__version__"]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import jinja2
 
-from .. import __version__
+from ..version import __version__
 from ..language.functions import GELU_FITS, accumulate, divide, row_reduce
 
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .. import __version__
+from ..version import __version__
 from ..diagnostics import DiagnosticError
 
 try:

@@ -136,6 +136,10 @@ def compare(sig, got, want, tf32: bool = False, exact=None) -> str | None:
     exact = _as_tuple(exact) if exact is not None else want
     for out, g, w, x in zip(sig.outputs, got, want, exact):
         rtol, atol = TOLERANCES.get(out.dtype.name, (0, 0))
+        if out.dtype.name == "f64" and any(p.dtype.is_float and p.dtype.name != "f64" for p in sig.params):
+            # an f64 output of a kernel that reads narrower floats computes those parts in
+            # f32 (tanh(b) of an f32 b), as its helpers do: f32's tolerance
+            rtol, atol = TOLERANCES["f32"]
         if out.dtype.name in TOLERANCES:  # a float value cast to a 16-bit type on its way
             rtol, atol = max([(rtol, atol)] + [TOLERANCES[name] for name in out.rounded_to])
         if tf32 and out.dtype.name in TOLERANCES and w.numel():
