@@ -46,6 +46,17 @@ GEMM_HOPPER_CONFIGS = [
     dict(block_m=64, block_n=128, block_k=128, group_m=8, warps=4, stages=3),
     dict(block_m=64, block_n=64, block_k=64, group_m=8, warps=4, stages=3),
 ]
+# Hopper, rows few (decode: M of 1 to 64): the weight streams from memory once, so these
+# tiles trade MMA efficiency for programs enough to fill the SMs and K blocks deep enough
+# to keep bytes in flight. gemm_model decides when they pay; appended to the list above.
+GEMM_HOPPER_SMALL_M_CONFIGS = [
+    dict(block_m=16, block_n=32, block_k=256, group_m=8, warps=4, stages=4),
+    dict(block_m=16, block_n=64, block_k=128, group_m=8, warps=4, stages=4),
+    dict(block_m=16, block_n=128, block_k=128, group_m=8, warps=4, stages=4),
+    dict(block_m=32, block_n=64, block_k=128, group_m=8, warps=4, stages=4),
+    dict(block_m=32, block_n=128, block_k=128, group_m=8, warps=4, stages=4),
+    dict(block_m=64, block_n=64, block_k=128, group_m=8, warps=4, stages=4),
+]
 # Other GPUs (Ampere and older): the Triton tutorial's tiles, shallower pipelines.
 GEMM_CONFIGS = [
     dict(block_m=128, block_n=256, block_k=32, group_m=8, warps=8, stages=3),
@@ -75,12 +86,26 @@ GEMM_WARMUP_MS = 25  # each timing starts with this much of the candidate back t
 GEMM_TIMED_MS = 100  # then times this much of it (at least 25 runs), as tilegen bench does
 GEMM_MOST_RUNS = 1000  # at most this many runs of each: ~100 ms of runs down to 0.1 ms a run (see gemm_device_ms)
 GEMM_TUNE_MIN_MACS = 1 << 24  # smaller products take the first candidate: tuning would cost more
+GEMM_TUNE_TOP = 4  # the tuner times the model's best few candidates (plus each launch mode's best), not all
+GEMM_TUNE_BUDGET_S = 5.0  # after its first round, the tuner stops adding rounds past this many seconds
 # Part of every disk-cache key: raise it when kernels or launches change so that
 # configurations tuned for the old ones are not reused (2: descriptors built on the host;
 # 3: balanced persistent grids, gemm_programs; 4: a grid's tile loop of one constant step;
 # 5: the tuner's runoff between its leaders; 6: timings after a sustained warm-up, ranked
-# round by round; 7: timings of up to 1000 runs, not 200).
-GEMM_CACHE_VERSION = "v7"
+# round by round; 7: timings of up to 1000 runs, not 200; 8: small-M tiles, candidates
+# ranked by gemm_model).
+GEMM_CACHE_VERSION = "v8"
+
+# gemm_model's machine: per-SM dense 16-bit tensor-core rate and memory bandwidth (H100 SXM
+# figures; only their ratio and the SM count steer the choice), the latency that bytes in
+# flight must cover, a program's fixed cost (pipeline fill, epilogue, launch share) and
+# how much L2 keeps an operand from being read twice.
+GEMM_MODEL_FLOPS_PER_SM = 989e12 / 132
+GEMM_MODEL_BANDWIDTH = 3.0e12  # bytes/s
+GEMM_MODEL_LATENCY_S = 2.0e-6
+GEMM_MODEL_TILE_S = 1.0e-6
+GEMM_MODEL_L2_BYTES = 50 * 2**20
+GEMM_MODEL_OVERLAP = 0.2  # the share of the shorter of compute and memory time that does not overlap the longer
 
 
 def gemm_programs(num_tiles, sms):
@@ -136,7 +161,7 @@ def gemm_candidates(device, elem_bytes, pins):
         base, smem = [GEMM_INTERPRETER_CONFIG] + GEMM_CONFIGS, None
     else:
         _, major, smem, _ = gemm_device(device.index)
-        base = GEMM_HOPPER_CONFIGS if major >= 9 else GEMM_CONFIGS
+        base = GEMM_HOPPER_CONFIGS + GEMM_HOPPER_SMALL_M_CONFIGS if major >= 9 else GEMM_CONFIGS
     configs = []
     for config in base:
         config = {**config, **pins}
@@ -146,6 +171,71 @@ def gemm_candidates(device, elem_bytes, pins):
     need = lambda c: c["stages"] * (c["block_m"] + c["block_n"]) * c["block_k"] * elem_bytes
     fits = [c for c in configs if smem is None or need(c) <= smem]
     return fits or [min(configs, key=need)]
+
+
+def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2):
+    """Estimated seconds of one launch of `config` on sizes (batch, M, N, K) with `sms` SMs: a
+    roofline per launch, not a table of measured answers. Compute: the waves of tiles
+    (ceil(tiles / SMs): a last partial wave costs a whole one), each tile's padded work
+    (K rounded up to BLOCK_K, rows up to BLOCK_M) at a rate that grows with the tile's
+    operand reuse, bm*bn/(bm+bn) (128x256 is the reference), halved for tiles under 64 rows
+    (no warpgroup MMA). Memory: each operand read once if it fits in a quarter of L2, else
+    once per group of tiles that share it while resident; bandwidth reached only if the
+    running programs keep enough bytes in flight ((stages - 1) K blocks each) to cover the
+    latency. The larger of the two, plus a share of the smaller (they never overlap
+    perfectly: this is what prefers small tiles when rows are few), plus a fixed cost per
+    wave of tiles. Persistent
+    descriptor launches pay the fixed cost once per program and move tiles by TMA (a 3%
+    better rate)."""
+    batch, m, n, k = sizes
+    bm, bn, bk = config["block_m"], config["block_n"], config["block_k"]
+    tiles_m, tiles_n = cdiv(m, bm), cdiv(n, bn)
+    tiles = batch * tiles_m * tiles_n
+    waves = cdiv(max(tiles, 1), sms)
+    k_pad = max(cdiv(k, bk), 1) * bk
+    rate = GEMM_MODEL_FLOPS_PER_SM * min(1.0, (bm * bn / (bm + bn)) / (128 * 256 / 384)) ** 0.5
+    if bm < 64:
+        rate *= 0.5
+    descriptor = config.get("addressing") == "descriptor"
+    if descriptor:
+        rate *= 1.03
+    compute = waves * 2.0 * bm * bn * k_pad / rate
+    a_bytes, b_bytes = m * k * elem_bytes, n * k * elem_bytes
+    running = min(tiles, sms)
+    share_m = min(tiles_m, config.get("group_m", 8))  # tile rows of a group share B's tiles
+    share_n = max(1, running // max(share_m, 1))  # and that many tile columns share A's
+    a_reads = 1 if a_bytes <= GEMM_MODEL_L2_BYTES / 4 else max(1.0, tiles_n / share_n)
+    b_reads = 1 if b_bytes <= GEMM_MODEL_L2_BYTES / 4 else max(1.0, tiles_m / share_m)
+    moved = batch * (a_bytes * a_reads + b_bytes * b_reads + m * n * out_bytes)
+    in_flight = running * max(config["stages"] - 1, 1) * (min(bm, m) + min(bn, n)) * bk * elem_bytes  # masked rows move nothing
+    reach = min(1.0, in_flight / (GEMM_MODEL_BANDWIDTH * GEMM_MODEL_LATENCY_S))
+    memory = moved / (GEMM_MODEL_BANDWIDTH * reach)
+    fixed = GEMM_MODEL_TILE_S * (1 if descriptor and config.get("persistent") else waves)
+    return max(compute, memory) + GEMM_MODEL_OVERLAP * min(compute, memory) + fixed
+
+
+def gemm_rank(candidates, sizes, sms, elem_bytes, out_bytes=2):
+    """The candidates, fastest first by gemm_model (ties keep their order)."""
+    return sorted(candidates, key=lambda c: gemm_model(c, sizes, sms, elem_bytes, out_bytes))
+
+
+def gemm_shortlist(ranked, top=None):
+    """What the tuner times: the model's `top` best, plus the best of every launch mode
+    they leave out (the model knows least about launch modes), in ranked order."""
+    top = GEMM_TUNE_TOP if top is None else top
+    keep = list(ranked[:top])
+    modes = {(c["addressing"], c["persistent"], c["flatten"]) for c in keep}
+    for c in ranked[top:]:
+        mode = (c["addressing"], c["persistent"], c["flatten"])
+        if mode not in modes:
+            modes.add(mode)
+            keep.append(c)
+    return keep
+
+
+def gemm_capturing(device):
+    """Is the current CUDA stream capturing a graph? Then a launch may not synchronize or time."""
+    return device.type == "cuda" and torch.cuda.is_available() and torch.cuda.is_current_stream_capturing()
 
 
 def gemm_tma_ok(tensors):
@@ -190,8 +280,11 @@ def gemm_config(kernel, schedule, device, sizes, tma_ok, launch, outs):
     config = GEMM_CHOSEN.get(key)
     if config is None:
         config = gemm_choose(kernel, schedule or {}, device, sizes, tma_ok, launch, outs)
-        # Later calls reuse the choice: for them it was tuned earlier in this process.
-        GEMM_CHOSEN[key] = {**config, "source": config["source"].replace("tuned now", "tuned (this process)")}
+        # Later calls reuse the choice: for them it was tuned earlier in this process. A
+        # model's choice made during graph capture is not kept: the next call outside a
+        # capture tunes.
+        if not config["source"].startswith("model (graph capture"):
+            GEMM_CHOSEN[key] = {**config, "source": config["source"].replace("tuned now", "tuned (this process)")}
         if os.environ.get("TILEGEN_VERBOSE", "0") not in ("", "0"):
             print(f"tilegen: {kernel['id']} batch={sizes[0]} M={sizes[1]} N={sizes[2]} K={sizes[3]}: {config}", file=sys.stderr)
     if config["addressing"] == "descriptor" and kernel["batched"]:
@@ -272,6 +365,10 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
             {**config, "addressing": addressing, "persistent": persistent, "flatten": flatten, "sms": sms}
             for config in keep
         ]
+    if device.type == "cuda" and len(candidates) > 1:
+        # The model's ranking: its best is the first candidate, taken untuned.
+        out_bytes = sum(o.element_size() for o in outs) or kernel["elem_bytes"]
+        candidates = gemm_rank(candidates, sizes, sms, kernel["elem_bytes"], out_bytes)
     tune = os.environ.get("TILEGEN_AUTOTUNE", "")
     if len(candidates) == 1:
         return {**candidates[0], "source": "pinned" + note}
@@ -293,9 +390,14 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
         config = gemm_cache_load().get(tuning_key)
         source = "tuned (disk cache)"
     if config not in candidates:
+        if gemm_capturing(device):
+            # Inside a CUDA graph capture nothing may synchronize or time: the model's
+            # choice, not remembered as tuned (the first call outside a capture tunes).
+            return {**candidates[0], "source": "model (graph capture)" + note}
         if kernel["batched"] and any(c["addressing"] == "descriptor" for c in candidates):
             gemm_use_scratch()  # batched descriptor kernels need Triton's allocator to launch at all
-        config = gemm_tune(candidates, launch, outs, device)
+        shortlist = gemm_shortlist(candidates) if device.type == "cuda" else candidates
+        config = gemm_tune(shortlist, launch, outs, device)
         gemm_cache_store(tuning_key, config)
         source = "tuned now"
     GEMM_TUNED[tuning_key] = config
@@ -316,13 +418,15 @@ def gemm_tune(candidates, launch, outs, device):
     is wider than the gap between the leaders."""
     scratch = [torch.empty_like(o) for o in outs]
     flush = flush_buffer(device) if device.type == "cuda" else None
+    deadline = time.perf_counter() + GEMM_TUNE_BUDGET_S  # rounds past the first two stop here
     times = {i: [] for i in range(len(candidates))}  # candidate index -> its timings
-    failure = gemm_tune_rounds(candidates, times, GEMM_TUNE_ROUNDS if flush is not None else 1, launch, scratch, flush)
+    failure = gemm_tune_rounds(candidates, times, GEMM_TUNE_ROUNDS if flush is not None else 1, launch, scratch, flush,
+                               deadline)
     scores = gemm_scores(times)
     finalists = [i for i in scores if scores[i] <= min(scores.values(), default=0.0) * (1 + GEMM_RUNOFF_WITHIN)]
-    if flush is not None and len(finalists) > 1:
+    if flush is not None and len(finalists) > 1 and time.perf_counter() < deadline:
         runoff = {i: [] for i in finalists}
-        failure = gemm_tune_rounds(candidates, runoff, GEMM_RUNOFF_ROUNDS, launch, scratch, flush) or failure
+        failure = gemm_tune_rounds(candidates, runoff, GEMM_RUNOFF_ROUNDS, launch, scratch, flush, deadline) or failure
         # The runoff alone ranks the finalists; should every one fail now, the others that ran.
         scores = gemm_scores(runoff) or {i: s for i, s in scores.items() if i not in finalists}
     if not scores:
@@ -335,12 +439,15 @@ def gemm_scores(times):
     return ranks(times)
 
 
-def gemm_tune_rounds(candidates, times, rounds, launch, scratch, flush):
+def gemm_tune_rounds(candidates, times, rounds, launch, scratch, flush, deadline=None):
     """Time candidates[i] for each index i of `times` in `rounds` interleaved rounds, every
     other one in reverse order, appending to times[i]; one that raises drops out of `times`.
-    Returns the last error, or None. flush None: the interpreter, wall-clock time."""
+    Past `deadline` (time.perf_counter()) no round after the second starts. Returns the
+    last error, or None. flush None: the interpreter, wall-clock time."""
     failure = None
     for rnd in range(rounds):
+        if deadline is not None and rnd >= 2 and time.perf_counter() > deadline:
+            break
         for i in list(times)[:: -1 if rnd % 2 else 1]:
             config = candidates[i]
             run = functools.partial(launch, config, *scratch)
