@@ -381,5 +381,8 @@ def main(args) -> int:
     if args.markdown:
         Path(args.markdown).write_text(format_table(rows, markdown=True), encoding="utf-8")
     if args.plot:
-        _plot(rows, args.plot)
+        try:
+            _plot(rows, args.plot)
+        except ImportError:
+            print("tilegen bench: --plot needs matplotlib", file=sys.stderr)
     return 0
