@@ -56,17 +56,30 @@ def test_capture_and_replay_at_a_fresh_shape(stem, name, monkeypatch, tmp_path):
         assert config["source"].startswith(("model (graph capture)", "pinned")), config
     graph.replay()
     torch.cuda.synchronize()
-    assert compare(sig, got, reference(*args), tf32) is None
+    _check(stem, sig, got, reference(*args), tf32)
     # The graph reads its inputs where they lie: new values, the same graph.
     for a, b in zip(args, make_inputs(sig, Case(sizes, False, "graph"), "cuda", seed=2)):
         if isinstance(a, torch.Tensor):
             a.copy_(b)
     graph.replay()
     torch.cuda.synchronize()
-    assert compare(sig, got, reference(*args), tf32) is None
+    _check(stem, sig, got, reference(*args), tf32)
     if stem == "gemm" and not launcher.last_config["source"].startswith("pinned"):
         launcher(*args)  # outside the capture the same shape tunes: the model's choice was not kept
         assert not launcher.last_config["source"].startswith("model"), launcher.last_config
+
+
+def _check(stem, sig, got, want, tf32):
+    """Elementwise and reductions: validate's tolerances. Products of K = 1000 sum in
+    another order than torch's f32 reference, so an f32 output near zero can differ
+    relatively by far more than its rtol: gemm outputs by relative error over the whole
+    tensor, the bar test_gemm.py sets against float64 (1e-2)."""
+    if stem != "gemm":
+        assert compare(sig, got, want, tf32) is None
+        return
+    for g, w in zip(got if isinstance(got, tuple) else (got,), want if isinstance(want, tuple) else (want,)):
+        assert not g.isnan().any()
+        assert float((g.double() - w.double()).norm() / w.double().norm()) < 1e-2
 
 
 def _fake_capture(monkeypatch, capturing=True):

@@ -196,7 +196,9 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2):
     rate = GEMM_MODEL_FLOPS_PER_SM * min(1.0, (bm * bn / (bm + bn)) / (128 * 256 / 384)) ** 0.5
     if bm < 64:
         rate *= 0.5
-    descriptor = config.get("addressing") == "descriptor"
+    # Descriptors pay off over a K loop long enough to pipeline; over a few K blocks their
+    # setup (in the kernel, for batched products) is not won back.
+    descriptor = config.get("addressing") == "descriptor" and cdiv(k, bk) >= 4
     if descriptor:
         rate *= 1.03
     compute = waves * 2.0 * bm * bn * k_pad / rate
@@ -211,6 +213,8 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2):
     reach = min(1.0, in_flight / (GEMM_MODEL_BANDWIDTH * GEMM_MODEL_LATENCY_S))
     memory = moved / (GEMM_MODEL_BANDWIDTH * reach)
     fixed = GEMM_MODEL_TILE_S * (1 if descriptor and config.get("persistent") else waves)
+    if config.get("addressing") == "descriptor" and not descriptor:
+        fixed += GEMM_MODEL_TILE_S
     return max(compute, memory) + GEMM_MODEL_OVERLAP * min(compute, memory) + fixed
 
 
