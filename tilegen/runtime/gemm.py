@@ -8,9 +8,11 @@ override them with schedule={...}; _gemm_policy() below lists the launch modes
 for the rest, and on a GPU the candidates (block configuration x launch mode) are
 tuned once per (kernel, device, shape bucket, dtypes), the winner cached in memory
 and in $TILEGEN_CACHE_DIR/gemm-autotune.json (default ~/.cache/tilegen).
-TILEGEN_AUTOTUNE=0 takes the first candidate instead (pointer addressing on a
-grid, the first block configuration); TILEGEN_AUTOTUNE=1 tunes even under the
-interpreter. TILEGEN_VERBOSE=1 logs every choice and every candidate that fails;
+TILEGEN_AUTOTUNE=0 takes the first candidate instead (on a GPU the best by
+gemm_model, an analytic model of the shape, tile and SM count), and so does a launch
+during CUDA graph capture that finds no tuned choice for its bucket (nothing may time or
+synchronize there; that choice is not kept as tuned); TILEGEN_AUTOTUNE=1 tunes even
+under the interpreter. TILEGEN_VERBOSE=1 logs every choice and every candidate that fails;
 NAME.last_config holds the last choice.
 """
 
