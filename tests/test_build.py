@@ -388,3 +388,18 @@ def test_formatting_piece_by_piece_is_black_over_the_whole_module():
     assert results
     for spec, compiled in results.items():
         assert format_source(compiled.raw) == format_whole(compiled.raw), spec
+
+
+def test_bench_group_summary_min_and_geomean():
+    from tilegen.tools.bench import Row, group_summary, summary_lines
+
+    def row(case, group, impl, ratio):
+        return Row(case, group, impl, 1.0, 1.0, "GB/s", None, vs_best=ratio)
+
+    rows = [row("a", "g", "tilegen", 0.5), row("b", "g", "tilegen", 2.0), row("c", "g", "tilegen", 1.0),
+            row("a", "g", "torch", None), row("d", "h", "tilegen", 0.9), row("e", "h", "tilegen", None)]
+    summary = group_summary(rows)
+    assert summary["g"]["cases"] == 3 and summary["g"]["min"] == 0.5 and summary["g"]["worst"] == "a"
+    assert abs(summary["g"]["geomean"] - 1.0) < 1e-12  # (0.5 * 2 * 1) ** (1/3)
+    assert summary["h"] == dict(cases=1, min=0.9, geomean=0.9, worst="d")
+    assert summary_lines(rows)[0] == "g: 3 cases, x best min 0.500 (at a), geomean 1.000"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import ir
 from ..diagnostics import Diagnostic
-from ..runtime.rules import GEMM_CALL_RULES, SPEC_BOOL as _BOOL, WARPS as _WARPS
+from ..runtime.rules import GEMM_CALL_RULES, SPEC_BOOL as _BOOL, WARPS as _WARPS, problem  # noqa: F401
 
 # A rule is ("pow2", lo, hi), ("range", lo, hi) or ("one_of", value, ...): data, shared with
 # the runtime, which checks a gemm call's schedule= by the same rules (runtime/rules.py).
@@ -30,19 +30,6 @@ SCHEDULE_KEYS: dict[str, dict[str, tuple]] = {
         "precision": ("one_of", "tf32", "ieee"),
     },
 }
-
-
-def problem(rule: tuple, value) -> str | None:
-    """Why `value` breaks `rule`, or None."""
-    kind, *args = rule
-    if kind == "one_of":
-        return None if value in args else "expected one of " + ", ".join(map(str, args))
-    lo, hi = args
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        return f"expected {'a power of two' if kind == 'pow2' else 'an integer'} from {lo} to {hi}"
-    if kind == "pow2" and value & (value - 1):
-        return f"expected a power of two from {lo} to {hi}"
-    return None
 
 
 def call_rules() -> dict[str, tuple]:

@@ -8,16 +8,17 @@ override them with schedule={...}; _gemm_policy() below lists the launch modes
 for the rest, and on a GPU the candidates (block configuration x launch mode) are
 tuned once per (kernel, device, shape bucket, dtypes), the winner cached in memory
 and in $TILEGEN_CACHE_DIR/gemm-autotune.json (default ~/.cache/tilegen).
-TILEGEN_AUTOTUNE=0 takes the first candidate instead (pointer addressing on a
-grid, the first block configuration); TILEGEN_AUTOTUNE=1 tunes even under the
-interpreter. TILEGEN_VERBOSE=1 logs every choice and every candidate that fails;
+TILEGEN_AUTOTUNE=0 takes the first candidate instead (on a GPU the best by
+gemm_model, an analytic model of the shape, tile and SM count), and so does a launch
+during CUDA graph capture that finds no tuned choice for its bucket (nothing may time or
+synchronize there; that choice is not kept as tuned); TILEGEN_AUTOTUNE=1 tunes even
+under the interpreter. TILEGEN_VERBOSE=1 logs every choice and every candidate that fails;
 NAME.last_config holds the last choice.
 """
 
 from __future__ import annotations
 
 import functools
-import json
 import os
 import sys
 import time
@@ -27,7 +28,9 @@ import triton
 import triton.language as tl
 
 from .args import cdiv, interpreting
-from .rules import GEMM_CALL_RULES
+from .rules import GEMM_CALL_RULES, check_call_schedule as gemm_check_schedule
+from .tuning_cache import gemm_cache_load, gemm_cache_store
+from .gemm_model import gemm_model, gemm_rank  # noqa: F401 (tests and scripts read gemm_model here)
 from .timing import device_ms, flush_buffer, ranks
 
 # Candidate block configurations, the default first. Hopper (sm_90+): large tiles,
@@ -45,6 +48,17 @@ GEMM_HOPPER_CONFIGS = [
     dict(block_m=128, block_n=64, block_k=128, group_m=8, warps=4, stages=3),
     dict(block_m=64, block_n=128, block_k=128, group_m=8, warps=4, stages=3),
     dict(block_m=64, block_n=64, block_k=64, group_m=8, warps=4, stages=3),
+]
+# Hopper, rows few (decode: M of 1 to 64): the weight streams from memory once, so these
+# tiles trade MMA efficiency for programs enough to fill the SMs and K blocks deep enough
+# to keep bytes in flight. gemm_model decides when they pay; appended to the list above.
+GEMM_HOPPER_SMALL_M_CONFIGS = [
+    dict(block_m=16, block_n=32, block_k=256, group_m=8, warps=4, stages=4),
+    dict(block_m=16, block_n=64, block_k=128, group_m=8, warps=4, stages=4),
+    dict(block_m=16, block_n=128, block_k=128, group_m=8, warps=4, stages=4),
+    dict(block_m=32, block_n=64, block_k=128, group_m=8, warps=4, stages=4),
+    dict(block_m=32, block_n=128, block_k=128, group_m=8, warps=4, stages=4),
+    dict(block_m=64, block_n=64, block_k=128, group_m=8, warps=4, stages=4),
 ]
 # Other GPUs (Ampere and older): the Triton tutorial's tiles, shallower pipelines.
 GEMM_CONFIGS = [
@@ -75,13 +89,15 @@ GEMM_WARMUP_MS = 25  # each timing starts with this much of the candidate back t
 GEMM_TIMED_MS = 100  # then times this much of it (at least 25 runs), as tilegen bench does
 GEMM_MOST_RUNS = 1000  # at most this many runs of each: ~100 ms of runs down to 0.1 ms a run (see gemm_device_ms)
 GEMM_TUNE_MIN_MACS = 1 << 24  # smaller products take the first candidate: tuning would cost more
+GEMM_TUNE_TOP = 4  # the tuner times the model's best few candidates (plus each launch mode's best), not all
+GEMM_TUNE_BUDGET_S = 5.0  # after its first round, the tuner stops adding rounds past this many seconds
 # Part of every disk-cache key: raise it when kernels or launches change so that
 # configurations tuned for the old ones are not reused (2: descriptors built on the host;
 # 3: balanced persistent grids, gemm_programs; 4: a grid's tile loop of one constant step;
 # 5: the tuner's runoff between its leaders; 6: timings after a sustained warm-up, ranked
-# round by round; 7: timings of up to 1000 runs, not 200).
-GEMM_CACHE_VERSION = "v7"
-
+# round by round; 7: timings of up to 1000 runs, not 200; 8: small-M tiles, candidates
+# ranked by gemm_model).
+GEMM_CACHE_VERSION = "v8"
 
 def gemm_programs(num_tiles, sms):
     """Programs of a persistent launch over `num_tiles` tiles with `sms` SMs: the fewest
@@ -136,7 +152,7 @@ def gemm_candidates(device, elem_bytes, pins):
         base, smem = [GEMM_INTERPRETER_CONFIG] + GEMM_CONFIGS, None
     else:
         _, major, smem, _ = gemm_device(device.index)
-        base = GEMM_HOPPER_CONFIGS if major >= 9 else GEMM_CONFIGS
+        base = GEMM_HOPPER_CONFIGS + GEMM_HOPPER_SMALL_M_CONFIGS if major >= 9 else GEMM_CONFIGS
     configs = []
     for config in base:
         config = {**config, **pins}
@@ -146,6 +162,25 @@ def gemm_candidates(device, elem_bytes, pins):
     need = lambda c: c["stages"] * (c["block_m"] + c["block_n"]) * c["block_k"] * elem_bytes
     fits = [c for c in configs if smem is None or need(c) <= smem]
     return fits or [min(configs, key=need)]
+
+
+def gemm_shortlist(ranked, top=None):
+    """What the tuner times: the model's `top` best, plus the best of every launch mode
+    they leave out (the model knows least about launch modes), in ranked order."""
+    top = GEMM_TUNE_TOP if top is None else top
+    keep = list(ranked[:top])
+    modes = {(c["addressing"], c["persistent"], c["flatten"]) for c in keep}
+    for c in ranked[top:]:
+        mode = (c["addressing"], c["persistent"], c["flatten"])
+        if mode not in modes:
+            modes.add(mode)
+            keep.append(c)
+    return keep
+
+
+def gemm_capturing(device):
+    """Is the current CUDA stream capturing a graph? Then a launch may not synchronize or time."""
+    return device.type == "cuda" and torch.cuda.is_available() and torch.cuda.is_current_stream_capturing()
 
 
 def gemm_tma_ok(tensors):
@@ -190,36 +225,16 @@ def gemm_config(kernel, schedule, device, sizes, tma_ok, launch, outs):
     config = GEMM_CHOSEN.get(key)
     if config is None:
         config = gemm_choose(kernel, schedule or {}, device, sizes, tma_ok, launch, outs)
-        # Later calls reuse the choice: for them it was tuned earlier in this process.
-        GEMM_CHOSEN[key] = {**config, "source": config["source"].replace("tuned now", "tuned (this process)")}
+        # Later calls reuse the choice: for them it was tuned earlier in this process. A
+        # model's choice made during graph capture is not kept: the next call outside a
+        # capture tunes.
+        if not config["source"].startswith("model (graph capture"):
+            GEMM_CHOSEN[key] = {**config, "source": config["source"].replace("tuned now", "tuned (this process)")}
         if os.environ.get("TILEGEN_VERBOSE", "0") not in ("", "0"):
             print(f"tilegen: {kernel['id']} batch={sizes[0]} M={sizes[1]} N={sizes[2]} K={sizes[3]}: {config}", file=sys.stderr)
     if config["addressing"] == "descriptor" and kernel["batched"]:
         gemm_use_scratch()  # batched kernels build their descriptors in global scratch memory
     return config
-
-
-def gemm_check_schedule(name, schedule):
-    """A call's schedule= must name known keys with values their rules allow."""
-    unknown = sorted(set(schedule) - set(GEMM_SCHEDULE_KEYS))
-    if unknown:
-        why = " (precision is compiled in: set it in the spec's schedule { })" if "precision" in unknown else ""
-        raise ValueError(
-            f"{name}(): schedule key(s) {unknown} cannot be set per call{why}; expected some of {list(GEMM_SCHEDULE_KEYS)}"
-        )
-    for key, value in schedule.items():
-        kind, *args = GEMM_SCHEDULE_RULES[key]
-        if kind == "one_of":
-            ok, want = value in args, "one of " + ", ".join(map(repr, args))
-        else:
-            lo, hi = args
-            ok = isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
-            ok = ok and (kind == "range" or value & (value - 1) == 0)
-            want = f"{'a power of two' if kind == 'pow2' else 'an integer'} from {lo} to {hi}"
-        if not ok:
-            raise ValueError(f"{name}(): schedule[{key!r}] must be {want}; got {value!r}")
-    if schedule.get("order") == "row_major" and schedule.get("group_m", 1) != 1:
-        raise ValueError(f"{name}(): schedule order 'row_major' is group_m = 1; got group_m = {schedule['group_m']!r}")
 
 
 def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
@@ -272,6 +287,10 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
             {**config, "addressing": addressing, "persistent": persistent, "flatten": flatten, "sms": sms}
             for config in keep
         ]
+    if device.type == "cuda" and len(candidates) > 1:
+        # The model's ranking: its best is the first candidate, taken untuned.
+        out_bytes = sum(o.element_size() for o in outs) or kernel["elem_bytes"]
+        candidates = gemm_rank(candidates, sizes, sms, kernel["elem_bytes"], out_bytes)
     tune = os.environ.get("TILEGEN_AUTOTUNE", "")
     if len(candidates) == 1:
         return {**candidates[0], "source": "pinned" + note}
@@ -293,9 +312,14 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
         config = gemm_cache_load().get(tuning_key)
         source = "tuned (disk cache)"
     if config not in candidates:
+        if gemm_capturing(device):
+            # Inside a CUDA graph capture nothing may synchronize or time: the model's
+            # choice, not remembered as tuned (the first call outside a capture tunes).
+            return {**candidates[0], "source": "model (graph capture)" + note}
         if kernel["batched"] and any(c["addressing"] == "descriptor" for c in candidates):
             gemm_use_scratch()  # batched descriptor kernels need Triton's allocator to launch at all
-        config = gemm_tune(candidates, launch, outs, device)
+        shortlist = gemm_shortlist(candidates) if device.type == "cuda" else candidates
+        config = gemm_tune(shortlist, launch, outs, device)
         gemm_cache_store(tuning_key, config)
         source = "tuned now"
     GEMM_TUNED[tuning_key] = config
@@ -316,13 +340,15 @@ def gemm_tune(candidates, launch, outs, device):
     is wider than the gap between the leaders."""
     scratch = [torch.empty_like(o) for o in outs]
     flush = flush_buffer(device) if device.type == "cuda" else None
+    deadline = time.perf_counter() + GEMM_TUNE_BUDGET_S  # rounds past the first two stop here
     times = {i: [] for i in range(len(candidates))}  # candidate index -> its timings
-    failure = gemm_tune_rounds(candidates, times, GEMM_TUNE_ROUNDS if flush is not None else 1, launch, scratch, flush)
+    failure = gemm_tune_rounds(candidates, times, GEMM_TUNE_ROUNDS if flush is not None else 1, launch, scratch, flush,
+                               deadline)
     scores = gemm_scores(times)
     finalists = [i for i in scores if scores[i] <= min(scores.values(), default=0.0) * (1 + GEMM_RUNOFF_WITHIN)]
-    if flush is not None and len(finalists) > 1:
+    if flush is not None and len(finalists) > 1 and time.perf_counter() < deadline:
         runoff = {i: [] for i in finalists}
-        failure = gemm_tune_rounds(candidates, runoff, GEMM_RUNOFF_ROUNDS, launch, scratch, flush) or failure
+        failure = gemm_tune_rounds(candidates, runoff, GEMM_RUNOFF_ROUNDS, launch, scratch, flush, deadline) or failure
         # The runoff alone ranks the finalists; should every one fail now, the others that ran.
         scores = gemm_scores(runoff) or {i: s for i, s in scores.items() if i not in finalists}
     if not scores:
@@ -335,12 +361,15 @@ def gemm_scores(times):
     return ranks(times)
 
 
-def gemm_tune_rounds(candidates, times, rounds, launch, scratch, flush):
+def gemm_tune_rounds(candidates, times, rounds, launch, scratch, flush, deadline=None):
     """Time candidates[i] for each index i of `times` in `rounds` interleaved rounds, every
     other one in reverse order, appending to times[i]; one that raises drops out of `times`.
-    Returns the last error, or None. flush None: the interpreter, wall-clock time."""
+    Past `deadline` (time.perf_counter()) no round after the second starts. Returns the
+    last error, or None. flush None: the interpreter, wall-clock time."""
     failure = None
     for rnd in range(rounds):
+        if deadline is not None and rnd >= 2 and time.perf_counter() > deadline:
+            break
         for i in list(times)[:: -1 if rnd % 2 else 1]:
             config = candidates[i]
             run = functools.partial(launch, config, *scratch)
@@ -365,33 +394,3 @@ def gemm_device_ms(run, flush):
     """Median device time of `run` in ms, timed as `tilegen bench` times (timing.device_ms),
     capped at GEMM_MOST_RUNS runs: see timing.device_ms for why the cap and the warm-up."""
     return device_ms(run, flush, warmup_ms=GEMM_WARMUP_MS, timed_ms=GEMM_TIMED_MS, most_runs=GEMM_MOST_RUNS)
-
-
-def gemm_cache_path():
-    root = os.environ.get("TILEGEN_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "tilegen")
-    return os.path.join(root, "gemm-autotune.json")
-
-
-def gemm_cache_load():
-    """The tuned configurations on disk: {tuning key: block configuration}."""
-    try:
-        with open(gemm_cache_path(), encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def gemm_cache_store(key, config):
-    """Add one tuned configuration to the disk cache (write a temporary file, then rename it)."""
-    path = gemm_cache_path()
-    try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        data = gemm_cache_load()
-        data[key] = config
-        temporary = f"{path}.{os.getpid()}.tmp"
-        with open(temporary, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1, sort_keys=True)
-        os.replace(temporary, path)
-    except OSError:
-        pass  # an unwritable cache only means tuning again in the next process

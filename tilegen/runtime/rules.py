@@ -19,3 +19,32 @@ GEMM_CALL_RULES: dict[str, tuple] = {
     "persistent": CALL_BOOL,
     "flatten": CALL_BOOL,
 }
+
+
+def problem(rule: tuple, value, show=str) -> str | None:
+    """Why `value` breaks `rule` ("expected ..."), or None; `show` writes a one_of choice."""
+    kind, *args = rule
+    if kind == "one_of":
+        return None if value in args else "expected one of " + ", ".join(map(show, args))
+    lo, hi = args
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        return f"expected {'a power of two' if kind == 'pow2' else 'an integer'} from {lo} to {hi}"
+    if kind == "pow2" and value & (value - 1):
+        return f"expected a power of two from {lo} to {hi}"
+    return None
+
+
+def check_call_schedule(name, schedule):
+    """A call's schedule= must name known keys with values their rules allow."""
+    unknown = sorted(set(schedule) - set(GEMM_CALL_RULES))
+    if unknown:
+        why = " (precision is compiled in: set it in the spec's schedule { })" if "precision" in unknown else ""
+        raise ValueError(
+            f"{name}(): schedule key(s) {unknown} cannot be set per call{why}; expected some of {list(GEMM_CALL_RULES)}"
+        )
+    for key, value in schedule.items():
+        why = problem(GEMM_CALL_RULES[key], value, show=repr)
+        if why:
+            raise ValueError(f"{name}(): schedule[{key!r}] must be {why.removeprefix('expected ')}; got {value!r}")
+    if schedule.get("order") == "row_major" and schedule.get("group_m", 1) != 1:
+        raise ValueError(f"{name}(): schedule order 'row_major' is group_m = 1; got group_m = {schedule['group_m']!r}")

@@ -307,24 +307,50 @@ def format_table(rows: list[Row], markdown: bool = False) -> str:
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in [header] + body) + "\n"
 
 
+def group_summary(rows: list[Row], impl: str = "tilegen") -> dict:
+    """Per group, over impl's rows with an `x best` ratio: {group: dict(cases, min, geomean,
+    worst)}; worst names the case of the smallest ratio. Groups without ratios are left out."""
+    by_group = {}
+    for r in rows:
+        if r.impl == impl and r.vs_best is not None and r.vs_best > 0:
+            by_group.setdefault(r.group, []).append(r)
+    summary = {}
+    for group, rs in by_group.items():
+        worst = min(rs, key=lambda r: r.vs_best)
+        geomean = math.exp(sum(math.log(r.vs_best) for r in rs) / len(rs))
+        summary[group] = dict(cases=len(rs), min=worst.vs_best, geomean=geomean, worst=worst.case)
+    return summary
+
+
+def summary_lines(rows: list[Row]) -> list[str]:
+    """One line per group: the minimum and geometric mean of tilegen's `x best` ratio."""
+    return [f"{group}: {s['cases']} cases, x best min {s['min']:.3f} (at {s['worst']}), geomean {s['geomean']:.3f}"
+            for group, s in group_summary(rows).items()]
+
+
 def _plot(rows: list[Row], path: str) -> None:
+    """tilegen's `x best` ratio by shape, one panel per group, a line at 1 (parity)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    cases = list(dict.fromkeys(r.case for r in rows if r.group != "limit"))
-    impls = list(dict.fromkeys(r.impl for r in rows if r.group != "limit"))
-    fig, ax = plt.subplots(figsize=(max(8, len(cases) * 0.9), 5))
-    width = 0.8 / max(1, len(impls))
-    for i, impl in enumerate(impls):
-        values = [next((r.rate for r in rows if r.case == c and r.impl == impl), 0) for c in cases]
-        ax.bar([x + i * width for x in range(len(cases))], values, width, label=impl)
-    ax.set_xticks([x + 0.4 for x in range(len(cases))], cases, rotation=45, ha="right")
-    ax.set_ylabel("GB/s or TFLOP/s")
-    ax.legend(fontsize=7)
+    groups = {}
+    for r in rows:
+        if r.impl == "tilegen" and r.vs_best is not None:
+            groups.setdefault(r.group, []).append(r)
+    if not groups:
+        return
+    fig, axes = plt.subplots(len(groups), 1, figsize=(max(8, 0.3 * max(map(len, groups.values()))), 3.5 * len(groups)),
+                             squeeze=False)
+    for ax, (group, rs) in zip(axes[:, 0], groups.items()):
+        ax.bar(range(len(rs)), [r.vs_best for r in rs], color=["tab:green" if r.vs_best >= 1 else "tab:red" for r in rs])
+        ax.axhline(1.0, color="black", linewidth=0.8)
+        ax.set_xticks(range(len(rs)), [r.case for r in rs], rotation=60, ha="right", fontsize=6)
+        ax.set_ylabel("x best (tilegen / best peer)")
+        ax.set_title(group, fontsize=9)
     fig.tight_layout()
-    fig.savefig(path)
+    fig.savefig(path, dpi=120)
 
 
 def main(args) -> int:
@@ -341,6 +367,8 @@ def main(args) -> int:
     print(table)
     for line in target_lines(rows):
         print(line)
+    for line in summary_lines(rows):
+        print(line)
     if args.json:
         Path(args.json).write_text(json.dumps([asdict(r) for r in rows], indent=1), encoding="utf-8")
     if args.csv:
@@ -353,5 +381,8 @@ def main(args) -> int:
     if args.markdown:
         Path(args.markdown).write_text(format_table(rows, markdown=True), encoding="utf-8")
     if args.plot:
-        _plot(rows, args.plot)
+        try:
+            _plot(rows, args.plot)
+        except ImportError:
+            print("tilegen bench: --plot needs matplotlib", file=sys.stderr)
     return 0

@@ -57,6 +57,24 @@ def _matmul_bias_gelu(a, b, bias):
     return _f().gelu(torch.matmul(a, b) + bias)
 
 
+def _log_softmax(x):
+    import torch
+
+    return torch.log_softmax(x, dim=-1)
+
+
+def _linear(x, w):
+    return _f().linear(x, w)
+
+
+def _linear_bias_gelu(x, w, bias):
+    return _f().gelu(_f().linear(x, w, bias))
+
+
+def _linear_bias_silu(x, w, bias):
+    return _f().silu(_f().linear(x, w, bias))
+
+
 BASELINES = {
     "F.silu(g) * u": _silu_mul,
     "F.silu(g.float()) * u": _swiglu,
@@ -67,4 +85,8 @@ BASELINES = {
     "cuBLAS torch.matmul": _matmul,
     "cuBLAS + F.leaky_relu": _matmul_leaky,
     "cuBLAS + bias + F.gelu": _matmul_bias_gelu,
+    "torch.log_softmax": _log_softmax,
+    "cuBLAS F.linear": _linear,
+    "cuBLAS F.linear(bias) + F.gelu": _linear_bias_gelu,
+    "cuBLAS F.linear(bias) + F.silu": _linear_bias_silu,
 }

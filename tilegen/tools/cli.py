@@ -170,7 +170,7 @@ def parser() -> argparse.ArgumentParser:
                     help="interleaved timing rounds per case; the median round is reported (default: 3)")
     bn.add_argument("--json", metavar="FILE", help="write results as JSON")
     bn.add_argument("--csv", metavar="FILE", help="write results as CSV")
-    bn.add_argument("--plot", metavar="FILE", help="write a PNG plot (needs matplotlib)")
+    bn.add_argument("--plot", metavar="FILE", help="write a PNG plot of tilegen's x best ratio by shape, per group (needs matplotlib)")
     bn.add_argument("--markdown", metavar="FILE", help="write the table as Markdown")
     bn.set_defaults(func=cmd_bench)
     return p

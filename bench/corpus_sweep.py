@@ -1,0 +1,120 @@
+"""The GEMM corpus three ways in one run: the model's untuned choice (what a first call
+and a graph capture launch), the tuner's choice, and the peer (cuBLAS, eager).
+
+    python bench/corpus_sweep.py [bench/corpus_gemm.toml] [--part I/N] [--json FILE] [--rounds R]
+
+For each case: the untuned choice (TILEGEN_AUTOTUNE=0), then tuning from scratch (empty
+cache; its wall time, compiles included, is reported), then the two configurations (pinned
+by schedule=) and the peer timed in interleaved rounds as `tilegen bench` times them. Each
+output is checked against the peer's (relative Frobenius error under 2e-2). Prints, per
+case, heuristic/tuned and tuned/peer and heuristic/peer (above 1: the first is faster), and
+per group their minimum and geometric mean.
+"""
+
+import argparse
+import json
+import math
+import os
+import statistics
+import sys
+import tempfile
+import time
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("suite", nargs="?", default=str(ROOT / "bench" / "corpus_gemm.toml"))
+    p.add_argument("--part", default="1/1")
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--json")
+    args = p.parse_args()
+    os.environ["TILEGEN_CACHE_DIR"] = tempfile.mkdtemp()
+    import torch
+
+    import tilegen.runtime.gemm as gemm_rt
+    from tilegen.tools.bench import _warm_up, interleaved_ms, launch_note, paired_ratio
+    from tilegen.tools.bench_baselines import BASELINES
+    from tilegen.driver import compile_paths
+    from tilegen.tools.validate import Case, load_module, make_inputs
+
+    part, parts = map(int, args.part.split("/"))
+    cases = tomllib.loads(Path(args.suite).read_text())["case"]
+    cases = cases[part - 1::parts]
+    modules, results = {}, []
+    _warm_up(2.0)
+    keys = gemm_rt.GEMM_CONFIG_KEYS + ("addressing", "persistent", "flatten")
+    for case in cases:
+        spec = str(ROOT / case["spec"])
+        if spec not in modules:
+            (compiled,) = compile_paths([spec]).values()
+            modules[spec] = (load_module(compiled.source, Path(spec).stem), {m.sig.name: m for m in compiled.models})
+        module, models = modules[spec]
+        sig = models[case["kernel"]].sig
+        fn = getattr(module, case["kernel"])
+        sizes = dict(case["sizes"])
+        inputs = make_inputs(sig, Case(sizes, False, "bench"), "cuda", seed=0)
+        peer = BASELINES[case["baselines"][0]]
+        gemm_rt.GEMM_CHOSEN.clear()
+        gemm_rt.GEMM_TUNED.clear()
+        os.environ["TILEGEN_CACHE_DIR"] = tempfile.mkdtemp()  # every case tunes from scratch
+        os.environ["TILEGEN_AUTOTUNE"] = "0"
+        fn(*inputs)
+        first = {k: fn.last_config[k] for k in keys}
+        os.environ["TILEGEN_AUTOTUNE"] = "1"
+        gemm_rt.GEMM_CHOSEN.clear()
+        torch.cuda.synchronize()
+        start = time.perf_counter()
+        fn(*inputs)
+        torch.cuda.synchronize()
+        tune_s = time.perf_counter() - start
+        tuned = {k: fn.last_config[k] for k in keys}
+        want = peer(*inputs).float()
+        errors = {}
+        for label, config in (("heuristic", first), ("tuned", tuned)):
+            got = fn(*inputs, schedule=config).float()
+            errors[label] = float((got - want).norm() / want.norm().clamp_min(1e-30))
+        runs = {
+            "heuristic": lambda: fn(*inputs, schedule=first),
+            "tuned": lambda: fn(*inputs, schedule=tuned),
+            "peer": lambda: peer(*inputs),
+        }
+        times = interleaved_ms(runs, args.rounds, alternate=True)
+        flops = eval(case["flops"], {}, sizes)
+        r = dict(
+            case=case["name"], group=case.get("group", ""), sizes=sizes,
+            heuristic=launch_note(first), tuned=launch_note(tuned), same=first == tuned, tune_s=tune_s,
+            ms={k: statistics.median(v) for k, v in times.items()}, errors=errors,
+            heuristic_vs_tuned=paired_ratio({"heuristic": times["heuristic"], "tuned": times["tuned"]}, "heuristic"),
+            tuned_vs_peer=paired_ratio({"tuned": times["tuned"], "peer": times["peer"]}, "tuned"),
+            heuristic_vs_peer=paired_ratio({"heuristic": times["heuristic"], "peer": times["peer"]}, "heuristic"),
+        )
+        r["tflops"] = {k: flops / v / 1e9 for k, v in r["ms"].items()}
+        bad = "" if max(errors.values()) < 2e-2 else f"  WRONG {errors}"
+        print(f"{r['case'][:52]:52s} h/t {r['heuristic_vs_tuned']:.3f} t/peer {r['tuned_vs_peer']:.3f} "
+              f"h/peer {r['heuristic_vs_peer']:.3f} tune {tune_s:4.1f}s  {r['ms']['tuned']*1e3:8.1f}us  "
+              f"H[{r['heuristic']}] T[{r['tuned']}]{bad}", flush=True)
+        results.append(r)
+    print()
+    groups = {}
+    for r in results:
+        groups.setdefault(r["group"], []).append(r)
+    groups["all"] = results
+    for group, rs in groups.items():
+        for key in ("heuristic_vs_tuned", "tuned_vs_peer", "heuristic_vs_peer"):
+            vals = [r[key] for r in rs]
+            worst = min(rs, key=lambda r: r[key])
+            geo = math.exp(sum(map(math.log, vals)) / len(vals))
+            print(f"{group:14s} {key:18s} n={len(vals):3d} min {min(vals):.3f} geomean {geo:.3f}  worst: {worst['case']}")
+        print(f"{group:14s} tuning seconds: max {max(r['tune_s'] for r in rs):.1f}, "
+              f"median {statistics.median(r['tune_s'] for r in rs):.1f}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()

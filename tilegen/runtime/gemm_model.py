@@ -1,0 +1,69 @@
+"""A model of a gemm launch on the GPU: estimated seconds for a block configuration and
+launch mode at a shape, from the tiles, their waves over the SMs, the K depth and the
+bytes moved. It picks the launch when nothing is tuned (TILEGEN_AUTOTUNE=0, CUDA-graph
+capture, a first call) and orders the candidates the tuner times."""
+
+from __future__ import annotations
+
+from .args import cdiv
+
+# gemm_model's machine: per-SM dense 16-bit tensor-core rate and memory bandwidth (H100 SXM
+# figures; only their ratio and the SM count steer the choice), the latency that bytes in
+# flight must cover, a program's fixed cost (pipeline fill, epilogue, launch share) and
+# how much L2 keeps an operand from being read twice.
+GEMM_MODEL_FLOPS_PER_SM = 989e12 / 132
+GEMM_MODEL_BANDWIDTH = 3.0e12  # bytes/s
+GEMM_MODEL_LATENCY_S = 2.0e-6
+GEMM_MODEL_TILE_S = 1.0e-6
+GEMM_MODEL_L2_BYTES = 50 * 2**20
+GEMM_MODEL_OVERLAP = 0.2  # the share of the shorter of compute and memory time that does not overlap the longer
+
+
+def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2):
+    """Estimated seconds of one launch of `config` on sizes (batch, M, N, K) with `sms` SMs: a
+    roofline per launch, not a table of measured answers. Compute: the waves of tiles
+    (ceil(tiles / SMs): a last partial wave costs a whole one), each tile's padded work
+    (K rounded up to BLOCK_K, rows up to BLOCK_M) at a rate that grows with the tile's
+    operand reuse, bm*bn/(bm+bn) (128x256 is the reference), halved for tiles under 64 rows
+    (no warpgroup MMA). Memory: each operand read once if it fits in a quarter of L2, else
+    once per group of tiles that share it while resident; bandwidth reached only if the
+    running programs keep enough bytes in flight ((stages - 1) K blocks each) to cover the
+    latency. The larger of the two, plus a share of the smaller (they never overlap
+    perfectly: this is what prefers small tiles when rows are few), plus a fixed cost per
+    wave of tiles. Persistent
+    descriptor launches pay the fixed cost once per program and move tiles by TMA (a 3%
+    better rate)."""
+    batch, m, n, k = sizes
+    bm, bn, bk = config["block_m"], config["block_n"], config["block_k"]
+    tiles_m, tiles_n = cdiv(m, bm), cdiv(n, bn)
+    tiles = batch * tiles_m * tiles_n
+    waves = cdiv(max(tiles, 1), sms)
+    k_pad = max(cdiv(k, bk), 1) * bk
+    rate = GEMM_MODEL_FLOPS_PER_SM * min(1.0, (bm * bn / (bm + bn)) / (128 * 256 / 384)) ** 0.5
+    if bm < 64:
+        rate *= 0.5
+    # Descriptors pay off over a K loop long enough to pipeline; over a few K blocks their
+    # setup (in the kernel, for batched products) is not won back.
+    descriptor = config.get("addressing") == "descriptor" and cdiv(k, bk) >= 4
+    if descriptor:
+        rate *= 1.03
+    compute = waves * 2.0 * bm * bn * k_pad / rate
+    a_bytes, b_bytes = m * k * elem_bytes, n * k * elem_bytes
+    running = min(tiles, sms)
+    share_m = min(tiles_m, config.get("group_m", 8))  # tile rows of a group share B's tiles
+    share_n = max(1, running // max(share_m, 1))  # and that many tile columns share A's
+    a_reads = 1 if a_bytes <= GEMM_MODEL_L2_BYTES / 4 else max(1.0, tiles_n / share_n)
+    b_reads = 1 if b_bytes <= GEMM_MODEL_L2_BYTES / 4 else max(1.0, tiles_m / share_m)
+    moved = batch * (a_bytes * a_reads + b_bytes * b_reads + m * n * out_bytes)
+    in_flight = running * max(config["stages"] - 1, 1) * (min(bm, m) + min(bn, n)) * bk * elem_bytes  # masked rows move nothing
+    reach = min(1.0, in_flight / (GEMM_MODEL_BANDWIDTH * GEMM_MODEL_LATENCY_S))
+    memory = moved / (GEMM_MODEL_BANDWIDTH * reach)
+    fixed = GEMM_MODEL_TILE_S * (1 if descriptor and config.get("persistent") else waves)
+    if config.get("addressing") == "descriptor" and not descriptor:
+        fixed += GEMM_MODEL_TILE_S
+    return max(compute, memory) + GEMM_MODEL_OVERLAP * min(compute, memory) + fixed
+
+
+def gemm_rank(candidates, sizes, sms, elem_bytes, out_bytes=2):
+    """The candidates, fastest first by gemm_model (ties keep their order)."""
+    return sorted(candidates, key=lambda c: gemm_model(c, sizes, sms, elem_bytes, out_bytes))
