@@ -1148,9 +1148,9 @@ def bucketize_kernel(
     # Load the inputs. Masked-off lanes read 0; they are computed but never stored.
     x = tl.load(x_ptr + x_offs, mask=mask, other=0)
     # spec: elementwise.tile:61
-    bucket = tl.div_rn(x.to(tl.float32), width.to(tl.float32)).to(tl.int32)
+    bucket = tl.div_rn(tl.cast(x, tl.float32), tl.cast(width, tl.float32)).to(tl.int32)
     # spec: elementwise.tile:62
-    frac = tl.div_rn((x % width).to(tl.float32), width.to(tl.float32))
+    frac = tl.div_rn(tl.cast(x % width, tl.float32), tl.cast(width, tl.float32))
     # Store each output, cast to its declared type, under the same mask.
     tl.store(bucket_ptr + bucket_offs, bucket.to(tl.int32), mask=mask)
     tl.store(frac_ptr + frac_offs, frac.to(tl.float32), mask=mask)

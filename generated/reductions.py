@@ -957,14 +957,12 @@ def layernorm_kernel(
         ).to(tl.float32)
         # spec: reductions.tile:26
         # x already holds 0.0 past the row end (its load's other=)
-        mu = tl.div_rn(tl.sum(x, axis=1, keep_dims=True), N * 1.0)
+        mu = _div_by_count(tl.sum(x, axis=1, keep_dims=True), N)
         # spec: reductions.tile:27
         xc = x - mu
         # spec: reductions.tile:28
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
-        mean_xc_sq = tl.div_rn(
-            tl.sum(tl.where(mask, xc * xc, 0.0), axis=1, keep_dims=True), N * 1.0
-        )
+        mean_xc_sq = _div_by_count(tl.sum(tl.where(mask, xc * xc, 0.0), axis=1, keep_dims=True), N)
         rstd = tl.rsqrt(mean_xc_sq + eps)
         if REREAD:
             # The row again, for the outputs: recompute the row-varying values from it.
@@ -1114,10 +1112,10 @@ def layernorm_looped_kernel(
         mu_count = (
             (tl.maximum(N - tl.arange(0, BLOCK_N)[None, :], 0) + BLOCK_N - 1) // BLOCK_N
         ).to(tl.float32)
-        mu = tl.div_rn(tl.sum(acc_mu * mu_count, axis=1, keep_dims=True), N * 1.0)
+        mu = _div_by_count(tl.sum(acc_mu * mu_count, axis=1, keep_dims=True), N)
         mu_dist = tl.where(mu_count > 0.0, acc_mu - mu, 0.0)
-        mean_xc_sq = tl.div_rn(
-            tl.sum(acc_mean_xc_sq + mu_count * mu_dist * mu_dist, axis=1, keep_dims=True), N * 1.0
+        mean_xc_sq = _div_by_count(
+            tl.sum(acc_mean_xc_sq + mu_count * mu_dist * mu_dist, axis=1, keep_dims=True), N
         )
 
         # spec: reductions.tile:28
@@ -1232,7 +1230,7 @@ def layernorm_team_kernel(
     parts = _team_exchange(
         part_mu[None], ws_ptr, epoch, (row_block * 2 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
-    mu = tl.div_rn(_team_sum(parts, 0, TEAM), N * 1.0)
+    mu = _div_by_count(_team_sum(parts, 0, TEAM), N)
     # ---- Exchange 2 of 2: mean(xc * xc) ----
     # spec: reductions.tile:27
     xc = x - mu
@@ -1243,7 +1241,7 @@ def layernorm_team_kernel(
     parts = _team_exchange(
         part_mean_xc_sq[None], ws_ptr, epoch, (row_block * 2 + 1) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
-    mean_xc_sq = tl.div_rn(_team_sum(parts, 0, TEAM), N * 1.0)
+    mean_xc_sq = _div_by_count(_team_sum(parts, 0, TEAM), N)
     # spec: reductions.tile:28
     rstd = tl.rsqrt(mean_xc_sq + eps)
     # ---- Compute and store the row-varying outputs of this segment ----
@@ -1517,7 +1515,7 @@ def rmsnorm_kernel(
         x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
         # spec: reductions.tile:34
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
-        mean_x_sq = tl.div_rn(tl.sum(tl.where(mask, x * x, 0.0), axis=1, keep_dims=True), N * 1.0)
+        mean_x_sq = _div_by_count(tl.sum(tl.where(mask, x * x, 0.0), axis=1, keep_dims=True), N)
         # Per-column inputs, the same for every row: loaded just before their first use, not
         # with the row, so they hold no registers through the reductions before it (a
         # persistent program re-reads them from L1 per row block).
@@ -1606,7 +1604,7 @@ def rmsnorm_looped_kernel(
             # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
             acc_mean_x_sq += tl.where(mask, x * x, 0.0)
         # Combine the lanes of each row.
-        mean_x_sq = tl.div_rn(tl.sum(acc_mean_x_sq, axis=1, keep_dims=True), N * 1.0)
+        mean_x_sq = _div_by_count(tl.sum(acc_mean_x_sq, axis=1, keep_dims=True), N)
 
         # ---- Pass 2 of 2 (final): compute and store the row-varying outputs ----
         for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):
@@ -1699,7 +1697,7 @@ def rmsnorm_team_kernel(
     parts = _team_exchange(
         part_mean_x_sq[None], ws_ptr, epoch, (row_block * 1 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
-    mean_x_sq = tl.div_rn(_team_sum(parts, 0, TEAM), N * 1.0)
+    mean_x_sq = _div_by_count(_team_sum(parts, 0, TEAM), N)
     # ---- Compute and store the row-varying outputs of this segment ----
     # spec: reductions.tile:34
     y = x * tl.rsqrt(mean_x_sq + eps) * w
@@ -2365,14 +2363,12 @@ def add_layernorm_kernel(
         h = x + r
         # spec: reductions.tile:51
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
-        mu_h = tl.div_rn(tl.sum(tl.where(mask, h, 0.0), axis=1, keep_dims=True), C * 1.0)
+        mu_h = _div_by_count(tl.sum(tl.where(mask, h, 0.0), axis=1, keep_dims=True), C)
         # spec: reductions.tile:52
         hc = h - mu_h
         # spec: reductions.tile:53
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
-        mean_hc_sq = tl.div_rn(
-            tl.sum(tl.where(mask, hc * hc, 0.0), axis=1, keep_dims=True), C * 1.0
-        )
+        mean_hc_sq = _div_by_count(tl.sum(tl.where(mask, hc * hc, 0.0), axis=1, keep_dims=True), C)
         if REREAD:
             # The row again, for the outputs: recompute the row-varying values from it.
             # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
@@ -2550,11 +2546,10 @@ def add_layernorm_looped_kernel(
         mu_h_count = (
             (tl.maximum(C - tl.arange(0, BLOCK_N)[None, :], 0) + BLOCK_N - 1) // BLOCK_N
         ).to(tl.float32)
-        mu_h = tl.div_rn(tl.sum(acc_mu_h * mu_h_count, axis=1, keep_dims=True), C * 1.0)
+        mu_h = _div_by_count(tl.sum(acc_mu_h * mu_h_count, axis=1, keep_dims=True), C)
         mu_h_dist = tl.where(mu_h_count > 0.0, acc_mu_h - mu_h, 0.0)
-        mean_hc_sq = tl.div_rn(
-            tl.sum(acc_mean_hc_sq + mu_h_count * mu_h_dist * mu_h_dist, axis=1, keep_dims=True),
-            C * 1.0,
+        mean_hc_sq = _div_by_count(
+            tl.sum(acc_mean_hc_sq + mu_h_count * mu_h_dist * mu_h_dist, axis=1, keep_dims=True), C
         )
 
         # ---- Pass 2 of 2 (final): compute and store the row-varying outputs ----
@@ -2691,7 +2686,7 @@ def add_layernorm_team_kernel(
     parts = _team_exchange(
         part_mu_h[None], ws_ptr, epoch, (row_block * 2 + 0) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
-    mu_h = tl.div_rn(_team_sum(parts, 0, TEAM), C * 1.0)
+    mu_h = _div_by_count(_team_sum(parts, 0, TEAM), C)
     # ---- Exchange 2 of 2: mean(hc * hc) ----
     # spec: reductions.tile:50
     h = x + r
@@ -2704,7 +2699,7 @@ def add_layernorm_team_kernel(
     parts = _team_exchange(
         part_mean_hc_sq[None], ws_ptr, epoch, (row_block * 2 + 1) * TEAM, seg, 1, 1, TEAM, TEAM_P2
     )
-    mean_hc_sq = tl.div_rn(_team_sum(parts, 0, TEAM), C * 1.0)
+    mean_hc_sq = _div_by_count(_team_sum(parts, 0, TEAM), C)
     # ---- Compute and store the row-varying outputs of this segment ----
     # spec: reductions.tile:50
     h = x + r
@@ -2969,6 +2964,15 @@ def _reduce_min(x, axis: tl.constexpr, keep_dims: tl.constexpr):
         return tl.min(x, axis, keep_dims=keep_dims) + _nan_or_zero(x, axis, keep_dims)
     else:
         return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
+
+
+@triton.jit
+def _div_by_count(total, count):
+    # total / count rounded as torch.mean rounds it: tl.div_rn in f32, whose plain `/` is an
+    # approximate division; f64's `/` rounds correctly already. count: the row width.
+    if total.dtype == tl.float64:
+        return total / count
+    return tl.div_rn(total, count * 1.0)
 
 
 @triton.jit

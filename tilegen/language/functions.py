@@ -110,6 +110,7 @@ class Operator:
     torch: str
     precedence: int  # Python's binding strength of the emitted form (higher binds tighter)
     float_only: bool = False  # its operands must be floats (E042 otherwise)
+    helper: str | None = None  # the Triton helper its spelling calls (templates/helpers.py.j2)
 
 
 # Python's binding strengths of what is emitted; `and`/`or` become `&`/`|`, which bind
@@ -123,11 +124,13 @@ OPERATORS: dict[str, Operator] = {
         Operator("-", "{0} - {1}", "{0} - {1}", ADD),
         Operator("*", "{0} * {1}", "{0} * {1}", MUL),
         # true division, in every kind of kernel, rounded as IEEE (and torch) round it: Triton's
-        # own `/` on f32 is an approximate division (div.full.f32, up to 2 ulp away)
+        # own `/` on f32 is an approximate division (div.full.f32, up to 2 ulp away), so f32
+        # quotients call tl.div_rn (the expression renderer picks by the quotient's type;
+        # f64's `/` rounds correctly already)
         Operator("/", "tl.div_rn({0}, {1})", "{0} / {1}", ATOM),
         # the C-style remainder (sign of the dividend), as Triton computes it
         Operator("%", "{0} % {1}", "torch.fmod({0}, {1})", MUL),
-        Operator("**", "_pow({0}, {1})", "torch.pow({0}, {1})", ATOM, float_only=True),
+        Operator("**", "_pow({0}, {1})", "torch.pow({0}, {1})", ATOM, float_only=True, helper="pow"),
         Operator("@", "", "", MUL),  # the gemm's product: lowered to a K loop, not an expression
         Operator("and", "{0} & {1}", "{0} & {1}", AND),
         Operator("or", "{0} | {1}", "{0} | {1}", OR),
@@ -147,10 +150,10 @@ def row_reduce(fn: str, arg: str) -> str:
 
 
 def divide(dividend: str, count: str) -> str:
-    """Triton source dividing a float `dividend` by an integer `count` (a row width: an
-    argument, a constant or a literal) as the language defines `/` (the op table's); the
-    count becomes a float first, as torch.mean converts it."""
-    return OPERATORS["/"].triton.format(dividend, f"{count} * 1.0")
+    """Triton source dividing a float reduction result by an integer `count` (a row width:
+    an argument, a constant or a literal) as the language defines `/`, through the
+    _div_by_count helper (tl.div_rn for f32, `/` for f64)."""
+    return f"_div_by_count({dividend}, {count})"
 
 
 def accumulate(fn: str, acc: str, value: str) -> str:

@@ -55,11 +55,12 @@ class ExprRenderer:
         return self._render(expr)[0]
 
     def _float(self, operand: ir.Expr, quotient: ir.Expr) -> str:
-        """An operand of `/` as tl.div_rn takes it: a float (an integer tensor is converted
-        to the quotient's type first; a number literal converts itself)."""
+        """An operand of `/` as tl.div_rn takes it: a float (an integer value is converted
+        to the quotient's type first, by tl.cast, which takes a constant too; a number
+        literal converts itself)."""
         text = self(operand)
         if self.typer.of(operand).dtype.category != "float" and not fold.literal_only(operand):
-            return f"{self._wrap(operand, _ATOM)}.to(tl.{self.typer.of(quotient).dtype.triton})"
+            return f"tl.cast({text}, tl.{self.typer.of(quotient).dtype.triton})"
         return text
 
     def _wrap(self, expr: ir.Expr, min_prec: int) -> str:
@@ -85,7 +86,7 @@ class ExprRenderer:
             if expr.op == "**":
                 table = BINARY_TRITON if triton else BINARY_TORCH
                 return table["**"].format(*self._pow_args(expr.lhs, expr.rhs)), _ATOM
-            if expr.op == "/" and triton:
+            if expr.op == "/" and triton and self.typer.of(expr).dtype.name != "f64":
                 return BINARY_TRITON["/"].format(*(self._float(e, expr) for e in (expr.lhs, expr.rhs))), _ATOM
             prec = _PREC[expr.op]
             lhs = self._wrap(expr.lhs, prec)

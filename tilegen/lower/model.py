@@ -190,7 +190,7 @@ def statements(checked: CheckedKernel, triton: ExprRenderer | None, torch: ExprR
 
 def helpers_used(checked: CheckedKernel) -> tuple[set[str], set[str]]:
     """Names of the Triton and torch helper functions the kernel's expressions call."""
-    from ..language.functions import FUNCTIONS
+    from ..language.functions import FUNCTIONS, OPERATORS
 
     triton, torch = set(), set()
     for a in checked.kernel.body:
@@ -201,6 +201,8 @@ def helpers_used(checked: CheckedKernel) -> tuple[set[str], set[str]]:
                     triton.add(fn.helper)
                 if fn.torch_helper:
                     torch.add(fn.torch_helper)
-            if isinstance(e, ir.BinOp) and e.op == "**":
-                triton.add("pow")
+            if isinstance(e, ir.BinOp) and e.op in OPERATORS and OPERATORS[e.op].helper:
+                triton.add(OPERATORS[e.op].helper)
+            if isinstance(e, ir.Call) and e.func == "mean":
+                triton.add("div_by_count")  # a mean divides its sum by the row width
     return triton, torch
