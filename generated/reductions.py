@@ -2968,11 +2968,12 @@ def _reduce_min(x, axis: tl.constexpr, keep_dims: tl.constexpr):
 
 @triton.jit
 def _div_by_count(total, count):
-    # total / count rounded as torch.mean rounds it: tl.div_rn in f32, whose plain `/` is an
-    # approximate division; f64's `/` rounds correctly already. count: the row width.
+    # A mean as torch.mean computes it: the sum times the reciprocal of the count (the row
+    # width), that reciprocal rounded to the sum's type (tl.div_rn: Triton's own f32 `/` is
+    # approximate). The reciprocal is one division per program, off the rows' critical path.
     if total.dtype == tl.float64:
-        return total / count
-    return tl.div_rn(total, count * 1.0)
+        return total * (1.0 / tl.cast(count, tl.float64))
+    return total * tl.div_rn(1.0, count * 1.0)
 
 
 @triton.jit

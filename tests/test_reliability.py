@@ -39,7 +39,8 @@ def test_file_names_never_become_code(tmp_path, stem):
     (module,) = out.glob("*.py")
     run = subprocess.run(
         [sys.executable, "-c", "import runpy, sys; runpy.run_path(sys.argv[1])", str(module)],
-        cwd=tmp_path, capture_output=True, text=True, env={"TRITON_INTERPRET": "1", "PATH": ""},
+        cwd=tmp_path, capture_output=True, text=True,
+        env={"TRITON_INTERPRET": "1", "PATH": "", "PYTHONPATH": str(ROOT)},  # tilegen.runtime, installed or not
     )
     assert run.returncode == 0, run.stderr
     assert not (tmp_path / "INJECTED").exists()
@@ -104,10 +105,12 @@ def test_slash_divides_exactly_as_torch(tmp_path, device):
     module, _ = compile_spec(path)
     x = torch.randn(37, 300, device=device)
     assert torch.equal(module.scale(x), x / x.abs().amax(1, keepdim=True))
+    # (a tensor divisor: torch divides by a Python number as a multiplication by its reciprocal on a GPU)
+    three, seven = torch.tensor(3.0, device=device), torch.tensor(7.0, device=device)
     y, m = module.by_scalar(x, 3.0)
-    assert torch.equal(y, x / 3.0)
+    assert torch.equal(y, x / three)
     torch.testing.assert_close(m, x.sum(1) / 3.0)
-    assert torch.equal(module.ew_by_scalar(x[0], 7.0), x[0] / 7.0)
+    assert torch.equal(module.ew_by_scalar(x[0], 7.0), x[0] / seven)
     torch.testing.assert_close(module.mean_rows(x), x.mean(1), rtol=1e-6, atol=1e-7)
 
 
@@ -155,22 +158,11 @@ def test_softmax_past_2_to_the_31_rows():
     torch.cuda.empty_cache()
 
 
-GEMM_NAMES = """gemm sizes(a: f32[M, K], b: f32[K, N]) -> (c: f32[M, N]) {
-    c = a @ b
-}
-gemm config(a: f32[P, K], b: f32[K, Q]) -> (c: f32[P, Q]) {
-    c = a @ b
-}
-gemm device(a: f32[P, K], b: f32[K, Q]) -> (c: f32[P, Q]) {
-    c = a @ b
-}
-gemm schedule(a: f32[P, K], b: f32[K, Q]) -> (c: f32[P, Q]) {
-    c = a @ b
-}
-gemm M(a: f32[P, K], b: f32[K, Q]) -> (c: f32[P, Q]) {
-    c = a @ b
-}
-"""
+GEMM_NAMES = "".join(
+    f"gemm {name}(a: f32[P, K], b: f32[K, Q]) -> (c: f32[P, Q]) {{\n    c = a @ b\n"
+    f"    schedule {{ precision = ieee }}\n}}\n"
+    for name in ("sizes", "config", "device", "schedule", "M")
+)
 
 
 def test_gemm_kernels_may_share_a_name_with_launcher_locals(tmp_path, device):

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import black
 
+from ..cachedir import cache_dir
+
 _MODE = black.Mode(
     line_length=100, target_versions={black.TargetVersion.PY310}, magic_trailing_comma=False
 )
@@ -92,17 +94,11 @@ def _internal(exc: Exception) -> InternalError:
 
 @lru_cache(maxsize=1)
 def _cache_dir() -> Path | None:
-    """$TILEGEN_CACHE_DIR/black (default ~/.cache/tilegen/black); None when it cannot be made
-    (then every piece is formatted afresh) or TILEGEN_FORMAT_CACHE=0."""
+    """cachedir's "black" folder; None when it cannot be made (then every piece is
+    formatted afresh) or TILEGEN_FORMAT_CACHE=0."""
     if os.environ.get("TILEGEN_FORMAT_CACHE", "1") == "0":
         return None
-    root = os.environ.get("TILEGEN_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "tilegen")
-    folder = Path(root) / "black"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return folder
+    return cache_dir("black")
 
 
 def _store(path: Path, text: str) -> None:

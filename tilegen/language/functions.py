@@ -150,9 +150,9 @@ def row_reduce(fn: str, arg: str) -> str:
 
 
 def divide(dividend: str, count: str) -> str:
-    """Triton source dividing a float reduction result by an integer `count` (a row width:
-    an argument, a constant or a literal) as the language defines `/`, through the
-    _div_by_count helper (tl.div_rn for f32, `/` for f64)."""
+    """Triton source for a mean: a float sum over an integer `count` (a row width: an
+    argument, a constant or a literal), as torch.mean computes it, through the _div_by_count
+    helper (the sum times the correctly rounded reciprocal of the count)."""
     return f"_div_by_count({dividend}, {count})"
 
 
