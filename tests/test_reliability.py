@@ -196,3 +196,30 @@ def test_names_that_would_hide_a_builtin_are_located_errors(decl):
         with pytest.raises(DiagnosticError) as exc:
             compile_source(text, "t.tile")
         assert [d.code for d in exc.value.diagnostics] == ["E013"], kernel
+
+
+TRIPLE = "'" * 3
+INJECTIONS = "\n".join([
+    '# a comment """; __import__("os").system("echo INJECTED") """ \\',
+    'elementwise k(x: f32[N], s: f32 = 0.5) -> (y: f32[N]) {  # """ + ' + TRIPLE,
+    "    # " + TRIPLE + " ; import os ; " + TRIPLE,
+    "    y = x * s + 1e3 + 0x1  # '; import os #",
+    '    schedule { block = 256 }  # ");',
+    "}",
+    "",
+])
+
+
+def test_spec_text_never_becomes_code():
+    """Only validated identifiers and numbers written from their values reach a module:
+    comments and string-like text of a spec never do, whatever they hold. (Names are
+    identifiers by the grammar; schedule values are checked numbers and keywords.)"""
+    from tilegen.diagnostics import DiagnosticError
+    from tilegen.pipeline import compile_source
+
+    text = INJECTIONS.replace(" + 0x1", "")  # (hex literals are no part of the language)
+    source = compile_source(text, "inject.tile").source
+    for fragment in ("INJECTED", "import os", "system", '"""; ', "'; "):
+        assert fragment not in source, fragment
+    with pytest.raises(DiagnosticError):  # the hex literal: a located error, not text in a module
+        compile_source(INJECTIONS, "inject.tile")

@@ -224,8 +224,8 @@ def main(args) -> int:
     device = "cpu" if os.environ.get("TRITON_INTERPRET") == "1" else "cuda"
     where = "Triton interpreter (CPU)" if device == "cpu" else _device_name()
     print(f"validating on {where}")
-    # (The interpreter's numpy warnings on masked-off lanes are silenced by each generated
-    # module as it loads: see templates/module.py.j2.)
+    # (The interpreter's numpy warnings on masked-off lanes are silenced by
+    # tilegen.runtime.args.quiet_interpreter, above and as the first module loads.)
     failures = 0
     rows = []
     for spec, compiled in results.items():
