@@ -8,16 +8,7 @@ from dataclasses import dataclass
 from ..language import ir
 from ..checker.check import CheckedKernel
 from .expr import ExprRenderer
-from .model import Signature, Statement, TensorArg, helpers_used, signature, statements
-
-
-@dataclass(frozen=True, slots=True)
-class IndexStep:
-    """One step of splitting the flat index into per-dimension indices."""
-
-    index: str  # e.g. "idx_n"
-    size: str  # the dimension's size: a kernel argument ("N") or a literal ("4")
-    last: bool  # the outermost dimension takes what is left
+from .model import IndexStep, Signature, Statement, TensorArg, helpers_used, signature, statements
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,8 +21,8 @@ from ..checker.check import CheckedKernel
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..language.dtypes import DTYPES
 from .expr import ExprRenderer
-from .gemm_model import BatchOffset, BatchStep, GemmModel, Operand, TileTensor
-from .model import TensorArg, helpers_used, signature, statements
+from .gemm_model import BatchOffset, GemmModel, Operand, TileTensor
+from .model import IndexStep, TensorArg, helpers_used, signature, statements
 from .short_gelu import helpers_with, short_gelus
 from ..language.names import GEMM_NAMES, GEMM_TILE_NAMES
 from ..language.typing import align, matmul_operand
@@ -66,7 +66,7 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
         terms = [f"{index[ax]} * {_stride(t, axis)}" for axis, ax in enumerate(axes) if ax < nb]
         if terms:
             offsets[t.name] = BatchOffset(f"{t.name}_batch_offs", " + ".join(terms))
-    steps = tuple(BatchStep(index[i], str(space[i]), i == 0) for i in reversed(range(nb))) if nb > 1 else ()
+    steps = tuple(IndexStep(index[i], str(space[i]), i == 0) for i in reversed(range(nb))) if nb > 1 else ()
 
     # The operands' tiles, and what the dot computes in.
     a_type, b_type = params[a_name].type.dtype, params[b_name].type.dtype

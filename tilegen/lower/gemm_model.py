@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cases import Case
-from .model import Signature, Statement, TensorArg
+from .model import IndexStep, Signature, Statement, TensorArg
 
 @dataclass(frozen=True, slots=True)
 class Operand:
@@ -51,15 +51,6 @@ class TileTensor:
 
 
 @dataclass(frozen=True, slots=True)
-class BatchStep:
-    """Splitting batch_id into one index per batch dimension, innermost first."""
-
-    index: str  # "idx_h"
-    size: str  # a kernel argument or a literal
-    last: bool  # the outermost takes what is left
-
-
-@dataclass(frozen=True, slots=True)
 class BatchOffset:
     name: str  # "x_batch_offs"
     expr: str  # "batch_id * stride_x_b"
@@ -82,7 +73,7 @@ class GemmModel:
     outputs: tuple[TileTensor, ...]
     dims: tuple[str, str, str]  # the spec's names (or literals) of M, N, K
     batch_dims: tuple[str, ...]
-    batch_steps: tuple[BatchStep, ...]
+    batch_steps: tuple[IndexStep, ...]
     batch_args: tuple[str, ...]  # batch sizes the kernel needs to split batch_id
     batch_offsets: tuple[BatchOffset, ...]
     batch_count: str  # launcher expression: "B * H", or "1"

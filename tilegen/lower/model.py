@@ -48,6 +48,16 @@ class ScalarArg:
 
 
 @dataclass(frozen=True, slots=True)
+class IndexStep:
+    """One step of splitting a flat index (an element, a row, a batch) into one index per
+    dimension, innermost first (templates/_loops.j2, split_index)."""
+
+    index: str  # e.g. "idx_n"
+    size: str  # the dimension's size: a kernel argument ("N") or a literal ("4")
+    last: bool  # the outermost dimension takes what is left
+
+
+@dataclass(frozen=True, slots=True)
 class DimSource:
     dim: str  # the dimension name, also the kernel argument name
     tensor: str  # first tensor parameter that has it

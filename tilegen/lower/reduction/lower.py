@@ -11,7 +11,8 @@ from ..model import Statement, helpers_used
 from .launch import fallback_row, held_inputs, reread_kind, schedule_pins, table_rows
 from .looped import looped
 from .lowering import Lowering
-from .model import ReductionModel, RowIndex, RowOffs, Step
+from ..model import IndexStep
+from .model import ReductionModel, RowOffs, Step
 from .plan import COL, FULL, ROW, plan
 from .team import team_model
 
@@ -24,7 +25,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     split = []
     if len(rows) > 1:
         for n, d in enumerate(reversed(rows)):
-            split.append(RowIndex(_index(d, len(rows) - 1 - n), str(d), n == 0, n == len(rows) - 1))
+            split.append(IndexStep(_index(d, len(rows) - 1 - n), str(d), n == len(rows) - 1))
     # by axis, not by dim: a literal size may repeat ([3, 3]), and each axis has its own index
     index_of = tuple("rows" if len(rows) == 1 else _index(d, a) for a, d in enumerate(rows))
     row_offs = []

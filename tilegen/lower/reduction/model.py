@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...language import ir
-from ..model import Signature, Statement
+from ..model import IndexStep, Signature, Statement
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,14 +162,6 @@ class Store:
 
 
 @dataclass(frozen=True, slots=True)
-class RowIndex:
-    index: str  # idx_b
-    size: str  # T
-    first: bool
-    last: bool
-
-
-@dataclass(frozen=True, slots=True)
 class RowOffs:
     name: str  # x_row_offs
     expr: str  # rows * stride_x_m
@@ -187,7 +179,7 @@ class ReductionModel:
     n_rows: str  # launcher expression for the number of rows
     size_args: tuple[str, ...]
     row_dims_text: str
-    row_split: tuple[RowIndex, ...]  # innermost first; empty for one row dim or none
+    row_split: tuple[IndexStep, ...]  # innermost first; empty for one row dim or none
     row_offs: tuple[RowOffs, ...]  # for full and per-row tensors
     row_loads: tuple[Load, ...]
     prologue: tuple[Step, ...]
