@@ -30,6 +30,10 @@ class Function:
     torch_reduce: str | None = None  # reductions: the torch function of the reference
     row_reduce: str | None = None  # reductions: Triton, reduce {0} over each row's lanes
     accumulate: str | None = None  # reductions: Triton, fold a block {value} into {acc}
+    # The typing rule (language/typing.py): "float" (f32, or f64 from an f64 argument),
+    # "same" (the arguments' promoted type), "bool", "where" (the promoted type of its
+    # values), "keep" (the argument's own type), "rand" (f32 over the iteration space).
+    result: str = "float"
 
 
 def _f(name, arity, triton, torch, **kw) -> Function:
@@ -54,7 +58,7 @@ def _reduction(name, neutral, combine, torch_reduce, **kw) -> Function:
 FUNCTIONS: dict[str, Function] = {
     f.name: f
     for f in (
-        _f("abs", 1, "tl.abs({0})", "torch.abs({0})", float_only=False),
+        _f("abs", 1, "tl.abs({0})", "torch.abs({0})", float_only=False, result="same"),
         _f("exp", 1, "tl.exp({0})", "torch.exp({0})"),
         _f("exp2", 1, "tl.exp2({0})", "torch.exp2({0})"),
         _f("log", 1, "tl.log({0})", "torch.log({0})"),
@@ -68,7 +72,15 @@ FUNCTIONS: dict[str, Function] = {
         _f("erf", 1, "tl.erf({0})", "torch.erf({0})"),
         _f("floor", 1, "tl.floor({0})", "torch.floor({0})"),
         _f("ceil", 1, "tl.ceil({0})", "torch.ceil({0})"),
-        _f("relu", 1, "_relu({0})", "torch.relu({0})", helper="relu", float_only=False),
+        _f("round", 1, "_round({0})", "torch.round({0})", helper="round"),  # half to even
+        _f("trunc", 1, "_trunc({0})", "torch.trunc({0})", helper="trunc"),
+        _f("log1p", 1, "_log1p({0})", "torch.log1p({0})", helper="log1p"),
+        _f("expm1", 1, "_expm1({0})", "torch.expm1({0})", helper="expm1"),
+        _f("sign", 1, "_sign({0})", "torch.sign({0})", helper="sign", float_only=False, result="keep"),
+        _f("isnan", 1, "_isnan({0})", "torch.isnan({0})", helper="isnan", result="bool"),
+        _f("isinf", 1, "_isinf({0})", "torch.isinf({0})", helper="isinf", result="bool"),
+        _f("isfinite", 1, "_isfinite({0})", "torch.isfinite({0})", helper="isfinite", result="bool"),
+        _f("relu", 1, "_relu({0})", "torch.relu({0})", helper="relu", float_only=False, result="same"),
         _f("leaky_relu", 2, "_leaky_relu({0}, {1})", "_ref.leaky_relu({0}, {1})",
            helper="leaky_relu", torch_helper="leaky_relu", float_only=False),
         _f("gelu", 1, "_gelu({0})", "torch.nn.functional.gelu({0})", helper="gelu"),
@@ -76,15 +88,19 @@ FUNCTIONS: dict[str, Function] = {
            helper="gelu_tanh"),
         _f("silu", 1, "_silu({0})", "torch.nn.functional.silu({0})", helper="silu"),
         _f("softplus", 1, "_softplus({0})", "torch.nn.functional.softplus({0})", helper="softplus"),
-        _f("maximum", 2, "tl.maximum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)", "torch.maximum({0}, {1})", float_only=False),
-        _f("minimum", 2, "tl.minimum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)", "torch.minimum({0}, {1})", float_only=False),
-        _f("clamp", 3, "_clamp({0}, {1}, {2})", "torch.minimum(torch.maximum({0}, {1}), {2})", helper="clamp", float_only=False),
-        _f("where", 3, "tl.where({0}, {1}, {2})", "torch.where({0}, {1}, {2})", float_only=False),
+        _f("maximum", 2, "tl.maximum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)", "torch.maximum({0}, {1})", float_only=False,
+           result="same"),
+        _f("minimum", 2, "tl.minimum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)", "torch.minimum({0}, {1})", float_only=False,
+           result="same"),
+        _f("clamp", 3, "_clamp({0}, {1}, {2})", "torch.minimum(torch.maximum({0}, {1}), {2})", helper="clamp", float_only=False,
+           result="same"),
+        _f("where", 3, "tl.where({0}, {1}, {2})", "torch.where({0}, {1}, {2})", float_only=False, result="where"),
         _f("pow", 2, "_pow({0}, {1})", "torch.pow({0}, {1})", helper="pow"),
-        _f("rand", 1, "tl.rand({0}, {index})", "_ref.rand({0}, {shape}, device)", torch_helper="rand", float_only=False),
+        _f("rand", 1, "tl.rand({0}, {index})", "_ref.rand({0}, {shape}, device)", torch_helper="rand", float_only=False,
+           result="rand"),
         _reduction("sum", "0", "sum", "torch.sum"),
-        _reduction("max", "-inf", "max", "torch.amax", helper="extremes"),  # NaN wins, as in torch
-        _reduction("min", "+inf", "min", "torch.amin", helper="extremes"),
+        _reduction("max", "-inf", "max", "torch.amax", helper="extremes", result="keep"),  # NaN wins, as in torch
+        _reduction("min", "+inf", "min", "torch.amin", helper="extremes", result="keep"),
         _reduction("mean", "0", "sum", "torch.mean"),  # a sum, divided by the row width
     )
 }

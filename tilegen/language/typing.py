@@ -151,22 +151,27 @@ class Typer:
         return self.of(expr.operand)
 
     def _call(self, expr: ir.Call) -> VType:
+        """A call's type, by its entry's typing rule (the op table's `result`)."""
         fn = FUNCTIONS.get(expr.func)
         args = [self.of(a) for a in expr.args]
         if fn is None or not args:
-            return VType(self.space if fn and fn.name == "rand" else (), F32)
-        if fn.name == "rand":
+            return VType(self.space if fn and fn.result == "rand" else (), F32)
+        if fn.result == "rand":
             return VType(self.space, F32)
         if fn.is_reduction:
-            return VType(self.rows, args[0].dtype if fn.name in ("max", "min") else promote(args[0].dtype, F32))
+            return VType(self.rows, args[0].dtype if fn.result == "keep" else promote(args[0].dtype, F32))
         dims = self._merge(*args)
-        if fn.name == "where":
+        if fn.result == "where":
             return VType(dims, promote(args[1].dtype, args[2].dtype) if len(args) == 3 else F32)
-        if fn.name in ("abs", "maximum", "minimum", "clamp", "relu"):
+        if fn.result == "same":
             dtype = args[0]
             for a in args[1:]:
                 dtype = VType((), promote(dtype.dtype, a.dtype))
             return VType(dims, dtype.dtype)
+        if fn.result == "keep":
+            return VType(dims, args[0].dtype)
+        if fn.result == "bool":
+            return VType(dims, BOOL)
         if fn.name in ("floor", "ceil") and args[0].dtype.category != "float":
             return VType(dims, args[0].dtype)
         return VType(dims, promote(F32, max((a.dtype for a in args), key=lambda d: d.bits)))
