@@ -977,3 +977,15 @@ def test_short_gelu_rounds_like_the_exact_one(dtype):
     if dtype == torch.float16:
         want = (x.double() * 0.5 * torch.erfc(-x.double() / 2**0.5)).to(dtype)
         assert (_ordinal(short) - _ordinal(want))[body].abs().max().item() <= 1
+
+
+@pytest.mark.gpu
+def test_output_past_2_31_elements(spec):
+    """An output of more than 2**31 elements takes the 64-bit offsets (INDEX_64): rows past
+    the 32-bit range are written where they belong."""
+    m, _ = spec
+    rows, cols, k = 65537, 32768, 16  # 2**31 + 32768 output elements
+    a, b = torch.randn(rows, k, device="cuda", dtype=torch.float16), torch.randn(k, cols, device="cuda", dtype=torch.float16)
+    c = m.matmul(a, b)
+    for r in (0, rows // 2, rows - 1):  # the last row starts past 2**31
+        torch.testing.assert_close(c[r].float(), (a[r:r + 1].float() @ b.float())[0], rtol=2e-3, atol=2e-2)
