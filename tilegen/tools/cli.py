@@ -1,4 +1,4 @@
-"""The `tilegen` command line: build, check, show, validate, bench."""
+"""The `tilegen` command line: build, check, show, validate, tune, bench."""
 
 from __future__ import annotations
 
@@ -123,6 +123,12 @@ def cmd_validate(args) -> int:
     return validate_main(args)
 
 
+def cmd_tune(args) -> int:
+    from .tune import main as tune_main
+
+    return tune_main(args)
+
+
 def cmd_bench(args) -> int:
     from .bench import main as bench_main
 
@@ -162,6 +168,14 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("--interpret", action="store_true", help="use the Triton interpreter even if a GPU is present")
     v.add_argument("--quick", action="store_true", help="fewer, smaller shapes")
     v.set_defaults(func=cmd_validate)
+
+    t = sub.add_parser("tune", help="tune gemm launches ahead of time, filling the disk cache (for serving)")
+    t.add_argument("spec", metavar="PATH", help="a .tile file (or a directory of them)")
+    t.add_argument("kernel", nargs="?", metavar="KERNEL", help="only this kernel")
+    t.add_argument("--shapes", nargs="+", required=True, metavar="NAME=SIZE,...",
+                   help="one or more shapes, e.g. M=1,N=4096,K=4096 M=4096,N=4096,K=4096")
+    t.add_argument("--interpret", action="store_true", help="run on the Triton interpreter (a dry run without a GPU)")
+    t.set_defaults(func=cmd_tune)
 
     bn = sub.add_parser("bench", help="time kernels against torch on the GPU")
     bn.add_argument("suite", nargs="?", default="bench/suite.toml", help="suite file (default: bench/suite.toml)")
