@@ -3,7 +3,8 @@
 """Triton kernels for elementwise.tile: add, relu_dropout, bias_gelu, swiglu, silu_mul, axpby, scale_bias_gelu_tanh, clamp_threshold, activations, bucketize, snap.
 
 Each kernel NAME comes as three functions:
-  NAME_kernel     the @triton.jit kernel
+  NAME_kernel     the @triton.jit kernel (reduction kernels also have NAME_looped_kernel
+                  and NAME_team_kernel, for wide rows; the launcher picks one)
   NAME(...)       the launcher: checks its arguments, allocates outputs, launches
   NAME_reference  the same computation in plain torch, for validation
 The launchers' argument checks, launch choices and tuning live in tilegen.runtime;

@@ -3,7 +3,8 @@
 """Triton kernels for reductions.tile: softmax, log_softmax, layernorm, rmsnorm, row_stats, add_layernorm.
 
 Each kernel NAME comes as three functions:
-  NAME_kernel     the @triton.jit kernel
+  NAME_kernel     the @triton.jit kernel (reduction kernels also have NAME_looped_kernel
+                  and NAME_team_kernel, for wide rows; the launcher picks one)
   NAME(...)       the launcher: checks its arguments, allocates outputs, launches
   NAME_reference  the same computation in plain torch, for validation
 The launchers' argument checks, launch choices and tuning live in tilegen.runtime;
@@ -57,7 +58,7 @@ def softmax_kernel(
     for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
         row_block = row_base + row_iter
         if INDEX_64:
-            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index
             # (row_block * W + w0) * TEAM, may pass 2**31.
             row_block = row_block.to(tl.int64)
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
@@ -128,7 +129,7 @@ def softmax_looped_kernel(
     for row_iter in range(row_start, row_stop, row_step):
         row_block = row_base + row_iter
         if INDEX_64:
-            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index
             # (row_block * W + w0) * TEAM, may pass 2**31.
             row_block = row_block.to(tl.int64)
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
@@ -235,7 +236,7 @@ def softmax_team_kernel(
     row_block = pid // TEAM
     seg = pid % TEAM
     if INDEX_64:
-        # Widen before multiplying: row_block * ROWS, and the team workspace index
+        # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index
         # (row_block * W + w0) * TEAM, may pass 2**31.
         row_block = row_block.to(tl.int64)
     rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
@@ -291,7 +292,7 @@ def softmax_team_kernel(
 
 # Launch table for softmax, keyed by the row width N: the first entry with
 # N <= max_n wins (None: any width). These are tilegen's defaults
-# (tilegen/reduction_plan.py); a `schedule { }` in the spec pins entries.
+# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": softmax_kernel, whole rows in registers, read once;
 #             "looped": softmax_looped_kernel, reads each row twice, in blocks
 #             "team": softmax_team_kernel, cdiv(N, BLOCK_N) programs per row, each
@@ -304,7 +305,7 @@ def softmax_team_kernel(
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
-# with fewer of them (CHAINED_HALVE_AT in tilegen/reduction_plan.py).
+# with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/plan.py).
 _softmax_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -490,7 +491,7 @@ def log_softmax_kernel(
     for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
         row_block = row_base + row_iter
         if INDEX_64:
-            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index
             # (row_block * W + w0) * TEAM, may pass 2**31.
             row_block = row_block.to(tl.int64)
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
@@ -562,7 +563,7 @@ def log_softmax_looped_kernel(
     for row_iter in range(row_start, row_stop, row_step):
         row_block = row_base + row_iter
         if INDEX_64:
-            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index
             # (row_block * W + w0) * TEAM, may pass 2**31.
             row_block = row_block.to(tl.int64)
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
@@ -667,7 +668,7 @@ def log_softmax_team_kernel(
     row_block = pid // TEAM
     seg = pid % TEAM
     if INDEX_64:
-        # Widen before multiplying: row_block * ROWS, and the team workspace index
+        # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index
         # (row_block * W + w0) * TEAM, may pass 2**31.
         row_block = row_block.to(tl.int64)
     rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
@@ -722,7 +723,7 @@ def log_softmax_team_kernel(
 
 # Launch table for log_softmax, keyed by the row width N: the first entry with
 # N <= max_n wins (None: any width). These are tilegen's defaults
-# (tilegen/reduction_plan.py); a `schedule { }` in the spec pins entries.
+# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": log_softmax_kernel, whole rows in registers, read once;
 #             "looped": log_softmax_looped_kernel, reads each row twice, in blocks
 #             "team": log_softmax_team_kernel, cdiv(N, BLOCK_N) programs per row, each
@@ -735,7 +736,7 @@ def log_softmax_team_kernel(
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
-# with fewer of them (CHAINED_HALVE_AT in tilegen/reduction_plan.py).
+# with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/plan.py).
 _log_softmax_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -935,7 +936,7 @@ def layernorm_kernel(
     for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
         row_block = row_base + row_iter
         if INDEX_64:
-            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index
             # (row_block * W + w0) * TEAM, may pass 2**31.
             row_block = row_block.to(tl.int64)
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
@@ -1057,7 +1058,7 @@ def layernorm_looped_kernel(
     for row_iter in range(row_start, row_stop, row_step):
         row_block = row_base + row_iter
         if INDEX_64:
-            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index
             # (row_block * W + w0) * TEAM, may pass 2**31.
             row_block = row_block.to(tl.int64)
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
@@ -1194,7 +1195,7 @@ def layernorm_team_kernel(
     row_block = pid // TEAM
     seg = pid % TEAM
     if INDEX_64:
-        # Widen before multiplying: row_block * ROWS, and the team workspace index
+        # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index
         # (row_block * W + w0) * TEAM, may pass 2**31.
         row_block = row_block.to(tl.int64)
     rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
@@ -1259,12 +1260,12 @@ def layernorm_team_kernel(
 
 # Launch table for layernorm, keyed by the row width N: the first entry with
 # N <= max_n wins (None: any width). These are tilegen's defaults
-# (tilegen/reduction_plan.py); a `schedule { }` in the spec pins entries.
+# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": layernorm_kernel, whole rows in registers, read once;
 #             "looped": layernorm_looped_kernel, reads each row twice, in blocks
 #             "reread" (at 1024, 4096 columns): layernorm_kernel with REREAD, whole
 #             rows in registers through the reductions, then read again (from cache) for
-#             the outputs (REREAD_CHAINED_AT in tilegen/reduction_plan.py; not a schedule value)
+#             the outputs (REREAD_CHAINED_AT in tilegen/lower/reduction/plan.py; not a schedule value)
 #             "team": layernorm_team_kernel, cdiv(N, BLOCK_N) programs per row, each
 #             holding one BLOCK_N-column segment, read once (looped where a team cannot run)
 #   BLOCK_N   columns per block (0: N rounded up to a power of two)
@@ -1275,7 +1276,7 @@ def layernorm_team_kernel(
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # strategy is looped at 8192 columns: this kernel's variance joins its mean's
 # pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
-# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/reduction_plan.py).
+# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/plan.py).
 _layernorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -1498,7 +1499,7 @@ def rmsnorm_kernel(
     for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
         row_block = row_base + row_iter
         if INDEX_64:
-            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index
             # (row_block * W + w0) * TEAM, may pass 2**31.
             row_block = row_block.to(tl.int64)
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
@@ -1575,7 +1576,7 @@ def rmsnorm_looped_kernel(
     for row_iter in range(row_start, row_stop, row_step):
         row_block = row_base + row_iter
         if INDEX_64:
-            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index
             # (row_block * W + w0) * TEAM, may pass 2**31.
             row_block = row_block.to(tl.int64)
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
@@ -1666,7 +1667,7 @@ def rmsnorm_team_kernel(
     row_block = pid // TEAM
     seg = pid % TEAM
     if INDEX_64:
-        # Widen before multiplying: row_block * ROWS, and the team workspace index
+        # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index
         # (row_block * W + w0) * TEAM, may pass 2**31.
         row_block = row_block.to(tl.int64)
     rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
@@ -1707,7 +1708,7 @@ def rmsnorm_team_kernel(
 
 # Launch table for rmsnorm, keyed by the row width N: the first entry with
 # N <= max_n wins (None: any width). These are tilegen's defaults
-# (tilegen/reduction_plan.py); a `schedule { }` in the spec pins entries.
+# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": rmsnorm_kernel, whole rows in registers, read once;
 #             "looped": rmsnorm_looped_kernel, reads each row twice, in blocks
 #             "team": rmsnorm_team_kernel, cdiv(N, BLOCK_N) programs per row, each
@@ -1720,7 +1721,7 @@ def rmsnorm_team_kernel(
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # strategy is looped at 1024, 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
-# loop reads the row again, from cache (REREAD_AT in tilegen/reduction_plan.py).
+# loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/plan.py).
 _rmsnorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -1908,7 +1909,7 @@ def row_stats_kernel(
     for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
         row_block = row_base + row_iter
         if INDEX_64:
-            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index
             # (row_block * W + w0) * TEAM, may pass 2**31.
             row_block = row_block.to(tl.int64)
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
@@ -1979,7 +1980,7 @@ def row_stats_looped_kernel(
     for row_iter in range(row_start, row_stop, row_step):
         row_block = row_base + row_iter
         if INDEX_64:
-            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index
             # (row_block * W + w0) * TEAM, may pass 2**31.
             row_block = row_block.to(tl.int64)
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
@@ -2055,7 +2056,7 @@ def row_stats_team_kernel(
     row_block = pid // TEAM
     seg = pid % TEAM
     if INDEX_64:
-        # Widen before multiplying: row_block * ROWS, and the team workspace index
+        # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index
         # (row_block * W + w0) * TEAM, may pass 2**31.
         row_block = row_block.to(tl.int64)
     rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
@@ -2106,7 +2107,7 @@ def row_stats_team_kernel(
 
 # Launch table for row_stats, keyed by the row width N: the first entry with
 # N <= max_n wins (None: any width). These are tilegen's defaults
-# (tilegen/reduction_plan.py); a `schedule { }` in the spec pins entries.
+# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": row_stats_kernel, whole rows in registers, read once;
 #             "looped": row_stats_looped_kernel, reads each row once, in blocks
 #             "team": row_stats_team_kernel, cdiv(N, BLOCK_N) programs per row, each
@@ -2329,7 +2330,7 @@ def add_layernorm_kernel(
     for row_iter in tl.range(row_start, row_stop, row_step, num_stages=NUM_STAGES):
         row_block = row_base + row_iter
         if INDEX_64:
-            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index
             # (row_block * W + w0) * TEAM, may pass 2**31.
             row_block = row_block.to(tl.int64)
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
@@ -2479,7 +2480,7 @@ def add_layernorm_looped_kernel(
     for row_iter in range(row_start, row_stop, row_step):
         row_block = row_base + row_iter
         if INDEX_64:
-            # Widen before multiplying: row_block * ROWS, and the team workspace index
+            # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index
             # (row_block * W + w0) * TEAM, may pass 2**31.
             row_block = row_block.to(tl.int64)
         rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
@@ -2641,7 +2642,7 @@ def add_layernorm_team_kernel(
     row_block = pid // TEAM
     seg = pid % TEAM
     if INDEX_64:
-        # Widen before multiplying: row_block * ROWS, and the team workspace index
+        # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index
         # (row_block * W + w0) * TEAM, may pass 2**31.
         row_block = row_block.to(tl.int64)
     rows = row_block * ROWS + tl.arange(0, ROWS)[:, None]
@@ -2715,12 +2716,12 @@ def add_layernorm_team_kernel(
 
 # Launch table for add_layernorm, keyed by the row width C: the first entry with
 # C <= max_n wins (None: any width). These are tilegen's defaults
-# (tilegen/reduction_plan.py); a `schedule { }` in the spec pins entries.
+# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": add_layernorm_kernel, whole rows in registers, read once;
 #             "looped": add_layernorm_looped_kernel, reads each row twice, in blocks
 #             "reread" (at 1024, 4096 columns): add_layernorm_kernel with REREAD, whole
 #             rows in registers through the reductions, then read again (from cache) for
-#             the outputs (REREAD_CHAINED_AT in tilegen/reduction_plan.py; not a schedule value)
+#             the outputs (REREAD_CHAINED_AT in tilegen/lower/reduction/plan.py; not a schedule value)
 #             "team": add_layernorm_team_kernel, cdiv(C, BLOCK_N) programs per row, each
 #             holding one BLOCK_N-column segment, read once (looped where a team cannot run)
 #   BLOCK_N   columns per block (0: C rounded up to a power of two)
@@ -2731,7 +2732,7 @@ def add_layernorm_team_kernel(
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # strategy is looped at 8192 columns: this kernel's variance joins its mean's
 # pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
-# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/reduction_plan.py).
+# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/plan.py).
 _add_layernorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),

@@ -64,3 +64,23 @@ def test_importing_tilegen_loads_no_compiler():
 
     probe = "import sys, tilegen; assert not [m for m in sys.modules if m.startswith(('lark', 'jinja2', 'black'))]"
     assert subprocess.run([sys.executable, "-c", probe], cwd=ROOT).returncode == 0
+
+
+def test_errors_about_files_are_compile_errors_with_diagnostics(tmp_path):
+    with pytest.raises(tilegen.CompileError) as exc:
+        tilegen.check(tmp_path / "missing.tile")
+    assert [d.code for d in exc.value.diagnostics] == ["E062"] and "missing.tile" in str(exc.value)
+    bad = tmp_path / "bad.tile"
+    bad.write_text("elementwise f(x: f32[N]) -> (y: f32[N]) {\n    y = x + q\n}\n")
+    with pytest.raises(tilegen.CompileError) as exc:
+        tilegen.build(bad, tmp_path / "out")
+    assert [d.code for d in exc.value.diagnostics] == ["E020"]
+    assert tilegen.compile(b"elementwise f(x: f32[N]) -> (y: f32[N]) {\n    y = x\n}\n").f is not None
+
+
+def test_check_reports_a_foreign_file_as_one_a_build_would_refuse(tmp_path, capsys):
+    from tilegen.tools.cli import main
+
+    (tmp_path / "elementwise.py").write_text("# my own module\n")
+    assert main(["build", str(ROOT / "specs" / "elementwise.tile"), "-o", str(tmp_path), "--check"]) == 1
+    assert "error[E061]" in capsys.readouterr().err

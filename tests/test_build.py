@@ -56,7 +56,7 @@ def test_the_runtime_imports_nothing_of_the_compiler():
     """Generated modules import tilegen.runtime: it needs torch and triton, and no more (no
     lark, jinja2 or black, no compiler stage)."""
     probe = (
-        "import sys, tilegen.runtime.args, tilegen.runtime.gemm, tilegen.runtime.reduction, "
+        "import sys, tilegen.runtime.args, tilegen.runtime.gemm, tilegen.runtime.launch_model, tilegen.runtime.reduction, "
         "tilegen.runtime.reference, tilegen.runtime.timing\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('lark', 'jinja2', 'black') "
         "or m.startswith('tilegen.') and not m.startswith(('tilegen.runtime', 'tilegen.version')))\n"

@@ -122,7 +122,7 @@ def assert_clean_exit(result: subprocess.CompletedProcess) -> None:
 
 # ---- (a) random text and random token sequences ----------------------------------------------
 
-# The grammar's terminals (tilegen/grammar.lark), with a few values of each pattern.
+# The grammar's terminals (tilegen/frontend/grammar.lark), with a few values of each pattern.
 TOKENS = [
     "elementwise", "reduction", "gemm", "schedule", "and", "or", "not", "as", "(", ")", "[", "]", "{", "}",
     ",", ":", ";", "=", "->", "**", ".T", "<", "<=", ">", ">=", "==", "!=", "+", "-", "*", "/", "%", "@",

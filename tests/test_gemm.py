@@ -537,7 +537,7 @@ def test_call_schedule_rules_are_the_specs(spec):
     from tilegen.language.schedule import SCHEDULE_KEYS, call_rules
 
     m, _ = spec
-    assert gemm_rt.GEMM_SCHEDULE_RULES == call_rules()  # the rules tilegen/schedule.py checks specs with
+    assert gemm_rt.GEMM_SCHEDULE_RULES == call_rules()  # the rules tilegen/language/schedule.py checks specs with
     assert set(SCHEDULE_KEYS["gemm"]) - set(gemm_rt.GEMM_SCHEDULE_KEYS) == {"precision"}
     assert gemm_rt.GEMM_SCHEDULE_RULES["group_m"] == SCHEDULE_KEYS["gemm"]["group_m"]
 
@@ -927,7 +927,7 @@ gemm read_later_bf16(a: bf16[M, K], b: bf16[K, N]) -> (c: bf16[M, N], d: f32[M, 
 
 def test_gelu_stored_straight_to_16_bits_takes_the_short_polynomial():
     """A gelu that is a statement's whole value, stored to an f16 / bf16 output that no later
-    statement reads, calls _gelu_f16 / _gelu_bf16 (tilegen/short_gelu.py); an f32 output, a
+    statement reads, calls _gelu_f16 / _gelu_bf16 (tilegen/lower/short_gelu.py); an f32 output, a
     value read again unrounded, or a gelu inside a larger expression keeps the f32-accurate
     _gelu."""
     compiled = compile_source(SHORT_GELU_SPEC, "short.tile")

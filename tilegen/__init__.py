@@ -35,10 +35,18 @@ def _source(text_or_path, name: str | None) -> tuple[str, str]:
     if isinstance(text_or_path, Path) or (
         isinstance(text_or_path, str) and "\n" not in text_or_path and text_or_path.endswith(".tile")
     ):
+        from .diagnostics import Diagnostic
         from .driver import read_spec
 
         path = Path(text_or_path)
-        return read_spec(path), str(path)
+        try:
+            return read_spec(path), str(path)
+        except (OSError, UnicodeDecodeError) as exc:  # as the command line reports them: E062
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            diagnostic = Diagnostic.make("E062", None, path=str(path), why=why)
+            raise CompileError(diagnostic.render(None), [diagnostic]) from None
+    if isinstance(text_or_path, bytes):
+        text_or_path = text_or_path.decode("utf-8")
     return str(text_or_path), name or "<string>.tile"
 
 
@@ -79,15 +87,15 @@ def build(paths, out_dir="generated") -> list:
     import io
     from pathlib import Path
 
-    from .driver import compile_paths, module_outputs
     from .codegen.write import write_all
     from .diagnostics import DiagnosticError
+    from .driver import compile_paths, module_outputs
 
     paths = [str(p) for p in ([paths] if isinstance(paths, (str, Path)) else paths)]
-    err = io.StringIO()
-    results = compile_paths(paths, err=err)
+    err, found = io.StringIO(), []
+    results = compile_paths(paths, err=err, diagnostics=found)
     if results is None:
-        raise CompileError(err.getvalue().rstrip())
+        raise CompileError(err.getvalue().rstrip(), found)
     outputs, errors = module_outputs(results, Path(out_dir))
     try:
         if errors:

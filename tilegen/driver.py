@@ -53,19 +53,27 @@ def _not_utf8(path: Path, exc: UnicodeDecodeError) -> str:
     return Diagnostic.make("E062", span, path=str(path), why=why).render(data.decode("utf-8", "replace"))
 
 
-def compile_paths(paths: list[str], stop_after: str = "source", err=None, writes: bool = False):
+def compile_paths(paths: list[str], stop_after: str = "source", err=None, writes: bool = False,
+                  diagnostics: list | None = None):
     """Compile every spec; print all diagnostics; return {spec: Compiled} or None on error.
-    writes: the caller (build) would write files, so say that none were."""
+    writes: the caller (build) would write files, so say that none were. diagnostics: a
+    list that collects every diagnostic too (tilegen.build's CompileError carries them)."""
     err = err if err is not None else sys.stderr  # looked up now, so redirections apply
+    found = diagnostics if diagnostics is not None else []
+
+    def report(diag, text):
+        found.append(diag)
+        print(diag.render(text), file=err)
+
     specs, errors = find_specs(paths)
     for diag in errors:
-        print(diag.render(None), file=err)
+        report(diag, None)
     results, failed = {}, bool(errors)
     for spec in specs:
         try:
             text = read_spec(spec)
         except OSError as exc:
-            print(Diagnostic.make("E062", None, path=str(spec), why=str(exc)).render(None), file=err)
+            report(Diagnostic.make("E062", None, path=str(spec), why=str(exc)), None)
             failed = True
             continue
         except UnicodeDecodeError as exc:
@@ -77,7 +85,7 @@ def compile_paths(paths: list[str], stop_after: str = "source", err=None, writes
         except DiagnosticError as exc:
             failed = True
             for diag in exc.diagnostics:
-                print(diag.render(text), file=err)
+                report(diag, text)
         except InternalError as exc:
             failed = True
             print(f"{spec}: internal error: {exc}", file=err)

@@ -6,7 +6,7 @@
     lower      lower/<kind>             checked kernel -> render model
     render     codegen/render.py        render models -> Python source (templates/)
     format     codegen/fmt.py           black
-    write      codegen/write.py         atomic writes, staleness check (driver.py calls it)
+    write      codegen/write.py         atomic writes, staleness check (the CLI and tilegen.build)
 
 `compile_source` runs all but the last; `--dump=STAGE` stops after a stage. The language
 itself (types, the op table, schedule keys, names) lives in language/; what generated

@@ -217,5 +217,10 @@ def stale(outputs: dict[Path, str]) -> list[Diagnostic]:
         elif not path.exists():
             problems.append(Diagnostic.make("E065", None, path=str(path)))
         elif not _unchanged(path, outputs[path].encode("utf-8")):
-            problems.append(Diagnostic.make("E064", None, path=str(path)))
+            try:
+                ours = generated_by_tilegen(_read(path, HEADER_BYTES))
+            except OSError:
+                ours = True  # (unreadable: E064 says it differs; a build reports why)
+            # a file tilegen did not write: E061, as a build would refuse it, not "regenerate it"
+            problems.append(Diagnostic.make("E064" if ours else "E061", None, path=str(path)))
     return problems

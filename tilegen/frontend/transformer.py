@@ -1,4 +1,4 @@
-"""Stage 2: Lark parse tree -> IR (tilegen.ir), one method per grammar rule."""
+"""Stage 2: Lark parse tree -> IR (tilegen.language.ir), one method per grammar rule."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ import triton.language as tl
 from .args import cdiv, interpreting
 from .rules import GEMM_CALL_RULES, check_call_schedule as gemm_check_schedule
 from .tuning_cache import gemm_cache_load, gemm_cache_store
-from .gemm_model import gemm_model, gemm_rank  # noqa: F401 (tests and scripts read gemm_model here)
+from .launch_model import gemm_model, gemm_rank  # noqa: F401 (tests and scripts read gemm_model here)
 from .timing import device_ms, flush_buffer, ranks
 
 # Candidate block configurations, the default first. Hopper (sm_90+): large tiles,
@@ -90,7 +90,7 @@ GEMM_TIMED_MS = 100  # then times this much of it (at least 25 runs), as tilegen
 GEMM_MOST_RUNS = 1000  # at most this many runs of each: ~100 ms of runs down to 0.1 ms a run (see gemm_device_ms)
 GEMM_TUNE_MIN_MACS = 1 << 24  # smaller products take the first candidate: tuning would cost more
 GEMM_TUNE_TOP = 4  # the tuner times the model's best few candidates (plus each launch mode's best), not all
-GEMM_TUNE_BUDGET_S = 5.0  # after its first round, the tuner stops adding rounds past this many seconds
+GEMM_TUNE_BUDGET_S = 5.0  # after its second round, the tuner stops adding rounds past this many seconds
 # Part of every disk-cache key: raise it when kernels or launches change so that
 # configurations tuned for the old ones are not reused (2: descriptors built on the host;
 # 3: balanced persistent grids, gemm_programs; 4: a grid's tile loop of one constant step;
@@ -127,7 +127,7 @@ def gemm_policy(device, macs, descriptors_ok, batched=False):
 
 GEMM_CONFIG_KEYS = ("block_m", "block_n", "block_k", "group_m", "warps", "stages")
 # What a call's schedule= may set, and the values each key takes: the rules tilegen checks a
-# spec's schedule { } with (tilegen/schedule.py), less precision, which is compiled in.
+# spec's schedule { } with (tilegen/language/schedule.py), less precision, which is compiled in.
 # ("pow2", lo, hi): a power of two from lo to hi; ("range", lo, hi): an integer; ("one_of", ...).
 GEMM_SCHEDULE_RULES = GEMM_CALL_RULES
 GEMM_SCHEDULE_KEYS = tuple(GEMM_SCHEDULE_RULES)

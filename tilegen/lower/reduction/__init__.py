@@ -4,7 +4,8 @@ templates/reduction.py.j2.
     plan.py      which values vary along the row, which reductions depend on which, and
                  how the looped strategy groups them into passes over the row
     model.py     the render model: plain frozen data
-    lowering.py  Lowering: builds the model; its public methods are the interface the
+    lower.py     lower_reduction: assembles the model from Lowering's parts and the table
+    lowering.py  Lowering: the parts; its public methods are the interface the
                  strategies use (listed in its docstring)
     looped.py    the looped strategy's passes (several loops over a long row)
     team.py      the team strategy (programs that share a row exchange partial results)

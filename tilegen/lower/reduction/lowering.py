@@ -1,6 +1,6 @@
 """Stage 4 (reduction): a checked kernel -> the render model of templates/reduction.py.j2.
 
-Each reduction kernel becomes two @triton.jit kernels and one launcher:
+Each reduction kernel becomes up to three @triton.jit kernels and one launcher:
 
     NAME_kernel         single pass: a block of ROWS whole rows is loaded once,
                         reduced in registers and stored once (optionally a

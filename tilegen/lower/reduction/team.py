@@ -5,7 +5,7 @@ registers: the row is read once, however wide. A program holds one row, so its p
 results and the team's are scalars (a [1, 1] tensor would drag the row's layout along).
 Each looped pass becomes an exchange: every program reduces its segment, publishes the
 partial results (one f32 word each), reads the whole team's, and combines them
-(templates/_team_runtime.py.j2 holds the protocol). An online max-and-sum pass publishes a
+(templates/_team_helpers.py.j2 holds the protocol). An online max-and-sum pass publishes a
 (max, sum) pair, so softmax needs one exchange.
 
 Python decides what is reduced, published and combined; templates/reduction.py.j2 owns the
