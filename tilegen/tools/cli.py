@@ -179,7 +179,7 @@ def parser() -> argparse.ArgumentParser:
 
     bn = sub.add_parser("bench", help="time kernels against torch on the GPU")
     bn.add_argument("suite", nargs="?", default="bench/suite.toml", help="suite file (default: bench/suite.toml)")
-    bn.add_argument("--filter", "-k", default="", help="only cases whose name contains this")
+    bn.add_argument("--filter", "-k", default="", help="only cases whose name (or group) contains this")
     bn.add_argument("--rounds", type=_positive_int, default=3, metavar="N",
                     help="interleaved timing rounds per case; the median round is reported (default: 3)")
     bn.add_argument("--json", metavar="FILE", help="write results as JSON")

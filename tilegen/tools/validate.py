@@ -237,7 +237,9 @@ def main(args) -> int:
                 except Exception as exc:  # report and go on: one kernel must not hide the others
                     problem = f"{type(exc).__name__}: {exc}"
                 failures += problem is not None
-                shape = ", ".join(f"{d}={s}" for d, s in case.sizes.items())
+                order = [s.dim for s in model.sig.dim_sources]  # the spec's order, whatever the case's
+                shape = ", ".join(f"{d}={case.sizes[d]}" for d in sorted(case.sizes, key=lambda d: (
+                    order.index(d) if d in order else len(order), d)))
                 rows.append((spec.name, model.sig.name, case.label, shape, "ok" if problem is None else "FAIL", problem or ""))
     _print_table(rows)
     print(f"{len(rows) - failures} passed, {failures} failed")
