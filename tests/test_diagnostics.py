@@ -351,3 +351,16 @@ def test_language_reference_power_example_compiles():
     power = exprs[example]
     assert power.op == "**" and power.rhs.op == "**"  # a ** (b ** c)
     assert eval(example) == eval(same)
+
+
+def test_show_one_kernel_adds_the_helpers_it_calls(capsys, monkeypatch):
+    """Helpers follow the kernels in a module: `show SPEC KERNEL` appends those the kernel's
+    code calls (and those they call), whichever kernel comes last."""
+    monkeypatch.chdir(ROOT)
+    status, out, _ = run_cli(capsys, "show", "specs/reductions.tile", "softmax")
+    assert status == 0 and out.startswith("# spec: reductions.tile:")
+    for helper in ("def _reduce_max(", "def _max_nan(", "def _team_exchange(", "_NAN_BY_SUM = "):
+        assert helper in out, helper
+    assert "def _gelu" not in out and "def layernorm" not in out
+    status, out, _ = run_cli(capsys, "show", "specs/elementwise.tile", "add")
+    assert status == 0 and "def add(" in out and "def _" not in out
