@@ -114,6 +114,19 @@ def test_slash_divides_exactly_as_torch(tmp_path, device):
     torch.testing.assert_close(module.mean_rows(x), x.mean(1), rtol=1e-6, atol=1e-7)
 
 
+def test_f64_quotients_divide_too(tmp_path, device):
+    """tl.div_rn takes f32 only: an f64 quotient keeps Triton's `/`, which rounds correctly
+    in f64 (the fuzzer found `x / (1.0 + abs(x))` with an f64 x failing to compile)."""
+    path = tmp_path / "f64.tile"
+    path.write_text("elementwise q(x: f64[N], d: f32[N]) -> (y: f64[N]) {\n    y = x / (1.0 + abs(x)) + x / d\n}\n"
+                    "reduction r(x: f64[M, N]) -> (y: f64[M, N]) {\n    y = x / sum(abs(x))\n}\n")
+    module, _ = compile_spec(path)
+    x, d = torch.randn(37, dtype=torch.float64, device=device), torch.rand(37, device=device) + 0.5
+    assert torch.equal(module.q(x, d), x / (1.0 + x.abs()) + x / d.double())
+    x2 = torch.randn(5, 33, dtype=torch.float64, device=device)
+    torch.testing.assert_close(module.r(x2), x2 / x2.abs().sum(1, keepdim=True), rtol=1e-12, atol=0)
+
+
 def test_division_by_a_scalar_zero_gives_inf_and_nan(tmp_path, device):
     """A scalar divisor of 0.0 divides as torch does (inf, -inf, NaN), on the interpreter too."""
     path = tmp_path / "divides.tile"

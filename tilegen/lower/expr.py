@@ -91,6 +91,8 @@ class ExprRenderer:
             prec = _PREC[expr.op]
             lhs = self._wrap(expr.lhs, prec)
             rhs = self._wrap(expr.rhs, prec + 1)
+            if expr.op == "/" and triton:  # f64: Triton's `/` rounds correctly (tl.div_rn takes f32 only)
+                return f"{lhs} / {rhs}", _PREC["*"]
             table = BINARY_TRITON if triton else BINARY_TORCH
             if expr.op == "%" and not triton:
                 dividend = self(expr.lhs)
