@@ -5,13 +5,13 @@ pieces of generated code). A folder that cannot be made means no cache, never an
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+
+from .runtime.tuning_cache import cache_root
 
 
 def cache_dir(kind: str) -> Path | None:
-    root = os.environ.get("TILEGEN_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "tilegen")
-    folder = Path(root) / kind
+    folder = Path(cache_root()) / kind
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:

@@ -9,7 +9,7 @@ from pathlib import Path
 import jinja2
 
 from ..version import __version__
-from ..language.functions import GELU_FITS, accumulate, divide, row_reduce
+from ..language.functions import GELU_FITS, accumulate, mean_of, row_reduce
 
 
 def templates_dir() -> Path:
@@ -35,7 +35,7 @@ def environment() -> jinja2.Environment:
     # a reduction's Triton spelling, from the op table (language/functions.py)
     env.globals["reduce_row"] = row_reduce
     env.globals["accumulate"] = accumulate
-    env.globals["divide"] = divide
+    env.globals["mean_of"] = mean_of
     env.filters["identifiers"] = _identifiers
     return env
 

@@ -101,7 +101,7 @@ FUNCTIONS: dict[str, Function] = {
         _reduction("sum", "0", "sum", "torch.sum"),
         _reduction("max", "-inf", "max", "torch.amax", helper="extremes", result="keep"),  # NaN wins, as in torch
         _reduction("min", "+inf", "min", "torch.amin", helper="extremes", result="keep"),
-        _reduction("mean", "0", "sum", "torch.mean"),  # a sum, divided by the row width
+        _reduction("mean", "0", "sum", "torch.mean", helper="div_by_count"),  # a sum over the row width
     )
 }
 
@@ -165,11 +165,12 @@ def row_reduce(fn: str, arg: str) -> str:
     return REDUCTIONS[fn].row_reduce.format(arg)
 
 
-def divide(dividend: str, count: str) -> str:
+def mean_of(total: str, count: str) -> str:
     """Triton source for a mean: a float sum over an integer `count` (a row width: an
     argument, a constant or a literal), as torch.mean computes it, through the _div_by_count
-    helper (the sum times the correctly rounded reciprocal of the count)."""
-    return f"_div_by_count({dividend}, {count})"
+    helper (the sum times the correctly rounded reciprocal of the count); `total` itself
+    where there is no count (a sum)."""
+    return f"_div_by_count({total}, {count})" if count else total
 
 
 def accumulate(fn: str, acc: str, value: str) -> str:

@@ -213,6 +213,4 @@ def helpers_used(checked: CheckedKernel) -> tuple[set[str], set[str]]:
                     torch.add(fn.torch_helper)
             if isinstance(e, ir.BinOp) and e.op in OPERATORS and OPERATORS[e.op].helper:
                 triton.add(OPERATORS[e.op].helper)
-            if isinstance(e, ir.Call) and e.func == "mean":
-                triton.add("div_by_count")  # a mean divides its sum by the row width
     return triton, torch

@@ -8,9 +8,14 @@ import json
 import os
 
 
+def cache_root() -> str:
+    """Where tilegen keeps what it can compute again: $TILEGEN_CACHE_DIR, or ~/.cache/tilegen
+    (the compiler's caches live there too: tilegen/cachedir.py)."""
+    return os.environ.get("TILEGEN_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "tilegen")
+
+
 def gemm_cache_path():
-    root = os.environ.get("TILEGEN_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "tilegen")
-    return os.path.join(root, "gemm-autotune.json")
+    return os.path.join(cache_root(), "gemm-autotune.json")
 
 
 def gemm_cache_load():

@@ -35,6 +35,7 @@ def main(args) -> int:
     from ..lower.cases import Case
     from ..runtime import gemm as gemm_rt
     from ..runtime.tuning_cache import gemm_cache_path
+    from .bench import launch_note
     from .validate import make_inputs
 
     try:
@@ -70,10 +71,7 @@ def main(args) -> int:
                 launcher(*make_inputs(model.sig, Case({d: sizes[d] for d in dims}, False, "tune"), device, 0))
                 config = launcher.last_config
                 shown = ", ".join(f"{d}={sizes[d]}" for d in sorted(dims))
-                print(f"{model.sig.name} {shown}: {config['block_m']}x{config['block_n']}x{config['block_k']} "
-                      f"w{config['warps']} s{config['stages']} {config['addressing']}"
-                      f"{' persistent' if config['persistent'] else ''}{' flatten' if config['flatten'] else ''}"
-                      f" ({config['source']})")
+                print(f"{model.sig.name} {shown}: {launch_note(config)} ({config['source']})")
                 tuned += 1
     if args.kernel and not tuned and not any(m.sig.name == args.kernel for c in results.values() for m in c.models):
         print(f"tilegen: no kernel {args.kernel!r} in {args.spec}", file=sys.stderr)

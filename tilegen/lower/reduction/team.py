@@ -14,7 +14,7 @@ code structure.
 
 from __future__ import annotations
 
-from ...language.functions import divide
+from ...language.functions import mean_of
 
 import dataclasses
 
@@ -104,8 +104,7 @@ def _acc_partial(a: Acc, masked: bool) -> Step:
 
 
 def _acc_result(a: Acc, word: int) -> Step:
-    value = f"{_COMBINE[a.fn]}(parts, {word}, TEAM)"
-    value = divide(value, a.divisor) if a.divisor else value
+    value = mean_of(f"{_COMBINE[a.fn]}(parts, {word}, TEAM)", a.divisor)
     return Step("assign", a.result, value, a.line, False)
 
 
