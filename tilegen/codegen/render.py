@@ -8,6 +8,7 @@ from pathlib import Path
 
 import jinja2
 
+from ..cachedir import cache_dir
 from ..version import __version__
 from ..language.functions import GELU_FITS, accumulate, mean_of, row_reduce
 
@@ -30,6 +31,7 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         autoescape=False,
+        bytecode_cache=_bytecode_cache(),
     )
     env.globals["gelu_fits"] = GELU_FITS  # the gelu helpers' polynomials (helpers.py.j2)
     # a reduction's Triton spelling, from the op table (language/functions.py)
@@ -38,6 +40,13 @@ def environment() -> jinja2.Environment:
     env.globals["mean_of"] = mean_of
     env.filters["identifiers"] = _identifiers
     return env
+
+
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    """Compiled templates, kept in tilegen's cache folder (Jinja checks each against its
+    template's source); compiling them all takes most of a second."""
+    folder = cache_dir("jinja")
+    return jinja2.FileSystemBytecodeCache(str(folder)) if folder is not None else None
 
 
 def _identifiers(texts) -> set[str]:
