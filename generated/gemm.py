@@ -80,7 +80,7 @@ def matmul_kernel(
         num_pid_in_group = GROUP_M * num_pid_n
         group_id = tile_id // num_pid_in_group
         first_pid_m = group_id * GROUP_M
-        group_size_m = min(num_pid_m - first_pid_m, GROUP_M)  # the last group may be short
+        group_size_m = tl.minimum(num_pid_m - first_pid_m, GROUP_M)  # the last group may be short
         pid_m = first_pid_m + ((tile_id % num_pid_in_group) % group_size_m)
         pid_n = (tile_id % num_pid_in_group) // group_size_m
         # acc accumulates this tile of a @ b: f16 operands multiply on tensor cores and accumulate in f32.
@@ -95,7 +95,7 @@ def matmul_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
@@ -108,7 +108,7 @@ def matmul_kernel(
             # (16-byte aligned base and strides, last stride 1): the hardware computes the addresses,
             # reads zeros past the edges and drops writes past them, so nothing is masked.
             # Each step loads a [BLOCK_M, BLOCK_K] tile of a and a [BLOCK_K, BLOCK_N] tile of b.
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
                 b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
                 acc = tl.dot(a, b, acc)
@@ -315,7 +315,7 @@ def matmul_leaky_relu_kernel(
         num_pid_in_group = GROUP_M * num_pid_n
         group_id = tile_id // num_pid_in_group
         first_pid_m = group_id * GROUP_M
-        group_size_m = min(num_pid_m - first_pid_m, GROUP_M)  # the last group may be short
+        group_size_m = tl.minimum(num_pid_m - first_pid_m, GROUP_M)  # the last group may be short
         pid_m = first_pid_m + ((tile_id % num_pid_in_group) % group_size_m)
         pid_n = (tile_id % num_pid_in_group) // group_size_m
         # acc accumulates this tile of a @ b: f16 operands multiply on tensor cores and accumulate in f32.
@@ -330,7 +330,7 @@ def matmul_leaky_relu_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
@@ -343,7 +343,7 @@ def matmul_leaky_relu_kernel(
             # (16-byte aligned base and strides, last stride 1): the hardware computes the addresses,
             # reads zeros past the edges and drops writes past them, so nothing is masked.
             # Each step loads a [BLOCK_M, BLOCK_K] tile of a and a [BLOCK_K, BLOCK_N] tile of b.
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
                 b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
                 acc = tl.dot(a, b, acc)
@@ -561,7 +561,7 @@ def linear_gelu_kernel(
         num_pid_in_group = GROUP_M * num_pid_n
         group_id = tile_id // num_pid_in_group
         first_pid_m = group_id * GROUP_M
-        group_size_m = min(num_pid_m - first_pid_m, GROUP_M)  # the last group may be short
+        group_size_m = tl.minimum(num_pid_m - first_pid_m, GROUP_M)  # the last group may be short
         pid_m = first_pid_m + ((tile_id % num_pid_in_group) % group_size_m)
         pid_n = (tile_id % num_pid_in_group) // group_size_m
         # acc accumulates this tile of x @ w.T: bf16 operands multiply on tensor cores and accumulate in f32.
@@ -576,7 +576,7 @@ def linear_gelu_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = x_ptr + (offs_am[:, None] * stride_x_m + offs_k[None, :] * stride_x_k)
             b_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn[None, :] * stride_w_n)
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0).to(DOT_DTYPE)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0).to(DOT_DTYPE)
@@ -589,7 +589,7 @@ def linear_gelu_kernel(
             # (16-byte aligned base and strides, last stride 1): the hardware computes the addresses,
             # reads zeros past the edges and drops writes past them, so nothing is masked.
             # Each step loads a [BLOCK_M, BLOCK_K] tile of x and a [BLOCK_K, BLOCK_N] tile of w.T.
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K]).to(DOT_DTYPE)
                 # w is stored [N, K]: load a [BLOCK_N, BLOCK_K] tile and transpose it.
                 b = b_desc.load([pid_n * BLOCK_N, k * BLOCK_K]).T.to(DOT_DTYPE)
@@ -822,7 +822,7 @@ def scaled_residual_kernel(
         num_pid_in_group = GROUP_M * num_pid_n
         group_id = tile_id // num_pid_in_group
         first_pid_m = group_id * GROUP_M
-        group_size_m = min(num_pid_m - first_pid_m, GROUP_M)  # the last group may be short
+        group_size_m = tl.minimum(num_pid_m - first_pid_m, GROUP_M)  # the last group may be short
         pid_m = first_pid_m + ((tile_id % num_pid_in_group) % group_size_m)
         pid_n = (tile_id % num_pid_in_group) // group_size_m
         # acc accumulates this tile of x @ w.T: f16 operands multiply on tensor cores and accumulate in f32.
@@ -837,7 +837,7 @@ def scaled_residual_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = x_ptr + (offs_am[:, None] * stride_x_m + offs_k[None, :] * stride_x_k)
             b_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn[None, :] * stride_w_n)
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
@@ -850,7 +850,7 @@ def scaled_residual_kernel(
             # (16-byte aligned base and strides, last stride 1): the hardware computes the addresses,
             # reads zeros past the edges and drops writes past them, so nothing is masked.
             # Each step loads a [BLOCK_M, BLOCK_K] tile of x and a [BLOCK_K, BLOCK_N] tile of w.T.
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
                 # w is stored [N, K]: load a [BLOCK_N, BLOCK_K] tile and transpose it.
                 b = b_desc.load([pid_n * BLOCK_N, k * BLOCK_K]).T
@@ -1117,7 +1117,7 @@ def bmm_kernel(
         num_pid_in_group = GROUP_M * num_pid_n
         group_id = pid_mn // num_pid_in_group
         first_pid_m = group_id * GROUP_M
-        group_size_m = min(num_pid_m - first_pid_m, GROUP_M)  # the last group may be short
+        group_size_m = tl.minimum(num_pid_m - first_pid_m, GROUP_M)  # the last group may be short
         pid_m = first_pid_m + ((pid_mn % num_pid_in_group) % group_size_m)
         pid_n = (pid_mn % num_pid_in_group) // group_size_m
         # Where this batch's matrices start in each tensor.
@@ -1166,7 +1166,7 @@ def bmm_kernel(
                 + b_batch_offs
                 + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
             )
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0).to(DOT_DTYPE)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0).to(DOT_DTYPE)
@@ -1176,7 +1176,7 @@ def bmm_kernel(
                 b_ptrs += BLOCK_K * stride_b_k
         else:
             # Each step loads a [BLOCK_M, BLOCK_K] tile of a and a [BLOCK_K, BLOCK_N] tile of b.
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K]).to(DOT_DTYPE)
                 b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N]).to(DOT_DTYPE)
                 acc = tl.dot(a, b, acc)
@@ -1388,7 +1388,7 @@ def linear_silu_kernel(
         num_pid_in_group = GROUP_M * num_pid_n
         group_id = tile_id // num_pid_in_group
         first_pid_m = group_id * GROUP_M
-        group_size_m = min(num_pid_m - first_pid_m, GROUP_M)  # the last group may be short
+        group_size_m = tl.minimum(num_pid_m - first_pid_m, GROUP_M)  # the last group may be short
         pid_m = first_pid_m + ((tile_id % num_pid_in_group) % group_size_m)
         pid_n = (tile_id % num_pid_in_group) // group_size_m
         # acc accumulates this tile of x @ w: f16 operands multiply on tensor cores and accumulate in f32.
@@ -1403,7 +1403,7 @@ def linear_silu_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = x_ptr + (offs_am[:, None] * stride_x_m + offs_k[None, :] * stride_x_k)
             b_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn[None, :] * stride_w_n)
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
@@ -1416,7 +1416,7 @@ def linear_silu_kernel(
             # (16-byte aligned base and strides, last stride 1): the hardware computes the addresses,
             # reads zeros past the edges and drops writes past them, so nothing is masked.
             # Each step loads a [BLOCK_M, BLOCK_K] tile of x and a [BLOCK_K, BLOCK_N] tile of w.
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
                 b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
                 acc = tl.dot(a, b, acc)
@@ -1670,7 +1670,7 @@ def matmul_f32_kernel(
         num_pid_in_group = GROUP_M * num_pid_n
         group_id = tile_id // num_pid_in_group
         first_pid_m = group_id * GROUP_M
-        group_size_m = min(num_pid_m - first_pid_m, GROUP_M)  # the last group may be short
+        group_size_m = tl.minimum(num_pid_m - first_pid_m, GROUP_M)  # the last group may be short
         pid_m = first_pid_m + ((tile_id % num_pid_in_group) % group_size_m)
         pid_n = (tile_id % num_pid_in_group) // group_size_m
         # acc accumulates this tile of a @ b: f32 operands multiply in IEEE f32 (schedule precision = ieee).
@@ -1685,7 +1685,7 @@ def matmul_f32_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
@@ -1698,7 +1698,7 @@ def matmul_f32_kernel(
             # (16-byte aligned base and strides, last stride 1): the hardware computes the addresses,
             # reads zeros past the edges and drops writes past them, so nothing is masked.
             # Each step loads a [BLOCK_M, BLOCK_K] tile of a and a [BLOCK_K, BLOCK_N] tile of b.
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
                 b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
                 acc = tl.dot(a, b, acc, input_precision="ieee")

@@ -328,11 +328,11 @@ def test_language_reference_lists_every_reserved_name():
     )
 
     docs = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
-    section = docs.split("## Reserved names", 1)[1].split("\n## ", 1)[0]
+    section = docs.split("## Names", 1)[1].split("\n## ", 1)[0]
     words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", section))
     names = (set(RESERVED) | set(MODULE_NAMES) | set(REDUCTION_NAMES) | set(GEMM_NAMES) | set(GEMM_TILE_NAMES)
              | set(PYTHON_BUILTINS) | set(LAUNCH_KEYWORDS))
-    assert names - words == set(), "docs/language.md, Reserved names: names it does not list"
+    assert names - words == set(), "docs/language.md, Names: names it does not list"
     for affix in RESERVED_PREFIXES + RESERVED_SUFFIXES:
         assert re.search(rf"[`\s]{re.escape(affix)}[`\s]", section), affix
 

@@ -253,7 +253,7 @@ def test_validate_tolerance_of_tf32_gemms():
 
     from tilegen.tools.validate import compare
 
-    sig = SimpleNamespace(outputs=[SimpleNamespace(name="c", dtype=SimpleNamespace(name="f32"), rounded_to=())])
+    sig = SimpleNamespace(outputs=[SimpleNamespace(name="c", spec_name="c", dtype=SimpleNamespace(name="f32"), rounded_to=())])
     torch.manual_seed(0)
     want = torch.randn(64, 64) * 30.0
     got = want + 3e-3 * 30.0 * torch.randn(64, 64)  # TF32-sized errors, also where want is near 0

@@ -8,7 +8,7 @@ sees the same examples every run; the long one is
     TILEGEN_FUZZ=long python -m pytest tests/test_fuzz.py
 
 (random examples, about 25 times as many). Random names stay away from those the generated
-code uses itself (test_names_the_generated_code_uses, xfail, tracks those).
+code uses itself (test_names_the_generated_code_uses; tests/test_names.py has them all).
 """
 
 from __future__ import annotations
@@ -366,7 +366,6 @@ gemm M(a: f32[P, K], b: f32[K, Q]) -> (c: f32[P, Q]) {
 """
 
 
-@pytest.mark.xfail(strict=True, reason="names: generated code renames its internals")
 def test_names_the_generated_code_uses():
     compiled = compile_source(NAMES, "names.tile")
     assert load_and_validate(compiled, "names") == []

@@ -3,6 +3,7 @@
     parse      frontend/parser.py       source text -> Lark tree (frontend/grammar.lark)
     build IR   frontend/transformer.py  Lark tree -> frozen IR (language/ir.py)
     check      checker/check.py         IR -> checked kernels (every error at once)
+    rename     lower/rename.py          spec names the generated code uses itself -> its own names
     lower      lower/<kind>             checked kernel -> render model
     render     codegen/render.py        render models -> Python source (templates/)
     format     codegen/fmt.py           black
@@ -31,6 +32,7 @@ from .language.names import printable
 from .lower.elementwise import lower_elementwise
 from .lower.gemm import lower_gemm
 from .lower.reduction import lower_reduction
+from .lower.rename import rename
 
 STAGES = ("ir", "checked", "model", "raw", "source")
 
@@ -60,7 +62,7 @@ def parse(text: str, path: str) -> ir.Module:
     return module
 
 
-def lower(checked: tuple[CheckedKernel, ...], spec_file: str) -> tuple:
+def lower(checked: tuple[CheckedKernel, ...], spec_file: str, module: ir.Module) -> tuple:
     errors: list[Diagnostic] = []
     models = []
     for ck in checked:
@@ -69,7 +71,7 @@ def lower(checked: tuple[CheckedKernel, ...], spec_file: str) -> tuple:
             errors.append(Diagnostic.make("E060", ck.kernel.span, kind=ck.kernel.kind, name=ck.kernel.name))
             continue
         try:
-            models.append(lowering(ck, spec_file))
+            models.append(lowering(rename(ck, module), spec_file))
         except DiagnosticError as exc:
             errors.extend(exc.diagnostics)
     if errors:
@@ -102,7 +104,7 @@ def _compile(text: str, path: str, stop_after: str) -> Compiled:
     spec_file = printable(Path(path).name)  # it reaches comments, docstrings and a string literal
     module = parse(text, path)  # parse + build IR
     checked = check_module(module) if stop_after != "ir" else ()
-    models = lower(checked, spec_file) if stop_after not in ("ir", "checked") else ()
+    models = lower(checked, spec_file, module) if stop_after not in ("ir", "checked") else ()
     raw = render_module(spec_file, models) if stop_after in ("raw", "source") else ""
     source = format_source(raw) if stop_after == "source" else ""
     return Compiled(module, checked, models, raw, source)

@@ -15,7 +15,7 @@ from ..language.dtypes import int_range
 from .exprs import FLOAT_MAX, ExprChecks, fmt_dims, shown
 from .limits import depth_errors
 from .hints import row_dim_for
-from ..language.names import module_names, reserved_kernel_why, reserved_why, taken_why
+from ..language.names import module_names, public_why, taken_why
 from ..language.schedule import check_schedules
 from ..language.typing import Typer, VType, is_subsequence, matmul_operand, merge_dims, param_vtype
 
@@ -25,6 +25,12 @@ class CheckedKernel:
     space: tuple[ir.Dim, ...]  # the iteration space (output shape)
     rows: tuple[ir.Dim, ...]  # reduction kernels: the per-row dims; else ()
     types: tuple[tuple[str, VType], ...]  # every param, local and output
+    # (name in the generated code, name in the spec) for each name renamed (lower/rename.py)
+    public: tuple[tuple[str, str], ...] = ()
+
+    def public_name(self, name: str) -> str:
+        """A parameter's, output's or dimension's name as the spec spells it."""
+        return dict(self.public).get(name, name)
 
     def typer(self) -> Typer:
         return Typer(self.space, dict(self.types), self.rows)
@@ -51,7 +57,7 @@ class _KernelChecker(ExprChecks):
         k = self.kernel
         seen: dict[str, str] = {}
         for decl, what in [(p, "parameter") for p in k.params] + [(o, "output") for o in k.outputs]:
-            why = reserved_why(decl.name)
+            why = public_why(decl.name)
             if why:
                 self.error("E013", decl.span, name=decl.name, why=why)
             if decl.name in seen:
@@ -92,7 +98,7 @@ class _KernelChecker(ExprChecks):
             for d in decl.type.dims:
                 if isinstance(d, int) or d in reported:
                     continue
-                why = "it names both a dimension and a parameter or output" if d in seen else reserved_why(d)
+                why = "it names both a dimension and a parameter or output" if d in seen else None
                 if why:
                     self.error("E013", decl.span, name=d, why=why)
                     reported.add(d)
@@ -244,8 +250,7 @@ class _KernelChecker(ExprChecks):
             if stmt.target in env:
                 self.error("E021", stmt.span, name=stmt.target)
                 continue
-            why = "it names a dimension" if stmt.target in dims else reserved_why(stmt.target)
-            why = None if stmt.target in outputs else why  # outputs were checked where declared
+            why = "it names a dimension" if stmt.target in dims and stmt.target not in outputs else None
             if why:
                 self.error("E013", stmt.span, name=stmt.target, why=why)
             value = typer.of(stmt.value)
@@ -284,7 +289,7 @@ def check_module(module: ir.Module) -> tuple[CheckedKernel, ...]:
         if too_deep:  # the other checks would recurse that deep
             errors.extend(too_deep)
             continue
-        why = reserved_kernel_why(kernel.name) or taken_why(kernel, defined)
+        why = public_why(kernel.name) or taken_why(kernel, defined)
         if why:
             errors.append(Diagnostic.make("E013", kernel.span, name=kernel.name, why=why))
         checker = _KernelChecker(kernel, errors)

@@ -9,6 +9,7 @@ from pathlib import Path
 import jinja2
 
 from ..cachedir import cache_dir
+from .aliases import public, resolve
 from ..version import __version__
 from ..language.functions import GELU_FITS, accumulate, mean_of, row_reduce
 
@@ -39,6 +40,7 @@ def environment() -> jinja2.Environment:
     env.globals["accumulate"] = accumulate
     env.globals["mean_of"] = mean_of
     env.filters["identifiers"] = _identifiers
+    env.filters["public"] = public  # a kernel's name meaning its launcher (codegen/aliases.py)
     return env
 
 
@@ -73,7 +75,7 @@ def render_module(spec_file: str, models) -> str:
     helpers = sorted(set().union(*(m.helpers for m in models))) if models else []
     torch_helpers = sorted(set().union(*(m.torch_helpers for m in models))) if models else []
     descriptors = any("descriptor" in getattr(m, "modes", ()) for m in models)
-    return environment().get_template("module.py.j2").render(
+    source = environment().get_template("module.py.j2").render(
         version=__version__,
         spec_file=spec_file,
         kernel_names=[m.sig.name for m in models],
@@ -83,3 +85,4 @@ def render_module(spec_file: str, models) -> str:
         runtime_modules=runtime_modules(models, helpers, torch_helpers),
         imports={"descriptors"} if descriptors else set(),
     )
+    return resolve(source, [m.sig.name for m in models])

@@ -1,10 +1,12 @@
-"""The names a spec may not take, all in one place: those the generated kernels and
-launchers use themselves (every kind's, then the reduction's and the gemm's own), Python
-keywords, the Python built-ins the generated code calls, the language's functions, and
-kernel names that would clash with a module-level name of the generated module (its
-imports, or another kernel's functions). The checker reports E013 for them (the lowering
-stages for the names only their kind uses). Also describe(): a few words for a generated
-temporary, from the expression it holds.
+"""The names the generated code uses itself, all in one place: those its kernels and
+launchers use (every kind's, then the reduction's and the gemm's own), the Python
+built-ins it calls and the names its module imports. A spec may use any of them: where a
+spec's name clashes with one, the generated code takes the spec's name renamed
+(code_names: `mask` becomes `mask_`, `offs_x` becomes `user_offs_x`) and the launcher
+keeps the spec's name for its callers. Only a Python keyword cannot name a parameter, an
+output or a kernel (they are the launcher's name and arguments): E013 (public_why).
+Also describe(): a few words for a generated temporary, from the expression it holds;
+and printable(), for text of the spec's surroundings that reaches the module.
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ from __future__ import annotations
 import keyword
 
 from . import ir
-from .functions import FUNCTIONS
 
-# Names the generated code itself uses; a spec may not take them.
+# The words of the .tile language itself (frontend/grammar.lark): they name nothing.
+TILE_KEYWORDS = frozenset({"elementwise", "reduction", "gemm", "schedule", "as", "and", "or", "not"})
+
+# Names the generated code itself uses (a spec's name of these is renamed in the code).
 RESERVED = frozenset(
     {"tl", "triton", "torch", "math", "os", "pid", "offs", "mask", "device", "grid", "rest", "acc", "row",
      "col", "cols", "rows", "start", "num_programs", "num_pid_m", "num_pid_n", "num_pid_in_group",
@@ -53,26 +57,64 @@ MODULE_NAMES = frozenset({"os", "sys", "json", "time", "math", "functools", "sta
                           "triton", "tl", "TensorDescriptor", "tilegen"})
 
 
-def reserved_why(name: str) -> str | None:
+def public_why(name: str) -> str | None:
+    """Why `name` cannot name a kernel, a parameter or an output: the launcher is a Python
+    function of that name, taking those arguments by name."""
     if keyword.iskeyword(name) or name in ("True", "False", "None"):
-        return "it is a Python keyword"
-    if name in FUNCTIONS:
-        return "it names a built-in function"
-    if name in PYTHON_BUILTINS:
-        return "it is a Python built-in that the generated code calls"
-    if name in RESERVED or name in LAUNCH_KEYWORDS or name.startswith(RESERVED_PREFIXES) or name.endswith(RESERVED_SUFFIXES):
-        return "the generated code uses this name"
+        return "it is a Python keyword (the launcher is a Python function of the kernel's name, taking its parameters and outputs by name)"
     return None
 
 
-def reserved_kernel_why(name: str) -> str | None:
+def clashes(name: str, kind: str, role: str = "value") -> bool:
+    """Whether the generated code of a `kind` kernel uses `name` itself (role: "value" for a
+    parameter, an output or a temporary; "scalar" and "output" add the gemm's own rules;
+    "dim" for a dimension)."""
     if keyword.iskeyword(name) or name in ("True", "False", "None"):
-        return "it is a Python keyword"
-    if name in PYTHON_BUILTINS:
-        return "it is a Python built-in that the generated code calls (a kernel of that name would hide it)"
-    if name in MODULE_NAMES or name.startswith("_") or name.endswith(RESERVED_SUFFIXES):
-        return "the generated module uses this name"
-    return None
+        return True
+    if name in RESERVED or name in LAUNCH_KEYWORDS or name in PYTHON_BUILTINS or name in MODULE_NAMES:
+        return True
+    if name.startswith(RESERVED_PREFIXES) or name.endswith(RESERVED_SUFFIXES):
+        return True
+    if kind == "reduction" and name in REDUCTION_NAMES:
+        return True
+    if kind == "gemm" and role != "dim":
+        # M, N and K as dimensions are the gemm's own M, N and K (lower/gemm.py)
+        if name in GEMM_NAMES or (role == "scalar" and name in GEMM_TILE_NAMES):
+            return True
+        if role == "output" and name in ("a", "b"):  # the operand descriptors a_desc, b_desc
+            return True
+    return False
+
+
+def code_names(kernel: ir.Kernel) -> dict[str, str]:
+    """spec name -> the name the generated code takes it by, for each parameter, output,
+    temporary and dimension of `kernel` that clashes with a name the code uses itself
+    (clashes): `name_` (more underscores while that is taken too), or `user_name` where
+    the name starts with a prefix the code uses (`offs_`, `_`, `BLOCK`, ...)."""
+    roles: dict[str, str] = {}
+    for p in kernel.params:
+        roles.setdefault(p.name, "scalar" if isinstance(p.type, ir.ScalarType) else "value")
+    for o in kernel.outputs:
+        roles.setdefault(o.name, "output")
+    for a in kernel.body:
+        roles.setdefault(a.target, "value")
+    for decl in kernel.params + kernel.outputs:
+        for d in getattr(decl.type, "dims", ()):
+            if isinstance(d, str):
+                roles.setdefault(d, "dim")
+    taken = set(roles) | {d.lower() for d, role in roles.items() if role == "dim"}
+    renamed = {}
+    for name, role in roles.items():
+        if not clashes(name, kernel.kind, role):
+            continue
+        code = f"{name}_"
+        if code.startswith(RESERVED_PREFIXES):  # `_x`, `offs_x`; `mask_` is a prefix too
+            code = f"user_{name}"
+        while clashes(code, kernel.kind, role) or code in taken or code.lower() in taken:
+            code += "_"
+        taken |= {code, code.lower()}
+        renamed[name] = code
+    return renamed
 
 
 def module_names(kernel: ir.Kernel) -> list[str]:
@@ -83,9 +125,6 @@ def module_names(kernel: ir.Kernel) -> list[str]:
 
 def taken_why(kernel: ir.Kernel, defined: dict) -> str | None:
     """Why the kernel's name clashes with a name of its own or of another kernel's code."""
-    own = {p.name for p in kernel.params} | {o.name for o in kernel.outputs}
-    if kernel.name in own:
-        return "it is also the name of one of the kernel's parameters or outputs (the launcher takes both)"
     for name in module_names(kernel)[1:]:
         other = defined.get(name)
         if other is not None and other != kernel.name:

@@ -6,8 +6,8 @@ storing each output. The iteration space is `batch + (M, N)`; the roles of the
 dimensions (M: rows of the output, N: its columns, K: the inner dimension) come from
 the '@' operands, whatever the spec calls them.
 
-The names the emitted kernel uses are fixed by the template; `_check_names`
-rejects the few spec names that would collide with them.
+The names the emitted kernel uses are fixed by the template; spec names that clash
+with them arrive renamed (lower/rename.py).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from .expr import ExprRenderer
 from .gemm_model import BatchOffset, GemmModel, Operand, TileTensor
 from .model import IndexStep, TensorArg, helpers_used, signature, statements
 from .short_gelu import helpers_with, short_gelus
-from ..language.names import GEMM_NAMES, GEMM_TILE_NAMES
+from ..language.names import GEMM_NAMES
 from ..language.typing import align, matmul_operand
 
 # Schedule keys that pick a block configuration; the launcher tunes the ones a spec leaves open.
@@ -193,23 +193,10 @@ def _precision(dtype: str, precision: str) -> tuple[str, str]:
 
 
 def _check_names(kernel: ir.Kernel, batch_dims) -> list[Diagnostic]:
-    errors = []
-    decls = [(p.name, p.span, isinstance(p.type, ir.ScalarType)) for p in kernel.params]
-    decls += [(o.name, o.span, False) for o in kernel.outputs] + [(s.target, s.span, False) for s in kernel.body]
-    for name, span, scalar in decls:
-        if name in GEMM_NAMES:
-            errors.append(Diagnostic.make("E013", span, name=name, why="the generated gemm kernel uses it"))
-        elif scalar and name in GEMM_TILE_NAMES:
-            errors.append(Diagnostic.make("E013", span, name=name, why="the gemm kernel's K loop uses it"))
-    for d in batch_dims:
-        if d in GEMM_NAMES:
-            errors.append(Diagnostic.make("E013", kernel.span, name=d, why="the generated gemm kernel uses it"))
-    if kernel.schedule.get("addressing") not in ("pointer", "block_ptr"):
-        for o in kernel.outputs:
-            if o.name in ("a", "b"):
-                errors.append(Diagnostic.make("E013", o.span, name=o.name,
-                                              why="the gemm kernel names its operand descriptors a_desc and b_desc"))
-    return errors
+    """A batch dimension may not be one of the gemm's own names (the spec's other names
+    that the code uses were renamed before: lower/rename.py)."""
+    return [Diagnostic.make("E013", kernel.span, name=d, why="the generated gemm kernel uses it")
+            for d in batch_dims if d in GEMM_NAMES]
 
 
 def _common_dtype(a_type, b_type):

@@ -30,6 +30,12 @@ class TensorArg:
     store_cast: str = ""  # outputs: the .to() from the value's type to the declared one
     rounded_to: tuple[str, ...] = ()  # outputs: 16-bit float types its value is cast to on the way
     divisor: bool = False  # inputs: divides integers (x % d); validate draws it without zeros
+    public: str = ""  # its name in the spec, where the code renames it (lower/rename.py); else ""
+
+    @property
+    def spec_name(self) -> str:
+        """The name callers know it by: the launcher's argument, its messages."""
+        return self.public or self.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +44,11 @@ class ScalarArg:
     dtype: DType
     default: str | None  # source text of the default, or None
     py_kind: str  # "float", "int" or "bool": what the launcher accepts
+    public: str = ""  # its name in the spec, where the code renames it; else ""
+
+    @property
+    def spec_name(self) -> str:
+        return self.public or self.name
 
     @property
     def retyped(self) -> bool:
@@ -62,6 +73,7 @@ class DimSource:
     dim: str  # the dimension name, also the kernel argument name
     tensor: str  # first tensor parameter that has it
     axis: int
+    key: str  # its name in the spec: the launcher's messages (and its sizes dict) use it
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +101,18 @@ class Signature:
     space_text: str
     dim_sources: tuple[DimSource, ...]  # one per named dimension, in order of first use
     shape_expr: str  # Python tuple of the iteration space, e.g. "(M, N)"
+    # Where the code renames a parameter or output (lower/rename.py), the launcher is a
+    # function `fn` of the code's names, and `name` a wrapper taking the spec's names.
+    fn: str = ""
+
+    @property
+    def wrapped(self) -> bool:
+        return self.fn != self.name
+
+    @property
+    def renamed(self) -> tuple[tuple[str, str], ...]:
+        """(spec name, code name) of each renamed parameter and output."""
+        return tuple((p.public, p.name) for p in self.params + self.outputs if p.public)
 
     @property
     def retyped_scalars(self) -> tuple[ScalarArg, ...]:
@@ -110,14 +134,18 @@ def _ref_index(axes: tuple[int, ...], rank: int) -> str:
     return "[" + ", ".join(":" if axis in axes else "None" for axis in range(rank)) + "]"
 
 
-def _tensor(decl, space, value: DType | None = None, rounded_to: tuple[str, ...] = (), divisor: bool = False) -> TensorArg:
-    """An input, or (value: the type of what its statement computes) an output."""
+def _tensor(decl, space, value: DType | None = None, rounded_to: tuple[str, ...] = (), divisor: bool = False,
+            public=lambda name: name) -> TensorArg:
+    """An input, or (value: the type of what its statement computes) an output. `public`
+    gives a name's spelling in the spec."""
     dims = decl.type.dims
     strides = tuple((axis, stride_name(decl.name, d, axis)) for axis, d in enumerate(dims))
     axes = align(dims, space) or ()  # () for a gemm operand, which lower_gemm places itself
-    return TensorArg(decl.name, decl.type.dtype, dims, value is not None, strides, dims_text(dims), repr(tuple(dims)),
-                     axes, _ref_index(axes, len(space)), tuple(dims) == tuple(space),
-                     triton_cast(value, decl.type.dtype) if value is not None else "", rounded_to, divisor)
+    spec_dims = tuple(public(d) if isinstance(d, str) else d for d in dims)
+    return TensorArg(decl.name, decl.type.dtype, dims, value is not None, strides, dims_text(spec_dims),
+                     repr(spec_dims), axes, _ref_index(axes, len(space)), tuple(dims) == tuple(space),
+                     triton_cast(value, decl.type.dtype) if value is not None else "", rounded_to, divisor,
+                     public(decl.name) if public(decl.name) != decl.name else "")
 
 
 def _integer_divisors(checked: CheckedKernel) -> frozenset[str]:
@@ -152,12 +180,13 @@ def _rounded_to(kernel: ir.Kernel, name: str) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-def _signature_text(kernel: ir.Kernel) -> str:
+def _signature_text(kernel: ir.Kernel, public) -> str:
     def one(decl):
         t = decl.type
-        text = t.dtype.name + (f"[{dims_text(t.dims)}]" if isinstance(t, ir.TensorType) else "")
+        dims = [public(d) if isinstance(d, str) else d for d in getattr(t, "dims", ())]
+        text = t.dtype.name + (f"[{dims_text(dims)}]" if isinstance(t, ir.TensorType) else "")
         default = f" = {decl.default_text}" if getattr(decl, "default_text", None) else ""
-        return f"{decl.name}: {text}{default}"
+        return f"{public(decl.name)}: {text}{default}"
 
     params = ", ".join(one(p) for p in kernel.params)
     outputs = ", ".join(one(o) for o in kernel.outputs)
@@ -169,25 +198,30 @@ def signature(checked: CheckedKernel, spec_file: str) -> Signature:
     space = checked.space
     params: list[TensorArg | ScalarArg] = []
     divisors = _integer_divisors(checked)
+    public = checked.public_name
     for p in kernel.params:
         if isinstance(p.type, ir.TensorType):
-            params.append(_tensor(p, space, divisor=p.name in divisors))
+            params.append(_tensor(p, space, divisor=p.name in divisors, public=public))
         else:
             # An integer default from its value: its text may be `007`, which Python refuses.
             default = str(p.default) if isinstance(p.default, int) else p.default_text
-            params.append(ScalarArg(p.name, p.type.dtype, default, p.type.dtype.category))
-    outputs = tuple(_tensor(o, space, checked.vtype(o.name).dtype, _rounded_to(kernel, o.name)) for o in kernel.outputs)
+            spec_name = public(p.name)
+            params.append(ScalarArg(p.name, p.type.dtype, default, p.type.dtype.category,
+                                    spec_name if spec_name != p.name else ""))
+    outputs = tuple(_tensor(o, space, checked.vtype(o.name).dtype, _rounded_to(kernel, o.name), public=public)
+                    for o in kernel.outputs)
     inputs = tuple(p for p in params if isinstance(p, TensorArg))
     sources: dict[str, DimSource] = {}
     for t in inputs:
         for axis, d in enumerate(t.dims):
             if isinstance(d, str) and d not in sources:
-                sources[d] = DimSource(d, t.name, axis)
+                sources[d] = DimSource(d, t.name, axis, public(d))
     shape = "(" + "".join(f"{d}, " for d in space) + ")"
+    renamed = any(p.public for p in params + list(outputs))
     return Signature(
-        kernel.name, kernel.kind, spec_file, kernel.span.line if kernel.span else 1, _signature_text(kernel),
+        kernel.name, kernel.kind, spec_file, kernel.span.line if kernel.span else 1, _signature_text(kernel, public),
         tuple(params), inputs, tuple(p for p in params if isinstance(p, ScalarArg)), outputs, space,
-        dims_text(space), tuple(sources.values()), shape,
+        dims_text(space), tuple(sources.values()), shape, f"_{kernel.name}_launch" if renamed else kernel.name,
     )
 
 

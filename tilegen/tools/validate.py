@@ -153,7 +153,7 @@ def compare(sig, got, want, tf32: bool = False, exact=None) -> str | None:
             torch.testing.assert_close(g.cpu(), w.cpu(), rtol=rtol, atol=atol, equal_nan=False)
         except AssertionError as exc:
             lines = [ln for ln in str(exc).strip().splitlines() if ln.strip()]
-            return f"output {out.name!r}: " + " ".join(lines[:4]) + f" (rtol {rtol:.3g}, atol {atol:.3g})"
+            return f"output {out.spec_name!r}: " + " ".join(lines[:4]) + f" (rtol {rtol:.3g}, atol {atol:.3g})"
     return None
 
 
@@ -169,7 +169,7 @@ def run_case(module, sig, case: Case, device, seed: int = 0, tf32: bool = False)
     reference = getattr(module, sig.name + "_reference")
     args = make_inputs(sig, case, device, seed)
     shapes = {o.name: [case.sizes[d] if isinstance(d, str) else d for d in o.dims] for o in sig.outputs}
-    outs = {o.name: poisoned(o.dtype, shapes[o.name], device, case.strided) for o in sig.outputs}
+    outs = {o.spec_name: poisoned(o.dtype, shapes[o.name], device, case.strided) for o in sig.outputs}
     got = launcher(*args, **outs)
     want = reference(*args)
     widened = [a.double() if getattr(a, "dtype", None) is torch.float32 else a for a in args]
@@ -187,11 +187,11 @@ def _expected_nans(sig, launcher, args, shapes, device, strided, nan_at) -> str 
     """Where the reference itself is NaN (0 / 0 in an unbiased variance of one column, say),
     the kernel's output must be NaN too. The NaN poison cannot tell a written NaN from an
     element never written, so the kernel runs again into outputs filled with +inf."""
-    outs = {o.name: poisoned(o.dtype, shapes[o.name], device, strided, fill=float("inf")) for o in sig.outputs}
+    outs = {o.spec_name: poisoned(o.dtype, shapes[o.name], device, strided, fill=float("inf")) for o in sig.outputs}
     for out, g, mask in zip(sig.outputs, _as_tuple(launcher(*args, **outs)), nan_at):
         wrong = 0 if mask is None else int((~g.cpu()[mask.cpu()].isnan()).sum())
         if wrong:
-            return (f"output {out.name!r}: {wrong} element(s) where the reference is NaN are not NaN "
+            return (f"output {out.spec_name!r}: {wrong} element(s) where the reference is NaN are not NaN "
                     "(or were never written)")
     return None
 
@@ -238,7 +238,8 @@ def main(args) -> int:
                     problem = f"{type(exc).__name__}: {exc}"
                 failures += problem is not None
                 order = [s.dim for s in model.sig.dim_sources]  # the spec's order, whatever the case's
-                shape = ", ".join(f"{d}={case.sizes[d]}" for d in sorted(case.sizes, key=lambda d: (
+                spelled = {s.dim: s.key for s in model.sig.dim_sources}  # as the spec spells them
+                shape = ", ".join(f"{spelled.get(d, d)}={case.sizes[d]}" for d in sorted(case.sizes, key=lambda d: (
                     order.index(d) if d in order else len(order), d)))
                 rows.append((spec.name, model.sig.name, case.label, shape, "ok" if problem is None else "FAIL", problem or ""))
     _print_table(rows)

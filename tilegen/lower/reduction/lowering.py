@@ -73,20 +73,7 @@ class Lowering:
 
     def _check_names(self) -> None:
         k = self.checked.kernel
-        errors = []
-        decls = [(p.name, p.span) for p in k.params] + [(o.name, o.span) for o in k.outputs]
-        decls += [(a.target, a.span) for a in k.body]
-        first_use = {}  # each dimension, at the first tensor that names it
-        for decl in k.params + k.outputs:
-            if isinstance(decl.type, ir.TensorType):
-                for d in decl.type.dims:
-                    if isinstance(d, str):
-                        first_use.setdefault(d, decl.span)
-        decls += list(first_use.items())
-        for name, span in decls:
-            if name in REDUCTION_NAMES:
-                why = "the generated reduction code uses this name"
-                errors.append(Diagnostic.make("E013", span, name=name, why=why))
+        errors = []  # (names the code uses itself were renamed before: lower/rename.py)
         if self.col in self.checked.rows:
             # [N] could be per-row or per-column when a row dim is also named N.
             for decl in k.params + k.outputs:
