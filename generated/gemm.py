@@ -95,7 +95,7 @@ def matmul_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
-            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
+            for k in range(0, tl.cdiv(K, BLOCK_K)):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
@@ -108,7 +108,7 @@ def matmul_kernel(
             # (16-byte aligned base and strides, last stride 1): the hardware computes the addresses,
             # reads zeros past the edges and drops writes past them, so nothing is masked.
             # Each step loads a [BLOCK_M, BLOCK_K] tile of a and a [BLOCK_K, BLOCK_N] tile of b.
-            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
+            for k in range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
                 b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
                 acc = tl.dot(a, b, acc)
@@ -330,7 +330,7 @@ def matmul_leaky_relu_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
-            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
+            for k in range(0, tl.cdiv(K, BLOCK_K)):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
@@ -343,7 +343,7 @@ def matmul_leaky_relu_kernel(
             # (16-byte aligned base and strides, last stride 1): the hardware computes the addresses,
             # reads zeros past the edges and drops writes past them, so nothing is masked.
             # Each step loads a [BLOCK_M, BLOCK_K] tile of a and a [BLOCK_K, BLOCK_N] tile of b.
-            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
+            for k in range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
                 b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
                 acc = tl.dot(a, b, acc)
@@ -576,7 +576,7 @@ def linear_gelu_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = x_ptr + (offs_am[:, None] * stride_x_m + offs_k[None, :] * stride_x_k)
             b_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn[None, :] * stride_w_n)
-            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
+            for k in range(0, tl.cdiv(K, BLOCK_K)):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0).to(DOT_DTYPE)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0).to(DOT_DTYPE)
@@ -589,7 +589,7 @@ def linear_gelu_kernel(
             # (16-byte aligned base and strides, last stride 1): the hardware computes the addresses,
             # reads zeros past the edges and drops writes past them, so nothing is masked.
             # Each step loads a [BLOCK_M, BLOCK_K] tile of x and a [BLOCK_K, BLOCK_N] tile of w.T.
-            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
+            for k in range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K]).to(DOT_DTYPE)
                 # w is stored [N, K]: load a [BLOCK_N, BLOCK_K] tile and transpose it.
                 b = b_desc.load([pid_n * BLOCK_N, k * BLOCK_K]).T.to(DOT_DTYPE)
@@ -837,7 +837,7 @@ def scaled_residual_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = x_ptr + (offs_am[:, None] * stride_x_m + offs_k[None, :] * stride_x_k)
             b_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn[None, :] * stride_w_n)
-            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
+            for k in range(0, tl.cdiv(K, BLOCK_K)):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
@@ -850,7 +850,7 @@ def scaled_residual_kernel(
             # (16-byte aligned base and strides, last stride 1): the hardware computes the addresses,
             # reads zeros past the edges and drops writes past them, so nothing is masked.
             # Each step loads a [BLOCK_M, BLOCK_K] tile of x and a [BLOCK_K, BLOCK_N] tile of w.T.
-            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
+            for k in range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
                 # w is stored [N, K]: load a [BLOCK_N, BLOCK_K] tile and transpose it.
                 b = b_desc.load([pid_n * BLOCK_N, k * BLOCK_K]).T
@@ -1166,7 +1166,7 @@ def bmm_kernel(
                 + b_batch_offs
                 + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
             )
-            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
+            for k in range(0, tl.cdiv(K, BLOCK_K)):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0).to(DOT_DTYPE)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0).to(DOT_DTYPE)
@@ -1176,7 +1176,7 @@ def bmm_kernel(
                 b_ptrs += BLOCK_K * stride_b_k
         else:
             # Each step loads a [BLOCK_M, BLOCK_K] tile of a and a [BLOCK_K, BLOCK_N] tile of b.
-            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
+            for k in range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K]).to(DOT_DTYPE)
                 b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N]).to(DOT_DTYPE)
                 acc = tl.dot(a, b, acc)
@@ -1403,7 +1403,7 @@ def linear_silu_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = x_ptr + (offs_am[:, None] * stride_x_m + offs_k[None, :] * stride_x_k)
             b_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn[None, :] * stride_w_n)
-            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
+            for k in range(0, tl.cdiv(K, BLOCK_K)):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
@@ -1416,7 +1416,7 @@ def linear_silu_kernel(
             # (16-byte aligned base and strides, last stride 1): the hardware computes the addresses,
             # reads zeros past the edges and drops writes past them, so nothing is masked.
             # Each step loads a [BLOCK_M, BLOCK_K] tile of x and a [BLOCK_K, BLOCK_N] tile of w.
-            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
+            for k in range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
                 b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
                 acc = tl.dot(a, b, acc)
@@ -1685,7 +1685,7 @@ def matmul_f32_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
-            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
+            for k in range(0, tl.cdiv(K, BLOCK_K)):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
@@ -1698,7 +1698,7 @@ def matmul_f32_kernel(
             # (16-byte aligned base and strides, last stride 1): the hardware computes the addresses,
             # reads zeros past the edges and drops writes past them, so nothing is masked.
             # Each step loads a [BLOCK_M, BLOCK_K] tile of a and a [BLOCK_K, BLOCK_N] tile of b.
-            for k in tl.range(0, tl.cdiv(K, BLOCK_K)):
+            for k in range(0, tl.cdiv(K, BLOCK_K)):
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
                 b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
                 acc = tl.dot(a, b, acc, input_precision="ieee")

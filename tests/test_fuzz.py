@@ -28,6 +28,7 @@ import torch
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import test_names  # the names the generated code uses
 from conftest import DEVICE, ROOT
 from tilegen.diagnostics import CATALOG, DiagnosticError
 from tilegen.pipeline import compile_source
@@ -417,3 +418,33 @@ def test_empty_rows_and_empty_outputs():
     assert module.r(x).shape == module.r_reference(x).shape == (3, 0)
     out = torch.empty(0, device=DEVICE).as_strided((2, 0, 3), (0, 1, 0))
     assert module.e(torch.randn(2, 0, 3, device=DEVICE), y=out).shape == (2, 0, 3)
+
+
+# ---- random names in random roles (tests/test_names.py has each in each role) --------------------------------------------------
+
+POOL = test_names.PUBLIC + ["x", "w", "y", "D", "E"]
+KEYWORDS = test_names.KEYWORDS
+
+
+@fuzz(6)
+@given(st.lists(st.sampled_from(POOL), min_size=7, max_size=7, unique=True),
+       st.sampled_from(["elementwise", "reduction", "gemm"]), st.sampled_from(KEYWORDS + ["t"]))
+def test_random_names_in_every_role_match_their_references(names, kind, local):
+    """A kernel, its parameters, output, dimensions and a temporary, each named at random
+    from the names the generated code uses; the kernel matches its reference."""
+    kernel, x, w, s, y, d0, d1 = names
+    if local in names:
+        local = "t"
+    if kind == "elementwise":
+        text = (f"elementwise {kernel}({x}: f32[{d0}, {d1}], {w}: f32[{d1}], {s}: f32 = 0.5) -> "
+                f"({y}: f32[{d0}, {d1}]) {{\n    {local} = {x} * {s}\n    {y} = {local} + {w}\n}}\n")
+    elif kind == "reduction":
+        text = (f"reduction {kernel}({x}: f32[{d0}, {d1}], {w}: f32[{d1}], {s}: f32 = 0.5) -> "
+                f"({y}: f32[{d0}, {d1}]) {{\n    {local} = exp({x} * {s} - max({x} * {s})) * {w}\n"
+                f"    {y} = {local} / sum({local})\n}}\n")
+    else:
+        text = (f"gemm {kernel}({x}: f32[{d0}, L], {w}: f32[L, {d1}], {s}: f32 = 0.5) -> "
+                f"({y}: f32[{d0}, {d1}]) {{\n    {local} = {x} @ {w}\n    {y} = {local} * {s}\n"
+                "    schedule { precision = ieee }\n}\n")
+    compiled = compile_source(text, "random_names.tile")
+    assert load_and_validate(compiled, "random_names") == [], text

@@ -707,7 +707,7 @@ def test_emitted_source_reads_like_the_tutorial():
     assert source == compile_source(text, str(SPEC)).source  # deterministic
     kernel = source.split("def matmul_kernel(")[1].split("def matmul(")[0]
     for needle in ("a_ptr,", "stride_a_m", "offs_am", "offs_bn", "offs_k", "BLOCK_M: tl.constexpr", "GROUP_M",
-                   "group_size_m = min(num_pid_m - first_pid_m, GROUP_M)", "acc = tl.dot(a, b, acc)",
+                   "group_size_m = tl.minimum(num_pid_m - first_pid_m, GROUP_M)", "acc = tl.dot(a, b, acc)",
                    "mask=offs_k[None, :] < K - k * BLOCK_K", "# Grouped ordering", "# K-edge mask",
                    "# Epilogue", "a_desc,", "a_desc.load(["):
         assert needle in kernel, needle

@@ -16,7 +16,6 @@ from tilegen.language.names import (
 from tilegen.pipeline import compile_source
 from tilegen.tools.validate import load_module
 
-from test_fuzz import load_and_validate
 
 # Every name the generated code uses, a name for each prefix and suffix it forms names with,
 # the language's functions, the helpers and runtime modules a module imports or defines.
@@ -33,6 +32,22 @@ KEYWORDS = [n for n in keyword.kwlist if n not in ("True", "False", "None") and 
 
 def _spec_names(kernels: str) -> list[str]:
     return [line.split("(")[0].split()[1] for line in kernels.splitlines() if line[:1].isalpha()]
+
+
+def load_and_validate(compiled, name: str) -> list[str]:
+    """Import a compiled module and run every kernel against its reference on `tilegen
+    validate --quick`'s cases; the problems found."""
+    from conftest import DEVICE
+    from tilegen.tools.validate import cases_for, run_case
+
+    module = load_module(compiled.source, name)
+    problems = []
+    for model in compiled.models:
+        for n, case in enumerate(cases_for(model, quick=True)):
+            problem = run_case(module, model.sig, case, DEVICE, seed=n, tf32=getattr(model, "tf32", False))
+            if problem:
+                problems.append(f"{model.sig.name} {case.label} {case.sizes}: {problem}")
+    return problems
 
 
 def build_and_validate(text: str, name: str) -> None:
@@ -98,7 +113,7 @@ def test_every_internal_name_as_a_kernel_name():
     """Kernels of each name, in one module: a kernel named torch, tl, len or _args hides
     nothing the rest of the module uses."""
     kernels = [f"elementwise {n}(x: f32[C], {n}: f32[C]) -> (y: f32[C]) {{\n    y = x * 2.0 + {n}\n}}\n"
-               for n in PUBLIC if n not in ("x", "y", "C", "triton")]
+               for n in PUBLIC if n not in ("x", "y", "C", "triton", "constexpr")]
     kernels += [f"reduction {n}(x: f32[M, N]) -> (y: f32[M, N]) {{\n    y = x - max(x)\n}}\n"
                 for n in ("sum_", "tl_", "torch_")]
     kernels += ["gemm triton(a: f32[M, K], b: f32[K, N]) -> (c: f32[M, N]) {\n    c = a @ b\n"
@@ -157,6 +172,7 @@ def test_the_launcher_keeps_the_spec_names():
 
 @pytest.mark.parametrize("name", ["if", "lambda", "class", "None"])
 def test_python_keywords_cannot_name_what_callers_pass(name):
+    """A launcher cannot take a Python keyword as its name or an argument's."""
     from tilegen.diagnostics import DiagnosticError
 
     for text in (f"elementwise {name}(x: f32[N]) -> (y: f32[N]) {{\n    y = x\n}}\n",
@@ -167,6 +183,19 @@ def test_python_keywords_cannot_name_what_callers_pass(name):
         assert "Python keyword" in exc.value.diagnostics[0].message
 
 
+def test_kernels_named_tl_and_constexpr_in_one_file():
+    """With a kernel named tl, the constexpr parameters read `BLOCK: constexpr` (what Triton's
+    interpreter accepts besides `tl.constexpr`): a kernel may then not be named constexpr."""
+    from tilegen.diagnostics import DiagnosticError
+
+    one = "elementwise {}(x: f32[N]) -> (y: f32[N]) {{\n    y = x\n}}\n"
+    assert "BLOCK: constexpr," in compile_source(one.format("tl"), "tl.tile").source
+    compile_source(one.format("constexpr"), "constexpr.tile")
+    with pytest.raises(DiagnosticError) as exc:
+        compile_source(one.format("tl") + one.format("constexpr"), "both.tile")
+    assert [d.code for d in exc.value.diagnostics] == ["E013"]
+
+
 def test_specs_without_clashes_are_unchanged():
     """A spec with no clashing name compiles to the module it always did (no wrapper, no alias)."""
     compiled = compile_source("elementwise add(x: f32[N], y: f32[N]) -> (out: f32[N]) {\n    out = x + y\n}\n",
@@ -174,35 +203,3 @@ def test_specs_without_clashes_are_unchanged():
     assert "_add_launch" not in compiled.source and "__tilegen" not in compiled.source
     assert "import torch\n" in compiled.source
 
-
-# ---- random names in random roles ---------------------------------------------------------
-
-from hypothesis import given, strategies as st  # noqa: E402
-
-from test_fuzz import fuzz  # noqa: E402
-
-POOL = PUBLIC + ["x", "w", "y", "D", "E"]
-
-
-@fuzz(6)
-@given(st.lists(st.sampled_from(POOL), min_size=7, max_size=7, unique=True),
-       st.sampled_from(["elementwise", "reduction", "gemm"]), st.sampled_from(KEYWORDS + ["t"]))
-def test_random_names_in_every_role_match_their_references(names, kind, local):
-    """A kernel, its parameters, output, dimensions and a temporary, each named at random
-    from the names the generated code uses; the kernel matches its reference."""
-    kernel, x, w, s, y, d0, d1 = names
-    if local in names:
-        local = "t"
-    if kind == "elementwise":
-        text = (f"elementwise {kernel}({x}: f32[{d0}, {d1}], {w}: f32[{d1}], {s}: f32 = 0.5) -> "
-                f"({y}: f32[{d0}, {d1}]) {{\n    {local} = {x} * {s}\n    {y} = {local} + {w}\n}}\n")
-    elif kind == "reduction":
-        text = (f"reduction {kernel}({x}: f32[{d0}, {d1}], {w}: f32[{d1}], {s}: f32 = 0.5) -> "
-                f"({y}: f32[{d0}, {d1}]) {{\n    {local} = exp({x} * {s} - max({x} * {s})) * {w}\n"
-                f"    {y} = {local} / sum({local})\n}}\n")
-    else:
-        text = (f"gemm {kernel}({x}: f32[{d0}, L], {w}: f32[L, {d1}], {s}: f32 = 0.5) -> "
-                f"({y}: f32[{d0}, {d1}]) {{\n    {local} = {x} @ {w}\n    {y} = {local} * {s}\n"
-                "    schedule { precision = ieee }\n}\n")
-    compiled = compile_source(text, "random_names.tile")
-    assert load_and_validate(compiled, "random_names") == [], text

@@ -132,6 +132,10 @@ def taken_why(kernel: ir.Kernel, defined: dict) -> str | None:
     other = defined.get(kernel.name)
     if other is not None and other != kernel.name:
         return f"kernel {other!r} in this file generates a function of that name"
+    if kernel.name == "constexpr" and "tl" in defined:
+        # With a kernel named tl, the kernels' `BLOCK: tl.constexpr` become `BLOCK: constexpr`
+        # (codegen/aliases.py): Triton's interpreter reads constexpr parameters by that text.
+        return "kernel 'tl' in this file makes the kernels' constexpr parameters read `BLOCK: constexpr`"
     return None
 
 
