@@ -16,6 +16,8 @@ from __future__ import annotations
 import ast
 import builtins
 
+from ..language.names import MODULE_NAMES, PYTHON_BUILTINS
+
 MARK = "__tilegen_public__"
 
 
@@ -28,7 +30,7 @@ def resolve(source: str, kernel_names) -> str:
     """`source` with its marks removed and each kernel name that the code also uses for
     itself replaced, in those uses, by an alias."""
     names = set(kernel_names)
-    if not names:
+    if not any(_may_be_used(name) for name in names):
         return source.replace(MARK, "")
     tree = ast.parse(source)
     found = _GlobalUses(names)
@@ -80,6 +82,14 @@ def resolve(source: str, kernel_names) -> str:
         last = max(node.end_lineno for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom)))
         lines.insert(last, "".join(extra))
     return "".join(lines).replace(MARK, "")
+
+
+def _may_be_used(name: str) -> bool:
+    """Whether the module's own code may use `name` as a global: its imports, the built-ins
+    it calls (names.py holds both lists to the templates), its helpers and runtime modules
+    (all `_`-prefixed), and what this pass itself adds. Kernel names elsewhere need no pass."""
+    return (name in MODULE_NAMES or name in PYTHON_BUILTINS or name.startswith("_")
+            or name in ("builtins", "constexpr"))
 
 
 class _GlobalUses:
