@@ -148,7 +148,9 @@ def _impls(module, model, case, compile_ok: bool):
     return impls
 
 
-def run_suite(path: str, name_filter: str = "", rounds: int = 3) -> list[Row]:
+def run_suite(path: str, name_filter: str = "", rounds: int = 3, progress=None) -> list[Row]:
+    """Time every case of the suite; `progress(row)`, where given, sees each row as it is
+    measured (a long run cut short still shows what it measured)."""
     import torch
 
     from ..driver import compile_paths
@@ -207,6 +209,8 @@ def run_suite(path: str, name_filter: str = "", rounds: int = 3) -> list[Row]:
                 row.vs_best, row.target = paired_ratio(times), case.get("target")
                 row.vs_best_interval = paired_interval(times)
             rows.append(row)
+            if progress is not None:
+                progress(row)
         torch._dynamo.reset()
     return rows
 
@@ -353,6 +357,13 @@ def _plot(rows: list[Row], path: str) -> None:
     fig.savefig(path, dpi=120)
 
 
+def _progress(row: Row) -> None:
+    """One line per measured row on stderr, as the run goes (the table follows at the end)."""
+    ratio = f"  {row.vs_best:.3f}x best peer" if row.vs_best is not None else ""
+    print(f"  {row.case}: {row.impl} {row.ms * 1e3:.1f} us, {row.rate:.1f} {row.unit}{ratio}", file=sys.stderr,
+          flush=True)
+
+
 def main(args) -> int:
     import torch
 
@@ -362,7 +373,7 @@ def main(args) -> int:
     import triton
 
     print(f"device: {torch.cuda.get_device_name(0)}; torch {torch.__version__}; triton {triton.__version__}")
-    rows = run_suite(args.suite, args.filter, args.rounds)
+    rows = run_suite(args.suite, args.filter, args.rounds, progress=_progress)
     table = format_table(rows)
     print(table)
     for line in target_lines(rows):
