@@ -923,3 +923,56 @@ def test_a_row_of_only_minus_inf(tmp_path_factory, schedule, device):
     mx, s = module.online(x)
     assert mx[1] == float("-inf") and s[1].isnan(), schedule
     torch.testing.assert_close(s[[0, 2]], torch.exp(x[[0, 2]] - x[[0, 2]].amax(-1, keepdim=True)).sum(-1))
+
+
+PARTIAL = """
+reduction masked_softmax(x: f32[B, H, T, S], mask: f32[T, S]) -> (y: f32[B, H, T, S]) {
+    z = x + mask
+    y = exp(z - max(z)) / sum(exp(z - max(z)))
+}
+
+reduction gapped(x: f32[B, H, T, S], w: f32[B, S], scale: f32[H, T]) -> (y: f32[B, H, T, S], m: f32[B, H, T]) {
+    m = mean(x * w) * scale
+    y = x * w - m
+}
+"""
+
+
+@pytest.mark.parametrize("strategy", ["", "looped", "team"])
+@pytest.mark.parametrize("width", [37, 700])
+def test_inputs_may_leave_dimensions_out(strategy, width):
+    """An attention mask [T, S] over [B, H, T, S] scores, and inputs with a gap ([B, S]) or
+    per-row values with fewer row dims ([H, T]), as elementwise kernels allow (E046 once)."""
+    from tilegen.pipeline import compile_source
+    from tilegen.tools.validate import load_module
+
+    text = PARTIAL
+    if strategy:
+        extra = "; block_n = 128" if strategy == "team" else "; block_n = 64"
+        text = text.replace("}\n\nreduction", f"    schedule {{ strategy = {strategy}{extra} }}\n}}\n\nreduction")
+    module = load_module(compile_source(text, "partial.tile").source, f"partial_{strategy or 'auto'}")
+    g = torch.Generator().manual_seed(width)
+    b, h, t, s = 2, 3, 5, width
+    x = torch.randn(b, h, t, s, generator=g).to(DEVICE)
+    mask = torch.randn(s, t, generator=g).to(DEVICE).t()  # strided
+    torch.testing.assert_close(module.masked_softmax(x, mask), torch.softmax(x + mask, -1), rtol=1e-5, atol=1e-6)
+    w, scale = torch.randn(b, s, generator=g).to(DEVICE), torch.randn(h, t, generator=g).to(DEVICE)
+    y, m = module.gapped(x, w, scale)
+    xw = x * w[:, None, None, :]
+    want_m = xw.mean(-1) * scale
+    torch.testing.assert_close(m, want_m, rtol=1e-5, atol=1e-5)
+    torch.testing.assert_close(y, xw - want_m[..., None], rtol=1e-5, atol=1e-5)
+    torch.testing.assert_close(module.masked_softmax_reference(x, mask), torch.softmax(x + mask, -1))
+
+
+def test_outputs_still_take_a_whole_shape():
+    from tilegen.diagnostics import DiagnosticError
+    from tilegen.pipeline import compile_source
+
+    text = "reduction r(x: f32[B, S]) -> (y: f32[S2]) {\n    y = x - max(x)\n}\n"
+    with pytest.raises(DiagnosticError):
+        compile_source(text, "out.tile")
+    text = "reduction r(x: f32[B, T, S]) -> (y: f32[T, S]) {\n    y = x - max(x)\n}\n"
+    with pytest.raises(DiagnosticError) as exc:
+        compile_source(text, "out.tile")
+    assert [d.code for d in exc.value.diagnostics] == ["E046"]

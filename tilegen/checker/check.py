@@ -39,6 +39,17 @@ class CheckedKernel:
         return dict(self.types)[name]
 
 
+def _partial(dims, full) -> bool:
+    """An input of a reduction that leaves dimensions out, as elementwise kernels allow: a
+    subsequence of the full shape ending with the reduced dimension, or of the row dims."""
+    dims, full = tuple(dims), tuple(full)
+    if not dims or len(full) < 2:
+        return False
+    if dims[-1] == full[-1]:
+        return is_subsequence(dims, full)
+    return full[-1] not in dims and is_subsequence(dims, full[:-1])
+
+
 class _KernelChecker(ExprChecks):
     def __init__(self, kernel: ir.Kernel, errors: list[Diagnostic]):
         self.kernel = kernel
@@ -156,7 +167,8 @@ class _KernelChecker(ExprChecks):
                 return (), ()
             rows, cols = full[:-1], full[-1:]
             for d in decls:
-                if d.name not in self.bad_shapes and d.type.dims not in (full, rows, cols):
+                if d.name not in self.bad_shapes and d.type.dims not in (full, rows, cols) and not (
+                        d in tensors and _partial(d.type.dims, full)):
                     self.bad_shapes.add(d.name)
                     self._reduction_shape_error(d, full, decls)
             return full, rows

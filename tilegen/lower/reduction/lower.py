@@ -32,7 +32,8 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     for t in sig.inputs + sig.outputs:
         cls = an.tensor_class(t.dims)
         if cls in (FULL, ROW):
-            terms = [f"{index_of[axis]} * {stride}" for axis, stride in t.strides[: len(rows)]]
+            # each of its row axes, by the space axis it lines up with (an input may leave some out)
+            terms = [f"{index_of[t.axes[axis]]} * {stride}" for axis, stride in t.strides if t.axes[axis] < len(rows)]
             row_offs.append(RowOffs(f"{t.name}_row_offs", " + ".join(terms) if terms else "rows * 0"))
     direct_row = low.direct([])
     row_loads = low.loads(low.plan.row_loads, direct_row)

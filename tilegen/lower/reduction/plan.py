@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from ...language import ir
 from ...checker.check import CheckedKernel
 from ...language.functions import FUNCTIONS, REDUCTIONS
+from ...language.typing import is_subsequence
 
 SCALAR, ROW, COL, FULL = "scalar", "row", "col", "full"
 
@@ -213,6 +214,12 @@ class Analysis:
         if dims == tuple(self.space[-1:]):
             return COL  # a [N] tensor is per-column even when a row dim is also named N
         if dims == tuple(self.rows):
+            return ROW
+        # An input may leave dimensions out, as in elementwise kernels ([T, S] in a [B, H, T, S]
+        # softmax): it is read with stride 0 along them (lower.py indexes by typing.align).
+        if dims and dims[-1] == self.space[-1] and is_subsequence(dims, self.space):
+            return FULL
+        if dims and is_subsequence(dims, self.rows):
             return ROW
         return SCALAR
 
