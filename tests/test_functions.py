@@ -78,3 +78,79 @@ def test_strided_views(case, device):
     torch_dtype = {"f32": torch.float32, "f64": torch.float64}[dtype]
     x = (torch.randn(2, 50, dtype=torch_dtype, device=device) * 3)[:, ::3].reshape(-1)[::2]
     _same(getattr(module, f"fns_{dtype}")(x)[0], torch.round(x))
+
+
+# ---- index(D): the position along a dimension -------------------------------------------
+
+INDEX = """
+elementwise causal(x: f32[T, S]) -> (y: f32[T, S]) {
+    y = where(index(S) > index(T), -1e9, x)
+}
+
+elementwise rope_angle(x: f32[B, T, D], theta: f32 = 10000.0) -> (y: f32[B, T, D]) {
+    inv = exp(-log(theta) * (index(D) - index(D) % 2) / 8.0)
+    y = x * cos(index(T) * inv)
+}
+
+elementwise ramp(x: f16[N]) -> (y: f16[N], i: i64[N]) {
+    i = index(N)
+    y = x + i * 0.5
+}
+
+elementwise renamed(x: f32[tl, offs]) -> (y: f32[tl, offs]) {
+    y = x + index(tl) * 10 + index(offs)
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def index_module(tmp_path_factory):
+    path = tmp_path_factory.mktemp("index") / "index.tile"
+    path.write_text(INDEX)
+    return compile_spec(path)
+
+
+def test_index_matches_its_reference_on_every_case(index_module):
+    from tilegen.tools.validate import cases_for, run_case
+
+    module, models = index_module
+    for model in models.values():
+        for n, case in enumerate(cases_for(model, quick=True)):
+            assert run_case(module, model.sig, case, DEVICE, seed=n) is None, (model.sig.name, case.label)
+
+
+def test_index_values_are_positions(index_module):
+    module, _ = index_module
+    x = torch.zeros(3, 5, device=DEVICE)
+    want = torch.where(torch.arange(5)[None, :] > torch.arange(3)[:, None], -1e9, 0.0)
+    assert torch.equal(module.causal(x).cpu(), want)
+    y, i = module.ramp(torch.zeros(7, dtype=torch.float16, device=DEVICE))
+    assert i.dtype == torch.int64 and i.tolist() == list(range(7))
+    assert module.renamed(torch.zeros(2, 3, device=DEVICE)).tolist() == [[0, 1, 2], [10, 11, 12]]
+    # a strided view: positions are logical, whatever the memory order
+    t = torch.zeros(4, 3, device=DEVICE).t()
+    assert module.causal(t).cpu().equal(torch.where(torch.arange(4)[None, :] > torch.arange(3)[:, None], -1e9, 0.0))
+
+
+@pytest.mark.parametrize("body, code", [
+    ("y = x + index(M)", "E069"),  # not a dimension of the kernel
+    ("y = x + index(x)", "E069"),  # a value, not a dimension
+    ("y = x + index(N + 1)", "E069"),
+    ("y = x + index(N, N)", "E031"),
+])
+def test_index_takes_a_dimension(body, code):
+    from tilegen.diagnostics import DiagnosticError
+    from tilegen.pipeline import compile_source
+
+    with pytest.raises(DiagnosticError) as exc:
+        compile_source(f"elementwise k(x: f32[N]) -> (y: f32[N]) {{\n    {body}\n}}\n", "k.tile")
+    assert code in [d.code for d in exc.value.diagnostics]
+
+
+def test_index_is_elementwise_only_for_now():
+    from tilegen.diagnostics import DiagnosticError
+    from tilegen.pipeline import compile_source
+
+    with pytest.raises(DiagnosticError) as exc:
+        compile_source("reduction r(x: f32[M, N]) -> (y: f32[M, N]) {\n    y = x - max(x) + index(N)\n}\n", "r.tile")
+    assert [d.code for d in exc.value.diagnostics] == ["E070"]

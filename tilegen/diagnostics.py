@@ -75,6 +75,8 @@ CATALOG: dict[str, str] = {
     "E066": "two specs would write the same module {path!r}: {first} and {second} (rename one)",
     "E067": "cannot write {path!r}: {why}",
     # limits
+    "E069": "index() takes one of the kernel's dimensions ({dims}), got {got}",
+    "E070": "{name}() is not supported in a '{kind}' kernel yet (elementwise kernels only)",
     "E068": "the value of {name!r} {what}; at most {limit} are allowed{hint}",
 }
 

@@ -58,6 +58,7 @@ class _KernelChecker(ExprChecks):
         # for them, or for values computed from them.
         self.bad_shapes: set[str] = set()
         self.f64_literals: set[int] = set()  # ids of float constants beside an f64 operand
+        self.dim_args: set[int] = set()  # ids of index()'s arguments (dimension names)
 
     def error(self, code: str, span, **fields) -> None:
         self.errors.append(Diagnostic.make(code, span, **fields))
@@ -250,9 +251,12 @@ class _KernelChecker(ExprChecks):
             # '@' operands may carry '.T'; any other '.T' is an error (E037).
             self.matmul_sides = {id(side) for e in ir.walk(stmt.value) if isinstance(e, ir.BinOp) and e.op == "@"
                                  for side in (e.lhs, e.rhs)}
+            # index(D)'s argument: a dimension's name, not a value
+            self.dim_args = {id(e.args[0]) for e in ir.walk(stmt.value) if isinstance(e, ir.Call)
+                             and e.func == "index" and len(e.args) == 1 and isinstance(e.args[0], ir.Name)}
             for expr in ir.walk(stmt.value):
                 self._check_expr(expr, env, typer)
-                if isinstance(expr, ir.Name):
+                if isinstance(expr, ir.Name) and id(expr) not in self.dim_args:
                     used.add(expr.id)
             self._constants_fit(stmt)
             if stmt.target in params:

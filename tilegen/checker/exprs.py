@@ -27,6 +27,8 @@ def fmt_dims(dims) -> str:
 class ExprChecks:
     def _check_expr(self, expr: ir.Expr, env: dict[str, VType], typer: Typer) -> None:
         kind = self.kernel.kind
+        if isinstance(expr, ir.Name) and id(expr) in self.dim_args:
+            return  # index(D)'s argument names a dimension, not a value
         if isinstance(expr, ir.Name) and expr.id not in env:
             self.error("E020", expr.span, name=expr.id)
             later = self.assigned.get(expr.id)
@@ -55,6 +57,8 @@ class ExprChecks:
                 arg = typer.of(expr.args[0])
                 if arg.dims != typer.space and not self._reads_bad_shape(expr.args[0]):
                     self.error("E044", expr.span, name=fn.name, dims=fmt_dims(arg.dims))
+            if fn.result == "index":
+                self._index_arg(expr, typer)
             if fn.name == "rand" and _defined(expr.args[0], env):
                 seed = typer.of(expr.args[0])
                 if not seed.is_scalar or seed.dtype.category != "int":
@@ -181,6 +185,17 @@ class ExprChecks:
             if _defined(arg, env) and typer.of(arg).dtype.category == "bool":
                 expected = "numbers (cast a bool first: `as i32` counts it as 0 or 1)"
                 self.error("E042", arg.span, op=op, expected=expected, got="bool")
+
+    def _index_arg(self, call: ir.Call, typer: Typer) -> None:
+        """index(D): D names one of the kernel's dimensions (E069), in an elementwise kernel (E070)."""
+        if self.kernel.kind not in FUNCTIONS["index"].kinds:
+            self.error("E070", call.span, name="index", kind=self.kernel.kind)
+            return
+        (arg,) = call.args
+        named = [str(d) for d in typer.space if isinstance(d, str)]
+        if not (isinstance(arg, ir.Name) and arg.id in named):
+            got = repr(arg.id) if isinstance(arg, ir.Name) else "an expression"
+            self.error("E069", arg.span or call.span, dims=", ".join(named) or "none", got=got)
 
     def _want_bool(self, expr: ir.Expr, typer: Typer, op: str) -> None:
         t = typer.of(expr)

@@ -32,7 +32,8 @@ class Function:
     accumulate: str | None = None  # reductions: Triton, fold a block {value} into {acc}
     # The typing rule (language/typing.py): "float" (f32, or f64 from an f64 argument),
     # "same" (the arguments' promoted type), "bool", "where" (the promoted type of its
-    # values), "keep" (the argument's own type), "rand" (f32 over the iteration space).
+    # values), "keep" (the argument's own type), "rand" (f32 over the iteration space),
+    # "index" (i64 along the dimension its argument names).
     result: str = "float"
 
 
@@ -98,6 +99,10 @@ FUNCTIONS: dict[str, Function] = {
         _f("pow", 2, "_pow({0}, {1})", "torch.pow({0}, {1})", helper="pow"),
         _f("rand", 1, "tl.rand({0}, {index})", "_ref.rand({0}, {shape}, device)", torch_helper="rand", float_only=False,
            result="rand"),
+        # the position along a dimension (its argument names one): the kernel's index of that
+        # dimension, split from the flat index; in torch an arange shaped to broadcast
+        _f("index", 1, "{position}.to(tl.int64)", "_ref.positions({0}, {axis}, {rank}, device)", kinds=("elementwise",),
+           torch_helper="positions", float_only=False, result="index"),
         _reduction("sum", "0", "sum", "torch.sum"),
         _reduction("max", "-inf", "max", "torch.amax", helper="extremes", result="keep"),  # NaN wins, as in torch
         _reduction("min", "+inf", "min", "torch.amin", helper="extremes", result="keep"),

@@ -153,6 +153,9 @@ class Typer:
     def _call(self, expr: ir.Call) -> VType:
         """A call's type, by its entry's typing rule (the op table's `result`)."""
         fn = FUNCTIONS.get(expr.func)
+        if fn is not None and fn.result == "index":
+            dim = expr.args[0].id if len(expr.args) == 1 and isinstance(expr.args[0], ir.Name) else None
+            return VType((dim,) if dim in self.space else (), DTYPES["i64"])
         args = [self.of(a) for a in expr.args]
         if fn is None or not args:
             return VType(self.space if fn and fn.result == "rand" else (), F32)

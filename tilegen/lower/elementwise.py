@@ -45,9 +45,12 @@ def lower_elementwise(checked: CheckedKernel, spec_file: str) -> ElementwiseMode
     loads = tuple(
         Load(t, "0.0" if t.dtype.is_float else "0", t.dtype.is_16bit_float) for t in sig.inputs if t.name in used
     )
-    triton = ExprRenderer("triton", typer, rand_index="offs")
-    torch = ExprRenderer("torch", typer, rand_shape=sig.shape_expr)
     names = tuple(index_name(d, axis) for axis, d in enumerate(sig.space))
+    # index(D) reads D's index, so a kernel that asks for one always splits its flat index
+    positions = {str(d): names[axis] for axis, d in enumerate(sig.space)}
+    uses_index = any(isinstance(e, ir.Call) and e.func == "index" for a in checked.kernel.body for e in ir.walk(a.value))
+    triton = ExprRenderer("triton", typer, rand_index="offs", positions=positions)
+    torch = ExprRenderer("torch", typer, rand_shape=sig.shape_expr)
     steps = []
     reversed_space = list(enumerate(sig.space))[::-1]
     for n, (axis, d) in enumerate(reversed_space):
@@ -64,7 +67,7 @@ def lower_elementwise(checked: CheckedKernel, spec_file: str) -> ElementwiseMode
         # The outermost dimension takes what is left of the index (see _strided_offsets.py.j2):
         # its size is never needed, only the inner ones are.
         size_args=tuple(d for d in sig.space[1:] if isinstance(d, str)),
-        has_flat=all(t.full for t in tensors),
+        has_flat=all(t.full for t in tensors) and not uses_index,
         block=schedule.get("block"),
         warps=schedule.get("warps"),
         helpers=frozenset(triton_helpers),

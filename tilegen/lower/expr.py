@@ -43,6 +43,7 @@ class ExprRenderer:
         leaf: Callable[[ir.Expr], str | None] | None = None,
         rand_index: str = "offs",
         rand_shape: str = "shape",
+        positions: dict[str, str] | None = None,
     ):
         assert target in ("triton", "torch")
         self.target = target
@@ -50,6 +51,7 @@ class ExprRenderer:
         self.leaf = leaf or (lambda e: None)
         self.rand_index = rand_index
         self.rand_shape = rand_shape
+        self.positions = positions or {}  # index(D): each dimension's index variable in the kernel
 
     def __call__(self, expr: ir.Expr) -> str:
         return self._render(expr)[0]
@@ -165,4 +167,8 @@ class ExprRenderer:
         elif fn.name in TRITON_WANTS_TENSOR and all(self.typer.of(a).is_scalar for a in expr.args):
             args = [f"tl.full((), {text}, tl.{self.typer.of(a).dtype.triton})" for a, text in zip(expr.args, args)]
         template = fn.triton if self.target == "triton" else fn.torch
+        if fn.result == "index":
+            dim = expr.args[0].id
+            space = [str(d) for d in self.typer.space]
+            return template.format(dim, position=self.positions.get(dim, ""), axis=space.index(dim), rank=len(space))
         return template.format(*args, index=self.rand_index, shape=self.rand_shape)

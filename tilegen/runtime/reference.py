@@ -17,6 +17,14 @@ def leaky_relu(x, slope):
     return torch.where(x > 0, x, x * slope)
 
 
+def positions(size, axis, rank, device):
+    """index(D): 0, 1, ..., size - 1 along `axis` of a `rank`-dimensional space, shaped to
+    broadcast over the other axes."""
+    shape = [1] * rank
+    shape[axis] = -1
+    return torch.arange(size, dtype=torch.int64, device=device).view(shape)
+
+
 def rand(seed, shape, device):
     """Bit-exact torch version of tl.rand(seed, index) for each element's row-major index.
 
