@@ -147,10 +147,44 @@ def test_index_takes_a_dimension(body, code):
     assert code in [d.code for d in exc.value.diagnostics]
 
 
-def test_index_is_elementwise_only_for_now():
+def test_index_is_not_in_gemm_kernels_yet():
     from tilegen.diagnostics import DiagnosticError
     from tilegen.pipeline import compile_source
 
     with pytest.raises(DiagnosticError) as exc:
-        compile_source("reduction r(x: f32[M, N]) -> (y: f32[M, N]) {\n    y = x - max(x) + index(N)\n}\n", "r.tile")
+        compile_source("gemm g(a: f32[M, K], b: f32[K, N]) -> (c: f32[M, N]) {\n    c = a @ b + index(N)\n}\n", "g.tile")
     assert [d.code for d in exc.value.diagnostics] == ["E070"]
+
+
+CAUSAL = """
+reduction causal_softmax(x: f32[B, H, T, S], scale: f32 = 0.5) -> (y: f32[B, H, T, S]) {
+    z = where(index(S) > index(T), -1e30, x * scale)
+    y = exp(z - max(z)) / sum(exp(z - max(z)))
+}
+
+reduction positions(x: f32[M, N]) -> (y: f32[M, N], c: f32[M]) {
+    w = x * (index(N) + 1) + index(M)
+    c = sum(w)
+    y = w - mean(w)
+}
+"""
+
+
+@pytest.mark.parametrize("strategy", ["", "strategy = looped; block_n = 64", "strategy = team; block_n = 64"])
+def test_index_in_reduction_kernels(strategy, tmp_path):
+    """A causal softmax from positions (the column's and a row dimension's), and positions
+    in per-row sums, in the single-pass, looped and team kernels."""
+    text = CAUSAL if not strategy else CAUSAL.replace("\n}\n", f"\n    schedule {{ {strategy} }}\n}}\n")
+    path = tmp_path / "causal.tile"
+    path.write_text(text)
+    module, _ = compile_spec(path)
+    b, h, t, s = 2, 3, 9, 300
+    x = torch.randn(b, h, t, s, device=DEVICE)
+    keep = torch.arange(s)[None, :] <= torch.arange(t)[:, None]
+    want = torch.softmax(torch.where(keep.to(DEVICE), x * 0.5, -1e30), -1)
+    torch.testing.assert_close(module.causal_softmax(x), want, rtol=1e-5, atol=1e-6)
+    x2 = torch.randn(5, s, device=DEVICE)
+    w = x2 * (torch.arange(s, device=DEVICE) + 1) + torch.arange(5, device=DEVICE)[:, None]
+    y, c = module.positions(x2)
+    torch.testing.assert_close(c, w.sum(-1), rtol=1e-5, atol=1e-3)
+    torch.testing.assert_close(y, w - w.mean(-1, keepdim=True), rtol=1e-5, atol=1e-3)

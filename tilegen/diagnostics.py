@@ -76,7 +76,7 @@ CATALOG: dict[str, str] = {
     "E067": "cannot write {path!r}: {why}",
     # limits
     "E069": "index() takes one of the kernel's dimensions ({dims}), got {got}",
-    "E070": "{name}() is not supported in a '{kind}' kernel yet (elementwise kernels only)",
+    "E070": "{name}() is not supported in a '{kind}' kernel yet (elementwise and reduction kernels only)",
     "E068": "the value of {name!r} {what}; at most {limit} are allowed{hint}",
 }
 

@@ -101,7 +101,7 @@ FUNCTIONS: dict[str, Function] = {
            result="rand"),
         # the position along a dimension (its argument names one): the kernel's index of that
         # dimension, split from the flat index; in torch an arange shaped to broadcast
-        _f("index", 1, "{position}.to(tl.int64)", "_ref.positions({0}, {axis}, {rank}, device)", kinds=("elementwise",),
+        _f("index", 1, "{position}.to(tl.int64)", "_ref.positions({0}, {axis}, {rank}, device)", kinds=("elementwise", "reduction"),
            torch_helper="positions", float_only=False, result="index"),
         _reduction("sum", "0", "sum", "torch.sum"),
         _reduction("max", "-inf", "max", "torch.amax", helper="extremes", result="keep"),  # NaN wins, as in torch

@@ -10,7 +10,7 @@ from ...checker.check import CheckedKernel
 from ..model import Statement, helpers_used
 from .launch import fallback_row, held_inputs, reread_kind, schedule_pins, table_rows
 from .looped import looped
-from .lowering import Lowering
+from .lowering import Lowering, row_index
 from ..model import IndexStep
 from .model import ReductionModel, RowOffs, Step
 from .plan import COL, FULL, ROW, plan
@@ -25,9 +25,9 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     split = []
     if len(rows) > 1:
         for n, d in enumerate(reversed(rows)):
-            split.append(IndexStep(_index(d, len(rows) - 1 - n), str(d), n == len(rows) - 1))
+            split.append(IndexStep(row_index(d, len(rows) - 1 - n), str(d), n == len(rows) - 1))
     # by axis, not by dim: a literal size may repeat ([3, 3]), and each axis has its own index
-    index_of = tuple("rows" if len(rows) == 1 else _index(d, a) for a, d in enumerate(rows))
+    index_of = tuple("rows" if len(rows) == 1 else row_index(d, a) for a, d in enumerate(rows))
     row_offs = []
     for t in sig.inputs + sig.outputs:
         cls = an.tensor_class(t.dims)
@@ -118,10 +118,6 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
         torch_helpers=frozenset(torch_helpers),
         team=team,
     )
-
-
-def _index(dim, axis: int) -> str:
-    return f"idx_{dim.lower()}" if isinstance(dim, str) else f"idx_{axis}"
 
 
 def split_single(steps: tuple[Step, ...], an) -> tuple[tuple[Step, ...], tuple[Step, ...]]:

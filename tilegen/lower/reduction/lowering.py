@@ -36,6 +36,11 @@ from .plan import (
 _TORCH_REDUCE = {n: f.torch_reduce for n, f in REDUCTIONS.items()}
 
 
+def row_index(dim, axis: int) -> str:
+    """The variable holding a row dimension's index, split from the row index."""
+    return f"idx_{dim.lower()}" if isinstance(dim, str) else f"idx_{axis}"
+
+
 class Lowering:
     """One reduction kernel's lowering: the analysis, the plan and the names, and the
     methods the strategies build their parts with (looped.py and team.py call these):
@@ -66,7 +71,13 @@ class Lowering:
         self.results = self._name_results()
         # rand() is keyed on the row-major element index, as in the torch reference.
         rand_index = f"rows * {self.ncols} + offs_n"
-        self.triton = ExprRenderer("triton", self.typer, leaf=self._triton_leaf, rand_index=rand_index)
+        # index(D): the column's position is offs_n in every kernel; a row dimension's, the row
+        # index (or its part, split over several row dims)
+        rows = tuple(checked.rows)
+        positions = {str(d): "rows" if len(rows) == 1 else row_index(d, a) for a, d in enumerate(rows)}
+        positions[str(self.col)] = "offs_n"
+        self.triton = ExprRenderer("triton", self.typer, leaf=self._triton_leaf, rand_index=rand_index,
+                                   positions=positions)
         self.torch = ExprRenderer("torch", self.typer, leaf=self._torch_leaf, rand_shape=self.sig.shape_expr)
 
     # ---- names --------------------------------------------------------------------

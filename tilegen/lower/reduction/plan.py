@@ -230,6 +230,8 @@ class Analysis:
             return ROW
         if isinstance(expr, ir.Call) and expr.func == "rand":
             return FULL
+        if isinstance(expr, ir.Call) and expr.func == "index":  # the position along a dimension
+            return COL if expr.args and isinstance(expr.args[0], ir.Name) and expr.args[0].id == str(self.space[-1]) else ROW
         return join(*(self.shape(c) for c in ir.children(expr)))
 
     def varies(self, name: str) -> bool:
