@@ -119,6 +119,7 @@ def test_index_matches_its_reference_on_every_case(index_module):
             assert run_case(module, model.sig, case, DEVICE, seed=n) is None, (model.sig.name, case.label)
 
 
+@pytest.mark.smoke
 def test_index_values_are_positions(index_module):
     module, _ = index_module
     x = torch.zeros(3, 5, device=DEVICE)

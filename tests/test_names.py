@@ -109,6 +109,7 @@ def test_every_internal_name_as_a_tensor_output_and_dimension(group):
     build_and_validate("\n".join(kernels), f"tensors{group}")
 
 
+@pytest.mark.smoke
 def test_every_internal_name_as_a_kernel_name():
     """Kernels of each name, in one module: a kernel named torch, tl, len or _args hides
     nothing the rest of the module uses."""
@@ -144,6 +145,7 @@ def test_every_internal_name_as_a_kernel_name():
         torch.testing.assert_close(got, want, msg=name)
 
 
+@pytest.mark.smoke
 def test_the_launcher_keeps_the_spec_names():
     """Callers pass arguments, and read messages, by the spec's names."""
     text = ("elementwise f(mask: f32[N], offs: f32 = 1.5) -> (pid: f32[N]) {\n    pid = mask * offs\n}\n"
@@ -183,6 +185,7 @@ def test_python_keywords_cannot_name_what_callers_pass(name):
         assert "Python keyword" in exc.value.diagnostics[0].message
 
 
+@pytest.mark.smoke
 def test_kernels_named_tl_and_constexpr_in_one_file():
     """With a kernel named tl, the constexpr parameters read `BLOCK: constexpr` (what Triton's
     interpreter accepts besides `tl.constexpr`): a kernel may then not be named constexpr."""
