@@ -5,7 +5,7 @@ built-in or helper that the rest of the module calls by that name.
 The templates mark the places where a kernel's name means its launcher (the launcher's
 `def`; `public` below). Every other global use of a kernel's name in the module is the
 code's own: those uses take an alias (`torch_`): the import binds it (`import torch as
-torch_`), a built-in is imported under it, a helper of that name is defined under it.
+torch_`), a helper of that name is defined under it, a built-in is called as `builtins.len`.
 Local names (a launcher's argument `len`, a kernel's local `sizes`) are left alone: they
 hide nothing outside their function. A module whose code uses no kernel name for itself
 keeps its text, less the marks.
@@ -39,7 +39,7 @@ def resolve(source: str, kernel_names) -> str:
         return source.replace(MARK, "")
     every = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)} | names
     aliases = {}
-    for name in sorted({name for _, _, name in found.uses if name}):
+    for name in sorted({name for _, _, name in found.uses}):
         alias = name + "_"
         while alias in every:
             alias += "_"
@@ -52,7 +52,7 @@ def resolve(source: str, kernel_names) -> str:
     # a module's attributes in a kernel, not another global bound to a built-in.
     module = "builtins" if "builtins" not in every else "builtins_"
     for name in aliases:
-        if name not in found.defined and name not in module_level and hasattr(builtins, name):
+        if name not in module_level and hasattr(builtins, name):
             aliases[name] = f"{module}.{name}"
     # (row, column, characters replaced, text): each use, then each import of a name, binds the alias
     edits = [(row, col, len(name), aliases[name]) for row, col, name in found.uses]
@@ -99,7 +99,6 @@ class _GlobalUses:
     def __init__(self, names):
         self.names = names
         self.uses: list[tuple[int, int, str]] = []
-        self.defined: set[str] = set()
         self.annotations: list[ast.expr] = []  # parameter annotations that use one of `names`
 
     def visit_scope(self, body, scopes) -> None:
@@ -122,7 +121,6 @@ class _GlobalUses:
                             isinstance(n, ast.Name) and n.id in self.names for n in ast.walk(arg.annotation)):
                         self.annotations.append(arg.annotation)
                 if not scopes and node.name in self.names:
-                    self.defined.add(node.name)
                     self.uses.append((node.lineno, node.col_offset + len("def "), node.name))
             body = node.body if isinstance(node.body, list) else [node.body]
             self.visit_scope(body, scopes + [_locals(node)])

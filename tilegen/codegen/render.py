@@ -41,6 +41,8 @@ def environment() -> jinja2.Environment:
     env.globals["mean_of"] = mean_of
     env.filters["identifiers"] = _identifiers
     env.filters["public"] = public  # a kernel's name meaning its launcher (codegen/aliases.py)
+    env.filters["public_kwarg"] = _public_kwarg
+    env.globals["zip"] = zip
     return env
 
 
@@ -49,6 +51,12 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
     template's source); compiling them all takes most of a second."""
     folder = cache_dir("jinja")
     return jinja2.FileSystemBytecodeCache(str(folder)) if folder is not None else None
+
+
+def _public_kwarg(name: str, spec_names) -> str:
+    """A launch keyword's name in the launcher's signature: `schedule`, or `schedule_` where
+    the spec has a parameter or output of that name."""
+    return name + "_" if name in spec_names else name
 
 
 def _identifiers(texts) -> set[str]:

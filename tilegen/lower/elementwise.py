@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..language import ir
 from ..checker.check import CheckedKernel
 from .expr import ExprRenderer
-from .model import IndexStep, Signature, Statement, TensorArg, helpers_used, signature, statements
+from .model import IndexStep, Signature, Statement, TensorArg, helpers_used, index_name, signature, statements
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,10 +32,6 @@ class ElementwiseModel:
     helpers: frozenset[str]
     torch_helpers: frozenset[str]
     template: str = "elementwise.py.j2"
-
-
-def index_name(dim: ir.Dim, axis: int) -> str:
-    return f"idx_{dim.lower()}" if isinstance(dim, str) else f"idx_{axis}"
 
 
 def lower_elementwise(checked: CheckedKernel, spec_file: str) -> ElementwiseModel:

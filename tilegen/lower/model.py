@@ -101,13 +101,16 @@ class Signature:
     space_text: str
     dim_sources: tuple[DimSource, ...]  # one per named dimension, in order of first use
     shape_expr: str  # Python tuple of the iteration space, e.g. "(M, N)"
-    # Where the code renames a parameter or output (lower/rename.py), the launcher is a
-    # function `fn` of the code's names, and `name` a wrapper taking the spec's names.
-    fn: str = ""
 
     @property
     def wrapped(self) -> bool:
-        return self.fn != self.name
+        """Whether the code renames a parameter or output (lower/rename.py): the launcher is
+        then a function `fn` of the code's names, and `name` a wrapper taking the spec's."""
+        return bool(self.renamed)
+
+    @property
+    def fn(self) -> str:
+        return f"_{self.name}_launch" if self.wrapped else self.name
 
     @property
     def renamed(self) -> tuple[tuple[str, str], ...]:
@@ -122,6 +125,12 @@ class Signature:
 
 def dims_text(dims) -> str:
     return ", ".join(str(d) for d in dims)
+
+
+def index_name(dim: ir.Dim, axis: int) -> str:
+    """The variable holding one dimension's index, split from a flat index (an element's, a
+    row's): idx_n for N, idx_1 for a literal size at axis 1."""
+    return f"idx_{dim.lower()}" if isinstance(dim, str) else f"idx_{axis}"
 
 
 def stride_name(tensor: str, dim: ir.Dim, axis: int) -> str:
@@ -217,11 +226,10 @@ def signature(checked: CheckedKernel, spec_file: str) -> Signature:
             if isinstance(d, str) and d not in sources:
                 sources[d] = DimSource(d, t.name, axis, public(d))
     shape = "(" + "".join(f"{d}, " for d in space) + ")"
-    renamed = any(p.public for p in params + list(outputs))
     return Signature(
         kernel.name, kernel.kind, spec_file, kernel.span.line if kernel.span else 1, _signature_text(kernel, public),
         tuple(params), inputs, tuple(p for p in params if isinstance(p, ScalarArg)), outputs, space,
-        dims_text(space), tuple(sources.values()), shape, f"_{kernel.name}_launch" if renamed else kernel.name,
+        dims_text(space), tuple(sources.values()), shape,
     )
 
 

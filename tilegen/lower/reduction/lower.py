@@ -10,8 +10,8 @@ from ...checker.check import CheckedKernel
 from ..model import Statement, helpers_used
 from .launch import fallback_row, held_inputs, reread_kind, schedule_pins, table_rows
 from .looped import looped
-from .lowering import Lowering, row_index
-from ..model import IndexStep
+from .lowering import Lowering
+from ..model import IndexStep, index_name
 from .model import ReductionModel, RowOffs, Step
 from .plan import COL, FULL, ROW, plan
 from .team import team_model
@@ -25,9 +25,8 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     split = []
     if len(rows) > 1:
         for n, d in enumerate(reversed(rows)):
-            split.append(IndexStep(row_index(d, len(rows) - 1 - n), str(d), n == len(rows) - 1))
-    # by axis, not by dim: a literal size may repeat ([3, 3]), and each axis has its own index
-    index_of = tuple("rows" if len(rows) == 1 else row_index(d, a) for a, d in enumerate(rows))
+            split.append(IndexStep(index_name(d, len(rows) - 1 - n), str(d), n == len(rows) - 1))
+    index_of = low.row_indices
     row_offs = []
     for t in sig.inputs + sig.outputs:
         cls = an.tensor_class(t.dims)

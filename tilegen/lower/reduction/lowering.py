@@ -22,7 +22,7 @@ from ...checker.check import CheckedKernel
 from ...diagnostics import Diagnostic, DiagnosticError
 from ...language.dtypes import I32, int_range
 from ..expr import ExprRenderer
-from ..model import TensorArg, signature
+from ..model import TensorArg, index_name, signature
 from ...language.functions import REDUCTIONS
 from ...language.names import REDUCTION_NAMES, describe
 from .model import (
@@ -34,11 +34,6 @@ from .plan import (
 )
 
 _TORCH_REDUCE = {n: f.torch_reduce for n, f in REDUCTIONS.items()}
-
-
-def row_index(dim, axis: int) -> str:
-    """The variable holding a row dimension's index, split from the row index."""
-    return f"idx_{dim.lower()}" if isinstance(dim, str) else f"idx_{axis}"
 
 
 class Lowering:
@@ -74,7 +69,9 @@ class Lowering:
         # index(D): the column's position is offs_n in every kernel; a row dimension's, the row
         # index (or its part, split over several row dims)
         rows = tuple(checked.rows)
-        positions = {str(d): "rows" if len(rows) == 1 else row_index(d, a) for a, d in enumerate(rows)}
+        # by axis, not by dim: a literal size may repeat ([3, 3]), and each axis has its own index
+        self.row_indices = tuple("rows" if len(rows) == 1 else index_name(d, a) for a, d in enumerate(rows))
+        positions = {str(d): index for d, index in zip(rows, self.row_indices)}
         positions[str(self.col)] = "offs_n"
         self.triton = ExprRenderer("triton", self.typer, leaf=self._triton_leaf, rand_index=rand_index,
                                    positions=positions)
