@@ -1,0 +1,94 @@
+"""`/` is IEEE division, rounded as torch rounds it, bit for bit: by a divisor of the
+quotient's own shape, by a per-row value in reduction kernels and by a scalar. The operands
+cover every binade of f32, subnormals, signed zeros, infinities and NaN."""
+
+import pytest
+import torch
+
+from conftest import DEVICE, compile_spec
+
+SPEC = """
+reduction div_rows(x: f32[M, N], d: f32[M]) -> (y: f32[M, N]) {
+    y = x / d
+}
+
+reduction div_sum(x: f32[M, N]) -> (y: f32[M, N]) {
+    y = x / sum(abs(x))
+}
+
+elementwise div_scalar(x: f32[N], s: f32) -> (y: f32[N]) {
+    y = x / s
+}
+
+elementwise div_full(x: f32[N], d: f32[N]) -> (y: f32[N]) {
+    y = x / d
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def module(tmp_path_factory):
+    path = tmp_path_factory.mktemp("div") / "div.tile"
+    path.write_text(SPEC)
+    return compile_spec(path)[0]
+
+
+def _values(n: int, gen: torch.Generator) -> torch.Tensor:
+    """f32 values over every binade (2**-149 .. 2**127), both signs, with zeros, infinities,
+    NaN, the largest and smallest normals, subnormals and all-ones significands mixed in."""
+    mant = 1.0 + torch.rand(n, generator=gen, dtype=torch.float64)
+    exp = torch.randint(-149, 128, (n,), generator=gen).to(torch.float64)
+    sign = torch.where(torch.rand(n, generator=gen) < 0.5, -1.0, 1.0).to(torch.float64)
+    x = (sign * mant * torch.exp2(exp)).to(torch.float32)
+    special = torch.tensor([0.0, -0.0, float("inf"), float("-inf"), float("nan"), 1.0, -1.0, 3.0,
+                            2.0**-126, 2.0**-149, 1.1754942e-38, 3.4028235e38, 16777215.0, 1.9999999,
+                            2.0**-100, 2.0**100, 2.0**-101, 2.0**101], dtype=torch.float32)
+    pick = torch.randint(0, len(special), (n,), generator=gen)
+    return torch.where(torch.rand(n, generator=gen) < 0.1, special[pick], x)
+
+
+def _same_bits(got: torch.Tensor, want: torch.Tensor) -> bool:
+    """Equal bit for bit, any NaN matching any NaN (NaN payloads are not specified)."""
+    got, want = got.cpu(), want.cpu()
+    nan = torch.isnan(want)
+    if not torch.equal(torch.isnan(got), nan):
+        return False
+    return torch.equal(got[~nan].view(torch.int32), want[~nan].view(torch.int32))
+
+
+@pytest.mark.parametrize("shape", [(7, 333), (1, 4097), (64, 1000), (3, 50000)])
+def test_division_by_a_row_value_is_ieee(module, shape):
+    gen = torch.Generator().manual_seed(shape[1])
+    m, n = shape
+    x = _values(m * n, gen).reshape(m, n).to(DEVICE)
+    d = _values(m, gen).to(DEVICE)
+    assert _same_bits(module.div_rows(x, d), x / d[:, None])
+
+
+def test_division_by_a_row_value_near_softmax(module):
+    """Quotients in (0, 1] by row sums up to the row width: softmax's own division."""
+    gen = torch.Generator().manual_seed(1)
+    x = torch.rand(300, 4999, generator=gen).to(DEVICE) * torch.exp2(-torch.randint(0, 30, (300, 4999), generator=gen).float()).to(DEVICE)
+    want = x / x.abs().sum(-1, keepdim=True)
+    got = module.div_sum(x)
+    # the row sums may differ in their last bits (order of additions): compare the quotient
+    # by that kernel's own sums
+    ref = x / (x / got).nanmedian(-1, keepdim=True).values
+    assert torch.allclose(got, want, rtol=2e-6, atol=0)
+    assert _same_bits(module.div_rows(x, (x / got).nanmedian(-1).values), ref)
+
+
+@pytest.mark.parametrize("s", [3.0, -7.1, 1e-30, 3e38, 0.0, -0.0, float("inf"), float("nan"), 2.0**-140])
+def test_division_by_a_scalar_is_ieee(module, s):
+    if DEVICE == "cpu" and str(s) == "-0.0":
+        pytest.xfail("Triton 3.6's interpreter passes a scalar argument -0.0 to the kernel as +0.0")
+    gen = torch.Generator().manual_seed(2)
+    x = _values(20000, gen).to(DEVICE)
+    assert _same_bits(module.div_scalar(x, s), x / torch.tensor(s, dtype=torch.float32))
+
+
+def test_division_by_a_full_divisor_is_ieee(module):
+    gen = torch.Generator().manual_seed(3)
+    x, d = _values(50000, gen).to(DEVICE), _values(50000, gen).to(DEVICE)
+    assert _same_bits(module.div_full(x, d), x / d)
+
