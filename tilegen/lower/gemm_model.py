@@ -42,7 +42,7 @@ class TileTensor:
     offs: str  # element offsets, e.g. "offs_cn[None, :] * stride_bias_n"
     mask: str  # e.g. "mask_n[None, :]"; "" for a per-batch value
     note: str  # "per column [N]: ..."
-    upcast: bool  # 16-bit float: compute in f32
+    upcast: tuple[str, str] | None  # narrow float: (before, after) the load, computed in f32
     other: str  # what masked-off lanes read
     tile_store: bool  # output [..., M, N] whose value fills the tile: descriptors/block pointers may store it
     stride_m: str
