@@ -116,6 +116,7 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
         b=b_op,
         matmul_text=f"{a_op.what} @ {b_op.what}",
         acc_dtype={"f64": "float64", "i8": "int32"}.get(common.name, "float32"),
+        operand_zero="0" if common.name == "i8" else "0.0",
         dot_dtype="bfloat16" if common.name == "bf16" else "",
         dot_args=dot_args,
         tf32=common.name == "f32" and precision == "tf32",

@@ -62,7 +62,8 @@ class GemmModel:
     a: Operand
     b: Operand
     matmul_text: str  # "x @ w.T"
-    acc_dtype: str  # "float32", or "float64" for f64 operands
+    acc_dtype: str  # "float32", or "float64" for f64 operands, "int32" for i8 operands
+    operand_zero: str  # what the operands' masked-off K lanes read: "0.0", or "0" for i8
     dot_dtype: str  # "bfloat16" when the kernel takes DOT_DTYPE (see the template), else ""
     dot_args: str  # extra tl.dot arguments, e.g. ', input_precision="tf32"'
     tf32: bool  # f32 operands multiply in TF32 (validation widens its tolerance for it)
