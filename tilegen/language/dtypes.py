@@ -51,12 +51,12 @@ DTYPES: dict[str, DType] = {
     for d in (
         DType("f16", "float16", "float16", "float", 16),
         DType("bf16", "bfloat16", "bfloat16", "float", 16),
+        DType("f32", "float32", "float32", "float", 32),
+        DType("f64", "float64", "float64", "float", 64),
         # 8-bit floats, as torch names them: e4m3 has no inf and saturates at +-448 (the "fn"
         # of float8_e4m3fn: finite and NaN only), e5m2 is IEEE-like (inf, largest 57344).
         DType("f8e4m3", "float8_e4m3fn", "float8e4nv", "float", 8),
         DType("f8e5m2", "float8_e5m2", "float8e5", "float", 8),
-        DType("f32", "float32", "float32", "float", 32),
-        DType("f64", "float64", "float64", "float", 64),
         DType("i8", "int8", "int8", "int", 8),
         DType("i16", "int16", "int16", "int", 16),
         DType("i32", "int32", "int32", "int", 32),
