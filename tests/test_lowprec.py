@@ -55,6 +55,9 @@ gemm mm_f8(a: f8e4m3[M, K], b: f8e5m2[N, K], s: f32) -> (y: f32[M, N], q: f8e4m3
 gemm bmm_i8(a: i8[B, M, K], b: i8[B, K, N]) -> (c: i32[B, M, N]) {
     c = a @ b
 }
+gemm mm_f8_kn(a: f8e5m2[M, K], b: f8e4m3[K, N], r: f8e4m3[M, N]) -> (y: bf16[M, N]) {
+    y = a @ b + r
+}
 """
 
 
@@ -243,6 +246,19 @@ def test_fp8_gemm_against_float64(shape, addressing):
     # fp8 outputs: the f32 value rounded once, as torch rounds it
     _same_bits(q, y.to(E4M3))
     _same_bits(r, y.to(E5M2))
+    if shape == (64, 64, 64):  # aligned: descriptors load the operands and store the tiles
+        assert extras().mm_f8.last_config["addressing"] == addressing
+
+
+@pytest.mark.parametrize("addressing", ["pointer", "descriptor"])
+def test_fp8_gemm_with_n_major_b_and_fp8_epilogue_input(addressing):
+    """b stored [K, N] (not K-major), an fp8 tensor read by the epilogue."""
+    M, N, K = 64, 32, 96
+    a, b, r = _f8(M, K, dtype=E5M2), _f8(K, N), _f8(M, N)
+    y = extras().mm_f8_kn(a, b, r, schedule=dict(SMALL, addressing=addressing))
+    want = a.double() @ b.double() + r.double()
+    torch.testing.assert_close(y.double(), want, rtol=1.6e-2, atol=1e-2 * want.abs().max().item())
+    assert extras().mm_f8_kn.last_config["addressing"] == addressing
 
 
 def test_fp8_gemm_output_saturates_and_overflows():
@@ -265,6 +281,11 @@ def test_scaled_mm_views(compiled):
     y = module.scaled_mm(a, b, sa, sb, bias)
     want = (a.double() @ b.double().T) * sa.double()[:, None] * sb.double()[None, :] + bias.double()
     torch.testing.assert_close(y.double(), want, rtol=1.6e-2, atol=1e-2 * want.abs().max().item())
+    # a per-tensor scale kept on the device, passed as a stride-0 per-row scale (no copy, no sync)
+    s = torch.full((1,), 0.75, device=DEVICE)
+    y2 = module.scaled_mm(a, b, s.expand(M), sb, bias)
+    want2 = (a.double() @ b.double().T) * 0.75 * sb.double()[None, :] + bias.double()
+    torch.testing.assert_close(y2.double(), want2, rtol=1.6e-2, atol=1e-2 * want2.abs().max().item())
     if hasattr(torch, "_scaled_mm") and DEVICE == "cuda":
         peer = torch._scaled_mm(a.contiguous(), b.contiguous().T, scale_a=sa[:, None], scale_b=sb[None, :],
                                 bias=bias, out_dtype=torch.bfloat16)

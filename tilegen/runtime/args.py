@@ -36,12 +36,8 @@ def quiet_interpreter():
 quiet_interpreter()  # as the first generated module loads
 
 
-# torch dtypes whose .tile names differ most from torch's: messages give both.
-_TILE_NAMES = {torch.float8_e4m3fn: "f8e4m3", torch.float8_e5m2: "f8e5m2"}
-
-
-def _dtype_text(dtype):
-    tile = _TILE_NAMES.get(dtype)
+def _dtype_text(dtype):  # fp8 dtypes by their .tile names too (an error's text only)
+    tile = {torch.float8_e4m3fn: "f8e4m3", torch.float8_e5m2: "f8e5m2"}.get(dtype)
     return f"{tile} ({dtype})" if tile else str(dtype)
 
 
