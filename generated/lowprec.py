@@ -986,7 +986,7 @@ def scaled_mm_kernel(
 ):
     """gemm scaled_mm(a: f8e4m3[M, K], b: f8e4m3[N, K], sa: f32[M], sb: f32[N], bias: bf16[N]) -> (y: bf16[M, N])
 
-    [M, K] @ [K, N] (a @ b.T) into acc, then the epilogue. f8e4m3 operands multiply on tensor cores and accumulate in f32.
+    [M, K] @ [K, N] (a @ b.T) into acc, then the epilogue. fp8 operands multiply on tensor cores; each BLOCK_K's partial sum is added into the f32 accumulator.
     """
     pid = tl.program_id(axis=0)
     if INDEX_64:
@@ -1017,7 +1017,7 @@ def scaled_mm_kernel(
         group_size_m = tl.minimum(num_pid_m - first_pid_m, GROUP_M)  # the last group may be short
         pid_m = first_pid_m + ((tile_id % num_pid_in_group) % group_size_m)
         pid_n = (tile_id % num_pid_in_group) // group_size_m
-        # acc accumulates this tile of a @ b.T: f8e4m3 operands multiply on tensor cores and accumulate in f32.
+        # acc accumulates this tile of a @ b.T: fp8 operands multiply on tensor cores; each BLOCK_K's partial sum is added into the f32 accumulator.
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into a,
@@ -1033,7 +1033,7 @@ def scaled_mm_kernel(
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
-                acc = tl.dot(a, b, acc)
+                acc = tl.dot(a, b, acc, max_num_imprecise_acc=BLOCK_K)
                 # Advance both blocks of pointers to the next BLOCK_K slice of K.
                 a_ptrs += BLOCK_K * stride_a_k
                 b_ptrs += BLOCK_K * stride_b_k
@@ -1046,7 +1046,7 @@ def scaled_mm_kernel(
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
                 # b is stored [N, K]: load a [BLOCK_N, BLOCK_K] tile and transpose it.
                 b = b_desc.load([pid_n * BLOCK_N, k * BLOCK_K]).T
-                acc = tl.dot(a, b, acc)
+                acc = tl.dot(a, b, acc, max_num_imprecise_acc=BLOCK_K)
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
         offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
@@ -1260,7 +1260,7 @@ def scaled_mm_tensor_kernel(
 ):
     """gemm scaled_mm_tensor(a: f8e4m3[M, K], b: f8e4m3[N, K], sa: f32, sb: f32, s_out: f32) -> (y: f8e4m3[M, N])
 
-    [M, K] @ [K, N] (a @ b.T) into acc, then the epilogue. f8e4m3 operands multiply on tensor cores and accumulate in f32.
+    [M, K] @ [K, N] (a @ b.T) into acc, then the epilogue. fp8 operands multiply on tensor cores; each BLOCK_K's partial sum is added into the f32 accumulator.
     """
     pid = tl.program_id(axis=0)
     if INDEX_64:
@@ -1291,7 +1291,7 @@ def scaled_mm_tensor_kernel(
         group_size_m = tl.minimum(num_pid_m - first_pid_m, GROUP_M)  # the last group may be short
         pid_m = first_pid_m + ((tile_id % num_pid_in_group) % group_size_m)
         pid_n = (tile_id % num_pid_in_group) // group_size_m
-        # acc accumulates this tile of a @ b.T: f8e4m3 operands multiply on tensor cores and accumulate in f32.
+        # acc accumulates this tile of a @ b.T: fp8 operands multiply on tensor cores; each BLOCK_K's partial sum is added into the f32 accumulator.
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into a,
@@ -1307,7 +1307,7 @@ def scaled_mm_tensor_kernel(
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
-                acc = tl.dot(a, b, acc)
+                acc = tl.dot(a, b, acc, max_num_imprecise_acc=BLOCK_K)
                 # Advance both blocks of pointers to the next BLOCK_K slice of K.
                 a_ptrs += BLOCK_K * stride_a_k
                 b_ptrs += BLOCK_K * stride_b_k
@@ -1320,7 +1320,7 @@ def scaled_mm_tensor_kernel(
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
                 # b is stored [N, K]: load a [BLOCK_N, BLOCK_K] tile and transpose it.
                 b = b_desc.load([pid_n * BLOCK_N, k * BLOCK_K]).T
-                acc = tl.dot(a, b, acc)
+                acc = tl.dot(a, b, acc, max_num_imprecise_acc=BLOCK_K)
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
         offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)

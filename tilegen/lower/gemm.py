@@ -193,6 +193,12 @@ def _precision(dtype: str, precision: str) -> tuple[str, str]:
         return ', input_precision="ieee", out_dtype=tl.float64', "f64 operands accumulate in f64"
     if dtype == "i8":
         return ", out_dtype=tl.int32", "i8 operands multiply on tensor cores and accumulate exactly in i32"
+    if dtype in ("f8e4m3", "f8e5m2"):
+        # Hopper's fp8 MMA sums in less than f32 precision; Triton's default there (2**30) keeps
+        # all of K in it. Each BLOCK_K's partial sum goes into the f32 accumulator instead, as
+        # torch._scaled_mm does without use_fast_accum.
+        return (", max_num_imprecise_acc=BLOCK_K",
+                "fp8 operands multiply on tensor cores; each BLOCK_K's partial sum is added into the f32 accumulator")
     return "", f"{dtype} operands multiply on tensor cores and accumulate in f32"
 
 
