@@ -47,7 +47,7 @@ def test_check_accepts_a_good_spec_and_writes_nothing(tmp_path):
 
 def test_build_writes_modules_and_nothing_on_error(tmp_path):
     written = tilegen.build(ROOT / "specs", tmp_path / "out")
-    assert sorted(p.name for p in written) == ["elementwise.py", "gemm.py", "reductions.py"]
+    assert sorted(p.name for p in written) == ["elementwise.py", "gemm.py", "lowprec.py", "reductions.py"]
     assert (tmp_path / "out" / "gemm.py").read_text() == (ROOT / "generated" / "gemm.py").read_text()
     assert tilegen.build(ROOT / "specs", tmp_path / "out") == []  # nothing changed, nothing written
     bad = tmp_path / "bad.tile"

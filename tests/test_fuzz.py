@@ -158,7 +158,7 @@ SPEC_FILES = sorted((ROOT / "specs").glob("*.tile")) + sorted((ROOT / "tests" / 
 TOKEN_RE = re.compile(r"#[^\n]*|\n|[A-Za-z_]\w*|(?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?|->|\*\*|<=|>=|==|!=|\.T|\S")
 NUMBERS = ["0", "1", "-1", "2", "007", "0.0", "1e-45", "3.4e38", "1e39", "1e999", "9223372036854775808",
            "1" + "0" * 400, "65504", "256", "16777217", "1e-400", "0.5"]
-DTYPES = ["f16", "bf16", "f32", "f64", "i8", "i16", "i32", "i64", "u8", "bool", "f8", "int"]
+DTYPES = ["f16", "bf16", "f32", "f64", "f8e4m3", "f8e5m2", "i8", "i16", "i32", "i64", "u8", "bool", "f8", "int"]
 DIMS = ["N", "M", "K", "B", "T", "C", "n", "1", "0", "3", "N2"]
 KINDS = ["elementwise", "reduction", "gemm"]
 

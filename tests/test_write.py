@@ -181,5 +181,5 @@ def test_output_is_byte_identical_across_directories_and_hash_seeds(tmp_path):
                               cwd=cwd, env=env, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
         outs.append(snapshot(out))
-    assert all(o == outs[0] for o in outs) and sorted(outs[0]) == ["elementwise.py", "gemm.py", "reductions.py"]
+    assert all(o == outs[0] for o in outs) and sorted(outs[0]) == ["elementwise.py", "gemm.py", "lowprec.py", "reductions.py"]
     assert outs[0] == snapshot(ROOT / "generated")

@@ -15,7 +15,7 @@ CATALOG: dict[str, str] = {
     "E002": "unexpected end of file{expected}",
     "E003": "unexpected {found}{expected}",
     # declarations
-    "E010": "unknown type {name!r} (expected one of f16, bf16, f32, f64, i8, i16, i32, i64, u8, bool)",
+    "E010": "unknown type {name!r} (expected one of f16, bf16, f32, f64, f8e4m3, f8e5m2, i8, i16, i32, i64, u8, bool)",
     "E011": "{what} {name!r} is declared twice",
     "E012": "kernel {name!r} is defined twice in this file",
     "E013": "{name!r} is reserved: {why}",
@@ -33,6 +33,7 @@ CATALOG: dict[str, str] = {
     "E024": "{name!r} is assigned but never used",
     "E025": "parameter {name!r} has no default but follows {after!r}, which has one (defaults come last)",
     "E026": "scalar parameter {name!r} is bool, which kernels do not take: declare it i32 and test {name} != 0",
+    "E071": "scalar parameter {name!r} is {dtype}, which kernels do not take as a scalar: declare it f32 (fp8 values are computed in f32)",
     "E027": "tensor {name!r} names dimension {dim!r} twice: {kind} kernels index each dimension by its name",
     "E028": "literal {value} does not fit {dtype}{why}",
     "E029": "{op!r} by zero in a constant expression (computed when the spec compiles)",

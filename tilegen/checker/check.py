@@ -128,6 +128,8 @@ class _KernelChecker(ExprChecks):
         for decl in list(k.params) + list(k.outputs):
             if isinstance(decl.type, ir.ScalarType) and decl.type.dtype.category == "bool":
                 self.error("E026", decl.span, name=decl.name)
+            if isinstance(decl.type, ir.ScalarType) and decl.type.dtype.is_fp8:
+                self.error("E071", decl.span, name=decl.name, dtype=decl.type.dtype.name)
             if k.kind != "gemm" and isinstance(decl.type, ir.TensorType):
                 named = [d for d in decl.type.dims if not isinstance(d, int)]
                 twice = next((d for i, d in enumerate(named) if d in named[:i]), None)

@@ -15,7 +15,7 @@ from .model import IndexStep, Signature, Statement, TensorArg, helpers_used, ind
 class Load:
     tensor: TensorArg
     other: str  # value read by masked-off lanes
-    upcast: bool  # 16-bit float: compute in f32
+    upcast: tuple[str, str] | None  # narrow float: (before, after) the load, computed in f32
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +39,7 @@ def lower_elementwise(checked: CheckedKernel, spec_file: str) -> ElementwiseMode
     typer = checked.typer()
     used = {e.id for a in checked.kernel.body for e in ir.walk(a.value) if isinstance(e, ir.Name)}
     loads = tuple(
-        Load(t, "0.0" if t.dtype.is_float else "0", t.dtype.is_16bit_float) for t in sig.inputs if t.name in used
+        Load(t, "0.0" if t.dtype.is_float else "0", t.dtype.load_wrap) for t in sig.inputs if t.name in used
     )
     names = tuple(index_name(d, axis) for axis, d in enumerate(sig.space))
     # index(D) reads D's index, so a kernel that asks for one always splits its flat index

@@ -124,8 +124,8 @@ class ExprRenderer:
         raise TypeError(f"cannot render {expr!r}")
 
     def _cast(self, expr: ir.Cast) -> str:
-        if expr.dtype.name == "f32" and isinstance(expr.operand, ir.Cast) and expr.operand.dtype.is_16bit_float:
-            return self._cast(expr.operand)  # a 16-bit cast already goes back to f32 for computing
+        if expr.dtype.name == "f32" and isinstance(expr.operand, ir.Cast) and expr.operand.dtype.narrow_float:
+            return self._cast(expr.operand)  # a 16- or 8-bit cast already goes back to f32 for computing
         inner = self._wrap(expr.operand, _ATOM)
         operand_type = self.typer.of(expr.operand)
         if operand_type.is_scalar:
@@ -134,11 +134,14 @@ class ExprRenderer:
                 inner = f"tl.full((), {self(expr.operand)}, tl.{operand_type.dtype.triton})"
             else:
                 inner = f"torch.as_tensor({self(expr.operand)}, device=device)"
+        if self.target == "triton" and expr.dtype.is_fp8:
+            # Round to fp8 as torch does (saturating or overflowing), then compute in f32.
+            return f"_f32_of_f8(_to_{expr.dtype.name}({inner}))"
         if self.target == "triton":
             text = inner + triton_cast(operand_type.dtype, expr.dtype)
         else:
             text = f"{inner}.to(torch.{expr.dtype.torch})"
-        if expr.dtype.is_16bit_float:
+        if expr.dtype.narrow_float:
             # Round to the 16-bit type, then keep computing in f32.
             text += ".to(tl.float32)" if self.target == "triton" else ".to(torch.float32)"
         return text

@@ -29,7 +29,7 @@ from ..language.typing import align, matmul_operand
 
 # Schedule keys that pick a block configuration; the launcher tunes the ones a spec leaves open.
 CONFIG_KEYS = ("block_m", "block_n", "block_k", "group_m", "warps", "stages")
-OPERAND_DTYPES = ("f16", "bf16", "f32", "f64")
+OPERAND_DTYPES = ("f16", "bf16", "f32", "f64", "f8e4m3", "f8e5m2", "i8")
 # Where each role's tile starts, for descriptor loads and block pointers.
 _START = {"M": "pid_m * BLOCK_M", "N": "pid_n * BLOCK_N", "K": "k * BLOCK_K"}
 
@@ -71,7 +71,7 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
     # The operands' tiles, and what the dot computes in.
     a_type, b_type = params[a_name].type.dtype, params[b_name].type.dtype
     common = _common_dtype(a_type, b_type)
-    cast = "" if a_type == b_type else f".to(tl.{common.triton})"
+    cast = "" if a_type == b_type or common.is_fp8 else f".to(tl.{common.triton})"
     if common.name == "bf16":
         cast = ".to(DOT_DTYPE)"  # bf16 on a GPU; the interpreter cannot multiply bf16 and gets f32
     a_op = _operand("a", fixed[a_name], a_t, nb, offsets, cast)
@@ -89,8 +89,9 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
     def torch_matmul(e):
         if e is not matmul:
             return None
-        # Operands of two types multiply in the wider one, as in the kernel (tilegen.runtime.reference.matmul).
-        matmul_fn = "torch.matmul" if a_type == b_type else "_ref.matmul"
+        # Operands of two types multiply in the wider one, as in the kernel (tilegen.runtime.reference.matmul);
+        # i8 operands exactly, to an i32 product (reference.int_matmul). fp8 operands arrive in f32.
+        matmul_fn = "_ref.int_matmul" if common.name == "i8" else "torch.matmul" if a_type == b_type else "_ref.matmul"
         return f"{matmul_fn}({a_name}{'.mT' if a_t else ''}, {b_name}{'.mT' if b_t else ''})"
 
     # A gelu stored straight to a 16-bit output takes a shorter polynomial (short_gelu.py).
@@ -114,7 +115,8 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
         a=a_op,
         b=b_op,
         matmul_text=f"{a_op.what} @ {b_op.what}",
-        acc_dtype="float64" if common.name == "f64" else "float32",
+        acc_dtype={"f64": "float64", "i8": "int32"}.get(common.name, "float32"),
+        operand_zero="0" if common.name == "i8" else "0.0",
         dot_dtype="bfloat16" if common.name == "bf16" else "",
         dot_args=dot_args,
         tf32=common.name == "f32" and precision == "tf32",
@@ -140,7 +142,7 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
         partial_outputs=tuple(t.name for t in sig.outputs if tuple(t.dims) != tuple(space)),
         uses_rand=any(isinstance(e, ir.Call) and e.func == "rand" for s in kernel.body for e in ir.walk(s.value)),
         helpers=frozenset(triton_helpers),
-        torch_helpers=frozenset(torch_helpers) | ({"matmul"} if a_type != b_type else set()),
+        torch_helpers=frozenset(torch_helpers) | ({"int_matmul"} if common.name == "i8" else {"matmul"} if a_type != b_type else set()),
     )
 
 
@@ -189,6 +191,14 @@ def _precision(dtype: str, precision: str) -> tuple[str, str]:
         return ', input_precision="ieee"', "f32 operands multiply in IEEE f32 (schedule precision = ieee)"
     if dtype == "f64":
         return ', input_precision="ieee", out_dtype=tl.float64', "f64 operands accumulate in f64"
+    if dtype == "i8":
+        return ", out_dtype=tl.int32", "i8 operands multiply on tensor cores and accumulate exactly in i32"
+    if dtype in ("f8e4m3", "f8e5m2"):
+        # Hopper's fp8 MMA sums in less than f32 precision; Triton's default there (2**30) keeps
+        # all of K in it. Each BLOCK_K's partial sum goes into the f32 accumulator instead, as
+        # torch._scaled_mm does without use_fast_accum.
+        return (", max_num_imprecise_acc=BLOCK_K",
+                "fp8 operands multiply on tensor cores; each BLOCK_K's partial sum is added into the f32 accumulator")
     return "", f"{dtype} operands multiply on tensor cores and accumulate in f32"
 
 
@@ -200,19 +210,35 @@ def _check_names(kernel: ir.Kernel, batch_dims) -> list[Diagnostic]:
 
 
 def _common_dtype(a_type, b_type):
-    """The type the dot multiplies in: the operands' own, or f32 (f64) where they differ."""
-    return a_type if a_type == b_type else DTYPES["f64" if "f64" in (a_type.name, b_type.name) else "f32"]
+    """The type the dot multiplies in: the operands' own, or f32 (f64) where they differ.
+    Two fp8 types (e4m3 and e5m2) multiply as they are: the tensor cores take the mix."""
+    if a_type == b_type or (a_type.is_fp8 and b_type.is_fp8):
+        return a_type
+    return DTYPES["f64" if "f64" in (a_type.name, b_type.name) else "f32"]
 
 
 def _check_dtypes(kernel: ir.Kernel, a: ir.Param, b: ir.Param) -> list[Diagnostic]:
     for p in (a, b):
         if p.type.dtype.name not in OPERAND_DTYPES:
-            return [Diagnostic.make("E042", p.span, op="'@'", expected="f16, bf16, f32 or f64 operands",
+            return [Diagnostic.make("E042", p.span, op="'@'", expected="f16, bf16, f32, f64, f8e4m3, f8e5m2 or i8 operands",
                                     got=f"{p.name!r} of type {p.type.dtype.name}")]
+    # i8 multiplies only i8 (an exact i32 product) and fp8 only fp8 (on fp8 tensor cores):
+    # there is no tensor-core product of an i8 or fp8 tile with a wider one.
+    for p, other in ((a, b), (b, a)):
+        mine, theirs = p.type.dtype, other.type.dtype
+        if mine.name == "i8" and theirs.name != "i8":
+            return [Diagnostic.make("E042", other.span, op=f"'@' with the i8 operand {p.name!r}",
+                                    expected="an i8 operand on its other side (i8 @ i8 accumulates in i32)",
+                                    got=f"{other.name!r} of type {theirs.name}")]
+        if mine.is_fp8 and not theirs.is_fp8:
+            return [Diagnostic.make("E042", other.span, op=f"'@' with the {mine.name} operand {p.name!r}",
+                                    expected="an f8e4m3 or f8e5m2 operand on its other side (fp8 @ fp8 accumulates in f32)",
+                                    got=f"{other.name!r} of type {theirs.name}")]
     common = _common_dtype(a.type.dtype, b.type.dtype).name
     setting = kernel.schedule.setting("precision")
     if setting is not None and common != "f32":
-        how = "multiply in f64" if common == "f64" else "multiply exactly on tensor cores and accumulate in f32"
+        how = {"f64": "multiply in f64", "i8": "multiply exactly and accumulate in i32"}.get(
+            common, "multiply exactly on tensor cores and accumulate in f32")
         why = f"precision chooses how f32 operands multiply; {common} operands {how}"
         return [Diagnostic.make("E051", setting.span, key="precision", value=setting.text, why=why)]
     return []
@@ -299,7 +325,7 @@ def _tile(t: TensorArg, space, offsets, value_dims) -> TileTensor:
         offs=offs,
         mask=" & ".join(masks),
         note=note,
-        upcast=t.dtype.is_16bit_float,
+        upcast=t.dtype.load_wrap,
         other="0.0" if t.dtype.is_float else "0",
         tile_store=bool(stride_m and stride_n) and len(t.dims) == len(space) and fills,
         stride_m=stride_m,

@@ -42,7 +42,7 @@ class TileTensor:
     offs: str  # element offsets, e.g. "offs_cn[None, :] * stride_bias_n"
     mask: str  # e.g. "mask_n[None, :]"; "" for a per-batch value
     note: str  # "per column [N]: ..."
-    upcast: bool  # 16-bit float: compute in f32
+    upcast: tuple[str, str] | None  # narrow float: (before, after) the load, computed in f32
     other: str  # what masked-off lanes read
     tile_store: bool  # output [..., M, N] whose value fills the tile: descriptors/block pointers may store it
     stride_m: str
@@ -62,7 +62,8 @@ class GemmModel:
     a: Operand
     b: Operand
     matmul_text: str  # "x @ w.T"
-    acc_dtype: str  # "float32", or "float64" for f64 operands
+    acc_dtype: str  # "float32", or "float64" for f64 operands, "int32" for i8 operands
+    operand_zero: str  # what the operands' masked-off K lanes read: "0.0", or "0" for i8
     dot_dtype: str  # "bfloat16" when the kernel takes DOT_DTYPE (see the template), else ""
     dot_args: str  # extra tl.dot arguments, e.g. ', input_precision="tf32"'
     tf32: bool  # f32 operands multiply in TF32 (validation widens its tolerance for it)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..language import ir
 from ..checker.check import CheckedKernel
-from ..language.dtypes import DType, triton_cast
+from ..language.dtypes import DType, triton_cast, triton_convert_open
 from .expr import ExprRenderer
 from ..language.typing import align
 
@@ -31,6 +31,7 @@ class TensorArg:
     rounded_to: tuple[str, ...] = ()  # outputs: 16-bit float types its value is cast to on the way
     divisor: bool = False  # inputs: divides integers (x % d); validate draws it without zeros
     public: str = ""  # its name in the spec, where the code renames it (lower/rename.py); else ""
+    store_open: str = ""  # outputs: what goes before the value (a conversion call, for fp8)
 
     @property
     def spec_name(self) -> str:
@@ -154,7 +155,8 @@ def _tensor(decl, space, value: DType | None = None, rounded_to: tuple[str, ...]
     return TensorArg(decl.name, decl.type.dtype, dims, value is not None, strides, dims_text(spec_dims),
                      repr(spec_dims), axes, _ref_index(axes, len(space)), tuple(dims) == tuple(space),
                      triton_cast(value, decl.type.dtype) if value is not None else "", rounded_to, divisor,
-                     public(decl.name) if public(decl.name) != decl.name else "")
+                     public(decl.name) if public(decl.name) != decl.name else "",
+                     triton_convert_open(decl.type.dtype) if value is not None else "")
 
 
 def _integer_divisors(checked: CheckedKernel) -> frozenset[str]:
@@ -182,7 +184,7 @@ def _rounded_to(kernel: ir.Kernel, name: str) -> tuple[str, ...]:
             continue
         seen.add(target)
         for e in ir.walk(values[target]):
-            if isinstance(e, ir.Cast) and e.dtype.is_16bit_float:
+            if isinstance(e, ir.Cast) and e.dtype.narrow_float:
                 found.add(e.dtype.name)
             elif isinstance(e, ir.Name):
                 todo.append(e.id)
@@ -245,8 +247,13 @@ def helpers_used(checked: CheckedKernel) -> tuple[set[str], set[str]]:
     from ..language.functions import FUNCTIONS, OPERATORS
 
     triton, torch = set(), set()
+    kernel = checked.kernel
+    if any(getattr(d.type.dtype, "is_fp8", False) for d in kernel.params + kernel.outputs):
+        triton.add("fp8")  # loads and stores of fp8 tensors convert through helpers
     for a in checked.kernel.body:
         for e in ir.walk(a.value):
+            if isinstance(e, ir.Cast) and e.dtype.is_fp8:
+                triton.add("fp8")
             if isinstance(e, ir.Call) and e.func in FUNCTIONS:
                 fn = FUNCTIONS[e.func]
                 if fn.helper:

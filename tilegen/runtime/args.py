@@ -36,6 +36,11 @@ def quiet_interpreter():
 quiet_interpreter()  # as the first generated module loads
 
 
+def _dtype_text(dtype):  # fp8 dtypes by their .tile names too (an error's text only)
+    tile = {torch.float8_e4m3fn: "f8e4m3", torch.float8_e5m2: "f8e5m2"}.get(dtype)
+    return f"{tile} ({dtype})" if tile else str(dtype)
+
+
 def check_tensor(kernel, name, value, dtype, dims):
     """Check one tensor argument's type, dtype and rank."""
     if not isinstance(value, torch.Tensor):
@@ -44,7 +49,7 @@ def check_tensor(kernel, name, value, dtype, dims):
             f"and shape [{', '.join(map(str, dims))}], got {type(value).__name__}"
         )
     if value.dtype != dtype:
-        raise TypeError(f"{kernel}(): parameter {name!r}: expected dtype {dtype}, got {value.dtype}")
+        raise TypeError(f"{kernel}(): parameter {name!r}: expected dtype {_dtype_text(dtype)}, got {_dtype_text(value.dtype)}")
     if value.layout != torch.strided:
         # Kernels address elements through strides: sparse and other layouts have none.
         raise TypeError(

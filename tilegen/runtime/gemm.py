@@ -60,6 +60,16 @@ GEMM_HOPPER_SMALL_M_CONFIGS = [
     dict(block_m=32, block_n=128, block_k=128, group_m=8, warps=4, stages=4),
     dict(block_m=64, block_n=64, block_k=128, group_m=8, warps=4, stages=4),
 ]
+# Hopper, 1-byte operands (fp8, i8): the same shared memory holds twice the K, so K blocks
+# of 128 (the Triton tutorials' fp8 tiles); put before the list above for those operands.
+GEMM_HOPPER_BYTE_CONFIGS = [
+    dict(block_m=128, block_n=256, block_k=128, group_m=8, warps=8, stages=3),
+    dict(block_m=256, block_n=128, block_k=128, group_m=8, warps=8, stages=3),
+    dict(block_m=128, block_n=256, block_k=128, group_m=8, warps=8, stages=4),
+    dict(block_m=128, block_n=128, block_k=128, group_m=8, warps=8, stages=4),
+    dict(block_m=128, block_n=128, block_k=128, group_m=8, warps=4, stages=4),
+    dict(block_m=64, block_n=128, block_k=128, group_m=8, warps=4, stages=5),
+]
 # Other GPUs (Ampere and older): the Triton tutorial's tiles, shallower pipelines.
 GEMM_CONFIGS = [
     dict(block_m=128, block_n=256, block_k=32, group_m=8, warps=8, stages=3),
@@ -153,6 +163,8 @@ def gemm_candidates(device, elem_bytes, pins):
     else:
         _, major, smem, _ = gemm_device(device.index)
         base = GEMM_HOPPER_CONFIGS + GEMM_HOPPER_SMALL_M_CONFIGS if major >= 9 else GEMM_CONFIGS
+        if major >= 9 and elem_bytes == 1:
+            base = GEMM_HOPPER_BYTE_CONFIGS + base
     configs = []
     for config in base:
         config = {**config, **pins}

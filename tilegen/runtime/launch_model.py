@@ -42,6 +42,8 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2):
     rate = GEMM_MODEL_FLOPS_PER_SM * min(1.0, (bm * bn / (bm + bn)) / (128 * 256 / 384)) ** 0.5
     if bm < 64:
         rate *= 0.5
+    if elem_bytes == 1:
+        rate *= 2.0  # fp8 and i8 tensor cores: twice the 16-bit rate
     # Descriptors pay off over a K loop long enough to pipeline; over a few K blocks their
     # setup (in the kernel, for batched products) is not won back.
     descriptor = config.get("addressing") == "descriptor" and cdiv(k, bk) >= 4

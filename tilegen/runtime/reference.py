@@ -1,5 +1,6 @@
 """Torch helpers that generated references call where one torch call does not say what
-the kernel computes: tl.rand bit for bit, leaky_relu, a matmul of operands of two types."""
+the kernel computes: tl.rand bit for bit, leaky_relu, a matmul of operands of two types,
+an exact i8 matmul."""
 
 from __future__ import annotations
 
@@ -11,6 +12,16 @@ def matmul(a, b):
     # as the kernel multiplies them (torch.matmul wants one type).
     common = torch.promote_types(a.dtype, b.dtype)
     return torch.matmul(a.to(common), b.to(common))
+
+
+def int_matmul(a, b):
+    # i8 @ i8 as the kernel computes it: exact products summed in i32 (wrapping past its
+    # range, as a 32-bit accumulator does). On the CPU through i64; CUDA has no integer
+    # matmul but torch._int_mm's, which wants multiples of 8, so there through f64, exact
+    # while |sum| < 2**53 (K < 2**39 for i8).
+    if a.device.type == "cpu":
+        return torch.matmul(a.to(torch.int64), b.to(torch.int64)).to(torch.int32)
+    return torch.matmul(a.to(torch.float64), b.to(torch.float64)).to(torch.int64).to(torch.int32)
 
 
 def leaky_relu(x, slope):

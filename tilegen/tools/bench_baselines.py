@@ -75,6 +75,39 @@ def _linear_bias_silu(x, w, bias):
     return _f().silu(_f().linear(x, w, bias))
 
 
+def _scaled_mm_rowwise(a, b, sa, sb, bias):
+    import torch
+
+    return torch._scaled_mm(a, b.t(), scale_a=sa[:, None], scale_b=sb[None, :], bias=bias, out_dtype=torch.bfloat16)
+
+
+def _scale(value, device):
+    # a per-tensor scale as _scaled_mm takes it: a one-element f32 tensor, made once per value
+    # (outside the timed runs after the first call, as a caller would keep it)
+    import torch
+
+    key = (float(value), str(device))
+    if key not in _SCALES:
+        _SCALES[key] = torch.tensor(float(value), dtype=torch.float32, device=device)
+    return _SCALES[key]
+
+
+_SCALES = {}
+
+
+def _scaled_mm_tensor(a, b, sa, sb):
+    import torch
+
+    return torch._scaled_mm(a, b.t(), scale_a=_scale(sa, a.device), scale_b=_scale(sb, a.device),
+                            out_dtype=torch.bfloat16)
+
+
+def _int_mm(a, b):
+    import torch
+
+    return torch._int_mm(a, b.t())
+
+
 BASELINES = {
     "F.silu(g) * u": _silu_mul,
     "F.silu(g.float()) * u": _swiglu,
@@ -89,4 +122,7 @@ BASELINES = {
     "cuBLAS F.linear": _linear,
     "cuBLAS F.linear(bias) + F.gelu": _linear_bias_gelu,
     "cuBLAS F.linear(bias) + F.silu": _linear_bias_silu,
+    "torch._scaled_mm rowwise + bias": _scaled_mm_rowwise,
+    "torch._scaled_mm per-tensor": _scaled_mm_tensor,
+    "torch._int_mm": _int_mm,
 }

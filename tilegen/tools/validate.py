@@ -12,8 +12,11 @@ intermediate math plus at most about one ulp of the output type):
     f32   rtol 1e-4, atol 1e-5  GPU transcendentals (exp, erf, ...) are approximate
     f16   rtol 2e-3, atol 2e-3  one f16 ulp is 2**-10 ~ 9.8e-4 relative
     bf16  rtol 1.6e-2, atol 1e-2  one bf16 ulp is 2**-7 ~ 7.8e-3 relative
+    f8e4m3  rtol 0.125, atol 2**-9  one ulp: 2**-3 relative, 2**-9 among subnormals
+    f8e5m2  rtol 0.25, atol 2**-16  one ulp: 2**-2 relative, 2**-16 among subnormals
+    (fp8 outputs are compared as f32; torch compares no fp8 tensors)
     ints and bool: exact
-A float output whose value is cast to f16 or bf16 on its way (`y = (x as bf16) * 2.0`, also
+A float output whose value is cast to f16, bf16 or an fp8 type on its way (`y = (x as bf16) * 2.0`, also
 through the statements it reads) gets that type's tolerance if it is looser: a cast rounds,
 and two computations a few ulps apart before it can round to neighbouring values.
 A gemm whose f32 operands multiply in TF32 (the default; schedule precision = ieee for exact
@@ -43,6 +46,8 @@ TOLERANCES = {
     "f32": (1e-4, 1e-5),
     "f16": (2e-3, 2e-3),
     "bf16": (1.6e-2, 1e-2),
+    "f8e4m3": (0.125, 2**-9),
+    "f8e5m2": (0.25, 2**-16),
 }
 
 
@@ -170,10 +175,10 @@ def run_case(module, sig, case: Case, device, seed: int = 0, tf32: bool = False)
     args = make_inputs(sig, case, device, seed)
     shapes = {o.name: [case.sizes[d] if isinstance(d, str) else d for d in o.dims] for o in sig.outputs}
     outs = {o.spec_name: poisoned(o.dtype, shapes[o.name], device, case.strided) for o in sig.outputs}
-    got = launcher(*args, **outs)
-    want = reference(*args)
+    got = _f32_if_fp8(launcher(*args, **outs))
+    want = _f32_if_fp8(reference(*args))
     widened = [a.double() if getattr(a, "dtype", None) is torch.float32 else a for a in args]
-    exact = reference(*widened) if any(w is not a for w, a in zip(widened, args)) else None
+    exact = _f32_if_fp8(reference(*widened)) if any(w is not a for w, a in zip(widened, args)) else None
     nan_at = [w.isnan() if w.is_floating_point() else None for w in _as_tuple(want)]
     if any(m is not None and bool(m.any()) for m in nan_at):
         problem = _expected_nans(sig, launcher, args, shapes, device, case.strided, nan_at)
@@ -188,12 +193,18 @@ def _expected_nans(sig, launcher, args, shapes, device, strided, nan_at) -> str 
     the kernel's output must be NaN too. The NaN poison cannot tell a written NaN from an
     element never written, so the kernel runs again into outputs filled with +inf."""
     outs = {o.spec_name: poisoned(o.dtype, shapes[o.name], device, strided, fill=float("inf")) for o in sig.outputs}
-    for out, g, mask in zip(sig.outputs, _as_tuple(launcher(*args, **outs)), nan_at):
+    for out, g, mask in zip(sig.outputs, _f32_if_fp8(launcher(*args, **outs)), nan_at):
         wrong = 0 if mask is None else int((~g.cpu()[mask.cpu()].isnan()).sum())
         if wrong:
             return (f"output {out.spec_name!r}: {wrong} element(s) where the reference is NaN are not NaN "
                     "(or were never written)")
     return None
+
+
+def _f32_if_fp8(values):
+    """The outputs, fp8 ones as f32 (exactly): torch's comparisons and indexing take no fp8."""
+    values = tuple(v.float() if v.is_floating_point() and v.element_size() == 1 else v for v in _as_tuple(values))
+    return values if len(values) > 1 else values[0]
 
 
 def _fill_at(values, masks):

@@ -178,7 +178,7 @@ class Lowering:
             other = zero
             why = f"other={zero}: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)"
         offs, ptr = self._where(name)
-        return Load(name, offs, ptr, self._mask(name), other, why, t.dtype.is_16bit_float)
+        return Load(name, offs, ptr, self._mask(name), other, why, t.dtype.load_wrap)
 
     def loads(self, names, direct, evict: str = "") -> tuple[Load, ...]:
         loads = tuple(self._load(n, direct) for n in names)
@@ -290,4 +290,4 @@ class Lowering:
         if cls == COL:
             mask, first = "mask_n", "row_block == 0"  # per-column: the first row block writes it
         offs, ptr = self._where(o.name)
-        return Store(o.name, offs, ptr, value + o.store_cast, mask, only_if=first)
+        return Store(o.name, offs, ptr, o.store_open + value + o.store_cast, mask, only_if=first)

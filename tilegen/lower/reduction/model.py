@@ -17,7 +17,7 @@ class Load:
     mask: str  # mask (full), mask_rows (per-row) or mask_n (per-column)
     other: str  # the value masked-off lanes read
     why: str  # why `other` is what it is (a comment)
-    upcast: bool  # 16-bit float: computed in f32
+    upcast: tuple[str, str] | None  # narrow float: (before, after) the load, computed in f32
     evict: str = ""  # L2 eviction hint: evict_last (read again), evict_first (last read), reread (evict_last under REREAD)
 
 
