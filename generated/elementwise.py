@@ -17,6 +17,7 @@ import triton.language as tl
 
 from tilegen.runtime import args as _args
 from tilegen.runtime import calls as _calls
+from tilegen.runtime import launch as _fast
 from tilegen.runtime import reference as _ref
 
 
@@ -105,7 +106,11 @@ def add(x, y, *, out=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    add_kernel[grid](
+    # add_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        add_kernel,
+        grid,
         x,
         y,
         out,
@@ -221,7 +226,11 @@ def relu_dropout(x, p=0.5, seed=0, *, out=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    relu_dropout_kernel[grid](
+    # relu_dropout_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        relu_dropout_kernel,
+        grid,
         x,
         p,
         seed,
@@ -344,7 +353,11 @@ def bias_gelu(x, bias, *, y=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    bias_gelu_kernel[grid](
+    # bias_gelu_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        bias_gelu_kernel,
+        grid,
         x,
         bias,
         y,
@@ -483,7 +496,11 @@ def swiglu(g, u, *, y=None, act=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    swiglu_kernel[grid](
+    # swiglu_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        swiglu_kernel,
+        grid,
         g,
         u,
         y,
@@ -614,7 +631,11 @@ def silu_mul(g, u, *, y=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    silu_mul_kernel[grid](
+    # silu_mul_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        silu_mul_kernel,
+        grid,
         g,
         u,
         y,
@@ -737,7 +758,11 @@ def axpby(x, y, alpha=1.0, beta=1.0, *, out=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    axpby_kernel[grid](
+    # axpby_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        axpby_kernel,
+        grid,
         x,
         y,
         alpha,
@@ -876,7 +901,11 @@ def scale_bias_gelu_tanh(x, scale, bias, *, y=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    scale_bias_gelu_tanh_kernel[grid](
+    # scale_bias_gelu_tanh_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        scale_bias_gelu_tanh_kernel,
+        grid,
         x,
         scale,
         bias,
@@ -1028,7 +1057,11 @@ def clamp_threshold(x, lo=-1.0, hi=1.0, tiny=0.1, *, y=None, kept=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    clamp_threshold_kernel[grid](
+    # clamp_threshold_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        clamp_threshold_kernel,
+        grid,
         x,
         lo,
         hi,
@@ -1197,7 +1230,11 @@ def activations(x, *, y=None, z=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    activations_kernel[grid](
+    # activations_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        activations_kernel,
+        grid,
         x,
         y,
         z,
@@ -1355,7 +1392,11 @@ def bucketize(x, width=10, *, bucket=None, frac=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    bucketize_kernel[grid](
+    # bucketize_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        bucketize_kernel,
+        grid,
         x,
         width,
         bucket,
@@ -1498,7 +1539,11 @@ def snap(x, step=0.125, *, q=None, small=None, bad=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    snap_kernel[grid](
+    # snap_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        snap_kernel,
+        grid,
         x,
         step,
         q,
@@ -1650,7 +1695,11 @@ def causal_mask(scores, scale=0.125, *, masked=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    causal_mask_kernel[grid](
+    # causal_mask_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        causal_mask_kernel,
+        grid,
         scores,
         scale,
         masked,

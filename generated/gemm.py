@@ -18,6 +18,7 @@ from triton.tools.tensor_descriptor import TensorDescriptor  # descriptors built
 
 from tilegen.runtime import args as _args
 from tilegen.runtime import calls as _calls
+from tilegen.runtime import launch as _fast
 from tilegen.runtime import gemm as _gemm
 from tilegen.runtime import reference as _ref
 
@@ -214,7 +215,11 @@ def matmul(a, b, *, c=None, schedule=None):
             _a_desc = TensorDescriptor.from_tensor(a, [config["block_m"], config["block_k"]])
             _b_desc = TensorDescriptor.from_tensor(b, [config["block_k"], config["block_n"]])
             _c_desc = TensorDescriptor.from_tensor(c, [config["block_m"], config["block_n"] // 2])
-        matmul_kernel[grid](
+        # matmul_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            matmul_kernel,
+            grid,
             a,
             b,
             c,
@@ -463,7 +468,11 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
             _a_desc = TensorDescriptor.from_tensor(a, [config["block_m"], config["block_k"]])
             _b_desc = TensorDescriptor.from_tensor(b, [config["block_k"], config["block_n"]])
             _c_desc = TensorDescriptor.from_tensor(c, [config["block_m"], config["block_n"] // 2])
-        matmul_leaky_relu_kernel[grid](
+        # matmul_leaky_relu_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            matmul_leaky_relu_kernel,
+            grid,
             a,
             b,
             c,
@@ -730,7 +739,11 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
             _a_desc = TensorDescriptor.from_tensor(x, [config["block_m"], config["block_k"]])
             _b_desc = TensorDescriptor.from_tensor(w, [config["block_n"], config["block_k"]])
             _y_desc = TensorDescriptor.from_tensor(y, [config["block_m"], config["block_n"] // 2])
-        linear_gelu_kernel[grid](
+        # linear_gelu_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            linear_gelu_kernel,
+            grid,
             x,
             w,
             bias,
@@ -1037,7 +1050,11 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
             _out_desc = TensorDescriptor.from_tensor(
                 out, [config["block_m"], config["block_n"] // 2]
             )
-        scaled_residual_kernel[grid](
+        # scaled_residual_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            scaled_residual_kernel,
+            grid,
             x,
             w,
             scale,
@@ -1340,7 +1357,11 @@ def bmm(a, b, *, c=None, schedule=None):
         grid = (
             _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
         )
-        bmm_kernel[grid](
+        # bmm_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            bmm_kernel,
+            grid,
             a,
             b,
             c,
@@ -1627,7 +1648,11 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
             _act_desc = TensorDescriptor.from_tensor(
                 act, [config["block_m"], config["block_n"] // 2]
             )
-        linear_silu_kernel[grid](
+        # linear_silu_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            linear_silu_kernel,
+            grid,
             x,
             w,
             bias,
@@ -1896,7 +1921,11 @@ def matmul_f32(a, b, *, c=None, schedule=None):
             _a_desc = TensorDescriptor.from_tensor(a, [config["block_m"], config["block_k"]])
             _b_desc = TensorDescriptor.from_tensor(b, [config["block_k"], config["block_n"]])
             _c_desc = TensorDescriptor.from_tensor(c, [config["block_m"], config["block_n"] // 2])
-        matmul_f32_kernel[grid](
+        # matmul_f32_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            matmul_f32_kernel,
+            grid,
             a,
             b,
             c,

@@ -17,6 +17,7 @@ import triton.language as tl
 
 from tilegen.runtime import args as _args
 from tilegen.runtime import calls as _calls
+from tilegen.runtime import launch as _fast
 from tilegen.runtime import reduction as _reduction
 
 
@@ -379,7 +380,11 @@ def softmax(x, *, y=None):
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
-            softmax_team_kernel[(n_rows * TEAM,)](
+            # softmax_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+            # once Triton has compiled it for arguments of these classes.
+            _fast.launch(
+                softmax_team_kernel,
+                (n_rows * TEAM,),
                 x,
                 y,
                 n_rows,
@@ -425,7 +430,11 @@ def softmax(x, *, y=None):
         kernel = softmax_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_softmax_widths, N))
-    kernel[grid](
+    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        kernel,
+        grid,
         x,
         y,
         n_rows,
@@ -824,7 +833,11 @@ def log_softmax(x, *, y=None):
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
-            log_softmax_team_kernel[(n_rows * TEAM,)](
+            # log_softmax_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+            # once Triton has compiled it for arguments of these classes.
+            _fast.launch(
+                log_softmax_team_kernel,
+                (n_rows * TEAM,),
                 x,
                 y,
                 n_rows,
@@ -870,7 +883,11 @@ def log_softmax(x, *, y=None):
         kernel = log_softmax_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_log_softmax_widths, N))
-    kernel[grid](
+    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        kernel,
+        grid,
         x,
         y,
         n_rows,
@@ -1389,7 +1406,11 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
-            layernorm_team_kernel[(n_rows * TEAM,)](
+            # layernorm_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+            # once Triton has compiled it for arguments of these classes.
+            _fast.launch(
+                layernorm_team_kernel,
+                (n_rows * TEAM,),
                 x,
                 w,
                 b,
@@ -1445,7 +1466,11 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         kernel = layernorm_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_layernorm_widths, N))
-    kernel[grid](
+    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        kernel,
+        grid,
         x,
         w,
         b,
@@ -1841,7 +1866,11 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 1 * TEAM)
-            rmsnorm_team_kernel[(n_rows * TEAM,)](
+            # rmsnorm_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+            # once Triton has compiled it for arguments of these classes.
+            _fast.launch(
+                rmsnorm_team_kernel,
+                (n_rows * TEAM,),
                 x,
                 w,
                 eps,
@@ -1890,7 +1919,11 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         kernel = rmsnorm_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_rmsnorm_widths, N))
-    kernel[grid](
+    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        kernel,
+        grid,
         x,
         w,
         eps,
@@ -2260,7 +2293,11 @@ def row_stats(x, *, sumsq=None, maxabs=None):
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
-            row_stats_team_kernel[(n_rows * TEAM,)](
+            # row_stats_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+            # once Triton has compiled it for arguments of these classes.
+            _fast.launch(
+                row_stats_team_kernel,
+                (n_rows * TEAM,),
                 x,
                 sumsq,
                 maxabs,
@@ -2307,7 +2344,11 @@ def row_stats(x, *, sumsq=None, maxabs=None):
         kernel = row_stats_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_row_stats_widths, N))
-    kernel[grid](
+    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        kernel,
+        grid,
         x,
         sumsq,
         maxabs,
@@ -2899,7 +2940,11 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
             TEAM, BLOCK_N = 1, _args.next_power_of_2(C)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
-            add_layernorm_team_kernel[(n_rows * TEAM,)](
+            # add_layernorm_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+            # once Triton has compiled it for arguments of these classes.
+            _fast.launch(
+                add_layernorm_team_kernel,
+                (n_rows * TEAM,),
                 x,
                 r,
                 w,
@@ -2962,7 +3007,11 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         kernel = add_layernorm_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_add_layernorm_widths, C))
-    kernel[grid](
+    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        kernel,
+        grid,
         x,
         r,
         w,

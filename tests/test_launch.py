@@ -1,0 +1,146 @@
+"""tilegen.runtime.launch: a launch goes straight to the compiled kernel only under a key
+of everything Triton specializes on; anything the key does not hold goes through
+kernel[grid]. The keying is tested here with stand-ins for Triton's JITFunction and
+CompiledKernel (no GPU); test_launches_on_the_gpu runs the real ones."""
+
+import pytest
+import torch
+
+from conftest import ROOT, compile_spec
+from tilegen.runtime import launch as launch_rt
+
+
+class Compiled:
+    def __init__(self, log):
+        self.log = log
+
+    def __getitem__(self, grid):
+        return lambda *args: self.log.append(("direct", grid, args))
+
+
+class Jit:
+    """Triton's JITFunction as launch() sees it: parameters x, n, s, BLOCK."""
+
+    arg_names = ["x", "n", "s", "BLOCK"]
+
+    def __init__(self):
+        self.log, self.pre_run_hooks, self.used_global_vals = [], [], {}
+
+    def __getitem__(self, grid):
+        def run(*args, **kwargs):
+            self.log.append(("triton", grid, args, kwargs))
+            return Compiled(self.log)
+        return run
+
+
+@pytest.fixture
+def jit(monkeypatch):
+    monkeypatch.setattr(launch_rt, "JITFunction", Jit)
+    monkeypatch.setattr(launch_rt, "CompiledKernel", Compiled)
+    monkeypatch.setattr(launch_rt, "_BACKEND", True)
+    monkeypatch.setattr(launch_rt, "COMPILED", {})
+    monkeypatch.setattr(torch.cuda, "current_device", lambda: 0)
+    return Jit()
+
+
+def paths(kernel):
+    return [entry[0] for entry in kernel.log]
+
+
+def call(kernel, x, n=64, s=1.5, block=128, warps=4, grid=(2,)):
+    return launch_rt.launch(kernel, grid, x, n, s, BLOCK=block, num_warps=warps)
+
+
+def test_the_second_call_of_a_key_launches_the_compiled_kernel(jit):
+    x = torch.randn(64)
+    call(jit, x)
+    call(jit, x, s=2.5)  # a float's value is no part of Triton's specialization
+    assert paths(jit) == ["triton", "direct"]
+    # every parameter by position, the constexprs after the positional ones; the grid in 3 dimensions
+    assert jit.log[1] == ("direct", (2, 1, 1), (x, 64, 2.5, 128))
+
+
+@pytest.mark.parametrize("change", [
+    dict(x=lambda: torch.randn(65)[1:]),  # a pointer 4 bytes past a 16-byte boundary
+    dict(x=lambda: torch.randn(64, dtype=torch.float64)),
+    dict(n=1),  # Triton makes an int of 1 a constant
+    dict(n=17),  # not divisible by 16
+    dict(n=2**31),  # 64-bit
+    dict(n=2**63),  # unsigned 64-bit
+    dict(s=2),  # an int where a float was
+    dict(block=256),
+    dict(warps=8),
+])
+def test_what_triton_specializes_on_takes_triton_path(jit, change):
+    x = torch.randn(64)
+    call(jit, x)
+    kwargs = {k: (v() if callable(v) else v) for k, v in change.items()}
+    call(jit, kwargs.pop("x", x), **kwargs)
+    assert paths(jit) == ["triton", "triton"]
+    call(jit, torch.randn(64), n=48, s=0.5)  # the first key again: 48 is divisible by 16 as 64 is
+    assert paths(jit)[-1] == "direct"
+
+
+def test_the_device_and_triton_settings_are_in_the_key(jit, monkeypatch):
+    x = torch.randn(64)
+    call(jit, x)
+    monkeypatch.setattr(torch.cuda, "current_device", lambda: 1)
+    call(jit, x)
+    monkeypatch.setattr(launch_rt.knobs.runtime, "debug", True)
+    call(jit, x)
+    assert paths(jit) == ["triton"] * 3
+
+
+@pytest.mark.parametrize("why", ["hook", "globals", "descriptor", "grid", "not jit", "backend"])
+def test_what_the_key_cannot_hold_takes_triton_path(jit, monkeypatch, why):
+    x = torch.randn(64)
+    call(jit, x)
+    grid = (2,)
+    if why == "hook":
+        jit.pre_run_hooks.append(lambda *a, **k: None)
+    elif why == "globals":
+        scope = {"C": 2}
+        jit.used_global_vals = {("C", id(scope)): (1, scope)}  # (Triton raises: the global changed)
+    elif why == "descriptor":
+        x = object()
+    elif why == "grid":
+        grid = lambda meta: (2,)  # noqa: E731
+    elif why == "backend":
+        monkeypatch.setattr(launch_rt, "_BACKEND", False)
+    kernel = jit
+    if why == "not jit":
+        kernel = type("Stand", (), {"__getitem__": Jit.__getitem__, "log": jit.log})()
+    call(kernel, x, grid=grid)
+    assert paths(jit) == ["triton", "triton"]
+
+
+def test_an_int_of_1_differs_from_other_ints_of_its_class(jit):
+    x = torch.randn(64)
+    call(jit, x, n=17)
+    call(jit, x, n=1)  # Triton makes an int of 1 a constant: neither divisible by 16 nor 64-bit, still another kernel
+    call(jit, x, n=33)
+    assert paths(jit) == ["triton", "triton", "direct"]
+
+
+def test_keys_are_bounded(jit, monkeypatch):
+    monkeypatch.setattr(launch_rt, "MAX_KEYS", 2)
+    for block in (16, 32, 64, 128):
+        call(jit, torch.randn(64), block=block)
+    assert len(launch_rt.COMPILED) <= 2
+
+
+@pytest.mark.gpu
+def test_launches_on_the_gpu():
+    """The real JITFunction: aligned and unaligned pointers, sizes 1, 16k and others, one
+    key after another; every result against torch, the compiled kernels counted."""
+    ew = compile_spec(ROOT / "specs" / "elementwise.tile")[0]
+    before = len(launch_rt.COMPILED)
+    for n in (64, 1, 17, 64, 4096, 1, 33):
+        for offset in (0, 1, 4, 0, 2):
+            for _ in range(3):
+                x = torch.randn(n + offset, device="cuda")[offset:]
+                y = torch.randn(n + 3, device="cuda")[3:]
+                out = torch.full((n + offset,), 7.0, device="cuda")[offset:]
+                ew.add(x, y, out=out)
+                torch.testing.assert_close(out, x + y, rtol=0, atol=0)
+    assert len(launch_rt.COMPILED) > before

@@ -1,0 +1,93 @@
+"""Launching a @triton.jit kernel: straight to the kernel Triton compiled, once it has.
+
+`kernel[grid](*args, **kwargs)` (Triton's JITFunction.run) binds and specializes every
+argument, builds its cache key (a string of the options, too), reads its settings and
+checks the kernel's globals on every call: about 20 us of host time for a small kernel on
+the H100 machine, where launching the compiled kernel itself takes about 8. `launch` keeps
+the compiled kernel that Triton's run returned, under a key of everything Triton
+specializes it on, so that a later call with the same key launches it directly
+(`CompiledKernel[grid](...)`, which takes the current stream and runs the launch hooks
+as Triton's run does). The key:
+
+    each tensor   its dtype and its data pointer modulo 16 (Triton: 16-byte aligned or not)
+    each int      whether it is 1 (Triton makes it a constant), whether 16 divides it, and
+                  whether it fits 32 or 64 bits (Triton: i32, i64, u64)
+    each float, bool, None   its type (Triton does not specialize on their values)
+    keywords      the constexprs and options (num_warps, ...) by value
+    and           the kernel, the current CUDA device, Triton's debug and instrumentation
+                  settings
+
+Everything else takes Triton's own path: a kernel that is no JITFunction (the
+interpreter's, a test's stand-in), one with pre-run hooks or whose globals changed since
+it compiled (Triton raises), an argument of another type (a tensor descriptor), a grid
+that is a function, a backend other than CUDA.
+"""
+
+from __future__ import annotations
+
+import torch
+
+try:
+    from triton import knobs
+    from triton.compiler import CompiledKernel
+    from triton.runtime.jit import JITFunction
+except ImportError:  # another Triton: its own path only
+    JITFunction = None
+
+COMPILED = {}  # key -> (compiled kernel, the parameters taken by keyword, in order)
+MAX_KEYS = 4096
+_MISSING = object()
+
+
+class _NoKey(Exception):
+    pass
+
+
+def _arg_key(a):
+    t = type(a)
+    if t is int:
+        return (int, a == 1, a % 16 == 0, -2**31 <= a < 2**31, -2**63 <= a < 2**63)
+    if t is float or t is bool or a is None:
+        return t
+    if isinstance(a, torch.Tensor):
+        return (a.dtype, a.data_ptr() % 16)
+    raise _NoKey
+
+
+def _cuda_backend():
+    global _BACKEND
+    if _BACKEND is None:
+        from triton.runtime import driver
+
+        _BACKEND = driver.active.get_current_target().backend == "cuda"
+    return _BACKEND
+
+
+_BACKEND = None
+
+
+def launch(kernel, grid, *args, **kwargs):
+    """kernel[grid](*args, **kwargs), directly through the compiled kernel when Triton has
+    compiled it for the same key (see above)."""
+    if type(kernel) is not JITFunction or kernel.pre_run_hooks or type(grid) is not tuple or not _cuda_backend():
+        return kernel[grid](*args, **kwargs)
+    try:
+        key = (kernel, torch.cuda.current_device(), knobs.runtime.debug, knobs.compilation.instrumentation_mode,
+               *map(_arg_key, args), *kwargs.items())
+        entry = COMPILED.get(key)
+    except (_NoKey, TypeError):  # (TypeError: a keyword value that cannot be hashed)
+        return kernel[grid](*args, **kwargs)
+    for (name, _), (value, scope) in kernel.used_global_vals.items():
+        if scope.get(name, _MISSING) != value:
+            return kernel[grid](*args, **kwargs)  # (Triton raises)
+    if entry is None:
+        compiled = kernel[grid](*args, **kwargs)
+        names = kernel.arg_names[len(args):]
+        if isinstance(compiled, CompiledKernel) and all(n in kwargs for n in names):
+            if len(COMPILED) >= MAX_KEYS:
+                COMPILED.clear()
+            COMPILED[key] = compiled, names
+        return compiled
+    compiled, names = entry
+    compiled[grid + (1, 1)[: 3 - len(grid)]](*args, *[kwargs[n] for n in names])
+    return compiled
