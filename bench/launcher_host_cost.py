@@ -1,8 +1,9 @@
 """The launchers' own host cost: Python time per call of a generated launcher with the
 Triton launch replaced by a no-op, on CPU tensors (no GPU needed). Every `*_kernel` of
 the generated modules is swapped for a stub whose `kernel[grid](...)` returns at once, so
-what is timed is the launcher's argument checks, output allocation and launch choice,
-nothing of Triton's. Run anywhere (the generated modules need torch and triton):
+what is timed is the launcher's argument checks, output allocation and launch choice (and
+tilegen.runtime.launch's key, with the stub standing for Triton's JITFunction), nothing of
+Triton's. Run anywhere (the generated modules need torch and triton):
 
     python bench/launcher_host_cost.py [--calls 20000] [--profile NAME] [--root DIR]
 
@@ -35,20 +36,41 @@ os.environ["TRITON_INTERPRET"] = "1"  # the launchers' device check then accepts
 
 
 class _Stub:
-    """Stands for a @triton.jit kernel: kernel[grid](*args, **kwargs) does nothing."""
+    """Stands for a @triton.jit kernel: kernel[grid](*args, **kwargs) does nothing, and
+    returns a stand-in for the compiled kernel, whose launch does nothing either."""
+
+    pre_run_hooks = ()
+    used_global_vals = {}
+
+    def __init__(self, kernel):
+        self.arg_names = kernel.arg_names
 
     def __getitem__(self, grid):
         return _noop
 
 
-def _noop(*args, **kwargs):
-    return None
+class _Compiled:
+    def __getitem__(self, grid):
+        return _noop
 
+
+def _noop(*args, **kwargs):
+    return _compiled
+
+
+_compiled = _Compiled()
 
 for module in (elementwise, gemm, reductions):
     for name in dir(module):
         if name.endswith("_kernel") and hasattr(getattr(module, name), "run"):
-            setattr(module, name, _Stub())
+            setattr(module, name, _Stub(getattr(module, name)))
+try:  # tilegen.runtime.launch, where there is one: its keying is timed too (the stubs stand for Triton's classes)
+    from tilegen.runtime import launch as _launch_rt
+
+    _launch_rt.JITFunction, _launch_rt.CompiledKernel, _launch_rt._BACKEND = _Stub, _Compiled, True
+    torch.cuda.current_device = lambda: 0
+except ImportError:
+    pass
 
 
 def rows():

@@ -144,3 +144,24 @@ def test_launches_on_the_gpu():
                 ew.add(x, y, out=out)
                 torch.testing.assert_close(out, x + y, rtol=0, atol=0)
     assert len(launch_rt.COMPILED) > before
+
+
+def test_the_key_is_as_fine_as_tritons_specialization():
+    """Two arguments with one key must get one specialization from Triton itself (its
+    native_specialize_impl, under the CUDA backend's rules): else a kernel compiled for
+    one would be launched with the other (e.g. one compiled for 16-byte aligned pointers
+    with an unaligned one)."""
+    native = pytest.importorskip("triton._C.libtriton").native_specialize_impl
+    backend = pytest.importorskip("triton.backends.nvidia.compiler").CUDABackend
+    base = torch.randn(64)
+    values = [0, 1, 2, 15, 16, 17, 32, -1, -16, 2**31 - 1, 2**31, 2**31 + 16, -2**31, -2**31 - 1, 2**32, 2**63 - 1,
+              2**63, 2**63 + 16, 2**64 - 1, 0.0, 1.0, 1.5, -2.0, True, False, None,
+              *(base[k:] for k in range(6)), *(base.double()[k:] for k in range(3)), base.half()[1:], base.half()[8:]]
+    seen = {}
+    for v in values:
+        key = launch_rt._arg_key(v)
+        spec = native(backend, v, False, True, True)
+        if key in seen:
+            assert seen[key] == spec, (v, key)
+        seen[key] = spec
+    assert len(seen) > 10

@@ -20,19 +20,25 @@ as Triton's run does). The key:
 Everything else takes Triton's own path: a kernel that is no JITFunction (the
 interpreter's, a test's stand-in), one with pre-run hooks or whose globals changed since
 it compiled (Triton raises), an argument of another type (a tensor descriptor), a grid
-that is a function, a backend other than CUDA.
+that is a function, a backend other than CUDA, a Triton release other than those the key
+was checked against (CHECKED_RELEASES).
 """
 
 from __future__ import annotations
 
 import torch
 
-try:
+import triton
+
+# The Triton releases whose specialization rules the key above was checked against (their
+# native_specialize_impl, with the CUDA backend's rules for ints and pointers); any other
+# takes its own path on every call.
+CHECKED_RELEASES = ("3.6.",)
+JITFunction = None
+if triton.__version__.startswith(CHECKED_RELEASES):
     from triton import knobs
     from triton.compiler import CompiledKernel
     from triton.runtime.jit import JITFunction
-except ImportError:  # another Triton: its own path only
-    JITFunction = None
 
 COMPILED = {}  # key -> (compiled kernel, the parameters taken by keyword, in order)
 MAX_KEYS = 4096
