@@ -15,7 +15,7 @@ class Compiled:
         self.log = log
 
     def __getitem__(self, grid):
-        return lambda *args: self.log.append(("direct", grid, args))
+        return lambda *args, stream: self.log.append(("direct", grid, args, stream))
 
 
 class Jit:
@@ -38,6 +38,7 @@ def jit(monkeypatch):
     monkeypatch.setattr(launch_rt, "JITFunction", Jit)
     monkeypatch.setattr(launch_rt, "CompiledKernel", Compiled)
     monkeypatch.setattr(launch_rt, "_BACKEND", True)
+    monkeypatch.setattr(launch_rt, "_STREAM", lambda device: f"stream of {device}")
     monkeypatch.setattr(launch_rt, "COMPILED", {})
     monkeypatch.setattr(torch.cuda, "current_device", lambda: 0)
     return Jit()
@@ -57,7 +58,7 @@ def test_the_second_call_of_a_key_launches_the_compiled_kernel(jit):
     call(jit, x, s=2.5)  # a float's value is no part of Triton's specialization
     assert paths(jit) == ["triton", "direct"]
     # every parameter by position, the constexprs after the positional ones; the grid in 3 dimensions
-    assert jit.log[1] == ("direct", (2, 1, 1), (x, 64, 2.5, 128))
+    assert jit.log[1] == ("direct", (2, 1, 1), (x, 64, 2.5, 128), "stream of 0")
 
 
 @pytest.mark.parametrize("change", [
@@ -126,6 +127,11 @@ def test_keys_are_bounded(jit, monkeypatch):
     monkeypatch.setattr(launch_rt, "MAX_KEYS", 2)
     for block in (16, 32, 64, 128):
         call(jit, torch.randn(64), block=block)
+    assert len(launch_rt.COMPILED[id(jit)][1]) <= 2
+    monkeypatch.setattr(launch_rt, "MAX_KERNELS", 2)
+    kernels = [Jit() for _ in range(4)]
+    for kernel in kernels:
+        call(kernel, torch.randn(64))
     assert len(launch_rt.COMPILED) <= 2
 
 
@@ -134,7 +140,8 @@ def test_launches_on_the_gpu():
     """The real JITFunction: aligned and unaligned pointers, sizes 1, 16k and others, one
     key after another; every result against torch, the compiled kernels counted."""
     ew = compile_spec(ROOT / "specs" / "elementwise.tile")[0]
-    before = len(launch_rt.COMPILED)
+    keys = lambda: sum(len(table) for _, table in launch_rt.COMPILED.values())  # noqa: E731
+    before = keys()
     for n in (64, 1, 17, 64, 4096, 1, 33):
         for offset in (0, 1, 4, 0, 2):
             for _ in range(3):
@@ -143,7 +150,7 @@ def test_launches_on_the_gpu():
                 out = torch.full((n + offset,), 7.0, device="cuda")[offset:]
                 ew.add(x, y, out=out)
                 torch.testing.assert_close(out, x + y, rtol=0, atol=0)
-    assert len(launch_rt.COMPILED) > before
+    assert keys() > before
 
 
 def test_the_key_is_as_fine_as_tritons_specialization():
@@ -159,7 +166,8 @@ def test_the_key_is_as_fine_as_tritons_specialization():
               *(base[k:] for k in range(6)), *(base.double()[k:] for k in range(3)), base.half()[1:], base.half()[8:]]
     seen = {}
     for v in values:
-        key = launch_rt._arg_key(v)
+        key = tuple(launch_rt._args_key([v]))
+        assert key == (launch_rt._arg_key(v),)
         spec = native(backend, v, False, True, True)
         if key in seen:
             assert seen[key] == spec, (v, key)

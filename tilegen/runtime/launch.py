@@ -40,9 +40,11 @@ if triton.__version__.startswith(CHECKED_RELEASES):
     from triton.compiler import CompiledKernel
     from triton.runtime.jit import JITFunction
 
-COMPILED = {}  # key -> (compiled kernel, the parameters taken by keyword, in order)
-MAX_KEYS = 4096
+COMPILED = {}  # id(kernel) -> (kernel, {key: (compiled kernel, the parameters taken by keyword, in order)})
+MAX_KERNELS = 1024
+MAX_KEYS = 256  # per kernel
 _MISSING = object()
+_Tensor = torch.Tensor
 
 
 class _NoKey(Exception):
@@ -52,6 +54,8 @@ class _NoKey(Exception):
 def _arg_key(a):
     t = type(a)
     if t is int:
+        if 1 < a < 2**31:  # (the common case first: i32, not 1)
+            return a % 16 == 0
         return (int, a == 1, a % 16 == 0, -2**31 <= a < 2**31, -2**63 <= a < 2**63)
     if t is float or t is bool or a is None:
         return t
@@ -60,16 +64,25 @@ def _arg_key(a):
     raise _NoKey
 
 
+def _args_key(args):
+    """Each argument's part of the key: _arg_key, with the common cases inline (a plain
+    tensor, an i32 other than 1)."""
+    return [(a.dtype, a.data_ptr() % 16) if type(a) is _Tensor else
+            a % 16 == 0 if type(a) is int and 1 < a < 2**31 else _arg_key(a)
+            for a in args]
+
+
 def _cuda_backend():
-    global _BACKEND
+    global _BACKEND, _STREAM
     if _BACKEND is None:
         from triton.runtime import driver
 
+        _STREAM = driver.active.get_current_stream
         _BACKEND = driver.active.get_current_target().backend == "cuda"
     return _BACKEND
 
 
-_BACKEND = None
+_BACKEND = _STREAM = None
 
 
 def launch(kernel, grid, *args, **kwargs):
@@ -77,10 +90,18 @@ def launch(kernel, grid, *args, **kwargs):
     compiled it for the same key (see above)."""
     if type(kernel) is not JITFunction or kernel.pre_run_hooks or type(grid) is not tuple or not _cuda_backend():
         return kernel[grid](*args, **kwargs)
+    # One table per kernel, found by id: the table holds the kernel, so no other kernel
+    # can take its id while the table lives (hashing a JITFunction hashes its source).
+    table = COMPILED.get(id(kernel))
+    if table is None or table[0] is not kernel:
+        if len(COMPILED) >= MAX_KERNELS:
+            COMPILED.clear()
+        table = COMPILED[id(kernel)] = (kernel, {})
+    device = torch.cuda.current_device()
     try:
-        key = (kernel, torch.cuda.current_device(), knobs.runtime.debug, knobs.compilation.instrumentation_mode,
-               *map(_arg_key, args), *kwargs.items())
-        entry = COMPILED.get(key)
+        key = (device, knobs.runtime.debug, knobs.compilation.instrumentation_mode, *_args_key(args),
+               *kwargs.items())
+        entry = table[1].get(key)
     except (_NoKey, TypeError):  # (TypeError: a keyword value that cannot be hashed)
         return kernel[grid](*args, **kwargs)
     for (name, _), (value, scope) in kernel.used_global_vals.items():
@@ -90,10 +111,11 @@ def launch(kernel, grid, *args, **kwargs):
         compiled = kernel[grid](*args, **kwargs)
         names = kernel.arg_names[len(args):]
         if isinstance(compiled, CompiledKernel) and all(n in kwargs for n in names):
-            if len(COMPILED) >= MAX_KEYS:
-                COMPILED.clear()
-            COMPILED[key] = compiled, names
+            if len(table[1]) >= MAX_KEYS:
+                table[1].clear()
+            table[1][key] = compiled, names
         return compiled
     compiled, names = entry
-    compiled[grid + (1, 1)[: 3 - len(grid)]](*args, *[kwargs[n] for n in names])
+    stream = _STREAM(device)  # (the stream Triton's run launches on: the current one)
+    compiled[grid + (1, 1)[: 3 - len(grid)]](*args, *[kwargs[n] for n in names], stream=stream)
     return compiled
