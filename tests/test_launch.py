@@ -11,11 +11,19 @@ from tilegen.runtime import launch as launch_rt
 
 
 class Compiled:
+    """Triton's CompiledKernel as launch() sees it."""
+
+    function, packed_metadata = "function", "metadata"
+
     def __init__(self, log):
         self.log = log
 
-    def __getitem__(self, grid):
-        return lambda *args, stream: self.log.append(("direct", grid, args, stream))
+    def launch_metadata(self, grid, stream, *args):
+        return ("launch metadata", grid)
+
+    def run(self, g0, g1, g2, stream, function, packed, meta, enter, exit, *args):
+        assert (function, packed, meta) == ("function", "metadata", ("launch metadata", self.log[-1][1]))
+        self.log.append(("direct", (g0, g1, g2), args, stream))
 
 
 class Jit:
@@ -55,7 +63,7 @@ def call(kernel, x, n=64, s=1.5, block=128, warps=4, grid=(2,)):
 def test_the_second_call_of_a_key_launches_the_compiled_kernel(jit):
     x = torch.randn(64)
     call(jit, x)
-    call(jit, x, s=2.5)  # a float's value is no part of Triton's specialization
+    call(jit, x, s=2.5)  # a float's value is no part of Triton's specialization: launched as Triton's run would
     assert paths(jit) == ["triton", "direct"]
     # every parameter by position, the constexprs after the positional ones; the grid in 3 dimensions
     assert jit.log[1] == ("direct", (2, 1, 1), (x, 64, 2.5, 128), "stream of 0")

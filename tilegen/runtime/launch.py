@@ -5,9 +5,9 @@ argument, builds its cache key (a string of the options, too), reads its setting
 checks the kernel's globals on every call: about 20 us of host time for a small kernel on
 the H100 machine, where launching the compiled kernel itself takes about 8. `launch` keeps
 the compiled kernel that Triton's run returned, under a key of everything Triton
-specializes it on, so that a later call with the same key launches it directly
-(`CompiledKernel[grid](...)`, which takes the current stream and runs the launch hooks
-as Triton's run does). The key:
+specializes it on, so that a later call with the same key launches it directly, as the
+end of Triton's run does (the compiled kernel's launcher on the current stream, with the
+launch hooks and their metadata). The key:
 
     each tensor   its dtype and its data pointer modulo 16 (Triton: 16-byte aligned or not)
     each int      whether it is 1 (Triton makes it a constant), whether 16 divides it, and
@@ -116,6 +116,12 @@ def launch(kernel, grid, *args, **kwargs):
             table[1][key] = compiled, names
         return compiled
     compiled, names = entry
-    stream = _STREAM(device)  # (the stream Triton's run launches on: the current one)
-    compiled[grid + (1, 1)[: 3 - len(grid)]](*args, *[kwargs[n] for n in names], stream=stream)
+    # The end of Triton's run: the launch on the current stream, with the launch hooks.
+    args = (*args, *[kwargs[n] for n in names])
+    stream = _STREAM(device)
+    grid_1 = grid[1] if len(grid) > 1 else 1
+    grid_2 = grid[2] if len(grid) > 2 else 1
+    compiled.run(grid[0], grid_1, grid_2, stream, compiled.function, compiled.packed_metadata,
+                 compiled.launch_metadata(grid, stream, *args), knobs.runtime.launch_enter_hook,
+                 knobs.runtime.launch_exit_hook, *args)
     return compiled
