@@ -2,8 +2,9 @@
 the host, not the kernel, decides the time, for generated launchers against the torch
 eager operation they stand for. Each row: a warm-up, then `--calls` calls in a loop, timed
 from a synchronize to a synchronize, in `--rounds` rounds alternating tilegen and torch
-(the median round is reported). Needs a CUDA GPU, torch and triton only (the committed
-modules in generated/):
+(the median round is reported); the launchers also with TILEGEN_DIRECT_LAUNCH=0, every
+launch through Triton's kernel[grid] (tilegen.runtime.launch). Needs a CUDA GPU, torch
+and triton only (the committed modules in generated/):
 
     python bench/launch_overhead.py --out launch_overhead.md
 
@@ -25,6 +26,7 @@ import torch.nn.functional as F
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from generated import elementwise, gemm, reductions  # noqa: E402
+from tilegen.runtime import launch as launch_rt  # noqa: E402
 
 
 def per_call_us(fn, calls):
@@ -111,19 +113,37 @@ def main():
     import triton
 
     lines = [f"{props.name}, torch {torch.__version__}, triton {triton.__version__}; "
-             f"{opts.calls} back-to-back calls a round, median of {opts.rounds} rounds",
-             "", "| case | tilegen us/call | torch us/call | ratio |", "|---|---|---|---|"]
+             f"{opts.calls} back-to-back calls a round, median of {opts.rounds} rounds; "
+             "kernel[grid]: the launchers with TILEGEN_DIRECT_LAUNCH=0",
+             "", "| case | tilegen us/call | torch us/call | ratio | tilegen, kernel[grid] us/call |",
+             "|---|---|---|---|---|"]
     print(lines[0], flush=True)
+
+    def triton_path(fn):
+        def run():
+            launch_rt.ENABLED = False
+            try:
+                fn()
+            finally:
+                launch_rt.ENABLED = True
+        return run
+
     for name, ours, theirs in cases():
         check(name, ours, theirs)
-        for fn in (ours, theirs):  # warm-up: compiles, tunes, caches
+        plain = triton_path(ours)
+        for fn in (ours, theirs, plain):  # warm-up: compiles, tunes, caches
             per_call_us(fn, 200)
-        times = {ours: [], theirs: []}
+        times = {ours: [], theirs: [], plain: []}
         for rnd in range(opts.rounds):
-            for fn in (ours, theirs) if rnd % 2 == 0 else (theirs, ours):
-                times[fn].append(per_call_us(fn, opts.calls))
-        t, r = statistics.median(times[ours]), statistics.median(times[theirs])
-        line = f"| {name} | {t:.2f} | {r:.2f} | {t / r:.2f} |"
+            for fn in (ours, theirs, plain) if rnd % 2 == 0 else (plain, theirs, ours):
+                if fn is plain:
+                    launch_rt.ENABLED = False  # (the whole loop, not per call: no toggling cost)
+                    times[fn].append(per_call_us(ours, opts.calls))
+                    launch_rt.ENABLED = True
+                else:
+                    times[fn].append(per_call_us(fn, opts.calls))
+        t, r, p = (statistics.median(times[fn]) for fn in (ours, theirs, plain))
+        line = f"| {name} | {t:.2f} | {r:.2f} | {t / r:.2f} | {p:.2f} |"
         print(line, flush=True)
         lines.append(line)
     if opts.gemm_sizes:

@@ -1,11 +1,12 @@
 """The launchers' own host cost: Python time per call of a generated launcher with the
 Triton launch replaced by a no-op, on CPU tensors (no GPU needed). Every `*_kernel` of
 the generated modules is swapped for a stub whose `kernel[grid](...)` returns at once, so
-what is timed is the launcher's argument checks, output allocation and launch choice (and
-tilegen.runtime.launch's key, with the stub standing for Triton's JITFunction), nothing of
-Triton's. Run anywhere (the generated modules need torch and triton):
+what is timed is the launcher's argument checks, output allocation and launch choice,
+nothing of Triton's (with --launch-key, also tilegen.runtime.launch's key, the stubs
+standing for Triton's JITFunction and CompiledKernel: the Python that replaces part of
+Triton's launch). Run anywhere (the generated modules need torch and triton):
 
-    python bench/launcher_host_cost.py [--calls 20000] [--profile NAME] [--root DIR]
+    python bench/launcher_host_cost.py [--calls 20000] [--profile NAME] [--root DIR] [--launch-key]
 
 --profile NAME runs cProfile over the calls of one row (e.g. rmsnorm) and prints the top
 entries. The tensors are CPU tensors, so TRITON_INTERPRET=1 is set after the modules load
@@ -69,14 +70,12 @@ for module in (elementwise, gemm, reductions):
     for name in dir(module):
         if name.endswith("_kernel") and hasattr(getattr(module, name), "run"):
             setattr(module, name, _Stub(getattr(module, name)))
-try:  # tilegen.runtime.launch, where there is one: its keying is timed too (the stubs stand for Triton's classes)
+if "--launch-key" in sys.argv:  # tilegen.runtime.launch's key too, the stubs standing for Triton's classes
     from tilegen.runtime import launch as _launch_rt
 
     _launch_rt.JITFunction, _launch_rt.CompiledKernel, _launch_rt._BACKEND = _Stub, _Compiled, True
     _launch_rt._STREAM = lambda device: 0
     torch.cuda.current_device = lambda: 0
-except ImportError:
-    pass
 
 
 def rows():
@@ -121,6 +120,8 @@ def main():
     parser.add_argument("--calls", type=int, default=20000)
     parser.add_argument("--profile", metavar="NAME")
     parser.add_argument("--root", metavar="DIR", help="the checkout whose generated/ and tilegen/ to time")
+    parser.add_argument("--launch-key", action="store_true",
+                        help="time tilegen.runtime.launch's key too (it stands in for part of Triton's launch)")
     opts = parser.parse_args()
     torch.set_grad_enabled(False)
     table = rows()

@@ -131,6 +131,13 @@ def test_an_int_of_1_differs_from_other_ints_of_its_class(jit):
     assert paths(jit) == ["triton", "triton", "direct"]
 
 
+def test_direct_launch_can_be_turned_off(jit, monkeypatch):
+    monkeypatch.setattr(launch_rt, "ENABLED", False)
+    for _ in range(2):
+        call(jit, torch.randn(64))
+    assert paths(jit) == ["triton", "triton"]
+
+
 def test_keys_are_bounded(jit, monkeypatch):
     monkeypatch.setattr(launch_rt, "MAX_KEYS", 2)
     for block in (16, 32, 64, 128):

@@ -26,6 +26,8 @@ was checked against (CHECKED_RELEASES).
 
 from __future__ import annotations
 
+import os
+
 import torch
 
 import triton
@@ -40,6 +42,9 @@ if triton.__version__.startswith(CHECKED_RELEASES):
     from triton.compiler import CompiledKernel
     from triton.runtime.jit import JITFunction
 
+# TILEGEN_DIRECT_LAUNCH=0 sends every launch through kernel[grid] (bench/launch_overhead.py
+# times both ways).
+ENABLED = os.environ.get("TILEGEN_DIRECT_LAUNCH", "1") not in ("", "0")
 COMPILED = {}  # id(kernel) -> (kernel, {key: (compiled kernel, the parameters taken by keyword, in order)})
 MAX_KERNELS = 1024
 MAX_KEYS = 256  # per kernel
@@ -88,7 +93,8 @@ _BACKEND = _STREAM = None
 def launch(kernel, grid, *args, **kwargs):
     """kernel[grid](*args, **kwargs), directly through the compiled kernel when Triton has
     compiled it for the same key (see above)."""
-    if type(kernel) is not JITFunction or kernel.pre_run_hooks or type(grid) is not tuple or not _cuda_backend():
+    if (not ENABLED or type(kernel) is not JITFunction or kernel.pre_run_hooks or type(grid) is not tuple
+            or not _cuda_backend()):
         return kernel[grid](*args, **kwargs)
     # One table per kernel, found by id: the table holds the kernel, so no other kernel
     # can take its id while the table lives (hashing a JITFunction hashes its source).
