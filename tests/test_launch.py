@@ -47,7 +47,6 @@ def jit(monkeypatch):
     monkeypatch.setattr(launch_rt, "CompiledKernel", Compiled)
     monkeypatch.setattr(launch_rt, "_BACKEND", True)
     monkeypatch.setattr(launch_rt, "_STREAM", lambda device: f"stream of {device}")
-    monkeypatch.setattr(launch_rt, "COMPILED", {})
     monkeypatch.setattr(torch.cuda, "current_device", lambda: 0)
     return Jit()
 
@@ -138,16 +137,15 @@ def test_direct_launch_can_be_turned_off(jit, monkeypatch):
     assert paths(jit) == ["triton", "triton"]
 
 
-def test_keys_are_bounded(jit, monkeypatch):
+def test_keys_are_bounded_and_kept_by_each_kernel(jit, monkeypatch):
     monkeypatch.setattr(launch_rt, "MAX_KEYS", 2)
     for block in (16, 32, 64, 128):
         call(jit, torch.randn(64), block=block)
-    assert len(launch_rt.COMPILED[id(jit)][1]) <= 2
-    monkeypatch.setattr(launch_rt, "MAX_KERNELS", 2)
-    kernels = [Jit() for _ in range(4)]
-    for kernel in kernels:
-        call(kernel, torch.randn(64))
-    assert len(launch_rt.COMPILED) <= 2
+    assert len(jit.__dict__[launch_rt.TABLE]) <= 2
+    other = Jit()
+    call(other, torch.randn(64), block=128)
+    call(other, torch.randn(64), block=128)
+    assert paths(other) == ["triton", "direct"] and len(other.__dict__[launch_rt.TABLE]) == 1
 
 
 @pytest.mark.gpu
@@ -155,7 +153,7 @@ def test_launches_on_the_gpu():
     """The real JITFunction: aligned and unaligned pointers, sizes 1, 16k and others, one
     key after another; every result against torch, the compiled kernels counted."""
     ew = compile_spec(ROOT / "specs" / "elementwise.tile")[0]
-    keys = lambda: sum(len(table) for _, table in launch_rt.COMPILED.values())  # noqa: E731
+    keys = lambda: len(ew.add_kernel.__dict__.get(launch_rt.TABLE, {}))  # noqa: E731
     before = keys()
     for n in (64, 1, 17, 64, 4096, 1, 33):
         for offset in (0, 1, 4, 0, 2):

@@ -45,8 +45,7 @@ if triton.__version__.startswith(CHECKED_RELEASES):
 # TILEGEN_DIRECT_LAUNCH=0 sends every launch through kernel[grid] (bench/launch_overhead.py
 # times both ways).
 ENABLED = os.environ.get("TILEGEN_DIRECT_LAUNCH", "1") not in ("", "0")
-COMPILED = {}  # id(kernel) -> (kernel, {key: (compiled kernel, the parameters taken by keyword, in order)})
-MAX_KERNELS = 1024
+TABLE = "_tilegen_launches"  # a kernel's attribute: {key: (compiled kernel, the parameters taken by keyword, in order)}
 MAX_KEYS = 256  # per kernel
 _MISSING = object()
 _Tensor = torch.Tensor
@@ -96,18 +95,16 @@ def launch(kernel, grid, *args, **kwargs):
     if (not ENABLED or type(kernel) is not JITFunction or kernel.pre_run_hooks or type(grid) is not tuple
             or not _cuda_backend()):
         return kernel[grid](*args, **kwargs)
-    # One table per kernel, found by id: the table holds the kernel, so no other kernel
-    # can take its id while the table lives (hashing a JITFunction hashes its source).
-    table = COMPILED.get(id(kernel))
-    if table is None or table[0] is not kernel:
-        if len(COMPILED) >= MAX_KERNELS:
-            COMPILED.clear()
-        table = COMPILED[id(kernel)] = (kernel, {})
+    # Each kernel keeps its own table (as an attribute: it lives and goes with the kernel,
+    # and is found without hashing the JITFunction, which hashes its source).
+    table = kernel.__dict__.get(TABLE)
+    if table is None:
+        table = kernel.__dict__[TABLE] = {}
     device = torch.cuda.current_device()
     try:
         key = (device, knobs.runtime.debug, knobs.compilation.instrumentation_mode, *_args_key(args),
                *kwargs.items())
-        entry = table[1].get(key)
+        entry = table.get(key)
     except (_NoKey, TypeError):  # (TypeError: a keyword value that cannot be hashed)
         return kernel[grid](*args, **kwargs)
     for (name, _), (value, scope) in kernel.used_global_vals.items():
@@ -117,9 +114,9 @@ def launch(kernel, grid, *args, **kwargs):
         compiled = kernel[grid](*args, **kwargs)
         names = kernel.arg_names[len(args):]
         if isinstance(compiled, CompiledKernel) and all(n in kwargs for n in names):
-            if len(table[1]) >= MAX_KEYS:
-                table[1].clear()
-            table[1][key] = compiled, names
+            if len(table) >= MAX_KEYS:
+                table.clear()
+            table[key] = compiled, names
         return compiled
     compiled, names = entry
     # The end of Triton's run: the launch on the current stream, with the launch hooks.
