@@ -30,9 +30,10 @@ class Jit:
     """Triton's JITFunction as launch() sees it: parameters x, n, s, BLOCK."""
 
     arg_names = ["x", "n", "s", "BLOCK"]
+    constexprs = [3]
 
     def __init__(self):
-        self.log, self.pre_run_hooks, self.used_global_vals = [], [], {}
+        self.log, self.pre_run_hooks, self.used_global_vals, self.hash = [], [], {}, "source hash"
 
     def __getitem__(self, grid):
         def run(*args, **kwargs):
@@ -89,17 +90,19 @@ def test_what_triton_specializes_on_takes_triton_path(jit, change):
     assert paths(jit)[-1] == "direct"
 
 
-def test_the_device_and_triton_settings_are_in_the_key(jit, monkeypatch):
+def test_the_device_source_and_triton_settings_are_in_the_key(jit, monkeypatch):
     x = torch.randn(64)
+    call(jit, x)
+    jit.hash = None  # (Triton: the source was replaced; the next run compiles it again)
     call(jit, x)
     monkeypatch.setattr(torch.cuda, "current_device", lambda: 1)
     call(jit, x)
     monkeypatch.setattr(launch_rt.knobs.runtime, "debug", True)
     call(jit, x)
-    assert paths(jit) == ["triton"] * 3
+    assert paths(jit) == ["triton"] * 4
 
 
-@pytest.mark.parametrize("why", ["hook", "globals", "descriptor", "grid", "not jit", "backend"])
+@pytest.mark.parametrize("why", ["hook", "globals", "descriptor", "grid", "not jit", "backend", "constexpr"])
 def test_what_the_key_cannot_hold_takes_triton_path(jit, monkeypatch, why):
     x = torch.randn(64)
     call(jit, x)
@@ -116,6 +119,11 @@ def test_what_the_key_cannot_hold_takes_triton_path(jit, monkeypatch, why):
     elif why == "backend":
         monkeypatch.setattr(launch_rt, "_BACKEND", False)
     kernel = jit
+    if why == "constexpr":  # BLOCK by position: Triton keys it by value, the key here by type
+        launch_rt.launch(jit, grid, x, 64, 1.5, 128, num_warps=4)
+        launch_rt.launch(jit, grid, x, 64, 1.5, 128, num_warps=4)
+        assert paths(jit) == ["triton", "triton", "triton"]
+        return
     if why == "not jit":
         kernel = type("Stand", (), {"__getitem__": Jit.__getitem__, "log": jit.log})()
     call(kernel, x, grid=grid)

@@ -14,13 +14,14 @@ launch hooks and their metadata). The key:
                   whether it fits 32 or 64 bits (Triton: i32, i64, u64)
     each float, bool, None   its type (Triton does not specialize on their values)
     keywords      the constexprs and options (num_warps, ...) by value
-    and           the kernel, the current CUDA device, Triton's debug and instrumentation
-                  settings
+    and           the kernel's source hash (Triton's: a kernel whose source was replaced
+                  compiles again), the current CUDA device, Triton's debug and
+                  instrumentation settings; each kernel keeps its own table
 
 Everything else takes Triton's own path: a kernel that is no JITFunction (the
 interpreter's, a test's stand-in), one with pre-run hooks or whose globals changed since
-it compiled (Triton raises), an argument of another type (a tensor descriptor), a grid
-that is a function, a backend other than CUDA, a Triton release other than those the key
+it compiled (Triton raises), a constexpr given by position, an argument of another type
+(a tensor descriptor), a grid that is a function, a backend other than CUDA, a Triton release other than those the key
 was checked against (CHECKED_RELEASES).
 """
 
@@ -93,8 +94,8 @@ def launch(kernel, grid, *args, **kwargs):
     """kernel[grid](*args, **kwargs), directly through the compiled kernel when Triton has
     compiled it for the same key (see above)."""
     if (not ENABLED or type(kernel) is not JITFunction or kernel.pre_run_hooks or type(grid) is not tuple
-            or not _cuda_backend()):
-        return kernel[grid](*args, **kwargs)
+            or (kernel.constexprs and kernel.constexprs[0] < len(args)) or not _cuda_backend()):
+        return kernel[grid](*args, **kwargs)  # (a constexpr given by position would be keyed by its type)
     # Each kernel keeps its own table (as an attribute: it lives and goes with the kernel,
     # and is found without hashing the JITFunction, which hashes its source).
     table = kernel.__dict__.get(TABLE)
@@ -102,8 +103,8 @@ def launch(kernel, grid, *args, **kwargs):
         table = kernel.__dict__[TABLE] = {}
     device = torch.cuda.current_device()
     try:
-        key = (device, knobs.runtime.debug, knobs.compilation.instrumentation_mode, *_args_key(args),
-               *kwargs.items())
+        key = (kernel.hash, device, knobs.runtime.debug, knobs.compilation.instrumentation_mode,
+               *_args_key(args), *kwargs.items())
         entry = table.get(key)
     except (_NoKey, TypeError):  # (TypeError: a keyword value that cannot be hashed)
         return kernel[grid](*args, **kwargs)
