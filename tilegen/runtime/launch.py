@@ -50,6 +50,7 @@ TABLE = "_tilegen_launches"  # a kernel's attribute: {key: (compiled kernel, the
 MAX_KEYS = 256  # per kernel
 _MISSING = object()
 _Tensor = torch.Tensor
+_INT_ONE = "int 1"  # (a key of its own: 1 == True, so the int itself would meet the key of an int divisible by 16)
 
 
 class _NoKey(Exception):
@@ -61,7 +62,9 @@ def _arg_key(a):
     if t is int:
         if 1 < a < 2**31:  # (the common case first: i32, not 1)
             return a % 16 == 0
-        return (int, a == 1, a % 16 == 0, -2**31 <= a < 2**31, -2**63 <= a < 2**63)
+        if a == 1:
+            return _INT_ONE
+        return (int, a % 16 == 0, -2**31 <= a < 2**31, -2**63 <= a < 2**63)
     if t is float or t is bool or a is None:
         return t
     if isinstance(a, torch.Tensor):
@@ -71,9 +74,10 @@ def _arg_key(a):
 
 def _args_key(args):
     """Each argument's part of the key: _arg_key, with the common cases inline (a plain
-    tensor, an i32 other than 1)."""
+    tensor, an i32, a float)."""
     return [(a.dtype, a.data_ptr() % 16) if type(a) is _Tensor else
-            a % 16 == 0 if type(a) is int and 1 < a < 2**31 else _arg_key(a)
+            (a % 16 == 0 if 1 < a < 2**31 else _INT_ONE if a == 1 else _arg_key(a)) if type(a) is int else
+            float if type(a) is float else _arg_key(a)
             for a in args]
 
 
