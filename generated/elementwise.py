@@ -16,6 +16,8 @@ import triton
 import triton.language as tl
 
 from tilegen.runtime import args as _args
+from tilegen.runtime import calls as _calls
+from tilegen.runtime import launch as _fast
 from tilegen.runtime import reference as _ref
 
 
@@ -61,6 +63,10 @@ def add_kernel(
     tl.store(out_ptr + out_offs, out.to(tl.float32), mask=mask)
 
 
+# The call signatures add() has checked in full (tilegen.runtime.calls).
+_add_calls = _calls.Calls("add", ("x", "y"), ("out",), in_place=True)
+
+
 def add(x, y, *, out=None):
     """Launch add_kernel (spec: elementwise.tile:5).
 
@@ -70,17 +76,27 @@ def add(x, y, *, out=None):
     strides. Pass out= to write into existing tensors.
     Returns out.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("add", "x", x, torch.float32, ("N",))
-    _args.bind_dims("add", sizes, "x", x, ("N",))
-    _args.check_tensor("add", "y", y, torch.float32, ("N",))
-    _args.bind_dims("add", sizes, "y", y, ("N",))
-    device = _args.check_device("add", (("x", x), ("y", y)))
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap("add", (("x", x), ("y", y)), (("out", out),), in_place=True)
-    out = _args.output("add", "out", out, (N,), torch.float32, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _add_calls.find((x, y), (out,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("add", "x", x, torch.float32, ("N",))
+        _args.bind_dims("add", sizes, "x", x, ("N",))
+        _args.check_tensor("add", "y", y, torch.float32, ("N",))
+        _args.bind_dims("add", sizes, "y", y, ("N",))
+        device = _args.check_device("add", (("x", x), ("y", y)))
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap("add", (("x", x), ("y", y)), (("out", out),), in_place=True)
+        _args.check_output("add", "out", out, (N,), torch.float32, device)
+        checked = _add_calls.keep(signature, (x, y), (out,), (device, N))
+    device, N = checked
+    if out is None:
+        out = torch.empty((N,), dtype=torch.float32, device=device)
     n_elements = out.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -90,7 +106,11 @@ def add(x, y, *, out=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    add_kernel[grid](
+    # add_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        add_kernel,
+        grid,
         x,
         y,
         out,
@@ -160,6 +180,10 @@ def relu_dropout_kernel(
     tl.store(out_ptr + out_offs, out.to(tl.float32), mask=mask)
 
 
+# The call signatures relu_dropout() has checked in full (tilegen.runtime.calls).
+_relu_dropout_calls = _calls.Calls("relu_dropout", ("x",), ("out",), in_place=True)
+
+
 def relu_dropout(x, p=0.5, seed=0, *, out=None):
     """Launch relu_dropout_kernel (spec: elementwise.tile:10).
 
@@ -169,17 +193,30 @@ def relu_dropout(x, p=0.5, seed=0, *, out=None):
     strides. Pass out= to write into existing tensors.
     Returns out.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("relu_dropout", "x", x, torch.float32, ("N",))
-    _args.bind_dims("relu_dropout", sizes, "x", x, ("N",))
-    p = _args.check_scalar("relu_dropout", "p", p, "float", torch.float32)
-    seed = _args.check_scalar("relu_dropout", "seed", seed, "int", torch.int32)
-    device = _args.check_device("relu_dropout", (("x", x),))
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap("relu_dropout", (("x", x),), (("out", out),), in_place=True)
-    out = _args.output("relu_dropout", "out", out, (N,), torch.float32, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _relu_dropout_calls.find((x,), (out,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("relu_dropout", "x", x, torch.float32, ("N",))
+        _args.bind_dims("relu_dropout", sizes, "x", x, ("N",))
+        p = _args.check_scalar("relu_dropout", "p", p, "float", torch.float32)
+        seed = _args.check_scalar("relu_dropout", "seed", seed, "int", torch.int32)
+        device = _args.check_device("relu_dropout", (("x", x),))
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap("relu_dropout", (("x", x),), (("out", out),), in_place=True)
+        _args.check_output("relu_dropout", "out", out, (N,), torch.float32, device)
+        checked = _relu_dropout_calls.keep(signature, (x,), (out,), (device, N))
+    else:
+        p = _args.check_scalar("relu_dropout", "p", p, "float", torch.float32)
+        seed = _args.check_scalar("relu_dropout", "seed", seed, "int", torch.int32)
+    device, N = checked
+    if out is None:
+        out = torch.empty((N,), dtype=torch.float32, device=device)
     n_elements = out.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -189,7 +226,11 @@ def relu_dropout(x, p=0.5, seed=0, *, out=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    relu_dropout_kernel[grid](
+    # relu_dropout_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        relu_dropout_kernel,
+        grid,
         x,
         p,
         seed,
@@ -268,6 +309,10 @@ def bias_gelu_kernel(
     tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
 
 
+# The call signatures bias_gelu() has checked in full (tilegen.runtime.calls).
+_bias_gelu_calls = _calls.Calls("bias_gelu", ("x", "bias"), ("y",), in_place=True)
+
+
 def bias_gelu(x, bias, *, y=None):
     """Launch bias_gelu_kernel (spec: elementwise.tile:16).
 
@@ -277,18 +322,28 @@ def bias_gelu(x, bias, *, y=None):
     strides. Pass y= to write into existing tensors.
     Returns y.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("bias_gelu", "x", x, torch.bfloat16, ("M", "N"))
-    _args.bind_dims("bias_gelu", sizes, "x", x, ("M", "N"))
-    _args.check_tensor("bias_gelu", "bias", bias, torch.bfloat16, ("N",))
-    _args.bind_dims("bias_gelu", sizes, "bias", bias, ("N",))
-    device = _args.check_device("bias_gelu", (("x", x), ("bias", bias)))
-    M = sizes["M"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap("bias_gelu", (("x", x), ("bias", bias)), (("y", y),), in_place=True)
-    y = _args.output("bias_gelu", "y", y, (M, N), torch.bfloat16, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _bias_gelu_calls.find((x, bias), (y,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("bias_gelu", "x", x, torch.bfloat16, ("M", "N"))
+        _args.bind_dims("bias_gelu", sizes, "x", x, ("M", "N"))
+        _args.check_tensor("bias_gelu", "bias", bias, torch.bfloat16, ("N",))
+        _args.bind_dims("bias_gelu", sizes, "bias", bias, ("N",))
+        device = _args.check_device("bias_gelu", (("x", x), ("bias", bias)))
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap("bias_gelu", (("x", x), ("bias", bias)), (("y", y),), in_place=True)
+        _args.check_output("bias_gelu", "y", y, (M, N), torch.bfloat16, device)
+        checked = _bias_gelu_calls.keep(signature, (x, bias), (y,), (device, M, N))
+    device, M, N = checked
+    if y is None:
+        y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
     n_elements = y.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -298,7 +353,11 @@ def bias_gelu(x, bias, *, y=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    bias_gelu_kernel[grid](
+    # bias_gelu_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        bias_gelu_kernel,
+        grid,
         x,
         bias,
         y,
@@ -390,6 +449,10 @@ def swiglu_kernel(
     tl.store(act_ptr + act_offs, act.to(tl.float32), mask=mask)
 
 
+# The call signatures swiglu() has checked in full (tilegen.runtime.calls).
+_swiglu_calls = _calls.Calls("swiglu", ("g", "u"), ("y", "act"), in_place=True)
+
+
 def swiglu(g, u, *, y=None, act=None):
     """Launch swiglu_kernel (spec: elementwise.tile:21).
 
@@ -399,19 +462,31 @@ def swiglu(g, u, *, y=None, act=None):
     strides. Pass y=, act= to write into existing tensors.
     Returns (y, act).
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("swiglu", "g", g, torch.bfloat16, ("M", "N"))
-    _args.bind_dims("swiglu", sizes, "g", g, ("M", "N"))
-    _args.check_tensor("swiglu", "u", u, torch.bfloat16, ("M", "N"))
-    _args.bind_dims("swiglu", sizes, "u", u, ("M", "N"))
-    device = _args.check_device("swiglu", (("g", g), ("u", u)))
-    M = sizes["M"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap("swiglu", (("g", g), ("u", u)), (("y", y), ("act", act)), in_place=True)
-    y = _args.output("swiglu", "y", y, (M, N), torch.bfloat16, device)
-    act = _args.output("swiglu", "act", act, (M, N), torch.float32, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _swiglu_calls.find((g, u), (y, act))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("swiglu", "g", g, torch.bfloat16, ("M", "N"))
+        _args.bind_dims("swiglu", sizes, "g", g, ("M", "N"))
+        _args.check_tensor("swiglu", "u", u, torch.bfloat16, ("M", "N"))
+        _args.bind_dims("swiglu", sizes, "u", u, ("M", "N"))
+        device = _args.check_device("swiglu", (("g", g), ("u", u)))
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap("swiglu", (("g", g), ("u", u)), (("y", y), ("act", act)), in_place=True)
+        _args.check_output("swiglu", "y", y, (M, N), torch.bfloat16, device)
+        _args.check_output("swiglu", "act", act, (M, N), torch.float32, device)
+        checked = _swiglu_calls.keep(signature, (g, u), (y, act), (device, M, N))
+    device, M, N = checked
+    if y is None:
+        y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
+    if act is None:
+        act = torch.empty((M, N), dtype=torch.float32, device=device)
     n_elements = y.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -421,7 +496,11 @@ def swiglu(g, u, *, y=None, act=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    swiglu_kernel[grid](
+    # swiglu_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        swiglu_kernel,
+        grid,
         g,
         u,
         y,
@@ -509,6 +588,10 @@ def silu_mul_kernel(
     tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
 
 
+# The call signatures silu_mul() has checked in full (tilegen.runtime.calls).
+_silu_mul_calls = _calls.Calls("silu_mul", ("g", "u"), ("y",), in_place=True)
+
+
 def silu_mul(g, u, *, y=None):
     """Launch silu_mul_kernel (spec: elementwise.tile:27).
 
@@ -518,17 +601,27 @@ def silu_mul(g, u, *, y=None):
     strides. Pass y= to write into existing tensors.
     Returns y.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("silu_mul", "g", g, torch.bfloat16, ("N",))
-    _args.bind_dims("silu_mul", sizes, "g", g, ("N",))
-    _args.check_tensor("silu_mul", "u", u, torch.bfloat16, ("N",))
-    _args.bind_dims("silu_mul", sizes, "u", u, ("N",))
-    device = _args.check_device("silu_mul", (("g", g), ("u", u)))
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap("silu_mul", (("g", g), ("u", u)), (("y", y),), in_place=True)
-    y = _args.output("silu_mul", "y", y, (N,), torch.bfloat16, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _silu_mul_calls.find((g, u), (y,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("silu_mul", "g", g, torch.bfloat16, ("N",))
+        _args.bind_dims("silu_mul", sizes, "g", g, ("N",))
+        _args.check_tensor("silu_mul", "u", u, torch.bfloat16, ("N",))
+        _args.bind_dims("silu_mul", sizes, "u", u, ("N",))
+        device = _args.check_device("silu_mul", (("g", g), ("u", u)))
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap("silu_mul", (("g", g), ("u", u)), (("y", y),), in_place=True)
+        _args.check_output("silu_mul", "y", y, (N,), torch.bfloat16, device)
+        checked = _silu_mul_calls.keep(signature, (g, u), (y,), (device, N))
+    device, N = checked
+    if y is None:
+        y = torch.empty((N,), dtype=torch.bfloat16, device=device)
     n_elements = y.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -538,7 +631,11 @@ def silu_mul(g, u, *, y=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    silu_mul_kernel[grid](
+    # silu_mul_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        silu_mul_kernel,
+        grid,
         g,
         u,
         y,
@@ -613,6 +710,10 @@ def axpby_kernel(
     tl.store(out_ptr + out_offs, out.to(tl.float32), mask=mask)
 
 
+# The call signatures axpby() has checked in full (tilegen.runtime.calls).
+_axpby_calls = _calls.Calls("axpby", ("x", "y"), ("out",), in_place=True)
+
+
 def axpby(x, y, alpha=1.0, beta=1.0, *, out=None):
     """Launch axpby_kernel (spec: elementwise.tile:32).
 
@@ -622,19 +723,32 @@ def axpby(x, y, alpha=1.0, beta=1.0, *, out=None):
     strides. Pass out= to write into existing tensors.
     Returns out.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("axpby", "x", x, torch.float32, ("N",))
-    _args.bind_dims("axpby", sizes, "x", x, ("N",))
-    _args.check_tensor("axpby", "y", y, torch.float32, ("N",))
-    _args.bind_dims("axpby", sizes, "y", y, ("N",))
-    alpha = _args.check_scalar("axpby", "alpha", alpha, "float", torch.float32)
-    beta = _args.check_scalar("axpby", "beta", beta, "float", torch.float32)
-    device = _args.check_device("axpby", (("x", x), ("y", y)))
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap("axpby", (("x", x), ("y", y)), (("out", out),), in_place=True)
-    out = _args.output("axpby", "out", out, (N,), torch.float32, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _axpby_calls.find((x, y), (out,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("axpby", "x", x, torch.float32, ("N",))
+        _args.bind_dims("axpby", sizes, "x", x, ("N",))
+        _args.check_tensor("axpby", "y", y, torch.float32, ("N",))
+        _args.bind_dims("axpby", sizes, "y", y, ("N",))
+        alpha = _args.check_scalar("axpby", "alpha", alpha, "float", torch.float32)
+        beta = _args.check_scalar("axpby", "beta", beta, "float", torch.float32)
+        device = _args.check_device("axpby", (("x", x), ("y", y)))
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap("axpby", (("x", x), ("y", y)), (("out", out),), in_place=True)
+        _args.check_output("axpby", "out", out, (N,), torch.float32, device)
+        checked = _axpby_calls.keep(signature, (x, y), (out,), (device, N))
+    else:
+        alpha = _args.check_scalar("axpby", "alpha", alpha, "float", torch.float32)
+        beta = _args.check_scalar("axpby", "beta", beta, "float", torch.float32)
+    device, N = checked
+    if out is None:
+        out = torch.empty((N,), dtype=torch.float32, device=device)
     n_elements = out.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -644,7 +758,11 @@ def axpby(x, y, alpha=1.0, beta=1.0, *, out=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    axpby_kernel[grid](
+    # axpby_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        axpby_kernel,
+        grid,
         x,
         y,
         alpha,
@@ -726,6 +844,12 @@ def scale_bias_gelu_tanh_kernel(
     tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
 
 
+# The call signatures scale_bias_gelu_tanh() has checked in full (tilegen.runtime.calls).
+_scale_bias_gelu_tanh_calls = _calls.Calls(
+    "scale_bias_gelu_tanh", ("x", "scale", "bias"), ("y",), in_place=True
+)
+
+
 def scale_bias_gelu_tanh(x, scale, bias, *, y=None):
     """Launch scale_bias_gelu_tanh_kernel (spec: elementwise.tile:38).
 
@@ -735,27 +859,39 @@ def scale_bias_gelu_tanh(x, scale, bias, *, y=None):
     strides. Pass y= to write into existing tensors.
     Returns y.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("scale_bias_gelu_tanh", "x", x, torch.float16, ("M", "N"))
-    _args.bind_dims("scale_bias_gelu_tanh", sizes, "x", x, ("M", "N"))
-    _args.check_tensor("scale_bias_gelu_tanh", "scale", scale, torch.float32, ("M",))
-    _args.bind_dims("scale_bias_gelu_tanh", sizes, "scale", scale, ("M",))
-    _args.check_tensor("scale_bias_gelu_tanh", "bias", bias, torch.float32, ("N",))
-    _args.bind_dims("scale_bias_gelu_tanh", sizes, "bias", bias, ("N",))
-    device = _args.check_device(
-        "scale_bias_gelu_tanh", (("x", x), ("scale", scale), ("bias", bias))
-    )
-    M = sizes["M"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap(
-        "scale_bias_gelu_tanh",
-        (("x", x), ("scale", scale), ("bias", bias)),
-        (("y", y),),
-        in_place=True,
-    )
-    y = _args.output("scale_bias_gelu_tanh", "y", y, (M, N), torch.float16, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _scale_bias_gelu_tanh_calls.find((x, scale, bias), (y,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("scale_bias_gelu_tanh", "x", x, torch.float16, ("M", "N"))
+        _args.bind_dims("scale_bias_gelu_tanh", sizes, "x", x, ("M", "N"))
+        _args.check_tensor("scale_bias_gelu_tanh", "scale", scale, torch.float32, ("M",))
+        _args.bind_dims("scale_bias_gelu_tanh", sizes, "scale", scale, ("M",))
+        _args.check_tensor("scale_bias_gelu_tanh", "bias", bias, torch.float32, ("N",))
+        _args.bind_dims("scale_bias_gelu_tanh", sizes, "bias", bias, ("N",))
+        device = _args.check_device(
+            "scale_bias_gelu_tanh", (("x", x), ("scale", scale), ("bias", bias))
+        )
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap(
+            "scale_bias_gelu_tanh",
+            (("x", x), ("scale", scale), ("bias", bias)),
+            (("y", y),),
+            in_place=True,
+        )
+        _args.check_output("scale_bias_gelu_tanh", "y", y, (M, N), torch.float16, device)
+        checked = _scale_bias_gelu_tanh_calls.keep(
+            signature, (x, scale, bias), (y,), (device, M, N)
+        )
+    device, M, N = checked
+    if y is None:
+        y = torch.empty((M, N), dtype=torch.float16, device=device)
     n_elements = y.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -765,7 +901,11 @@ def scale_bias_gelu_tanh(x, scale, bias, *, y=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    scale_bias_gelu_tanh_kernel[grid](
+    # scale_bias_gelu_tanh_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        scale_bias_gelu_tanh_kernel,
+        grid,
         x,
         scale,
         bias,
@@ -862,6 +1002,10 @@ def clamp_threshold_kernel(
     tl.store(kept_ptr + kept_offs, kept.to(tl.int1), mask=mask)
 
 
+# The call signatures clamp_threshold() has checked in full (tilegen.runtime.calls).
+_clamp_threshold_calls = _calls.Calls("clamp_threshold", ("x",), ("y", "kept"), in_place=True)
+
+
 def clamp_threshold(x, lo=-1.0, hi=1.0, tiny=0.1, *, y=None, kept=None):
     """Launch clamp_threshold_kernel (spec: elementwise.tile:44).
 
@@ -871,21 +1015,39 @@ def clamp_threshold(x, lo=-1.0, hi=1.0, tiny=0.1, *, y=None, kept=None):
     strides. Pass y=, kept= to write into existing tensors.
     Returns (y, kept).
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("clamp_threshold", "x", x, torch.float32, ("B", "T", "C"))
-    _args.bind_dims("clamp_threshold", sizes, "x", x, ("B", "T", "C"))
-    lo = _args.check_scalar("clamp_threshold", "lo", lo, "float", torch.float32)
-    hi = _args.check_scalar("clamp_threshold", "hi", hi, "float", torch.float32)
-    tiny = _args.check_scalar("clamp_threshold", "tiny", tiny, "float", torch.float32)
-    device = _args.check_device("clamp_threshold", (("x", x),))
-    B = sizes["B"][0]
-    T = sizes["T"][0]
-    C = sizes["C"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap("clamp_threshold", (("x", x),), (("y", y), ("kept", kept)), in_place=True)
-    y = _args.output("clamp_threshold", "y", y, (B, T, C), torch.float32, device)
-    kept = _args.output("clamp_threshold", "kept", kept, (B, T, C), torch.bool, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _clamp_threshold_calls.find((x,), (y, kept))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("clamp_threshold", "x", x, torch.float32, ("B", "T", "C"))
+        _args.bind_dims("clamp_threshold", sizes, "x", x, ("B", "T", "C"))
+        lo = _args.check_scalar("clamp_threshold", "lo", lo, "float", torch.float32)
+        hi = _args.check_scalar("clamp_threshold", "hi", hi, "float", torch.float32)
+        tiny = _args.check_scalar("clamp_threshold", "tiny", tiny, "float", torch.float32)
+        device = _args.check_device("clamp_threshold", (("x", x),))
+        B = sizes["B"][0]
+        T = sizes["T"][0]
+        C = sizes["C"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap(
+            "clamp_threshold", (("x", x),), (("y", y), ("kept", kept)), in_place=True
+        )
+        _args.check_output("clamp_threshold", "y", y, (B, T, C), torch.float32, device)
+        _args.check_output("clamp_threshold", "kept", kept, (B, T, C), torch.bool, device)
+        checked = _clamp_threshold_calls.keep(signature, (x,), (y, kept), (device, B, T, C))
+    else:
+        lo = _args.check_scalar("clamp_threshold", "lo", lo, "float", torch.float32)
+        hi = _args.check_scalar("clamp_threshold", "hi", hi, "float", torch.float32)
+        tiny = _args.check_scalar("clamp_threshold", "tiny", tiny, "float", torch.float32)
+    device, B, T, C = checked
+    if y is None:
+        y = torch.empty((B, T, C), dtype=torch.float32, device=device)
+    if kept is None:
+        kept = torch.empty((B, T, C), dtype=torch.bool, device=device)
     n_elements = y.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -895,7 +1057,11 @@ def clamp_threshold(x, lo=-1.0, hi=1.0, tiny=0.1, *, y=None, kept=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    clamp_threshold_kernel[grid](
+    # clamp_threshold_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        clamp_threshold_kernel,
+        grid,
         x,
         lo,
         hi,
@@ -1020,6 +1186,10 @@ def activations_kernel(
     tl.store(z_ptr + z_offs, z.to(tl.float32), mask=mask)
 
 
+# The call signatures activations() has checked in full (tilegen.runtime.calls).
+_activations_calls = _calls.Calls("activations", ("x",), ("y", "z"), in_place=True)
+
+
 def activations(x, *, y=None, z=None):
     """Launch activations_kernel (spec: elementwise.tile:52).
 
@@ -1029,16 +1199,28 @@ def activations(x, *, y=None, z=None):
     strides. Pass y=, z= to write into existing tensors.
     Returns (y, z).
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("activations", "x", x, torch.float32, ("N",))
-    _args.bind_dims("activations", sizes, "x", x, ("N",))
-    device = _args.check_device("activations", (("x", x),))
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap("activations", (("x", x),), (("y", y), ("z", z)), in_place=True)
-    y = _args.output("activations", "y", y, (N,), torch.float32, device)
-    z = _args.output("activations", "z", z, (N,), torch.float32, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _activations_calls.find((x,), (y, z))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("activations", "x", x, torch.float32, ("N",))
+        _args.bind_dims("activations", sizes, "x", x, ("N",))
+        device = _args.check_device("activations", (("x", x),))
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap("activations", (("x", x),), (("y", y), ("z", z)), in_place=True)
+        _args.check_output("activations", "y", y, (N,), torch.float32, device)
+        _args.check_output("activations", "z", z, (N,), torch.float32, device)
+        checked = _activations_calls.keep(signature, (x,), (y, z), (device, N))
+    device, N = checked
+    if y is None:
+        y = torch.empty((N,), dtype=torch.float32, device=device)
+    if z is None:
+        z = torch.empty((N,), dtype=torch.float32, device=device)
     n_elements = y.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -1048,7 +1230,11 @@ def activations(x, *, y=None, z=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    activations_kernel[grid](
+    # activations_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        activations_kernel,
+        grid,
         x,
         y,
         z,
@@ -1157,6 +1343,10 @@ def bucketize_kernel(
     tl.store(frac_ptr + frac_offs, frac.to(tl.float32), mask=mask)
 
 
+# The call signatures bucketize() has checked in full (tilegen.runtime.calls).
+_bucketize_calls = _calls.Calls("bucketize", ("x",), ("bucket", "frac"), in_place=True)
+
+
 def bucketize(x, width=10, *, bucket=None, frac=None):
     """Launch bucketize_kernel (spec: elementwise.tile:60).
 
@@ -1166,19 +1356,33 @@ def bucketize(x, width=10, *, bucket=None, frac=None):
     strides. Pass bucket=, frac= to write into existing tensors.
     Returns (bucket, frac).
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("bucketize", "x", x, torch.int32, ("N",))
-    _args.bind_dims("bucketize", sizes, "x", x, ("N",))
-    width = _args.check_scalar("bucketize", "width", width, "int", torch.int32)
-    device = _args.check_device("bucketize", (("x", x),))
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap(
-        "bucketize", (("x", x),), (("bucket", bucket), ("frac", frac)), in_place=True
-    )
-    bucket = _args.output("bucketize", "bucket", bucket, (N,), torch.int32, device)
-    frac = _args.output("bucketize", "frac", frac, (N,), torch.float32, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _bucketize_calls.find((x,), (bucket, frac))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("bucketize", "x", x, torch.int32, ("N",))
+        _args.bind_dims("bucketize", sizes, "x", x, ("N",))
+        width = _args.check_scalar("bucketize", "width", width, "int", torch.int32)
+        device = _args.check_device("bucketize", (("x", x),))
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap(
+            "bucketize", (("x", x),), (("bucket", bucket), ("frac", frac)), in_place=True
+        )
+        _args.check_output("bucketize", "bucket", bucket, (N,), torch.int32, device)
+        _args.check_output("bucketize", "frac", frac, (N,), torch.float32, device)
+        checked = _bucketize_calls.keep(signature, (x,), (bucket, frac), (device, N))
+    else:
+        width = _args.check_scalar("bucketize", "width", width, "int", torch.int32)
+    device, N = checked
+    if bucket is None:
+        bucket = torch.empty((N,), dtype=torch.int32, device=device)
+    if frac is None:
+        frac = torch.empty((N,), dtype=torch.float32, device=device)
     n_elements = bucket.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -1188,7 +1392,11 @@ def bucketize(x, width=10, *, bucket=None, frac=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    bucketize_kernel[grid](
+    # bucketize_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        bucketize_kernel,
+        grid,
         x,
         width,
         bucket,
@@ -1279,6 +1487,10 @@ def snap_kernel(
     tl.store(bad_ptr + bad_offs, bad.to(tl.int1), mask=mask)
 
 
+# The call signatures snap() has checked in full (tilegen.runtime.calls).
+_snap_calls = _calls.Calls("snap", ("x",), ("q", "small", "bad"), in_place=True)
+
+
 def snap(x, step=0.125, *, q=None, small=None, bad=None):
     """Launch snap_kernel (spec: elementwise.tile:66).
 
@@ -1288,20 +1500,36 @@ def snap(x, step=0.125, *, q=None, small=None, bad=None):
     strides. Pass q=, small=, bad= to write into existing tensors.
     Returns (q, small, bad).
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("snap", "x", x, torch.float32, ("N",))
-    _args.bind_dims("snap", sizes, "x", x, ("N",))
-    step = _args.check_scalar("snap", "step", step, "float", torch.float32)
-    device = _args.check_device("snap", (("x", x),))
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap(
-        "snap", (("x", x),), (("q", q), ("small", small), ("bad", bad)), in_place=True
-    )
-    q = _args.output("snap", "q", q, (N,), torch.float32, device)
-    small = _args.output("snap", "small", small, (N,), torch.float32, device)
-    bad = _args.output("snap", "bad", bad, (N,), torch.bool, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _snap_calls.find((x,), (q, small, bad))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("snap", "x", x, torch.float32, ("N",))
+        _args.bind_dims("snap", sizes, "x", x, ("N",))
+        step = _args.check_scalar("snap", "step", step, "float", torch.float32)
+        device = _args.check_device("snap", (("x", x),))
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap(
+            "snap", (("x", x),), (("q", q), ("small", small), ("bad", bad)), in_place=True
+        )
+        _args.check_output("snap", "q", q, (N,), torch.float32, device)
+        _args.check_output("snap", "small", small, (N,), torch.float32, device)
+        _args.check_output("snap", "bad", bad, (N,), torch.bool, device)
+        checked = _snap_calls.keep(signature, (x,), (q, small, bad), (device, N))
+    else:
+        step = _args.check_scalar("snap", "step", step, "float", torch.float32)
+    device, N = checked
+    if q is None:
+        q = torch.empty((N,), dtype=torch.float32, device=device)
+    if small is None:
+        small = torch.empty((N,), dtype=torch.float32, device=device)
+    if bad is None:
+        bad = torch.empty((N,), dtype=torch.bool, device=device)
     n_elements = q.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -1311,7 +1539,11 @@ def snap(x, step=0.125, *, q=None, small=None, bad=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    snap_kernel[grid](
+    # snap_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        snap_kernel,
+        grid,
         x,
         step,
         q,
@@ -1414,6 +1646,10 @@ def causal_mask_kernel(
     tl.store(masked_ptr + masked_offs, masked.to(tl.float16), mask=mask)
 
 
+# The call signatures causal_mask() has checked in full (tilegen.runtime.calls).
+_causal_mask_calls = _calls.Calls("causal_mask", ("scores",), ("masked",), in_place=True)
+
+
 def causal_mask(scores, scale=0.125, *, masked=None):
     """Launch causal_mask_kernel (spec: elementwise.tile:74).
 
@@ -1423,19 +1659,33 @@ def causal_mask(scores, scale=0.125, *, masked=None):
     strides. Pass masked= to write into existing tensors.
     Returns masked.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("causal_mask", "scores", scores, torch.float16, ("B", "H", "T", "S"))
-    _args.bind_dims("causal_mask", sizes, "scores", scores, ("B", "H", "T", "S"))
-    scale = _args.check_scalar("causal_mask", "scale", scale, "float", torch.float32)
-    device = _args.check_device("causal_mask", (("scores", scores),))
-    B = sizes["B"][0]
-    H = sizes["H"][0]
-    T = sizes["T"][0]
-    S = sizes["S"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap("causal_mask", (("scores", scores),), (("masked", masked),), in_place=True)
-    masked = _args.output("causal_mask", "masked", masked, (B, H, T, S), torch.float16, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _causal_mask_calls.find((scores,), (masked,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("causal_mask", "scores", scores, torch.float16, ("B", "H", "T", "S"))
+        _args.bind_dims("causal_mask", sizes, "scores", scores, ("B", "H", "T", "S"))
+        scale = _args.check_scalar("causal_mask", "scale", scale, "float", torch.float32)
+        device = _args.check_device("causal_mask", (("scores", scores),))
+        B = sizes["B"][0]
+        H = sizes["H"][0]
+        T = sizes["T"][0]
+        S = sizes["S"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap(
+            "causal_mask", (("scores", scores),), (("masked", masked),), in_place=True
+        )
+        _args.check_output("causal_mask", "masked", masked, (B, H, T, S), torch.float16, device)
+        checked = _causal_mask_calls.keep(signature, (scores,), (masked,), (device, B, H, T, S))
+    else:
+        scale = _args.check_scalar("causal_mask", "scale", scale, "float", torch.float32)
+    device, B, H, T, S = checked
+    if masked is None:
+        masked = torch.empty((B, H, T, S), dtype=torch.float16, device=device)
     n_elements = masked.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -1445,7 +1695,11 @@ def causal_mask(scores, scale=0.125, *, masked=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    causal_mask_kernel[grid](
+    # causal_mask_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        causal_mask_kernel,
+        grid,
         scores,
         scale,
         masked,

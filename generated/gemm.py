@@ -17,6 +17,8 @@ import triton.language as tl
 from triton.tools.tensor_descriptor import TensorDescriptor  # descriptors built on the host
 
 from tilegen.runtime import args as _args
+from tilegen.runtime import calls as _calls
+from tilegen.runtime import launch as _fast
 from tilegen.runtime import gemm as _gemm
 from tilegen.runtime import reference as _ref
 
@@ -146,6 +148,10 @@ _matmul_gemm = dict(
 )
 
 
+# The call signatures matmul() has checked in full (tilegen.runtime.calls).
+_matmul_calls = _calls.Calls("matmul", ("a", "b"), ("c",), in_place=False)
+
+
 def matmul(a, b, *, c=None, schedule=None):
     """Launch matmul_kernel (spec: gemm.tile:5).
 
@@ -158,19 +164,29 @@ def matmul(a, b, *, c=None, schedule=None):
     "flatten": True, which lets a persistent launch pipeline across tiles.
     Returns c.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("matmul", "a", a, torch.float16, ("M", "K"))
-    _args.bind_dims("matmul", sizes, "a", a, ("M", "K"))
-    _args.check_tensor("matmul", "b", b, torch.float16, ("K", "N"))
-    _args.bind_dims("matmul", sizes, "b", b, ("K", "N"))
-    device = _args.check_device("matmul", (("a", a), ("b", b)))
-    M = sizes["M"][0]
-    K = sizes["K"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other.
-    _args.check_overlap("matmul", (("a", a), ("b", b)), (("c", c),), in_place=False)
-    c = _args.output("matmul", "c", c, (M, N), torch.float16, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _matmul_calls.find((a, b), (c,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("matmul", "a", a, torch.float16, ("M", "K"))
+        _args.bind_dims("matmul", sizes, "a", a, ("M", "K"))
+        _args.check_tensor("matmul", "b", b, torch.float16, ("K", "N"))
+        _args.bind_dims("matmul", sizes, "b", b, ("K", "N"))
+        device = _args.check_device("matmul", (("a", a), ("b", b)))
+        M = sizes["M"][0]
+        K = sizes["K"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other.
+        _args.check_overlap("matmul", (("a", a), ("b", b)), (("c", c),), in_place=False)
+        _args.check_output("matmul", "c", c, (M, N), torch.float16, device)
+        checked = _matmul_calls.keep(signature, (a, b), (c,), (device, M, K, N))
+    device, M, K, N = checked
+    if c is None:
+        c = torch.empty((M, N), dtype=torch.float16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -199,7 +215,11 @@ def matmul(a, b, *, c=None, schedule=None):
             _a_desc = TensorDescriptor.from_tensor(a, [config["block_m"], config["block_k"]])
             _b_desc = TensorDescriptor.from_tensor(b, [config["block_k"], config["block_n"]])
             _c_desc = TensorDescriptor.from_tensor(c, [config["block_m"], config["block_n"] // 2])
-        matmul_kernel[grid](
+        # matmul_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            matmul_kernel,
+            grid,
             a,
             b,
             c,
@@ -381,6 +401,10 @@ _matmul_leaky_relu_gemm = dict(
 )
 
 
+# The call signatures matmul_leaky_relu() has checked in full (tilegen.runtime.calls).
+_matmul_leaky_relu_calls = _calls.Calls("matmul_leaky_relu", ("a", "b"), ("c",), in_place=False)
+
+
 def matmul_leaky_relu(a, b, *, c=None, schedule=None):
     """Launch matmul_leaky_relu_kernel (spec: gemm.tile:10).
 
@@ -393,19 +417,29 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
     "flatten": True, which lets a persistent launch pipeline across tiles.
     Returns c.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("matmul_leaky_relu", "a", a, torch.float16, ("M", "K"))
-    _args.bind_dims("matmul_leaky_relu", sizes, "a", a, ("M", "K"))
-    _args.check_tensor("matmul_leaky_relu", "b", b, torch.float16, ("K", "N"))
-    _args.bind_dims("matmul_leaky_relu", sizes, "b", b, ("K", "N"))
-    device = _args.check_device("matmul_leaky_relu", (("a", a), ("b", b)))
-    M = sizes["M"][0]
-    K = sizes["K"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other.
-    _args.check_overlap("matmul_leaky_relu", (("a", a), ("b", b)), (("c", c),), in_place=False)
-    c = _args.output("matmul_leaky_relu", "c", c, (M, N), torch.float16, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _matmul_leaky_relu_calls.find((a, b), (c,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("matmul_leaky_relu", "a", a, torch.float16, ("M", "K"))
+        _args.bind_dims("matmul_leaky_relu", sizes, "a", a, ("M", "K"))
+        _args.check_tensor("matmul_leaky_relu", "b", b, torch.float16, ("K", "N"))
+        _args.bind_dims("matmul_leaky_relu", sizes, "b", b, ("K", "N"))
+        device = _args.check_device("matmul_leaky_relu", (("a", a), ("b", b)))
+        M = sizes["M"][0]
+        K = sizes["K"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other.
+        _args.check_overlap("matmul_leaky_relu", (("a", a), ("b", b)), (("c", c),), in_place=False)
+        _args.check_output("matmul_leaky_relu", "c", c, (M, N), torch.float16, device)
+        checked = _matmul_leaky_relu_calls.keep(signature, (a, b), (c,), (device, M, K, N))
+    device, M, K, N = checked
+    if c is None:
+        c = torch.empty((M, N), dtype=torch.float16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -434,7 +468,11 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
             _a_desc = TensorDescriptor.from_tensor(a, [config["block_m"], config["block_k"]])
             _b_desc = TensorDescriptor.from_tensor(b, [config["block_k"], config["block_n"]])
             _c_desc = TensorDescriptor.from_tensor(c, [config["block_m"], config["block_n"] // 2])
-        matmul_leaky_relu_kernel[grid](
+        # matmul_leaky_relu_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            matmul_leaky_relu_kernel,
+            grid,
             a,
             b,
             c,
@@ -630,6 +668,10 @@ _linear_gelu_gemm = dict(
 )
 
 
+# The call signatures linear_gelu() has checked in full (tilegen.runtime.calls).
+_linear_gelu_calls = _calls.Calls("linear_gelu", ("x", "w", "bias"), ("y",), in_place=False)
+
+
 def linear_gelu(x, w, bias, *, y=None, schedule=None):
     """Launch linear_gelu_kernel (spec: gemm.tile:17).
 
@@ -642,23 +684,33 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
     "flatten": True, which lets a persistent launch pipeline across tiles.
     Returns y.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("linear_gelu", "x", x, torch.bfloat16, ("M", "K"))
-    _args.bind_dims("linear_gelu", sizes, "x", x, ("M", "K"))
-    _args.check_tensor("linear_gelu", "w", w, torch.bfloat16, ("N", "K"))
-    _args.bind_dims("linear_gelu", sizes, "w", w, ("N", "K"))
-    _args.check_tensor("linear_gelu", "bias", bias, torch.float32, ("N",))
-    _args.bind_dims("linear_gelu", sizes, "bias", bias, ("N",))
-    device = _args.check_device("linear_gelu", (("x", x), ("w", w), ("bias", bias)))
-    M = sizes["M"][0]
-    K = sizes["K"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other.
-    _args.check_overlap(
-        "linear_gelu", (("x", x), ("w", w), ("bias", bias)), (("y", y),), in_place=False
-    )
-    y = _args.output("linear_gelu", "y", y, (M, N), torch.bfloat16, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _linear_gelu_calls.find((x, w, bias), (y,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("linear_gelu", "x", x, torch.bfloat16, ("M", "K"))
+        _args.bind_dims("linear_gelu", sizes, "x", x, ("M", "K"))
+        _args.check_tensor("linear_gelu", "w", w, torch.bfloat16, ("N", "K"))
+        _args.bind_dims("linear_gelu", sizes, "w", w, ("N", "K"))
+        _args.check_tensor("linear_gelu", "bias", bias, torch.float32, ("N",))
+        _args.bind_dims("linear_gelu", sizes, "bias", bias, ("N",))
+        device = _args.check_device("linear_gelu", (("x", x), ("w", w), ("bias", bias)))
+        M = sizes["M"][0]
+        K = sizes["K"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other.
+        _args.check_overlap(
+            "linear_gelu", (("x", x), ("w", w), ("bias", bias)), (("y", y),), in_place=False
+        )
+        _args.check_output("linear_gelu", "y", y, (M, N), torch.bfloat16, device)
+        checked = _linear_gelu_calls.keep(signature, (x, w, bias), (y,), (device, M, K, N))
+    device, M, K, N = checked
+    if y is None:
+        y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -687,7 +739,11 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
             _a_desc = TensorDescriptor.from_tensor(x, [config["block_m"], config["block_k"]])
             _b_desc = TensorDescriptor.from_tensor(w, [config["block_n"], config["block_k"]])
             _y_desc = TensorDescriptor.from_tensor(y, [config["block_m"], config["block_n"] // 2])
-        linear_gelu_kernel[grid](
+        # linear_gelu_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            linear_gelu_kernel,
+            grid,
             x,
             w,
             bias,
@@ -904,6 +960,12 @@ _scaled_residual_gemm = dict(
 )
 
 
+# The call signatures scaled_residual() has checked in full (tilegen.runtime.calls).
+_scaled_residual_calls = _calls.Calls(
+    "scaled_residual", ("x", "w", "scale", "bias", "residual"), ("out",), in_place=False
+)
+
+
 def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedule=None):
     """Launch scaled_residual_kernel (spec: gemm.tile:23).
 
@@ -916,34 +978,48 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
     "flatten": True, which lets a persistent launch pipeline across tiles.
     Returns out.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("scaled_residual", "x", x, torch.float16, ("M", "K"))
-    _args.bind_dims("scaled_residual", sizes, "x", x, ("M", "K"))
-    _args.check_tensor("scaled_residual", "w", w, torch.float16, ("N", "K"))
-    _args.bind_dims("scaled_residual", sizes, "w", w, ("N", "K"))
-    _args.check_tensor("scaled_residual", "scale", scale, torch.float32, ("M",))
-    _args.bind_dims("scaled_residual", sizes, "scale", scale, ("M",))
-    _args.check_tensor("scaled_residual", "bias", bias, torch.float16, ("N",))
-    _args.bind_dims("scaled_residual", sizes, "bias", bias, ("N",))
-    _args.check_tensor("scaled_residual", "residual", residual, torch.float16, ("M", "N"))
-    _args.bind_dims("scaled_residual", sizes, "residual", residual, ("M", "N"))
-    alpha = _args.check_scalar("scaled_residual", "alpha", alpha, "float", torch.float32)
-    device = _args.check_device(
-        "scaled_residual",
-        (("x", x), ("w", w), ("scale", scale), ("bias", bias), ("residual", residual)),
-    )
-    M = sizes["M"][0]
-    K = sizes["K"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other.
-    _args.check_overlap(
-        "scaled_residual",
-        (("x", x), ("w", w), ("scale", scale), ("bias", bias), ("residual", residual)),
-        (("out", out),),
-        in_place=False,
-    )
-    out = _args.output("scaled_residual", "out", out, (M, N), torch.float16, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _scaled_residual_calls.find((x, w, scale, bias, residual), (out,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("scaled_residual", "x", x, torch.float16, ("M", "K"))
+        _args.bind_dims("scaled_residual", sizes, "x", x, ("M", "K"))
+        _args.check_tensor("scaled_residual", "w", w, torch.float16, ("N", "K"))
+        _args.bind_dims("scaled_residual", sizes, "w", w, ("N", "K"))
+        _args.check_tensor("scaled_residual", "scale", scale, torch.float32, ("M",))
+        _args.bind_dims("scaled_residual", sizes, "scale", scale, ("M",))
+        _args.check_tensor("scaled_residual", "bias", bias, torch.float16, ("N",))
+        _args.bind_dims("scaled_residual", sizes, "bias", bias, ("N",))
+        _args.check_tensor("scaled_residual", "residual", residual, torch.float16, ("M", "N"))
+        _args.bind_dims("scaled_residual", sizes, "residual", residual, ("M", "N"))
+        alpha = _args.check_scalar("scaled_residual", "alpha", alpha, "float", torch.float32)
+        device = _args.check_device(
+            "scaled_residual",
+            (("x", x), ("w", w), ("scale", scale), ("bias", bias), ("residual", residual)),
+        )
+        M = sizes["M"][0]
+        K = sizes["K"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other.
+        _args.check_overlap(
+            "scaled_residual",
+            (("x", x), ("w", w), ("scale", scale), ("bias", bias), ("residual", residual)),
+            (("out", out),),
+            in_place=False,
+        )
+        _args.check_output("scaled_residual", "out", out, (M, N), torch.float16, device)
+        checked = _scaled_residual_calls.keep(
+            signature, (x, w, scale, bias, residual), (out,), (device, M, K, N)
+        )
+    else:
+        alpha = _args.check_scalar("scaled_residual", "alpha", alpha, "float", torch.float32)
+    device, M, K, N = checked
+    if out is None:
+        out = torch.empty((M, N), dtype=torch.float16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -974,7 +1050,11 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
             _out_desc = TensorDescriptor.from_tensor(
                 out, [config["block_m"], config["block_n"] // 2]
             )
-        scaled_residual_kernel[grid](
+        # scaled_residual_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            scaled_residual_kernel,
+            grid,
             x,
             w,
             scale,
@@ -1216,6 +1296,10 @@ _bmm_gemm = dict(
 )
 
 
+# The call signatures bmm() has checked in full (tilegen.runtime.calls).
+_bmm_calls = _calls.Calls("bmm", ("a", "b"), ("c",), in_place=False)
+
+
 def bmm(a, b, *, c=None, schedule=None):
     """Launch bmm_kernel (spec: gemm.tile:29).
 
@@ -1228,20 +1312,30 @@ def bmm(a, b, *, c=None, schedule=None):
     "flatten": True, which lets a persistent launch pipeline across tiles.
     Returns c.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("bmm", "a", a, torch.bfloat16, ("B", "M", "K"))
-    _args.bind_dims("bmm", sizes, "a", a, ("B", "M", "K"))
-    _args.check_tensor("bmm", "b", b, torch.bfloat16, ("B", "K", "N"))
-    _args.bind_dims("bmm", sizes, "b", b, ("B", "K", "N"))
-    device = _args.check_device("bmm", (("a", a), ("b", b)))
-    B = sizes["B"][0]
-    M = sizes["M"][0]
-    K = sizes["K"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other.
-    _args.check_overlap("bmm", (("a", a), ("b", b)), (("c", c),), in_place=False)
-    c = _args.output("bmm", "c", c, (B, M, N), torch.bfloat16, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _bmm_calls.find((a, b), (c,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("bmm", "a", a, torch.bfloat16, ("B", "M", "K"))
+        _args.bind_dims("bmm", sizes, "a", a, ("B", "M", "K"))
+        _args.check_tensor("bmm", "b", b, torch.bfloat16, ("B", "K", "N"))
+        _args.bind_dims("bmm", sizes, "b", b, ("B", "K", "N"))
+        device = _args.check_device("bmm", (("a", a), ("b", b)))
+        B = sizes["B"][0]
+        M = sizes["M"][0]
+        K = sizes["K"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other.
+        _args.check_overlap("bmm", (("a", a), ("b", b)), (("c", c),), in_place=False)
+        _args.check_output("bmm", "c", c, (B, M, N), torch.bfloat16, device)
+        checked = _bmm_calls.keep(signature, (a, b), (c,), (device, B, M, K, N))
+    device, B, M, K, N = checked
+    if c is None:
+        c = torch.empty((B, M, N), dtype=torch.bfloat16, device=device)
     # Sizes: B products of [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, B
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -1263,7 +1357,11 @@ def bmm(a, b, *, c=None, schedule=None):
         grid = (
             _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
         )
-        bmm_kernel[grid](
+        # bmm_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            bmm_kernel,
+            grid,
             a,
             b,
             c,
@@ -1468,6 +1566,10 @@ _linear_silu_gemm = dict(
 )
 
 
+# The call signatures linear_silu() has checked in full (tilegen.runtime.calls).
+_linear_silu_calls = _calls.Calls("linear_silu", ("x", "w", "bias"), ("pre", "act"), in_place=False)
+
+
 def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
     """Launch linear_silu_kernel (spec: gemm.tile:34).
 
@@ -1480,27 +1582,39 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
     "flatten": True, which lets a persistent launch pipeline across tiles.
     Returns (pre, act).
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("linear_silu", "x", x, torch.float16, ("M", "K"))
-    _args.bind_dims("linear_silu", sizes, "x", x, ("M", "K"))
-    _args.check_tensor("linear_silu", "w", w, torch.float16, ("K", "N"))
-    _args.bind_dims("linear_silu", sizes, "w", w, ("K", "N"))
-    _args.check_tensor("linear_silu", "bias", bias, torch.float16, ("N",))
-    _args.bind_dims("linear_silu", sizes, "bias", bias, ("N",))
-    device = _args.check_device("linear_silu", (("x", x), ("w", w), ("bias", bias)))
-    M = sizes["M"][0]
-    K = sizes["K"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other.
-    _args.check_overlap(
-        "linear_silu",
-        (("x", x), ("w", w), ("bias", bias)),
-        (("pre", pre), ("act", act)),
-        in_place=False,
-    )
-    pre = _args.output("linear_silu", "pre", pre, (M, N), torch.float32, device)
-    act = _args.output("linear_silu", "act", act, (M, N), torch.float16, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _linear_silu_calls.find((x, w, bias), (pre, act))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("linear_silu", "x", x, torch.float16, ("M", "K"))
+        _args.bind_dims("linear_silu", sizes, "x", x, ("M", "K"))
+        _args.check_tensor("linear_silu", "w", w, torch.float16, ("K", "N"))
+        _args.bind_dims("linear_silu", sizes, "w", w, ("K", "N"))
+        _args.check_tensor("linear_silu", "bias", bias, torch.float16, ("N",))
+        _args.bind_dims("linear_silu", sizes, "bias", bias, ("N",))
+        device = _args.check_device("linear_silu", (("x", x), ("w", w), ("bias", bias)))
+        M = sizes["M"][0]
+        K = sizes["K"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other.
+        _args.check_overlap(
+            "linear_silu",
+            (("x", x), ("w", w), ("bias", bias)),
+            (("pre", pre), ("act", act)),
+            in_place=False,
+        )
+        _args.check_output("linear_silu", "pre", pre, (M, N), torch.float32, device)
+        _args.check_output("linear_silu", "act", act, (M, N), torch.float16, device)
+        checked = _linear_silu_calls.keep(signature, (x, w, bias), (pre, act), (device, M, K, N))
+    device, M, K, N = checked
+    if pre is None:
+        pre = torch.empty((M, N), dtype=torch.float32, device=device)
+    if act is None:
+        act = torch.empty((M, N), dtype=torch.float16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -1534,7 +1648,11 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
             _act_desc = TensorDescriptor.from_tensor(
                 act, [config["block_m"], config["block_n"] // 2]
             )
-        linear_silu_kernel[grid](
+        # linear_silu_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            linear_silu_kernel,
+            grid,
             x,
             w,
             bias,
@@ -1736,6 +1854,10 @@ _matmul_f32_gemm = dict(
 )
 
 
+# The call signatures matmul_f32() has checked in full (tilegen.runtime.calls).
+_matmul_f32_calls = _calls.Calls("matmul_f32", ("a", "b"), ("c",), in_place=False)
+
+
 def matmul_f32(a, b, *, c=None, schedule=None):
     """Launch matmul_f32_kernel (spec: gemm.tile:41).
 
@@ -1748,19 +1870,29 @@ def matmul_f32(a, b, *, c=None, schedule=None):
     "flatten": True, which lets a persistent launch pipeline across tiles.
     Returns c.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("matmul_f32", "a", a, torch.float32, ("M", "K"))
-    _args.bind_dims("matmul_f32", sizes, "a", a, ("M", "K"))
-    _args.check_tensor("matmul_f32", "b", b, torch.float32, ("K", "N"))
-    _args.bind_dims("matmul_f32", sizes, "b", b, ("K", "N"))
-    device = _args.check_device("matmul_f32", (("a", a), ("b", b)))
-    M = sizes["M"][0]
-    K = sizes["K"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other.
-    _args.check_overlap("matmul_f32", (("a", a), ("b", b)), (("c", c),), in_place=False)
-    c = _args.output("matmul_f32", "c", c, (M, N), torch.float32, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _matmul_f32_calls.find((a, b), (c,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("matmul_f32", "a", a, torch.float32, ("M", "K"))
+        _args.bind_dims("matmul_f32", sizes, "a", a, ("M", "K"))
+        _args.check_tensor("matmul_f32", "b", b, torch.float32, ("K", "N"))
+        _args.bind_dims("matmul_f32", sizes, "b", b, ("K", "N"))
+        device = _args.check_device("matmul_f32", (("a", a), ("b", b)))
+        M = sizes["M"][0]
+        K = sizes["K"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other.
+        _args.check_overlap("matmul_f32", (("a", a), ("b", b)), (("c", c),), in_place=False)
+        _args.check_output("matmul_f32", "c", c, (M, N), torch.float32, device)
+        checked = _matmul_f32_calls.keep(signature, (a, b), (c,), (device, M, K, N))
+    device, M, K, N = checked
+    if c is None:
+        c = torch.empty((M, N), dtype=torch.float32, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -1789,7 +1921,11 @@ def matmul_f32(a, b, *, c=None, schedule=None):
             _a_desc = TensorDescriptor.from_tensor(a, [config["block_m"], config["block_k"]])
             _b_desc = TensorDescriptor.from_tensor(b, [config["block_k"], config["block_n"]])
             _c_desc = TensorDescriptor.from_tensor(c, [config["block_m"], config["block_n"] // 2])
-        matmul_f32_kernel[grid](
+        # matmul_f32_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            matmul_f32_kernel,
+            grid,
             a,
             b,
             c,

@@ -16,6 +16,8 @@ import triton
 import triton.language as tl
 
 from tilegen.runtime import args as _args
+from tilegen.runtime import calls as _calls
+from tilegen.runtime import launch as _fast
 from tilegen.runtime import reduction as _reduction
 
 
@@ -323,6 +325,10 @@ _softmax_launch_table = (
 _softmax_widths = set()
 
 
+# The call signatures softmax() has checked in full (tilegen.runtime.calls).
+_softmax_calls = _calls.Calls("softmax", ("x",), ("y",), in_place=True)
+
+
 def softmax(x, *, y=None):
     """Launch softmax_kernel (spec: reductions.tile:10).
 
@@ -332,16 +338,26 @@ def softmax(x, *, y=None):
     strides. Pass y= to write into existing tensors.
     Returns y.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("softmax", "x", x, torch.float16, ("M", "N"))
-    _args.bind_dims("softmax", sizes, "x", x, ("M", "N"))
-    device = _args.check_device("softmax", (("x", x),))
-    M = sizes["M"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap("softmax", (("x", x),), (("y", y),), in_place=True)
-    y = _args.output("softmax", "y", y, (M, N), torch.float16, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _softmax_calls.find((x,), (y,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("softmax", "x", x, torch.float16, ("M", "N"))
+        _args.bind_dims("softmax", sizes, "x", x, ("M", "N"))
+        device = _args.check_device("softmax", (("x", x),))
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap("softmax", (("x", x),), (("y", y),), in_place=True)
+        _args.check_output("softmax", "y", y, (M, N), torch.float16, device)
+        checked = _softmax_calls.keep(signature, (x,), (y,), (device, M, N))
+    device, M, N = checked
+    if y is None:
+        y = torch.empty((M, N), dtype=torch.float16, device=device)
     n_rows = M
     if y.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -364,7 +380,11 @@ def softmax(x, *, y=None):
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
-            softmax_team_kernel[(n_rows * TEAM,)](
+            # softmax_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+            # once Triton has compiled it for arguments of these classes.
+            _fast.launch(
+                softmax_team_kernel,
+                (n_rows * TEAM,),
                 x,
                 y,
                 n_rows,
@@ -410,7 +430,11 @@ def softmax(x, *, y=None):
         kernel = softmax_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_softmax_widths, N))
-    kernel[grid](
+    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        kernel,
+        grid,
         x,
         y,
         n_rows,
@@ -754,6 +778,10 @@ _log_softmax_launch_table = (
 _log_softmax_widths = set()
 
 
+# The call signatures log_softmax() has checked in full (tilegen.runtime.calls).
+_log_softmax_calls = _calls.Calls("log_softmax", ("x",), ("y",), in_place=True)
+
+
 def log_softmax(x, *, y=None):
     """Launch log_softmax_kernel (spec: reductions.tile:16).
 
@@ -763,16 +791,26 @@ def log_softmax(x, *, y=None):
     strides. Pass y= to write into existing tensors.
     Returns y.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("log_softmax", "x", x, torch.float16, ("M", "N"))
-    _args.bind_dims("log_softmax", sizes, "x", x, ("M", "N"))
-    device = _args.check_device("log_softmax", (("x", x),))
-    M = sizes["M"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap("log_softmax", (("x", x),), (("y", y),), in_place=True)
-    y = _args.output("log_softmax", "y", y, (M, N), torch.float16, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _log_softmax_calls.find((x,), (y,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("log_softmax", "x", x, torch.float16, ("M", "N"))
+        _args.bind_dims("log_softmax", sizes, "x", x, ("M", "N"))
+        device = _args.check_device("log_softmax", (("x", x),))
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap("log_softmax", (("x", x),), (("y", y),), in_place=True)
+        _args.check_output("log_softmax", "y", y, (M, N), torch.float16, device)
+        checked = _log_softmax_calls.keep(signature, (x,), (y,), (device, M, N))
+    device, M, N = checked
+    if y is None:
+        y = torch.empty((M, N), dtype=torch.float16, device=device)
     n_rows = M
     if y.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -795,7 +833,11 @@ def log_softmax(x, *, y=None):
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
-            log_softmax_team_kernel[(n_rows * TEAM,)](
+            # log_softmax_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+            # once Triton has compiled it for arguments of these classes.
+            _fast.launch(
+                log_softmax_team_kernel,
+                (n_rows * TEAM,),
                 x,
                 y,
                 n_rows,
@@ -841,7 +883,11 @@ def log_softmax(x, *, y=None):
         kernel = log_softmax_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_log_softmax_widths, N))
-    kernel[grid](
+    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        kernel,
+        grid,
         x,
         y,
         n_rows,
@@ -1294,6 +1340,10 @@ _layernorm_launch_table = (
 _layernorm_widths = set()
 
 
+# The call signatures layernorm() has checked in full (tilegen.runtime.calls).
+_layernorm_calls = _calls.Calls("layernorm", ("x", "w", "b"), ("y", "mu", "rstd"), in_place=True)
+
+
 def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
     """Launch layernorm_kernel (spec: reductions.tile:24).
 
@@ -1303,28 +1353,44 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
     strides. Pass y=, mu=, rstd= to write into existing tensors.
     Returns (y, mu, rstd).
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("layernorm", "x", x, torch.bfloat16, ("M", "N"))
-    _args.bind_dims("layernorm", sizes, "x", x, ("M", "N"))
-    _args.check_tensor("layernorm", "w", w, torch.bfloat16, ("N",))
-    _args.bind_dims("layernorm", sizes, "w", w, ("N",))
-    _args.check_tensor("layernorm", "b", b, torch.bfloat16, ("N",))
-    _args.bind_dims("layernorm", sizes, "b", b, ("N",))
-    eps = _args.check_scalar("layernorm", "eps", eps, "float", torch.float32)
-    device = _args.check_device("layernorm", (("x", x), ("w", w), ("b", b)))
-    M = sizes["M"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap(
-        "layernorm",
-        (("x", x), ("w", w), ("b", b)),
-        (("y", y), ("mu", mu), ("rstd", rstd)),
-        in_place=True,
-    )
-    y = _args.output("layernorm", "y", y, (M, N), torch.bfloat16, device)
-    mu = _args.output("layernorm", "mu", mu, (M,), torch.float32, device)
-    rstd = _args.output("layernorm", "rstd", rstd, (M,), torch.float32, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _layernorm_calls.find((x, w, b), (y, mu, rstd))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("layernorm", "x", x, torch.bfloat16, ("M", "N"))
+        _args.bind_dims("layernorm", sizes, "x", x, ("M", "N"))
+        _args.check_tensor("layernorm", "w", w, torch.bfloat16, ("N",))
+        _args.bind_dims("layernorm", sizes, "w", w, ("N",))
+        _args.check_tensor("layernorm", "b", b, torch.bfloat16, ("N",))
+        _args.bind_dims("layernorm", sizes, "b", b, ("N",))
+        eps = _args.check_scalar("layernorm", "eps", eps, "float", torch.float32)
+        device = _args.check_device("layernorm", (("x", x), ("w", w), ("b", b)))
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap(
+            "layernorm",
+            (("x", x), ("w", w), ("b", b)),
+            (("y", y), ("mu", mu), ("rstd", rstd)),
+            in_place=True,
+        )
+        _args.check_output("layernorm", "y", y, (M, N), torch.bfloat16, device)
+        _args.check_output("layernorm", "mu", mu, (M,), torch.float32, device)
+        _args.check_output("layernorm", "rstd", rstd, (M,), torch.float32, device)
+        checked = _layernorm_calls.keep(signature, (x, w, b), (y, mu, rstd), (device, M, N))
+    else:
+        eps = _args.check_scalar("layernorm", "eps", eps, "float", torch.float32)
+    device, M, N = checked
+    if y is None:
+        y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
+    if mu is None:
+        mu = torch.empty((M,), dtype=torch.float32, device=device)
+    if rstd is None:
+        rstd = torch.empty((M,), dtype=torch.float32, device=device)
     n_rows = M
     if y.numel() == 0 and mu.numel() == 0 and rstd.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -1340,7 +1406,11 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
-            layernorm_team_kernel[(n_rows * TEAM,)](
+            # layernorm_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+            # once Triton has compiled it for arguments of these classes.
+            _fast.launch(
+                layernorm_team_kernel,
+                (n_rows * TEAM,),
                 x,
                 w,
                 b,
@@ -1396,7 +1466,11 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         kernel = layernorm_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_layernorm_widths, N))
-    kernel[grid](
+    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        kernel,
+        grid,
         x,
         w,
         b,
@@ -1739,6 +1813,10 @@ _rmsnorm_launch_table = (
 _rmsnorm_widths = set()
 
 
+# The call signatures rmsnorm() has checked in full (tilegen.runtime.calls).
+_rmsnorm_calls = _calls.Calls("rmsnorm", ("x", "w"), ("y",), in_place=True)
+
+
 def rmsnorm(x, w, eps=1e-6, *, y=None):
     """Launch rmsnorm_kernel (spec: reductions.tile:33).
 
@@ -1748,19 +1826,31 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
     strides. Pass y= to write into existing tensors.
     Returns y.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("rmsnorm", "x", x, torch.bfloat16, ("M", "N"))
-    _args.bind_dims("rmsnorm", sizes, "x", x, ("M", "N"))
-    _args.check_tensor("rmsnorm", "w", w, torch.bfloat16, ("N",))
-    _args.bind_dims("rmsnorm", sizes, "w", w, ("N",))
-    eps = _args.check_scalar("rmsnorm", "eps", eps, "float", torch.float32)
-    device = _args.check_device("rmsnorm", (("x", x), ("w", w)))
-    M = sizes["M"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap("rmsnorm", (("x", x), ("w", w)), (("y", y),), in_place=True)
-    y = _args.output("rmsnorm", "y", y, (M, N), torch.bfloat16, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _rmsnorm_calls.find((x, w), (y,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("rmsnorm", "x", x, torch.bfloat16, ("M", "N"))
+        _args.bind_dims("rmsnorm", sizes, "x", x, ("M", "N"))
+        _args.check_tensor("rmsnorm", "w", w, torch.bfloat16, ("N",))
+        _args.bind_dims("rmsnorm", sizes, "w", w, ("N",))
+        eps = _args.check_scalar("rmsnorm", "eps", eps, "float", torch.float32)
+        device = _args.check_device("rmsnorm", (("x", x), ("w", w)))
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap("rmsnorm", (("x", x), ("w", w)), (("y", y),), in_place=True)
+        _args.check_output("rmsnorm", "y", y, (M, N), torch.bfloat16, device)
+        checked = _rmsnorm_calls.keep(signature, (x, w), (y,), (device, M, N))
+    else:
+        eps = _args.check_scalar("rmsnorm", "eps", eps, "float", torch.float32)
+    device, M, N = checked
+    if y is None:
+        y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
     n_rows = M
     if y.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -1776,7 +1866,11 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 1 * TEAM)
-            rmsnorm_team_kernel[(n_rows * TEAM,)](
+            # rmsnorm_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+            # once Triton has compiled it for arguments of these classes.
+            _fast.launch(
+                rmsnorm_team_kernel,
+                (n_rows * TEAM,),
                 x,
                 w,
                 eps,
@@ -1825,7 +1919,11 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         kernel = rmsnorm_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_rmsnorm_widths, N))
-    kernel[grid](
+    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        kernel,
+        grid,
         x,
         w,
         eps,
@@ -2135,6 +2233,10 @@ _row_stats_launch_table = (
 _row_stats_widths = set()
 
 
+# The call signatures row_stats() has checked in full (tilegen.runtime.calls).
+_row_stats_calls = _calls.Calls("row_stats", ("x",), ("sumsq", "maxabs"), in_place=True)
+
+
 def row_stats(x, *, sumsq=None, maxabs=None):
     """Launch row_stats_kernel (spec: reductions.tile:40).
 
@@ -2144,19 +2246,31 @@ def row_stats(x, *, sumsq=None, maxabs=None):
     strides. Pass sumsq=, maxabs= to write into existing tensors.
     Returns (sumsq, maxabs).
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("row_stats", "x", x, torch.float32, ("M", "N"))
-    _args.bind_dims("row_stats", sizes, "x", x, ("M", "N"))
-    device = _args.check_device("row_stats", (("x", x),))
-    M = sizes["M"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap(
-        "row_stats", (("x", x),), (("sumsq", sumsq), ("maxabs", maxabs)), in_place=True
-    )
-    sumsq = _args.output("row_stats", "sumsq", sumsq, (M,), torch.float32, device)
-    maxabs = _args.output("row_stats", "maxabs", maxabs, (M,), torch.float32, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _row_stats_calls.find((x,), (sumsq, maxabs))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("row_stats", "x", x, torch.float32, ("M", "N"))
+        _args.bind_dims("row_stats", sizes, "x", x, ("M", "N"))
+        device = _args.check_device("row_stats", (("x", x),))
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap(
+            "row_stats", (("x", x),), (("sumsq", sumsq), ("maxabs", maxabs)), in_place=True
+        )
+        _args.check_output("row_stats", "sumsq", sumsq, (M,), torch.float32, device)
+        _args.check_output("row_stats", "maxabs", maxabs, (M,), torch.float32, device)
+        checked = _row_stats_calls.keep(signature, (x,), (sumsq, maxabs), (device, M, N))
+    device, M, N = checked
+    if sumsq is None:
+        sumsq = torch.empty((M,), dtype=torch.float32, device=device)
+    if maxabs is None:
+        maxabs = torch.empty((M,), dtype=torch.float32, device=device)
     n_rows = M
     if sumsq.numel() == 0 and maxabs.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -2179,7 +2293,11 @@ def row_stats(x, *, sumsq=None, maxabs=None):
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
-            row_stats_team_kernel[(n_rows * TEAM,)](
+            # row_stats_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+            # once Triton has compiled it for arguments of these classes.
+            _fast.launch(
+                row_stats_team_kernel,
+                (n_rows * TEAM,),
                 x,
                 sumsq,
                 maxabs,
@@ -2226,7 +2344,11 @@ def row_stats(x, *, sumsq=None, maxabs=None):
         kernel = row_stats_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_row_stats_widths, N))
-    kernel[grid](
+    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        kernel,
+        grid,
         x,
         sumsq,
         maxabs,
@@ -2750,6 +2872,12 @@ _add_layernorm_launch_table = (
 _add_layernorm_widths = set()
 
 
+# The call signatures add_layernorm() has checked in full (tilegen.runtime.calls).
+_add_layernorm_calls = _calls.Calls(
+    "add_layernorm", ("x", "r", "w", "b"), ("y", "h"), in_place=True
+)
+
+
 def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
     """Launch add_layernorm_kernel (spec: reductions.tile:48).
 
@@ -2759,30 +2887,44 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
     strides. Pass y=, h= to write into existing tensors.
     Returns (y, h).
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("add_layernorm", "x", x, torch.bfloat16, ("B", "T", "C"))
-    _args.bind_dims("add_layernorm", sizes, "x", x, ("B", "T", "C"))
-    _args.check_tensor("add_layernorm", "r", r, torch.bfloat16, ("B", "T", "C"))
-    _args.bind_dims("add_layernorm", sizes, "r", r, ("B", "T", "C"))
-    _args.check_tensor("add_layernorm", "w", w, torch.float32, ("C",))
-    _args.bind_dims("add_layernorm", sizes, "w", w, ("C",))
-    _args.check_tensor("add_layernorm", "b", b, torch.float32, ("C",))
-    _args.bind_dims("add_layernorm", sizes, "b", b, ("C",))
-    eps = _args.check_scalar("add_layernorm", "eps", eps, "float", torch.float32)
-    device = _args.check_device("add_layernorm", (("x", x), ("r", r), ("w", w), ("b", b)))
-    B = sizes["B"][0]
-    T = sizes["T"][0]
-    C = sizes["C"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap(
-        "add_layernorm",
-        (("x", x), ("r", r), ("w", w), ("b", b)),
-        (("y", y), ("h", h)),
-        in_place=True,
-    )
-    y = _args.output("add_layernorm", "y", y, (B, T, C), torch.bfloat16, device)
-    h = _args.output("add_layernorm", "h", h, (B, T, C), torch.bfloat16, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _add_layernorm_calls.find((x, r, w, b), (y, h))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("add_layernorm", "x", x, torch.bfloat16, ("B", "T", "C"))
+        _args.bind_dims("add_layernorm", sizes, "x", x, ("B", "T", "C"))
+        _args.check_tensor("add_layernorm", "r", r, torch.bfloat16, ("B", "T", "C"))
+        _args.bind_dims("add_layernorm", sizes, "r", r, ("B", "T", "C"))
+        _args.check_tensor("add_layernorm", "w", w, torch.float32, ("C",))
+        _args.bind_dims("add_layernorm", sizes, "w", w, ("C",))
+        _args.check_tensor("add_layernorm", "b", b, torch.float32, ("C",))
+        _args.bind_dims("add_layernorm", sizes, "b", b, ("C",))
+        eps = _args.check_scalar("add_layernorm", "eps", eps, "float", torch.float32)
+        device = _args.check_device("add_layernorm", (("x", x), ("r", r), ("w", w), ("b", b)))
+        B = sizes["B"][0]
+        T = sizes["T"][0]
+        C = sizes["C"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap(
+            "add_layernorm",
+            (("x", x), ("r", r), ("w", w), ("b", b)),
+            (("y", y), ("h", h)),
+            in_place=True,
+        )
+        _args.check_output("add_layernorm", "y", y, (B, T, C), torch.bfloat16, device)
+        _args.check_output("add_layernorm", "h", h, (B, T, C), torch.bfloat16, device)
+        checked = _add_layernorm_calls.keep(signature, (x, r, w, b), (y, h), (device, B, T, C))
+    else:
+        eps = _args.check_scalar("add_layernorm", "eps", eps, "float", torch.float32)
+    device, B, T, C = checked
+    if y is None:
+        y = torch.empty((B, T, C), dtype=torch.bfloat16, device=device)
+    if h is None:
+        h = torch.empty((B, T, C), dtype=torch.bfloat16, device=device)
     n_rows = B * T
     if y.numel() == 0 and h.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -2798,7 +2940,11 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
             TEAM, BLOCK_N = 1, _args.next_power_of_2(C)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
-            add_layernorm_team_kernel[(n_rows * TEAM,)](
+            # add_layernorm_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+            # once Triton has compiled it for arguments of these classes.
+            _fast.launch(
+                add_layernorm_team_kernel,
+                (n_rows * TEAM,),
                 x,
                 r,
                 w,
@@ -2861,7 +3007,11 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         kernel = add_layernorm_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_add_layernorm_widths, C))
-    kernel[grid](
+    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        kernel,
+        grid,
         x,
         r,
         w,

@@ -23,7 +23,7 @@ RESERVED = frozenset(
     {"tl", "triton", "torch", "math", "os", "pid", "offs", "mask", "device", "grid", "rest", "acc", "row",
      "col", "cols", "rows", "start", "num_programs", "num_pid_m", "num_pid_n", "num_pid_in_group",
      "group_id", "first_pid_m", "group_size_m", "pid_m", "pid_n", "k", "meta", "kernel", "shape",
-     "schedule", "config", "index", "n_elements", "sizes", "num_warps", "FLAT"}
+     "schedule", "config", "index", "n_elements", "sizes", "num_warps", "FLAT", "signature", "checked"}
 )
 RESERVED_PREFIXES = ("_", "offs_", "idx_", "stride_", "mask_", "BLOCK", "GROUP", "NUM_", "INDEX_", "acc_", "size_")
 RESERVED_SUFFIXES = ("_ptr", "_desc", "_offs", "_reference", "_kernel")

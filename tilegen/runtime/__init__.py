@@ -1,6 +1,8 @@
 """What generated modules import at run time: ordinary Python, tested as such.
 
     args          argument checks, output allocation, overlap checks, small integer helpers
+    calls         the checks done in full once per call signature, the rest at every call
+    launch        kernel launches straight to the compiled kernel, keyed as Triton specializes
     gemm          gemm launch configurations and modes, the launch choice, the autotuner
     launch_model  a model of a gemm launch's time: the untuned choice, the tuner's shortlist
     tuning_cache  the tuner's disk cache

@@ -93,6 +93,11 @@ def check_scalar(kernel, name, value, kind, dtype):
     """Check a scalar argument: a Python number of the declared kind, in range. Returns it
     as the kernel takes it: a float parameter given an int gets float(value), since Triton
     would type the int as an integer and compute integer arithmetic with it."""
+    # Every call checks its scalars: first the common case, a finite float for a 32- or
+    # 64-bit float, an int in range or a bool, then the full checks with their messages.
+    bounds = SCALAR_BOUNDS.get((kind, dtype))
+    if bounds is not None and type(value) is bounds[0] and bounds[1] <= value <= bounds[2]:
+        return value
     ok = {
         "float": isinstance(value, (int, float)) and not isinstance(value, bool),
         "int": isinstance(value, int) and not isinstance(value, bool),
@@ -114,6 +119,16 @@ def check_scalar(kernel, name, value, kind, dtype):
         if torch.finfo(dtype).bits == 16 and value:  # (zeros are exact; the cache would mix 0.0 and -0.0)
             value = round_16bit(value, dtype)
     return value
+
+
+# (kind, dtype) -> (Python type, least, greatest) of the values check_scalar passes unchanged
+# (a NaN fails the comparison and takes the full check; 16-bit floats are rounded there).
+SCALAR_BOUNDS = {
+    **{("float", t): (float, -torch.finfo(t).max, torch.finfo(t).max) for t in (torch.float32, torch.float64)},
+    **{("int", t): (int, torch.iinfo(t).min, torch.iinfo(t).max)
+       for t in (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8)},
+    ("bool", torch.bool): (bool, False, True),
+}
 
 
 @functools.lru_cache(maxsize=256)
@@ -150,6 +165,14 @@ def output(kernel, name, value, shape, dtype, device):
     """Allocate an output, or check one the caller passed in."""
     if value is None:
         return torch.empty(shape, dtype=dtype, device=device)
+    check_output(kernel, name, value, shape, dtype, device)
+    return value
+
+
+def check_output(kernel, name, value, shape, dtype, device):
+    """Check an output the caller passed in (None: the launcher allocates it)."""
+    if value is None:
+        return
     check_tensor(kernel, name, value, dtype, shape)
     where = f"{kernel}(): parameter {name!r} (an output)"
     if tuple(value.shape) != tuple(shape):
@@ -168,7 +191,6 @@ def output(kernel, name, value, shape, dtype, device):
             # strides revisit memory): their stores would race.
             raise ValueError(f"{where}: expected distinct elements, got a view with strides {value.stride()} "
                              f"whose elements share addresses")
-    return value
 
 
 def bytes_spanned(t):

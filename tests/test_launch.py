@@ -1,0 +1,196 @@
+"""tilegen.runtime.launch: a launch goes straight to the compiled kernel only under a key
+of everything Triton specializes on; anything the key does not hold goes through
+kernel[grid]. The keying is tested here with stand-ins for Triton's JITFunction and
+CompiledKernel (no GPU); test_launches_on_the_gpu runs the real ones."""
+
+import pytest
+import torch
+
+from conftest import ROOT, compile_spec
+from tilegen.runtime import launch as launch_rt
+
+
+class Compiled:
+    """Triton's CompiledKernel as launch() sees it."""
+
+    function, packed_metadata = "function", "metadata"
+
+    def __init__(self, log):
+        self.log = log
+
+    def launch_metadata(self, grid, stream, *args):
+        return ("launch metadata", grid)
+
+    def run(self, g0, g1, g2, stream, function, packed, meta, enter, exit, *args):
+        assert (function, packed, meta) == ("function", "metadata", ("launch metadata", self.log[-1][1]))
+        self.log.append(("direct", (g0, g1, g2), args, stream))
+
+
+class Jit:
+    """Triton's JITFunction as launch() sees it: parameters x, n, s, BLOCK."""
+
+    arg_names = ["x", "n", "s", "BLOCK"]
+    constexprs = [3]
+
+    def __init__(self):
+        self.log, self.pre_run_hooks, self.used_global_vals, self.hash = [], [], {}, "source hash"
+
+    def __getitem__(self, grid):
+        def run(*args, **kwargs):
+            self.log.append(("triton", grid, args, kwargs))
+            return Compiled(self.log)
+        return run
+
+
+@pytest.fixture
+def jit(monkeypatch):
+    monkeypatch.setattr(launch_rt, "JITFunction", Jit)
+    monkeypatch.setattr(launch_rt, "CompiledKernel", Compiled)
+    monkeypatch.setattr(launch_rt, "_BACKEND", True)
+    monkeypatch.setattr(launch_rt, "_STREAM", lambda device: f"stream of {device}")
+    monkeypatch.setattr(torch.cuda, "current_device", lambda: 0)
+    return Jit()
+
+
+def paths(kernel):
+    return [entry[0] for entry in kernel.log]
+
+
+def call(kernel, x, n=64, s=1.5, block=128, warps=4, grid=(2,)):
+    return launch_rt.launch(kernel, grid, x, n, s, BLOCK=block, num_warps=warps)
+
+
+def test_the_second_call_of_a_key_launches_the_compiled_kernel(jit):
+    x = torch.randn(64)
+    call(jit, x)
+    call(jit, x, s=2.5)  # a float's value is no part of Triton's specialization: launched as Triton's run would
+    assert paths(jit) == ["triton", "direct"]
+    # every parameter by position, the constexprs after the positional ones; the grid in 3 dimensions
+    assert jit.log[1] == ("direct", (2, 1, 1), (x, 64, 2.5, 128), "stream of 0")
+
+
+@pytest.mark.parametrize("change", [
+    dict(x=lambda: torch.randn(65)[1:]),  # a pointer 4 bytes past a 16-byte boundary
+    dict(x=lambda: torch.randn(64, dtype=torch.float64)),
+    dict(n=1),  # Triton makes an int of 1 a constant
+    dict(n=17),  # not divisible by 16
+    dict(n=2**31),  # 64-bit
+    dict(n=2**63),  # unsigned 64-bit
+    dict(s=2),  # an int where a float was
+    dict(block=256),
+    dict(warps=8),
+])
+def test_what_triton_specializes_on_takes_triton_path(jit, change):
+    x = torch.randn(64)
+    call(jit, x)
+    kwargs = {k: (v() if callable(v) else v) for k, v in change.items()}
+    call(jit, kwargs.pop("x", x), **kwargs)
+    assert paths(jit) == ["triton", "triton"]
+    call(jit, torch.randn(64), n=48, s=0.5)  # the first key again: 48 is divisible by 16 as 64 is
+    assert paths(jit)[-1] == "direct"
+
+
+def test_the_device_source_and_triton_settings_are_in_the_key(jit, monkeypatch):
+    x = torch.randn(64)
+    call(jit, x)
+    jit.hash = None  # (Triton: the source was replaced; the next run compiles it again)
+    call(jit, x)
+    monkeypatch.setattr(torch.cuda, "current_device", lambda: 1)
+    call(jit, x)
+    monkeypatch.setattr(launch_rt.knobs.runtime, "debug", True)
+    call(jit, x)
+    assert paths(jit) == ["triton"] * 4
+
+
+@pytest.mark.parametrize("why", ["hook", "globals", "descriptor", "grid", "not jit", "backend", "constexpr"])
+def test_what_the_key_cannot_hold_takes_triton_path(jit, monkeypatch, why):
+    x = torch.randn(64)
+    call(jit, x)
+    grid = (2,)
+    if why == "hook":
+        jit.pre_run_hooks.append(lambda *a, **k: None)
+    elif why == "globals":
+        scope = {"C": 2}
+        jit.used_global_vals = {("C", id(scope)): (1, scope)}  # (Triton raises: the global changed)
+    elif why == "descriptor":
+        x = object()
+    elif why == "grid":
+        grid = lambda meta: (2,)  # noqa: E731
+    elif why == "backend":
+        monkeypatch.setattr(launch_rt, "_BACKEND", False)
+    kernel = jit
+    if why == "constexpr":  # BLOCK by position: Triton keys it by value, the key here by type
+        launch_rt.launch(jit, grid, x, 64, 1.5, 128, num_warps=4)
+        launch_rt.launch(jit, grid, x, 64, 1.5, 128, num_warps=4)
+        assert paths(jit) == ["triton", "triton", "triton"]
+        return
+    if why == "not jit":
+        kernel = type("Stand", (), {"__getitem__": Jit.__getitem__, "log": jit.log})()
+    call(kernel, x, grid=grid)
+    assert paths(jit) == ["triton", "triton"]
+
+
+def test_an_int_of_1_differs_from_other_ints_of_its_class(jit):
+    x = torch.randn(64)
+    call(jit, x, n=17)
+    call(jit, x, n=1)  # Triton makes an int of 1 a constant: neither divisible by 16 nor 64-bit, still another kernel
+    call(jit, x, n=33)
+    assert paths(jit) == ["triton", "triton", "direct"]
+
+
+def test_direct_launch_can_be_turned_off(jit, monkeypatch):
+    monkeypatch.setattr(launch_rt, "ENABLED", False)
+    for _ in range(2):
+        call(jit, torch.randn(64))
+    assert paths(jit) == ["triton", "triton"]
+
+
+def test_keys_are_bounded_and_kept_by_each_kernel(jit, monkeypatch):
+    monkeypatch.setattr(launch_rt, "MAX_KEYS", 2)
+    for block in (16, 32, 64, 128):
+        call(jit, torch.randn(64), block=block)
+    assert len(jit.__dict__[launch_rt.TABLE]) <= 2
+    other = Jit()
+    call(other, torch.randn(64), block=128)
+    call(other, torch.randn(64), block=128)
+    assert paths(other) == ["triton", "direct"] and len(other.__dict__[launch_rt.TABLE]) == 1
+
+
+@pytest.mark.gpu
+def test_launches_on_the_gpu():
+    """The real JITFunction: aligned and unaligned pointers, sizes 1, 16k and others, one
+    key after another; every result against torch, the compiled kernels counted."""
+    ew = compile_spec(ROOT / "specs" / "elementwise.tile")[0]
+    keys = lambda: len(ew.add_kernel.__dict__.get(launch_rt.TABLE, {}))  # noqa: E731
+    before = keys()
+    for n in (64, 1, 17, 64, 4096, 1, 33):
+        for offset in (0, 1, 4, 0, 2):
+            for _ in range(3):
+                x = torch.randn(n + offset, device="cuda")[offset:]
+                y = torch.randn(n + 3, device="cuda")[3:]
+                out = torch.full((n + offset,), 7.0, device="cuda")[offset:]
+                ew.add(x, y, out=out)
+                torch.testing.assert_close(out, x + y, rtol=0, atol=0)
+    assert keys() > before
+
+
+def test_the_key_is_as_fine_as_tritons_specialization():
+    """Two arguments with one key must get one specialization from Triton itself (its
+    native_specialize_impl, under the CUDA backend's rules): else a kernel compiled for
+    one would be launched with the other (e.g. one compiled for 16-byte aligned pointers
+    with an unaligned one)."""
+    native = pytest.importorskip("triton._C.libtriton").native_specialize_impl
+    backend = pytest.importorskip("triton.backends.nvidia.compiler").CUDABackend
+    base = torch.randn(64)
+    values = [0, 1, 2, 15, 16, 17, 32, -1, -16, 2**31 - 1, 2**31, 2**31 + 16, -2**31, -2**31 - 1, 2**32, 2**63 - 1,
+              2**63, 2**63 + 16, 2**64 - 1, 0.0, 1.0, 1.5, -2.0, True, False, None,
+              *(base[k:] for k in range(6)), *(base.double()[k:] for k in range(3)), base.half()[1:], base.half()[8:]]
+    seen = {}
+    for v in values:
+        key = tuple(launch_rt._args_key([v]))
+        assert key == (launch_rt._arg_key(v),)
+        spec = native(backend, v, False, True, True)
+        if key in seen:
+            assert seen[key] == spec, (v, key)
+        seen[key] = spec
+    assert len(seen) > 10

@@ -1,0 +1,97 @@
+"""A launcher's checks, done in full once per call signature.
+
+Most of what a launcher checks depends only on its tensors' signature: type, dtype,
+layout, shape, strides, device, requires_grad (with the grad mode), and, for the gemm's
+tensor descriptors and Triton's own specialization, whether the data pointer is 16-byte
+aligned. The first call of a signature runs every check (tilegen.runtime.args) and keeps
+what they computed (the device, the bound dimensions); a later call of the same signature
+finds that and repeats only the checks that depend on more than the signature:
+
+    storage bounds  a view may not reach past its storage, which may have been resized
+                    since (storage offset and size are not in the signature)
+    overlap         outputs passed in may not share memory with an input or each other:
+                    data pointers are not in the signature, so each call compares the
+                    byte ranges its tensors span (kept per signature) and, where two meet,
+                    runs the exact test (args.check_overlap) with its messages
+    CPU tensors     accepted only under TRITON_INTERPRET=1, read at every call
+    scalars         checked at every call by the launcher (args.check_scalar)
+
+A value that is no tensor, or a tensor without strides or data pointer, has no signature:
+its call takes the full checks, which raise. Errors are therefore always the full checks'
+messages. Each launcher has its own table, cleared when it passes MAX_SIGNATURES.
+"""
+
+from __future__ import annotations
+
+import torch
+
+from .args import check_overlap, check_storage, interpreting
+
+MAX_SIGNATURES = 1024
+
+
+def _reach(t):
+    """Bytes from t's first element to the end of its last (0 for no elements)."""
+    if not t.numel():
+        return 0
+    last = sum((size - 1) * stride for size, stride in zip(t.shape, t.stride()))
+    return (last + 1) * t.element_size()
+
+
+class Calls:
+    """One launcher's table of checked call signatures: signature -> (what the checks
+    computed, the device, each tensor's (element size, byte reach), whether an output was
+    passed in)."""
+
+    def __init__(self, kernel, inputs, outputs, in_place):
+        self.kernel, self.inputs, self.outputs, self.in_place = kernel, inputs, outputs, in_place
+        self.table = {}
+
+    def find(self, inputs, outputs):
+        """(signature, what the first call's checks computed), or (signature, None) when
+        this call must take the full checks: a new signature, or none (signature None)."""
+        try:
+            key = (torch.is_grad_enabled(), *[
+                None if t is None else
+                (type(t), t.dtype, t.layout, t.shape, t.stride(), t.device, t.requires_grad, t.data_ptr() % 16)
+                for t in inputs + outputs])
+        except Exception:  # no tensor, or one without strides or data pointer: the full checks say why
+            return None, None
+        entry = self.table.get(key)
+        if entry is None:
+            return key, None
+        value, device, reach, given = entry
+        if device.type == "cpu" and not interpreting():
+            return key, None  # (the full checks raise)
+        tensors = inputs + outputs
+        for t, name, (size, n) in zip(tensors, self.inputs + self.outputs, reach):
+            if n and t.storage_offset() * size + n > t.untyped_storage().nbytes():
+                check_storage(self.kernel, name, t)  # raises
+        if given:
+            self._overlap(inputs, outputs, reach)
+        return key, value
+
+    def _overlap(self, inputs, outputs, reach):
+        spans = [(t.data_ptr(), t.data_ptr() + n) if n else None for t, (_, n) in zip(inputs + outputs, reach)]
+        first = len(inputs)
+        for k in range(first, len(spans)):
+            if spans[k] is None:
+                continue
+            lo, hi = spans[k]
+            for other in spans[:k]:
+                if other is not None and lo < other[1] and other[0] < hi:
+                    # Byte ranges meet: the exact test, which passes interleaved views and
+                    # exact in-place views, and raises with its message otherwise.
+                    check_overlap(self.kernel, tuple(zip(self.inputs, inputs)), tuple(zip(self.outputs, outputs)),
+                                  self.in_place)
+                    return
+
+    def keep(self, key, inputs, outputs, value):
+        """Remember what the full checks of a call computed, value = (device, dimension
+        sizes...); returns value."""
+        if key is not None:
+            if len(self.table) >= MAX_SIGNATURES:
+                self.table.clear()
+            reach = tuple((0, 0) if t is None else (t.element_size(), _reach(t)) for t in inputs + outputs)
+            self.table[key] = (value, value[0], reach, any(t is not None for t in outputs))
+        return value

@@ -1,0 +1,135 @@
+"""Launching a @triton.jit kernel: straight to the kernel Triton compiled, once it has.
+
+`kernel[grid](*args, **kwargs)` (Triton's JITFunction.run) binds and specializes every
+argument, builds its cache key (a string of the options, too), reads its settings and
+checks the kernel's globals on every call: about 20 us of host time for a small kernel on
+the H100 machine, where launching the compiled kernel itself takes about 8. `launch` keeps
+the compiled kernel that Triton's run returned, under a key of everything Triton
+specializes it on, so that a later call with the same key launches it directly, as the
+end of Triton's run does (the compiled kernel's launcher on the current stream, with the
+launch hooks and their metadata). The key:
+
+    each tensor   its dtype and its data pointer modulo 16 (Triton: 16-byte aligned or not)
+    each int      whether it is 1 (Triton makes it a constant), whether 16 divides it, and
+                  whether it fits 32 or 64 bits (Triton: i32, i64, u64)
+    each float, bool, None   its type (Triton does not specialize on their values)
+    keywords      the constexprs and options (num_warps, ...) by value
+    and           the kernel's source hash (Triton's: a kernel whose source was replaced
+                  compiles again), the current CUDA device, Triton's debug and
+                  instrumentation settings; each kernel keeps its own table
+
+Everything else takes Triton's own path: a kernel that is no JITFunction (the
+interpreter's, a test's stand-in), one with pre-run hooks or whose globals changed since
+it compiled (Triton raises), a constexpr given by position, an argument of another type
+(a tensor descriptor), a grid that is a function, a backend other than CUDA, a Triton release other than those the key
+was checked against (CHECKED_RELEASES).
+"""
+
+from __future__ import annotations
+
+import os
+
+import torch
+
+import triton
+
+# The Triton releases whose specialization rules the key above was checked against (their
+# native_specialize_impl, with the CUDA backend's rules for ints and pointers); any other
+# takes its own path on every call.
+CHECKED_RELEASES = ("3.6.",)
+JITFunction = None
+if triton.__version__.startswith(CHECKED_RELEASES):
+    from triton import knobs
+    from triton.compiler import CompiledKernel
+    from triton.runtime.jit import JITFunction
+
+# TILEGEN_DIRECT_LAUNCH=0 sends every launch through kernel[grid] (bench/launch_overhead.py
+# times both ways).
+ENABLED = os.environ.get("TILEGEN_DIRECT_LAUNCH", "1") not in ("", "0")
+TABLE = "_tilegen_launches"  # a kernel's attribute: {key: (compiled kernel, the parameters taken by keyword, in order)}
+MAX_KEYS = 256  # per kernel
+_MISSING = object()
+_Tensor = torch.Tensor
+_INT_ONE = "int 1"  # (a key of its own: 1 == True, so the int itself would meet the key of an int divisible by 16)
+
+
+class _NoKey(Exception):
+    pass
+
+
+def _arg_key(a):
+    t = type(a)
+    if t is int:
+        if 1 < a < 2**31:  # (the common case first: i32, not 1)
+            return a % 16 == 0
+        if a == 1:
+            return _INT_ONE
+        return (int, a % 16 == 0, -2**31 <= a < 2**31, -2**63 <= a < 2**63)
+    if t is float or t is bool or a is None:
+        return t
+    if isinstance(a, torch.Tensor):
+        return (a.dtype, a.data_ptr() % 16)
+    raise _NoKey
+
+
+def _args_key(args):
+    """Each argument's part of the key: _arg_key, with the common cases inline (a plain
+    tensor, an i32, a float)."""
+    return [(a.dtype, a.data_ptr() % 16) if type(a) is _Tensor else
+            (a % 16 == 0 if 1 < a < 2**31 else _INT_ONE if a == 1 else _arg_key(a)) if type(a) is int else
+            float if type(a) is float else _arg_key(a)
+            for a in args]
+
+
+def _cuda_backend():
+    global _BACKEND, _STREAM
+    if _BACKEND is None:
+        from triton.runtime import driver
+
+        _STREAM = driver.active.get_current_stream
+        _BACKEND = driver.active.get_current_target().backend == "cuda"
+    return _BACKEND
+
+
+_BACKEND = _STREAM = None
+
+
+def launch(kernel, grid, *args, **kwargs):
+    """kernel[grid](*args, **kwargs), directly through the compiled kernel when Triton has
+    compiled it for the same key (see above)."""
+    if (not ENABLED or type(kernel) is not JITFunction or kernel.pre_run_hooks or type(grid) is not tuple
+            or (kernel.constexprs and kernel.constexprs[0] < len(args)) or not _cuda_backend()):
+        return kernel[grid](*args, **kwargs)  # (a constexpr given by position would be keyed by its type)
+    # Each kernel keeps its own table (as an attribute: it lives and goes with the kernel,
+    # and is found without hashing the JITFunction, which hashes its source).
+    table = kernel.__dict__.get(TABLE)
+    if table is None:
+        table = kernel.__dict__[TABLE] = {}
+    device = torch.cuda.current_device()
+    try:
+        key = (kernel.hash, device, knobs.runtime.debug, knobs.compilation.instrumentation_mode,
+               *_args_key(args), *kwargs.items())
+        entry = table.get(key)
+    except (_NoKey, TypeError):  # (TypeError: a keyword value that cannot be hashed)
+        return kernel[grid](*args, **kwargs)
+    for (name, _), (value, scope) in kernel.used_global_vals.items():
+        if scope.get(name, _MISSING) != value:
+            return kernel[grid](*args, **kwargs)  # (Triton raises)
+    if entry is None:
+        compiled = kernel[grid](*args, **kwargs)
+        names = kernel.arg_names[len(args):]
+        if isinstance(compiled, CompiledKernel) and all(n in kwargs for n in names):
+            if len(table) >= MAX_KEYS:
+                table.clear()
+            table[key] = compiled, names
+        return compiled
+    compiled, names = entry
+    # The end of Triton's run: the launch on the current stream, with the launch hooks.
+    args = (*args, *[kwargs[n] for n in names])
+    stream = _STREAM(device)
+    grid_1 = grid[1] if len(grid) > 1 else 1
+    grid_2 = grid[2] if len(grid) > 2 else 1
+    compiled.run(grid[0], grid_1, grid_2, stream, compiled.function, compiled.packed_metadata,
+                 compiled.launch_metadata(grid, stream, *args), knobs.runtime.launch_enter_hook,
+                 knobs.runtime.launch_exit_hook, *args)
+    return compiled
