@@ -17,6 +17,8 @@ import triton.language as tl
 from triton.tools.tensor_descriptor import TensorDescriptor  # descriptors built on the host
 
 from tilegen.runtime import args as _args
+from tilegen.runtime import calls as _calls
+from tilegen.runtime import launch as _fast
 from tilegen.runtime import gemm as _gemm
 from tilegen.runtime import reduction as _reduction
 from tilegen.runtime import reference as _ref
@@ -307,6 +309,10 @@ _quantize_rows_i8_launch_table = (
 _quantize_rows_i8_widths = set()
 
 
+# The call signatures quantize_rows_i8() has checked in full (tilegen.runtime.calls).
+_quantize_rows_i8_calls = _calls.Calls("quantize_rows_i8", ("x",), ("q", "s"), in_place=True)
+
+
 def quantize_rows_i8(x, *, q=None, s=None):
     """Launch quantize_rows_i8_kernel (spec: lowprec.tile:7).
 
@@ -316,17 +322,29 @@ def quantize_rows_i8(x, *, q=None, s=None):
     strides. Pass q=, s= to write into existing tensors.
     Returns (q, s).
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("quantize_rows_i8", "x", x, torch.bfloat16, ("M", "N"))
-    _args.bind_dims("quantize_rows_i8", sizes, "x", x, ("M", "N"))
-    device = _args.check_device("quantize_rows_i8", (("x", x),))
-    M = sizes["M"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap("quantize_rows_i8", (("x", x),), (("q", q), ("s", s)), in_place=True)
-    q = _args.output("quantize_rows_i8", "q", q, (M, N), torch.int8, device)
-    s = _args.output("quantize_rows_i8", "s", s, (M,), torch.float32, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _quantize_rows_i8_calls.find((x,), (q, s))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("quantize_rows_i8", "x", x, torch.bfloat16, ("M", "N"))
+        _args.bind_dims("quantize_rows_i8", sizes, "x", x, ("M", "N"))
+        device = _args.check_device("quantize_rows_i8", (("x", x),))
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap("quantize_rows_i8", (("x", x),), (("q", q), ("s", s)), in_place=True)
+        _args.check_output("quantize_rows_i8", "q", q, (M, N), torch.int8, device)
+        _args.check_output("quantize_rows_i8", "s", s, (M,), torch.float32, device)
+        checked = _quantize_rows_i8_calls.keep(signature, (x,), (q, s), (device, M, N))
+    device, M, N = checked
+    if q is None:
+        q = torch.empty((M, N), dtype=torch.int8, device=device)
+    if s is None:
+        s = torch.empty((M,), dtype=torch.float32, device=device)
     n_rows = M
     if q.numel() == 0 and s.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -349,7 +367,11 @@ def quantize_rows_i8(x, *, q=None, s=None):
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 1 * TEAM)
-            quantize_rows_i8_team_kernel[(n_rows * TEAM,)](
+            # quantize_rows_i8_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+            # once Triton has compiled it for arguments of these classes.
+            _fast.launch(
+                quantize_rows_i8_team_kernel,
+                (n_rows * TEAM,),
                 x,
                 q,
                 s,
@@ -397,7 +419,11 @@ def quantize_rows_i8(x, *, q=None, s=None):
         kernel = quantize_rows_i8_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_quantize_rows_i8_widths, N))
-    kernel[grid](
+    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        kernel,
+        grid,
         x,
         q,
         s,
@@ -585,6 +611,10 @@ _linear_i8_gemm = dict(
 )
 
 
+# The call signatures linear_i8() has checked in full (tilegen.runtime.calls).
+_linear_i8_calls = _calls.Calls("linear_i8", ("x", "w", "sx", "sw"), ("y",), in_place=False)
+
+
 def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
     """Launch linear_i8_kernel (spec: lowprec.tile:14).
 
@@ -597,25 +627,35 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
     "flatten": True, which lets a persistent launch pipeline across tiles.
     Returns y.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("linear_i8", "x", x, torch.int8, ("M", "K"))
-    _args.bind_dims("linear_i8", sizes, "x", x, ("M", "K"))
-    _args.check_tensor("linear_i8", "w", w, torch.int8, ("N", "K"))
-    _args.bind_dims("linear_i8", sizes, "w", w, ("N", "K"))
-    _args.check_tensor("linear_i8", "sx", sx, torch.float32, ("M",))
-    _args.bind_dims("linear_i8", sizes, "sx", sx, ("M",))
-    _args.check_tensor("linear_i8", "sw", sw, torch.float32, ("N",))
-    _args.bind_dims("linear_i8", sizes, "sw", sw, ("N",))
-    device = _args.check_device("linear_i8", (("x", x), ("w", w), ("sx", sx), ("sw", sw)))
-    M = sizes["M"][0]
-    K = sizes["K"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other.
-    _args.check_overlap(
-        "linear_i8", (("x", x), ("w", w), ("sx", sx), ("sw", sw)), (("y", y),), in_place=False
-    )
-    y = _args.output("linear_i8", "y", y, (M, N), torch.bfloat16, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _linear_i8_calls.find((x, w, sx, sw), (y,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("linear_i8", "x", x, torch.int8, ("M", "K"))
+        _args.bind_dims("linear_i8", sizes, "x", x, ("M", "K"))
+        _args.check_tensor("linear_i8", "w", w, torch.int8, ("N", "K"))
+        _args.bind_dims("linear_i8", sizes, "w", w, ("N", "K"))
+        _args.check_tensor("linear_i8", "sx", sx, torch.float32, ("M",))
+        _args.bind_dims("linear_i8", sizes, "sx", sx, ("M",))
+        _args.check_tensor("linear_i8", "sw", sw, torch.float32, ("N",))
+        _args.bind_dims("linear_i8", sizes, "sw", sw, ("N",))
+        device = _args.check_device("linear_i8", (("x", x), ("w", w), ("sx", sx), ("sw", sw)))
+        M = sizes["M"][0]
+        K = sizes["K"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other.
+        _args.check_overlap(
+            "linear_i8", (("x", x), ("w", w), ("sx", sx), ("sw", sw)), (("y", y),), in_place=False
+        )
+        _args.check_output("linear_i8", "y", y, (M, N), torch.bfloat16, device)
+        checked = _linear_i8_calls.keep(signature, (x, w, sx, sw), (y,), (device, M, K, N))
+    device, M, K, N = checked
+    if y is None:
+        y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -644,7 +684,11 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
             _a_desc = TensorDescriptor.from_tensor(x, [config["block_m"], config["block_k"]])
             _b_desc = TensorDescriptor.from_tensor(w, [config["block_n"], config["block_k"]])
             _y_desc = TensorDescriptor.from_tensor(y, [config["block_m"], config["block_n"] // 2])
-        linear_i8_kernel[grid](
+        # linear_i8_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            linear_i8_kernel,
+            grid,
             x,
             w,
             sx,
@@ -835,6 +879,10 @@ _matmul_i8_gemm = dict(
 )
 
 
+# The call signatures matmul_i8() has checked in full (tilegen.runtime.calls).
+_matmul_i8_calls = _calls.Calls("matmul_i8", ("a", "b"), ("c",), in_place=False)
+
+
 def matmul_i8(a, b, *, c=None, schedule=None):
     """Launch matmul_i8_kernel (spec: lowprec.tile:19).
 
@@ -847,19 +895,29 @@ def matmul_i8(a, b, *, c=None, schedule=None):
     "flatten": True, which lets a persistent launch pipeline across tiles.
     Returns c.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("matmul_i8", "a", a, torch.int8, ("M", "K"))
-    _args.bind_dims("matmul_i8", sizes, "a", a, ("M", "K"))
-    _args.check_tensor("matmul_i8", "b", b, torch.int8, ("K", "N"))
-    _args.bind_dims("matmul_i8", sizes, "b", b, ("K", "N"))
-    device = _args.check_device("matmul_i8", (("a", a), ("b", b)))
-    M = sizes["M"][0]
-    K = sizes["K"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other.
-    _args.check_overlap("matmul_i8", (("a", a), ("b", b)), (("c", c),), in_place=False)
-    c = _args.output("matmul_i8", "c", c, (M, N), torch.int32, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _matmul_i8_calls.find((a, b), (c,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("matmul_i8", "a", a, torch.int8, ("M", "K"))
+        _args.bind_dims("matmul_i8", sizes, "a", a, ("M", "K"))
+        _args.check_tensor("matmul_i8", "b", b, torch.int8, ("K", "N"))
+        _args.bind_dims("matmul_i8", sizes, "b", b, ("K", "N"))
+        device = _args.check_device("matmul_i8", (("a", a), ("b", b)))
+        M = sizes["M"][0]
+        K = sizes["K"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other.
+        _args.check_overlap("matmul_i8", (("a", a), ("b", b)), (("c", c),), in_place=False)
+        _args.check_output("matmul_i8", "c", c, (M, N), torch.int32, device)
+        checked = _matmul_i8_calls.keep(signature, (a, b), (c,), (device, M, K, N))
+    device, M, K, N = checked
+    if c is None:
+        c = torch.empty((M, N), dtype=torch.int32, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -888,7 +946,11 @@ def matmul_i8(a, b, *, c=None, schedule=None):
             _a_desc = TensorDescriptor.from_tensor(a, [config["block_m"], config["block_k"]])
             _b_desc = TensorDescriptor.from_tensor(b, [config["block_k"], config["block_n"]])
             _c_desc = TensorDescriptor.from_tensor(c, [config["block_m"], config["block_n"] // 2])
-        matmul_i8_kernel[grid](
+        # matmul_i8_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            matmul_i8_kernel,
+            grid,
             a,
             b,
             c,
@@ -1089,6 +1151,10 @@ _scaled_mm_gemm = dict(
 )
 
 
+# The call signatures scaled_mm() has checked in full (tilegen.runtime.calls).
+_scaled_mm_calls = _calls.Calls("scaled_mm", ("a", "b", "sa", "sb", "bias"), ("y",), in_place=False)
+
+
 def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
     """Launch scaled_mm_kernel (spec: lowprec.tile:26).
 
@@ -1101,32 +1167,42 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
     "flatten": True, which lets a persistent launch pipeline across tiles.
     Returns y.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("scaled_mm", "a", a, torch.float8_e4m3fn, ("M", "K"))
-    _args.bind_dims("scaled_mm", sizes, "a", a, ("M", "K"))
-    _args.check_tensor("scaled_mm", "b", b, torch.float8_e4m3fn, ("N", "K"))
-    _args.bind_dims("scaled_mm", sizes, "b", b, ("N", "K"))
-    _args.check_tensor("scaled_mm", "sa", sa, torch.float32, ("M",))
-    _args.bind_dims("scaled_mm", sizes, "sa", sa, ("M",))
-    _args.check_tensor("scaled_mm", "sb", sb, torch.float32, ("N",))
-    _args.bind_dims("scaled_mm", sizes, "sb", sb, ("N",))
-    _args.check_tensor("scaled_mm", "bias", bias, torch.bfloat16, ("N",))
-    _args.bind_dims("scaled_mm", sizes, "bias", bias, ("N",))
-    device = _args.check_device(
-        "scaled_mm", (("a", a), ("b", b), ("sa", sa), ("sb", sb), ("bias", bias))
-    )
-    M = sizes["M"][0]
-    K = sizes["K"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other.
-    _args.check_overlap(
-        "scaled_mm",
-        (("a", a), ("b", b), ("sa", sa), ("sb", sb), ("bias", bias)),
-        (("y", y),),
-        in_place=False,
-    )
-    y = _args.output("scaled_mm", "y", y, (M, N), torch.bfloat16, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _scaled_mm_calls.find((a, b, sa, sb, bias), (y,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("scaled_mm", "a", a, torch.float8_e4m3fn, ("M", "K"))
+        _args.bind_dims("scaled_mm", sizes, "a", a, ("M", "K"))
+        _args.check_tensor("scaled_mm", "b", b, torch.float8_e4m3fn, ("N", "K"))
+        _args.bind_dims("scaled_mm", sizes, "b", b, ("N", "K"))
+        _args.check_tensor("scaled_mm", "sa", sa, torch.float32, ("M",))
+        _args.bind_dims("scaled_mm", sizes, "sa", sa, ("M",))
+        _args.check_tensor("scaled_mm", "sb", sb, torch.float32, ("N",))
+        _args.bind_dims("scaled_mm", sizes, "sb", sb, ("N",))
+        _args.check_tensor("scaled_mm", "bias", bias, torch.bfloat16, ("N",))
+        _args.bind_dims("scaled_mm", sizes, "bias", bias, ("N",))
+        device = _args.check_device(
+            "scaled_mm", (("a", a), ("b", b), ("sa", sa), ("sb", sb), ("bias", bias))
+        )
+        M = sizes["M"][0]
+        K = sizes["K"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other.
+        _args.check_overlap(
+            "scaled_mm",
+            (("a", a), ("b", b), ("sa", sa), ("sb", sb), ("bias", bias)),
+            (("y", y),),
+            in_place=False,
+        )
+        _args.check_output("scaled_mm", "y", y, (M, N), torch.bfloat16, device)
+        checked = _scaled_mm_calls.keep(signature, (a, b, sa, sb, bias), (y,), (device, M, K, N))
+    device, M, K, N = checked
+    if y is None:
+        y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -1155,7 +1231,11 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
             _a_desc = TensorDescriptor.from_tensor(a, [config["block_m"], config["block_k"]])
             _b_desc = TensorDescriptor.from_tensor(b, [config["block_n"], config["block_k"]])
             _y_desc = TensorDescriptor.from_tensor(y, [config["block_m"], config["block_n"] // 2])
-        scaled_mm_kernel[grid](
+        # scaled_mm_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            scaled_mm_kernel,
+            grid,
             a,
             b,
             sa,
@@ -1355,6 +1435,10 @@ _scaled_mm_tensor_gemm = dict(
 )
 
 
+# The call signatures scaled_mm_tensor() has checked in full (tilegen.runtime.calls).
+_scaled_mm_tensor_calls = _calls.Calls("scaled_mm_tensor", ("a", "b"), ("y",), in_place=False)
+
+
 def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
     """Launch scaled_mm_tensor_kernel (spec: lowprec.tile:31).
 
@@ -1367,22 +1451,36 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
     "flatten": True, which lets a persistent launch pipeline across tiles.
     Returns y.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("scaled_mm_tensor", "a", a, torch.float8_e4m3fn, ("M", "K"))
-    _args.bind_dims("scaled_mm_tensor", sizes, "a", a, ("M", "K"))
-    _args.check_tensor("scaled_mm_tensor", "b", b, torch.float8_e4m3fn, ("N", "K"))
-    _args.bind_dims("scaled_mm_tensor", sizes, "b", b, ("N", "K"))
-    sa = _args.check_scalar("scaled_mm_tensor", "sa", sa, "float", torch.float32)
-    sb = _args.check_scalar("scaled_mm_tensor", "sb", sb, "float", torch.float32)
-    s_out = _args.check_scalar("scaled_mm_tensor", "s_out", s_out, "float", torch.float32)
-    device = _args.check_device("scaled_mm_tensor", (("a", a), ("b", b)))
-    M = sizes["M"][0]
-    K = sizes["K"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other.
-    _args.check_overlap("scaled_mm_tensor", (("a", a), ("b", b)), (("y", y),), in_place=False)
-    y = _args.output("scaled_mm_tensor", "y", y, (M, N), torch.float8_e4m3fn, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _scaled_mm_tensor_calls.find((a, b), (y,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("scaled_mm_tensor", "a", a, torch.float8_e4m3fn, ("M", "K"))
+        _args.bind_dims("scaled_mm_tensor", sizes, "a", a, ("M", "K"))
+        _args.check_tensor("scaled_mm_tensor", "b", b, torch.float8_e4m3fn, ("N", "K"))
+        _args.bind_dims("scaled_mm_tensor", sizes, "b", b, ("N", "K"))
+        sa = _args.check_scalar("scaled_mm_tensor", "sa", sa, "float", torch.float32)
+        sb = _args.check_scalar("scaled_mm_tensor", "sb", sb, "float", torch.float32)
+        s_out = _args.check_scalar("scaled_mm_tensor", "s_out", s_out, "float", torch.float32)
+        device = _args.check_device("scaled_mm_tensor", (("a", a), ("b", b)))
+        M = sizes["M"][0]
+        K = sizes["K"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other.
+        _args.check_overlap("scaled_mm_tensor", (("a", a), ("b", b)), (("y", y),), in_place=False)
+        _args.check_output("scaled_mm_tensor", "y", y, (M, N), torch.float8_e4m3fn, device)
+        checked = _scaled_mm_tensor_calls.keep(signature, (a, b), (y,), (device, M, K, N))
+    else:
+        sa = _args.check_scalar("scaled_mm_tensor", "sa", sa, "float", torch.float32)
+        sb = _args.check_scalar("scaled_mm_tensor", "sb", sb, "float", torch.float32)
+        s_out = _args.check_scalar("scaled_mm_tensor", "s_out", s_out, "float", torch.float32)
+    device, M, K, N = checked
+    if y is None:
+        y = torch.empty((M, N), dtype=torch.float8_e4m3fn, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -1411,7 +1509,11 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
             _a_desc = TensorDescriptor.from_tensor(a, [config["block_m"], config["block_k"]])
             _b_desc = TensorDescriptor.from_tensor(b, [config["block_n"], config["block_k"]])
             _y_desc = TensorDescriptor.from_tensor(y, [config["block_m"], config["block_n"] // 2])
-        scaled_mm_tensor_kernel[grid](
+        # scaled_mm_tensor_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            scaled_mm_tensor_kernel,
+            grid,
             a,
             b,
             sa,
@@ -1529,6 +1631,10 @@ def quantize_f8_kernel(
     tl.store(q_ptr + q_offs, _to_f8e4m3(q), mask=mask)
 
 
+# The call signatures quantize_f8() has checked in full (tilegen.runtime.calls).
+_quantize_f8_calls = _calls.Calls("quantize_f8", ("x",), ("q",), in_place=True)
+
+
 def quantize_f8(x, inv_scale, *, q=None):
     """Launch quantize_f8_kernel (spec: lowprec.tile:36).
 
@@ -1538,17 +1644,33 @@ def quantize_f8(x, inv_scale, *, q=None):
     strides. Pass q= to write into existing tensors.
     Returns q.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("quantize_f8", "x", x, torch.bfloat16, ("M", "N"))
-    _args.bind_dims("quantize_f8", sizes, "x", x, ("M", "N"))
-    inv_scale = _args.check_scalar("quantize_f8", "inv_scale", inv_scale, "float", torch.float32)
-    device = _args.check_device("quantize_f8", (("x", x),))
-    M = sizes["M"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap("quantize_f8", (("x", x),), (("q", q),), in_place=True)
-    q = _args.output("quantize_f8", "q", q, (M, N), torch.float8_e4m3fn, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _quantize_f8_calls.find((x,), (q,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("quantize_f8", "x", x, torch.bfloat16, ("M", "N"))
+        _args.bind_dims("quantize_f8", sizes, "x", x, ("M", "N"))
+        inv_scale = _args.check_scalar(
+            "quantize_f8", "inv_scale", inv_scale, "float", torch.float32
+        )
+        device = _args.check_device("quantize_f8", (("x", x),))
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap("quantize_f8", (("x", x),), (("q", q),), in_place=True)
+        _args.check_output("quantize_f8", "q", q, (M, N), torch.float8_e4m3fn, device)
+        checked = _quantize_f8_calls.keep(signature, (x,), (q,), (device, M, N))
+    else:
+        inv_scale = _args.check_scalar(
+            "quantize_f8", "inv_scale", inv_scale, "float", torch.float32
+        )
+    device, M, N = checked
+    if q is None:
+        q = torch.empty((M, N), dtype=torch.float8_e4m3fn, device=device)
     n_elements = q.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -1558,7 +1680,11 @@ def quantize_f8(x, inv_scale, *, q=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    quantize_f8_kernel[grid](
+    # quantize_f8_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        quantize_f8_kernel,
+        grid,
         x,
         inv_scale,
         q,
@@ -1637,6 +1763,10 @@ def dequantize_f8_kernel(
     tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
 
 
+# The call signatures dequantize_f8() has checked in full (tilegen.runtime.calls).
+_dequantize_f8_calls = _calls.Calls("dequantize_f8", ("q", "s"), ("y",), in_place=True)
+
+
 def dequantize_f8(q, s, *, y=None):
     """Launch dequantize_f8_kernel (spec: lowprec.tile:41).
 
@@ -1646,18 +1776,28 @@ def dequantize_f8(q, s, *, y=None):
     strides. Pass y= to write into existing tensors.
     Returns y.
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("dequantize_f8", "q", q, torch.float8_e5m2, ("M", "N"))
-    _args.bind_dims("dequantize_f8", sizes, "q", q, ("M", "N"))
-    _args.check_tensor("dequantize_f8", "s", s, torch.float32, ("M",))
-    _args.bind_dims("dequantize_f8", sizes, "s", s, ("M",))
-    device = _args.check_device("dequantize_f8", (("q", q), ("s", s)))
-    M = sizes["M"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap("dequantize_f8", (("q", q), ("s", s)), (("y", y),), in_place=True)
-    y = _args.output("dequantize_f8", "y", y, (M, N), torch.bfloat16, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _dequantize_f8_calls.find((q, s), (y,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("dequantize_f8", "q", q, torch.float8_e5m2, ("M", "N"))
+        _args.bind_dims("dequantize_f8", sizes, "q", q, ("M", "N"))
+        _args.check_tensor("dequantize_f8", "s", s, torch.float32, ("M",))
+        _args.bind_dims("dequantize_f8", sizes, "s", s, ("M",))
+        device = _args.check_device("dequantize_f8", (("q", q), ("s", s)))
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap("dequantize_f8", (("q", q), ("s", s)), (("y", y),), in_place=True)
+        _args.check_output("dequantize_f8", "y", y, (M, N), torch.bfloat16, device)
+        checked = _dequantize_f8_calls.keep(signature, (q, s), (y,), (device, M, N))
+    device, M, N = checked
+    if y is None:
+        y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
     n_elements = y.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -1667,7 +1807,11 @@ def dequantize_f8(q, s, *, y=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
-    dequantize_f8_kernel[grid](
+    # dequantize_f8_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        dequantize_f8_kernel,
+        grid,
         q,
         s,
         y,
@@ -1986,6 +2130,10 @@ _quantize_rows_f8_launch_table = (
 _quantize_rows_f8_widths = set()
 
 
+# The call signatures quantize_rows_f8() has checked in full (tilegen.runtime.calls).
+_quantize_rows_f8_calls = _calls.Calls("quantize_rows_f8", ("x",), ("q", "s"), in_place=True)
+
+
 def quantize_rows_f8(x, *, q=None, s=None):
     """Launch quantize_rows_f8_kernel (spec: lowprec.tile:46).
 
@@ -1995,17 +2143,29 @@ def quantize_rows_f8(x, *, q=None, s=None):
     strides. Pass q=, s= to write into existing tensors.
     Returns (q, s).
     """
-    # Check every argument and bind each named dimension from its first use.
-    sizes = {}
-    _args.check_tensor("quantize_rows_f8", "x", x, torch.bfloat16, ("M", "N"))
-    _args.bind_dims("quantize_rows_f8", sizes, "x", x, ("M", "N"))
-    device = _args.check_device("quantize_rows_f8", (("x", x),))
-    M = sizes["M"][0]
-    N = sizes["N"][0]
-    # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-    _args.check_overlap("quantize_rows_f8", (("x", x),), (("q", q), ("s", s)), in_place=True)
-    q = _args.output("quantize_rows_f8", "q", q, (M, N), torch.float8_e4m3fn, device)
-    s = _args.output("quantize_rows_f8", "s", s, (M,), torch.float32, device)
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _quantize_rows_f8_calls.find((x,), (q, s))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("quantize_rows_f8", "x", x, torch.bfloat16, ("M", "N"))
+        _args.bind_dims("quantize_rows_f8", sizes, "x", x, ("M", "N"))
+        device = _args.check_device("quantize_rows_f8", (("x", x),))
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap("quantize_rows_f8", (("x", x),), (("q", q), ("s", s)), in_place=True)
+        _args.check_output("quantize_rows_f8", "q", q, (M, N), torch.float8_e4m3fn, device)
+        _args.check_output("quantize_rows_f8", "s", s, (M,), torch.float32, device)
+        checked = _quantize_rows_f8_calls.keep(signature, (x,), (q, s), (device, M, N))
+    device, M, N = checked
+    if q is None:
+        q = torch.empty((M, N), dtype=torch.float8_e4m3fn, device=device)
+    if s is None:
+        s = torch.empty((M,), dtype=torch.float32, device=device)
     n_rows = M
     if q.numel() == 0 and s.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -2028,7 +2188,11 @@ def quantize_rows_f8(x, *, q=None, s=None):
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 1 * TEAM)
-            quantize_rows_f8_team_kernel[(n_rows * TEAM,)](
+            # quantize_rows_f8_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+            # once Triton has compiled it for arguments of these classes.
+            _fast.launch(
+                quantize_rows_f8_team_kernel,
+                (n_rows * TEAM,),
                 x,
                 q,
                 s,
@@ -2076,7 +2240,11 @@ def quantize_rows_f8(x, *, q=None, s=None):
         kernel = quantize_rows_f8_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_quantize_rows_f8_widths, N))
-    kernel[grid](
+    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+    # once Triton has compiled it for arguments of these classes.
+    _fast.launch(
+        kernel,
+        grid,
         x,
         q,
         s,
