@@ -413,6 +413,10 @@ def quantize_rows_i8(x, *, q=None, s=None):
         )
         grid = (min(num_row_blocks, per_sm * n_sms),)
     if strategy == "single":
+        # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
+        # share its work (tilegen.runtime.reduction.few_rows_warps).
+        num_warps = _reduction.few_rows_warps(device, num_row_blocks, ROWS * BLOCK_N, num_warps)
+    if strategy == "single":
         kernel = quantize_rows_i8_kernel
         extra = {}
     else:
@@ -2233,6 +2237,10 @@ def quantize_rows_f8(x, *, q=None, s=None):
             else 1
         )
         grid = (min(num_row_blocks, per_sm * n_sms),)
+    if strategy == "single":
+        # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
+        # share its work (tilegen.runtime.reduction.few_rows_warps).
+        num_warps = _reduction.few_rows_warps(device, num_row_blocks, ROWS * BLOCK_N, num_warps)
     if strategy == "single":
         kernel = quantize_rows_f8_kernel
         extra = {}

@@ -424,6 +424,10 @@ def softmax(x, *, y=None):
         )
         grid = (min(num_row_blocks, per_sm * n_sms),)
     if strategy == "single":
+        # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
+        # share its work (tilegen.runtime.reduction.few_rows_warps).
+        num_warps = _reduction.few_rows_warps(device, num_row_blocks, ROWS * BLOCK_N, num_warps)
+    if strategy == "single":
         kernel = softmax_kernel
         extra = {}
     else:
@@ -876,6 +880,10 @@ def log_softmax(x, *, y=None):
             else 1
         )
         grid = (min(num_row_blocks, per_sm * n_sms),)
+    if strategy == "single":
+        # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
+        # share its work (tilegen.runtime.reduction.few_rows_warps).
+        num_warps = _reduction.few_rows_warps(device, num_row_blocks, ROWS * BLOCK_N, num_warps)
     if strategy == "single":
         kernel = log_softmax_kernel
         extra = {}
@@ -1458,6 +1466,10 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
             else 1
         )
         grid = (min(num_row_blocks, per_sm * n_sms),)
+    if strategy == "single":
+        # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
+        # share its work (tilegen.runtime.reduction.few_rows_warps).
+        num_warps = _reduction.few_rows_warps(device, num_row_blocks, ROWS * BLOCK_N, num_warps)
     if strategy in ("single", "reread"):
         kernel = layernorm_kernel
         # "reread": the single pass, reading the row again for the outputs (REREAD).
@@ -1913,6 +1925,10 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         )
         grid = (min(num_row_blocks, per_sm * n_sms),)
     if strategy == "single":
+        # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
+        # share its work (tilegen.runtime.reduction.few_rows_warps).
+        num_warps = _reduction.few_rows_warps(device, num_row_blocks, ROWS * BLOCK_N, num_warps)
+    if strategy == "single":
         kernel = rmsnorm_kernel
         extra = {}
     else:
@@ -2337,6 +2353,10 @@ def row_stats(x, *, sumsq=None, maxabs=None):
             else 1
         )
         grid = (min(num_row_blocks, per_sm * n_sms),)
+    if strategy == "single":
+        # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
+        # share its work (tilegen.runtime.reduction.few_rows_warps).
+        num_warps = _reduction.few_rows_warps(device, num_row_blocks, ROWS * BLOCK_N, num_warps)
     if strategy == "single":
         kernel = row_stats_kernel
         extra = {}
@@ -2999,6 +3019,10 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
             else 1
         )
         grid = (min(num_row_blocks, per_sm * n_sms),)
+    if strategy == "single":
+        # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
+        # share its work (tilegen.runtime.reduction.few_rows_warps).
+        num_warps = _reduction.few_rows_warps(device, num_row_blocks, ROWS * BLOCK_N, num_warps)
     if strategy in ("single", "reread"):
         kernel = add_layernorm_kernel
         # "reread": the single pass, reading the row again for the outputs (REREAD).

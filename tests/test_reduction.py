@@ -976,3 +976,29 @@ def test_outputs_still_take_a_whole_shape():
     with pytest.raises(DiagnosticError) as exc:
         compile_source(text, "out.tile")
     assert [d.code for d in exc.value.diagnostics] == ["E046"]
+
+
+def test_few_row_blocks_take_more_warps(monkeypatch):
+    """A single pass over fewer row blocks than SMs is latency bound: more warps share each
+    row (up to one per 256 elements of the block, 32 at most); a wave or more keeps the
+    table's warps, and never fewer than the table's."""
+    from tilegen.runtime import reduction as r
+
+    gpu = torch.device("cuda", 0)
+    monkeypatch.setitem(r._SM_COUNTS, 0, 132)
+    assert r.few_rows_warps(gpu, 1, 8192, 4) == 32
+    assert r.few_rows_warps(gpu, 64, 8192, 8) == 32
+    assert r.few_rows_warps(gpu, 132, 2048, 4) == 8
+    assert r.few_rows_warps(gpu, 133, 8192, 4) == 4
+    assert r.few_rows_warps(gpu, 1, 64, 4) == 4
+    assert r.few_rows_warps(torch.device("cpu"), 1, 8192, 4) == 4
+
+
+def test_pinned_warps_stay_pinned():
+    from tilegen.pipeline import compile_source
+
+    text = "reduction s(x: f32[M, N]) -> (y: f32[M]) {\n    y = sum(x)\n    schedule { warps = 2 }\n}\n"
+    (model,) = compile_source(text, "k.tile").models
+    assert not model.latency_warps
+    (model,) = compile_source(text.replace("    schedule { warps = 2 }\n", ""), "k.tile").models
+    assert model.latency_warps

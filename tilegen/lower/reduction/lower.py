@@ -112,6 +112,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
         row_inputs=row_inputs,
         pins=pins,
         pinned_block_n=free_block,
+        latency_warps=all(var != "num_warps" for var, _ in pins),
         fixed_width=fixed_width,
         helpers=frozenset(triton_helpers) | ({"team"} if team else set()) | ({"fixed_width"} if fixed_width else set()),
         torch_helpers=frozenset(torch_helpers),

@@ -205,6 +205,7 @@ class ReductionModel:
     row_inputs: int  # row-sized inputs the single pass holds in registers through a reduction
     pins: tuple[tuple[str, str], ...]  # (launcher variable, literal) pinned by the schedule
     pinned_block_n: str  # schedule block_n without a pinned strategy: "" or the literal
+    latency_warps: bool  # warps not pinned: a single pass over few row blocks may take more
     fixed_width: bool  # the row width is a run-time size: the looped kernel may take it as COLS
     helpers: frozenset[str]
     torch_helpers: frozenset[str]
