@@ -58,8 +58,9 @@ class ExprChecks:
                 if arg.dims != typer.space and not self._reads_bad_shape(expr.args[0]):
                     self.error("E044", expr.span, name=fn.name, dims=fmt_dims(arg.dims))
             if fn.is_scan and kind != "reduction":
-                self.error("E074", expr.span, name=fn.name, kind=kind)
-                self._note(f"{fn.name}(x) runs along each row's last dimension: declare the kernel 'reduction' to use it")
+                self.error("E074", expr.span, name=fn.name)
+                self._note(f"{fn.name}(x) runs along each row's last dimension"
+                           + (": declare the kernel 'reduction' to use it" if kind == "elementwise" else ""))
             elif fn.is_scan and _defined(expr.args[0], env):
                 arg = typer.of(expr.args[0])
                 if arg.dims != typer.space and not self._reads_bad_shape(expr.args[0]):
