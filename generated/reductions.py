@@ -3142,11 +3142,10 @@ def next_token_team_kernel(
     logits = tl.load(logits_ptr + logits_offs, mask=mask, other=float("-inf"))
     # ---- Exchange 1 of 1: argmax(logits); max(logits) ----
     # spec: reductions.tile:62
-    # this program's argmax over its segment; lanes past the row end already hold (the load's other=) -inf
-    part_token_in = logits
-    part_token_value = _reduce_max(part_token_in, None, False)
-    # its position within the segment
-    part_token = _arg_reduce(part_token_in, tl.arange(0, BLOCK_N)[None, :], None, False, True).to(
+    # this program's argmax over its segment; past the row end the load put -inf
+    part_token_value = _reduce_max(logits, None, False)
+    # its position within the segment (the team adds the segment's start)
+    part_token = _arg_reduce(logits, tl.arange(0, BLOCK_N)[None, :], None, False, True).to(
         tl.float32
     )
     # spec: reductions.tile:63
@@ -3543,9 +3542,9 @@ def top_p_cumulative_looped_kernel(
             # spec: reductions.tile:72
             probs = tl.div_rn(e, sum_e)
             # spec: reductions.tile:73
-            # the running sum along the row: this block's, after run_cumulative, that of the blocks before
+            # the running sum along the row: this block's, after the blocks before (run_cumulative)
             cumulative = run_cumulative + tl.cumsum(probs, axis=1)
-            # carried into the next block: each row's value in the last lane (lanes past the row end come last and change no real lane)
+            # for the next block: each row's last lane (only the row's last block has lanes past its end)
             run_cumulative = _last_lane(cumulative)
             probs_offs = probs_row_offs + offs_n * stride_probs_v
             # evict_first: the rows still to be re-read should stay in L2, not the output.

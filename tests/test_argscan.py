@@ -307,3 +307,30 @@ def test_looped_scans_walk_forwards_and_carry(modules):
     assert "run_cumsum_x = _last_lane(cumsum_x)" in looped
     assert "num_col_blocks - 1 - col_block" not in looped  # every pass computes a scan: forwards
     assert "def nested_team_kernel" not in src and "REREAD" not in src.split("def nested_kernel", 1)[1].split("\ndef ", 1)[0]
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("width", [16385, 65536, 128256, 300_000])
+def test_wide_rows_on_the_gpu(device, width):
+    """The examples on the GPU's default table: next_token as a team of several programs
+    (each publishes its segment's best value and position), its best in the last segment,
+    in the first, and tied across segments; top_p_cumulative looped in blocks of 16384."""
+    from conftest import ROOT
+
+    module, _ = compile_spec(ROOT / "specs" / "reductions.tile")
+    gen = torch.Generator().manual_seed(width)
+    logits = torch.randn(6, width, generator=gen)
+    logits[1, -1] = 50.0
+    logits[2, 0] = 50.0
+    logits[3, [5, width // 2, width - 3]] = 50.0  # a tie across segments: the first wins
+    logits[4, width // 3] = float("nan")
+    logits[5] = float("-inf")
+    x = logits.to(device)
+    token, best = module.next_token(x)
+    assert torch.equal(token.cpu(), torch.argmax(logits, -1)), token
+    assert _equal_nan(best.cpu(), torch.amax(logits, -1))
+    x = torch.randn(3, width, generator=gen).to(device)
+    probs, cumulative = module.top_p_cumulative(x)
+    want = torch.cumsum(torch.softmax(x.double(), -1), -1)
+    torch.testing.assert_close(cumulative.double(), want, rtol=1e-5, atol=2.0 ** -23 * width)
+    assert abs(cumulative[:, -1].double().cpu() - 1.0).max() < 1e-3

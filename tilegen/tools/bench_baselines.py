@@ -75,6 +75,19 @@ def _linear_bias_silu(x, w, bias):
     return _f().silu(_f().linear(x, w, bias))
 
 
+def _next_token(logits):
+    import torch
+
+    return torch.argmax(logits, dim=-1), torch.amax(logits, dim=-1)
+
+
+def _top_p_cumulative(logits):
+    import torch
+
+    probs = torch.softmax(logits, dim=-1)
+    return probs, torch.cumsum(probs, dim=-1)
+
+
 BASELINES = {
     "F.silu(g) * u": _silu_mul,
     "F.silu(g.float()) * u": _swiglu,
@@ -89,4 +102,6 @@ BASELINES = {
     "cuBLAS F.linear": _linear,
     "cuBLAS F.linear(bias) + F.gelu": _linear_bias_gelu,
     "cuBLAS F.linear(bias) + F.silu": _linear_bias_silu,
+    "torch.argmax + torch.amax": _next_token,
+    "torch.softmax + torch.cumsum": _top_p_cumulative,
 }

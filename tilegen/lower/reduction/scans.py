@@ -102,10 +102,9 @@ def scan_steps(low, name: str, call: ir.Call, line: int, spec: bool, carry: bool
     run = carry_name(low, name)
     return (
         Step("assign", name, fn.carry.format(run, scanned), line, spec,
-             note=f"the running {what} along the row: this block's, after {run}, that of the blocks before"),
+             note=f"the running {what} along the row: this block's, after the blocks before ({run})"),
         Step("assign", run, f"_last_lane({name})", line, False,
-             note="carried into the next block: each row's value in the last lane (lanes past the row end "
-                  "come last and change no real lane)"),
+             note="for the next block: each row's last lane (only the row's last block has lanes past its end)"),
     )
 
 

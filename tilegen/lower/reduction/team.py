@@ -112,16 +112,21 @@ def _acc_partial(a: Acc, masked: bool) -> Step:
 def _arg_partials(a: Acc, masked: bool) -> list[Step]:
     """An argmax's (argmin's) two words: the segment's best value, and its position within
     the segment (below BLOCK_N: exact as an f32 word)."""
-    value = (f"tl.where(mask, {a.value}, {a.init})" if masked else a.value) + a.cast
-    why = "count as" if masked else "already hold (the load's other=)"
-    extreme = "max" if a.fn == "argmax" else "min"
     part = f"part_{a.result}"
-    return [
-        Step("assign", f"{part}_in", value, a.line, True,
-             note=f"this program's {a.fn} over its segment; lanes past the row end {why} {short_literal(a.init)}"),
-        Step("assign", f"{part}_value", f"_reduce_{extreme}({part}_in, None, False)", a.line, False),
-        Step("assign", part, f"_arg_reduce({part}_in, tl.arange(0, BLOCK_N)[None, :], None, False, {a.fn == 'argmax'}).to(tl.float32)",
-             a.line, False, note="its position within the segment"),
+    note = f"this program's {a.fn} over its segment"
+    steps, value = [], a.value + a.cast
+    if masked:
+        steps.append(Step("assign", f"{part}_in", f"tl.where(mask, {a.value}, {a.init}){a.cast}", a.line, True,
+                          note=f"{note}; lanes past the row end count as {short_literal(a.init)}"))
+        value, note = f"{part}_in", ""
+    else:
+        note += f"; past the row end the load put {short_literal(a.init)}"
+    extreme = "max" if a.fn == "argmax" else "min"
+    return steps + [
+        Step("assign", f"{part}_value", f"_reduce_{extreme}({value}, None, False)", a.line, not masked, note=note),
+        Step("assign", part, f"_arg_reduce({value}, tl.arange(0, BLOCK_N)[None, :], None, False, "
+                             f"{a.fn == 'argmax'}).to(tl.float32)",
+             a.line, False, note="its position within the segment (the team adds the segment's start)"),
     ]
 
 
