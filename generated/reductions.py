@@ -3783,13 +3783,14 @@ def _arg_step(best, best_index, x, index, IS_MAX: tl.constexpr):
 @triton.jit
 def _last_lane(x):
     # Each row's value in the last lane of a [ROWS, BLOCK_N] block, as [ROWS, 1]: the other
-    # lanes add -0.0 (0 for integers), which leaves any value as it is, -0.0, inf and NaN too.
+    # lanes add -0.0 (0 for integers), which leaves any value as it is, -0.0, inf and NaN too;
+    # in x's type (tl.sum widens small integers to i32), as the running value stays.
     lanes = tl.arange(0, x.shape[1])[None, :]
     if x.dtype.is_floating():
         rest = tl.full(x.shape, -0.0, x.dtype)
     else:
         rest = tl.zeros_like(x)
-    return tl.sum(tl.where(lanes == x.shape[1] - 1, x, rest), axis=1, keep_dims=True)
+    return tl.sum(tl.where(lanes == x.shape[1] - 1, x, rest), axis=1, keep_dims=True).to(x.dtype)
 
 
 @triton.jit
