@@ -8,8 +8,9 @@ exactly (positions and values, NaN where torch has NaN). cumsum and cumprod of i
 are exact (i64, wrapping as torch does). A float cumsum adds in another order than
 torch's (a scan tree per block, blocks in sequence), so it is compared against the sum in
 f64: f32 (and 16-bit inputs, which accumulate in f32) within rtol 1e-5 and atol
-2**-23 * n * max |x| (n additions of one rounding each, at most); f64 within 1e-12 of
-the same bound. cumprod multiplies values near 1 here: rtol 2**-23 * n.
+2**-23 * n * max |x| (n additions of one rounding each, at most); f64 within rtol 1e-12
+and atol 2**-52 * n * max |x|. cumprod multiplies values near 1 here: rtol 2**-23 * n
+(f32), 1e-12 (f64), against the product in f64.
 """
 
 import re
