@@ -246,7 +246,7 @@ def test_unknown_function_suggests():
     assert diag.code == "E030" and "'sigmoid'" in diag.message
 
 
-@pytest.mark.parametrize("name", ["sum", "max", "min", "mean"])
+@pytest.mark.parametrize("name", ["sum", "max", "min", "mean", "argmax", "argmin"])
 @pytest.mark.parametrize("kind", ["elementwise", "gemm"])
 def test_reductions_only_in_reduction_kernels(name, kind):
     if kind == "gemm":
@@ -255,6 +255,42 @@ def test_reductions_only_in_reduction_kernels(name, kind):
         text = ew("x: f32[M, N]", "y: f32[M, N]", f"    y = x - {name}(x)", kind)
     assert codes(text) == ["E032"]
     ok(ew("x: f32[M, N]", "y: f32[M, N]", f"    y = x - {name}(x)", "reduction"))
+
+
+@pytest.mark.parametrize("name", ["cumsum", "cumprod", "cummax", "cummin"])
+@pytest.mark.parametrize("kind", ["elementwise", "gemm"])
+def test_scans_only_in_reduction_kernels(name, kind):
+    if kind == "gemm":
+        text = ew("a: f16[M, K], b: f16[K, N], c: f32[M, N]", "y: f32[M, N]", f"    y = a @ b + {name}(c)", kind)
+    else:
+        text = ew("x: f32[M, N]", "y: f32[M, N]", f"    y = x - {name}(x)", kind)
+    assert codes(text) == ["E074"]
+    ok(ew("x: f32[M, N]", "y: f32[M, N]", f"    y = x - {name}(x)", "reduction"))
+    # a scan runs along a full row: not a per-row value (E075)
+    assert codes(ew("x: f32[M, N]", "y: f32[M, N]", f"    y = x - {name}(sum(x))", "reduction")) == ["E075"]
+
+
+def test_argmax_and_scan_types():
+    """argmax gives i64 per row; cumsum of integers and bool gives i64, of 16-bit floats f32;
+    cummax keeps its argument's type; argmax, argmin, cummax and cummin refuse bool (E042)."""
+    from tilegen.pipeline import compile_source
+
+    src = """
+reduction t(x: i8[M, N], h: f16[M, N]) -> (i: i64[M], s: i64[M, N], c: i64[M, N], f: f32[M, N], m: i8[M, N]) {
+    i = argmax(h)
+    s = cumsum(x)
+    c = cumprod(x > 0)
+    f = cumsum(h)
+    m = cummax(x)
+}
+"""
+    (checked,) = compile_source(src, "t.tile", stop_after="checked").checked
+    typer = checked.typer()
+    values = {a.target: typer.of(a.value).dtype.name for a in checked.kernel.body}
+    assert values == {"i": "i64", "s": "i64", "c": "i64", "f": "f32", "m": "i8"}
+    for fn in ("argmax", "argmin", "cummax", "cummin"):
+        out = "i64[M]" if fn.startswith("arg") else "bool[M, N]"
+        assert codes(ew("b: bool[M, N]", f"y: {out}", f"    y = {fn}(b)", "reduction")) == ["E042"], fn
 
 
 @pytest.mark.parametrize("kind", ["elementwise", "reduction"])

@@ -78,6 +78,8 @@ CATALOG: dict[str, str] = {
     # limits
     "E069": "index() takes one of the kernel's dimensions ({dims}), got {got}",
     "E070": "{name}() is not supported in a '{kind}' kernel yet (elementwise and reduction kernels only)",
+    "E074": "scan {name}() is only allowed in a 'reduction' kernel",
+    "E075": "{name}() scans a full row; its argument is [{dims}]",
     "E068": "the value of {name!r} {what}; at most {limit} are allowed{hint}",
 }
 

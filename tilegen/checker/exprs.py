@@ -57,6 +57,17 @@ class ExprChecks:
                 arg = typer.of(expr.args[0])
                 if arg.dims != typer.space and not self._reads_bad_shape(expr.args[0]):
                     self.error("E044", expr.span, name=fn.name, dims=fmt_dims(arg.dims))
+            if fn.is_scan and kind != "reduction":
+                self.error("E074", expr.span, name=fn.name)
+                self._note(f"{fn.name}(x) runs along each row's last dimension"
+                           + (": declare the kernel 'reduction' to use it" if kind == "elementwise" else ""))
+            elif fn.is_scan and _defined(expr.args[0], env):
+                arg = typer.of(expr.args[0])
+                if arg.dims != typer.space and not self._reads_bad_shape(expr.args[0]):
+                    self.error("E075", expr.span, name=fn.name, dims=fmt_dims(arg.dims))
+            if (fn.positional or fn.result == "keep" and (fn.is_scan or fn.is_reduction)) and fn.name not in ("max", "min"):
+                # torch has no argmax, argmin, cummax or cummin of bool values
+                self._want_number(expr.args, env, typer, f"{fn.name}()")
             if fn.result == "index":
                 self._index_arg(expr, typer)
             if fn.name == "rand" and _defined(expr.args[0], env):

@@ -43,8 +43,7 @@ def reduction_elsewhere_notes(name: str, kind: str) -> list[str]:
 # Math functions people expect that the language does not have: said plainly, rather than
 # suggesting a function that is merely spelled alike (rand for round, sin for sign).
 MISSING = frozenset({
-    "log10", "cumsum", "cumprod",
-    "argmax", "argmin", "prod", "std", "var", "norm", "softmax", "tan", "sinh", "cosh", "asin", "acos",
+    "log10", "prod", "std", "var", "norm", "softmax", "tan", "sinh", "cosh", "asin", "acos",
     "atan", "atan2", "hypot", "fma", "fmod", "mod", "rint", "cbrt", "square", "reciprocal", "elu", "selu",
     "mish", "hardtanh", "hardswish", "hardsigmoid", "logsumexp", "sort", "topk", "any", "all",
 })

@@ -30,10 +30,19 @@ class Function:
     torch_reduce: str | None = None  # reductions: the torch function of the reference
     row_reduce: str | None = None  # reductions: Triton, reduce {0} over each row's lanes
     accumulate: str | None = None  # reductions: Triton, fold a block {value} into {acc}
+    # argmax/argmin: the reduction gives a position, carried beside the value ({index}: each
+    # lane's column, or the accumulator of the positions); the result type is i64
+    positional: bool = False
+    # scans (a running value along the row, same shape as the row): `triton` scans one
+    # block; `carry` combines the running value {0} of the blocks before with a block's
+    # scan {1}; `neutral` is what the running value starts from
+    is_scan: bool = False
+    carry: str | None = None
     # The typing rule (language/typing.py): "float" (f32, or f64 from an f64 argument),
     # "same" (the arguments' promoted type), "bool", "where" (the promoted type of its
     # values), "keep" (the argument's own type), "rand" (f32 over the iteration space),
-    # "index" (i64 along the dimension its argument names).
+    # "index" (i64 along the dimension its argument names), "i64" (a row's position),
+    # "accumulate" (a running sum or product: i64 for integers and bool, else as "float").
     result: str = "float"
 
 
@@ -42,18 +51,31 @@ def _f(name, arity, triton, torch, **kw) -> Function:
 
 
 _ROW_REDUCE = {"sum": "tl.sum({0}, axis=1, keep_dims=True)", "max": "_reduce_max({0}, 1, True)",
-               "min": "_reduce_min({0}, 1, True)"}
+               "min": "_reduce_min({0}, 1, True)",
+               # {index}: each lane's column position (offs_n), or a looped kernel's positions
+               "argmax": "_arg_reduce({0}, {index}, 1, True, True)",
+               "argmin": "_arg_reduce({0}, {index}, 1, True, False)"}
 _ACCUMULATE = {"sum": "{acc} += {value}",
                "max": "{acc} = tl.maximum({acc}, {value}, propagate_nan=tl.PropagateNan.ALL)",
-               "min": "{acc} = tl.minimum({acc}, {value}, propagate_nan=tl.PropagateNan.ALL)"}
+               "min": "{acc} = tl.minimum({acc}, {value}, propagate_nan=tl.PropagateNan.ALL)",
+               "argmax": "{acc}, {index} = _arg_step({acc}, {index}, {value}, offs_n, True)",
+               "argmin": "{acc}, {index} = _arg_step({acc}, {index}, {value}, offs_n, False)"}
 
 
 def _reduction(name, neutral, combine, torch_reduce, **kw) -> Function:
     """A row reduction: written in reduction kernels only, rendered by the reduction lowering.
-    combine: how lanes and blocks combine (sum, max or min; max and min let NaN win)."""
+    combine: how lanes and blocks combine (sum, max, min, argmax or argmin; max and min let
+    NaN win, argmax and argmin take NaN's position, as torch does)."""
     return Function(name, 1, "", "", kinds=("reduction",), is_reduction=True, float_only=False,
                     neutral=neutral, combine=combine, torch_reduce=torch_reduce,
                     row_reduce=_ROW_REDUCE[combine], accumulate=_ACCUMULATE[combine], **kw)
+
+
+def _scan(name, triton, torch, carry, neutral, **kw) -> Function:
+    """A scan along the row: written in reduction kernels only; the reduction lowering gives
+    it a statement of its own and, in the looped kernel, a running value across blocks."""
+    return Function(name, 1, triton, torch, kinds=("reduction",), is_scan=True, float_only=False,
+                    carry=carry, neutral=neutral, **kw)
 
 
 FUNCTIONS: dict[str, Function] = {
@@ -107,6 +129,18 @@ FUNCTIONS: dict[str, Function] = {
         _reduction("max", "-inf", "max", "torch.amax", helper="extremes", result="keep"),  # NaN wins, as in torch
         _reduction("min", "+inf", "min", "torch.amin", helper="extremes", result="keep"),
         _reduction("mean", "0", "sum", "torch.mean", helper="div_by_count"),  # a sum over the row width
+        # the row's first position of its largest (smallest) value, NaN counting as the
+        # extreme (torch.argmax's rule); the value reduced is carried beside the position
+        _reduction("argmax", "-inf", "argmax", "torch.argmax", helper="argextremes", positional=True, result="i64"),
+        _reduction("argmin", "+inf", "argmin", "torch.argmin", helper="argextremes", positional=True, result="i64"),
+        # scans along the row: a running sum, product, max or min (torch.cumsum and others
+        # along dim -1); a NaN stays in the running max and min from where it appears
+        _scan("cumsum", "tl.cumsum({0}, axis=1)", "torch.cumsum({0}, -1)", "{0} + {1}", "0", result="accumulate"),
+        _scan("cumprod", "tl.cumprod({0}, axis=1)", "torch.cumprod({0}, -1)", "{0} * {1}", "1", result="accumulate"),
+        _scan("cummax", "tl.associative_scan({0}, 1, _max_nan)", "torch.cummax({0}, -1).values",
+              "tl.maximum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)", "-inf", helper="extremes", result="keep"),
+        _scan("cummin", "tl.associative_scan({0}, 1, _min_nan)", "torch.cummin({0}, -1).values",
+              "tl.minimum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)", "+inf", helper="extremes", result="keep"),
     )
 }
 
@@ -121,7 +155,8 @@ TORCH_TENSOR_ARGS: dict[str, tuple[int, ...]] = {
 # Triton helpers look at their argument's dtype or shape (gelu keeps erf for f64, relu builds
 # zeros like it): called on scalars only (Python numbers, or scalar parameters), each argument
 # becomes a 0-d tensor of its type first. pow's arguments are seen to by the renderer.
-TRITON_WANTS_TENSOR = frozenset(n for n, f in FUNCTIONS.items() if f.helper and not f.is_reduction and n != "pow")
+TRITON_WANTS_TENSOR = frozenset(n for n, f in FUNCTIONS.items() if f.helper and not f.is_reduction and not f.is_scan
+                                 and n != "pow")
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,11 +198,13 @@ BOOL_TRITON = {s: OPERATORS[s].triton for s in ("and", "or")}
 BOOL_TORCH = {s: OPERATORS[s].torch for s in ("and", "or")}
 FLOAT_FUNCTIONS = frozenset(n for n, f in FUNCTIONS.items() if f.float_only)
 REDUCTIONS = {n: f for n, f in FUNCTIONS.items() if f.is_reduction}
+SCANS = {n: f for n, f in FUNCTIONS.items() if f.is_scan}
 
 
-def row_reduce(fn: str, arg: str) -> str:
-    """Triton source reducing `arg` over each row's lanes, by the reduction `fn`."""
-    return REDUCTIONS[fn].row_reduce.format(arg)
+def row_reduce(fn: str, arg: str, index: str = "offs_n") -> str:
+    """Triton source reducing `arg` over each row's lanes, by the reduction `fn`; an argmax
+    or argmin takes each lane's position from `index`."""
+    return REDUCTIONS[fn].row_reduce.format(arg, index=index)
 
 
 def mean_of(total: str, count: str) -> str:
@@ -178,9 +215,10 @@ def mean_of(total: str, count: str) -> str:
     return f"_div_by_count({total}, {count})" if count else total
 
 
-def accumulate(fn: str, acc: str, value: str) -> str:
-    """A Triton statement folding a block `value` into the accumulator `acc`."""
-    return REDUCTIONS[fn].accumulate.format(acc=acc, value=value)
+def accumulate(fn: str, acc: str, value: str, index: str = "") -> str:
+    """A Triton statement folding a block `value` into the accumulator `acc` (an argmax or
+    argmin also into the positions `index`)."""
+    return REDUCTIONS[fn].accumulate.format(acc=acc, value=value, index=index)
 
 # The gelu helpers' polynomials p for q = Phi(-t) = exp2(p(t)), t = min(|x|, 6), highest
 # power first, as f32 (bench/fit_gelu.py DEGREE 6.0 [--relative]). templates/helpers.py.j2

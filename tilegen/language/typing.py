@@ -162,7 +162,14 @@ class Typer:
         if fn.result == "rand":
             return VType(self.space, F32)
         if fn.is_reduction:
+            if fn.result == "i64":  # a position along the row
+                return VType(self.rows, DTYPES["i64"])
             return VType(self.rows, args[0].dtype if fn.result == "keep" else promote(args[0].dtype, F32))
+        if fn.is_scan:  # the row's shape; a running sum or product of integers (or bool) is i64
+            arg = args[0]
+            if fn.result == "keep":
+                return VType(arg.dims, arg.dtype)
+            return VType(arg.dims, promote(arg.dtype, F32) if arg.dtype.is_float else DTYPES["i64"])
         dims = self._merge(*args)
         if fn.result == "where":
             return VType(dims, promote(args[1].dtype, args[2].dtype) if len(args) == 3 else F32)

@@ -106,6 +106,17 @@ def _int_mm(a, b):
     import torch
 
     return torch._int_mm(a, b.t())
+def _next_token(logits):
+    import torch
+
+    return torch.argmax(logits, dim=-1), torch.amax(logits, dim=-1)
+
+
+def _top_p_cumulative(logits):
+    import torch
+
+    probs = torch.softmax(logits, dim=-1)
+    return probs, torch.cumsum(probs, dim=-1)
 
 
 BASELINES = {
@@ -125,4 +136,6 @@ BASELINES = {
     "torch._scaled_mm rowwise + bias": _scaled_mm_rowwise,
     "torch._scaled_mm per-tensor": _scaled_mm_tensor,
     "torch._int_mm": _int_mm,
+    "torch.argmax + torch.amax": _next_token,
+    "torch.softmax + torch.cumsum": _top_p_cumulative,
 }

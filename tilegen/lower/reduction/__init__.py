@@ -9,6 +9,7 @@ templates/reduction.py.j2.
                  strategies use (listed in its docstring)
     looped.py    the looped strategy's passes (several loops over a long row)
     team.py      the team strategy (programs that share a row exchange partial results)
+    scans.py     cumsum and the other scans: a statement each, a running value per loop
     launch.py    the launch table a launcher carries, and what a schedule pins in it
     cases.py     the shapes `tilegen validate` runs a reduction at
 """

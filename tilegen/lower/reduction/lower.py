@@ -14,10 +14,13 @@ from .lowering import Lowering
 from ..model import IndexStep, index_name
 from .model import ReductionModel, RowOffs, Step
 from .plan import COL, FULL, ROW, plan
+from .scans import has_scans, hoist_scans
 from .team import team_model
 
 
 def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
+    checked = hoist_scans(checked)  # each scan a statement of its own (scans.py)
+    scans = has_scans(checked)
     low = Lowering(checked, spec_file)
     sig, an = low.sig, low.an
     rows = tuple(checked.rows)
@@ -37,7 +40,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     direct_row = low.direct([])
     row_loads = low.loads(low.plan.row_loads, direct_row)
     single_loads, single_steps = low.single()
-    passes, loops, final_loads, final_steps = looped(low, low.plan)
+    passes, loops, final_loads, final_steps, final_carries, final_backward = looped(low, low.plan)
     # The team kernel exchanges plain sums: its passes keep a variance apart from its mean
     # (a plan of its own only where the looped kernel's has Welford moments).
     has_moments = any(p.moments for p in low.plan.passes)
@@ -51,11 +54,17 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
     triton_helpers, torch_helpers = helpers_used(checked)
     pins, free_block = schedule_pins(checked.kernel.schedule)
     row_inputs = held_inputs(single_loads, single_steps)
-    team = team_model(team_passes, final_loads, final_steps, varying_stores, row_stores, fallback_row())
+    # No team kernel for a scan: a segment's running value would need every earlier segment's
+    # total, an exchange more and a wait on the members before it (scans.py); such a kernel
+    # runs looped where the table says team.
+    team = None if scans else team_model(team_passes, final_loads, final_steps, varying_stores, row_stores,
+                                         fallback_row())
     levels = max((r.level for r in low.plan.reductions), default=0)
     # Reading the row again only pays where a row-sized output is computed from it.
     full_outputs = any(c == FULL for c in outputs_by_class.values())
     reread = reread_kind(levels, full_outputs, any(p.online for p in low.plan.passes))
+    if scans:  # the looped kernel's final steps carry a scan's running value: they need its loop
+        reread = ""
     two_reads = has_moments and loops == 1
     table, changed = table_rows(row_inputs, levels, reread, team is not None, two_reads)
     head, tail = split_single(single_steps, an) if reread == "chained" else (single_steps, ())
@@ -70,7 +79,8 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
         Statement(a.target, "", low.torch(a.value), a.span.line if a.span else 0) for a in checked.kernel.body
     )
     # max and min of an empty row have no value (torch.amax raises): the launcher refuses N = 0.
-    extremes = sorted({r.fn for r in low.plan.reductions if r.fn in ("max", "min")})
+    extremes = sorted({r.fn for r in low.plan.reductions if r.fn in ("max", "min", "argmax", "argmin")},
+                      key=("max", "min", "argmax", "argmin").index)
     # The tensor to name: the first one spanning the columns (an input where there is one).
     row_param = next(t.name for t in sig.inputs + sig.outputs if an.tensor_class(t.dims) in (FULL, COL))
     return ReductionModel(
@@ -102,6 +112,8 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
         final_stores=tuple(
             dataclasses.replace(st, evict="evict_first") if loops and st.mask == "mask" else st for st in varying_stores
         ),
+        final_carries=final_carries,
+        final_backward=final_backward,
         reads=reads_full,
         reads_text={1: "once", 2: "twice"}.get(reads_full, f"{reads_full} times"),
         table=table,
@@ -114,7 +126,8 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
         pinned_block_n=free_block,
         latency_warps=all(var != "num_warps" for var, _ in pins),
         fixed_width=fixed_width,
-        helpers=frozenset(triton_helpers) | ({"team"} if team else set()) | ({"fixed_width"} if fixed_width else set()),
+        helpers=frozenset(triton_helpers) | ({"team"} if team else set()) | ({"fixed_width"} if fixed_width else set())
+        | ({"last_lane"} if scans else set()),
         torch_helpers=frozenset(torch_helpers),
         team=team,
     )

@@ -23,7 +23,7 @@ from ...diagnostics import Diagnostic, DiagnosticError
 from ...language.dtypes import I32, int_range
 from ..expr import ExprRenderer
 from ..model import TensorArg, index_name, signature
-from ...language.functions import REDUCTIONS
+from ...language.functions import REDUCTIONS, SCANS
 from ...language.names import REDUCTION_NAMES, describe
 from .model import (
     Load, Step, Store, short_literal,
@@ -32,6 +32,7 @@ from .plan import (
     COL, FULL, NEUTRAL, ROW, SCALAR, TL_REDUCE, Analysis, Reduction, is_reduction, plan,
     post_order,
 )
+from .scans import is_scan, scan_steps
 
 _TORCH_REDUCE = {n: f.torch_reduce for n, f in REDUCTIONS.items()}
 
@@ -131,7 +132,7 @@ class Lowering:
         if not is_reduction(expr):
             return None
         arg = self.torch(expr.args[0])
-        if self._cast_to(expr):
+        if self._cast_to(expr) and not REDUCTIONS[expr.func].positional:
             arg = f"({arg}).to(torch.{self.typer.of(expr).dtype.torch})"
         return f"{_TORCH_REDUCE[expr.func]}({arg}, dim=-1, keepdim=True)"
 
@@ -152,6 +153,19 @@ class Lowering:
 
     def _mask(self, name: str) -> str:
         return {FULL: "mask", ROW: "mask_rows", COL: "mask_n"}[self.an.tensor_class(self.tensors[name].dims)]
+
+    def value_dtype(self, r: Reduction):
+        """The type of the values a reduction compares or adds: its result's, or for an
+        argmax or argmin (whose result is a position) its argument's."""
+        return self.typer.of(r.arg if REDUCTIONS[r.fn].positional else r.key).dtype
+
+    def scan_start(self, fn: str, dtype) -> str:
+        """What a scan's running value starts from, as source text of its type."""
+        value = SCANS[fn].neutral
+        if dtype.category == "float":
+            return {"0": "0.0", "1": "1.0", "-inf": 'float("-inf")', "+inf": 'float("inf")'}[value]
+        lo, hi = int_range(dtype)
+        return {"0": "0", "1": "1", "-inf": str(lo), "+inf": str(hi)}[value]
 
     def neutral(self, fn: str, dtype) -> str:
         value = NEUTRAL[fn]
@@ -213,6 +227,14 @@ class Lowering:
         value = self.an.values[name]
         return Step("assign", name, self.triton(value), self._line(name), spec)
 
+    def assign_steps(self, name: str, carry: bool, spec: bool = True) -> tuple[Step, ...]:
+        """The steps computing one statement: assign's, or for a scan (scans.py) the block's
+        scan and, where the row comes in blocks (`carry`), its running value."""
+        value = self.an.values[name]
+        if is_scan(value):
+            return scan_steps(self, name, value, self._line(name), spec, carry)
+        return (self.assign(name, spec),)
+
     def render(self, expr: ir.Expr) -> str:
         return self.triton(expr)
 
@@ -223,7 +245,7 @@ class Lowering:
         return f"tl.where: lanes past the row end count as {short_literal(neutral)}, {effect}"
 
     def _reduce(self, r: Reduction, loads, spec: bool) -> Step:
-        dtype = self.typer.of(r.key).dtype
+        dtype = self.value_dtype(r)
         neutral = self.neutral(r.fn, dtype)
         bare = self.bare(r.arg, neutral, loads)
         cast = self.cast_to_text(r)
@@ -234,7 +256,7 @@ class Lowering:
     def acc_dtype(self, r: Reduction):
         """The type a reduction accumulates in: its result type, with small ints and bools
         widened to i32 (as tl.max/tl.min do), so a loop-carried accumulator keeps one type."""
-        dtype = self.typer.of(r.key).dtype
+        dtype = self.value_dtype(r)
         return I32 if dtype.category in ("int", "bool") and dtype.bits < 32 else dtype
 
     def cast_to_text(self, r: Reduction) -> str:
@@ -273,7 +295,7 @@ class Lowering:
             whole = any(r.whole and r.stmt == stmt.target for r in self.plan.reductions)
             if not whole:
                 # the statement's own `# spec:` line, again where loads separate it from its reductions
-                steps.append(self.assign(stmt.target, first or bool(late)))
+                steps.extend(self.assign_steps(stmt.target, False, first or bool(late)))
         return loads, tuple(steps)
 
     # ---- stores -------------------------------------------------------------------

@@ -56,6 +56,10 @@ class Acc:
     line: int
     spec: bool
     why: str
+    # argmax / argmin: the [ROWS, BLOCK_N] accumulator of each lane's position of its best
+    # value (it starts past every position: NO_POSITION); "" for the other reductions
+    index: str = ""
+    index_init: str = "9223372036854775807"
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +116,7 @@ class Loop:
     accs: tuple[Acc, ...]
     online: tuple[Online, ...]
     moments: tuple[Moments, ...] = ()
+    carries: tuple[tuple[str, str, str], ...] = ()  # scans: (running value, start, dtype), kept across blocks
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +200,8 @@ class ReductionModel:
     final_loads: tuple[Load, ...]
     final_steps: tuple[Step, ...]
     final_stores: tuple[Store, ...]
+    final_carries: tuple[tuple[str, str, str], ...]  # scans in the final pass: (running value, start, dtype)
+    final_backward: bool  # the final pass walks the row from its end (not where it computes a scan)
     reads: int  # how many times the looped strategy reads the full inputs
     reads_text: str  # "once", "twice", "3 times"
     table: tuple[tuple[str, ...], ...]  # launch table rows, as Python literals

@@ -36,7 +36,8 @@ def team_model(passes: tuple[Pass, ...], final_loads: tuple[Load, ...], final_st
         if l.name not in seen:
             seen.add(l.name)
             loads.append(dataclasses.replace(l, evict=""))
-    total = sum(len(lp.accs) + 2 * len(lp.online) for lp in loops)
+    # one word per partial result; an argmax or argmin publishes its value and its position
+    total = sum(sum(2 if a.index else 1 for a in lp.accs) + 2 * len(lp.online) for lp in loops)
     team_passes, prefix = [], 0
     for p in passes:
         if p.loop is None:
@@ -48,6 +49,11 @@ def team_model(passes: tuple[Pass, ...], final_loads: tuple[Load, ...], final_st
         # rely on a load's other= (and skip its tl.where); later passes mask every lane.
         first = not team_passes or all(not tp.words for tp in team_passes)
         for a in lp.accs:
+            if a.index:
+                partials.extend(_arg_partials(a, a.masked or not first))
+                results.append(_arg_result(a, len(names)))
+                names += [f"part_{a.result}_value", f"part_{a.result}"]
+                continue
             partials.append(_acc_partial(a, a.masked or not first))
             results.append(_acc_result(a, len(names)))
             names.append(f"part_{a.result}")
@@ -101,6 +107,32 @@ def _acc_partial(a: Acc, masked: bool) -> Step:
     reduced = f"tl.sum({value})" if a.fn == "sum" else f"_reduce_{a.fn}({value}, None, False)"  # NaN wins, as in torch
     return Step("assign", f"part_{a.result}", reduced, a.line, True,
                 note=f"this program's {a.fn} over its segment; lanes past the row end {why} {short_literal(a.init)}")
+
+
+def _arg_partials(a: Acc, masked: bool) -> list[Step]:
+    """An argmax's (argmin's) two words: the segment's best value, and its position within
+    the segment (below BLOCK_N: exact as an f32 word)."""
+    part = f"part_{a.result}"
+    note = f"this program's {a.fn} over its segment"
+    steps, value = [], a.value + a.cast
+    if masked:
+        steps.append(Step("assign", f"{part}_in", f"tl.where(mask, {a.value}, {a.init}){a.cast}", a.line, True,
+                          note=f"{note}; lanes past the row end count as {short_literal(a.init)}"))
+        value, note = f"{part}_in", ""
+    else:
+        note += f"; past the row end the load put {short_literal(a.init)}"
+    extreme = "max" if a.fn == "argmax" else "min"
+    return steps + [
+        Step("assign", f"{part}_value", f"_reduce_{extreme}({value}, None, False)", a.line, not masked, note=note),
+        Step("assign", part, f"_arg_reduce({value}, tl.arange(0, BLOCK_N)[None, :], None, False, "
+                             f"{a.fn == 'argmax'}).to(tl.float32)",
+             a.line, False, note="its position within the segment (the team adds the segment's start)"),
+    ]
+
+
+def _arg_result(a: Acc, word: int) -> Step:
+    return Step("assign", a.result, f"_team_arg(parts, {word}, {word + 1}, TEAM, BLOCK_N, {a.fn == 'argmax'})",
+                a.line, False, note="the segments' best values at their columns: the row's first best")
 
 
 def _acc_result(a: Acc, word: int) -> Step:
