@@ -14,6 +14,7 @@ import generated.elementwise as ew
 import generated.gemm as mm
 import generated.reductions as red
 from tilegen.runtime import args as _args
+from tilegen.runtime import overlap as _overlap
 
 
 @dataclass
@@ -305,7 +306,7 @@ def test_wrong_values_for_an_int_scalar(device):
 
 
 def brute_bytes(t):
-    return set((_args._byte_offsets(t) + t.data_ptr()).tolist())
+    return set((_overlap._byte_offsets(t) + t.data_ptr()).tolist())
 
 
 def test_overlap_is_exact_on_random_views():
@@ -323,9 +324,9 @@ def test_overlap_is_exact_on_random_views():
             strides = [rng.choice([0, 1, 2, 3, 4, 5, 6, 8, 12, 18]) for _ in range(rank)]
             views.append(buf.view(dtype).as_strided(shape, strides, rng.randint(0, 40)))
         a, b = views
-        assert _args.share_memory(a, b) == bool(brute_bytes(a) & brute_bytes(b)), (a.shape, a.stride(), b.shape, b.stride())
-        element_offsets = (_args._byte_offsets(a)[:: a.element_size()]).tolist()
-        assert _args.self_overlapping(a) == (len(set(element_offsets)) < len(element_offsets)), (a.shape, a.stride())
+        assert _overlap.share_memory(a, b) == bool(brute_bytes(a) & brute_bytes(b)), (a.shape, a.stride(), b.shape, b.stride())
+        element_offsets = (_overlap._byte_offsets(a)[:: a.element_size()]).tolist()
+        assert _overlap.self_overlapping(a) == (len(set(element_offsets)) < len(element_offsets)), (a.shape, a.stride())
 
 
 def test_overlap_of_large_views_is_decided_quickly():
@@ -333,12 +334,12 @@ def test_overlap_of_large_views_is_decided_quickly():
     copies of one 2**24-element buffer are decided exactly by the search."""
     big = torch.empty(4096, 4096)
     left, right = big[:, :2048], big[:, 2048:]
-    assert _args.share_memory(left, right) is False
-    assert _args.share_memory(big[:, ::2], big[:, 1::2]) is False
-    assert _args.share_memory(left, big[:, 2047:4095]) is True
-    assert _args.share_memory(big[:2048].t(), big[2048:]) is False
+    assert _overlap.share_memory(left, right) is False
+    assert _overlap.share_memory(big[:, ::2], big[:, 1::2]) is False
+    assert _overlap.share_memory(left, big[:, 2047:4095]) is True
+    assert _overlap.share_memory(big[:2048].t(), big[2048:]) is False
     flat = big.reshape(-1)
-    assert _args.share_memory(flat[4098:8193], big[:, 1]) is False  # row 1 from column 2 to row 2's column 0
-    assert _args.share_memory(flat[4098:8194], big[:, 1]) is True  # ... to row 2's column 1
-    assert _args.self_overlapping(big.t()) is False
-    assert _args.self_overlapping(big.as_strided((4096, 4096), (4095, 1))) is True
+    assert _overlap.share_memory(flat[4098:8193], big[:, 1]) is False  # row 1 from column 2 to row 2's column 0
+    assert _overlap.share_memory(flat[4098:8194], big[:, 1]) is True  # ... to row 2's column 1
+    assert _overlap.self_overlapping(big.t()) is False
+    assert _overlap.self_overlapping(big.as_strided((4096, 4096), (4095, 1))) is True
