@@ -124,6 +124,9 @@ def test_wheel_ships_templates_and_builds_a_spec(tmp_path):
         check=True,
     )
     assert (target / "tilegen" / "templates" / "module.py.j2").is_file()
+    # the grammar's tables and the compiled templates (tools/prebuilt.py) ship too
+    assert (target / "tilegen" / "frontend" / "grammar_tables.pickle").is_file()
+    assert (target / "tilegen" / "codegen" / "compiled_templates" / "manifest.json").is_file()
     spec = tmp_path / "hello.tile"
     spec.write_text("elementwise hello(x: f32[N]) -> (y: f32[N]) {\n    y = 2 * x\n}\n")
     # Dependencies (lark, jinja2, black) come from this interpreter's site-packages;
@@ -135,10 +138,12 @@ def test_wheel_ships_templates_and_builds_a_spec(tmp_path):
          "import tilegen; print(tilegen.__file__); "
          "from tilegen.tools.cli import main; sys.exit(main(['build', sys.argv[2], '-o', sys.argv[3]]))",
          env["PYTHONPATH"], str(spec), str(tmp_path / "out")],
-        capture_output=True, text=True, cwd=tmp_path,
+        capture_output=True, text=True, cwd=tmp_path, env={**os.environ, "TILEGEN_CACHE_DIR": str(tmp_path / "cache")},
     )
     assert result.returncode == 0, result.stderr
     assert "def hello_kernel(" in (tmp_path / "out" / "hello.py").read_text()
+    # the shipped tables and templates served: neither was computed (and cached)
+    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == ["black"]
     # the build really used the installed wheel, not this checkout
     assert Path(result.stdout.splitlines()[0]).parent == target / "tilegen"
 
