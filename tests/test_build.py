@@ -395,6 +395,28 @@ def test_formatting_piece_by_piece_is_black_over_the_whole_module():
         assert format_source(compiled.raw) == format_whole(compiled.raw), spec
 
 
+def test_format_cache_keeps_each_piece_once_and_serves_it(tmp_path, monkeypatch):
+    """A cold format writes one entry per distinct piece (no temporary file left behind); a
+    warm one reads them instead of running black. The collector's threshold, raised while
+    black runs, comes back."""
+    import gc
+
+    from tilegen.codegen import fmt
+
+    monkeypatch.setattr(fmt, "_cache_dir", lambda: tmp_path)
+    raw = (ROOT / "generated" / "elementwise.py").read_text()
+    threshold = gc.get_threshold()
+    fmt._format_piece.cache_clear()
+    assert fmt.format_source(raw) == raw
+    assert gc.get_threshold() == threshold
+    entries = sorted(tmp_path.iterdir())
+    assert len(entries) == len(set(fmt.pieces(raw))) and all(p.suffix == ".py" for p in entries)
+    fmt._format_piece.cache_clear()
+    monkeypatch.setattr(fmt, "_black", lambda *a, **k: pytest.fail("black ran with a warm cache"))
+    assert fmt.format_source(raw) == raw
+    fmt._format_piece.cache_clear()
+
+
 def test_bench_group_summary_min_and_geomean():
     from tilegen.tools.bench import Row, group_summary, summary_lines
 
