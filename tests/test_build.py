@@ -142,8 +142,8 @@ def test_wheel_ships_templates_and_builds_a_spec(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert "def hello_kernel(" in (tmp_path / "out" / "hello.py").read_text()
-    # the shipped tables and templates served: neither was computed (and cached)
-    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == ["black"]
+    # the shipped tables and templates served: no tables or Jinja bytecode were computed
+    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == ["black", "templates"]
     # the build really used the installed wheel, not this checkout
     assert Path(result.stdout.splitlines()[0]).parent == target / "tilegen"
 

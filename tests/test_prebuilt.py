@@ -108,13 +108,13 @@ def test_stale_compiled_templates_are_not_used(tmp_path, monkeypatch):
     finally:
         render.environment.cache_clear()
     monkeypatch.undo()
-    assert isinstance(render.environment().loader, jinja2.ModuleLoader)
+    assert isinstance(render.environment().loader, render._CompiledLoader)
 
 
 def test_a_build_without_cache_computes_neither_and_imports_no_torch(tmp_path):
     """`tilegen build` with an empty cache folder: the shipped tables and templates serve (no
-    grammar tables or compiled templates land in the cache), and torch and triton stay
-    unimported."""
+    grammar tables or Jinja bytecode land in the cache), the output is generated/ byte for
+    byte, and torch and triton stay unimported."""
     cache = tmp_path / "cache"
     script = (
         "import sys; from tilegen.tools.cli import main; code = main(sys.argv[1:]); "
@@ -126,7 +126,9 @@ def test_a_build_without_cache_computes_neither_and_imports_no_torch(tmp_path):
         capture_output=True, text=True, cwd=ROOT, env=env,
     )
     assert done.returncode == 0, done.stderr
-    assert sorted(p.name for p in cache.iterdir()) == ["black"]
+    # formatted pieces, and the compiled templates' code objects: no tables, no Jinja bytecode
+    assert sorted(p.name for p in cache.iterdir()) == ["black", "templates"]
+    assert len(list((cache / "templates").iterdir())) == len(list(render.COMPILED.glob("tmpl_*.py")))
     for generated in (ROOT / "generated").glob("*.py"):
         assert (tmp_path / "out" / generated.name).read_bytes() == generated.read_bytes()
 
@@ -137,6 +139,29 @@ def test_prebuilt_check_says_current():
     done = subprocess.run([sys.executable, "-m", "tilegen.tools.prebuilt", "--check"],
                           capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0 and done.stdout == "", done.stdout + done.stderr
+
+
+def test_compiled_templates_code_is_cached_and_served(tmp_path):
+    """The compiled templates' code objects land in the cache folder and serve the next
+    environment: the same text rendered, no compile."""
+    import builtins
+
+    loader = render._CompiledLoader(tmp_path)
+    env = render._configure(loader)
+    first = env.get_template("module.py.j2").render(**_EMPTY_MODULE)
+    assert len(list(tmp_path.iterdir())) >= 1
+    compiled = []
+    real = builtins.compile
+    builtins.compile = lambda *a, **k: compiled.append(a) or real(*a, **k)
+    try:
+        again = render._configure(render._CompiledLoader(tmp_path)).get_template("module.py.j2").render(**_EMPTY_MODULE)
+    finally:
+        builtins.compile = real
+    assert again == first and compiled == []
+
+
+_EMPTY_MODULE = dict(version="0", spec_file="x.tile", kernel_names=[], kernels=[], helpers=[], torch_helpers=[],
+                     runtime_modules=[], imports=set())
 
 
 def test_tables_hold_only_plain_data():

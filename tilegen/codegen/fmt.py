@@ -18,14 +18,13 @@ import ast
 import gc
 import hashlib
 import os
-import threading
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
 import black
 
-from ..cachedir import cache_dir
+from ..cachedir import cache_dir, store
 
 _MODE = black.Mode(
     line_length=100, target_versions={black.TargetVersion.PY310}, magic_trailing_comma=False
@@ -109,7 +108,7 @@ def _format_piece(piece: str) -> str:
             pass
     text = _black(piece)
     if path is not None:
-        _store(path, text)
+        store(path, text.encode("utf-8"))
     return text
 
 
@@ -138,18 +137,3 @@ def _cache_dir() -> Path | None:
     if os.environ.get("TILEGEN_FORMAT_CACHE", "1") == "0":
         return None
     return cache_dir("black")
-
-
-def _store(path: Path, text: str) -> None:
-    """Write one cache entry atomically (a file of this process and thread's, then a rename);
-    a failure only means formatting that piece again next time."""
-    tmp = f"{path}.{os.getpid()}-{threading.get_ident()}.tmp"
-    try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except OSError:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 import re
+import sys
 from functools import lru_cache
 from pathlib import Path
 
 import jinja2
 
-from ..cachedir import cache_dir
+from ..cachedir import cache_dir, store
 from .aliases import public, resolve
 from ..version import __version__
 from ..language.functions import GELU_FITS, accumulate, mean_of, row_reduce
@@ -27,9 +29,10 @@ def templates_dir() -> Path:
 
 # Jinja's settings; with jinja's version and the templates' text they key the compiled templates
 _SETTINGS = {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True, "autoescape": False}
-# The templates compiled to Python by write_compiled_templates and shipped with the package:
-# compiling them takes ~0.25 s, importing the compiled ones ~0.05 s (`python -m
-# tilegen.tools.prebuilt` rewrites them).
+# The templates compiled to Python by write_compiled_templates (Jinja's compile_templates, the
+# modules its ModuleLoader imports) and shipped with the package: compiling the templates
+# takes ~0.25 s, the Python they compile to ~0.05 s (`python -m tilegen.tools.prebuilt`
+# rewrites them).
 COMPILED = Path(__file__).with_name("compiled_templates")
 _MANIFEST = "manifest.json"
 
@@ -63,8 +66,43 @@ def environment() -> jinja2.Environment:
     """The templates' environment: the shipped compiled templates when they are current, else
     the templates themselves, compiled on first use (and kept in tilegen's cache folder)."""
     if compiled_key() == templates_key():
-        return _configure(jinja2.ModuleLoader(str(COMPILED)))
+        return _configure(_CompiledLoader(cache_dir("templates")))
     return _configure(jinja2.FileSystemLoader(str(templates_dir())), _bytecode_cache())
+
+
+class _CompiledLoader(jinja2.BaseLoader):
+    """The shipped compiled templates, run as Jinja's ModuleLoader runs them, with the code
+    objects Python compiles them to kept in tilegen's cache folder (`cache`; None: none):
+    where Python keeps no bytecode of its own (PYTHONDONTWRITEBYTECODE, a read-only
+    install) a warm build would otherwise compile them again each time."""
+
+    has_source_access = False
+
+    def __init__(self, cache: Path | None):
+        self.cache = cache
+
+    def load(self, environment, name, globals=None):
+        path = COMPILED / jinja2.ModuleLoader.get_module_filename(name)
+        try:
+            source = path.read_bytes()
+        except OSError:
+            raise jinja2.TemplateNotFound(name) from None
+        namespace = {"__file__": str(path)}
+        exec(self._code(source, path), namespace)
+        return environment.template_class.from_module_dict(environment, namespace, globals or {})
+
+    def _code(self, source: bytes, path: Path):
+        if self.cache is None:
+            return compile(source, str(path), "exec", dont_inherit=True)
+        key = hashlib.sha256(f"{sys.implementation.cache_tag}\0{path.name}\0".encode() + source)
+        entry = self.cache / f"{key.hexdigest()[:32]}.code"
+        try:
+            return marshal.loads(entry.read_bytes())
+        except (OSError, EOFError, ValueError, TypeError):
+            pass
+        code = compile(source, str(path), "exec", dont_inherit=True)
+        store(entry, marshal.dumps(code))
+        return code
 
 
 def _configure(loader: jinja2.BaseLoader, bytecode_cache: jinja2.BytecodeCache | None = None) -> jinja2.Environment:
