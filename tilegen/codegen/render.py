@@ -8,6 +8,7 @@ import marshal
 import re
 import sys
 from functools import lru_cache
+from importlib.machinery import SourceFileLoader
 from pathlib import Path
 
 import jinja2
@@ -74,7 +75,7 @@ class _CompiledLoader(jinja2.BaseLoader):
     """The shipped compiled templates, run as Jinja's ModuleLoader runs them, with the code
     objects Python compiles them to kept in tilegen's cache folder (`cache`; None: none):
     where Python keeps no bytecode of its own (PYTHONDONTWRITEBYTECODE, a read-only
-    install) a warm build would otherwise compile them again each time."""
+    checkout) a warm build would otherwise compile them again each time."""
 
     has_source_access = False
 
@@ -93,14 +94,16 @@ class _CompiledLoader(jinja2.BaseLoader):
 
     def _code(self, source: bytes, path: Path):
         if self.cache is None:
-            return compile(source, str(path), "exec", dont_inherit=True)
+            return SourceFileLoader(path.stem, str(path)).get_code(path.stem)
         key = hashlib.sha256(f"{sys.implementation.cache_tag}\0{path.name}\0".encode() + source)
         entry = self.cache / f"{key.hexdigest()[:32]}.code"
         try:
             return marshal.loads(entry.read_bytes())
         except (OSError, EOFError, ValueError, TypeError):
             pass
-        code = compile(source, str(path), "exec", dont_inherit=True)
+        # as an import gets it: from the bytecode Python keeps beside it (an installed
+        # wheel's) where that is current, else compiled
+        code = SourceFileLoader(path.stem, str(path)).get_code(path.stem)
         store(entry, marshal.dumps(code))
         return code
 
