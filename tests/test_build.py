@@ -395,6 +395,18 @@ def test_formatting_piece_by_piece_is_black_over_the_whole_module():
         assert format_source(compiled.raw) == format_whole(compiled.raw), spec
 
 
+@pytest.mark.parametrize("source, says", [
+    ("x = 007\n", "leading zeros"),  # black formats it; Python 3 refuses it
+    ("def f():\n    pass\n\n\nreturn f\n", "'return' outside function"),  # the compiler's error
+    ("def f(:\n    pass\n", "cannot parse"),  # black's
+])
+def test_invalid_python_is_an_internal_error(source, says):
+    from tilegen.codegen.fmt import InternalError, format_source
+
+    with pytest.raises(InternalError, match=says):
+        format_source(source)
+
+
 def test_format_cache_keeps_each_piece_once_and_serves_it(tmp_path, monkeypatch):
     """A cold format writes one entry per distinct piece (no temporary file left behind); a
     warm one reads them instead of running black. The collector's threshold, raised while
