@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 # Triton 3.6's interpreter needs numpy < 2.4. torch 2.13.0 resolves to a local CPU build here.
 PINS := "triton==3.6.0" "numpy<2.4" "torch==2.13.0"
 
-.PHONY: setup run test test-triton39 bench clean
+.PHONY: setup run test test-triton39 bench prebuilt clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,11 @@ test-triton39: .venv39/.installed
 
 bench: setup
 	$(PY) -m tilegen bench bench/suite.toml
+
+# The grammar's parse tables and the compiled templates the package ships: rerun after an
+# edit to tilegen/frontend/grammar.lark or templates/ (tests/test_prebuilt.py fails until then).
+prebuilt: setup
+	$(PY) -m tilegen.tools.prebuilt
 
 clean:
 	rm -rf $(VENV) .venv39 build dist *.egg-info

@@ -124,6 +124,9 @@ def test_wheel_ships_templates_and_builds_a_spec(tmp_path):
         check=True,
     )
     assert (target / "tilegen" / "templates" / "module.py.j2").is_file()
+    # the grammar's tables and the compiled templates (tools/prebuilt.py) ship too
+    assert (target / "tilegen" / "frontend" / "grammar_tables.pickle").is_file()
+    assert (target / "tilegen" / "codegen" / "compiled_templates" / "manifest.json").is_file()
     spec = tmp_path / "hello.tile"
     spec.write_text("elementwise hello(x: f32[N]) -> (y: f32[N]) {\n    y = 2 * x\n}\n")
     # Dependencies (lark, jinja2, black) come from this interpreter's site-packages;
@@ -135,10 +138,12 @@ def test_wheel_ships_templates_and_builds_a_spec(tmp_path):
          "import tilegen; print(tilegen.__file__); "
          "from tilegen.tools.cli import main; sys.exit(main(['build', sys.argv[2], '-o', sys.argv[3]]))",
          env["PYTHONPATH"], str(spec), str(tmp_path / "out")],
-        capture_output=True, text=True, cwd=tmp_path,
+        capture_output=True, text=True, cwd=tmp_path, env={**os.environ, "TILEGEN_CACHE_DIR": str(tmp_path / "cache")},
     )
     assert result.returncode == 0, result.stderr
     assert "def hello_kernel(" in (tmp_path / "out" / "hello.py").read_text()
+    # the shipped tables and templates served: no tables or Jinja bytecode were computed
+    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == ["black", "templates"]
     # the build really used the installed wheel, not this checkout
     assert Path(result.stdout.splitlines()[0]).parent == target / "tilegen"
 
@@ -388,6 +393,40 @@ def test_formatting_piece_by_piece_is_black_over_the_whole_module():
     assert results
     for spec, compiled in results.items():
         assert format_source(compiled.raw) == format_whole(compiled.raw), spec
+
+
+@pytest.mark.parametrize("source, says", [
+    ("x = 007\n", "leading zeros"),  # black formats it; Python 3 refuses it
+    ("def f():\n    pass\n\n\nreturn f\n", "'return' outside function"),  # the compiler's error
+    ("def f(:\n    pass\n", "cannot parse"),  # black's
+])
+def test_invalid_python_is_an_internal_error(source, says):
+    from tilegen.codegen.fmt import InternalError, format_source
+
+    with pytest.raises(InternalError, match=says):
+        format_source(source)
+
+
+def test_format_cache_keeps_each_piece_once_and_serves_it(tmp_path, monkeypatch):
+    """A cold format writes one entry per distinct piece (no temporary file left behind); a
+    warm one reads them instead of running black. The collector's threshold, raised while
+    black runs, comes back."""
+    import gc
+
+    from tilegen.codegen import fmt
+
+    monkeypatch.setattr(fmt, "_cache_dir", lambda: tmp_path)
+    raw = (ROOT / "generated" / "elementwise.py").read_text()
+    threshold = gc.get_threshold()
+    fmt._format_piece.cache_clear()
+    assert fmt.format_source(raw) == raw
+    assert gc.get_threshold() == threshold
+    entries = sorted(tmp_path.iterdir())
+    assert len(entries) == len(set(fmt.pieces(raw))) and all(p.suffix == ".py" for p in entries)
+    fmt._format_piece.cache_clear()
+    monkeypatch.setattr(fmt, "_black", lambda *a, **k: pytest.fail("black ran with a warm cache"))
+    assert fmt.format_source(raw) == raw
+    fmt._format_piece.cache_clear()
 
 
 def test_bench_group_summary_min_and_geomean():

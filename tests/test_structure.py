@@ -85,7 +85,11 @@ def test_the_runtime_imports_only_itself():
 
 
 def test_modules_stay_readable():
-    sizes = {p.relative_to(ROOT): len(p.read_text().splitlines()) for p in PACKAGE.rglob("*.py")}
+    # codegen/compiled_templates/ holds the templates compiled by Jinja (tools/prebuilt.py):
+    # written by a tool, read in templates/
+    written = PACKAGE / "codegen" / "compiled_templates"
+    sizes = {p.relative_to(ROOT): len(p.read_text().splitlines()) for p in PACKAGE.rglob("*.py")
+             if written not in p.parents}
     assert {p: n for p, n in sizes.items() if n > 420} == {}
 
 

@@ -14,16 +14,16 @@ same text in half the time. The tests hold both to the whole-module, two-pass re
 
 from __future__ import annotations
 
-import ast
+import gc
 import hashlib
 import os
-import tempfile
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
 import black
 
-from ..cachedir import cache_dir
+from ..cachedir import cache_dir, store
 
 _MODE = black.Mode(
     line_length=100, target_versions={black.TargetVersion.PY310}, magic_trailing_comma=False
@@ -36,13 +36,41 @@ class InternalError(RuntimeError):
 
 def format_source(source: str) -> str:
     """black's formatting of `source`, which must be valid Python 3 (black also reads some
-    Python 2, such as `007`: ast.parse has the last word)."""
-    formatted = "\n\n".join(_format_piece(piece) for piece in pieces(source))
+    Python 2, such as `007`: Python's compiler has the last word)."""
+    with _fewer_collections():
+        formatted = "\n\n".join(_format_piece(piece) for piece in pieces(source))
     try:
-        ast.parse(formatted)
-    except (SyntaxError, RecursionError, MemoryError) as exc:
+        # compile rather than ast.parse: the parser's errors and the compiler's own (`return`
+        # outside a function), without ~100,000 AST objects to build (0.06 s, not 0.08 s,
+        # for specs/)
+        compile(formatted, "<generated>", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         raise _internal(exc) from None
     return formatted
+
+
+# black builds a tree for each piece whose nodes point to their parents: cycles, freed only by
+# Python's cycle collector. At its default threshold (a young-generation pass every 700 new
+# objects) the collector walks each tree many times while black works on it, moves it to the
+# older generations, and full passes follow: ~0.2 s of a 2 s build. With 50,000 most trees
+# are garbage by the first pass that sees them: the collector's time in a build of specs/
+# drops from ~0.25 s to ~0.1 s, and memory grows by ~1 MB.
+_YOUNG_THRESHOLD = 50_000
+
+
+@contextmanager
+def _fewer_collections():
+    """The collector's young-generation threshold raised while black runs, then restored
+    (left alone where it is higher already, or 0: automatic collection off)."""
+    old = gc.get_threshold()
+    if not 0 < old[0] < _YOUNG_THRESHOLD:
+        yield
+        return
+    gc.set_threshold(_YOUNG_THRESHOLD, *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
 
 
 def format_whole(source: str) -> str:
@@ -66,9 +94,13 @@ def pieces(source: str) -> list[str]:
     return ["".join(lines[a:b]) for a, b in zip(bounds, bounds[1:])]
 
 
+# what a cache entry's name hashes besides the piece: black's version and settings
+_KEY_PREFIX = f"{black.__version__}\n{_MODE!r}\n"
+
+
 @lru_cache(maxsize=4096)
 def _format_piece(piece: str) -> str:
-    key = hashlib.sha256(f"{black.__version__}\n{_MODE!r}\n{piece}".encode()).hexdigest()
+    key = hashlib.sha256(f"{_KEY_PREFIX}{piece}".encode()).hexdigest()
     folder = _cache_dir()
     path = folder / f"{key}.py" if folder else None
     if path is not None:
@@ -78,7 +110,7 @@ def _format_piece(piece: str) -> str:
             pass
     text = _black(piece)
     if path is not None:
-        _store(path, text)
+        store(path, text.encode("utf-8"))
     return text
 
 
@@ -107,18 +139,3 @@ def _cache_dir() -> Path | None:
     if os.environ.get("TILEGEN_FORMAT_CACHE", "1") == "0":
         return None
     return cache_dir("black")
-
-
-def _store(path: Path, text: str) -> None:
-    """Write one cache entry atomically (a temporary file, then a rename); a failure only
-    means formatting that piece again next time."""
-    try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".piece.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except OSError:
-        try:
-            os.unlink(tmp)
-        except (OSError, UnboundLocalError):
-            pass

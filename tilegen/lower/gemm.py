@@ -13,7 +13,6 @@ with them arrive renamed (lower/rename.py).
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
 from dataclasses import replace
 
 from ..language import ir
@@ -151,6 +150,8 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
 
 def triton_version() -> tuple[int, int] | None:
     """The installed Triton's (major, minor), read without importing it; None when unknown."""
+    import importlib.metadata  # here: ~20 ms to import, and only block_ptr kernels ask
+
     try:
         major, minor = importlib.metadata.version("triton").split(".")[:2]
         return int(major), int("".join(ch for ch in minor if ch.isdigit()) or 0)

@@ -1,0 +1,137 @@
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = 'helpers.py.j2'
+
+def root(context, missing=missing):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_helpers = resolve('helpers')
+    l_0_gelu_fits = resolve('gelu_fits')
+    l_0_gelu_by_horner = missing
+    try:
+        t_1 = environment.filters['abs']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'abs' found.")
+    pass
+    def macro(l_1_fit):
+        t_2 = []
+        if l_1_fit is missing:
+            l_1_fit = undefined("parameter 'fit' was not provided", name='fit')
+        pass
+        t_2.extend((
+            '    t = tl.minimum(tl.abs(x), 6.0)\n    p = ',
+            str(environment.getitem(l_1_fit, 0)),
+            ' * t ',
+            str(('-' if (environment.getitem(l_1_fit, 1) < 0) else '+')),
+            ' ',
+            str(t_1(environment.getitem(l_1_fit, 1))),
+            '\n',
+        ))
+        for l_2_c in l_1_fit[2:-1]:
+            _loop_vars = {}
+            pass
+            t_2.extend((
+                '    p = p * t ',
+                str(('-' if (l_2_c < 0) else '+')),
+                ' ',
+                str(t_1(l_2_c)),
+                '\n',
+            ))
+        l_2_c = missing
+        t_2.extend((
+            '    return _gelu_of_tail(x, tl.exp2(p * t ',
+            str(('-' if (environment.getitem(l_1_fit, -1) < 0) else '+')),
+            ' ',
+            str(t_1(environment.getitem(l_1_fit, -1))),
+            '))',
+        ))
+        return concat(t_2)
+    context.exported_vars.add('gelu_by_horner')
+    context.vars['gelu_by_horner'] = l_0_gelu_by_horner = Macro(environment, macro, 'gelu_by_horner', ('fit',), False, False, False, context.eval_ctx.autoescape)
+    if (('tanh' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)) or ('gelu_tanh' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers))):
+        pass
+        yield '\n\n@triton.jit\ndef _tanh(x):\n    # tanh(x) = 2 * sigmoid(2x) - 1 saturates cleanly to -1 and 1 for large |x|, but near 0\n    # the subtraction loses the low digits (tanh(1e-7) came out 19% off): below |x| = 1/8\n    # the odd series x - x^3/3 + 2x^5/15 - 17x^7/315 (next term 2e-9 relative there).\n    # f64 takes the series through x^15 (next term 2e-18 relative at 1/8).\n    x2 = x * x\n    if x.dtype == tl.float64:\n        tail = x2 * (-929569.0 / 638512875.0)\n        tail = x2 * (62.0 / 2835.0 + x2 * (-1382.0 / 155925.0 + x2 * (21844.0 / 6081075.0 + tail)))\n    else:\n        tail = 0.0\n    series = x * (1.0 + x2 * (-1.0 / 3.0 + x2 * (2.0 / 15.0 + x2 * (-17.0 / 315.0 + tail))))\n    return tl.where(tl.abs(x) < 0.125, series, 2.0 * tl.sigmoid(2.0 * x) - 1.0)\n'
+    if ('extremes' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield "\n# Row max and min with torch.amax's NaN rule: a NaN anywhere gives NaN (tl.max and tl.min\n# skip NaN). On a GPU one tl.reduce whose combine lets NaN win; the interpreter calls a\n# combine function once per pair of elements in Python, so there a second, built-in\n# reduction (a sum that is NaN exactly when some element is) brings the NaN in instead.\n_NAN_BY_SUM = tl.constexpr(_args.interpreting())\n\n\n@triton.jit\ndef _max_nan(a, b):\n    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)\n\n\n@triton.jit\ndef _min_nan(a, b):\n    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)\n\n\n@triton.jit\ndef _nan_or_zero(x, axis: tl.constexpr, keep_dims: tl.constexpr):\n    # NaN where some element along axis is NaN, else 0 (of x's type)\n    return tl.sum(tl.where(x == x, tl.zeros_like(x), x), axis, keep_dims=keep_dims)\n\n\n@triton.jit\ndef _reduce_max(x, axis: tl.constexpr, keep_dims: tl.constexpr):\n    if _NAN_BY_SUM:\n        return tl.max(x, axis, keep_dims=keep_dims) + _nan_or_zero(x, axis, keep_dims)\n    else:\n        return tl.reduce(x, axis, _max_nan, keep_dims=keep_dims)\n\n\n@triton.jit\ndef _reduce_min(x, axis: tl.constexpr, keep_dims: tl.constexpr):\n    if _NAN_BY_SUM:\n        return tl.min(x, axis, keep_dims=keep_dims) + _nan_or_zero(x, axis, keep_dims)\n    else:\n        return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)\n"
+    if ('relu' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield "\n\n@triton.jit\ndef _relu(x):\n    # max(x, 0), letting NaN through as torch.relu does; zeros_like keeps x's type (a 0.0\n    # literal would turn an integer x into f32 and round values past 2**24).\n    return tl.where(x > 0, x, tl.where(x == x, tl.zeros_like(x), x))\n"
+    if ('leaky_relu' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield '\n\n@triton.jit\ndef _leaky_relu(x, slope):\n    if not isinstance(slope, tl.tensor):  # a literal: known when the kernel compiles\n        if slope > 0:\n            if slope <= 1:\n                # With 0 < slope <= 1, x * slope lies between 0 and x, so the larger of the two is\n                # the answer: one max instead of a compare and a select. NaN stays NaN, and +-inf\n                # stay themselves (slope 0 keeps the select: inf * 0 would be NaN).\n                return tl.maximum(x, x * slope, propagate_nan=tl.PropagateNan.ALL)\n    # x > 0, as torch compares: a zero takes x * slope, so a negative slope flips its sign.\n    return tl.where(x > 0, x, x * slope)\n'
+    if ('gelu' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield "\n\n@triton.jit\ndef _gelu(x):\n    # Exact GELU (not the tanh approximation): x * Phi(x), Phi the normal CDF, which is\n    # 0.5 * (1 + erf(x / sqrt(2))). Phi comes from its tail q = Phi(-|x|) = exp2(p(|x|)), p a\n    # degree-9 polynomial fitted to log2 Phi(-t) on [0, 6] (bench/fit_gelu.py): nine FMAs and\n    # one exp2, no branch, about half the instructions of erf. Error on the H100: within\n    # 1.02e-7 * max(1, |x|) (torch's f32 gelu: 1.16e-7), and the negative tail keeps its\n    # relative accuracy (1.4e-4), where 1 + erf(x) cancels (torch's f32 gelu: 8%).\n    if x.dtype == tl.float64:\n        return 0.5 * x * (1.0 + tl.erf(x * 0.7071067811865476))  # f64 keeps erf: the fit is f32-accurate\n"
+        yield str(context.call((undefined(name='gelu_by_horner') if l_0_gelu_by_horner is missing else l_0_gelu_by_horner), environment.getitem((undefined(name='gelu_fits') if l_0_gelu_fits is missing else l_0_gelu_fits), 'gelu')))
+        yield '\n'
+    if ('gelu_f16' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield "\n\n@triton.jit\ndef _gelu_f16(x):\n    # GELU for a value stored straight to an f16 output (a GEMM epilogue): _gelu's form with\n    # a degree-6 polynomial fitted to q's relative error alone (bench/fit_gelu.py 6 6.0\n    # --relative). Within 4.7e-5 of float64, about a twentieth of an f16 unit in the last\n    # place, with 3 FMAs fewer per value: 0.7% of an 8192^3 product on the H100, whose\n    # epilogue runs on the warps that multiply (docs/design.md).\n"
+        yield str(context.call((undefined(name='gelu_by_horner') if l_0_gelu_by_horner is missing else l_0_gelu_by_horner), environment.getitem((undefined(name='gelu_fits') if l_0_gelu_fits is missing else l_0_gelu_fits), 'gelu_f16')))
+        yield '\n'
+    if ('gelu_bf16' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield "\n\n@triton.jit\ndef _gelu_bf16(x):\n    # GELU for a value stored straight to a bf16 output (a GEMM epilogue): _gelu's form with\n    # a degree-5 polynomial fitted to q's relative error alone (bench/fit_gelu.py 5 6.0\n    # --relative). Within 3.7e-4 of float64, about a twentieth of a bf16 unit in the last\n    # place, with 4 FMAs fewer per value: 1.1% of an 8192^3 product on the H100.\n"
+        yield str(context.call((undefined(name='gelu_by_horner') if l_0_gelu_by_horner is missing else l_0_gelu_by_horner), environment.getitem((undefined(name='gelu_fits') if l_0_gelu_fits is missing else l_0_gelu_fits), 'gelu_bf16')))
+        yield '\n'
+    if ((('gelu' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)) or ('gelu_f16' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers))) or ('gelu_bf16' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers))):
+        pass
+        yield '\n\n@triton.jit\ndef _gelu_of_tail(x, q):\n    # GELU from q = Phi(-|x|): Phi = 1 - q at and above 0, q below; under -6 Phi < 1e-9 and\n    # is 0, as f32 erf gives.\n    return x * tl.where(x >= 0, 1.0 - q, tl.where(x > -6.0, q, 0.0))\n'
+    if ('gelu_tanh' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield '\n\n@triton.jit\ndef _gelu_tanh(x):\n    # GELU, tanh approximation: 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3))).\n    return 0.5 * x * (1.0 + _tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)))\n'
+    if ('round' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield "\n\n@triton.jit\ndef _round(x):\n    # Half to even, as torch.round: the nearest integer, and at a tie (a fraction of exactly\n    # 0.5) the even one. x - floor(x) is exact; values past 2**23 (f32) are integers\n    # already. A zero result keeps x's sign (-0.4 rounds to -0.0).\n    f = tl.floor(x)\n    d = x - f\n    up = (d > 0.5) | ((d == 0.5) & (f % 2 != 0))\n    r = tl.where(up, f + 1, f)\n    return tl.where(r == 0, x * 0, r)\n"
+    if ('trunc' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield '\n\n@triton.jit\ndef _trunc(x):\n    # Toward zero: floor above 0, ceil below (ceil keeps -0.0 for -0.5 < x < 0, as torch).\n    return tl.where(x < 0, tl.ceil(x), tl.floor(x))\n'
+    if ('log1p' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield '\n\n@triton.jit\ndef _log1p(x):\n    # log(1 + x), accurate for tiny x: with u = 1 + x rounded, log(u) * x / (u - 1) cancels\n    # the rounding of u (the classic correction); x itself where u rounds to 1; +inf stays.\n    u = 1.0 + x\n    small = tl.where(u == 1.0, x, tl.log(u) * (x / (u - 1.0)))\n    return tl.where(x == float("inf"), x, small)\n'
+    if ('expm1' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield "\n\n@triton.jit\ndef _expm1(x):\n    # e^x - 1, accurate for small x: with u = e^x rounded, (u - 1) * x / log(u) cancels the\n    # rounding of u (Kahan's correction), x itself where u rounds to 1. From |x| = 1/2 on,\n    # u - 1 cancels nothing (and the correction would divide by a log of a denormal u).\n    u = tl.exp(x)\n    fine = tl.where(u == 1.0, x, (u - 1.0) * (x / tl.log(u)))\n    return tl.where(tl.abs(x) < 0.5, fine, u - 1.0)\n"
+    if ('sign' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield "\n\n@triton.jit\ndef _sign(x):\n    # -1, 0 or 1 in x's type; 0 for NaN and for -0.0 (as torch.sign).\n    return tl.where(x > 0, 1, tl.where(x < 0, -1, 0)).to(x.dtype)\n"
+    if ('isnan' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield '\n\n@triton.jit\ndef _isnan(x):\n    return x != x\n'
+    if ('isinf' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield '\n\n@triton.jit\ndef _isinf(x):\n    return tl.abs(x) == float("inf")\n'
+    if ('isfinite' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield '\n\n@triton.jit\ndef _isfinite(x):\n    # NaN compares false: not finite.\n    return tl.abs(x) < float("inf")\n'
+    if ('silu' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield '\n\n@triton.jit\ndef _silu(x):\n    # SiLU (swish): x * sigmoid(x).\n    return x * tl.sigmoid(x)\n'
+    if ('softplus' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield '\n\n@triton.jit\ndef _softplus(x):\n    # log(1 + exp(x)) = max(x, 0) + log1p(exp(-|x|)): exp never overflows, and\n    # log1p(e) = log(u) * e / (u - 1) with u = 1 + e keeps the digits that log(1 + e)\n    # rounds away once e is tiny (x below about -17 gave 0).\n    e = tl.exp(-tl.abs(x))\n    u = 1.0 + e\n    log1p = tl.where(u == 1.0, e, tl.log(u) * (e / (u - 1.0)))\n    return tl.where(x > 20.0, x, tl.maximum(x, 0.0) + log1p)\n'
+    if ('clamp' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield '\n\n@triton.jit\ndef _clamp(x, lo, hi):\n    return tl.minimum(tl.maximum(x, lo, propagate_nan=tl.PropagateNan.ALL), hi, propagate_nan=tl.PropagateNan.ALL)\n'
+    if ('div_by_count' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield "\n\n@triton.jit\ndef _div_by_count(total, count):\n    # A mean as torch.mean computes it: the sum times the reciprocal of the count (the row\n    # width), that reciprocal rounded to the sum's type (tl.div_rn: Triton's own f32 `/` is\n    # approximate). The reciprocal is one division per program, off the rows' critical path.\n    if total.dtype == tl.float64:\n        return total * (1.0 / tl.cast(count, tl.float64))\n    return total * tl.div_rn(1.0, count * 1.0)\n"
+    if ('pow' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield '\n\n@triton.jit\ndef _pow(a, b):\n    # a ** b = exp2(b * log2(a)). A negative base keeps |a| ** b with the sign of\n    # (-1) ** b for integer exponents; for fractional ones log2(a) is NaN, as in torch.pow.\n    b = b + tl.zeros_like(a)  # a constant exponent becomes a tensor like the base\n    magnitude = tl.exp2(b * tl.log2(tl.abs(a)))\n    b_int = tl.floor(b) == b\n    b_odd = b_int & (tl.abs(b % 2.0) == 1.0)\n    signed = tl.where(b_odd, -magnitude, magnitude)\n    result = tl.where(a < 0, tl.where(b_int, signed, tl.exp2(b * tl.log2(a))), magnitude)\n    return tl.where((b == 0) | (a == 1.0), 1.0, result)  # torch.pow: 1 ** nan is 1 too\n'
+    if ('team' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        template = environment.get_template('_team_helpers.py.j2', 'helpers.py.j2')
+        gen = template.root_render_func(template.new_context(context.get_all(), True, {'gelu_by_horner': l_0_gelu_by_horner}))
+        try:
+            for event in gen:
+                yield event
+        finally: gen.close()
+
+blocks = {}
+debug_info = '3=20&5=27&6=34&7=39&9=47&11=55&29=58&69=61&78=64&93=67&106=70&108=72&118=75&120=77&129=80&131=82&140=85&148=88&162=91&170=94&181=97&193=100&201=103&208=106&215=109&223=112&231=115&244=118&251=121&263=124&278=127&279=129'

@@ -1,0 +1,300 @@
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = '_launcher_head.py.j2'
+
+def root(context, missing=missing):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_k = resolve('k')
+    l_0_s = resolve('s')
+    l_0_kwargs = l_0_spec_names = l_0_public_kwargs = l_0_signature = missing
+    try:
+        t_1 = environment.filters['join']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'join' found.")
+    try:
+        t_2 = environment.filters['length']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
+            raise TemplateRuntimeError("No filter named 'length' found.")
+    try:
+        t_3 = environment.filters['list']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'list' found.")
+    try:
+        t_4 = environment.filters['map']
+    except KeyError:
+        @internalcode
+        def t_4(*unused):
+            raise TemplateRuntimeError("No filter named 'map' found.")
+    try:
+        t_5 = environment.filters['public']
+    except KeyError:
+        @internalcode
+        def t_5(*unused):
+            raise TemplateRuntimeError("No filter named 'public' found.")
+    try:
+        t_6 = environment.tests['defined']
+    except KeyError:
+        @internalcode
+        def t_6(*unused):
+            raise TemplateRuntimeError("No test named 'defined' found.")
+    try:
+        t_7 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_7(*unused):
+            raise TemplateRuntimeError("No test named 'none' found.")
+    pass
+    l_0_kwargs = (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'launch_kwargs') if t_6(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'launch_kwargs')) else ())
+    context.vars['kwargs'] = l_0_kwargs
+    context.exported_vars.add('kwargs')
+    l_0_spec_names = t_3(context.eval_ctx, t_4(context, (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'params') + environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs')), attribute='spec_name'))
+    context.vars['spec_names'] = l_0_spec_names
+    context.exported_vars.add('spec_names')
+    l_0_public_kwargs = t_3(context.eval_ctx, t_4(context, t_4(context, (undefined(name='kwargs') if l_0_kwargs is missing else l_0_kwargs), 'first'), 'public_kwarg', (undefined(name='spec_names') if l_0_spec_names is missing else l_0_spec_names)))
+    context.vars['public_kwargs'] = l_0_public_kwargs
+    context.exported_vars.add('public_kwargs')
+    def macro(l_1_kwargs, l_1_public_kwargs):
+        t_8 = []
+        l_1_zip = resolve('zip')
+        if l_1_kwargs is missing:
+            l_1_kwargs = undefined("parameter 'kwargs' was not provided", name='kwargs')
+        if l_1_public_kwargs is missing:
+            l_1_public_kwargs = undefined("parameter 'public_kwargs' was not provided", name='public_kwargs')
+        pass
+        t_8.extend((
+            'def ',
+            str(t_5(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))),
+            '(\n',
+        ))
+        for l_2_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'params'):
+            _loop_vars = {}
+            pass
+            t_8.extend((
+                '    ',
+                str(environment.getattr(l_2_p, 'spec_name')),
+            ))
+            if (t_6(environment.getattr(l_2_p, 'default')) and (not t_7(environment.getattr(l_2_p, 'default')))):
+                pass
+                t_8.extend((
+                    '=',
+                    str(environment.getattr(l_2_p, 'default')),
+                ))
+            t_8.append(
+                ',\n',
+            )
+        l_2_p = missing
+        t_8.append(
+            '    *,\n',
+        )
+        for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
+            _loop_vars = {}
+            pass
+            t_8.extend((
+                '    ',
+                str(environment.getattr(l_2_t, 'spec_name')),
+                '=None,\n',
+            ))
+        l_2_t = missing
+        for l_2_name in l_1_public_kwargs:
+            _loop_vars = {}
+            pass
+            t_8.extend((
+                '    ',
+                str(l_2_name),
+                '=None,\n',
+            ))
+        l_2_name = missing
+        t_8.extend((
+            '):\n    """Launch ',
+            str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')),
+            '_kernel (spec: ',
+            str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
+            ':',
+            str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'line')),
+            ').\n\n    ',
+            str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'text')),
+            '\n\n    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any\n    strides. Pass ',
+            str(t_1(context.eval_ctx, t_4(context, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='spec_name'), 'string'), '=, ')),
+            '= to write into existing tensors.\n',
+        ))
+        for ((l_2_name, l_2_doc), l_2_public_name) in context.call((undefined(name='zip') if l_1_zip is missing else l_1_zip), l_1_kwargs, l_1_public_kwargs):
+            _loop_vars = {}
+            pass
+            t_8.extend((
+                '    ',
+                str(l_2_public_name),
+                '= ',
+                str(l_2_doc),
+                '\n',
+            ))
+        l_2_name = l_2_doc = l_2_public_name = missing
+        t_8.extend((
+            '    Returns ',
+            str((str_join(('(', t_1(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='spec_name'), ', '), ')', )) if (t_2(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs')) > 1) else environment.getattr(environment.getitem(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), 0), 'spec_name'))),
+            '.\n    """\n',
+        ))
+        return concat(t_8)
+    context.exported_vars.add('signature')
+    context.vars['signature'] = l_0_signature = Macro(environment, macro, 'signature', ('kwargs', 'public_kwargs'), False, False, False, context.eval_ctx.autoescape)
+    yield str(context.call((undefined(name='signature') if l_0_signature is missing else l_0_signature), (undefined(name='kwargs') if l_0_kwargs is missing else l_0_kwargs), (undefined(name='public_kwargs') if l_0_public_kwargs is missing else l_0_public_kwargs)))
+    if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'wrapped'):
+        pass
+        yield '    # The generated code uses '
+        yield str(t_1(context.eval_ctx, t_4(context, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'renamed'), 'first'), 'tojson'), ', '))
+        yield ' itself: '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'fn'))
+        yield ' takes\n    # '
+        yield str(('them' if (t_2(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'renamed')) > 1) else 'it'))
+        yield ' as '
+        yield str(t_1(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'renamed'), 'last'), ', '))
+        yield '.\n    return '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'fn'))
+        yield '('
+        for l_1_name in ((undefined(name='spec_names') if l_0_spec_names is missing else l_0_spec_names) + (undefined(name='public_kwargs') if l_0_public_kwargs is missing else l_0_public_kwargs)):
+            _loop_vars = {}
+            pass
+            yield str(l_1_name)
+            yield ', '
+        l_1_name = missing
+        yield ')\n\n\ndef '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'fn'))
+        yield '('
+        for l_1_p in (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'params') + environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs')):
+            _loop_vars = {}
+            pass
+            yield str(environment.getattr(l_1_p, 'name'))
+            yield ', '
+        l_1_p = missing
+        for (l_1_name, l_1_doc) in (undefined(name='kwargs') if l_0_kwargs is missing else l_0_kwargs):
+            _loop_vars = {}
+            pass
+            yield str(l_1_name)
+            yield ', '
+        l_1_name = l_1_doc = missing
+        yield '):\n    """'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '\'s launcher, taking each argument by its name in the generated code."""\n'
+    yield '    # Check every argument and bind each named dimension from its first use.\n    sizes = {}\n'
+    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
+        _loop_vars = {}
+        pass
+        yield '    _args.check_tensor("'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '", "'
+        yield str(environment.getattr(l_1_t, 'spec_name'))
+        yield '", '
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield ', torch.'
+        yield str(environment.getattr(environment.getattr(l_1_t, 'dtype'), 'torch'))
+        yield ', '
+        yield str(environment.getattr(l_1_t, 'dims_repr'))
+        yield ')\n    _args.bind_dims("'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '", sizes, "'
+        yield str(environment.getattr(l_1_t, 'spec_name'))
+        yield '", '
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield ', '
+        yield str(environment.getattr(l_1_t, 'dims_repr'))
+        yield ')\n'
+    l_1_t = missing
+    for l_1_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
+        _loop_vars = {}
+        pass
+        yield '    '
+        yield str(environment.getattr(l_1_p, 'name'))
+        yield ' = _args.check_scalar("'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '", "'
+        yield str(environment.getattr(l_1_p, 'spec_name'))
+        yield '", '
+        yield str(environment.getattr(l_1_p, 'name'))
+        yield ', "'
+        yield str(environment.getattr(l_1_p, 'py_kind'))
+        yield '", torch.'
+        yield str(environment.getattr(environment.getattr(l_1_p, 'dtype'), 'torch'))
+        yield ')\n'
+    l_1_p = missing
+    yield '    device = _args.check_device("'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '", ('
+    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
+        _loop_vars = {}
+        pass
+        yield '("'
+        yield str(environment.getattr(l_1_t, 'spec_name'))
+        yield '", '
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield '), '
+    l_1_t = missing
+    yield '))\n'
+    for l_1_src in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources'):
+        _loop_vars = {}
+        pass
+        yield '    '
+        yield str(environment.getattr(l_1_src, 'dim'))
+        yield ' = sizes["'
+        yield str(environment.getattr(l_1_src, 'key'))
+        yield '"][0]\n'
+    l_1_src = missing
+    yield '    # Outputs passed in must not share memory with the inputs or each other'
+    yield str((" (exactly an input's view: in place)" if (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') != 'gemm') else cond_expr_undefined("the inline if-expression on line 56 in '_launcher_head.py.j2' evaluated to false and no else section was defined.")))
+    yield '.\n    _args.check_overlap(\n        "'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '",\n        ('
+    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
+        _loop_vars = {}
+        pass
+        yield '("'
+        yield str(environment.getattr(l_1_t, 'spec_name'))
+        yield '", '
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield '), '
+    l_1_t = missing
+    yield '),\n        ('
+    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
+        _loop_vars = {}
+        pass
+        yield '("'
+        yield str(environment.getattr(l_1_t, 'spec_name'))
+        yield '", '
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield '), '
+    l_1_t = missing
+    yield '),\n        in_place='
+    yield str((environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') != 'gemm'))
+    yield ',\n    )\n'
+    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
+        _loop_vars = {}
+        pass
+        yield '    '
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield ' = _args.output("'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '", "'
+        yield str(environment.getattr(l_1_t, 'spec_name'))
+        yield '", '
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield ', ('
+        for l_2_d in environment.getattr(l_1_t, 'dims'):
+            _loop_vars = {}
+            pass
+            yield str(l_2_d)
+            yield ', '
+        l_2_d = missing
+        yield '), torch.'
+        yield str(environment.getattr(environment.getattr(l_1_t, 'dtype'), 'torch'))
+        yield ', device)\n'
+    l_1_t = missing
+
+blocks = {}
+debug_info = '4=56&5=59&7=62&8=65&9=75&10=78&11=83&14=98&15=103&17=107&18=112&21=118&23=124&26=126&27=129&28=134&30=142&33=148&34=149&35=152&36=156&37=160&40=169&41=184&45=187&46=191&47=201&49=210&50=214&52=228&53=240&54=244&56=250&58=252&59=254&60=264&61=274&63=276&64=280'

@@ -1,0 +1,405 @@
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = '_reduction_macros.j2'
+
+def root(context, missing=missing):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_loops = l_0_row_reduce = l_0_load = l_0_step = l_0_store = l_0_row_setup = l_0_launch_args = l_0_final_outputs = l_0_row_blocks = missing
+    try:
+        t_1 = environment.filters['trim']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'trim' found.")
+    pass
+    l_0_loops = context.vars['loops'] = environment.get_template('_loops.j2', '_reduction_macros.j2')._get_default_module(context)
+    context.exported_vars.discard('loops')
+    def macro(l_1_fn, l_1_arg):
+        t_2 = []
+        l_1_reduce_row = resolve('reduce_row')
+        if l_1_fn is missing:
+            l_1_fn = undefined("parameter 'fn' was not provided", name='fn')
+        if l_1_arg is missing:
+            l_1_arg = undefined("parameter 'arg' was not provided", name='arg')
+        pass
+        t_2.append(
+            str(context.call((undefined(name='reduce_row') if l_1_reduce_row is missing else l_1_reduce_row), l_1_fn, l_1_arg)),
+        )
+        return concat(t_2)
+    context.exported_vars.add('row_reduce')
+    context.vars['row_reduce'] = l_0_row_reduce = Macro(environment, macro, 'row_reduce', ('fn', 'arg'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_l):
+        t_3 = []
+        l_1_hint = resolve('hint')
+        if l_1_l is missing:
+            l_1_l = undefined("parameter 'l' was not provided", name='l')
+        pass
+        t_3.extend((
+            '# ',
+            str(environment.getattr(l_1_l, 'why')),
+            '\n',
+        ))
+        if (environment.getattr(l_1_l, 'evict') == 'evict_last'):
+            pass
+            t_3.append(
+                '# evict_last: a later pass reads this row again; ask L2 to keep it.\n',
+            )
+        elif (environment.getattr(l_1_l, 'evict') == 'evict_first'):
+            pass
+            t_3.append(
+                '# evict_first: the last read of this row; L2 may drop it first.\n',
+            )
+        elif (environment.getattr(l_1_l, 'evict') == 'reread'):
+            pass
+            t_3.append(
+                '# evict_last with REREAD: the row is read again after the reductions; ask L2 to keep it.\n',
+            )
+        if environment.getattr(l_1_l, 'offs'):
+            pass
+            t_3.extend((
+                str(environment.getattr(l_1_l, 'name')),
+                '_offs = ',
+                str(environment.getattr(l_1_l, 'offs')),
+                '\n',
+            ))
+        if (environment.getattr(l_1_l, 'evict') == 'reread'):
+            pass
+            l_1_hint = ', eviction_policy="evict_last" if REREAD else ""'
+        else:
+            pass
+            l_1_hint = (str_join((', eviction_policy="', environment.getattr(l_1_l, 'evict'), '"', )) if environment.getattr(l_1_l, 'evict') else '')
+        if environment.getattr(l_1_l, 'upcast'):
+            pass
+            t_3.extend((
+                str(environment.getattr(l_1_l, 'name')),
+                ' = tl.load(',
+                str(environment.getattr(l_1_l, 'ptr')),
+                ', mask=',
+                str(environment.getattr(l_1_l, 'mask')),
+                ', other=',
+                str(environment.getattr(l_1_l, 'other')),
+                str((undefined(name='hint') if l_1_hint is missing else l_1_hint)),
+                ').to(tl.float32)\n',
+            ))
+        else:
+            pass
+            t_3.extend((
+                str(environment.getattr(l_1_l, 'name')),
+                ' = tl.load(',
+                str(environment.getattr(l_1_l, 'ptr')),
+                ', mask=',
+                str(environment.getattr(l_1_l, 'mask')),
+                ', other=',
+                str(environment.getattr(l_1_l, 'other')),
+                str((undefined(name='hint') if l_1_hint is missing else l_1_hint)),
+                ')\n',
+            ))
+        return concat(t_3)
+    context.exported_vars.add('load')
+    context.vars['load'] = l_0_load = Macro(environment, macro, 'load', ('l',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_st, l_1_spec_file):
+        t_4 = []
+        l_1_total = resolve('total')
+        l_1_mean_of = resolve('mean_of')
+        if l_1_st is missing:
+            l_1_st = undefined("parameter 'st' was not provided", name='st')
+        if l_1_spec_file is missing:
+            l_1_spec_file = undefined("parameter 'spec_file' was not provided", name='spec_file')
+        pass
+        if environment.getattr(l_1_st, 'spec'):
+            pass
+            t_4.extend((
+                '# spec: ',
+                str(l_1_spec_file),
+                ':',
+                str(environment.getattr(l_1_st, 'line')),
+                '\n',
+            ))
+        if (environment.getattr(l_1_st, 'kind') == 'loads'):
+            pass
+            t_4.append(
+                '# Per-column inputs, the same for every row: loaded just before their first use, not\n# with the row, so they hold no registers through the reductions before it (a\n# persistent program re-reads them from L1 per row block).\n',
+            )
+            for l_2_l in environment.getattr(l_1_st, 'loads'):
+                _loop_vars = {}
+                pass
+                t_4.extend((
+                    str(t_1(context.call((undefined(name='load') if l_0_load is missing else l_0_load), l_2_l, _loop_vars=_loop_vars))),
+                    '\n',
+                ))
+            l_2_l = missing
+        elif (environment.getattr(l_1_st, 'kind') == 'reduce'):
+            pass
+            t_4.extend((
+                '# ',
+                str(environment.getattr(l_1_st, 'why')),
+                '\n',
+            ))
+            if environment.getattr(l_1_st, 'masked'):
+                pass
+                l_1_total = context.call((undefined(name='row_reduce') if l_0_row_reduce is missing else l_0_row_reduce), environment.getattr(l_1_st, 'fn'), str_join(('tl.where(mask, ', environment.getattr(l_1_st, 'value'), ', ', environment.getattr(l_1_st, 'neutral'), ')', environment.getattr(l_1_st, 'cast'), )))
+                t_4.extend((
+                    str(environment.getattr(l_1_st, 'target')),
+                    ' = ',
+                    str(context.call((undefined(name='mean_of') if l_1_mean_of is missing else l_1_mean_of), (undefined(name='total') if l_1_total is missing else l_1_total), environment.getattr(l_1_st, 'divisor'))),
+                    '\n\n',
+                ))
+            else:
+                pass
+                l_1_total = context.call((undefined(name='row_reduce') if l_0_row_reduce is missing else l_0_row_reduce), environment.getattr(l_1_st, 'fn'), str_join((environment.getattr(l_1_st, 'value'), environment.getattr(l_1_st, 'cast'), )))
+                t_4.extend((
+                    str(environment.getattr(l_1_st, 'target')),
+                    ' = ',
+                    str(context.call((undefined(name='mean_of') if l_1_mean_of is missing else l_1_mean_of), (undefined(name='total') if l_1_total is missing else l_1_total), environment.getattr(l_1_st, 'divisor'))),
+                    '\n\n',
+                ))
+        else:
+            pass
+            if environment.getattr(l_1_st, 'note'):
+                pass
+                t_4.extend((
+                    '# ',
+                    str(environment.getattr(l_1_st, 'note')),
+                    '\n',
+                ))
+            t_4.extend((
+                str(environment.getattr(l_1_st, 'target')),
+                ' = ',
+                str(environment.getattr(l_1_st, 'value')),
+                '\n',
+            ))
+        return concat(t_4)
+    context.exported_vars.add('step')
+    context.vars['step'] = l_0_step = Macro(environment, macro, 'step', ('st', 'spec_file'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_st):
+        t_5 = []
+        if l_1_st is missing:
+            l_1_st = undefined("parameter 'st' was not provided", name='st')
+        pass
+        if environment.getattr(l_1_st, 'offs'):
+            pass
+            t_5.extend((
+                str(environment.getattr(l_1_st, 'name')),
+                '_offs = ',
+                str(environment.getattr(l_1_st, 'offs')),
+                '\n',
+            ))
+        if environment.getattr(l_1_st, 'only_if'):
+            pass
+            t_5.extend((
+                '# A per-column output: every row block computes it, the first one stores it.\nif ',
+                str(environment.getattr(l_1_st, 'only_if')),
+                ':\n    tl.store(',
+                str(environment.getattr(l_1_st, 'ptr')),
+                ', ',
+                str(environment.getattr(l_1_st, 'value')),
+                ', mask=',
+                str(environment.getattr(l_1_st, 'mask')),
+                ')\n',
+            ))
+        elif environment.getattr(l_1_st, 'evict'):
+            pass
+            t_5.extend((
+                '# ',
+                str(environment.getattr(l_1_st, 'evict')),
+                ': the rows still to be re-read should stay in L2, not the output.\ntl.store(',
+                str(environment.getattr(l_1_st, 'ptr')),
+                ', ',
+                str(environment.getattr(l_1_st, 'value')),
+                ', mask=',
+                str(environment.getattr(l_1_st, 'mask')),
+                ', eviction_policy="',
+                str(environment.getattr(l_1_st, 'evict')),
+                '")\n',
+            ))
+        else:
+            pass
+            t_5.extend((
+                'tl.store(',
+                str(environment.getattr(l_1_st, 'ptr')),
+                ', ',
+                str(environment.getattr(l_1_st, 'value')),
+                ', mask=',
+                str(environment.getattr(l_1_st, 'mask')),
+                ')\n',
+            ))
+        return concat(t_5)
+    context.exported_vars.add('store')
+    context.vars['store'] = l_0_store = Macro(environment, macro, 'store', ('st',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_k):
+        t_6 = []
+        if l_1_k is missing:
+            l_1_k = undefined("parameter 'k' was not provided", name='k')
+        pass
+        t_6.append(
+            'if INDEX_64:\n    # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index\n    # (row_block * W + w0) * TEAM, may pass 2**31.\n    row_block = row_block.to(tl.int64)\nrows = row_block * ROWS + tl.arange(0, ROWS)[:, None]\n# mask_rows: the last row block runs past n_rows.\nmask_rows = rows < n_rows\n',
+        )
+        if environment.getattr(l_1_k, 'row_split'):
+            pass
+            t_6.extend((
+                '# Split the row index over the row dims [',
+                str(environment.getattr(l_1_k, 'row_dims_text')),
+                '], innermost first.\n',
+                str(t_1(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'rows', environment.getattr(l_1_k, 'row_split')))),
+                '\n',
+            ))
+        if environment.getattr(l_1_k, 'row_offs'):
+            pass
+            t_6.append(
+                "# Where each row starts in each tensor: row indices times that tensor's row strides.\n",
+            )
+        for l_2_r in environment.getattr(l_1_k, 'row_offs'):
+            _loop_vars = {}
+            pass
+            t_6.extend((
+                str(environment.getattr(l_2_r, 'name')),
+                ' = ',
+                str(environment.getattr(l_2_r, 'expr')),
+                '\n',
+            ))
+        l_2_r = missing
+        if environment.getattr(l_1_k, 'row_loads'):
+            pass
+            t_6.append(
+                '# Per-row inputs, one value per row: [ROWS, 1].\n',
+            )
+        for l_2_l in environment.getattr(l_1_k, 'row_loads'):
+            _loop_vars = {}
+            pass
+            t_6.extend((
+                str(t_1(context.call((undefined(name='load') if l_0_load is missing else l_0_load), l_2_l, _loop_vars=_loop_vars))),
+                '\n',
+            ))
+        l_2_l = missing
+        if environment.getattr(l_1_k, 'prologue'):
+            pass
+            t_6.append(
+                '# Per-row values that need no reduction.\n',
+            )
+        for l_2_st in environment.getattr(l_1_k, 'prologue'):
+            _loop_vars = {}
+            pass
+            t_6.extend((
+                str(t_1(context.call((undefined(name='step') if l_0_step is missing else l_0_step), l_2_st, environment.getattr(environment.getattr(l_1_k, 'sig'), 'spec_file'), _loop_vars=_loop_vars))),
+                '\n',
+            ))
+        l_2_st = missing
+        return concat(t_6)
+    context.exported_vars.add('row_setup')
+    context.vars['row_setup'] = l_0_row_setup = Macro(environment, macro, 'row_setup', ('k',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_s, l_1_k, l_1_tensors):
+        t_7 = []
+        if l_1_s is missing:
+            l_1_s = undefined("parameter 's' was not provided", name='s')
+        if l_1_k is missing:
+            l_1_k = undefined("parameter 'k' was not provided", name='k')
+        if l_1_tensors is missing:
+            l_1_tensors = undefined("parameter 'tensors' was not provided", name='tensors')
+        pass
+        for l_2_t in environment.getattr(l_1_s, 'inputs'):
+            _loop_vars = {}
+            pass
+            t_7.extend((
+                str(environment.getattr(l_2_t, 'name')),
+                ',\n',
+            ))
+        l_2_t = missing
+        for l_2_p in environment.getattr(l_1_s, 'scalars'):
+            _loop_vars = {}
+            pass
+            t_7.extend((
+                str(environment.getattr(l_2_p, 'name')),
+                ',\n',
+            ))
+        l_2_p = missing
+        for l_2_t in environment.getattr(l_1_s, 'outputs'):
+            _loop_vars = {}
+            pass
+            t_7.extend((
+                str(environment.getattr(l_2_t, 'name')),
+                ',\n',
+            ))
+        l_2_t = missing
+        t_7.append(
+            'n_rows,\n',
+        )
+        for l_2_d in environment.getattr(l_1_k, 'size_args'):
+            _loop_vars = {}
+            pass
+            t_7.extend((
+                str(l_2_d),
+                ',\n',
+            ))
+        l_2_d = missing
+        for l_2_t in l_1_tensors:
+            _loop_vars = {}
+            pass
+            for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
+                _loop_vars = {}
+                pass
+                t_7.extend((
+                    str(environment.getattr(l_2_t, 'name')),
+                    '.stride(',
+                    str(l_3_axis),
+                    '),\n',
+                ))
+            l_3_axis = l_3_stride = missing
+        l_2_t = missing
+        return concat(t_7)
+    context.exported_vars.add('launch_args')
+    context.vars['launch_args'] = l_0_launch_args = Macro(environment, macro, 'launch_args', ('s', 'k', 'tensors'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_k, l_1_spec_file):
+        t_8 = []
+        if l_1_k is missing:
+            l_1_k = undefined("parameter 'k' was not provided", name='k')
+        if l_1_spec_file is missing:
+            l_1_spec_file = undefined("parameter 'spec_file' was not provided", name='spec_file')
+        pass
+        for l_2_l in environment.getattr(l_1_k, 'final_loads'):
+            _loop_vars = {}
+            pass
+            t_8.extend((
+                str(t_1(context.call((undefined(name='load') if l_0_load is missing else l_0_load), l_2_l, _loop_vars=_loop_vars))),
+                '\n',
+            ))
+        l_2_l = missing
+        for l_2_st in environment.getattr(l_1_k, 'final_steps'):
+            _loop_vars = {}
+            pass
+            t_8.extend((
+                str(t_1(context.call((undefined(name='step') if l_0_step is missing else l_0_step), l_2_st, l_1_spec_file, _loop_vars=_loop_vars))),
+                '\n',
+            ))
+        l_2_st = missing
+        for l_2_st in environment.getattr(l_1_k, 'final_stores'):
+            _loop_vars = {}
+            pass
+            t_8.extend((
+                str(t_1(context.call((undefined(name='store') if l_0_store is missing else l_0_store), l_2_st, _loop_vars=_loop_vars))),
+                '\n',
+            ))
+        l_2_st = missing
+        return concat(t_8)
+    context.exported_vars.add('final_outputs')
+    context.vars['final_outputs'] = l_0_final_outputs = Macro(environment, macro, 'final_outputs', ('k', 'spec_file'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_call, l_1_extra):
+        t_9 = []
+        if l_1_call is missing:
+            l_1_call = undefined("parameter 'call' was not provided", name='call')
+        if l_1_extra is missing:
+            l_1_extra = ''
+        pass
+        t_9.extend((
+            '# Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than\n# row blocks) also pid + num_programs, pid + 2 * num_programs, ...\n',
+            str(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'blocks'), 'row', 'row block', 'row_block', 'num_row_blocks', 'num_programs', l_1_call, l_1_extra)),
+            '\n',
+        ))
+        return concat(t_9)
+    context.exported_vars.add('row_blocks')
+    context.vars['row_blocks'] = l_0_row_blocks = Macro(environment, macro, 'row_blocks', ('call', 'extra'), False, False, False, context.eval_ctx.autoescape)
+
+blocks = {}
+debug_info = '1=18&2=20&4=29&7=34&8=42&9=45&11=50&13=55&16=60&17=63&19=68&20=70&22=73&24=74&25=77&27=90&30=103&31=112&32=116&34=121&38=126&39=130&41=134&42=138&43=141&44=143&45=145&48=152&49=154&53=161&54=165&56=169&59=177&60=182&61=185&63=190&65=194&66=196&67=203&68=207&69=209&71=222&74=232&82=240&83=244&84=246&86=249&89=254&90=258&92=264&95=269&96=273&98=277&101=282&102=286&105=293&106=302&107=306&109=310&110=314&112=318&113=322&116=329&117=333&119=337&120=340&121=344&125=354&128=361&129=365&131=369&132=373&134=377&135=381&138=388&141=397'

@@ -1,0 +1,894 @@
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = 'reduction.py.j2'
+
+def root(context, missing=missing):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_k = resolve('k')
+    l_0_t = resolve('t')
+    l_0_exchanges = resolve('exchanges')
+    l_0_verb = resolve('verb')
+    l_0_sc = l_0_m = l_0_s = l_0_tensors = missing
+    try:
+        t_1 = environment.filters['indent']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'indent' found.")
+    try:
+        t_2 = environment.filters['join']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
+            raise TemplateRuntimeError("No filter named 'join' found.")
+    try:
+        t_3 = environment.filters['length']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'length' found.")
+    try:
+        t_4 = environment.filters['list']
+    except KeyError:
+        @internalcode
+        def t_4(*unused):
+            raise TemplateRuntimeError("No filter named 'list' found.")
+    try:
+        t_5 = environment.filters['map']
+    except KeyError:
+        @internalcode
+        def t_5(*unused):
+            raise TemplateRuntimeError("No filter named 'map' found.")
+    try:
+        t_6 = environment.filters['selectattr']
+    except KeyError:
+        @internalcode
+        def t_6(*unused):
+            raise TemplateRuntimeError("No filter named 'selectattr' found.")
+    try:
+        t_7 = environment.filters['trim']
+    except KeyError:
+        @internalcode
+        def t_7(*unused):
+            raise TemplateRuntimeError("No filter named 'trim' found.")
+    pass
+    l_0_sc = context.vars['sc'] = environment.get_template('_scalars.py.j2', 'reduction.py.j2')._get_default_module(context)
+    context.exported_vars.discard('sc')
+    l_0_m = context.vars['m'] = environment.get_template('_reduction_macros.j2', 'reduction.py.j2')._get_default_module(context)
+    context.exported_vars.discard('m')
+    l_0_s = environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'sig')
+    context.vars['s'] = l_0_s
+    context.exported_vars.add('s')
+    l_0_tensors = (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs') + environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'))
+    context.vars['tensors'] = l_0_tensors
+    context.exported_vars.add('tensors')
+    yield '# spec: '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
+    yield ':'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'line'))
+    yield '\n@triton.jit\ndef '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_kernel(\n'
+    template = environment.get_template('_reduction_kernel_args.py.j2', 'reduction.py.j2')
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb}))
+    try:
+        for event in gen:
+            yield event
+    finally: gen.close()
+    yield '    BLOCK_N: tl.constexpr,  # columns per block: the whole row, '
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+    yield ' rounded up to a power of two\n    ROWS: tl.constexpr,  # rows per block\n    NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop\n    PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread'):
+        pass
+        yield '    REREAD: tl.constexpr,  # after the reductions, read the row again (from cache) for the outputs\n'
+    yield '):\n    # Single pass over rows of ['
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'space_text'))
+    yield ']: a [ROWS, BLOCK_N] block of whole rows is\n    # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread'):
+        pass
+        yield '    # With REREAD the row is let go after the reductions and loaded again for the outputs:\n    # a second read, from L1/L2, instead of holding the row in registers throughout.\n'
+    if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
+        pass
+        yield '    '
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
+        yield '\n'
+    yield '    pid = tl.program_id(0)\n    num_programs = tl.num_programs(0)\n    num_row_blocks = tl.cdiv(n_rows, ROWS)\n    # Columns: one block spans the whole row; mask_n drops the lanes past the row end.\n    offs_n = tl.arange(0, BLOCK_N)[None, :]\n    if INDEX_64:\n        offs_n = offs_n.to(tl.int64)\n    mask_n = offs_n < '
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+    yield '\n    '
+    yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_blocks'), 'tl.range', ', num_stages=NUM_STAGES')), 4))
+    yield '\n        '
+    yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_setup'), (undefined(name='k') if l_0_k is missing else l_0_k))), 8))
+    yield '\n        # mask: real rows and real columns; the loads and stores use it.\n        mask = mask_rows & mask_n\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'single_loads'):
+        pass
+        yield '        # Load the whole row block once.\n'
+    for l_1_l in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'single_loads'):
+        _loop_vars = {}
+        pass
+        yield '        '
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'load'), l_1_l, _loop_vars=_loop_vars)), 8))
+        yield '\n'
+    l_1_l = missing
+    for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'single_steps'):
+        _loop_vars = {}
+        pass
+        yield '        '
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_1_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 8))
+        yield '\n'
+    l_1_st = missing
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread'):
+        pass
+        yield '        if REREAD:\n            # The row again, for the outputs: recompute the row-varying values from it.\n            '
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'final_outputs'), (undefined(name='k') if l_0_k is missing else l_0_k), environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))), 12))
+        yield '\n        else:\n'
+        for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'single_tail'):
+            _loop_vars = {}
+            pass
+            yield '            '
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_1_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 12))
+            yield '\n'
+        l_1_st = missing
+        yield '            # Store each output, cast to its declared type.\n'
+        for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'single_stores'):
+            _loop_vars = {}
+            pass
+            yield '            '
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 12))
+            yield '\n'
+        l_1_st = missing
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_stores'):
+            pass
+            yield '        # Store the per-row outputs.\n'
+        for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_stores'):
+            _loop_vars = {}
+            pass
+            yield '        '
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 8))
+            yield '\n'
+        l_1_st = missing
+    else:
+        pass
+        yield '        # Store each output, cast to its declared type.\n'
+        for l_1_st in (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'single_stores') + environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_stores')):
+            _loop_vars = {}
+            pass
+            yield '        '
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 8))
+            yield '\n'
+        l_1_st = missing
+    yield '\n\n# spec: '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
+    yield ':'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'line'))
+    yield '\n@triton.jit\ndef '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_looped_kernel(\n'
+    template = environment.get_template('_reduction_kernel_args.py.j2', 'reduction.py.j2')
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb}))
+    try:
+        for event in gen:
+            yield event
+    finally: gen.close()
+    yield '    BLOCK_N: tl.constexpr,  # columns per block; each pass walks the row in cdiv('
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+    yield ', BLOCK_N) blocks\n    ROWS: tl.constexpr,  # rows per block\n    NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops\n    PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'fixed_width'):
+        pass
+        yield '    COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ' at run time)\n'
+    yield '):\n    # Looped over rows of ['
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'space_text'))
+    yield '] too wide for registers. Pass k walks the row in\n    # blocks and accumulates the reductions of level k (those needing only earlier passes;\n    # a sum(exp(A - max(A))) or a variance about mean(A) joins the pass of max(A) or mean(A));\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'final_stores'):
+        pass
+        yield '    # the final pass recomputes the row-varying values and stores them. Each row of the\n    # full-shaped inputs is read '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reads_text'))
+        yield '.\n'
+    else:
+        pass
+        yield '    # there are no row-varying outputs, so there is no final pass. Each row of the\n    # full-shaped inputs is read '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reads_text'))
+        yield '.\n'
+    if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
+        pass
+        yield '    '
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
+        yield '\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'fixed_width'):
+        pass
+        yield '    if COLS:\n        # Compiled for rows of COLS columns: with the width a constant the column loops\n        # have a known trip count and the offset and mask arithmetic folds where it can.\n        '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ' = COLS\n'
+    yield '    pid = tl.program_id(0)\n    num_programs = tl.num_programs(0)\n    num_row_blocks = tl.cdiv(n_rows, ROWS)\n    num_col_blocks = tl.cdiv('
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+    yield ', BLOCK_N)\n    '
+    yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_blocks'), 'range')), 4))
+    yield '\n        '
+    yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_setup'), (undefined(name='k') if l_0_k is missing else l_0_k))), 8))
+    yield '\n'
+    for l_1_p in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'):
+        l_1_lp = resolve('lp')
+        _loop_vars = {}
+        pass
+        if environment.getattr(l_1_p, 'loop'):
+            pass
+            l_1_lp = environment.getattr(l_1_p, 'loop')
+            _loop_vars['lp'] = l_1_lp
+            yield '        # ---- Pass '
+            yield str(environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'number'))
+            yield ' of '
+            yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reads'))
+            yield ': '
+            yield str(environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'title'))
+            yield ' ----\n'
+            for l_2_a in environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'accs'):
+                _loop_vars = {}
+                pass
+                if (environment.getattr(l_2_a, 'init') in ('0', '0.0')):
+                    pass
+                    yield '        '
+                    yield str(environment.getattr(l_2_a, 'name'))
+                    yield ' = tl.zeros([ROWS, BLOCK_N], tl.'
+                    yield str(environment.getattr(l_2_a, 'dtype'))
+                    yield ')\n'
+                else:
+                    pass
+                    yield '        '
+                    yield str(environment.getattr(l_2_a, 'name'))
+                    yield ' = tl.full([ROWS, BLOCK_N], '
+                    yield str(environment.getattr(l_2_a, 'init'))
+                    yield ', tl.'
+                    yield str(environment.getattr(l_2_a, 'dtype'))
+                    yield ')\n'
+            l_2_a = missing
+            for l_2_o in environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'online'):
+                _loop_vars = {}
+                pass
+                yield '        # Online max-and-sum (one read for both): '
+                yield str(environment.getattr(l_2_o, 'm_acc'))
+                yield " is each row's running max, and\n        # "
+                yield str(environment.getattr(l_2_o, 's_acc'))
+                yield ' holds per lane the sum of exp(value - running max), rescaled whenever\n        # the running max grows: one exp per element, plus one per row and block.\n        '
+                yield str(environment.getattr(l_2_o, 'm_acc'))
+                yield ' = tl.full([ROWS, 1], float("-inf"), tl.'
+                yield str(environment.getattr(l_2_o, 'dtype'))
+                yield ')\n        '
+                yield str(environment.getattr(l_2_o, 's_acc'))
+                yield ' = tl.zeros([ROWS, BLOCK_N], tl.'
+                yield str(environment.getattr(l_2_o, 'dtype'))
+                yield ')\n'
+            l_2_o = missing
+            for l_2_w in environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'moments'):
+                _loop_vars = {}
+                pass
+                yield '        # Welford (one read for the mean and the variance): per lane, '
+                yield str(environment.getattr(l_2_w, 'mean_acc'))
+                yield ' is the running\n        # mean of the values it has seen, '
+                yield str(environment.getattr(l_2_w, 'm2_acc'))
+                yield ' their M2 (the sum of their squared distances\n        # from it).\n        '
+                yield str(environment.getattr(l_2_w, 'mean_acc'))
+                yield ' = tl.zeros([ROWS, BLOCK_N], tl.'
+                yield str(environment.getattr(l_2_w, 'dtype'))
+                yield ')\n        '
+                yield str(environment.getattr(l_2_w, 'm2_acc'))
+                yield ' = tl.zeros([ROWS, BLOCK_N], tl.'
+                yield str(environment.getattr(l_2_w, 'dtype'))
+                yield ')\n'
+            l_2_w = missing
+            yield '        for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):\n'
+            if environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'backward'):
+                pass
+                yield '            # Walk the row backwards: the blocks the previous pass read last are the ones\n            # most likely still in L2.\n            start = (num_col_blocks - 1 - col_block) * BLOCK_N\n'
+            else:
+                pass
+                yield '            start = col_block * BLOCK_N\n'
+            yield '            offs_n = start + tl.arange(0, BLOCK_N)[None, :]\n            if INDEX_64:\n                offs_n = offs_n.to(tl.int64)\n            # mask: real rows, and columns before the row end (the last block runs past it).\n            mask_n = offs_n < '
+            yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+            yield '\n            mask = mask_rows & mask_n\n'
+            for l_2_l in environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'loads'):
+                _loop_vars = {}
+                pass
+                yield '            '
+                yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'load'), l_2_l, _loop_vars=_loop_vars)), 12))
+                yield '\n'
+            l_2_l = missing
+            for l_2_st in environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'steps'):
+                _loop_vars = {}
+                pass
+                yield '            '
+                yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_2_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 12))
+                yield '\n'
+            l_2_st = missing
+            for l_2_a in environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'accs'):
+                l_2_accumulate = resolve('accumulate')
+                l_2_v = missing
+                _loop_vars = {}
+                pass
+                yield '            # spec: '
+                yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
+                yield ':'
+                yield str(environment.getattr(l_2_a, 'line'))
+                yield '\n            # '
+                yield str(environment.getattr(l_2_a, 'why'))
+                yield '\n'
+                l_2_v = str_join(((str_join(('tl.where(mask, ', environment.getattr(l_2_a, 'value'), ', ', environment.getattr(l_2_a, 'init'), ')', )) if environment.getattr(l_2_a, 'masked') else environment.getattr(l_2_a, 'value')), environment.getattr(l_2_a, 'cast'), ))
+                _loop_vars['v'] = l_2_v
+                yield '            '
+                yield str(context.call((undefined(name='accumulate') if l_2_accumulate is missing else l_2_accumulate), environment.getattr(l_2_a, 'fn'), environment.getattr(l_2_a, 'name'), (undefined(name='v') if l_2_v is missing else l_2_v), _loop_vars=_loop_vars))
+                yield '\n'
+            l_2_a = l_2_v = l_2_accumulate = missing
+            for l_2_o in environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'online'):
+                _loop_vars = {}
+                pass
+                yield '            # spec: '
+                yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
+                yield ':'
+                yield str(environment.getattr(l_2_o, 'line_m'))
+                if environment.getattr(l_2_o, 's_spec'):
+                    pass
+                    yield ' and '
+                    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
+                    yield ':'
+                    yield str(environment.getattr(l_2_o, 'line_s'))
+                yield '\n'
+                if environment.getattr(l_2_o, 'masked'):
+                    pass
+                    yield '            # masked lanes get -inf: they never win the max, and exp(-inf - max) adds 0 to the sum\n            '
+                    yield str(environment.getattr(l_2_o, 'input'))
+                    yield ' = tl.where(mask, '
+                    yield str(environment.getattr(l_2_o, 'value'))
+                    yield ', float("-inf"))\n'
+                else:
+                    pass
+                    yield "            # masked lanes hold -inf (the load's other=): they never win the max, and\n            # exp(-inf - max) adds 0 to the sum\n"
+                yield '            # (NaN wins the max, as in torch: a row with NaN gets NaN everywhere)\n            '
+                yield str(environment.getattr(l_2_o, 'm_new'))
+                yield ' = tl.maximum('
+                yield str(environment.getattr(l_2_o, 'm_acc'))
+                yield ', '
+                yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_reduce'), 'max', environment.getattr(l_2_o, 'input'), _loop_vars=_loop_vars))
+                yield ', propagate_nan=tl.PropagateNan.ALL)\n            # Shift by the new max; a row that has seen only -inf so far shifts by 0 instead,\n            # since -inf - -inf would be NaN.\n            '
+                yield str(environment.getattr(l_2_o, 'shift'))
+                yield ' = tl.where('
+                yield str(environment.getattr(l_2_o, 'm_new'))
+                yield ' == float("-inf"), 0.0, '
+                yield str(environment.getattr(l_2_o, 'm_new'))
+                yield ")\n            # Rescale the sums kept relative to the old max, then add this block's terms.\n            "
+                yield str(environment.getattr(l_2_o, 's_acc'))
+                yield ' = '
+                yield str(environment.getattr(l_2_o, 's_acc'))
+                yield ' * tl.exp('
+                yield str(environment.getattr(l_2_o, 'm_acc'))
+                yield ' - '
+                yield str(environment.getattr(l_2_o, 'shift'))
+                yield ') + tl.exp('
+                yield str(environment.getattr(l_2_o, 'input'))
+                yield ' - '
+                yield str(environment.getattr(l_2_o, 'shift'))
+                yield ')\n            '
+                yield str(environment.getattr(l_2_o, 'm_acc'))
+                yield ' = '
+                yield str(environment.getattr(l_2_o, 'm_new'))
+                yield '\n'
+            l_2_o = missing
+            for l_2_w in environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'moments'):
+                _loop_vars = {}
+                pass
+                yield '            # spec: '
+                yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
+                yield ':'
+                yield str(environment.getattr(l_2_w, 'line_mean'))
+                if (environment.getattr(l_2_w, 'line_var') != environment.getattr(l_2_w, 'line_mean')):
+                    pass
+                    yield ' and '
+                    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
+                    yield ':'
+                    yield str(environment.getattr(l_2_w, 'line_var'))
+                yield '\n            # masked lanes take their running mean as the value: a delta of 0 changes nothing\n            '
+                yield str(environment.getattr(l_2_w, 'input'))
+                yield ' = tl.where(mask, '
+                yield str(environment.getattr(l_2_w, 'value'))
+                yield ', '
+                yield str(environment.getattr(l_2_w, 'mean_acc'))
+                yield ')\n            '
+                yield str(environment.getattr(l_2_w, 'delta'))
+                yield ' = '
+                yield str(environment.getattr(l_2_w, 'input'))
+                yield ' - '
+                yield str(environment.getattr(l_2_w, 'mean_acc'))
+                yield '\n            # This pass walks the row forwards and only the last block is partial, so every lane\n            # not masked here has seen col_block values before: one weight serves them all.\n'
+                if (environment.getattr(l_2_w, 'dtype') == 'float32'):
+                    pass
+                    yield '            '
+                    yield str(environment.getattr(l_2_w, 'weight'))
+                    yield ' = 1.0 / (col_block + 1.0)\n'
+                else:
+                    pass
+                    yield '            '
+                    yield str(environment.getattr(l_2_w, 'weight'))
+                    yield ' = 1.0 / (col_block + tl.full((), 1.0, tl.'
+                    yield str(environment.getattr(l_2_w, 'dtype'))
+                    yield '))\n'
+                yield "            # mean + delta * weight; a lane whose mean is already inf keeps it as a weighted\n            # average instead (inf - inf would make it NaN; torch's mean of such a row is inf)\n            "
+                yield str(environment.getattr(l_2_w, 'mean_acc'))
+                yield ' = tl.where(\n                tl.abs('
+                yield str(environment.getattr(l_2_w, 'mean_acc'))
+                yield ') == float("inf"),\n                '
+                yield str(environment.getattr(l_2_w, 'mean_acc'))
+                yield ' * (1.0 - '
+                yield str(environment.getattr(l_2_w, 'weight'))
+                yield ') + '
+                yield str(environment.getattr(l_2_w, 'input'))
+                yield ' * '
+                yield str(environment.getattr(l_2_w, 'weight'))
+                yield ',\n                '
+                yield str(environment.getattr(l_2_w, 'mean_acc'))
+                yield ' + '
+                yield str(environment.getattr(l_2_w, 'delta'))
+                yield ' * '
+                yield str(environment.getattr(l_2_w, 'weight'))
+                yield ',\n            )\n            '
+                yield str(environment.getattr(l_2_w, 'm2_acc'))
+                yield ' += '
+                yield str(environment.getattr(l_2_w, 'delta'))
+                yield ' * ('
+                yield str(environment.getattr(l_2_w, 'input'))
+                yield ' - '
+                yield str(environment.getattr(l_2_w, 'mean_acc'))
+                yield ')\n'
+            l_2_w = missing
+            yield '        # Combine the lanes of each row.\n'
+            for l_2_a in environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'accs'):
+                l_2_mean_of = resolve('mean_of')
+                _loop_vars = {}
+                pass
+                yield '        '
+                yield str(environment.getattr(l_2_a, 'result'))
+                yield ' = '
+                yield str(context.call((undefined(name='mean_of') if l_2_mean_of is missing else l_2_mean_of), context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_reduce'), environment.getattr(l_2_a, 'fn'), environment.getattr(l_2_a, 'name'), _loop_vars=_loop_vars), environment.getattr(l_2_a, 'divisor'), _loop_vars=_loop_vars))
+                yield '\n\n'
+            l_2_a = l_2_mean_of = missing
+            for l_2_o in environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'online'):
+                _loop_vars = {}
+                pass
+                yield '        '
+                yield str(environment.getattr(l_2_o, 'm_result'))
+                yield ' = '
+                yield str(environment.getattr(l_2_o, 'm_acc'))
+                yield '\n        # A row of only -inf: value - max is -inf - -inf = NaN (as in torch and the single\n        # pass), though the loop shifted by 0 to keep its running sums finite.\n        '
+                yield str(environment.getattr(l_2_o, 's_result'))
+                yield ' = tl.where(\n            '
+                yield str(environment.getattr(l_2_o, 'm_result'))
+                yield ' == float("-inf"), float("nan"), tl.sum('
+                yield str(environment.getattr(l_2_o, 's_acc'))
+                yield ', axis=1, keep_dims=True)\n        )\n'
+            l_2_o = missing
+            for l_2_w in environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'moments'):
+                l_2_mean_of = resolve('mean_of')
+                l_2_m2 = missing
+                _loop_vars = {}
+                pass
+                yield "        # Welford's lanes combine as in Chan et al. Lane j saw the blocks reaching past column j:\n        # cdiv("
+                yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+                yield " - j, BLOCK_N) of them. The row's mean weighs each lane's by that count;\n        # the counts add up to the row width (0 / 0 = NaN for a row of no columns, as torch's\n        # mean). Its M2 is the lanes' M2 plus each lane's count times the squared distance of\n        # its mean from the row's.\n        "
+                yield str(environment.getattr(l_2_w, 'count_acc'))
+                yield ' = ((tl.maximum('
+                yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+                yield ' - tl.arange(0, BLOCK_N)[None, :], 0) + BLOCK_N - 1) // BLOCK_N).to(tl.'
+                yield str(environment.getattr(l_2_w, 'dtype'))
+                yield ')\n        '
+                yield str(environment.getattr(l_2_w, 'mean_result'))
+                yield ' = '
+                yield str(context.call((undefined(name='mean_of') if l_2_mean_of is missing else l_2_mean_of), str_join(('tl.sum(', environment.getattr(l_2_w, 'mean_acc'), ' * ', environment.getattr(l_2_w, 'count_acc'), ', axis=1, keep_dims=True)', )), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'), _loop_vars=_loop_vars))
+                yield '\n        '
+                yield str(environment.getattr(l_2_w, 'distance'))
+                yield ' = tl.where('
+                yield str(environment.getattr(l_2_w, 'count_acc'))
+                yield ' > 0.0, '
+                yield str(environment.getattr(l_2_w, 'mean_acc'))
+                yield ' - '
+                yield str(environment.getattr(l_2_w, 'mean_result'))
+                yield ', 0.0)\n'
+                l_2_m2 = str_join(('tl.sum(', environment.getattr(l_2_w, 'm2_acc'), ' + ', environment.getattr(l_2_w, 'count_acc'), ' * ', environment.getattr(l_2_w, 'distance'), ' * ', environment.getattr(l_2_w, 'distance'), ', axis=1, keep_dims=True)', ))
+                _loop_vars['m2'] = l_2_m2
+                yield '        '
+                yield str(environment.getattr(l_2_w, 'var_result'))
+                yield ' = '
+                yield str(context.call((undefined(name='mean_of') if l_2_mean_of is missing else l_2_mean_of), (undefined(name='m2') if l_2_m2 is missing else l_2_m2), environment.getattr(l_2_w, 'divisor'), _loop_vars=_loop_vars))
+                yield '\n\n'
+            l_2_w = l_2_mean_of = l_2_m2 = missing
+        for l_2_st in environment.getattr(l_1_p, 'after'):
+            _loop_vars = {}
+            pass
+            yield '        '
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_2_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 8))
+            yield '\n'
+        l_2_st = missing
+    l_1_p = l_1_lp = missing
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'final_stores'):
+        pass
+        yield '        # ---- Pass '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reads'))
+        yield ' of '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reads'))
+        yield ' (final): compute and store the row-varying outputs ----\n        for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):\n'
+        if ((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loops') % 2) == 1):
+            pass
+            yield '            # Walk the row backwards: the blocks the previous pass read last are the ones\n            # most likely still in L2.\n            start = (num_col_blocks - 1 - col_block) * BLOCK_N\n'
+        else:
+            pass
+            yield '            start = col_block * BLOCK_N\n'
+        yield '            offs_n = start + tl.arange(0, BLOCK_N)[None, :]\n            if INDEX_64:\n                offs_n = offs_n.to(tl.int64)\n            # mask: real rows, and columns before the row end (the last block runs past it).\n            mask_n = offs_n < '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield '\n            mask = mask_rows & mask_n\n            '
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'final_outputs'), (undefined(name='k') if l_0_k is missing else l_0_k), environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))), 12))
+        yield '\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_stores'):
+        pass
+        yield '        # Store the per-row outputs.\n'
+    for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_stores'):
+        _loop_vars = {}
+        pass
+        yield '        '
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 8))
+        yield '\n'
+    l_1_st = missing
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
+        pass
+        l_0_t = environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team')
+        context.vars['t'] = l_0_t
+        context.exported_vars.add('t')
+        yield '\n\n# spec: '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
+        yield ':'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'line'))
+        yield '\n@triton.jit(do_not_specialize=["epoch"])\ndef '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_team_kernel(\n'
+        template = environment.get_template('_reduction_kernel_args.py.j2', 'reduction.py.j2')
+        gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb}))
+        try:
+            for event in gen:
+                yield event
+        finally: gen.close()
+        yield '    ws_ptr,  # i64[n_rows * '
+        yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'words'))
+        yield " * TEAM]: the words each team's programs publish (_team_exchange)\n    epoch,  # this launch's tag on its words\n    BLOCK_N: tl.constexpr,  # columns per program: one segment of the row\n    TEAM: tl.constexpr,  # programs per row: cdiv("
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ', BLOCK_N)\n    TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two\n    ROWS: tl.constexpr,  # rows per team: 1\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n):\n    # Rows of ['
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'space_text'))
+        yield "] too wide for one program, each shared by a team of TEAM\n    # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.\n    # Each pass of the looped kernel becomes an exchange: every program reduces its segment,\n    # publishes the partial results, reads the whole team's and combines them. The programs\n    # of a team wait for each other: the launcher picks this kernel only where they can all\n    # be resident at once (tilegen.runtime.reduction.team_fits).\n"
+        if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
+            pass
+            yield '    '
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
+            yield '\n'
+        yield '    pid = tl.program_id(0)\n    # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.\n    row_block = pid // TEAM\n    seg = pid % TEAM\n    '
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_setup'), (undefined(name='k') if l_0_k is missing else l_0_k))), 4))
+        yield "\n    # Columns: this program's segment; mask_n drops the lanes past the row end.\n    offs_n = seg * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]\n    if INDEX_64:\n        offs_n = offs_n.to(tl.int64)\n    mask_n = offs_n < "
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield "\n    mask = mask_rows & mask_n\n    # Load the segment once. Lanes past the row end hold the loads' other= value; each\n    # reduction below says whether it relies on that value or masks those lanes itself.\n"
+        for l_1_l in environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'loads'):
+            _loop_vars = {}
+            pass
+            yield '    '
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'load'), l_1_l, _loop_vars=_loop_vars)), 4))
+            yield '\n'
+        l_1_l = missing
+        l_0_exchanges = t_3(t_4(context.eval_ctx, t_6(context, environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'passes'), 'words')))
+        context.vars['exchanges'] = l_0_exchanges
+        context.exported_vars.add('exchanges')
+        for l_1_tp in environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'passes'):
+            _loop_vars = {}
+            pass
+            if environment.getattr(l_1_tp, 'words'):
+                pass
+                yield '    # ---- Exchange '
+                yield str(environment.getattr(l_1_tp, 'number'))
+                yield ' of '
+                yield str((undefined(name='exchanges') if l_0_exchanges is missing else l_0_exchanges))
+                yield ': '
+                yield str(environment.getattr(l_1_tp, 'title'))
+                yield ' ----\n'
+                for l_2_st in environment.getattr(l_1_tp, 'steps'):
+                    _loop_vars = {}
+                    pass
+                    yield '    '
+                    yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_2_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 4))
+                    yield '\n'
+                l_2_st = missing
+                for l_2_st in environment.getattr(l_1_tp, 'partials'):
+                    _loop_vars = {}
+                    pass
+                    yield '    '
+                    yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_2_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 4))
+                    yield '\n'
+                l_2_st = missing
+                if (environment.getattr(l_1_tp, 'words') > 1):
+                    pass
+                    yield '    # Publish the '
+                    yield str(environment.getattr(l_1_tp, 'words'))
+                    yield " partial results (word k at lane kk == k) and read the team's.\n    kk = tl.arange(0, "
+                    yield str(environment.getattr(l_1_tp, 'words_p2'))
+                    yield ')\n'
+                else:
+                    pass
+                    yield "    # Publish the partial result and read the team's.\n"
+                yield '    parts = _team_exchange(\n        '
+                yield str(environment.getattr(l_1_tp, 'packed'))
+                yield ', ws_ptr, epoch, '
+                yield str(environment.getattr(l_1_tp, 'base'))
+                yield ', seg, '
+                yield str(environment.getattr(l_1_tp, 'words'))
+                yield ', '
+                yield str(environment.getattr(l_1_tp, 'words_p2'))
+                yield ', TEAM, TEAM_P2\n    )\n'
+                for l_2_st in environment.getattr(l_1_tp, 'results'):
+                    _loop_vars = {}
+                    pass
+                    yield '    '
+                    yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_2_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 4))
+                    yield '\n'
+                l_2_st = missing
+            for l_2_st in environment.getattr(l_1_tp, 'after'):
+                _loop_vars = {}
+                pass
+                yield '    '
+                yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_2_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 4))
+                yield '\n'
+            l_2_st = missing
+        l_1_tp = missing
+        if (environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'final_steps') or environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'stores')):
+            pass
+            yield '    # ---- Compute and store the row-varying outputs of this segment ----\n'
+        for l_1_st in environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'final_steps'):
+            _loop_vars = {}
+            pass
+            yield '    '
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_1_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 4))
+            yield '\n'
+        l_1_st = missing
+        for l_1_st in environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'stores'):
+            _loop_vars = {}
+            pass
+            yield '    '
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 4))
+            yield '\n'
+        l_1_st = missing
+        if environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'row_stores'):
+            pass
+            yield '    # Per-row outputs: every program of the team holds them; the first one stores them.\n    if seg == 0:\n'
+        for l_1_st in environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'row_stores'):
+            _loop_vars = {}
+            pass
+            yield '        '
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 8))
+            yield '\n'
+        l_1_st = missing
+    yield '\n\n# Launch table for '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield ', keyed by the row width '
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'col_dim'))
+    yield ': the first entry with\n# '
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+    yield ' <= max_n wins (None: any width). These are tilegen\'s defaults\n# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.\n#   strategy  "single": '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_kernel, whole rows in registers, read once;\n#             "looped": '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_looped_kernel, reads each row '
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reads_text'))
+    yield ', in blocks\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread'):
+        pass
+        yield '#             "reread" (at '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_reread'))
+        yield ' columns): '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_kernel with REREAD, whole\n#             rows in registers through the reductions, then read again (from cache) for\n#             the outputs (REREAD_CHAINED_AT in tilegen/lower/reduction/plan.py; not a schedule value)\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
+        pass
+        yield '#             "team": '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_team_kernel, cdiv('
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ', BLOCK_N) programs per row, each\n#             holding one BLOCK_N-column segment, read once (looped where a team cannot run)\n'
+    yield '#   BLOCK_N   columns per block (0: '
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+    yield " rounded up to a power of two)\n#   ROWS      rows per program\n#   warps     num_warps\n#   per_sm    persistent grid: this many programs per SM loop over the row blocks\n#             (0: one program per row block)\n#   stages    software-pipelining depth of the kernel's loops (1: none)\n"
+    if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_reread') and (not environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread'))):
+        pass
+        yield '# strategy is looped at '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_reread'))
+        yield " columns: no reduction of this kernel needs\n# another's result, so its first loop keeps only running sums (not the row) and the final\n# loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/plan.py).\n"
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_welford'):
+        pass
+        yield '# strategy is looped at '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_welford'))
+        yield " columns: this kernel's variance joins its mean's\n# pass (Welford), so the looped kernel reads the row only twice: once for the mean and the\n# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/plan.py).\n"
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_fewer_warps'):
+        pass
+        yield '# num_warps is below the defaults at '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_fewer_warps'))
+        yield " columns: this kernel's reductions\n# chain (one needs another's result), and each link is an exchange across warps, cheaper\n# with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/plan.py).\n"
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_more_warps'):
+        pass
+        yield '# num_warps is above the defaults at '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_more_warps'))
+        yield " columns: with the defaults a thread\n# would hold more than REGISTER_BUDGET (tilegen/lower/reduction/plan.py) values of this kernel's\n# "
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_inputs'))
+        yield ' row-sized inputs through its reductions.\n'
+    yield '_'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_launch_table = (\n    # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages\n'
+    for l_1_row in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table'):
+        _loop_vars = {}
+        pass
+        yield '    ('
+        yield str(t_2(context.eval_ctx, l_1_row, ', '))
+        yield '),\n'
+    l_1_row = missing
+    yield ')\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'fixed_width'):
+        pass
+        yield '# Row widths '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).\n_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_widths = set()\n'
+    yield '\n\n'
+    template = environment.get_template('_launcher_head.py.j2', 'reduction.py.j2')
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb}))
+    try:
+        for event in gen:
+            yield event
+    finally: gen.close()
+    yield '    n_rows = '
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'n_rows'))
+    yield '\n    if '
+    l_1_loop = missing
+    for l_1_t, l_1_loop in LoopContext(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), undefined):
+        _loop_vars = {}
+        pass
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield '.numel() == 0'
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 399 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
+    l_1_loop = l_1_t = missing
+    yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
+    yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+    yield '\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'col_outputs'):
+        pass
+        yield '    if n_rows == 0:\n        # No rows, so no row block to write the per-column '
+        yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'col_outputs'), ', '))
+        yield ': the reference computes them.\n        for _out, _value in zip(('
+        yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+        yield ',), '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_reference('
+        yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'params'), attribute='name'), ', '))
+        yield ')):\n            _out.copy_(_value)\n        return '
+        yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+        yield '\n'
+    if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes') and (not context.call(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'), 'isdigit')))):
+        pass
+        l_0_verb = ('have' if (' and ' in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes')) else 'has')
+        context.vars['verb'] = l_0_verb
+        context.exported_vars.add('verb')
+        yield '    if '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ' == 0:\n        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but\n        # '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes'))
+        yield ' of an empty row '
+        yield str((undefined(name='verb') if l_0_verb is missing else l_0_verb))
+        yield ' no value (torch raises too).\n        raise ValueError(\n            f"'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '(): '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes'))
+        yield ' of an empty row '
+        yield str((undefined(name='verb') if l_0_verb is missing else l_0_verb))
+        yield ' no value: "\n            f"parameter \''
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_param'))
+        yield "' has "
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'col_dim'))
+        yield ' = 0 columns (shape {tuple('
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_param'))
+        yield '.shape)})"\n        )\n'
+    yield '    for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_launch_table:\n        if max_n is None or '
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+    yield ' <= max_n:\n            break\n'
+    if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pins') or environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pinned_block_n')):
+        pass
+        yield "    # Pinned by the spec's schedule { }.\n"
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pinned_block_n'):
+        pass
+        yield '    strategy, BLOCK_N = ("single", 0) if '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ' <= '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pinned_block_n'))
+        yield ' else ("looped", '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pinned_block_n'))
+        yield ')\n'
+    for (l_1_var, l_1_value) in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pins'):
+        _loop_vars = {}
+        pass
+        yield '    '
+        yield str(l_1_var)
+        yield ' = '
+        yield str(l_1_value)
+        yield '\n'
+    l_1_var = l_1_value = missing
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
+        pass
+        yield '    if strategy == "team":\n        TEAM = _args.cdiv('
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ', BLOCK_N)\n        if device.type != "cuda" and _args.next_power_of_2('
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ") <= 1 << 20:\n            # The interpreter runs programs one after another, so none could wait for\n            # another: a team of one program holding the whole row (Triton's largest block).\n            TEAM, BLOCK_N = 1, _args.next_power_of_2("
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ')\n        if _reduction.team_fits(device, TEAM):\n            ws, epoch = _reduction.team_workspace(device, n_rows * '
+        yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
+        yield ' * TEAM)\n            '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_team_kernel[(n_rows * TEAM,)](\n                '
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 16))
+        yield '\n                ws,\n                epoch,\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.\n                INDEX_64=_args.needs_int64('
+        yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
+        yield ')\n                or (n_rows + 2) * '
+        yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
+        yield ' * _args.next_power_of_2(TEAM) >= 2**31,\n                num_warps=num_warps,\n            )\n            return '
+        yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+        yield '\n        # See tilegen.runtime.reduction.team_fits: the looped kernel instead.\n        strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = '
+        yield str(t_2(context.eval_ctx, environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'fallback'), ', '))
+        yield '\n'
+    yield '    if strategy '
+    yield str(('in ("single", "reread")' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread') else '== "single"'))
+    yield ':\n        # The block holds the whole row.\n        BLOCK_N = max(BLOCK_N, _args.next_power_of_2('
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+    yield '))\n    elif BLOCK_N == 0:\n        BLOCK_N = min(_args.next_power_of_2('
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+    yield '), 4096)\n    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).\n    num_row_blocks = _args.cdiv(n_rows, ROWS)\n    grid = (num_row_blocks,)\n    if per_sm:\n        # Persistent grid: per_sm programs per SM, each looping over row blocks.\n        n_sms = torch.cuda.get_device_properties(device).multi_processor_count if device.type == "cuda" else 1\n        grid = (min(num_row_blocks, per_sm * n_sms),)\n    if strategy '
+    yield str(('in ("single", "reread")' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread') else '== "single"'))
+    yield ':\n        kernel = '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_kernel\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread'):
+        pass
+        yield '        # "reread": the single pass, reading the row again for the outputs (REREAD).\n        extra = dict(REREAD=strategy == "reread")\n'
+    else:
+        pass
+        yield '        extra = {}\n'
+    yield '    else:\n        kernel = '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_looped_kernel\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'fixed_width'):
+        pass
+        yield '        # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).\n        extra = dict(COLS=_reduction.fixed_width(_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_widths, '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield '))\n'
+    else:
+        pass
+        yield '        extra = {}\n'
+    yield '    kernel[grid](\n        '
+    yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 8))
+    yield "\n        BLOCK_N=BLOCK_N,\n        ROWS=ROWS,\n        NUM_STAGES=stages,\n        PERSISTENT=grid[0] < num_row_blocks,\n        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.\n        INDEX_64=_args.needs_int64("
+    yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
+    yield ') or num_row_blocks * ROWS > 2**31,\n        num_warps=num_warps,\n        **extra,\n    )\n    return '
+    yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+    yield '\n\n\n'
+    template = environment.get_template('_reference.py.j2', 'reduction.py.j2')
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb}))
+    try:
+        for event in gen:
+            yield event
+    finally: gen.close()
+
+blocks = {}
+debug_info = '1=58&2=60&3=62&4=65&5=69&7=73&8=75&9=82&14=84&18=88&20=90&24=93&25=96&34=99&35=101&36=103&39=105&42=108&43=112&45=115&46=119&48=122&51=125&53=127&54=131&57=135&58=139&60=142&63=145&64=149&68=155&69=159&74=163&76=167&77=169&78=176&83=178&84=181&87=184&90=186&92=189&95=194&97=196&98=199&100=201&104=204&109=207&110=209&111=211&112=213&113=217&114=219&115=222&116=228&117=231&118=234&120=241&123=248&124=252&125=254&127=256&128=260&130=265&131=269&132=271&134=273&135=277&138=283&149=290&151=292&152=296&154=299&155=303&157=306&158=312&159=316&160=318&161=321&163=324&164=328&166=338&168=341&174=349&177=355&179=361&180=373&182=378&183=382&186=392&187=398&190=404&191=407&193=412&197=417&198=419&199=421&200=429&202=435&205=445&206=450&209=455&210=459&213=463&214=465&217=470&219=476&223=478&224=484&225=488&226=496&227=499&231=504&232=508&235=512&236=515&238=519&249=526&251=528&253=530&256=533&257=537&258=540&259=542&262=546&264=550&265=552&266=559&269=561&274=563&280=565&281=568&287=571&292=573&296=575&297=579&299=582&300=585&301=588&302=591&303=597&304=601&306=604&307=608&309=611&310=614&311=616&316=622&318=630&319=634&322=637&323=641&326=645&329=648&330=652&332=655&333=659&335=662&339=665&340=669&345=673&346=677&348=679&349=681&350=685&351=688&355=692&356=695&359=700&365=702&366=705&370=707&371=710&375=712&376=715&380=717&381=720&383=722&385=725&387=727&388=731&391=735&392=738&393=740&397=743&398=750&399=753&401=761&402=763&404=766&405=768&407=774&409=776&410=778&411=782&413=784&415=788&416=794&419=801&420=803&422=805&425=808&426=811&428=817&429=821&431=826&433=829&434=831&437=833&439=835&440=837&441=839&449=841&450=843&453=845&455=847&457=850&459=852&461=854&469=856&470=858&471=860&478=867&479=869&481=872&486=880&492=882&496=884&499=886'

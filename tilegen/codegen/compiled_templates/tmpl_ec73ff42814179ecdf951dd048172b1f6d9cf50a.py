@@ -1,0 +1,291 @@
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = 'elementwise.py.j2'
+
+def root(context, missing=missing):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_k = resolve('k')
+    l_0_sc = l_0_s = l_0_tensors = missing
+    try:
+        t_1 = environment.filters['indent']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'indent' found.")
+    try:
+        t_2 = environment.filters['join']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
+            raise TemplateRuntimeError("No filter named 'join' found.")
+    try:
+        t_3 = environment.filters['map']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'map' found.")
+    try:
+        t_4 = environment.filters['trim']
+    except KeyError:
+        @internalcode
+        def t_4(*unused):
+            raise TemplateRuntimeError("No filter named 'trim' found.")
+    pass
+    l_0_sc = context.vars['sc'] = environment.get_template('_scalars.py.j2', 'elementwise.py.j2')._get_default_module(context)
+    context.exported_vars.discard('sc')
+    l_0_s = environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'sig')
+    context.vars['s'] = l_0_s
+    context.exported_vars.add('s')
+    l_0_tensors = (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs') + environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'))
+    context.vars['tensors'] = l_0_tensors
+    context.exported_vars.add('tensors')
+    yield '# spec: '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
+    yield ':'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'line'))
+    yield '\n@triton.jit\ndef '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_kernel(\n'
+    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
+        _loop_vars = {}
+        pass
+        yield '    '
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield '_ptr,  # '
+        yield str(environment.getattr(environment.getattr(l_1_t, 'dtype'), 'name'))
+        yield '['
+        yield str(environment.getattr(l_1_t, 'dims_text'))
+        yield ']\n'
+    l_1_t = missing
+    if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
+        pass
+        yield '    '
+        yield str(t_1(t_4(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'params'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
+        yield '\n'
+    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
+        _loop_vars = {}
+        pass
+        yield '    '
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield '_ptr,  # '
+        yield str(environment.getattr(environment.getattr(l_1_t, 'dtype'), 'name'))
+        yield '['
+        yield str(environment.getattr(l_1_t, 'dims_text'))
+        yield '], output\n'
+    l_1_t = missing
+    yield '    n_elements,  # number of output elements: '
+    yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'space'), ' * '))
+    yield '\n'
+    for l_1_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
+        _loop_vars = {}
+        pass
+        yield '    '
+        yield str(l_1_d)
+        yield ',\n'
+    l_1_d = missing
+    for l_1_t in (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors):
+        _loop_vars = {}
+        pass
+        for (l_2_axis, l_2_stride) in environment.getattr(l_1_t, 'strides'):
+            _loop_vars = {}
+            pass
+            yield '    '
+            yield str(l_2_stride)
+            yield ',\n'
+        l_2_axis = l_2_stride = missing
+    l_1_t = missing
+    yield '    BLOCK: tl.constexpr,  # output elements per program\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'has_flat'):
+        pass
+        yield '    FLAT: tl.constexpr,  # every tensor is contiguous: the flat index is the memory offset\n'
+    yield '    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n):\n'
+    if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
+        pass
+        yield '    '
+        yield str(t_1(t_4(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
+        yield '\n'
+    yield '    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over ['
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'space_text'))
+    yield '].\n    pid = tl.program_id(0)\n    if INDEX_64:\n        pid = pid.to(tl.int64)\n    offs = pid * BLOCK + tl.arange(0, BLOCK)\n    # mask: the last program runs past the end when n_elements is not a multiple of BLOCK.\n    mask = offs < n_elements\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'has_flat'):
+        pass
+        yield '    if FLAT:\n'
+        for l_1_t in (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors):
+            _loop_vars = {}
+            pass
+            yield '        '
+            yield str(environment.getattr(l_1_t, 'name'))
+            yield '_offs = offs\n'
+        l_1_t = missing
+        yield '    else:\n'
+        t_5 = []
+        pass
+        template = environment.get_template('_strided_offsets.py.j2', 'elementwise.py.j2')
+        gen = template.root_render_func(template.new_context(context.get_all(), True, {'s': l_0_s, 'sc': l_0_sc, 'tensors': l_0_tensors}))
+        try:
+            for event in gen:
+                t_5.append(event)
+        finally: gen.close()
+        yield t_1(concat(t_5), 4, first=True)
+    else:
+        pass
+        template = environment.get_template('_strided_offsets.py.j2', 'elementwise.py.j2')
+        gen = template.root_render_func(template.new_context(context.get_all(), True, {'s': l_0_s, 'sc': l_0_sc, 'tensors': l_0_tensors}))
+        try:
+            for event in gen:
+                yield event
+        finally: gen.close()
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loads'):
+        pass
+        yield '    # Load the inputs. Masked-off lanes read '
+        yield str(environment.getattr(environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loads'), 0), 'other'))
+        yield '; they are computed but never stored.\n'
+    for l_1_load in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loads'):
+        _loop_vars = {}
+        pass
+        if environment.getattr(l_1_load, 'upcast'):
+            pass
+            yield '    # '
+            yield str(environment.getattr(environment.getattr(environment.getattr(l_1_load, 'tensor'), 'dtype'), 'name'))
+            yield ' is loaded and computed in f32; the store rounds back.\n    '
+            yield str(environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name'))
+            yield ' = tl.load('
+            yield str(environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name'))
+            yield '_ptr + '
+            yield str(environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name'))
+            yield '_offs, mask=mask, other='
+            yield str(environment.getattr(l_1_load, 'other'))
+            yield ').to(tl.float32)\n'
+        else:
+            pass
+            yield '    '
+            yield str(environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name'))
+            yield ' = tl.load('
+            yield str(environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name'))
+            yield '_ptr + '
+            yield str(environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name'))
+            yield '_offs, mask=mask, other='
+            yield str(environment.getattr(l_1_load, 'other'))
+            yield ')\n'
+    l_1_load = missing
+    for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'statements'):
+        _loop_vars = {}
+        pass
+        yield '    # spec: '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
+        yield ':'
+        yield str(environment.getattr(l_1_st, 'line'))
+        yield '\n    '
+        yield str(environment.getattr(l_1_st, 'target'))
+        yield ' = '
+        yield str(environment.getattr(l_1_st, 'triton'))
+        yield '\n'
+    l_1_st = missing
+    yield '    # Store each output, cast to its declared type, under the same mask.\n'
+    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
+        _loop_vars = {}
+        pass
+        yield '    tl.store('
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield '_ptr + '
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield '_offs, '
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield str(environment.getattr(l_1_t, 'store_cast'))
+        yield ', mask=mask)\n'
+    l_1_t = missing
+    yield '\n\n'
+    template = environment.get_template('_launcher_head.py.j2', 'elementwise.py.j2')
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'s': l_0_s, 'sc': l_0_sc, 'tensors': l_0_tensors}))
+    try:
+        for event in gen:
+            yield event
+    finally: gen.close()
+    yield '    n_elements = '
+    yield str(environment.getattr(environment.getitem(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), 0), 'name'))
+    yield '.numel()\n    if n_elements == 0:\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
+    yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+    yield '\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'block'):
+        pass
+        yield '    BLOCK, num_warps = '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'block'))
+        yield ', '
+        yield str((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps') or 4))
+        yield "  # pinned by the spec's schedule\n"
+    else:
+        pass
+        yield '    # Measured on an H100 (docs/design.md): 1024 elements a program over 4 warps, and\n    # over 8 warps from 2**22 elements on, where that streams at copy speed.\n    BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)\n'
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'):
+            pass
+            yield '    num_warps = '
+            yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'))
+            yield "  # pinned by the spec's schedule\n"
+    yield '    # One program per BLOCK output elements.\n    grid = (_args.cdiv(n_elements, BLOCK),)\n    '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_kernel[grid](\n'
+    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
+        _loop_vars = {}
+        pass
+        yield '        '
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield ',\n'
+    l_1_t = missing
+    for l_1_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
+        _loop_vars = {}
+        pass
+        yield '        '
+        yield str(environment.getattr(l_1_p, 'name'))
+        yield ',\n'
+    l_1_p = missing
+    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
+        _loop_vars = {}
+        pass
+        yield '        '
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield ',\n'
+    l_1_t = missing
+    yield '        n_elements,\n'
+    for l_1_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
+        _loop_vars = {}
+        pass
+        yield '        '
+        yield str(l_1_d)
+        yield ',\n'
+    l_1_d = missing
+    for l_1_t in (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors):
+        _loop_vars = {}
+        pass
+        for (l_2_axis, l_2_stride) in environment.getattr(l_1_t, 'strides'):
+            _loop_vars = {}
+            pass
+            yield '        '
+            yield str(environment.getattr(l_1_t, 'name'))
+            yield '.stride('
+            yield str(l_2_axis)
+            yield '),\n'
+        l_2_axis = l_2_stride = missing
+    l_1_t = missing
+    yield '        BLOCK=BLOCK,\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'has_flat'):
+        pass
+        yield '        FLAT=all(t.is_contiguous() for t in ('
+        yield str(t_2(context.eval_ctx, t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
+        yield ',)),\n'
+    yield '        INDEX_64=_args.needs_int64('
+    yield str(t_2(context.eval_ctx, t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
+    yield '),\n        num_warps=num_warps,\n    )\n    return '
+    yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+    yield '\n\n\n'
+    template = environment.get_template('_reference.py.j2', 'elementwise.py.j2')
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'s': l_0_s, 'sc': l_0_sc, 'tensors': l_0_tensors}))
+    try:
+        for event in gen:
+            yield event
+    finally: gen.close()
+
+blocks = {}
+debug_info = '1=37&2=39&3=42&4=46&6=50&7=52&8=56&10=63&11=66&13=68&14=72&16=80&17=82&18=86&20=89&21=92&22=96&26=101&31=105&32=108&34=111&41=113&43=116&44=120&48=126&47=132&51=135&53=141&54=144&56=146&57=149&58=152&59=154&61=165&64=174&65=178&66=182&69=188&70=192&74=201&75=208&78=210&79=212&80=215&85=222&86=225&91=228&92=230&93=234&95=237&96=241&98=244&99=248&102=252&103=256&105=259&106=262&107=266&111=273&112=276&114=279&117=281&120=283'
