@@ -1280,7 +1280,7 @@ def activations_reference(x):
         + t
         + torch.sin(x) * torch.cos(x)
         + torch.erf(x)
-        + torch.floor(x * 4) / (4)
+        + torch.floor(x * 4) / torch.as_tensor(4, device=device)
         + torch.ceil(x)
         + torch.maximum(x, torch.as_tensor(0.5, device=device))
         - torch.minimum(x, torch.as_tensor(-0.5, device=device))
@@ -1290,7 +1290,7 @@ def activations_reference(x):
         torch.pow(torch.abs(x) + 1, 1.5)
         + torch.pow(x, 2)
         + torch.fmod(x, 0.75)
-        + (x * 100).to(torch.int32).to(torch.float32) / (100)
+        + (x * 100).to(torch.int32).to(torch.float32) / torch.as_tensor(100, device=device)
     )
     return (
         _args.output_ref(y, (N,), torch.float32, device),

@@ -467,7 +467,7 @@ def quantize_rows_i8_reference(x):
         )
     x = x.to(torch.float32)
     # spec: lowprec.tile:8
-    s = torch.amax(torch.abs(x), dim=-1, keepdim=True) / (127)
+    s = torch.amax(torch.abs(x), dim=-1, keepdim=True) / torch.as_tensor(127, device=device)
     # spec: lowprec.tile:9
     q = torch.minimum(
         torch.maximum(
@@ -2292,7 +2292,7 @@ def quantize_rows_f8_reference(x):
         )
     x = x.to(torch.float32)
     # spec: lowprec.tile:47
-    s = torch.amax(torch.abs(x), dim=-1, keepdim=True) / (448)
+    s = torch.amax(torch.abs(x), dim=-1, keepdim=True) / torch.as_tensor(448, device=device)
     # spec: lowprec.tile:48
     q = x / (torch.where(s > 0, s, 1.0))
     return (

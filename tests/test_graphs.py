@@ -17,10 +17,10 @@ import tilegen.runtime.reduction as reduction_rt
 from conftest import ROOT, compile_spec
 from tilegen.tools.validate import Case, compare, make_inputs
 
-SPECS = ["elementwise", "reductions", "gemm"]
+SPECS = ["elementwise", "reductions", "gemm", "lowprec"]
 # Sizes no other test uses: a gemm of ~10^8 multiply-adds (it would tune outside a
 # capture), rows of 40000 columns (a team outside a capture), odd sizes everywhere.
-FRESH = {"N": 40009, "M": 3, "K": 1001, "B": 2, "T": 5, "C": 3001}
+FRESH = {"N": 40009, "M": 3, "K": 1001, "B": 2, "T": 5, "C": 3001, "H": 3, "S": 77, "V": 40009}
 FRESH_GEMM = {"M": 333, "N": 517, "K": 1000, "B": 2}
 CUDA = torch.device("cuda", 0)
 
@@ -41,7 +41,7 @@ def test_capture_and_replay_at_a_fresh_shape(stem, name, monkeypatch, tmp_path):
     module, models = _spec(stem)
     sig = models[name].sig
     launcher, reference = getattr(module, name), getattr(module, name + "_reference")
-    sizes = {**FRESH, **(FRESH_GEMM if stem == "gemm" else {})}
+    sizes = {**FRESH, **(FRESH_GEMM if sig.kind == "gemm" else {})}
     args = make_inputs(sig, Case(sizes, False, "graph"), "cuda", seed=1)
     tf32 = getattr(models[name], "tf32", False)
     graph = torch.cuda.CUDAGraph()

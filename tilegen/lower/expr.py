@@ -96,6 +96,10 @@ class ExprRenderer:
             if expr.op == "/" and triton:  # f64: Triton's `/` rounds correctly (tl.div_rn takes f32 only)
                 return f"{lhs} / {rhs}", _PREC["*"]
             table = BINARY_TRITON if triton else BINARY_TORCH
+            if expr.op == "/" and not triton and fold.literal_only(expr.rhs) and not fold.literal_only(expr.lhs):
+                # a tensor divisor on the device: torch on CUDA multiplies by the reciprocal of
+                # a number (or CPU scalar) divisor, which is not always the rounded quotient
+                return f"{lhs} / torch.as_tensor({self(expr.rhs)}, device=device)", _PREC["*"]
             if expr.op == "%" and not triton:
                 dividend = self(expr.lhs)
                 if fold.literal_only(expr.lhs):  # torch.fmod takes its dividend only as a tensor

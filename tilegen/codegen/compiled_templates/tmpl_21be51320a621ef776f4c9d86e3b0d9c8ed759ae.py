@@ -11,8 +11,9 @@ def root(context, missing=missing):
     l_0_spec_file = resolve('spec_file')
     l_0_kernel_names = resolve('kernel_names')
     l_0_imports = resolve('imports')
-    l_0_runtime_modules = resolve('runtime_modules')
     l_0_kernels = resolve('kernels')
+    l_0_runtime_modules = resolve('runtime_modules')
+    l_0_helpers = resolve('helpers')
     try:
         t_1 = environment.filters['join']
     except KeyError:
@@ -47,6 +48,9 @@ def root(context, missing=missing):
         pass
         yield 'from triton.tools.tensor_descriptor import TensorDescriptor  # descriptors built on the host\n'
     yield '\nfrom tilegen.runtime import args as _args\n'
+    if (undefined(name='kernels') if l_0_kernels is missing else l_0_kernels):
+        pass
+        yield 'from tilegen.runtime import calls as _calls\nfrom tilegen.runtime import launch as _fast\n'
     for (l_1_name, l_1_alias) in (undefined(name='runtime_modules') if l_0_runtime_modules is missing else l_0_runtime_modules):
         _loop_vars = {}
         pass
@@ -76,6 +80,14 @@ def root(context, missing=missing):
         for event in gen:
             yield event
     finally: gen.close()
+    if ('fp8' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        template = environment.get_template('_fp8_helpers.py.j2', 'module.py.j2')
+        gen = template.root_render_func(template.new_context(context.get_all(), True, {}))
+        try:
+            for event in gen:
+                yield event
+        finally: gen.close()
     if t_2(context.eval_ctx, t_3(context, (undefined(name='runtime_modules') if l_0_runtime_modules is missing else l_0_runtime_modules), 0, 'equalto', 'gemm')):
         pass
         template = environment.get_template('_gemm_helpers.py.j2', 'module.py.j2')
@@ -86,4 +98,4 @@ def root(context, missing=missing):
         finally: gen.close()
 
 blocks = {}
-debug_info = '1=36&2=40&3=42&17=46&22=50&23=54&25=59&27=64&29=73&30=79&31=81'
+debug_info = '1=37&2=41&3=43&17=47&22=51&26=54&27=58&29=63&31=68&33=77&34=83&35=85&37=91&38=93'

@@ -156,7 +156,7 @@ def root(context, missing=missing):
     for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
         _loop_vars = {}
         pass
-        if environment.getattr(environment.getattr(l_1_t, 'dtype'), 'is_16bit_float'):
+        if environment.getattr(environment.getattr(l_1_t, 'dtype'), 'narrow_float'):
             pass
             yield '    '
             yield str(environment.getattr(l_1_t, 'name'))

@@ -9,7 +9,7 @@ def root(context, missing=missing):
     if 0: yield None
     l_0_k = resolve('k')
     l_0_s = resolve('s')
-    l_0_kwargs = l_0_spec_names = l_0_public_kwargs = l_0_signature = missing
+    l_0_kwargs = l_0_spec_names = l_0_public_kwargs = l_0_signature = l_0_inputs = l_0_outputs = l_0_checked = missing
     try:
         t_1 = environment.filters['join']
     except KeyError:
@@ -145,6 +145,31 @@ def root(context, missing=missing):
         return concat(t_8)
     context.exported_vars.add('signature')
     context.vars['signature'] = l_0_signature = Macro(environment, macro, 'signature', ('kwargs', 'public_kwargs'), False, False, False, context.eval_ctx.autoescape)
+    yield '# The call signatures '
+    yield str(t_5(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')))
+    yield '() has checked in full (tilegen.runtime.calls).\n_'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_calls = _calls.Calls(\n    "'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '",\n    ('
+    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
+        _loop_vars = {}
+        pass
+        yield '"'
+        yield str(environment.getattr(l_1_t, 'spec_name'))
+        yield '", '
+    l_1_t = missing
+    yield '),\n    ('
+    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
+        _loop_vars = {}
+        pass
+        yield '"'
+        yield str(environment.getattr(l_1_t, 'spec_name'))
+        yield '", '
+    l_1_t = missing
+    yield '),\n    in_place='
+    yield str((environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') != 'gemm'))
+    yield ',\n)\n\n\n'
     yield str(context.call((undefined(name='signature') if l_0_signature is missing else l_0_signature), (undefined(name='kwargs') if l_0_kwargs is missing else l_0_kwargs), (undefined(name='public_kwargs') if l_0_public_kwargs is missing else l_0_public_kwargs)))
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'wrapped'):
         pass
@@ -183,11 +208,26 @@ def root(context, missing=missing):
         yield '):\n    """'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '\'s launcher, taking each argument by its name in the generated code."""\n'
-    yield '    # Check every argument and bind each named dimension from its first use.\n    sizes = {}\n'
+    l_0_inputs = str_join(('(', t_1(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'), attribute='name'), ', '), ',)', ))
+    context.vars['inputs'] = l_0_inputs
+    context.exported_vars.add('inputs')
+    l_0_outputs = str_join(('(', t_1(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '), ',)', ))
+    context.vars['outputs'] = l_0_outputs
+    context.exported_vars.add('outputs')
+    l_0_checked = t_1(context.eval_ctx, (['device'] + t_3(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources'), attribute='dim'))), ', ')
+    context.vars['checked'] = l_0_checked
+    context.exported_vars.add('checked')
+    yield "    # The checks run in full for the first call of each signature (its tensors' types, dtypes,\n    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the\n    # same signature repeats those that depend on more: storage bounds, the overlap of outputs\n    # passed in, scalars (tilegen.runtime.calls).\n    signature, checked = _"
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_calls.find('
+    yield str((undefined(name='inputs') if l_0_inputs is missing else l_0_inputs))
+    yield ', '
+    yield str((undefined(name='outputs') if l_0_outputs is missing else l_0_outputs))
+    yield ')\n    if checked is None:\n        # Check every argument and bind each named dimension from its first use.\n        sizes = {}\n'
     for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
         _loop_vars = {}
         pass
-        yield '    _args.check_tensor("'
+        yield '        _args.check_tensor("'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '", "'
         yield str(environment.getattr(l_1_t, 'spec_name'))
@@ -197,7 +237,7 @@ def root(context, missing=missing):
         yield str(environment.getattr(environment.getattr(l_1_t, 'dtype'), 'torch'))
         yield ', '
         yield str(environment.getattr(l_1_t, 'dims_repr'))
-        yield ')\n    _args.bind_dims("'
+        yield ')\n        _args.bind_dims("'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '", sizes, "'
         yield str(environment.getattr(l_1_t, 'spec_name'))
@@ -210,7 +250,7 @@ def root(context, missing=missing):
     for l_1_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
         _loop_vars = {}
         pass
-        yield '    '
+        yield '        '
         yield str(environment.getattr(l_1_p, 'name'))
         yield ' = _args.check_scalar("'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
@@ -224,7 +264,7 @@ def root(context, missing=missing):
         yield str(environment.getattr(environment.getattr(l_1_p, 'dtype'), 'torch'))
         yield ')\n'
     l_1_p = missing
-    yield '    device = _args.check_device("'
+    yield '        device = _args.check_device("'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '", ('
     for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
@@ -240,17 +280,17 @@ def root(context, missing=missing):
     for l_1_src in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources'):
         _loop_vars = {}
         pass
-        yield '    '
+        yield '        '
         yield str(environment.getattr(l_1_src, 'dim'))
         yield ' = sizes["'
         yield str(environment.getattr(l_1_src, 'key'))
         yield '"][0]\n'
     l_1_src = missing
-    yield '    # Outputs passed in must not share memory with the inputs or each other'
-    yield str((" (exactly an input's view: in place)" if (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') != 'gemm') else cond_expr_undefined("the inline if-expression on line 56 in '_launcher_head.py.j2' evaluated to false and no else section was defined.")))
-    yield '.\n    _args.check_overlap(\n        "'
+    yield '        # Outputs passed in must not share memory with the inputs or each other'
+    yield str((" (exactly an input's view: in place)" if (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') != 'gemm') else cond_expr_undefined("the inline if-expression on line 74 in '_launcher_head.py.j2' evaluated to false and no else section was defined.")))
+    yield '.\n        _args.check_overlap(\n            "'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-    yield '",\n        ('
+    yield '",\n            ('
     for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
         _loop_vars = {}
         pass
@@ -260,7 +300,7 @@ def root(context, missing=missing):
         yield str(environment.getattr(l_1_t, 'name'))
         yield '), '
     l_1_t = missing
-    yield '),\n        ('
+    yield '),\n            ('
     for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
         _loop_vars = {}
         pass
@@ -270,15 +310,13 @@ def root(context, missing=missing):
         yield str(environment.getattr(l_1_t, 'name'))
         yield '), '
     l_1_t = missing
-    yield '),\n        in_place='
+    yield '),\n            in_place='
     yield str((environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') != 'gemm'))
-    yield ',\n    )\n'
+    yield ',\n        )\n'
     for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
         _loop_vars = {}
         pass
-        yield '    '
-        yield str(environment.getattr(l_1_t, 'name'))
-        yield ' = _args.output("'
+        yield '        _args.check_output("'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '", "'
         yield str(environment.getattr(l_1_t, 'spec_name'))
@@ -295,6 +333,56 @@ def root(context, missing=missing):
         yield str(environment.getattr(environment.getattr(l_1_t, 'dtype'), 'torch'))
         yield ', device)\n'
     l_1_t = missing
+    yield '        checked = _'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_calls.keep(signature, '
+    yield str((undefined(name='inputs') if l_0_inputs is missing else l_0_inputs))
+    yield ', '
+    yield str((undefined(name='outputs') if l_0_outputs is missing else l_0_outputs))
+    yield ', ('
+    yield str((undefined(name='checked') if l_0_checked is missing else l_0_checked))
+    yield ',))\n'
+    if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
+        pass
+        yield '    else:\n'
+        for l_1_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
+            _loop_vars = {}
+            pass
+            yield '        '
+            yield str(environment.getattr(l_1_p, 'name'))
+            yield ' = _args.check_scalar("'
+            yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+            yield '", "'
+            yield str(environment.getattr(l_1_p, 'spec_name'))
+            yield '", '
+            yield str(environment.getattr(l_1_p, 'name'))
+            yield ', "'
+            yield str(environment.getattr(l_1_p, 'py_kind'))
+            yield '", torch.'
+            yield str(environment.getattr(environment.getattr(l_1_p, 'dtype'), 'torch'))
+            yield ')\n'
+        l_1_p = missing
+    yield '    '
+    yield str(((undefined(name='checked') if l_0_checked is missing else l_0_checked) if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources') else '(device,)'))
+    yield ' = checked\n'
+    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
+        _loop_vars = {}
+        pass
+        yield '    if '
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield ' is None:\n        '
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield ' = torch.empty(('
+        for l_2_d in environment.getattr(l_1_t, 'dims'):
+            _loop_vars = {}
+            pass
+            yield str(l_2_d)
+            yield ', '
+        l_2_d = missing
+        yield '), dtype=torch.'
+        yield str(environment.getattr(environment.getattr(l_1_t, 'dtype'), 'torch'))
+        yield ', device=device)\n'
+    l_1_t = missing
 
 blocks = {}
-debug_info = '4=56&5=59&7=62&8=65&9=75&10=78&11=83&14=98&15=103&17=107&18=112&21=118&23=124&26=126&27=129&28=134&30=142&33=148&34=149&35=152&36=156&37=160&40=169&41=184&45=187&46=191&47=201&49=210&50=214&52=228&53=240&54=244&56=250&58=252&59=254&60=264&61=274&63=276&64=280'
+debug_info = '4=56&5=59&7=62&8=65&9=75&10=78&11=83&14=98&15=103&17=107&18=112&21=118&23=124&26=126&27=129&28=134&30=142&33=149&34=151&35=153&36=155&37=163&38=171&42=173&43=174&44=177&45=181&46=185&49=194&50=209&52=211&53=214&54=217&59=221&63=227&64=231&65=241&67=250&68=254&70=268&71=280&72=284&74=290&76=292&77=294&78=304&79=314&81=316&82=320&84=337&85=345&87=348&88=352&91=366&92=368&93=372&94=374'

@@ -17,20 +17,22 @@ def root(context, missing=missing):
     pass
     l_0_loops = context.vars['loops'] = environment.get_template('_loops.j2', '_reduction_macros.j2')._get_default_module(context)
     context.exported_vars.discard('loops')
-    def macro(l_1_fn, l_1_arg):
+    def macro(l_1_fn, l_1_arg, l_1_index):
         t_2 = []
         l_1_reduce_row = resolve('reduce_row')
         if l_1_fn is missing:
             l_1_fn = undefined("parameter 'fn' was not provided", name='fn')
         if l_1_arg is missing:
             l_1_arg = undefined("parameter 'arg' was not provided", name='arg')
+        if l_1_index is missing:
+            l_1_index = 'offs_n'
         pass
         t_2.append(
-            str(context.call((undefined(name='reduce_row') if l_1_reduce_row is missing else l_1_reduce_row), l_1_fn, l_1_arg)),
+            str(context.call((undefined(name='reduce_row') if l_1_reduce_row is missing else l_1_reduce_row), l_1_fn, l_1_arg, l_1_index)),
         )
         return concat(t_2)
     context.exported_vars.add('row_reduce')
-    context.vars['row_reduce'] = l_0_row_reduce = Macro(environment, macro, 'row_reduce', ('fn', 'arg'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['row_reduce'] = l_0_row_reduce = Macro(environment, macro, 'row_reduce', ('fn', 'arg', 'index'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_l):
         t_3 = []
         l_1_hint = resolve('hint')
@@ -75,14 +77,18 @@ def root(context, missing=missing):
             pass
             t_3.extend((
                 str(environment.getattr(l_1_l, 'name')),
-                ' = tl.load(',
+                ' = ',
+                str(environment.getitem(environment.getattr(l_1_l, 'upcast'), 0)),
+                'tl.load(',
                 str(environment.getattr(l_1_l, 'ptr')),
                 ', mask=',
                 str(environment.getattr(l_1_l, 'mask')),
                 ', other=',
                 str(environment.getattr(l_1_l, 'other')),
                 str((undefined(name='hint') if l_1_hint is missing else l_1_hint)),
-                ').to(tl.float32)\n',
+                ')',
+                str(environment.getitem(environment.getattr(l_1_l, 'upcast'), 1)),
+                '\n',
             ))
         else:
             pass
@@ -402,4 +408,4 @@ def root(context, missing=missing):
     context.vars['row_blocks'] = l_0_row_blocks = Macro(environment, macro, 'row_blocks', ('call', 'extra'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '1=18&2=20&4=29&7=34&8=42&9=45&11=50&13=55&16=60&17=63&19=68&20=70&22=73&24=74&25=77&27=90&30=103&31=112&32=116&34=121&38=126&39=130&41=134&42=138&43=141&44=143&45=145&48=152&49=154&53=161&54=165&56=169&59=177&60=182&61=185&63=190&65=194&66=196&67=203&68=207&69=209&71=222&74=232&82=240&83=244&84=246&86=249&89=254&90=258&92=264&95=269&96=273&98=277&101=282&102=286&105=293&106=302&107=306&109=310&110=314&112=318&113=322&116=329&117=333&119=337&120=340&121=344&125=354&128=361&129=365&131=369&132=373&134=377&135=381&138=388&141=397'
+debug_info = '1=18&2=20&5=31&8=36&9=44&10=47&12=52&14=57&17=62&18=65&20=70&21=72&23=75&25=76&26=79&28=96&31=109&32=118&33=122&35=127&39=132&40=136&42=140&43=144&44=147&45=149&46=151&49=158&50=160&54=167&55=171&57=175&60=183&61=188&62=191&64=196&66=200&67=202&68=209&69=213&70=215&72=228&75=238&83=246&84=250&85=252&87=255&90=260&91=264&93=270&96=275&97=279&99=283&102=288&103=292&106=299&107=308&108=312&110=316&111=320&113=324&114=328&117=335&118=339&120=343&121=346&122=350&126=360&129=367&130=371&132=375&133=379&135=383&136=387&139=394&142=403'

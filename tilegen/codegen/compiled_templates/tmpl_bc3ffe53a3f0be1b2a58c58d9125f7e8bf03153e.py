@@ -244,7 +244,25 @@ def root(context, missing=missing):
                     yield ', tl.'
                     yield str(environment.getattr(l_2_a, 'dtype'))
                     yield ')\n'
+                if environment.getattr(l_2_a, 'index'):
+                    pass
+                    yield "        # each lane's position of its best value so far: past every column until it sees one\n        "
+                    yield str(environment.getattr(l_2_a, 'index'))
+                    yield ' = tl.full([ROWS, BLOCK_N], '
+                    yield str(environment.getattr(l_2_a, 'index_init'))
+                    yield ', tl.int64)\n'
             l_2_a = missing
+            for (l_2_name, l_2_start, l_2_dtype) in environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'carries'):
+                _loop_vars = {}
+                pass
+                yield '        # the running value of a scan: the blocks before this one, per row\n        '
+                yield str(l_2_name)
+                yield ' = tl.full([ROWS, 1], '
+                yield str(l_2_start)
+                yield ', tl.'
+                yield str(l_2_dtype)
+                yield ')\n'
+            l_2_name = l_2_start = l_2_dtype = missing
             for l_2_o in environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'online'):
                 _loop_vars = {}
                 pass
@@ -318,7 +336,7 @@ def root(context, missing=missing):
                 l_2_v = str_join(((str_join(('tl.where(mask, ', environment.getattr(l_2_a, 'value'), ', ', environment.getattr(l_2_a, 'init'), ')', )) if environment.getattr(l_2_a, 'masked') else environment.getattr(l_2_a, 'value')), environment.getattr(l_2_a, 'cast'), ))
                 _loop_vars['v'] = l_2_v
                 yield '            '
-                yield str(context.call((undefined(name='accumulate') if l_2_accumulate is missing else l_2_accumulate), environment.getattr(l_2_a, 'fn'), environment.getattr(l_2_a, 'name'), (undefined(name='v') if l_2_v is missing else l_2_v), _loop_vars=_loop_vars))
+                yield str(context.call((undefined(name='accumulate') if l_2_accumulate is missing else l_2_accumulate), environment.getattr(l_2_a, 'fn'), environment.getattr(l_2_a, 'name'), (undefined(name='v') if l_2_v is missing else l_2_v), environment.getattr(l_2_a, 'index'), _loop_vars=_loop_vars))
                 yield '\n'
             l_2_a = l_2_v = l_2_accumulate = missing
             for l_2_o in environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'online'):
@@ -446,11 +464,21 @@ def root(context, missing=missing):
                 l_2_mean_of = resolve('mean_of')
                 _loop_vars = {}
                 pass
-                yield '        '
-                yield str(environment.getattr(l_2_a, 'result'))
-                yield ' = '
-                yield str(context.call((undefined(name='mean_of') if l_2_mean_of is missing else l_2_mean_of), context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_reduce'), environment.getattr(l_2_a, 'fn'), environment.getattr(l_2_a, 'name'), _loop_vars=_loop_vars), environment.getattr(l_2_a, 'divisor'), _loop_vars=_loop_vars))
-                yield '\n\n'
+                if environment.getattr(l_2_a, 'index'):
+                    pass
+                    yield "        # each lane's best value and its position: the row's best, at its first position\n        "
+                    yield str(environment.getattr(l_2_a, 'result'))
+                    yield ' = '
+                    yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_reduce'), environment.getattr(l_2_a, 'fn'), environment.getattr(l_2_a, 'name'), environment.getattr(l_2_a, 'index'), _loop_vars=_loop_vars))
+                    yield '\n'
+                else:
+                    pass
+                    yield '        '
+                    yield str(environment.getattr(l_2_a, 'result'))
+                    yield ' = '
+                    yield str(context.call((undefined(name='mean_of') if l_2_mean_of is missing else l_2_mean_of), context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_reduce'), environment.getattr(l_2_a, 'fn'), environment.getattr(l_2_a, 'name'), _loop_vars=_loop_vars), environment.getattr(l_2_a, 'divisor'), _loop_vars=_loop_vars))
+                    yield '\n'
+                yield '\n'
             l_2_a = l_2_mean_of = missing
             for l_2_o in environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'online'):
                 _loop_vars = {}
@@ -515,8 +543,20 @@ def root(context, missing=missing):
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reads'))
         yield ' of '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reads'))
-        yield ' (final): compute and store the row-varying outputs ----\n        for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):\n'
-        if ((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loops') % 2) == 1):
+        yield ' (final): compute and store the row-varying outputs ----\n'
+        for (l_1_name, l_1_start, l_1_dtype) in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'final_carries'):
+            _loop_vars = {}
+            pass
+            yield '        # the running value of a scan: the blocks before this one, per row (the row is\n        # walked forwards)\n        '
+            yield str(l_1_name)
+            yield ' = tl.full([ROWS, 1], '
+            yield str(l_1_start)
+            yield ', tl.'
+            yield str(l_1_dtype)
+            yield ')\n'
+        l_1_name = l_1_start = l_1_dtype = missing
+        yield '        for col_block in tl.range(0, num_col_blocks, num_stages=NUM_STAGES):\n'
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'final_backward'):
             pass
             yield '            # Walk the row backwards: the blocks the previous pass read last are the ones\n            # most likely still in L2.\n            start = (num_col_blocks - 1 - col_block) * BLOCK_N\n'
         else:
@@ -755,7 +795,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 399 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 417 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -833,9 +873,11 @@ def root(context, missing=missing):
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
         yield ')\n        if _reduction.team_fits(device, TEAM):\n            ws, epoch = _reduction.team_workspace(device, n_rows * '
         yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
-        yield ' * TEAM)\n            '
+        yield ' * TEAM)\n            # '
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_team_kernel[(n_rows * TEAM,)](\n                '
+        yield '_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n            # once Triton has compiled it for arguments of these classes.\n            _fast.launch(\n                '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_team_kernel,\n                (n_rows * TEAM,),\n                '
         yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 16))
         yield '\n                ws,\n                epoch,\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.\n                INDEX_64=_args.needs_int64('
         yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
@@ -852,7 +894,11 @@ def root(context, missing=missing):
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
     yield '))\n    elif BLOCK_N == 0:\n        BLOCK_N = min(_args.next_power_of_2('
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
-    yield '), 4096)\n    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).\n    num_row_blocks = _args.cdiv(n_rows, ROWS)\n    grid = (num_row_blocks,)\n    if per_sm:\n        # Persistent grid: per_sm programs per SM, each looping over row blocks.\n        n_sms = torch.cuda.get_device_properties(device).multi_processor_count if device.type == "cuda" else 1\n        grid = (min(num_row_blocks, per_sm * n_sms),)\n    if strategy '
+    yield '), 4096)\n    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).\n    num_row_blocks = _args.cdiv(n_rows, ROWS)\n    grid = (num_row_blocks,)\n    if per_sm:\n        # Persistent grid: per_sm programs per SM, each looping over row blocks.\n        n_sms = torch.cuda.get_device_properties(device).multi_processor_count if device.type == "cuda" else 1\n        grid = (min(num_row_blocks, per_sm * n_sms),)\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'latency_warps'):
+        pass
+        yield '    if strategy == "single":\n        # Fewer row blocks than SMs: a row\'s latency is the kernel\'s time, and more warps\n        # share its work (tilegen.runtime.reduction.few_rows_warps).\n        num_warps = _reduction.few_rows_warps(device, num_row_blocks, ROWS * BLOCK_N, num_warps)\n'
+    yield '    if strategy '
     yield str(('in ("single", "reread")' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread') else '== "single"'))
     yield ':\n        kernel = '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
@@ -876,7 +922,7 @@ def root(context, missing=missing):
     else:
         pass
         yield '        extra = {}\n'
-    yield '    kernel[grid](\n        '
+    yield '    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n    # once Triton has compiled it for arguments of these classes.\n    _fast.launch(\n        kernel,\n        grid,\n        '
     yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 8))
     yield "\n        BLOCK_N=BLOCK_N,\n        ROWS=ROWS,\n        NUM_STAGES=stages,\n        PERSISTENT=grid[0] < num_row_blocks,\n        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.\n        INDEX_64=_args.needs_int64("
     yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
@@ -891,4 +937,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=58&2=60&3=62&4=65&5=69&7=73&8=75&9=82&14=84&18=88&20=90&24=93&25=96&34=99&35=101&36=103&39=105&42=108&43=112&45=115&46=119&48=122&51=125&53=127&54=131&57=135&58=139&60=142&63=145&64=149&68=155&69=159&74=163&76=167&77=169&78=176&83=178&84=181&87=184&90=186&92=189&95=194&97=196&98=199&100=201&104=204&109=207&110=209&111=211&112=213&113=217&114=219&115=222&116=228&117=231&118=234&120=241&123=248&124=252&125=254&127=256&128=260&130=265&131=269&132=271&134=273&135=277&138=283&149=290&151=292&152=296&154=299&155=303&157=306&158=312&159=316&160=318&161=321&163=324&164=328&166=338&168=341&174=349&177=355&179=361&180=373&182=378&183=382&186=392&187=398&190=404&191=407&193=412&197=417&198=419&199=421&200=429&202=435&205=445&206=450&209=455&210=459&213=463&214=465&217=470&219=476&223=478&224=484&225=488&226=496&227=499&231=504&232=508&235=512&236=515&238=519&249=526&251=528&253=530&256=533&257=537&258=540&259=542&262=546&264=550&265=552&266=559&269=561&274=563&280=565&281=568&287=571&292=573&296=575&297=579&299=582&300=585&301=588&302=591&303=597&304=601&306=604&307=608&309=611&310=614&311=616&316=622&318=630&319=634&322=637&323=641&326=645&329=648&330=652&332=655&333=659&335=662&339=665&340=669&345=673&346=677&348=679&349=681&350=685&351=688&355=692&356=695&359=700&365=702&366=705&370=707&371=710&375=712&376=715&380=717&381=720&383=722&385=725&387=727&388=731&391=735&392=738&393=740&397=743&398=750&399=753&401=761&402=763&404=766&405=768&407=774&409=776&410=778&411=782&413=784&415=788&416=794&419=801&420=803&422=805&425=808&426=811&428=817&429=821&431=826&433=829&434=831&437=833&439=835&440=837&441=839&449=841&450=843&453=845&455=847&457=850&459=852&461=854&469=856&470=858&471=860&478=867&479=869&481=872&486=880&492=882&496=884&499=886'
+debug_info = '1=58&2=60&3=62&4=65&5=69&7=73&8=75&9=82&14=84&18=88&20=90&24=93&25=96&34=99&35=101&36=103&39=105&42=108&43=112&45=115&46=119&48=122&51=125&53=127&54=131&57=135&58=139&60=142&63=145&64=149&68=155&69=159&74=163&76=167&77=169&78=176&83=178&84=181&87=184&90=186&92=189&95=194&97=196&98=199&100=201&104=204&109=207&110=209&111=211&112=213&113=217&114=219&115=222&116=228&117=231&118=234&120=241&122=247&124=250&127=255&129=259&131=266&132=270&133=272&135=274&136=278&138=283&139=287&140=289&142=291&143=295&146=301&157=308&159=310&160=314&162=317&163=321&165=324&166=330&167=334&168=336&169=339&171=342&172=346&174=356&176=359&182=367&185=373&187=379&188=391&190=396&191=400&194=410&195=416&198=422&199=425&201=430&205=435&206=437&207=439&208=447&210=453&213=463&214=467&216=470&218=477&222=483&223=487&226=491&227=493&230=498&232=504&236=506&237=512&238=516&239=524&240=527&244=532&245=536&248=540&249=543&250=547&253=551&256=559&267=566&269=568&271=570&274=573&275=577&276=580&277=582&280=586&282=590&283=592&284=599&287=601&292=603&298=605&299=608&305=611&310=613&314=615&315=619&317=622&318=625&319=628&320=631&321=637&322=641&324=644&325=648&327=651&328=654&329=656&334=662&336=670&337=674&340=677&341=681&344=685&347=688&348=692&350=695&351=699&353=702&357=705&358=709&363=713&364=717&366=719&367=721&368=725&369=728&373=732&374=735&377=740&383=742&384=745&388=747&389=750&393=752&394=755&398=757&399=760&401=762&403=765&405=767&406=771&409=775&410=778&411=780&415=783&416=790&417=793&419=801&420=803&422=806&423=808&425=814&427=816&428=818&429=822&431=824&433=828&434=834&437=841&438=843&440=845&443=848&444=851&446=857&447=861&449=866&451=869&452=871&455=873&457=875&458=877&461=879&463=881&471=883&472=885&475=887&477=889&479=892&481=894&483=896&491=898&497=902&498=904&499=906&506=913&507=915&509=918&518=926&524=928&528=930&531=932'
