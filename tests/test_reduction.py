@@ -1002,3 +1002,26 @@ def test_pinned_warps_stay_pinned():
     assert not model.latency_warps
     (model,) = compile_source(text.replace("    schedule { warps = 2 }\n", ""), "k.tile").models
     assert model.latency_warps
+
+
+@pytest.mark.parametrize("shape", [(37, 1000), (5, 4096), (1, 1), (0, 7)])
+def test_add_rmsnorm_is_the_unfused_bf16_block(examples, device, shape):
+    """add_rmsnorm returns h = x + r rounded to bf16 exactly as torch's bf16 add does, and
+    y = rms_norm(h) * w of that rounded h (torch in f32, rounded once to bf16)."""
+    module, _ = examples
+    gen = torch.Generator().manual_seed(len(shape))
+    x, r = (torch.randn(*shape, generator=gen).to(device, torch.bfloat16) for _ in range(2))
+    x = torch.cat([x, x], dim=-1)[..., : shape[-1]]  # a strided view
+    w = torch.randn(shape[-1], generator=gen).to(device, torch.bfloat16)
+    y, h = module.add_rmsnorm(x, r, w)
+    want_h = x + r
+    if device == "cpu":
+        # Triton 3.6's interpreter converts f32 to bf16 by truncation, not to nearest: one
+        # unit off, and y is held to the norm of the kernel's own h
+        torch.testing.assert_close(h, want_h, rtol=2**-7, atol=0)
+        want_h = h
+    else:
+        assert torch.equal(h, want_h)
+    hf = want_h.float()
+    want_y = (hf * torch.rsqrt(hf.pow(2).mean(-1, keepdim=True) + 1e-6) * w.float()).to(torch.bfloat16)
+    torch.testing.assert_close(y, want_y, rtol=2**-7, atol=1e-6)
