@@ -143,6 +143,9 @@ class ExprRenderer:
             return f"_f32_of_f8(_to_{expr.dtype.name}({inner}))"
         if self.target == "triton":
             text = inner + triton_cast(operand_type.dtype, expr.dtype)
+        elif expr.dtype.name == "f8e4m3":
+            # saturating, as torch's own cast from 2.13 on (an earlier CUDA cast gives NaN past 480)
+            text = f"{inner}.clamp(-448, 448).to(torch.{expr.dtype.torch})"
         else:
             text = f"{inner}.to(torch.{expr.dtype.torch})"
         if expr.dtype.narrow_float:

@@ -272,5 +272,10 @@ def needs_int64(*tensors):
 
 
 def output_ref(value, shape, dtype, device):
-    """Broadcast a reference result to its output shape and declared dtype."""
-    return torch.as_tensor(value, device=device).broadcast_to(shape).to(dtype)
+    """Broadcast a reference result to its output shape and declared dtype (f8e4m3
+    saturating at +-448, NaN kept, as torch's own cast from 2.13 on; an earlier CUDA cast
+    gives NaN past 480)."""
+    value = torch.as_tensor(value, device=device)
+    if dtype == torch.float8_e4m3fn and value.dtype != torch.bool:
+        value = value.clamp(-448, 448)
+    return value.broadcast_to(shape).to(dtype)
