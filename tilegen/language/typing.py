@@ -147,6 +147,9 @@ class Typer:
     def _cast(self, expr: ir.Cast) -> VType:
         return VType(self.of(expr.operand).dims, expr.dtype.compute)
 
+    def _slice(self, expr: ir.Slice) -> VType:
+        return self.of(expr.operand)  # one block of x[M, 2 * N] is [M, N], as x is typed
+
     def _transpose(self, expr: ir.Transpose) -> VType:
         return self.of(expr.operand)
 
