@@ -83,6 +83,8 @@ CATALOG: dict[str, str] = {
     "E076": "slice {text} does not fit {name!r}, declared [{dims}]: {why}",
     "E077": "cannot slice {name!r} as {text}: {why}",
     "E078": "{name!r} is declared [{dims}] and is read by slices of one block, e.g. {example}",
+    "E079": "cannot gather from {name!r}: {why}",
+    "E080": "the index of {text} must be {want}; {got}",
     "E068": "the value of {name!r} {what}; at most {limit} are allowed{hint}",
 }
 

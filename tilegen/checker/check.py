@@ -15,7 +15,7 @@ from ..language.dtypes import int_range
 from .exprs import FLOAT_MAX, ExprChecks, fmt_dims, shown
 from .limits import depth_errors
 from .hints import row_dim_for
-from .slices import SliceChecks
+from .slices import GatherChecks, SliceChecks
 from ..language.names import module_names, public_why, taken_why
 from ..language.schedule import check_schedules
 from ..language.typing import Typer, VType, is_subsequence, matmul_operand, merge_dims, param_vtype
@@ -51,7 +51,7 @@ def _partial(dims, full) -> bool:
     return full[-1] not in dims and is_subsequence(dims, full[:-1])
 
 
-class _KernelChecker(ExprChecks, SliceChecks):
+class _KernelChecker(ExprChecks, SliceChecks, GatherChecks):
     def __init__(self, kernel: ir.Kernel, errors: list[Diagnostic]):
         self.kernel = kernel
         self.errors = errors
@@ -261,6 +261,9 @@ class _KernelChecker(ExprChecks, SliceChecks):
             for expr in ir.walk(stmt.value):
                 if isinstance(expr, ir.Slice):
                     self._check_slice(expr)
+                elif isinstance(expr, ir.Gather):
+                    self._check_gather(expr, env, typer)
+                    used.add(expr.source)
                 elif isinstance(expr, ir.Name) and id(expr) not in sliced and self._scaled(expr.id):
                     self._whole_scaled(expr)
                 self._check_expr(expr, env, typer)

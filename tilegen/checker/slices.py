@@ -52,3 +52,32 @@ class SliceChecks:
         parts = [":"] * len(t.dims)
         parts[axis] = f":{t.dims[axis]}"
         self.error("E078", expr.span, name=expr.id, dims=_dims(t), example=f"{expr.id}[{', '.join(parts)}]")
+
+
+class GatherChecks:
+    """`x[i]` (language/gather): a reduction kernel reads each row of a row-spanning parameter
+    at the column a per-row integer tensor parameter names."""
+
+    def _check_gather(self, expr: ir.Gather, env, typer) -> None:
+        text = f"{expr.source}[{expr.operand.id}]"
+        source = self._param_type(expr.source)
+        if self.kernel.kind != "reduction":
+            self.error("E079", expr.span, name=expr.source,
+                       why=f"a gather reads one element per row, in reduction kernels only; this is a {self.kernel.kind} kernel")
+        elif source is None:
+            self.error("E079", expr.span, name=expr.source,
+                       why="only a tensor parameter spanning the row is gathered from"
+                       + (" (it is not a parameter)" if expr.source not in env else ""))
+        elif tuple(source.dims) != tuple(typer.space):
+            self.error("E079", expr.span, name=expr.source,
+                       why=f"it is [{_dims(source)}]; a gather reads a full-shaped [{', '.join(map(str, typer.space))}] tensor")
+        index = self._param_type(expr.operand.id)
+        rows = tuple(typer.rows)
+        if index is None:
+            got = f"{expr.operand.id!r} is " + ("a dimension" if expr.operand.id in self.dims else
+                                                 "not a parameter" if expr.operand.id not in env else "a temporary")
+            self.error("E080", expr.operand.span, text=text, want=f"an integer tensor parameter [{', '.join(map(str, rows))}]",
+                       got=got)
+        elif index.dtype.category != "int" or tuple(index.dims) != rows:
+            self.error("E080", expr.operand.span, text=text, want=f"an integer tensor parameter [{', '.join(map(str, rows))}]",
+                       got=f"{expr.operand.id!r} is {index.dtype.name}[{_dims(index)}]")

@@ -183,6 +183,10 @@ class _ToIR(Transformer_NonRecursive):  # expressions may be thousands of levels
         operand = ir.Name(str(name), span=self._token_span(name))
         return ir.Slice(operand, tuple(parts), span=self._span(meta))
 
+    def gather(self, meta, items):
+        source, index = items
+        return ir.Gather(str(source), ir.Name(str(index), span=self._token_span(index)), span=self._span(meta))
+
     def whole(self, meta, items):
         return None
 

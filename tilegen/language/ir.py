@@ -143,13 +143,23 @@ class Slice:
     span: Span | None = _SPAN
 
 
-Expr = Union[Number, Name, BinOp, Compare, BoolOp, Not, Neg, Call, Cast, Transpose, Slice]
+@dataclass(frozen=True, slots=True)
+class Gather:
+    """`logits[target]` in a reduction kernel: each row's element at the column its index
+    (`operand`, a per-row integer tensor) names; `source` is the row-spanning parameter read."""
+
+    source: str
+    operand: Name
+    span: Span | None = _SPAN
+
+
+Expr = Union[Number, Name, BinOp, Compare, BoolOp, Not, Neg, Call, Cast, Transpose, Slice, Gather]
 
 
 def children(expr: Expr) -> tuple[Expr, ...]:
     if isinstance(expr, (BinOp, Compare, BoolOp)):
         return (expr.lhs, expr.rhs)
-    if isinstance(expr, (Not, Neg, Cast, Transpose, Slice)):
+    if isinstance(expr, (Not, Neg, Cast, Transpose, Slice, Gather)):
         return (expr.operand,)
     if isinstance(expr, Call):
         return expr.args
