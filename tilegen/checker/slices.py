@@ -1,4 +1,4 @@
-"""Checks of slices (language/slices.py): a slice reads one block of a parameter whose
+"""Checks of slices and gathers. A slice (language/slices.py) reads one block of a parameter whose
 dimension is declared `k * D`, and such a parameter is read by slices only."""
 
 from __future__ import annotations
@@ -63,8 +63,9 @@ class GatherChecks:
         source = self._param_type(expr.source)
         if self.kernel.kind != "reduction":
             self.error("E079", expr.span, name=expr.source,
-                       why=f"a gather reads one element per row, in reduction kernels only; this is a {self.kernel.kind} kernel")
-        elif source is None:
+                       why=f"a gather reads one element per row, in reduction kernels only, not in a '{self.kernel.kind}' kernel")
+            return
+        if source is None:
             self.error("E079", expr.span, name=expr.source,
                        why="only a tensor parameter spanning the row is gathered from"
                        + (" (it is not a parameter)" if expr.source not in env else ""))
@@ -73,9 +74,10 @@ class GatherChecks:
                        why=f"it is [{_dims(source)}]; a gather reads a full-shaped [{', '.join(map(str, typer.space))}] tensor")
         index = self._param_type(expr.operand.id)
         rows = tuple(typer.rows)
+        if index is None and expr.operand.id not in env:
+            return  # undefined (E020), or a dimension's name (E020 says so)
         if index is None:
-            got = f"{expr.operand.id!r} is " + ("a dimension" if expr.operand.id in self.dims else
-                                                 "not a parameter" if expr.operand.id not in env else "a temporary")
+            got = f"{expr.operand.id!r} is a temporary"
             self.error("E080", expr.operand.span, text=text, want=f"an integer tensor parameter [{', '.join(map(str, rows))}]",
                        got=got)
         elif index.dtype.category != "int" or tuple(index.dims) != rows:
