@@ -6,6 +6,7 @@ The model is plain frozen data; templates/ owns all code structure.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from ..language import ir
@@ -32,6 +33,8 @@ class TensorArg:
     divisor: bool = False  # inputs: divides integers (x % d); validate draws it without zeros
     public: str = ""  # its name in the spec, where the code renames it (lower/rename.py); else ""
     store_open: str = ""  # outputs: what goes before the value (a conversion call, for fp8)
+    scale: tuple[int, ...] = ()  # inputs: an axis declared `k * D` (read by slices) is k times D
+    gathers_along: str = ""  # inputs: the index of a gather (`x[t]`), into this dimension
 
     @property
     def spec_name(self) -> str:
@@ -160,7 +163,7 @@ def _tensor(decl, space, value: DType | None = None, rounded_to: tuple[str, ...]
                      repr(bound_dims), axes, _ref_index(axes, len(space)), tuple(dims) == tuple(space),
                      triton_cast(value, decl.type.dtype) if value is not None else "", rounded_to, divisor,
                      public(decl.name) if public(decl.name) != decl.name else "",
-                     triton_convert_open(decl.type.dtype) if value is not None else "")
+                     triton_convert_open(decl.type.dtype) if value is not None else "", decl.type.scale)
 
 
 def _integer_divisors(checked: CheckedKernel) -> frozenset[str]:
@@ -226,6 +229,11 @@ def signature(checked: CheckedKernel, spec_file: str) -> Signature:
                                     spec_name if spec_name != p.name else ""))
     outputs = tuple(_tensor(o, space, checked.vtype(o.name).dtype, _rounded_to(kernel, o.name), public=public)
                     for o in kernel.outputs)
+    # a gather's index (`logits[target]`): validate draws it inside the row, mostly
+    indices = {e.operand.id: e.source for a in kernel.body for e in ir.walk(a.value) if isinstance(e, ir.Gather)}
+    widths = {p.name: p.type.dims[-1] for p in kernel.params if isinstance(p.type, ir.TensorType) and p.type.dims}
+    params = [dataclasses.replace(p, gathers_along=str(widths.get(indices[p.name], "")))
+              if isinstance(p, TensorArg) and p.name in indices else p for p in params]
     inputs = tuple(p for p in params if isinstance(p, TensorArg))
     sources: dict[str, DimSource] = {}
     for t in inputs:
