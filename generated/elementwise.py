@@ -1778,9 +1778,10 @@ def geglu_split_kernel(
     # x_n0: a block of x[M, 2 * N], from its start.
     # bf16 is loaded and computed in f32; the store rounds back.
     x_n0 = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
-    # x_n1: a block of x[M, 2 * N], its pointer moved N * stride_x_n.
+    # x_n1: a block of x[M, 2 * N], its index along the cut dimension moved to the block's start.
+    x_n1_offs = idx_m * stride_x_m + (idx_n + N) * stride_x_n
     # bf16 is loaded and computed in f32; the store rounds back.
-    x_n1 = tl.load(x_ptr + x_offs + N * stride_x_n, mask=mask, other=0.0).to(tl.float32)
+    x_n1 = tl.load(x_ptr + x_n1_offs, mask=mask, other=0.0).to(tl.float32)
     # spec: elementwise.tile:82
     y = _gelu(x_n0) * x_n1
     # Store each output, cast to its declared type, under the same mask.
@@ -1923,9 +1924,12 @@ def rope_kernel(
     # x_d0: a block of x[B, T, H, 2 * D], from its start.
     # bf16 is loaded and computed in f32; the store rounds back.
     x_d0 = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
-    # x_d1: a block of x[B, T, H, 2 * D], its pointer moved D * stride_x_d.
+    # x_d1: a block of x[B, T, H, 2 * D], its index along the cut dimension moved to the block's start.
+    x_d1_offs = (
+        idx_b * stride_x_b + idx_t * stride_x_t + idx_h * stride_x_h + (idx_d + D) * stride_x_d
+    )
     # bf16 is loaded and computed in f32; the store rounds back.
-    x_d1 = tl.load(x_ptr + x_offs + D * stride_x_d, mask=mask, other=0.0).to(tl.float32)
+    x_d1 = tl.load(x_ptr + x_d1_offs, mask=mask, other=0.0).to(tl.float32)
     # spec: elementwise.tile:89
     o1 = x_d0 * cos - x_d1 * sin
     # spec: elementwise.tile:90

@@ -66,3 +66,23 @@ def test_rope_on_a_transposed_view():
     o1, o2 = ew.rope(x, angles.cos(), angles.sin())
     torch.testing.assert_close(torch.cat([o1, o2], -1).float(), _rope_ref(x, angles.cos(), angles.sin()).float(),
                                rtol=8e-3, atol=1e-5)
+
+
+def test_thirds_of_the_outermost_dimension(tmp_path):
+    """Blocks of the outermost (here only) dimension, whose size the kernel otherwise never
+    takes; a size bound by another parameter is checked against the block size."""
+    from conftest import compile_spec
+
+    path = tmp_path / "thirds.tile"
+    path.write_text(
+        "elementwise thirds(x: f32[3 * N], u: f32[N]) -> (y: f32[N]) {\n"
+        "    y = x[N:2 * N] - x[2 * N:] + u * x[:N]\n"
+        "}\n"
+    )
+    module, _ = compile_spec(path)
+    gen = torch.Generator().manual_seed(1)
+    for n in (0, 1, 7, 1030):
+        x, u = torch.randn(3 * n + 1, generator=gen)[1:], torch.randn(2 * n, generator=gen)[::2]
+        torch.testing.assert_close(module.thirds(x, u), x[n : 2 * n] - x[2 * n :] + u * x[:n])
+    with pytest.raises(ValueError, match=r"parameter 'u': dimension 0 \(N\) expected N=7 \(from 'x'\), got 6"):
+        module.thirds(torch.zeros(21), torch.zeros(6))

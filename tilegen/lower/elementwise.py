@@ -18,7 +18,7 @@ class Load:
     other: str  # value read by masked-off lanes
     upcast: tuple[str, str] | None  # narrow float: (before, after) the load, computed in f32
     var: str = ""  # the variable it loads into, where not the tensor's name (a slice's block)
-    shift: str = ""  # a slice's block: the pointer's move along its axis, e.g. "N * stride_x_n"
+    offs: str = ""  # a slice's block past the first: its offsets, e.g. "idx_m * stride_x_m + (idx_n + N) * stride_x_n"
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +40,7 @@ class ElementwiseModel:
 def lower_elementwise(checked: CheckedKernel, spec_file: str) -> ElementwiseModel:
     sig = signature(checked, spec_file)
     typer = checked.typer()
+    names = tuple(index_name(d, axis) for axis, d in enumerate(sig.space))
     sliced = {id(e.operand) for a in checked.kernel.body for e in ir.walk(a.value) if isinstance(e, ir.Slice)}
     used = {e.id for a in checked.kernel.body for e in ir.walk(a.value) if isinstance(e, ir.Name) and id(e) not in sliced}
     loads = [Load(t, "0.0" if t.dtype.is_float else "0", t.dtype.load_wrap) for t in sig.inputs if t.name in used]
@@ -55,12 +56,18 @@ def lower_elementwise(checked: CheckedKernel, spec_file: str) -> ElementwiseMode
             t = tensors_by_name[e.operand.id]
             var = f"{t.name}_{block.dim.lower()}{block.index}"
             if var not in {load.var for load in loads}:
-                stride = dict(t.strides)[block.axis]
-                shift = f"{block.index} * {block.dim} * {stride}" if block.index > 1 else f"{block.dim} * {stride}"
-                loads.append(Load(t, "0.0" if t.dtype.is_float else "0", t.dtype.load_wrap, var, shift if block.index else ""))
+                # its offsets: the tensor's, the cut axis's index moved to the block's start
+                terms = []
+                for axis, stride in t.strides:
+                    index = names[t.axes[axis]]
+                    if axis == block.axis and block.index:
+                        start = block.dim if block.index == 1 else f"{block.index} * {block.dim}"
+                        index = f"({index} + {start})"
+                    terms.append(f"{index} * {stride}")
+                offs = " + ".join(terms) if block.index else ""
+                loads.append(Load(t, "0.0" if t.dtype.is_float else "0", t.dtype.load_wrap, var, offs))
             blocks[e] = var
     loads = tuple(loads)
-    names = tuple(index_name(d, axis) for axis, d in enumerate(sig.space))
     # index(D) reads D's index, so a kernel that asks for one always splits its flat index
     positions = {str(d): names[axis] for axis, d in enumerate(sig.space)}
     uses_index = any(isinstance(e, ir.Call) and e.func == "index" for a in checked.kernel.body for e in ir.walk(a.value))
@@ -89,7 +96,9 @@ def lower_elementwise(checked: CheckedKernel, spec_file: str) -> ElementwiseMode
         index_names=names,
         # The outermost dimension takes what is left of the index (see _strided_offsets.py.j2):
         # its size is never needed, only the inner ones are.
-        size_args=tuple(d for d in sig.space[1:] if isinstance(d, str)),
+        # (and a slice's block size, which moves its pointer, whichever dimension it is)
+        size_args=tuple(dict.fromkeys([d for d in sig.space[1:] if isinstance(d, str)]
+                                      + [resolve(e, types[e.operand.id]).dim for e in blocks])),
         has_flat=all(t.full for t in tensors) and not uses_index and not blocks,
         block=schedule.get("block"),
         warps=schedule.get("warps"),

@@ -147,7 +147,7 @@ def root(context, missing=missing):
         l_1_ptr = missing
         _loop_vars = {}
         pass
-        l_1_ptr = str_join((environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name'), '_ptr + ', environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name'), '_offs', (str_join((' + ', environment.getattr(l_1_load, 'shift'), )) if environment.getattr(l_1_load, 'shift') else ''), ))
+        l_1_ptr = str_join((environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name'), '_ptr + ', (environment.getattr(l_1_load, 'var') if environment.getattr(l_1_load, 'offs') else environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name')), '_offs', ))
         _loop_vars['ptr'] = l_1_ptr
         if environment.getattr(l_1_load, 'var'):
             pass
@@ -158,8 +158,15 @@ def root(context, missing=missing):
             yield '['
             yield str(environment.getattr(environment.getattr(l_1_load, 'tensor'), 'dims_text'))
             yield ']'
-            yield str((str_join((', its pointer moved ', environment.getattr(l_1_load, 'shift'), )) if environment.getattr(l_1_load, 'shift') else ', from its start'))
+            yield str((", its index along the cut dimension moved to the block's start" if environment.getattr(l_1_load, 'offs') else ', from its start'))
             yield '.\n'
+        if environment.getattr(l_1_load, 'offs'):
+            pass
+            yield '    '
+            yield str(environment.getattr(l_1_load, 'var'))
+            yield '_offs = '
+            yield str(environment.getattr(l_1_load, 'offs'))
+            yield '\n'
         if environment.getattr(l_1_load, 'upcast'):
             pass
             yield '    # '
@@ -305,4 +312,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=37&2=39&3=42&4=46&6=50&7=52&8=56&10=63&11=66&13=68&14=72&16=80&17=82&18=86&20=89&21=92&22=96&26=101&31=105&32=108&34=111&41=113&43=116&44=120&48=126&47=132&51=135&53=141&54=144&56=146&57=150&58=152&59=155&61=163&62=166&63=168&65=181&68=188&69=192&70=196&73=202&74=206&78=216&79=223&82=225&83=227&84=230&89=237&90=240&95=243&98=245&100=247&101=251&103=254&104=258&106=261&107=265&110=269&111=273&113=276&114=279&115=283&119=290&120=293&122=296&125=298&128=300'
+debug_info = '1=37&2=39&3=42&4=46&6=50&7=52&8=56&10=63&11=66&13=68&14=72&16=80&17=82&18=86&20=89&21=92&22=96&26=101&31=105&32=108&34=111&41=113&43=116&44=120&48=126&47=132&51=135&53=141&54=144&56=146&57=150&58=152&59=155&61=163&62=166&64=170&65=173&66=175&68=188&71=195&72=199&73=203&76=209&77=213&81=223&82=230&85=232&86=234&87=237&92=244&93=247&98=250&101=252&103=254&104=258&106=261&107=265&109=268&110=272&113=276&114=280&116=283&117=286&118=290&122=297&123=300&125=303&128=305&131=307'
