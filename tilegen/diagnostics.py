@@ -80,6 +80,11 @@ CATALOG: dict[str, str] = {
     "E070": "{name}() is not supported in a '{kind}' kernel yet (elementwise and reduction kernels only)",
     "E074": "scan {name}() is only allowed in a 'reduction' kernel",
     "E075": "{name}() scans a full row; its argument is [{dims}]",
+    "E076": "slice {text} does not fit {name!r}, declared [{dims}]: {why}",
+    "E077": "cannot slice {name!r} as {text}: {why}",
+    "E078": "{name!r} is declared [{dims}] and is read by slices of one block, e.g. {example}",
+    "E079": "cannot gather from {name!r}: {why}",
+    "E080": "the index of {text} must be {want}; {got}",
     "E068": "the value of {name!r} {what}; at most {limit} are allowed{hint}",
 }
 

@@ -15,6 +15,7 @@ from ..language.dtypes import int_range
 from .exprs import FLOAT_MAX, ExprChecks, fmt_dims, shown
 from .limits import depth_errors
 from .hints import row_dim_for
+from .slices import GatherChecks, SliceChecks
 from ..language.names import module_names, public_why, taken_why
 from ..language.schedule import check_schedules
 from ..language.typing import Typer, VType, is_subsequence, matmul_operand, merge_dims, param_vtype
@@ -50,7 +51,7 @@ def _partial(dims, full) -> bool:
     return full[-1] not in dims and is_subsequence(dims, full[:-1])
 
 
-class _KernelChecker(ExprChecks):
+class _KernelChecker(ExprChecks, SliceChecks, GatherChecks):
     def __init__(self, kernel: ir.Kernel, errors: list[Diagnostic]):
         self.kernel = kernel
         self.errors = errors
@@ -256,7 +257,15 @@ class _KernelChecker(ExprChecks):
             # index(D)'s argument: a dimension's name, not a value
             self.dim_args = {id(e.args[0]) for e in ir.walk(stmt.value) if isinstance(e, ir.Call)
                              and e.func == "index" and len(e.args) == 1 and isinstance(e.args[0], ir.Name)}
+            sliced = {id(e.operand) for e in ir.walk(stmt.value) if isinstance(e, ir.Slice)}
             for expr in ir.walk(stmt.value):
+                if isinstance(expr, ir.Slice):
+                    self._check_slice(expr)
+                elif isinstance(expr, ir.Gather):
+                    self._check_gather(expr, env, typer)
+                    used.add(expr.source)
+                elif isinstance(expr, ir.Name) and id(expr) not in sliced and self._scaled(expr.id):
+                    self._whole_scaled(expr)
                 self._check_expr(expr, env, typer)
                 if isinstance(expr, ir.Name) and id(expr) not in self.dim_args:
                     used.add(expr.id)
@@ -312,6 +321,7 @@ def check_module(module: ir.Module) -> tuple[CheckedKernel, ...]:
             errors.append(Diagnostic.make("E013", kernel.span, name=kernel.name, why=why))
         checker = _KernelChecker(kernel, errors)
         checker.check_declarations()
+        checker.check_scaled_declarations()
         errors.extend(check_schedules(kernel))
         space, rows = checker.space()
         env = checker.check_body(space, rows)

@@ -85,11 +85,19 @@ class _ToIR(Transformer_NonRecursive):  # expressions may be thousands of levels
         dtype = self._dtype(dtype_token)
         if len(dims) == 1 and dims[0] is None:
             return ir.ScalarType(dtype)
+        if any(isinstance(d, tuple) for d in dims):
+            scale = tuple(d[0] if isinstance(d, tuple) else 1 for d in dims)
+            dims = [d[1] if isinstance(d, tuple) else d for d in dims]
+            return ir.TensorType(dtype, tuple(dims), scale)
         return ir.TensorType(dtype, tuple(dims))
 
     def dim(self, meta, items):
         (token,) = items
         return int(token) if token.type == "INT" else str(token)
+
+    def scaled_dim(self, meta, items):
+        factor, name = items
+        return (int(factor), str(name))
 
     def pos_number(self, meta, items):
         (token,) = items
@@ -169,6 +177,33 @@ class _ToIR(Transformer_NonRecursive):  # expressions may be thousands of levels
     def cast(self, meta, items):
         operand, dtype_token = items
         return ir.Cast(operand, self._dtype(dtype_token, in_cast=True), span=self._token_span(dtype_token))
+
+    def slice(self, meta, items):
+        name, *parts = items
+        operand = ir.Name(str(name), span=self._token_span(name))
+        return ir.Slice(operand, tuple(parts), span=self._span(meta))
+
+    def gather(self, meta, items):
+        source, index = items
+        return ir.Gather(str(source), ir.Name(str(index), span=self._token_span(index)), span=self._span(meta))
+
+    def whole(self, meta, items):
+        return None
+
+    def upto(self, meta, items):
+        return (None, items[0])
+
+    def from_(self, meta, items):
+        return (items[0], None)
+
+    def between(self, meta, items):
+        return (items[0], items[1])
+
+    def bound(self, meta, items):
+        if len(items) == 2:
+            return (int(items[0]), str(items[1]))
+        (token,) = items
+        return (int(token), "") if token.type == "INT" else (1, str(token))
 
     def transpose(self, meta, items):
         (operand,) = items

@@ -21,6 +21,16 @@ Dim = Union[str, int]  # a dimension: a name bound at call time, or a literal si
 class TensorType:
     dtype: DType
     dims: tuple[Dim, ...]
+    # per axis, how many times its dim the declared size is (`x: bf16[M, 2 * N]`: dims (M, N),
+    # scale (1, 2)); () when every axis is its dim. Only a slice of one block reads it.
+    scale: tuple[int, ...] = ()
+
+    def factor(self, axis: int) -> int:
+        return self.scale[axis] if self.scale else 1
+
+    def dim_text(self, axis: int) -> str:
+        k = self.factor(axis)
+        return f"{k} * {self.dims[axis]}" if k != 1 else str(self.dims[axis])
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,13 +130,36 @@ class Transpose:
     span: Span | None = _SPAN
 
 
-Expr = Union[Number, Name, BinOp, Compare, BoolOp, Not, Neg, Call, Cast, Transpose]
+Bound = tuple[int, str]  # a slice bound, `k * N`: (k, "N"); a literal 0 is (0, "")
+
+
+@dataclass(frozen=True, slots=True)
+class Slice:
+    """`x[:, :N]`: one axis of a parameter cut to [start, stop). `parts` holds each axis's
+    (start, stop) as written: None for `:` and for an omitted bound."""
+
+    operand: Name
+    parts: tuple[tuple[Bound | None, Bound | None] | None, ...]
+    span: Span | None = _SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Gather:
+    """`logits[target]` in a reduction kernel: each row's element at the column its index
+    (`operand`, a per-row integer tensor) names; `source` is the row-spanning parameter read."""
+
+    source: str
+    operand: Name
+    span: Span | None = _SPAN
+
+
+Expr = Union[Number, Name, BinOp, Compare, BoolOp, Not, Neg, Call, Cast, Transpose, Slice, Gather]
 
 
 def children(expr: Expr) -> tuple[Expr, ...]:
     if isinstance(expr, (BinOp, Compare, BoolOp)):
         return (expr.lhs, expr.rhs)
-    if isinstance(expr, (Not, Neg, Cast, Transpose)):
+    if isinstance(expr, (Not, Neg, Cast, Transpose, Slice, Gather)):
         return (expr.operand,)
     if isinstance(expr, Call):
         return expr.args

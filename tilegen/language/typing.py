@@ -147,6 +147,14 @@ class Typer:
     def _cast(self, expr: ir.Cast) -> VType:
         return VType(self.of(expr.operand).dims, expr.dtype.compute)
 
+    def _slice(self, expr: ir.Slice) -> VType:
+        return self.of(expr.operand)  # one block of x[M, 2 * N] is [M, N], as x is typed
+
+    def _gather(self, expr: ir.Gather) -> VType:
+        # one element per row: the index's shape, the source's type
+        source = self.env.get(expr.source, VType((), F32))
+        return VType(self.of(expr.operand).dims, source.dtype)
+
     def _transpose(self, expr: ir.Transpose) -> VType:
         return self.of(expr.operand)
 

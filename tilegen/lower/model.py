@@ -6,6 +6,7 @@ The model is plain frozen data; templates/ owns all code structure.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from ..language import ir
@@ -32,6 +33,8 @@ class TensorArg:
     divisor: bool = False  # inputs: divides integers (x % d); validate draws it without zeros
     public: str = ""  # its name in the spec, where the code renames it (lower/rename.py); else ""
     store_open: str = ""  # outputs: what goes before the value (a conversion call, for fp8)
+    scale: tuple[int, ...] = ()  # inputs: an axis declared `k * D` (read by slices) is k times D
+    gathers_along: str = ""  # inputs: the index of a gather (`x[t]`), into this dimension
 
     @property
     def spec_name(self) -> str:
@@ -75,6 +78,7 @@ class DimSource:
     tensor: str  # first tensor parameter that has it
     axis: int
     key: str  # its name in the spec: the launcher's messages (and its sizes dict) use it
+    factor: int = 1  # the tensor's axis is declared `factor * dim` (read by slices)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,11 +156,14 @@ def _tensor(decl, space, value: DType | None = None, rounded_to: tuple[str, ...]
     strides = tuple((axis, stride_name(decl.name, d, axis)) for axis, d in enumerate(dims))
     axes = align(dims, space) or ()  # () for a gemm operand, which lower_gemm places itself
     spec_dims = tuple(public(d) if isinstance(d, str) else d for d in dims)
-    return TensorArg(decl.name, decl.type.dtype, dims, value is not None, strides, dims_text(spec_dims),
-                     repr(spec_dims), axes, _ref_index(axes, len(space)), tuple(dims) == tuple(space),
+    # an axis declared `k * D` (read by slices) reaches the launcher as (k, "D")
+    bound_dims = tuple((decl.type.factor(a), d) if decl.type.factor(a) != 1 else d for a, d in enumerate(spec_dims))
+    shown = [f"{decl.type.factor(a)} * {d}" if decl.type.factor(a) != 1 else d for a, d in enumerate(spec_dims)]
+    return TensorArg(decl.name, decl.type.dtype, dims, value is not None, strides, dims_text(shown),
+                     repr(bound_dims), axes, _ref_index(axes, len(space)), tuple(dims) == tuple(space),
                      triton_cast(value, decl.type.dtype) if value is not None else "", rounded_to, divisor,
                      public(decl.name) if public(decl.name) != decl.name else "",
-                     triton_convert_open(decl.type.dtype) if value is not None else "")
+                     triton_convert_open(decl.type.dtype) if value is not None else "", decl.type.scale)
 
 
 def _integer_divisors(checked: CheckedKernel) -> frozenset[str]:
@@ -195,6 +202,7 @@ def _signature_text(kernel: ir.Kernel, public) -> str:
     def one(decl):
         t = decl.type
         dims = [public(d) if isinstance(d, str) else d for d in getattr(t, "dims", ())]
+        dims = [f"{t.factor(a)} * {d}" if t.factor(a) != 1 else d for a, d in enumerate(dims)]
         text = t.dtype.name + (f"[{dims_text(dims)}]" if isinstance(t, ir.TensorType) else "")
         default = f" = {decl.default_text}" if getattr(decl, "default_text", None) else ""
         return f"{public(decl.name)}: {text}{default}"
@@ -221,12 +229,18 @@ def signature(checked: CheckedKernel, spec_file: str) -> Signature:
                                     spec_name if spec_name != p.name else ""))
     outputs = tuple(_tensor(o, space, checked.vtype(o.name).dtype, _rounded_to(kernel, o.name), public=public)
                     for o in kernel.outputs)
+    # a gather's index (`logits[target]`): validate draws it inside the row, mostly
+    indices = {e.operand.id: e.source for a in kernel.body for e in ir.walk(a.value) if isinstance(e, ir.Gather)}
+    widths = {p.name: p.type.dims[-1] for p in kernel.params if isinstance(p.type, ir.TensorType) and p.type.dims}
+    params = [dataclasses.replace(p, gathers_along=str(widths.get(indices[p.name], "")))
+              if isinstance(p, TensorArg) and p.name in indices else p for p in params]
     inputs = tuple(p for p in params if isinstance(p, TensorArg))
     sources: dict[str, DimSource] = {}
     for t in inputs:
         for axis, d in enumerate(t.dims):
             if isinstance(d, str) and d not in sources:
-                sources[d] = DimSource(d, t.name, axis, public(d))
+                decl = next(p for p in kernel.params if p.name == t.name)
+                sources[d] = DimSource(d, t.name, axis, public(d), decl.type.factor(axis))
     shape = "(" + "".join(f"{d}, " for d in space) + ")"
     return Signature(
         kernel.name, kernel.kind, spec_file, kernel.span.line if kernel.span else 1, _signature_text(kernel, public),

@@ -58,6 +58,8 @@ def rename_expr(expr: ir.Expr, mapping: dict[str, str]) -> ir.Expr:
             done[id(node)] = replace(node, id=mapping.get(node.id, node.id)) if node.id in mapping else node
         elif isinstance(node, ir.Call):
             done[id(node)] = replace(node, args=tuple(done[id(a)] for a in node.args))
+        elif isinstance(node, ir.Gather):
+            done[id(node)] = replace(node, source=mapping.get(node.source, node.source), operand=done[id(node.operand)])
         else:
             changes = {f.name: done[id(getattr(node, f.name))] for f in fields(node)
                        if f.name in ("lhs", "rhs", "operand")}

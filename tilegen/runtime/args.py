@@ -43,12 +43,16 @@ def _dtype_text(dtype):  # fp8 dtypes by their .tile names too (an error's text 
     return f"{tile} ({dtype})" if tile else str(dtype)
 
 
+def _dims_text(dims):
+    return ", ".join(f"{d[0]} * {d[1]}" if isinstance(d, tuple) else str(d) for d in dims)
+
+
 def check_tensor(kernel, name, value, dtype, dims):
     """Check one tensor argument's type, dtype and rank."""
     if not isinstance(value, torch.Tensor):
         raise TypeError(
             f"{kernel}(): parameter {name!r}: expected a torch.Tensor of dtype {dtype} "
-            f"and shape [{', '.join(map(str, dims))}], got {type(value).__name__}"
+            f"and shape [{_dims_text(dims)}], got {type(value).__name__}"
         )
     if value.dtype != dtype:
         raise TypeError(f"{kernel}(): parameter {name!r}: expected dtype {_dtype_text(dtype)}, got {_dtype_text(value.dtype)}")
@@ -61,7 +65,7 @@ def check_tensor(kernel, name, value, dtype, dims):
     if value.dim() != len(dims):
         raise ValueError(
             f"{kernel}(): parameter {name!r}: expected {len(dims)} dimension(s) "
-            f"[{', '.join(map(str, dims))}], got shape {tuple(value.shape)}"
+            f"[{_dims_text(dims)}], got shape {tuple(value.shape)}"
         )
     check_storage(kernel, name, value)
     if value.requires_grad and torch.is_grad_enabled():
@@ -74,9 +78,18 @@ def check_tensor(kernel, name, value, dtype, dims):
 
 
 def bind_dims(kernel, sizes, name, value, dims):
-    """Bind each named dimension on first use; check it on every later use."""
+    """Bind each named dimension on first use; check it on every later use. A dimension
+    declared `k * D` (read by slices, `x[:, :D]`) is given as (k, "D") and binds D to a k-th."""
     for axis, dim in enumerate(dims):
         size = value.shape[axis]
+        if isinstance(dim, tuple):
+            factor, dim = dim
+            if size % factor:
+                raise ValueError(
+                    f"{kernel}(): parameter {name!r}: dimension {axis} ({factor} * {dim}) must be a multiple "
+                    f"of {factor}, got {size} (shape {tuple(value.shape)})"
+                )
+            size //= factor
         if isinstance(dim, int):
             if size != dim:
                 raise ValueError(

@@ -120,9 +120,17 @@ def make_inputs(sig, case: Case, device, seed: int):
     for p in sig.params:
         if hasattr(p, "dims"):
             shape = [case.sizes[d] if isinstance(d, str) else d for d in p.dims]
+            shape = [size * k for size, k in zip(shape, p.scale)] if p.scale else shape  # `2 * N`
             t = random_tensor(p.dtype, shape, device, case.strided, generator)
             if p.divisor:  # an integer divisor: the remainder by 0 is undefined
                 t.masked_fill_(t == 0, 1)
+            if p.gathers_along and case.sizes[p.gathers_along]:  # a gather's index (`x[t]`): mostly
+                # in the row, with -100 (the usual ignore index) and the row width (outside it)
+                width = case.sizes[p.gathers_along]
+                drawn = torch.randint(0, width, t.shape, generator=generator)
+                drawn.view(-1)[::7] = -100
+                drawn.view(-1)[3::11] = width
+                t.copy_(drawn)  # into the view: its strides stay
             args.append(t)
         elif p.default is not None:
             args.append(type(eval(p.default))(eval(p.default)) if p.py_kind == "float" else int(eval(p.default)))
@@ -193,7 +201,7 @@ def _expected_nans(sig, launcher, args, shapes, device, strided, nan_at) -> str 
     the kernel's output must be NaN too. The NaN poison cannot tell a written NaN from an
     element never written, so the kernel runs again into outputs filled with +inf."""
     outs = {o.spec_name: poisoned(o.dtype, shapes[o.name], device, strided, fill=float("inf")) for o in sig.outputs}
-    for out, g, mask in zip(sig.outputs, _f32_if_fp8(launcher(*args, **outs)), nan_at):
+    for out, g, mask in zip(sig.outputs, _as_tuple(_f32_if_fp8(launcher(*args, **outs))), nan_at):
         wrong = 0 if mask is None else int((~g.cpu()[mask.cpu()].isnan()).sum())
         if wrong:
             return (f"output {out.spec_name!r}: {wrong} element(s) where the reference is NaN are not NaN "

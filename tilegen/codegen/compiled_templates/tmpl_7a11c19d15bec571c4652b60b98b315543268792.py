@@ -114,7 +114,9 @@ def root(context, missing=missing):
         yield str(environment.getattr(l_1_src, 'tensor'))
         yield '.shape['
         yield str(environment.getattr(l_1_src, 'axis'))
-        yield ']\n'
+        yield ']'
+        yield str(((' // %d' % environment.getattr(l_1_src, 'factor')) if (environment.getattr(l_1_src, 'factor') != 1) else cond_expr_undefined("the inline if-expression on line 24 in '_reference.py.j2' evaluated to false and no else section was defined.")))
+        yield '\n'
     l_1_src = missing
     if (t_5(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes')) and environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes')):
         pass
@@ -248,4 +250,4 @@ def root(context, missing=missing):
         yield '    )\n'
 
 blocks = {}
-debug_info = '3=51&4=53&5=57&8=65&9=68&10=74&13=83&15=93&20=99&22=101&23=104&24=112&26=119&27=123&28=137&30=140&33=156&34=159&35=162&36=168&37=171&40=177&45=180&46=184&48=193&49=197&50=201&52=206&53=233&54=236&57=241&58=245'
+debug_info = '3=51&4=53&5=57&8=65&9=68&10=74&13=83&15=93&20=99&22=101&23=104&24=112&26=121&27=125&28=139&30=142&33=158&34=161&35=164&36=170&37=173&40=179&45=182&46=186&48=195&49=199&50=203&52=208&53=235&54=238&57=243&58=247'

@@ -144,21 +144,40 @@ def root(context, missing=missing):
         yield str(environment.getattr(environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loads'), 0), 'other'))
         yield '; they are computed but never stored.\n'
     for l_1_load in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loads'):
+        l_1_ptr = missing
         _loop_vars = {}
         pass
+        l_1_ptr = str_join((environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name'), '_ptr + ', (environment.getattr(l_1_load, 'var') if environment.getattr(l_1_load, 'offs') else environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name')), '_offs', ))
+        _loop_vars['ptr'] = l_1_ptr
+        if environment.getattr(l_1_load, 'var'):
+            pass
+            yield '    # '
+            yield str(environment.getattr(l_1_load, 'var'))
+            yield ': a block of '
+            yield str(environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name'))
+            yield '['
+            yield str(environment.getattr(environment.getattr(l_1_load, 'tensor'), 'dims_text'))
+            yield ']'
+            yield str((", its index along the cut dimension moved to the block's start" if environment.getattr(l_1_load, 'offs') else ', from its start'))
+            yield '.\n'
+        if environment.getattr(l_1_load, 'offs'):
+            pass
+            yield '    '
+            yield str(environment.getattr(l_1_load, 'var'))
+            yield '_offs = '
+            yield str(environment.getattr(l_1_load, 'offs'))
+            yield '\n'
         if environment.getattr(l_1_load, 'upcast'):
             pass
             yield '    # '
             yield str(environment.getattr(environment.getattr(environment.getattr(l_1_load, 'tensor'), 'dtype'), 'name'))
             yield ' is loaded and computed in f32; the store rounds back.\n    '
-            yield str(environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name'))
+            yield str((environment.getattr(l_1_load, 'var') or environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name')))
             yield ' = '
             yield str(environment.getitem(environment.getattr(l_1_load, 'upcast'), 0))
             yield 'tl.load('
-            yield str(environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name'))
-            yield '_ptr + '
-            yield str(environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name'))
-            yield '_offs, mask=mask, other='
+            yield str((undefined(name='ptr') if l_1_ptr is missing else l_1_ptr))
+            yield ', mask=mask, other='
             yield str(environment.getattr(l_1_load, 'other'))
             yield ')'
             yield str(environment.getitem(environment.getattr(l_1_load, 'upcast'), 1))
@@ -166,15 +185,13 @@ def root(context, missing=missing):
         else:
             pass
             yield '    '
-            yield str(environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name'))
+            yield str((environment.getattr(l_1_load, 'var') or environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name')))
             yield ' = tl.load('
-            yield str(environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name'))
-            yield '_ptr + '
-            yield str(environment.getattr(environment.getattr(l_1_load, 'tensor'), 'name'))
-            yield '_offs, mask=mask, other='
+            yield str((undefined(name='ptr') if l_1_ptr is missing else l_1_ptr))
+            yield ', mask=mask, other='
             yield str(environment.getattr(l_1_load, 'other'))
             yield ')\n'
-    l_1_load = missing
+    l_1_load = l_1_ptr = missing
     for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'statements'):
         _loop_vars = {}
         pass
@@ -295,4 +312,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=37&2=39&3=42&4=46&6=50&7=52&8=56&10=63&11=66&13=68&14=72&16=80&17=82&18=86&20=89&21=92&22=96&26=101&31=105&32=108&34=111&41=113&43=116&44=120&48=126&47=132&51=135&53=141&54=144&56=146&57=149&58=152&59=154&61=169&64=178&65=182&66=186&69=192&70=196&74=206&75=213&78=215&79=217&80=220&85=227&86=230&91=233&94=235&96=237&97=241&99=244&100=248&102=251&103=255&106=259&107=263&109=266&110=269&111=273&115=280&116=283&118=286&121=288&124=290'
+debug_info = '1=37&2=39&3=42&4=46&6=50&7=52&8=56&10=63&11=66&13=68&14=72&16=80&17=82&18=86&20=89&21=92&22=96&26=101&31=105&32=108&34=111&41=113&43=116&44=120&48=126&47=132&51=135&53=141&54=144&56=146&57=150&58=152&59=155&61=163&62=166&64=170&65=173&66=175&68=188&71=195&72=199&73=203&76=209&77=213&81=223&82=230&85=232&86=234&87=237&92=244&93=247&98=250&101=252&103=254&104=258&106=261&107=265&109=268&110=272&113=276&114=280&116=283&117=286&118=290&122=297&123=300&125=303&128=305&131=307'

@@ -38,7 +38,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
             terms = [f"{index_of[t.axes[axis]]} * {stride}" for axis, stride in t.strides if t.axes[axis] < len(rows)]
             row_offs.append(RowOffs(f"{t.name}_row_offs", " + ".join(terms) if terms else "rows * 0"))
     direct_row = low.direct([])
-    row_loads = low.loads(low.plan.row_loads, direct_row)
+    row_loads = low.loads(low.plan.row_loads, direct_row) + low.gathers()
     single_loads, single_steps = low.single()
     passes, loops, final_loads, final_steps, final_carries, final_backward = looped(low, low.plan)
     # The team kernel exchanges plain sums: its passes keep a variance apart from its mean

@@ -124,11 +124,18 @@ class Lowering:
         return self._fresh[base]
 
     def _triton_leaf(self, expr):
+        if isinstance(expr, ir.Gather):
+            return f"{expr.source}_at_{expr.operand.id}"
         if is_reduction(expr):
             return self.results[self.an.inline(expr)]
         return None
 
     def _torch_leaf(self, expr):
+        if isinstance(expr, ir.Gather):  # NaN (0 for integers) where the index is outside [0, ncols)
+            i, n = expr.operand.id, self.ncols
+            missing = 'float("nan")' if self.tensors[expr.source].dtype.is_float else "0"
+            return (f"torch.where(({i} >= 0) & ({i} < {n}), "
+                    f"{expr.source}.gather(-1, {i}.clamp(0, {n} - 1).long()), {missing})")
         if not is_reduction(expr):
             return None
         arg = self.torch(expr.args[0])
@@ -193,6 +200,24 @@ class Lowering:
             why = f"other={zero}: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)"
         offs, ptr = self._where(name)
         return Load(name, offs, ptr, self._mask(name), other, why, t.dtype.load_wrap)
+
+    def gathers(self) -> tuple[Load, ...]:
+        """`x[i]`: each row's element at column i, one value per row, loaded after the per-row
+        inputs (i is one). An index outside [0, ncols) reads nothing: NaN (0 for integers)."""
+        loads = {}
+        for a in self.checked.kernel.body:
+            for e in ir.walk(a.value):
+                if not isinstance(e, ir.Gather):
+                    continue
+                t, i = self.tensors[e.source], e.operand.id
+                stride = dict(t.strides)[len(t.dims) - 1]
+                missing = 'float("nan")' if t.dtype.is_float else "0"
+                why = (f"other={short_literal(missing)}: an index outside [0, {self.ncols}) reads nothing "
+                       f"(the ignore index among them), and rows past the end are never stored")
+                loads[f"{e.source}_at_{i}"] = Load(
+                    f"{e.source}_at_{i}", "", f"{e.source}_ptr + {e.source}_row_offs + {i} * {stride}",
+                    f"mask_rows & ({i} >= 0) & ({i} < {self.ncols})", missing, why, t.dtype.load_wrap)
+        return tuple(loads.values())
 
     def loads(self, names, direct, evict: str = "") -> tuple[Load, ...]:
         loads = tuple(self._load(n, direct) for n in names)
