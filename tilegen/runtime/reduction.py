@@ -36,7 +36,7 @@ def team_fits(device, team):
         return team == 1  # the interpreter runs programs one at a time
     if torch.cuda.is_current_stream_capturing():
         return False
-    return team <= torch.cuda.get_device_properties(device).multi_processor_count
+    return team <= sm_count(device)
 
 
 # A single pass over fewer row blocks than the GPU has SMs leaves SMs idle, and each row's
