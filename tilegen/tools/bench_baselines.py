@@ -119,6 +119,11 @@ def _top_p_cumulative(logits):
     return probs, torch.cumsum(probs, dim=-1)
 
 
+def _cross_entropy(logits, target, ignore_index=-100):
+    # as models call it: on the bf16 logits (torch computes in f32 inside its kernel)
+    return _f().cross_entropy(logits, target, reduction="none", ignore_index=ignore_index)
+
+
 BASELINES = {
     "F.silu(g) * u": _silu_mul,
     "F.silu(g.float()) * u": _swiglu,
@@ -138,4 +143,5 @@ BASELINES = {
     "torch._int_mm": _int_mm,
     "torch.argmax + torch.amax": _next_token,
     "torch.softmax + torch.cumsum": _top_p_cumulative,
+    "F.cross_entropy(reduction='none')": _cross_entropy,
 }
