@@ -10,7 +10,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from conftest import compile_spec
+from conftest import DEVICE, compile_spec
 from generated import reductions as red
 
 SPEC = """
@@ -45,9 +45,9 @@ def modules(tmp_path_factory):
 
 
 def _case(B, V, layout, gen):
-    x = (3 * torch.randn(B, V, generator=gen)).to(torch.bfloat16)
+    x = (3 * torch.randn(B, V, generator=gen)).to(DEVICE, torch.bfloat16)
     if layout == "strided":
-        wide = torch.zeros(B, 2 * V, dtype=torch.bfloat16)
+        wide = torch.zeros(B, 2 * V, dtype=torch.bfloat16, device=DEVICE)
         wide[:, ::2] = x
         x = wide[:, ::2]
     elif layout == "transposed":
@@ -56,7 +56,7 @@ def _case(B, V, layout, gen):
     target[::3] = -100  # every third row ignored
     if B > 1:
         target[1] = V - 1  # the last column
-    return x, target
+    return x, target.to(DEVICE)
 
 
 def _want(x, target):
@@ -93,15 +93,15 @@ def test_index_outside_the_row_gives_nan(modules, strategy):
     holds a huge value that a wild read of V would pick up)."""
     module, _ = modules[strategy]
     B, V = 6, 70
-    x = torch.zeros(B, V, dtype=torch.bfloat16)
-    target = torch.tensor([0, V, -1, -100, V + 1000, 5])
+    x = torch.zeros(B, V, dtype=torch.bfloat16, device=DEVICE)
+    target = torch.tensor([0, V, -1, -100, V + 1000, 5], device=DEVICE)
     loss = module.ce(x, target)
     assert loss[[1, 2, 4]].isnan().all()
     assert loss[3] == 0
-    torch.testing.assert_close(loss[[0, 5]], torch.full((2,), torch.tensor(float(V)).log().item()))
+    torch.testing.assert_close(loss[[0, 5]], torch.full((2,), torch.tensor(float(V)).log().item(), device=DEVICE))
     torch.testing.assert_close(loss, module.ce_reference(x, target), equal_nan=True)
     # another ignore value is honoured
-    loss = module.ce(x, torch.tensor([0, 7, 7, 1, 2, 7]), ignore_index=7)
+    loss = module.ce(x, torch.tensor([0, 7, 7, 1, 2, 7], device=DEVICE), ignore_index=7)
     assert (loss[[1, 2, 5]] == 0).all() and not loss.isnan().any()
 
 
@@ -109,8 +109,8 @@ def test_index_outside_the_row_gives_nan(modules, strategy):
 def test_gather_over_two_row_dims_with_i32_index(modules, strategy):
     module, _ = modules[strategy]
     gen = torch.Generator().manual_seed(5)
-    x = torch.randn(3, 5, 90, generator=gen).transpose(0, 1)[:, :2]  # [5, 2, 90], rows not contiguous
-    i = torch.randint(0, 90, x.shape[:2], generator=gen, dtype=torch.int32)
+    x = torch.randn(3, 5, 90, generator=gen).to(DEVICE).transpose(0, 1)[:, :2]  # [5, 2, 90], rows not contiguous
+    i = torch.randint(0, 90, x.shape[:2], generator=gen, dtype=torch.int32).to(DEVICE)
     i[0, 0] = 90
     y = module.pick(x, i)
     want = x.gather(-1, i.clamp(0, 89).long()[..., None])[..., 0] * 2.0

@@ -5,11 +5,12 @@ import pytest
 import torch
 import torch.nn.functional as F
 
+from conftest import DEVICE
 from generated import elementwise as ew
 
 
 def _bf16(shape, gen):
-    return torch.randn(shape, generator=gen).to(torch.bfloat16)
+    return torch.randn(shape, generator=gen).to(DEVICE, torch.bfloat16)
 
 
 @pytest.mark.parametrize("M, N", [(3, 5), (1, 1), (0, 4), (2, 0), (7, 129)])
@@ -30,11 +31,11 @@ def test_geglu_split(M, N, strided):
 
 def test_geglu_split_odd_size_is_refused():
     with pytest.raises(ValueError, match=r"parameter 'x': dimension 1 \(2 \* N\) must be a multiple of 2, got 5"):
-        ew.geglu_split(torch.zeros(3, 5, dtype=torch.bfloat16))
+        ew.geglu_split(torch.zeros(3, 5, dtype=torch.bfloat16, device=DEVICE))
 
 
 def test_geglu_split_nan_propagates():
-    x = torch.ones(2, 6, dtype=torch.bfloat16)
+    x = torch.ones(2, 6, dtype=torch.bfloat16, device=DEVICE)
     x[1, 4] = float("nan")  # the second half, row 1, column 1
     y = ew.geglu_split(x)
     assert y[1, 1].isnan() and not y[0].isnan().any() and not y[1, [0, 2]].isnan().any()
@@ -51,9 +52,9 @@ def _rope_ref(x, cos, sin):
 def test_rope_into_halves_of_one_output(B, T, H, D):
     gen = torch.Generator().manual_seed(B + 10 * T + 100 * H + 1000 * D)
     x = _bf16((B, T, H, 2 * D), gen)
-    angles = torch.rand((T, D), generator=gen) * 6
+    angles = torch.rand((T, D), generator=gen).to(DEVICE) * 6
     cos, sin = angles.cos(), angles.sin()
-    out = torch.full((B, T, H, 2 * D), float("nan"), dtype=torch.bfloat16)
+    out = torch.full((B, T, H, 2 * D), float("nan"), dtype=torch.bfloat16, device=DEVICE)
     ew.rope(x, cos, sin, o1=out[..., :D], o2=out[..., D:])
     torch.testing.assert_close(out.float(), _rope_ref(x, cos, sin).float(), rtol=8e-3, atol=1e-5)
 
@@ -62,7 +63,7 @@ def test_rope_on_a_transposed_view():
     gen = torch.Generator().manual_seed(7)
     B, T, H, D = 2, 6, 3, 5
     x = _bf16((B, H, T, 2 * D), gen).transpose(1, 2)  # [B, T, H, 2D], not contiguous
-    angles = torch.rand((T, D), generator=gen) * 6
+    angles = torch.rand((T, D), generator=gen).to(DEVICE) * 6
     o1, o2 = ew.rope(x, angles.cos(), angles.sin())
     torch.testing.assert_close(torch.cat([o1, o2], -1).float(), _rope_ref(x, angles.cos(), angles.sin()).float(),
                                rtol=8e-3, atol=1e-5)
@@ -82,7 +83,8 @@ def test_thirds_of_the_outermost_dimension(tmp_path):
     module, _ = compile_spec(path)
     gen = torch.Generator().manual_seed(1)
     for n in (0, 1, 7, 1030):
-        x, u = torch.randn(3 * n + 1, generator=gen)[1:], torch.randn(2 * n, generator=gen)[::2]
+        x = torch.randn(3 * n + 1, generator=gen).to(DEVICE)[1:]
+        u = torch.randn(2 * n, generator=gen).to(DEVICE)[::2]
         torch.testing.assert_close(module.thirds(x, u), x[n : 2 * n] - x[2 * n :] + u * x[:n])
     with pytest.raises(ValueError, match=r"parameter 'u': dimension 0 \(N\) expected N=7 \(from 'x'\), got 6"):
-        module.thirds(torch.zeros(21), torch.zeros(6))
+        module.thirds(torch.zeros(21, device=DEVICE), torch.zeros(6, device=DEVICE))
