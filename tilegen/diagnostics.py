@@ -85,6 +85,10 @@ CATALOG: dict[str, str] = {
     "E078": "{name!r} is declared [{dims}] and is read by slices of one block, e.g. {example}",
     "E079": "cannot gather from {name!r}: {why}",
     "E080": "the index of {text} must be {want}; {got}",
+    "E081": "{name}() reduces over {dim!r}, which {why}",
+    "E082": "every reduction of a kernel reduces the same dimensions: {name}() reduces [{dims}], {other}",
+    "E083": "{what} cannot be used in a kernel that reduces over [{dims}] (only sum, mean, max and min)",
+    "E084": "{name}() over [{dims}] reads another reduction's result; a kernel reduces over named dimensions in one pass",
     "E068": "the value of {name!r} {what}; at most {limit} are allowed{hint}",
 }
 

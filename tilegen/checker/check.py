@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..language import ir
 from ..diagnostics import Diagnostic, DiagnosticError, in_source_order
 from ..language.dtypes import int_range
+from .axes import AxisChecks, with_scalar_outputs_0d
 from .exprs import FLOAT_MAX, ExprChecks, fmt_dims, shown
 from .limits import depth_errors
 from .hints import row_dim_for
@@ -28,6 +29,9 @@ class CheckedKernel:
     types: tuple[tuple[str, VType], ...]  # every param, local and output
     # (name in the generated code, name in the spec) for each name renamed (lower/rename.py)
     public: tuple[tuple[str, str], ...] = ()
+    # reduction kernels over named dimensions (`sum(x, M)`): the dims reduced, in space
+    # order, `rows` being the dims kept (checker/axes.py); () for rows over the last dim
+    reduced: tuple[ir.Dim, ...] = ()
 
     def public_name(self, name: str) -> str:
         """A parameter's, output's or dimension's name as the spec spells it."""
@@ -51,7 +55,7 @@ def _partial(dims, full) -> bool:
     return full[-1] not in dims and is_subsequence(dims, full[:-1])
 
 
-class _KernelChecker(ExprChecks, SliceChecks, GatherChecks):
+class _KernelChecker(ExprChecks, SliceChecks, GatherChecks, AxisChecks):
     def __init__(self, kernel: ir.Kernel, errors: list[Diagnostic]):
         self.kernel = kernel
         self.errors = errors
@@ -60,6 +64,7 @@ class _KernelChecker(ExprChecks, SliceChecks, GatherChecks):
         self.bad_shapes: set[str] = set()
         self.f64_literals: set[int] = set()  # ids of float constants beside an f64 operand
         self.dim_args: set[int] = set()  # ids of index()'s arguments (dimension names)
+        self.reduced: tuple[ir.Dim, ...] = ()  # the dims a kernel's reductions name (checker/axes.py)
 
     def error(self, code: str, span, **fields) -> None:
         self.errors.append(Diagnostic.make(code, span, **fields))
@@ -169,6 +174,10 @@ class _KernelChecker(ExprChecks, SliceChecks, GatherChecks):
             if not full:
                 self.error("E045", k.span)
                 return (), ()
+            self.reduced = self.reduced_dims(full)
+            self.check_axis_schedule(self.reduced)
+            if self.reduced:
+                return self.axis_space(full, self.reduced, decls, tensors)
             rows, cols = full[:-1], full[-1:]
             for d in decls:
                 if d.name not in self.bad_shapes and d.type.dims not in (full, rows, cols) and not (
@@ -319,13 +328,14 @@ def check_module(module: ir.Module) -> tuple[CheckedKernel, ...]:
         why = public_why(kernel.name) or taken_why(kernel, defined)
         if why:
             errors.append(Diagnostic.make("E013", kernel.span, name=kernel.name, why=why))
+        kernel = with_scalar_outputs_0d(kernel)
         checker = _KernelChecker(kernel, errors)
         checker.check_declarations()
         checker.check_scaled_declarations()
         errors.extend(check_schedules(kernel))
         space, rows = checker.space()
         env = checker.check_body(space, rows)
-        checked.append(CheckedKernel(kernel, tuple(space), tuple(rows), tuple(env.items())))
+        checked.append(CheckedKernel(kernel, tuple(space), tuple(rows), tuple(env.items()), reduced=checker.reduced))
     if errors:
         raise DiagnosticError(in_source_order(errors))
     return tuple(checked)

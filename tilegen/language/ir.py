@@ -114,6 +114,9 @@ class Neg:
 class Call:
     func: str
     args: tuple["Expr", ...]
+    # a reduction's dimensions, named after its argument (`sum(x, M)`): not values, so not
+    # among the children an expression walk visits; () reduces the last dimension
+    dims: tuple["Name", ...] = ()
     span: Span | None = _SPAN
 
 

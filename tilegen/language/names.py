@@ -26,14 +26,17 @@ RESERVED = frozenset(
      "schedule", "config", "index", "n_elements", "sizes", "num_warps", "FLAT", "signature", "checked"}
 )
 RESERVED_PREFIXES = ("_", "offs_", "idx_", "stride_", "mask_", "BLOCK", "GROUP", "NUM_", "INDEX_", "acc_", "size_")
-RESERVED_SUFFIXES = ("_ptr", "_desc", "_offs", "_reference", "_kernel")
+RESERVED_SUFFIXES = ("_ptr", "_desc", "_offs", "_reference", "_kernel", "_part")
 
 # Names the generated reduction code uses beyond those reserved for every kind.
 REDUCTION_NAMES = frozenset(
     {"n_rows", "num_row_blocks", "row_block", "num_col_blocks", "col_block", "ROWS", "sizes", "strategy",
      "num_warps", "per_sm", "stages", "max_n", "kernel", "n_sms", "seg", "TEAM", "TEAM_P2", "ws", "epoch", "parts",
      "kk", "team", "row_base", "row_start", "row_stop", "row_step", "row_iter", "PERSISTENT", "COLS", "REREAD",
-     "extra"}
+     "extra",
+     # reductions over named dimensions (templates/axis_reduction.py.j2)
+     "pid_k", "pid_r", "n_kept", "n_reduced", "r_per_split", "r_start", "r_stop", "r_block", "slice_id", "partial",
+     "SPLIT", "index_64"}
 )
 # Names the emitted gemm kernel keeps live across its loops: no spec name may take them.
 GEMM_NAMES = ("M", "N", "K", "BATCH", "ADDRESSING", "DOT_DTYPE", "PERSISTENT", "FLATTEN", "tile_id", "num_tiles",

@@ -22,6 +22,9 @@ SCHEDULE_KEYS: dict[str, dict[str, tuple]] = {
         "strategy": ("one_of", "single", "looped", "team"),
         "persistent": _BOOL,
         "stages": ("range", 1, 8),
+        # reductions over named dimensions only (checker/axes.py): programs sharing each
+        # block of kept elements, each over a slice of the reduced ones
+        "split": ("range", 1, 4096),
     },
     # a call's rules, less flatten (a per-call key only), plus precision (compiled in)
     "gemm": {

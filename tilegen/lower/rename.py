@@ -57,7 +57,8 @@ def rename_expr(expr: ir.Expr, mapping: dict[str, str]) -> ir.Expr:
         if isinstance(node, ir.Name):
             done[id(node)] = replace(node, id=mapping.get(node.id, node.id)) if node.id in mapping else node
         elif isinstance(node, ir.Call):
-            done[id(node)] = replace(node, args=tuple(done[id(a)] for a in node.args))
+            dims = tuple(replace(d, id=mapping.get(d.id, d.id)) for d in node.dims)
+            done[id(node)] = replace(node, args=tuple(done[id(a)] for a in node.args), dims=dims)
         elif isinstance(node, ir.Gather):
             done[id(node)] = replace(node, source=mapping.get(node.source, node.source), operand=done[id(node.operand)])
         else:

@@ -284,11 +284,14 @@ def needs_int64(*tensors):
     return False
 
 
-def output_ref(value, shape, dtype, device):
+def output_ref(value, shape, dtype, device, reduced=(), rank=0):
     """Broadcast a reference result to its output shape and declared dtype (f8e4m3
     saturating at +-448, NaN kept, as torch's own cast from 2.13 on; an earlier CUDA cast
-    gives NaN past 480)."""
+    gives NaN past 480). A reduction over named dimensions computes with them kept (size 1,
+    the value `rank`-dimensional): `reduced` drops them."""
     value = torch.as_tensor(value, device=device)
+    if reduced:
+        value = value.squeeze(reduced) if value.dim() == rank else value.reshape(value.shape[value.dim() - len(shape):])
     if dtype == torch.float8_e4m3fn and value.dtype != torch.bool:
         value = value.clamp(-448, 448)
     return value.broadcast_to(shape).to(dtype)

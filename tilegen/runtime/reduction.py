@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import torch
 
+from .args import cdiv, next_power_of_2
+
 TEAM_WORKSPACES = {}
 
 
@@ -79,3 +81,49 @@ def fixed_width(widths, n):
         widths.add(n)
         return n
     return 0
+
+
+# ---- reductions over named dimensions (templates/axis_reduction.py.j2) --------------------
+
+# A program's tile holds this many elements (an f32 accumulator of TILE / (32 * warps) values
+# a thread), and a tile's inner axis at most INNER of them: a warp reads 32 threads x 8
+# contiguous elements, so the rows of a [BLOCK_R, BLOCK_K] column tile are read whole.
+AXIS_TILE = 4096
+AXIS_INNER = 256
+# Programs the launch aims for per SM (each streams its own slice of the reduced range; a
+# few per SM keep enough loads in flight to cover the memory latency), and the fewest tile
+# steps a slice takes (a slice shorter than that costs more in partial results than it saves).
+AXIS_PROGRAMS_PER_SM = 8
+AXIS_MIN_STEPS = 4
+
+
+def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0):
+    """(BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps) of a reduction over named dimensions:
+    n_kept outputs, each reducing n_reduced elements. The tile's inner axis (axis 1, read
+    contiguously) is the kept one when the innermost dimension is kept (column sums), else
+    the reduced one. Where the kept elements give too few programs to fill the GPU, SPLIT
+    programs share each block of kept elements, each reducing r_per_split of the reduced
+    elements; a second kernel adds their partial results in a fixed order, so the result
+    depends on the shape and the SM count only, never on timing."""
+    if kept_inner:
+        block_k = min(next_power_of_2(max(n_kept, 1)), AXIS_INNER)
+        block_r = max(1, min(AXIS_TILE // block_k, next_power_of_2(max(n_reduced, 1))))
+    else:
+        block_r = min(next_power_of_2(max(n_reduced, 1)), AXIS_TILE)
+        block_k = max(1, min(AXIS_TILE // block_r, next_power_of_2(max(n_kept, 1))))
+    programs_k = cdiv(max(n_kept, 1), block_k)
+    if pinned_split:
+        split = pinned_split
+    else:
+        split = min(cdiv(AXIS_PROGRAMS_PER_SM * sms, programs_k), cdiv(n_reduced, AXIS_MIN_STEPS * block_r))
+    split = max(1, split)
+    r_per_split = cdiv(cdiv(max(n_reduced, 1), split), block_r) * block_r
+    split = max(1, cdiv(n_reduced, r_per_split))
+    num_warps = 4 if block_r * block_k <= 2048 else 8
+    return block_r, block_k, split, r_per_split, num_warps
+
+
+def sm_count_or_default(device):
+    """The SM count of a CUDA device; 4 elsewhere (the interpreter), so that its runs split
+    the reduced range as a small GPU would."""
+    return sm_count(device) if device.type == "cuda" else 4

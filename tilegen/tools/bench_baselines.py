@@ -124,6 +124,16 @@ def _cross_entropy(logits, target, ignore_index=-100):
     return _f().cross_entropy(logits, target, reduction="none", ignore_index=ignore_index)
 
 
+def _column_sum(dy):
+    import torch
+
+    return torch.sum(dy, 0, dtype=torch.float32)
+
+
+def _mse_loss(x, y):
+    return _f().mse_loss(x, y)
+
+
 BASELINES = {
     "F.silu(g) * u": _silu_mul,
     "F.silu(g.float()) * u": _swiglu,
@@ -144,4 +154,6 @@ BASELINES = {
     "torch.argmax + torch.amax": _next_token,
     "torch.softmax + torch.cumsum": _top_p_cumulative,
     "F.cross_entropy(reduction='none')": _cross_entropy,
+    "torch.sum(dy, 0, dtype=f32)": _column_sum,
+    "F.mse_loss": _mse_loss,
 }

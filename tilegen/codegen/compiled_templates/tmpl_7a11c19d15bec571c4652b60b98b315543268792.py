@@ -227,7 +227,9 @@ def root(context, missing=missing):
         t_8.extend((
             '), torch.',
             str(environment.getattr(environment.getattr(l_1_t, 'dtype'), 'torch')),
-            ', device)',
+            ', device',
+            str((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ref_output_extra') if t_5(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ref_output_extra')) else cond_expr_undefined("the inline if-expression on line 52 in '_reference.py.j2' evaluated to false and no else section was defined."))),
+            ')',
         ))
         return concat(t_8)
     context.exported_vars.add('output_ref')
@@ -250,4 +252,4 @@ def root(context, missing=missing):
         yield '    )\n'
 
 blocks = {}
-debug_info = '3=51&4=53&5=57&8=65&9=68&10=74&13=83&15=93&20=99&22=101&23=104&24=112&26=121&27=125&28=139&30=142&33=158&34=161&35=164&36=170&37=173&40=179&45=182&46=186&48=195&49=199&50=203&52=208&53=235&54=238&57=243&58=247'
+debug_info = '3=51&4=53&5=57&8=65&9=68&10=74&13=83&15=93&20=99&22=101&23=104&24=112&26=121&27=125&28=139&30=142&33=158&34=161&35=164&36=170&37=173&40=179&45=182&46=186&48=195&49=199&50=203&52=208&53=237&54=240&57=245&58=249'

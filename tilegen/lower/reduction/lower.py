@@ -8,6 +8,7 @@ import dataclasses
 
 from ...checker.check import CheckedKernel
 from ..model import Statement, helpers_used
+from .axes import AxisReductionModel, lower_axis_reduction
 from .launch import fallback_row, held_inputs, reread_kind, schedule_pins, table_rows
 from .looped import looped
 from .lowering import Lowering
@@ -18,7 +19,9 @@ from .scans import has_scans, hoist_scans
 from .team import team_model
 
 
-def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel:
+def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | AxisReductionModel:
+    if checked.reduced:  # reductions over named dimensions (axes.py)
+        return lower_axis_reduction(checked, spec_file)
     checked = hoist_scans(checked)  # each scan a statement of its own (scans.py)
     scans = has_scans(checked)
     low = Lowering(checked, spec_file)

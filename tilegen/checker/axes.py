@@ -1,0 +1,146 @@
+"""Checks of reductions over named dimensions (`sum(x, M)`, `mean(x, B, T)`, `sum(x, M, N)`).
+
+A reduction kernel whose reductions name dimensions other than the last one reduces over
+those (the kernel's *reduced* dims) and keeps the rest (its *kept* dims, in order): its
+outputs are [kept], a scalar output when every dimension is reduced. Every reduction of such
+a kernel names the same dimensions and reads no other reduction's result, so the kernel
+reads its inputs once (lower/reduction/axes.py). Naming only the last dimension
+(`sum(x, N)`) is the row reduction `sum(x)`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..language import ir
+from ..language.functions import FUNCTIONS, REDUCTIONS
+from ..language.schedule import SCHEDULE_KEYS
+from ..language.typing import is_subsequence
+from .exprs import fmt_dims
+
+
+def named_reductions(kernel: ir.Kernel) -> list[ir.Call]:
+    return [e for a in kernel.body for e in ir.walk(a.value)
+            if isinstance(e, ir.Call) and e.func in REDUCTIONS]
+
+
+def reduces_named_dims(kernel: ir.Kernel) -> bool:
+    """Whether some reduction names a dimension other than the last of its argument's kernel
+    (decided before the shapes are checked: a scalar output of such a kernel is 0-d)."""
+    if kernel.kind != "reduction":
+        return False
+    tensors = [d.type.dims for d in list(kernel.params) + list(kernel.outputs) if isinstance(d.type, ir.TensorType)]
+    full = max(tensors, key=len, default=())
+    return any(c.dims and tuple(d.id for d in c.dims) != tuple(str(d) for d in full[-1:])
+               for c in named_reductions(kernel))
+
+
+def with_scalar_outputs_0d(kernel: ir.Kernel) -> ir.Kernel:
+    """A kernel reducing over named dimensions declares a 0-d output as a scalar type
+    (`-> (loss: f32)`): it becomes a tensor of no dimensions."""
+    if not reduces_named_dims(kernel):
+        return kernel
+    outputs = tuple(dataclasses.replace(o, type=ir.TensorType(o.type.dtype, ())) if isinstance(o.type, ir.ScalarType)
+                    else o for o in kernel.outputs)
+    return dataclasses.replace(kernel, outputs=outputs)
+
+
+class AxisChecks:
+    def reduced_dims(self, full: tuple[ir.Dim, ...]) -> tuple[ir.Dim, ...]:
+        """The dims the kernel's reductions name, in `full`'s order; () when they reduce the
+        last dimension only (rows). Reports E081-E084."""
+        calls = named_reductions(self.kernel)
+        named = [c for c in calls if c.dims]
+        if not named:
+            return ()
+        names = {str(d): d for d in full}
+        first: tuple[ir.Dim, ...] | None = None
+        first_call = None
+        for call in named:
+            dims, bad = [], False
+            for d in call.dims:
+                if d.id not in names:
+                    why = (f"is not a dimension of the kernel's [{fmt_dims(full)}]" if d.id not in self._all_names()
+                           else "is a value, not a dimension")
+                    self.error("E081", d.span, name=call.func, dim=d.id, why=why)
+                    bad = True
+                elif d.id in dims:
+                    self.error("E081", d.span, name=call.func, dim=d.id, why="is named twice")
+                    bad = True
+                else:
+                    dims.append(d.id)
+            reduced = tuple(d for d in full if str(d) in dims)
+            if bad:
+                continue  # E081 says what is wrong with it
+            if first is None:
+                first, first_call = reduced, call
+            elif set(reduced) != set(first):
+                line = f" (line {first_call.span.line})" if first_call.span else ""
+                self.error("E082", call.span, name=call.func, dims=fmt_dims(reduced),
+                           other=f"{first_call.func}(){line} [{fmt_dims(first)}]")
+        if first is None or first == tuple(full[-1:]):
+            return ()
+        # the names holding a reduction's result (or a value computed from one)
+        results: set[str] = set()
+        for a in self.kernel.body:
+            if any(isinstance(e, ir.Call) and e.func in REDUCTIONS or isinstance(e, ir.Name) and e.id in results
+                   for e in ir.walk(a.value)):
+                results.add(a.target)
+        for call in calls:
+            reads_result = any(isinstance(e, ir.Call) and e.func in REDUCTIONS or isinstance(e, ir.Name) and e.id in results
+                               for e in ir.walk(call.args[0]))
+            if not call.dims:
+                self.error("E082", call.span, name=call.func, dims=fmt_dims(full[-1:]),
+                           other=f"{first_call.func}() [{fmt_dims(first)}]")
+                self._note(f"name the dimensions: {call.func}(..., {', '.join(map(str, first))})")
+            elif REDUCTIONS[call.func].positional:
+                self.error("E083", call.span, what=f"{call.func}()", dims=fmt_dims(first))
+            elif reads_result:
+                self.error("E084", call.span, name=call.func, dims=fmt_dims(first))
+        for a in self.kernel.body:
+            for e in ir.walk(a.value):
+                what = None
+                if isinstance(e, ir.Call) and e.func in FUNCTIONS and (FUNCTIONS[e.func].is_scan or e.func == "rand"):
+                    what = f"{e.func}()"
+                elif isinstance(e, ir.Gather):
+                    what = "a gather"
+                if what:
+                    self.error("E083", e.span, what=what, dims=fmt_dims(first))
+        return first
+
+    def check_axis_schedule(self, reduced) -> None:
+        """A kernel over named dimensions takes `split` and `warps`; a row kernel all but `split`."""
+        axis_keys = ("split", "warps")
+        for schedule in self.kernel.schedules[:1]:
+            for setting in schedule.settings:
+                if reduced and setting.key not in axis_keys and setting.key in SCHEDULE_KEYS["reduction"]:
+                    self.error("E050", setting.span, key=setting.key, kind="reduction over named dimensions",
+                               known=", ".join(axis_keys))
+                elif not reduced and setting.key == "split":
+                    known = ", ".join(k for k in SCHEDULE_KEYS["reduction"] if k != "split")
+                    self.error("E050", setting.span, key=setting.key, kind="reduction", known=known)
+                    self._note("split is for kernels that reduce over named dimensions, e.g. sum(x, M)")
+
+    def _all_names(self) -> set[str]:
+        k = self.kernel
+        return {p.name for p in k.params} | {o.name for o in k.outputs} | {a.target for a in k.body}
+
+    def axis_space(self, full, reduced, decls, tensors) -> tuple[tuple[ir.Dim, ...], tuple[ir.Dim, ...]]:
+        """The space of a kernel reducing over `reduced`: (full, kept). Inputs broadcast to
+        the full shape; outputs are [kept] (E046)."""
+        kept = tuple(d for d in full if d not in reduced)
+        allowed = (f"reducing [{fmt_dims(reduced)}] of [{fmt_dims(full)}] takes inputs that broadcast to "
+                   f"[{fmt_dims(full)}] and outputs [{fmt_dims(kept)}]")
+        for d in decls:
+            dims = tuple(d.type.dims)
+            ok = dims == kept if d not in tensors else bool(dims) and is_subsequence(dims, tuple(full))
+            if d.name not in self.bad_shapes and not ok:
+                self.bad_shapes.add(d.name)
+                self.error("E046", d.span, name=d.name, dims=fmt_dims(dims), allowed=allowed)
+                if d not in tensors and not kept:
+                    self._note(f"every dimension is reduced: declare {d.name!r} with no dimensions, "
+                               f"as `{d.name}: {d.type.dtype.name}`")
+                elif d not in tensors and not dims:
+                    self._note(f"a scalar output is for a kernel that reduces every dimension; this one keeps "
+                               f"[{fmt_dims(kept)}]")
+        return full, kept

@@ -1,0 +1,264 @@
+"""Reductions over named dimensions (`sum(x, M)`, `mean(e, B, N)`): a checked kernel -> the
+render model of templates/axis_reduction.py.j2.
+
+The kernel's dimensions split into the *kept* ones (its outputs' shape, `checked.rows`) and
+the *reduced* ones (`checked.reduced`). A program owns a block of BLOCK_K kept elements
+(their flat index split into one index per kept dimension) and loops over a slice of the
+reduced elements, BLOCK_R at a time (their flat index split likewise), on a
+[BLOCK_R, BLOCK_K] tile, or [BLOCK_K, BLOCK_R] where the innermost dimension is reduced,
+so that the tile's inner axis is the one memory holds contiguously. Each reduction keeps a
+tile-shaped accumulator, folded to one value per kept element after the loop. The
+statements before the reductions run on the tile ("loop" statements); those after them,
+on the kept block ("epilogue"). Where SPLIT programs share a kept block (runtime/reduction.py,
+axis_plan), each writes its partial results and a finish kernel combines them, in order,
+and runs the epilogue.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...checker.check import CheckedKernel
+from ...language import ir
+from ...language.dtypes import int_range
+from ...language.functions import REDUCTIONS, accumulate, mean_of
+from ..cases import Case
+from ..expr import ExprRenderer
+from ..model import IndexStep, Signature, Statement, TensorArg, helpers_used, index_name, signature, statements
+
+
+@dataclass(frozen=True, slots=True)
+class AxisLoad:
+    tensor: TensorArg
+    offs: str  # its memory offsets on the tile (loop) or the kept block (epilogue)
+    other: str  # what masked-off lanes read
+    upcast: tuple[str, str] | None  # narrow floats: loaded and computed in f32
+
+
+@dataclass(frozen=True, slots=True)
+class AxisResult:
+    """One reduction: its accumulator over the tile, folded to one value per kept element."""
+
+    name: str  # the variable holding its result, e.g. "sum_x"
+    fn: str
+    dtype: str  # its accumulator's Triton type, e.g. "float32"
+    neutral: str  # what masked-off lanes contribute
+    step: str  # one tile step, e.g. "acc_sum_x += tl.where(mask, x, 0.0)"
+    fold: str  # the tile folded over its reduced axis, e.g. "tl.sum(acc_sum_x, axis=0)"
+    merge: str  # folding in another slice's `partial`, e.g. "sum_x += partial"
+    final: str  # the result from the folded value (a mean divides by n_reduced), e.g. "sum_x"
+
+
+@dataclass(frozen=True, slots=True)
+class AxisStore:
+    tensor: TensorArg
+    offs: str
+
+
+@dataclass(frozen=True, slots=True)
+class AxisReductionModel:
+    sig: Signature
+    kept: tuple[ir.Dim, ...]
+    reduced: tuple[ir.Dim, ...]
+    kept_text: str
+    reduced_text: str
+    kept_inner: bool  # the innermost dimension is kept: the tile is [BLOCK_R, BLOCK_K]
+    kept_steps: tuple[IndexStep, ...]  # offs_k -> one index per kept dim, innermost first
+    reduced_steps: tuple[IndexStep, ...]
+    size_args: tuple[str, ...]  # the dims the index splits need (all but each outermost)
+    loop_loads: tuple[AxisLoad, ...]
+    loop_statements: tuple[Statement, ...]
+    results: tuple[AxisResult, ...]
+    epilogue_loads: tuple[AxisLoad, ...]
+    epilogue_statements: tuple[Statement, ...]
+    stores: tuple[AxisStore, ...]
+    statements: tuple[Statement, ...]  # every statement, for the reference
+    extremes: str  # "max" or "min" where one is taken: an empty range has none (the launcher raises)
+    split: int | None  # pinned by the spec's schedule
+    warps: int | None
+    helpers: frozenset[str]
+    torch_helpers: frozenset[str]
+    ref_output_extra: str  # the reference drops the reduced axes it kept
+    template: str = "axis_reduction.py.j2"
+
+    def validation_cases(self, quick: bool = False) -> list[Case]:
+        """Tall (many reduced elements per output: split slices), wide (many outputs), both
+        ragged, on strided views, at size 1, and with no outputs or (sum and mean only)
+        nothing to reduce."""
+        kept = [d for d in self.kept if isinstance(d, str)]
+        reduced = [d for d in self.reduced if isinstance(d, str)]
+
+        def sizes(first_kept, other_kept, first_reduced, other_reduced):
+            out = {d: first_kept if n == 0 else other_kept for n, d in enumerate(kept)}
+            out.update({d: first_reduced if n == 0 else other_reduced for n, d in enumerate(reduced)})
+            return out
+
+        tall = sizes(37, 3, 300 if quick else 5000, 5)
+        cases = [Case(tall, False, "tall"), Case(tall, True, "tall, strided")]
+        if not quick:
+            cases.append(Case(sizes(3000, 3, 37, 3), False, "wide"))
+            cases.append(Case(sizes(129, 2, 131, 3), True, "ragged, strided"))
+        cases.append(Case(sizes(1, 1, 1, 1), False, "size 1"))
+        if kept:
+            cases.append(Case({**tall, kept[0]: 0}, False, "no outputs"))
+        if reduced and not self.extremes:
+            cases.append(Case({**tall, reduced[0]: 0}, False, "nothing to reduce"))
+        return cases
+
+
+def _steps(dims: tuple[ir.Dim, ...], full: tuple[ir.Dim, ...]) -> tuple[IndexStep, ...]:
+    axes = [full.index(d) for d in dims]
+    return tuple(IndexStep(index_name(d, a), str(d), n == len(dims) - 1)
+                 for n, (d, a) in enumerate(reversed(list(zip(dims, axes)))))
+
+
+def _neutral(fn: str, dtype) -> str:
+    value = REDUCTIONS[fn].neutral
+    if dtype.category == "float":
+        return {"0": "0.0", "-inf": 'float("-inf")', "+inf": 'float("inf")'}[value]
+    lo, hi = int_range(dtype) if dtype.category == "int" else (0, 1)
+    return {"0": "0", "-inf": str(lo), "+inf": str(hi)}[value]
+
+
+def _reads(value: ir.Expr, calls: dict, inside: bool) -> set[str]:
+    """The names `value` reads outside its reductions' arguments (inside=False), or inside
+    them (inside=True)."""
+    names, stack = set(), [(value, False)]
+    while stack:
+        e, within = stack.pop()
+        if isinstance(e, ir.Name) and within == inside:
+            names.add(e.id)
+        within = within or (isinstance(e, ir.Call) and e in calls)
+        stack.extend((c, within) for c in ir.children(e))
+    return names
+
+
+def _needs(body, targets: set[str], calls: dict) -> set[str]:
+    """The statement targets that `targets` read outside reductions, transitively (themselves
+    included)."""
+    values = {a.target: a.value for a in body}
+    seen, todo = set(), list(targets)
+    while todo:
+        t = todo.pop()
+        if t in seen or t not in values:
+            continue
+        seen.add(t)
+        todo.extend(_reads(values[t], calls, inside=False))
+    return seen
+
+
+def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductionModel:
+    sig = signature(checked, spec_file)
+    typer = checked.typer()
+    full, kept, reduced = tuple(checked.space), tuple(checked.rows), tuple(checked.reduced)
+    kept_inner = bool(full) and full[-1] in kept
+    k_axis, r_axis = ("[None, :]", "[:, None]") if kept_inner else ("[:, None]", "[None, :]")
+    body = checked.kernel.body
+    index = {d: index_name(d, full.index(d)) for d in full}
+
+    def offs(t: TensorArg, tile: bool) -> str:
+        terms = []
+        for axis, stride in t.strides:
+            d = full[t.axes[axis]]
+            suffix = (k_axis if d in kept else r_axis) if tile else ""
+            terms.append(f"{index[d]}{suffix} * {stride}")
+        return " + ".join(terms) if terms else "offs_k"  # a 0-d tensor: its one element (offs_k is 0)
+
+    # the reductions, each once, named for what they reduce (sum_x, max_x_2, ...)
+    calls: dict[ir.Call, str] = {}
+    taken = {p.name for p in checked.kernel.params} | {o.name for o in checked.kernel.outputs} | {a.target for a in body}
+    for a in body:
+        for e in ir.walk(a.value):
+            if isinstance(e, ir.Call) and e.func in REDUCTIONS and e not in calls:
+                arg = e.args[0]
+                base = f"{e.func}_{arg.id}" if isinstance(arg, ir.Name) else f"{e.func}_{a.target}"
+                name, n = base, 2
+                while name in taken:
+                    name, n = f"{base}_{n}", n + 1
+                taken.add(name)
+                calls[e] = name
+    loop_positions = {str(d): f"{index[d]}{k_axis if d in kept else r_axis}" for d in full}
+    loop = ExprRenderer("triton", typer, positions=loop_positions)
+    epilogue = ExprRenderer("triton", typer, leaf=lambda e: calls.get(e) if isinstance(e, ir.Call) else None,
+                            positions={str(d): index[d] for d in kept})
+    results = []
+    for call, name in calls.items():
+        fn = REDUCTIONS[call.func]
+        dtype = typer.of(call).dtype
+        value = loop(call.args[0])
+        if typer.of(call.args[0]).dtype != dtype:
+            value = f"({value}).to(tl.{dtype.triton})"
+        neutral = _neutral(call.func, dtype)
+        acc = f"acc_{name}"
+        axis = 0 if kept_inner else 1
+        fold = {"sum": f"tl.sum({acc}, axis={axis})", "max": f"_reduce_max({acc}, {axis}, False)",
+                "min": f"_reduce_min({acc}, {axis}, False)"}[fn.combine]
+        final = mean_of(name, "n_reduced") if call.func == "mean" else name
+        results.append(AxisResult(name, call.func, dtype.triton, neutral,
+                                  accumulate(fn.combine, acc, f"tl.where(mask, {value}, {neutral})"),
+                                  fold, accumulate(fn.combine, name, "partial"), final))
+    # statements: those the reductions' arguments read run on the tile, those the outputs
+    # read (outside the reductions) after it; one both read runs in both places
+    reduction_reads = set().union(*(_reads(a.value, calls, inside=True) for a in body))
+    in_loop = _needs(body, reduction_reads, calls)
+    in_epilogue = _needs(body, {o.name for o in checked.kernel.outputs}, calls)
+    every = statements(checked, None, _torch_renderer(checked, sig, typer, reduced, full))
+    lines = {a.target: (a.span.line if a.span else 0) for a in body}
+    loop_statements = tuple(Statement(a.target, loop(a.value), "", lines[a.target]) for a in body
+                            if a.target in in_loop)
+    epilogue_statements = tuple(Statement(a.target, epilogue(a.value), "", lines[a.target]) for a in body
+                                if a.target in in_epilogue)
+    used_loop = set().union(reduction_reads, *(_reads(a.value, calls, inside=False) for a in body if a.target in in_loop))
+    used_epilogue = set().union(*(_reads(a.value, calls, inside=False) for a in body if a.target in in_epilogue))
+
+    def load(t: TensorArg, tile: bool) -> AxisLoad:
+        return AxisLoad(t, offs(t, tile), "0.0" if t.dtype.is_float else "0", t.dtype.load_wrap)
+
+    extremes = next((c.func for c in calls if c.func in ("max", "min")), "")
+    triton_helpers, torch_helpers = helpers_used(checked)
+    if any(c.func == "mean" for c in calls):
+        triton_helpers.add("div_by_count")
+    axes = tuple(full.index(d) for d in reduced)
+    size_args = [str(d) for d in kept[1:] + reduced[1:] if isinstance(d, str)]
+    return AxisReductionModel(
+        sig=sig,
+        kept=kept,
+        reduced=reduced,
+        kept_text=", ".join(map(str, kept)),
+        reduced_text=", ".join(map(str, reduced)),
+        kept_inner=kept_inner,
+        kept_steps=_steps(kept, full),
+        reduced_steps=_steps(reduced, full),
+        size_args=tuple(dict.fromkeys(size_args)),
+        loop_loads=tuple(load(t, True) for t in sig.inputs if t.name in used_loop),
+        loop_statements=loop_statements,
+        results=tuple(results),
+        epilogue_loads=tuple(load(t, False) for t in sig.inputs if t.name in used_epilogue),
+        epilogue_statements=epilogue_statements,
+        stores=tuple(AxisStore(o, offs(o, False)) for o in sig.outputs),
+        statements=every,
+        extremes=extremes,
+        split=checked.kernel.schedule.get("split"),
+        warps=checked.kernel.schedule.get("warps"),
+        helpers=frozenset(triton_helpers),
+        torch_helpers=frozenset(torch_helpers),
+        ref_output_extra=f", reduced={axes!r}, rank={len(full)}",
+    )
+
+
+def _torch_renderer(checked, sig, typer, reduced, full) -> ExprRenderer:
+    """The reference reduces with keepdim, so every value stays lined up with the full shape."""
+    dims = tuple(full.index(d) for d in reduced)
+    renderer = None
+
+    def leaf(e):
+        if not (isinstance(e, ir.Call) and e.func in REDUCTIONS):
+            return None
+        arg = renderer(e.args[0])
+        want, have = typer.of(e).dtype, typer.of(e.args[0]).dtype
+        if want != have:
+            arg = f"({arg}).to(torch.{want.torch})"
+        return f"{REDUCTIONS[e.func].torch_reduce}({arg}, dim={dims!r}, keepdim=True)"
+
+    renderer = ExprRenderer("torch", typer, leaf=leaf, rand_shape=sig.shape_expr)
+    return renderer
