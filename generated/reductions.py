@@ -4995,9 +4995,9 @@ def bias_grad_kernel(
     stride_dy_m,
     stride_dy_n,
     stride_db_n,
+    SPLIT,  # programs sharing a block of kept elements, each over one slice of the reduced ones
     BLOCK_R: tl.constexpr,  # reduced elements per tile step
     BLOCK_K: tl.constexpr,  # kept elements per program
-    SPLIT: tl.constexpr,  # programs sharing a block of kept elements, each over one slice of the reduced ones
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
 ):
     # Program (pid_k, pid_r) reduces [M] for kept elements [pid_k * BLOCK_K, (pid_k + 1) * BLOCK_K) of
@@ -5057,6 +5057,7 @@ def bias_grad_finish_kernel(
     stride_dy_n,
     stride_db_n,
     SPLIT,  # how many slices wrote partial results
+    BLOCK_S: tl.constexpr,  # slices combined per step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
 ):
@@ -5070,10 +5071,19 @@ def bias_grad_finish_kernel(
     mask_k = offs_k < n_kept
     # Split the kept index into one index per kept dimension of [N], innermost first.
     idx_n = offs_k
-    sum_dy = tl.load(sum_dy_part_ptr + offs_k, mask=mask_k, other=0.0)
-    for slice_id in range(1, SPLIT):
-        partial = tl.load(sum_dy_part_ptr + slice_id * n_kept + offs_k, mask=mask_k, other=0.0)
-        sum_dy += partial
+    # The partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per reduction.
+    acc_sum_dy = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
+    for slice_block in range(0, SPLIT, BLOCK_S):
+        offs_s = slice_block + tl.arange(0, BLOCK_S)
+        # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
+        mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
+        # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.
+        partial = tl.load(
+            sum_dy_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=0.0
+        )
+        acc_sum_dy += partial
+    # Fold the slices: the tile's rows, in a fixed order.
+    sum_dy = tl.sum(acc_sum_dy, axis=0)
     # spec: reductions.tile:99
     db = sum_dy
     # Store each output, cast to its declared type, under the kept mask.
@@ -5142,17 +5152,19 @@ def bias_grad(dy, *, db=None):
         dy.stride(0),
         dy.stride(1),
         db.stride(0),
+        SPLIT,
         BLOCK_R=BLOCK_R,
         BLOCK_K=BLOCK_K,
-        SPLIT=SPLIT,
         INDEX_64=index_64,
         num_warps=num_warps,
     )
     if SPLIT > 1:
-        # Combine the slices and compute the outputs: one program per block of kept elements.
+        # Combine the slices and compute the outputs: one program per FINISH_K kept elements
+        # (fewer than BLOCK_K, for more programs: this kernel is short).
+        FINISH_K = min(BLOCK_K, 64)
         _fast.launch(
             bias_grad_finish_kernel,
-            (_args.cdiv(n_kept, BLOCK_K),),
+            (_args.cdiv(n_kept, FINISH_K),),
             dy,
             db,
             sum_dy_part,
@@ -5162,7 +5174,8 @@ def bias_grad(dy, *, db=None):
             dy.stride(1),
             db.stride(0),
             SPLIT,
-            BLOCK_K=BLOCK_K,
+            BLOCK_S=min(_args.next_power_of_2(SPLIT), 32),
+            BLOCK_K=FINISH_K,
             INDEX_64=index_64,
             num_warps=4,
         )
@@ -5198,9 +5211,9 @@ def mse_loss_kernel(
     stride_x_n,
     stride_y_b,
     stride_y_n,
+    SPLIT,  # programs sharing a block of kept elements, each over one slice of the reduced ones
     BLOCK_R: tl.constexpr,  # reduced elements per tile step
     BLOCK_K: tl.constexpr,  # kept elements per program
-    SPLIT: tl.constexpr,  # programs sharing a block of kept elements, each over one slice of the reduced ones
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
 ):
     # Program (pid_k, pid_r) reduces [B, N] for kept elements [pid_k * BLOCK_K, (pid_k + 1) * BLOCK_K) of
@@ -5265,6 +5278,7 @@ def mse_loss_finish_kernel(
     stride_y_b,
     stride_y_n,
     SPLIT,  # how many slices wrote partial results
+    BLOCK_S: tl.constexpr,  # slices combined per step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
 ):
@@ -5276,10 +5290,19 @@ def mse_loss_finish_kernel(
         offs_k = offs_k.to(tl.int64)
     # mask_k: the last block of kept elements runs past n_kept.
     mask_k = offs_k < n_kept
-    mean_loss = tl.load(mean_loss_part_ptr + offs_k, mask=mask_k, other=0.0)
-    for slice_id in range(1, SPLIT):
-        partial = tl.load(mean_loss_part_ptr + slice_id * n_kept + offs_k, mask=mask_k, other=0.0)
-        mean_loss += partial
+    # The partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per reduction.
+    acc_mean_loss = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
+    for slice_block in range(0, SPLIT, BLOCK_S):
+        offs_s = slice_block + tl.arange(0, BLOCK_S)
+        # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
+        mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
+        # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.
+        partial = tl.load(
+            mean_loss_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=0.0
+        )
+        acc_mean_loss += partial
+    # Fold the slices: the tile's rows, in a fixed order.
+    mean_loss = tl.sum(acc_mean_loss, axis=0)
     mean_loss = _div_by_count(mean_loss, n_reduced)
     # spec: reductions.tile:104
     loss = mean_loss
@@ -5354,17 +5377,19 @@ def mse_loss(x, y, *, loss=None):
         x.stride(1),
         y.stride(0),
         y.stride(1),
+        SPLIT,
         BLOCK_R=BLOCK_R,
         BLOCK_K=BLOCK_K,
-        SPLIT=SPLIT,
         INDEX_64=index_64,
         num_warps=num_warps,
     )
     if SPLIT > 1:
-        # Combine the slices and compute the outputs: one program per block of kept elements.
+        # Combine the slices and compute the outputs: one program per FINISH_K kept elements
+        # (fewer than BLOCK_K, for more programs: this kernel is short).
+        FINISH_K = min(BLOCK_K, 64)
         _fast.launch(
             mse_loss_finish_kernel,
-            (_args.cdiv(n_kept, BLOCK_K),),
+            (_args.cdiv(n_kept, FINISH_K),),
             x,
             y,
             loss,
@@ -5377,7 +5402,8 @@ def mse_loss(x, y, *, loss=None):
             y.stride(0),
             y.stride(1),
             SPLIT,
-            BLOCK_K=BLOCK_K,
+            BLOCK_S=min(_args.next_power_of_2(SPLIT), 32),
+            BLOCK_K=FINISH_K,
             INDEX_64=index_64,
             num_warps=4,
         )
@@ -5415,9 +5441,9 @@ def channel_stats_kernel(
     stride_scale_c,
     stride_mu_c,
     stride_peak_c,
+    SPLIT,  # programs sharing a block of kept elements, each over one slice of the reduced ones
     BLOCK_R: tl.constexpr,  # reduced elements per tile step
     BLOCK_K: tl.constexpr,  # kept elements per program
-    SPLIT: tl.constexpr,  # programs sharing a block of kept elements, each over one slice of the reduced ones
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
 ):
     # Program (pid_k, pid_r) reduces [B, T] for kept elements [pid_k * BLOCK_K, (pid_k + 1) * BLOCK_K) of
@@ -5503,6 +5529,7 @@ def channel_stats_finish_kernel(
     stride_mu_c,
     stride_peak_c,
     SPLIT,  # how many slices wrote partial results
+    BLOCK_S: tl.constexpr,  # slices combined per step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
 ):
@@ -5516,15 +5543,27 @@ def channel_stats_finish_kernel(
     mask_k = offs_k < n_kept
     # Split the kept index into one index per kept dimension of [C], innermost first.
     idx_c = offs_k
-    mean_x = tl.load(mean_x_part_ptr + offs_k, mask=mask_k, other=0.0)
-    max_peak = tl.load(max_peak_part_ptr + offs_k, mask=mask_k, other=float("-inf"))
-    for slice_id in range(1, SPLIT):
-        partial = tl.load(mean_x_part_ptr + slice_id * n_kept + offs_k, mask=mask_k, other=0.0)
-        mean_x += partial
+    # The partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per reduction.
+    acc_mean_x = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
+    acc_max_peak = tl.full([BLOCK_S, BLOCK_K], float("-inf"), tl.float32)
+    for slice_block in range(0, SPLIT, BLOCK_S):
+        offs_s = slice_block + tl.arange(0, BLOCK_S)
+        # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
+        mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
+        # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.
         partial = tl.load(
-            max_peak_part_ptr + slice_id * n_kept + offs_k, mask=mask_k, other=float("-inf")
+            mean_x_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=0.0
         )
-        max_peak = tl.maximum(max_peak, partial, propagate_nan=tl.PropagateNan.ALL)
+        acc_mean_x += partial
+        partial = tl.load(
+            max_peak_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
+            mask=mask_s,
+            other=float("-inf"),
+        )
+        acc_max_peak = tl.maximum(acc_max_peak, partial, propagate_nan=tl.PropagateNan.ALL)
+    # Fold the slices: the tile's rows, in a fixed order.
+    mean_x = tl.sum(acc_mean_x, axis=0)
+    max_peak = _reduce_max(acc_max_peak, 0, False)
     mean_x = _div_by_count(mean_x, n_reduced)
     # The inputs the statements after the reductions read, one value per kept element.
     scale = tl.load(scale_ptr + idx_c * stride_scale_c, mask=mask_k, other=0.0)
@@ -5627,17 +5666,19 @@ def channel_stats(x, scale, *, mu=None, peak=None):
         scale.stride(0),
         mu.stride(0),
         peak.stride(0),
+        SPLIT,
         BLOCK_R=BLOCK_R,
         BLOCK_K=BLOCK_K,
-        SPLIT=SPLIT,
         INDEX_64=index_64,
         num_warps=num_warps,
     )
     if SPLIT > 1:
-        # Combine the slices and compute the outputs: one program per block of kept elements.
+        # Combine the slices and compute the outputs: one program per FINISH_K kept elements
+        # (fewer than BLOCK_K, for more programs: this kernel is short).
+        FINISH_K = min(BLOCK_K, 64)
         _fast.launch(
             channel_stats_finish_kernel,
-            (_args.cdiv(n_kept, BLOCK_K),),
+            (_args.cdiv(n_kept, FINISH_K),),
             x,
             scale,
             mu,
@@ -5654,7 +5695,8 @@ def channel_stats(x, scale, *, mu=None, peak=None):
             mu.stride(0),
             peak.stride(0),
             SPLIT,
-            BLOCK_K=BLOCK_K,
+            BLOCK_S=min(_args.next_power_of_2(SPLIT), 32),
+            BLOCK_K=FINISH_K,
             INDEX_64=index_64,
             num_warps=4,
         )

@@ -246,10 +246,15 @@ def root(context, missing=missing):
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
+        t_8.extend((
+            '    SPLIT,  # ',
+            str(('how many slices wrote partial results' if l_1_finish else 'programs sharing a block of kept elements, each over one slice of the reduced ones')),
+            '\n',
+        ))
         if l_1_finish:
             pass
             t_8.append(
-                '    SPLIT,  # how many slices wrote partial results\n',
+                '    BLOCK_S: tl.constexpr,  # slices combined per step\n',
             )
         else:
             pass
@@ -261,9 +266,6 @@ def root(context, missing=missing):
         )
         if (not l_1_finish):
             pass
-            t_8.append(
-                '    SPLIT: tl.constexpr,  # programs sharing a block of kept elements, each over one slice of the reduced ones\n',
-            )
         t_8.append(
             '    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n',
         )
@@ -402,28 +404,38 @@ def root(context, missing=missing):
         yield '\n'
     yield "    # Program pid_k combines the SPLIT slices' partial results of its kept elements, slice by\n    # slice in order (the same bits every run), then computes and stores the outputs.\n    pid_k = tl.program_id(0)\n    "
     yield str(t_1(t_4(context.call((undefined(name='kept_block') if l_0_kept_block is missing else l_0_kept_block))), 4))
-    yield '\n'
+    yield '\n    # The partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per reduction.\n'
     for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
         _loop_vars = {}
         pass
-        yield '    '
+        yield '    acc_'
         yield str(environment.getattr(l_1_r, 'name'))
-        yield ' = tl.load('
-        yield str(environment.getattr(l_1_r, 'name'))
-        yield '_part_ptr + offs_k, mask=mask_k, other='
+        yield ' = tl.full([BLOCK_S, BLOCK_K], '
         yield str(environment.getattr(l_1_r, 'neutral'))
+        yield ', tl.'
+        yield str(environment.getattr(l_1_r, 'dtype'))
         yield ')\n'
     l_1_r = missing
-    yield '    for slice_id in range(1, SPLIT):\n'
+    yield "    for slice_block in range(0, SPLIT, BLOCK_S):\n        offs_s = slice_block + tl.arange(0, BLOCK_S)\n        # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.\n        mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]\n        # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.\n"
     for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
         _loop_vars = {}
         pass
         yield '        partial = tl.load('
         yield str(environment.getattr(l_1_r, 'name'))
-        yield '_part_ptr + slice_id * n_kept + offs_k, mask=mask_k, other='
+        yield '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other='
         yield str(environment.getattr(l_1_r, 'neutral'))
         yield ')\n        '
         yield str(environment.getattr(l_1_r, 'merge'))
+        yield '\n'
+    l_1_r = missing
+    yield "    # Fold the slices: the tile's rows, in a fixed order.\n"
+    for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
+        _loop_vars = {}
+        pass
+        yield '    '
+        yield str(environment.getattr(l_1_r, 'name'))
+        yield ' = '
+        yield str(environment.getattr(l_1_r, 'fold_slices'))
         yield '\n'
     l_1_r = missing
     def t_10(fiter):
@@ -459,7 +471,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 165 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 174 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -480,7 +492,7 @@ def root(context, missing=missing):
     yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape and the SM count (tilegen.runtime.reduction.axis_plan).\n    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _reduction.axis_plan(\n        n_kept, n_reduced, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner'))
     yield ', _reduction.sm_count_or_default(device)'
-    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 180 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 189 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     yield '\n    )\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'):
         pass
@@ -573,11 +585,9 @@ def root(context, missing=missing):
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        if l_1_finish:
-            pass
-            t_11.append(
-                '        SPLIT,\n',
-            )
+        t_11.append(
+            '        SPLIT,\n',
+        )
         return concat(t_11)
     context.exported_vars.add('launch_args')
     context.vars['launch_args'] = l_0_launch_args = Macro(environment, macro, 'launch_args', ('finish',), False, False, False, context.eval_ctx.autoescape)
@@ -585,11 +595,11 @@ def root(context, missing=missing):
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_kernel,\n        grid,\n'
     yield str(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args), False))
-    yield 'BLOCK_R=BLOCK_R,\n        BLOCK_K=BLOCK_K,\n        SPLIT=SPLIT,\n        INDEX_64=index_64,\n        num_warps=num_warps,\n    )\n    if SPLIT > 1:\n        # Combine the slices and compute the outputs: one program per block of kept elements.\n        _fast.launch(\n            '
+    yield 'BLOCK_R=BLOCK_R,\n        BLOCK_K=BLOCK_K,\n        INDEX_64=index_64,\n        num_warps=num_warps,\n    )\n    if SPLIT > 1:\n        # Combine the slices and compute the outputs: one program per FINISH_K kept elements\n        # (fewer than BLOCK_K, for more programs: this kernel is short).\n        FINISH_K = min(BLOCK_K, 64)\n        _fast.launch(\n            '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-    yield '_finish_kernel,\n            (_args.cdiv(n_kept, BLOCK_K),),\n'
+    yield '_finish_kernel,\n            (_args.cdiv(n_kept, FINISH_K),),\n'
     yield str(t_1(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args), True), 4, first=True))
-    yield 'BLOCK_K=BLOCK_K,\n            INDEX_64=index_64,\n            num_warps=4,\n        )\n    return '
+    yield 'BLOCK_S=min(_args.next_power_of_2(SPLIT), 32),\n            BLOCK_K=FINISH_K,\n            INDEX_64=index_64,\n            num_warps=4,\n        )\n    return '
     yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n\n\n'
     template = environment.get_template('_reference.py.j2', 'axis_reduction.py.j2')
@@ -600,4 +610,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=37&2=39&3=41&4=44&5=47&6=50&7=53&8=56&9=63&10=66&11=69&13=87&17=102&23=108&24=112&25=114&28=119&29=122&31=126&33=128&34=133&35=137&38=146&39=151&42=164&43=169&44=174&46=182&47=186&49=189&50=194&52=202&53=207&55=217&56=219&57=222&60=227&61=232&63=236&64=239&65=244&68=249&74=262&79=274&81=278&82=280&84=282&85=285&87=288&88=290&91=292&94=294&95=296&96=300&102=310&103=313&104=315&107=318&109=322&110=326&111=328&112=332&113=336&116=342&117=346&119=350&120=352&121=356&125=362&126=370&128=376&130=378&131=380&132=384&136=390&138=394&139=396&141=398&142=401&147=404&148=406&149=410&152=418&153=422&154=426&156=429&157=437&159=443&162=445&163=452&164=454&165=457&167=465&168=467&170=470&173=472&174=478&180=481&182=485&183=488&186=491&187=495&189=501&190=503&191=508&192=513&194=517&195=522&197=526&198=531&200=535&201=540&205=547&208=552&209=557&211=561&212=564&213=569&216=576&223=585&225=587&235=589&237=591&242=593&245=595'
+debug_info = '1=37&2=39&3=41&4=44&5=47&6=50&7=53&8=56&9=63&10=66&11=69&13=87&17=102&23=108&24=112&25=114&28=119&29=122&31=126&33=128&34=133&35=137&38=146&39=151&42=164&43=169&44=174&46=182&47=186&49=189&50=194&52=202&53=207&55=217&56=219&57=222&60=227&61=232&63=236&64=239&65=244&68=251&69=254&75=267&79=276&81=280&82=282&84=284&85=287&87=290&88=292&91=294&94=296&95=298&96=302&102=312&103=315&104=317&107=320&109=324&110=328&111=330&112=334&113=338&116=344&117=348&119=352&120=354&121=358&125=364&126=372&128=378&130=380&131=382&132=386&136=392&138=396&139=398&141=400&142=403&147=406&149=408&150=412&157=420&158=424&159=428&162=432&163=436&165=441&166=449&168=455&171=457&172=464&173=466&174=469&176=477&177=479&179=482&182=484&183=490&189=493&191=497&192=500&195=503&196=507&198=513&199=515&200=520&201=525&203=529&204=534&206=538&207=543&209=547&210=552&214=559&217=564&218=569&220=573&221=576&222=581&230=595&232=597&243=599&245=601&251=603&254=605'

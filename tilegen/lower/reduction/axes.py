@@ -45,7 +45,8 @@ class AxisResult:
     neutral: str  # what masked-off lanes contribute
     step: str  # one tile step, e.g. "acc_sum_x += tl.where(mask, x, 0.0)"
     fold: str  # the tile folded over its reduced axis, e.g. "tl.sum(acc_sum_x, axis=0)"
-    merge: str  # folding in another slice's `partial`, e.g. "sum_x += partial"
+    merge: str  # folding a tile of other slices' `partial` results in, e.g. "acc_sum_x += partial"
+    fold_slices: str  # that tile folded over its slices (axis 0)
     final: str  # the result from the folded value (a mean divides by n_reduced), e.g. "sum_x"
 
 
@@ -120,6 +121,12 @@ def _neutral(fn: str, dtype) -> str:
     return {"0": "0", "-inf": str(lo), "+inf": str(hi)}[value]
 
 
+def _fold(combine: str, acc: str, axis: int) -> str:
+    """A tile folded over one axis: one value per element of the other."""
+    return {"sum": f"tl.sum({acc}, axis={axis})", "max": f"_reduce_max({acc}, {axis}, False)",
+            "min": f"_reduce_min({acc}, {axis}, False)"}[combine]
+
+
 def _reads(value: ir.Expr, calls: dict, inside: bool) -> set[str]:
     """The names `value` reads outside its reductions' arguments (inside=False), or inside
     them (inside=True)."""
@@ -191,12 +198,13 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
         neutral = _neutral(call.func, dtype)
         acc = f"acc_{name}"
         axis = 0 if kept_inner else 1
-        fold = {"sum": f"tl.sum({acc}, axis={axis})", "max": f"_reduce_max({acc}, {axis}, False)",
-                "min": f"_reduce_min({acc}, {axis}, False)"}[fn.combine]
+        fold = _fold(fn.combine, acc, axis)
         final = mean_of(name, "n_reduced") if call.func == "mean" else name
-        results.append(AxisResult(name, call.func, dtype.triton, neutral,
-                                  accumulate(fn.combine, acc, f"tl.where(mask, {value}, {neutral})"),
-                                  fold, accumulate(fn.combine, name, "partial"), final))
+        results.append(AxisResult(
+            name=name, fn=call.func, dtype=dtype.triton, neutral=neutral,
+            step=accumulate(fn.combine, acc, f"tl.where(mask, {value}, {neutral})"),
+            fold=fold, merge=accumulate(fn.combine, acc, "partial"), fold_slices=_fold(fn.combine, acc, 0),
+            final=final))
     # statements: those the reductions' arguments read run on the tile, those the outputs
     # read (outside the reductions) after it; one both read runs in both places
     reduction_reads = set().union(*(_reads(a.value, calls, inside=True) for a in body))
