@@ -1,0 +1,159 @@
+"""Reductions over named dimensions (`sum(x, M)`, `mean(e, B, N)`, max/min over several
+dims, 0-d outputs) against torch: ragged sizes, strided and transposed views, sizes 0 and 1,
+NaN and inf, split slices pinned by the schedule (the finish kernel's path) and not."""
+
+import math
+
+import pytest
+import torch
+
+from conftest import DEVICE, compile_spec
+
+SPEC = """
+reduction colsum(x: bf16[M, N], w: f32[N], a: f32 = 2.0) -> (s: f32[N], m: f32[N], lo: f32[N]) {
+    s = sum(x, M) * w + a
+    m = max(x, M)
+    lo = min(x * w, M)
+}
+reduction loss(x: f32[B, N], y: f32[B, N]) -> (l: f32, big: f32) {
+    d = x - y
+    l = mean(d * d, B, N)
+    big = max(abs(d), N, B)
+}
+reduction middle(x: f32[B, T, C], mask: f32[T]) -> (y: f32[B, C]) {
+    y = sum(x * mask, T)
+}
+reduction isum(x: i32[M, N]) -> (s: f32[N], top: i32[N]) {
+    s = sum(x, M)
+    top = max(x, M)
+}
+reduction rows_named(x: f32[M, N]) -> (s: f32[M]) {
+    s = sum(x, N)
+}
+"""
+
+SPLITS = {"auto": "", "split1": "split = 1", "split3": "split = 3; warps = 2"}
+
+
+@pytest.fixture(scope="module")
+def modules(tmp_path_factory):
+    import re
+
+    out = {}
+    for name, schedule in SPLITS.items():
+        text = SPEC
+        if schedule:  # every kernel over named dims takes the pinned split
+            text = re.sub(r"^}", f"    schedule {{ {schedule} }}\n}}", SPEC, flags=re.M)
+            text = text.replace(f"    s = sum(x, N)\n    schedule {{ {schedule} }}", "    s = sum(x, N)")
+        path = tmp_path_factory.mktemp("axes") / f"axes_{name}.tile"
+        path.write_text(text)
+        out[name] = compile_spec(path)[0]
+    return out
+
+
+def _randn(*shape, seed=0):
+    return torch.randn(*shape, generator=torch.Generator().manual_seed(seed)).to(DEVICE)
+
+
+@pytest.mark.parametrize("split", list(SPLITS))
+@pytest.mark.parametrize("M, N, layout", [(5, 7, "contiguous"), (300, 33, "strided"), (70, 300, "transposed"),
+                                          (1, 1, "contiguous"), (1000, 3, "contiguous")])
+def test_column_sums(modules, split, M, N, layout):
+    x = _randn(M, N, seed=M + N).to(torch.bfloat16)
+    if layout == "strided":
+        x = torch.cat([x, x], 1)[:, ::2]
+    elif layout == "transposed":
+        x = x.t().contiguous().t()
+    w = _randn(N, seed=1)
+    s, m, lo = modules[split].colsum(x, w)
+    xf = x.float()
+    torch.testing.assert_close(s, xf.sum(0) * w + 2.0, rtol=1e-5, atol=1e-4)
+    torch.testing.assert_close(m, xf.amax(0), rtol=0, atol=0)
+    torch.testing.assert_close(lo, (xf * w).amin(0), rtol=0, atol=0)
+    for got, want in zip((s, m, lo), modules[split].colsum_reference(x, w)):
+        torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-4)
+
+
+@pytest.mark.parametrize("split", list(SPLITS))
+@pytest.mark.parametrize("B, N", [(3, 5), (257, 31), (1, 1), (0, 4)])
+def test_whole_tensor_into_0d_outputs(modules, split, B, N):
+    x, y = _randn(B, N, seed=2), _randn(B, N, seed=3)
+    if B == 0:  # the mean of nothing is NaN, as torch's; the max of nothing has no value
+        with pytest.raises(ValueError, match=r"max over \[B, N\] has no value"):
+            modules[split].loss(x, y)
+        return
+    l, big = modules[split].loss(x, y)
+    assert l.shape == () and big.shape == ()
+    torch.testing.assert_close(l, ((x - y) ** 2).mean(), rtol=1e-5, atol=1e-6)
+    torch.testing.assert_close(big, (x - y).abs().amax(), rtol=0, atol=0)
+    out = torch.full((), float("nan"), device=DEVICE)
+    modules[split].loss(x, y, l=out)
+    torch.testing.assert_close(out, l)
+
+
+def test_split_is_deterministic(modules):
+    x = _randn(999, 17, seed=4).to(torch.bfloat16)
+    w = _randn(17, seed=5)
+    first = modules["split3"].colsum(x, w)[0]
+    for _ in range(3):
+        assert torch.equal(modules["split3"].colsum(x, w)[0], first)
+
+
+@pytest.mark.parametrize("split", list(SPLITS))
+def test_middle_dimension_with_a_broadcast_input(modules, split):
+    x = _randn(4, 50, 6, seed=6).transpose(0, 2).contiguous().transpose(0, 2)  # [4, 50, 6], not contiguous
+    mask = (_randn(50, seed=7) > 0).float()
+    y = modules[split].middle(x, mask)
+    torch.testing.assert_close(y, (x * mask[:, None]).sum(1), rtol=1e-5, atol=1e-5)
+    torch.testing.assert_close(y, modules[split].middle_reference(x, mask), rtol=1e-5, atol=1e-5)
+
+
+def test_nan_and_inf(modules):
+    x = torch.zeros(9, 4, device=DEVICE, dtype=torch.bfloat16)
+    x[3, 0], x[5, 1], x[2, 2] = float("nan"), float("inf"), float("-inf")
+    s, m, lo = modules["split3"].colsum(x, torch.ones(4, device=DEVICE), a=0.0)
+    assert s[0].isnan() and m[0].isnan() and lo[0].isnan()
+    assert s[1] == math.inf and m[1] == math.inf and lo[1] == 0
+    assert s[2] == -math.inf and m[2] == 0 and lo[2] == -math.inf
+    assert s[3] == 0 and m[3] == 0 and lo[3] == 0
+
+
+def test_integer_inputs(modules):
+    x = torch.randint(-1000, 1000, (301, 9), generator=torch.Generator().manual_seed(8), dtype=torch.int32).to(DEVICE)
+    s, top = modules["split3"].isum(x)
+    assert top.dtype == torch.int32 and torch.equal(top, x.amax(0))
+    torch.testing.assert_close(s, x.float().sum(0))
+
+
+def test_naming_the_last_dimension_is_a_row_reduction(modules):
+    x = _randn(6, 70, seed=9)
+    torch.testing.assert_close(modules["split3"].rows_named(x), x.sum(1), rtol=1e-5, atol=1e-5)
+
+
+def test_no_outputs_and_nothing_to_reduce(modules):
+    w = _randn(0, seed=1)
+    s, m, lo = modules["auto"].colsum(torch.zeros(5, 0, device=DEVICE, dtype=torch.bfloat16), w)
+    assert s.shape == (0,)
+    with pytest.raises(ValueError, match=r"max over \[M\] has no value"):
+        modules["auto"].colsum(torch.zeros(0, 3, device=DEVICE, dtype=torch.bfloat16), _randn(3))
+    y = modules["auto"].middle(torch.zeros(2, 0, 3, device=DEVICE), torch.zeros(0, device=DEVICE))
+    assert torch.equal(y, torch.zeros(2, 3, device=DEVICE))
+
+
+def test_bad_call_names_the_parameter(modules):
+    with pytest.raises(ValueError, match="'w'"):
+        modules["auto"].colsum(torch.zeros(5, 4, device=DEVICE, dtype=torch.bfloat16), torch.zeros(3, device=DEVICE))
+
+
+def test_examples_in_generated_module():
+    from generated import reductions as red
+
+    dy = _randn(77, 130, seed=10).to(torch.bfloat16)
+    torch.testing.assert_close(red.bias_grad(dy), dy.float().sum(0), rtol=1e-5, atol=1e-4)
+    x, y = _randn(40, 9, seed=11), _randn(40, 9, seed=12)
+    torch.testing.assert_close(red.mse_loss(x, y), torch.nn.functional.mse_loss(x, y), rtol=1e-5, atol=1e-6)
+    a = _randn(2, 33, 5, seed=13).to(torch.bfloat16)
+    scale = _randn(5, seed=14)
+    mu, peak = red.channel_stats(a, scale)
+    torch.testing.assert_close(mu, a.float().mean((0, 1)) * scale, rtol=1e-5, atol=1e-5)
+    torch.testing.assert_close(peak, a.float().abs().amax((0, 1)), rtol=0, atol=0)
