@@ -238,7 +238,9 @@ def test_arity(name):
         if count < 0:
             continue
         args = ", ".join(["x"] * count)
-        assert "E031" in codes(ew("x: f32[M, N]", "y: f32[M, N]", f"    y = {name}({args})", kind)), count
+        # a reduction reads the names after its argument as dimensions: `sum(x, x)` names a value
+        expected = "E081" if fn.is_reduction and count > 1 else "E031"
+        assert expected in codes(ew("x: f32[M, N]", "y: f32[M, N]", f"    y = {name}({args})", kind)), count
 
 
 def test_unknown_function_suggests():
@@ -300,8 +302,10 @@ def test_max_of_two_values_points_at_maximum(name, other, kind):
     assert diag.code == "E031" and diag.message == f"{name}() takes 1 argument, got 2"
     assert diag.notes == (f"for the elementwise {other} of two values use {other}(a, b); "
                           f"{name}(x) reduces a row (reduction kernels)",)
+    # a reduction reads the names after its argument as dimensions: `x` names a value (E081),
+    # and outside a reduction kernel the reduction itself is the error (E032)
     (diag,) = errors(ew("x: f32[M, N]", "y: f32[M, N]", "    y = sum(x, x)", kind))
-    assert diag.code == "E031" and diag.notes == ()
+    assert diag.code == ("E081" if kind == "reduction" else "E032")
 
 
 def test_reduction_outside_a_reduction_kernel_says_what_it_does():
@@ -446,9 +450,21 @@ KERNELS = {
 
 @pytest.mark.parametrize("kind", sorted(SCHEDULE_KEYS))
 def test_every_schedule_key_accepts_a_valid_value(kind):
-    settings = "; ".join(f"{key} = {_valid_value(rule)}" for key, rule in SCHEDULE_KEYS[kind].items())
+    # `split` is for reductions over named dimensions only (below)
+    keys = [key for key in SCHEDULE_KEYS[kind] if not (kind == "reduction" and key == "split")]
+    settings = "; ".join(f"{key} = {_valid_value(SCHEDULE_KEYS[kind][key])}" for key in keys)
     (c,) = ok(KERNELS[kind].replace("@@", settings))
-    assert [s.key for s in c.kernel.schedule.settings] == list(SCHEDULE_KEYS[kind])
+    assert [s.key for s in c.kernel.schedule.settings] == keys
+
+
+def test_reductions_over_named_dims_take_split_and_warps_only():
+    text = ("reduction k(x: f32[M, N]) -> (y: f32[N]) {\n    y = sum(x, M)\n    schedule { @@ }\n}\n")
+    (c,) = ok(text.replace("@@", "split = 3; warps = 2"))
+    assert c.reduced == ("M",) and c.rows == ("N",)
+    assert codes(text.replace("@@", "rows = 2")) == ["E050"]
+    assert codes(text.replace("@@", "split = 0")) == ["E051"]
+    row = "reduction k(x: f32[M, N]) -> (y: f32[M]) {\n    y = sum(x)\n    schedule { split = 2 }\n}\n"
+    assert codes(row) == ["E050"]
 
 
 @pytest.mark.parametrize("kind", sorted(SCHEDULE_KEYS))

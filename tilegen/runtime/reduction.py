@@ -89,7 +89,7 @@ def fixed_width(widths, n):
 # a thread), and a tile's inner axis at most INNER of them: a warp reads 32 threads x 8
 # contiguous elements, so the rows of a [BLOCK_R, BLOCK_K] column tile are read whole.
 AXIS_TILE = 4096
-AXIS_INNER = 256
+AXIS_INNER = 128
 # Programs the launch aims for per SM (each streams its own slice of the reduced range; a
 # few per SM keep enough loads in flight to cover the memory latency), and the fewest tile
 # steps a slice takes (a slice shorter than that costs more in partial results than it saves).
