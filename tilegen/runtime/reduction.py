@@ -86,18 +86,16 @@ def fixed_width(widths, n):
 # ---- reductions over named dimensions (templates/axis_reduction.py.j2) --------------------
 
 # A program's tile holds this many elements (an f32 accumulator of TILE / (32 * warps) values
-# a thread), and a tile's inner axis at most INNER of them: a warp reads 32 threads x 8
-# contiguous elements, so the rows of a [BLOCK_R, BLOCK_K] column tile are read whole.
-AXIS_TILE = 4096
-AXIS_INNER = 128
-# Programs the launch aims for per SM (each streams its own slice of the reduced range; a
-# few per SM keep enough loads in flight to cover the memory latency), and the fewest tile
-# steps a slice takes (a slice shorter than that costs more in partial results than it saves).
-# Measured on the H100 over six shapes (column sums 8192x8192, 16384x1024, 4096x50257,
-# 2048x768 bf16; whole-tensor means of 8192x4096 and 1024x1000 f32), against torch's own:
-# 4 programs per SM of 8 warps, 4 steps, geomean 1.045x (min 0.834x); 8 per SM 0.944x (0.689x);
-# 2 per SM 0.785x (0.345x); 16 steps 0.812x; 8192-element tiles 0.785x-0.841x.
-AXIS_PROGRAMS_PER_SM = 4
+# a thread), and a tile's inner axis at most INNER of them (for column sums: 64 columns of
+# 32 rows a step, 128 bytes of each bf16 row). Programs the launch aims for per SM (each
+# streams its own slice of the reduced range; 8 of 4 warps keep enough loads in flight to
+# cover the memory latency), and the fewest tile steps a slice takes (a slice shorter than
+# that costs more in partial results than it saves). Measured on the H100 over five shapes
+# (column sums 8192x8192, 16384x1024, 4096x50257, 32768x4096 bf16; a whole-tensor mean of
+# 8192x4096 f32) against torch's own (docs/design.md): geomean 1.22x, min 1.004x.
+AXIS_TILE = 2048
+AXIS_INNER = 64
+AXIS_PROGRAMS_PER_SM = 8
 AXIS_MIN_STEPS = 4
 
 
@@ -123,7 +121,7 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0):
     split = max(1, split)
     r_per_split = cdiv(cdiv(max(n_reduced, 1), split), block_r) * block_r
     split = max(1, cdiv(n_reduced, r_per_split))
-    num_warps = 4 if block_r * block_k <= 2048 else 8
+    num_warps = 4 if block_r * block_k <= 2048 else 8  # (a pinned larger tile takes more warps)
     return block_r, block_k, split, r_per_split, num_warps
 
 
