@@ -5248,7 +5248,7 @@ def mse_loss_kernel(
             y_ptr + idx_b[None, :] * stride_y_b + idx_n[None, :] * stride_y_n, mask=mask, other=0.0
         )
         # Fold the tile into the accumulators; masked-off lanes add the neutral element.
-        acc_mean_loss += tl.where(mask, _pow(x - y, 2), 0.0)
+        acc_mean_loss += tl.where(mask, (x - y) * (x - y), 0.0)
     # Each reduction over the tile's columns: one value per kept element.
     mean_loss = tl.sum(acc_mean_loss, axis=1)
     if SPLIT == 1:

@@ -308,3 +308,19 @@ def test_powers_of_scalars(tmp_path, device):
     a = torch.tensor([1.0, 1.0, 2.0, -8.0, 0.0], device=device)
     b = torch.tensor([float("nan"), 5.0, float("nan"), 1 / 3, 0.0], device=device)
     torch.testing.assert_close(module.p(a, b), torch.pow(a, b), equal_nan=True)  # 1 ** nan is 1
+
+
+def test_square_is_a_multiplication(tmp_path, device):
+    """x ** 2 of a float tensor is x * x, as torch.pow computes it: bit for bit, and no
+    exp2/log2 (which would be neither exact nor cheap)."""
+    from tilegen.pipeline import compile_source
+
+    text = "elementwise sq(x: f32[N], y: f32[N]) -> (z: f32[N]) {\n    z = (x - y) ** 2 + x ** 2.5\n}\n"
+    source = compile_source(text, "sq.tile").source
+    assert "(x - y) * (x - y)" in source and "_pow(x, 2.5)" in source
+    path = tmp_path / "sq.tile"
+    path.write_text(text.replace(" + x ** 2.5", ""))
+    module, _ = compile_spec(path)
+    x = torch.randn(1000, generator=torch.Generator().manual_seed(0)).to(device) * 1e3
+    y = torch.randn(1000, generator=torch.Generator().manual_seed(1)).to(device)
+    assert torch.equal(module.sq(x, y), torch.pow(x - y, 2))

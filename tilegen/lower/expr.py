@@ -85,6 +85,10 @@ class ExprRenderer:
         if isinstance(expr, ir.Name):
             return expr.id, _ATOM
         if isinstance(expr, ir.BinOp):
+            if expr.op == "**" and triton and self._squares(expr):
+                # x ** 2 is x * x, as torch.pow computes it (exact; exp2/log2 would not be)
+                base = self._wrap(expr.lhs, _PREC["*"] + 1)
+                return f"{base} * {base}", _PREC["*"]
             if expr.op == "**":
                 table = BINARY_TRITON if triton else BINARY_TORCH
                 return table["**"].format(*self._pow_args(expr.lhs, expr.rhs)), _ATOM
@@ -152,6 +156,12 @@ class ExprRenderer:
             # Round to the 16-bit type, then keep computing in f32.
             text += ".to(tl.float32)" if self.target == "triton" else ".to(torch.float32)"
         return text
+
+    def _squares(self, expr: ir.BinOp) -> bool:
+        """`x ** 2` of a float tensor: a multiplication (the compiler computes `x` once)."""
+        exponent, base = expr.rhs, self.typer.of(expr.lhs)
+        return (isinstance(exponent, ir.Number) and exponent.value == 2 and base.dtype.is_float
+                and not base.is_scalar and self.typer.of(expr).dtype == base.dtype)
 
     def _pow_args(self, base: ir.Expr, exponent: ir.Expr) -> list[str]:
         """pow's arguments; a power of two scalars (a ** 2, a scalar parameter) gets its base
