@@ -4999,6 +4999,7 @@ def bias_grad_kernel(
     BLOCK_R: tl.constexpr,  # reduced elements per tile step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices
 ):
     # Program (pid_k, pid_r) reduces [M] for kept elements [pid_k * BLOCK_K, (pid_k + 1) * BLOCK_K) of
     # [N], over slice pid_r of the reduced elements: [pid_r * r_per_split, (pid_r + 1) * r_per_split).
@@ -5019,17 +5020,24 @@ def bias_grad_kernel(
         offs_r = r_block + tl.arange(0, BLOCK_R)
         if INDEX_64:
             offs_r = offs_r.to(tl.int64)
-        # Split the reduced index into one index per reduced dimension of [M], innermost first.
-        idx_m = offs_r
         # mask: inside this slice of the reduced elements, and inside the kept ones.
         mask = (offs_r < r_stop)[:, None] & mask_k[None, :]
-        # Memory offsets: each tensor's indices times its strides (reduced indices along the
-        # tile's rows, kept ones along its columns); a dimension a tensor does not have adds nothing.
-        dy = tl.load(
-            dy_ptr + idx_m[:, None] * stride_dy_m + idx_n[None, :] * stride_dy_n,
-            mask=mask,
-            other=0.0,
-        ).to(tl.float32)
+        if FLAT:
+            # Every tensor read here is contiguous and has every dimension, the reduced ones
+            # before the kept ones: an element's offset is its flat index,
+            # reduced index * n_kept + kept index.
+            flat_offs = offs_r[:, None] * n_kept + offs_k[None, :]
+            dy = tl.load(dy_ptr + flat_offs, mask=mask, other=0.0).to(tl.float32)
+        else:
+            # Split the reduced index into one index per reduced dimension of [M], innermost first.
+            idx_m = offs_r
+            # Memory offsets: each tensor's indices times its strides (reduced indices along the
+            # tile's rows, kept ones along its columns); a dimension a tensor does not have adds nothing.
+            dy = tl.load(
+                dy_ptr + idx_m[:, None] * stride_dy_m + idx_n[None, :] * stride_dy_n,
+                mask=mask,
+                other=0.0,
+            ).to(tl.float32)
         # Fold the tile into the accumulators; masked-off lanes add the neutral element.
         acc_sum_dy += tl.where(mask, dy, 0.0)
     # Each reduction over the tile's rows: one value per kept element.
@@ -5156,6 +5164,7 @@ def bias_grad(dy, *, db=None):
         BLOCK_R=BLOCK_R,
         BLOCK_K=BLOCK_K,
         INDEX_64=index_64,
+        FLAT=all(t.is_contiguous() for t in (dy,)),
         num_warps=num_warps,
     )
     if SPLIT > 1:
@@ -5215,6 +5224,7 @@ def mse_loss_kernel(
     BLOCK_R: tl.constexpr,  # reduced elements per tile step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices
 ):
     # Program (pid_k, pid_r) reduces [B, N] for kept elements [pid_k * BLOCK_K, (pid_k + 1) * BLOCK_K) of
     # [], over slice pid_r of the reduced elements: [pid_r * r_per_split, (pid_r + 1) * r_per_split).
@@ -5233,20 +5243,32 @@ def mse_loss_kernel(
         offs_r = r_block + tl.arange(0, BLOCK_R)
         if INDEX_64:
             offs_r = offs_r.to(tl.int64)
-        # Split the reduced index into one index per reduced dimension of [B, N], innermost first.
-        idx_n = offs_r % N
-        rest = offs_r // N
-        idx_b = rest
         # mask: inside this slice of the reduced elements, and inside the kept ones.
         mask = (offs_r < r_stop)[None, :] & mask_k[:, None]
-        # Memory offsets: each tensor's indices times its strides (reduced indices along the
-        # tile's columns, kept ones along its rows); a dimension a tensor does not have adds nothing.
-        x = tl.load(
-            x_ptr + idx_b[None, :] * stride_x_b + idx_n[None, :] * stride_x_n, mask=mask, other=0.0
-        )
-        y = tl.load(
-            y_ptr + idx_b[None, :] * stride_y_b + idx_n[None, :] * stride_y_n, mask=mask, other=0.0
-        )
+        if FLAT:
+            # Every tensor read here is contiguous and has every dimension, the reduced ones
+            # after the kept ones: an element's offset is its flat index,
+            # kept index * n_reduced + reduced index.
+            flat_offs = offs_k[:, None] * n_reduced + offs_r[None, :]
+            x = tl.load(x_ptr + flat_offs, mask=mask, other=0.0)
+            y = tl.load(y_ptr + flat_offs, mask=mask, other=0.0)
+        else:
+            # Split the reduced index into one index per reduced dimension of [B, N], innermost first.
+            idx_n = offs_r % N
+            rest = offs_r // N
+            idx_b = rest
+            # Memory offsets: each tensor's indices times its strides (reduced indices along the
+            # tile's columns, kept ones along its rows); a dimension a tensor does not have adds nothing.
+            x = tl.load(
+                x_ptr + idx_b[None, :] * stride_x_b + idx_n[None, :] * stride_x_n,
+                mask=mask,
+                other=0.0,
+            )
+            y = tl.load(
+                y_ptr + idx_b[None, :] * stride_y_b + idx_n[None, :] * stride_y_n,
+                mask=mask,
+                other=0.0,
+            )
         # Fold the tile into the accumulators; masked-off lanes add the neutral element.
         acc_mean_loss += tl.where(mask, (x - y) * (x - y), 0.0)
     # Each reduction over the tile's columns: one value per kept element.
@@ -5381,6 +5403,7 @@ def mse_loss(x, y, *, loss=None):
         BLOCK_R=BLOCK_R,
         BLOCK_K=BLOCK_K,
         INDEX_64=index_64,
+        FLAT=all(t.is_contiguous() for t in (x, y)),
         num_warps=num_warps,
     )
     if SPLIT > 1:
@@ -5445,6 +5468,7 @@ def channel_stats_kernel(
     BLOCK_R: tl.constexpr,  # reduced elements per tile step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices
 ):
     # Program (pid_k, pid_r) reduces [B, T] for kept elements [pid_k * BLOCK_K, (pid_k + 1) * BLOCK_K) of
     # [C], over slice pid_r of the reduced elements: [pid_r * r_per_split, (pid_r + 1) * r_per_split).
@@ -5466,22 +5490,29 @@ def channel_stats_kernel(
         offs_r = r_block + tl.arange(0, BLOCK_R)
         if INDEX_64:
             offs_r = offs_r.to(tl.int64)
-        # Split the reduced index into one index per reduced dimension of [B, T], innermost first.
-        idx_t = offs_r % T
-        rest = offs_r // T
-        idx_b = rest
         # mask: inside this slice of the reduced elements, and inside the kept ones.
         mask = (offs_r < r_stop)[:, None] & mask_k[None, :]
-        # Memory offsets: each tensor's indices times its strides (reduced indices along the
-        # tile's rows, kept ones along its columns); a dimension a tensor does not have adds nothing.
-        x = tl.load(
-            x_ptr
-            + idx_b[:, None] * stride_x_b
-            + idx_t[:, None] * stride_x_t
-            + idx_c[None, :] * stride_x_c,
-            mask=mask,
-            other=0.0,
-        ).to(tl.float32)
+        if FLAT:
+            # Every tensor read here is contiguous and has every dimension, the reduced ones
+            # before the kept ones: an element's offset is its flat index,
+            # reduced index * n_kept + kept index.
+            flat_offs = offs_r[:, None] * n_kept + offs_k[None, :]
+            x = tl.load(x_ptr + flat_offs, mask=mask, other=0.0).to(tl.float32)
+        else:
+            # Split the reduced index into one index per reduced dimension of [B, T], innermost first.
+            idx_t = offs_r % T
+            rest = offs_r // T
+            idx_b = rest
+            # Memory offsets: each tensor's indices times its strides (reduced indices along the
+            # tile's rows, kept ones along its columns); a dimension a tensor does not have adds nothing.
+            x = tl.load(
+                x_ptr
+                + idx_b[:, None] * stride_x_b
+                + idx_t[:, None] * stride_x_t
+                + idx_c[None, :] * stride_x_c,
+                mask=mask,
+                other=0.0,
+            ).to(tl.float32)
         # Fold the tile into the accumulators; masked-off lanes add the neutral element.
         acc_mean_x += tl.where(mask, x, 0.0)
         acc_max_peak = tl.maximum(
@@ -5670,6 +5701,7 @@ def channel_stats(x, scale, *, mu=None, peak=None):
         BLOCK_R=BLOCK_R,
         BLOCK_K=BLOCK_K,
         INDEX_64=index_64,
+        FLAT=all(t.is_contiguous() for t in (x,)),
         num_warps=num_warps,
     )
     if SPLIT > 1:

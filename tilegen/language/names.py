@@ -36,7 +36,7 @@ REDUCTION_NAMES = frozenset(
      "extra",
      # reductions over named dimensions (templates/axis_reduction.py.j2)
      "pid_k", "pid_r", "n_kept", "n_reduced", "r_per_split", "r_start", "r_stop", "r_block", "slice_id", "partial",
-     "SPLIT", "index_64"}
+     "SPLIT", "index_64", "flat_offs"}
 )
 # Names the emitted gemm kernel keeps live across its loops: no spec name may take them.
 GEMM_NAMES = ("M", "N", "K", "BATCH", "ADDRESSING", "DOT_DTYPE", "PERSISTENT", "FLATTEN", "tile_id", "num_tiles",

@@ -8,7 +8,7 @@ def root(context, missing=missing):
     cond_expr_undefined = Undefined
     if 0: yield None
     l_0_k = resolve('k')
-    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_launch_args = missing
+    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_strided_loads = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_launch_args = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -53,12 +53,14 @@ def root(context, missing=missing):
     l_0_tile = ('[BLOCK_R, BLOCK_K]' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else '[BLOCK_K, BLOCK_R]')
     context.vars['tile'] = l_0_tile
     context.exported_vars.add('tile')
-    def macro(l_1_list, l_1_mask):
+    def macro(l_1_list, l_1_mask, l_1_offs):
         t_5 = []
         if l_1_list is missing:
             l_1_list = undefined("parameter 'list' was not provided", name='list')
         if l_1_mask is missing:
             l_1_mask = undefined("parameter 'mask' was not provided", name='mask')
+        if l_1_offs is missing:
+            l_1_offs = ''
         pass
         for l_2_load in l_1_list:
             _loop_vars = {}
@@ -72,7 +74,7 @@ def root(context, missing=missing):
                     'tl.load(',
                     str(environment.getattr(environment.getattr(l_2_load, 'tensor'), 'name')),
                     '_ptr + ',
-                    str(environment.getattr(l_2_load, 'offs')),
+                    str((l_1_offs or environment.getattr(l_2_load, 'offs'))),
                     ', mask=',
                     str(l_1_mask),
                     ', other=',
@@ -88,7 +90,7 @@ def root(context, missing=missing):
                     ' = tl.load(',
                     str(environment.getattr(environment.getattr(l_2_load, 'tensor'), 'name')),
                     '_ptr + ',
-                    str(environment.getattr(l_2_load, 'offs')),
+                    str((l_1_offs or environment.getattr(l_2_load, 'offs'))),
                     ', mask=',
                     str(l_1_mask),
                     ', other=',
@@ -98,37 +100,60 @@ def root(context, missing=missing):
         l_2_load = missing
         return concat(t_5)
     context.exported_vars.add('loads')
-    context.vars['loads'] = l_0_loads = Macro(environment, macro, 'loads', ('list', 'mask'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['loads'] = l_0_loads = Macro(environment, macro, 'loads', ('list', 'mask', 'offs'), False, False, False, context.eval_ctx.autoescape)
     def macro():
         t_6 = []
         pass
-        t_6.append(
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced_steps'):
+            pass
+            t_6.extend((
+                '# Split the reduced index into one index per reduced dimension of [',
+                str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced_text')),
+                '], innermost first.\n',
+                str(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'offs_r', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced_steps'))),
+            ))
+        t_6.extend((
+            "# Memory offsets: each tensor's indices times its strides (reduced indices along the\n# tile's ",
+            str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns')),
+            ', kept ones along its ',
+            str(('columns' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'rows')),
+            '); a dimension a tensor does not have adds nothing.\n',
+            str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), 'mask')),
+            '\n',
+        ))
+        return concat(t_6)
+    context.exported_vars.add('strided_loads')
+    context.vars['strided_loads'] = l_0_strided_loads = Macro(environment, macro, 'strided_loads', (), False, False, False, context.eval_ctx.autoescape)
+    def macro():
+        t_7 = []
+        pass
+        t_7.append(
             'offs_k = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)\nif INDEX_64:\n    offs_k = offs_k.to(tl.int64)\n# mask_k: the last block of kept elements runs past n_kept.\nmask_k = offs_k < n_kept\n',
         )
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'):
             pass
-            t_6.extend((
+            t_7.extend((
                 '# Split the kept index into one index per kept dimension of [',
                 str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_text')),
                 '], innermost first.\n',
                 str(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'offs_k', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'))),
             ))
-        return concat(t_6)
+        return concat(t_7)
     context.exported_vars.add('kept_block')
     context.vars['kept_block'] = l_0_kept_block = Macro(environment, macro, 'kept_block', (), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_7 = []
+        t_8 = []
         pass
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'):
             pass
-            t_7.extend((
+            t_8.extend((
                 '# The inputs the statements after the reductions read, one value per kept element.\n',
                 str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'), 'mask_k')),
             ))
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_statements'):
             _loop_vars = {}
             pass
-            t_7.extend((
+            t_8.extend((
                 '# spec: ',
                 str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                 ':',
@@ -140,13 +165,13 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_st = missing
-        t_7.append(
+        t_8.append(
             '# Store each output, cast to its declared type, under the kept mask.\n',
         )
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'stores'):
             _loop_vars = {}
             pass
-            t_7.extend((
+            t_8.extend((
                 'tl.store(',
                 str(environment.getattr(environment.getattr(l_2_st, 'tensor'), 'name')),
                 '_ptr + ',
@@ -158,18 +183,18 @@ def root(context, missing=missing):
                 ', mask=mask_k)\n',
             ))
         l_2_st = missing
-        return concat(t_7)
+        return concat(t_8)
     context.exported_vars.add('epilogue')
     context.vars['epilogue'] = l_0_epilogue = Macro(environment, macro, 'epilogue', (), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_finish):
-        t_8 = []
+        t_9 = []
         if l_1_finish is missing:
             l_1_finish = undefined("parameter 'finish' was not provided", name='finish')
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_8.extend((
+            t_9.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -181,7 +206,7 @@ def root(context, missing=missing):
         l_2_t = missing
         if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             pass
-            t_8.extend((
+            t_9.extend((
                 '    ',
                 str(t_1(t_4(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'params'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4)),
                 '\n',
@@ -189,7 +214,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_8.extend((
+            t_9.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -202,7 +227,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
             _loop_vars = {}
             pass
-            t_8.extend((
+            t_9.extend((
                 '    ',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part_ptr,  # ',
@@ -212,7 +237,7 @@ def root(context, missing=missing):
                 ' (SPLIT > 1)\n',
             ))
         l_2_r = missing
-        t_8.extend((
+        t_9.extend((
             '    n_kept,  # elements of each output: ',
             str((t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept'), ' * ') or '1 (0-d outputs)')),
             '\n    n_reduced,  # elements reduced into each: ',
@@ -221,13 +246,13 @@ def root(context, missing=missing):
         ))
         if (not l_1_finish):
             pass
-            t_8.append(
+            t_9.append(
                 '    r_per_split,  # reduced elements each slice covers (a multiple of BLOCK_R)\n',
             )
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_8.extend((
+            t_9.extend((
                 '    ',
                 str(l_2_d),
                 ',\n',
@@ -239,37 +264,42 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_8.extend((
+                t_9.extend((
                     '    ',
                     str(l_3_stride),
                     ',\n',
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_8.extend((
+        t_9.extend((
             '    SPLIT,  # ',
             str(('how many slices wrote partial results' if l_1_finish else 'programs sharing a block of kept elements, each over one slice of the reduced ones')),
             '\n',
         ))
         if l_1_finish:
             pass
-            t_8.append(
+            t_9.append(
                 '    BLOCK_S: tl.constexpr,  # slices combined per step\n',
             )
         else:
             pass
-            t_8.append(
+            t_9.append(
                 '    BLOCK_R: tl.constexpr,  # reduced elements per tile step\n',
             )
-        t_8.append(
+        t_9.append(
             '    BLOCK_K: tl.constexpr,  # kept elements per program\n',
         )
         if (not l_1_finish):
             pass
-        t_8.append(
+        t_9.append(
             '    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n',
         )
-        return concat(t_8)
+        if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat') and (not l_1_finish)):
+            pass
+            t_9.append(
+                '    FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices\n',
+            )
+        return concat(t_9)
     context.exported_vars.add('kernel_args')
     context.vars['kernel_args'] = l_0_kernel_args = Macro(environment, macro, 'kernel_args', ('finish',), False, False, False, context.eval_ctx.autoescape)
     yield '# spec: '
@@ -308,25 +338,29 @@ def root(context, missing=missing):
         yield str(environment.getattr(l_1_r, 'dtype'))
         yield ')\n'
     l_1_r = missing
-    yield '    for r_block in range(r_start, r_stop, BLOCK_R):\n        offs_r = r_block + tl.arange(0, BLOCK_R)\n        if INDEX_64:\n            offs_r = offs_r.to(tl.int64)\n'
-    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced_steps'):
-        pass
-        yield '        # Split the reduced index into one index per reduced dimension of ['
-        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced_text'))
-        yield '], innermost first.\n        '
-        yield str(t_1(t_4(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'offs_r', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced_steps'))), 8))
-        yield '\n'
-    yield '        # mask: inside this slice of the reduced elements, and inside the kept ones.\n        mask = (offs_r < r_stop)'
+    yield '    for r_block in range(r_start, r_stop, BLOCK_R):\n        offs_r = r_block + tl.arange(0, BLOCK_R)\n        if INDEX_64:\n            offs_r = offs_r.to(tl.int64)\n        # mask: inside this slice of the reduced elements, and inside the kept ones.\n        mask = (offs_r < r_stop)'
     yield str((undefined(name='r_axis') if l_0_r_axis is missing else l_0_r_axis))
     yield ' & mask_k'
     yield str((undefined(name='k_axis') if l_0_k_axis is missing else l_0_k_axis))
-    yield "\n        # Memory offsets: each tensor's indices times its strides (reduced indices along the\n        # tile's "
-    yield str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns'))
-    yield ', kept ones along its '
-    yield str(('columns' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'rows'))
-    yield '); a dimension a tensor does not have adds nothing.\n        '
-    yield str(t_1(t_4(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), 'mask')), 8))
     yield '\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
+        pass
+        yield '        if FLAT:\n            # Every tensor read here is contiguous and has every dimension, the reduced ones\n            # '
+        yield str(('before' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'after'))
+        yield " the kept ones: an element's offset is its flat index,\n            # "
+        yield str(('reduced index * n_kept + kept index' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'kept index * n_reduced + reduced index'))
+        yield '.\n            flat_offs = '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'))
+        yield '\n            '
+        yield str(t_1(t_4(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), 'mask', 'flat_offs')), 12))
+        yield '\n        else:\n            '
+        yield str(t_1(t_4(context.call((undefined(name='strided_loads') if l_0_strided_loads is missing else l_0_strided_loads))), 12))
+        yield '\n'
+    else:
+        pass
+        yield '        '
+        yield str(t_1(t_4(context.call((undefined(name='strided_loads') if l_0_strided_loads is missing else l_0_strided_loads))), 8))
+        yield '\n'
     for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_statements'):
         _loop_vars = {}
         pass
@@ -361,11 +395,11 @@ def root(context, missing=missing):
         yield '\n'
     l_1_r = missing
     yield '    if SPLIT == 1:\n        # This program saw every reduced element: finish here.\n'
-    def t_9(fiter):
+    def t_10(fiter):
         for l_1_r in fiter:
             if (environment.getattr(l_1_r, 'final') != environment.getattr(l_1_r, 'name')):
                 yield l_1_r
-    for l_1_r in t_9(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results')):
+    for l_1_r in t_10(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results')):
         _loop_vars = {}
         pass
         yield '        '
@@ -438,11 +472,11 @@ def root(context, missing=missing):
         yield str(environment.getattr(l_1_r, 'fold_slices'))
         yield '\n'
     l_1_r = missing
-    def t_10(fiter):
+    def t_11(fiter):
         for l_1_r in fiter:
             if (environment.getattr(l_1_r, 'final') != environment.getattr(l_1_r, 'name')):
                 yield l_1_r
-    for l_1_r in t_10(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results')):
+    for l_1_r in t_11(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results')):
         _loop_vars = {}
         pass
         yield '    '
@@ -455,7 +489,7 @@ def root(context, missing=missing):
     yield str(t_1(t_4(context.call((undefined(name='epilogue') if l_0_epilogue is missing else l_0_epilogue))), 4))
     yield '\n\n\n'
     template = environment.get_template('_launcher_head.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'epilogue': l_0_epilogue, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 's': l_0_s, 'sc': l_0_sc, 'tensors': l_0_tensors, 'tile': l_0_tile}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'epilogue': l_0_epilogue, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
     try:
         for event in gen:
             yield event
@@ -471,7 +505,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 174 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 191 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -492,7 +526,7 @@ def root(context, missing=missing):
     yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape and the SM count (tilegen.runtime.reduction.axis_plan).\n    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _reduction.axis_plan(\n        n_kept, n_reduced, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner'))
     yield ', _reduction.sm_count_or_default(device)'
-    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 189 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 206 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     yield '\n    )\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'):
         pass
@@ -513,14 +547,14 @@ def root(context, missing=missing):
     yield str(t_2(context.eval_ctx, t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
     yield ')\n'
     def macro(l_1_finish):
-        t_11 = []
+        t_12 = []
         if l_1_finish is missing:
             l_1_finish = undefined("parameter 'finish' was not provided", name='finish')
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_12.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -529,7 +563,7 @@ def root(context, missing=missing):
         for l_2_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_12.extend((
                 '        ',
                 str(environment.getattr(l_2_p, 'name')),
                 ',\n',
@@ -538,7 +572,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_12.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -547,24 +581,24 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_12.extend((
                 '        ',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part,\n',
             ))
         l_2_r = missing
-        t_11.append(
+        t_12.append(
             '        n_kept,\n        n_reduced,\n',
         )
         if (not l_1_finish):
             pass
-            t_11.append(
+            t_12.append(
                 '        r_per_split,\n',
             )
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_12.extend((
                 '        ',
                 str(l_2_d),
                 ',\n',
@@ -576,7 +610,7 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_11.extend((
+                t_12.extend((
                     '        ',
                     str(environment.getattr(l_2_t, 'name')),
                     '.stride(',
@@ -585,17 +619,23 @@ def root(context, missing=missing):
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_11.append(
+        t_12.append(
             '        SPLIT,\n',
         )
-        return concat(t_11)
+        return concat(t_12)
     context.exported_vars.add('launch_args')
     context.vars['launch_args'] = l_0_launch_args = Macro(environment, macro, 'launch_args', ('finish',), False, False, False, context.eval_ctx.autoescape)
     yield '    # One program per block of kept elements and slice of the reduced ones.\n    grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)\n    _fast.launch(\n        '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_kernel,\n        grid,\n'
     yield str(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args), False))
-    yield 'BLOCK_R=BLOCK_R,\n        BLOCK_K=BLOCK_K,\n        INDEX_64=index_64,\n        num_warps=num_warps,\n    )\n    if SPLIT > 1:\n        # Combine the slices and compute the outputs: one program per FINISH_K kept elements\n        # (fewer than BLOCK_K, for more programs: this kernel is short).\n        FINISH_K = min(BLOCK_K, 64)\n        _fast.launch(\n            '
+    yield 'BLOCK_R=BLOCK_R,\n        BLOCK_K=BLOCK_K,\n        INDEX_64=index_64,\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
+        pass
+        yield '        FLAT=all(t.is_contiguous() for t in ('
+        yield str(t_2(context.eval_ctx, t_3(context, t_3(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), attribute='tensor'), attribute='name'), ', '))
+        yield ',)),\n'
+    yield '        num_warps=num_warps,\n    )\n    if SPLIT > 1:\n        # Combine the slices and compute the outputs: one program per FINISH_K kept elements\n        # (fewer than BLOCK_K, for more programs: this kernel is short).\n        FINISH_K = min(BLOCK_K, 64)\n        _fast.launch(\n            '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_finish_kernel,\n            (_args.cdiv(n_kept, FINISH_K),),\n'
     yield str(t_1(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args), True), 4, first=True))
@@ -603,11 +643,11 @@ def root(context, missing=missing):
     yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n\n\n'
     template = environment.get_template('_reference.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'epilogue': l_0_epilogue, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 's': l_0_s, 'sc': l_0_sc, 'tensors': l_0_tensors, 'tile': l_0_tile}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'epilogue': l_0_epilogue, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
     try:
         for event in gen:
             yield event
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=37&2=39&3=41&4=44&5=47&6=50&7=53&8=56&9=63&10=66&11=69&13=87&17=102&23=108&24=112&25=114&28=119&29=122&31=126&33=128&34=133&35=137&38=146&39=151&42=164&43=169&44=174&46=182&47=186&49=189&50=194&52=202&53=207&55=217&56=219&57=222&60=227&61=232&63=236&64=239&65=244&68=251&69=254&75=267&79=276&81=280&82=282&84=284&85=287&87=290&88=292&91=294&94=296&95=298&96=302&102=312&103=315&104=317&107=320&109=324&110=328&111=330&112=334&113=338&116=344&117=348&119=352&120=354&121=358&125=364&126=372&128=378&130=380&131=382&132=386&136=392&138=396&139=398&141=400&142=403&147=406&149=408&150=412&157=420&158=424&159=428&162=432&163=436&165=441&166=449&168=455&171=457&172=464&173=466&174=469&176=477&177=479&179=482&182=484&183=490&189=493&191=497&192=500&195=503&196=507&198=513&199=515&200=520&201=525&203=529&204=534&206=538&207=543&209=547&210=552&214=559&217=564&218=569&220=573&221=576&222=581&230=595&232=597&243=599&245=601&251=603&254=605'
+debug_info = '1=37&2=39&3=41&4=44&5=47&6=50&7=53&8=56&9=65&10=68&11=71&13=89&17=104&18=107&19=111&20=113&23=117&24=121&26=127&32=133&33=137&34=139&37=144&38=147&40=151&42=153&43=158&44=162&47=171&48=176&51=189&52=194&53=199&55=207&56=211&58=214&59=219&61=227&62=232&64=242&65=244&66=247&69=252&70=257&72=261&73=264&74=269&77=276&78=279&84=292&87=297&91=306&93=310&94=312&96=314&97=317&99=320&100=322&103=324&106=326&107=328&108=332&115=342&116=346&119=349&120=351&121=353&122=355&124=357&126=362&128=364&129=368&130=372&133=378&134=382&136=386&137=388&138=392&142=398&143=406&145=412&147=414&148=416&149=420&153=426&155=430&156=432&158=434&159=437&164=440&166=442&167=446&174=454&175=458&176=462&179=466&180=470&182=475&183=483&185=489&188=491&189=498&190=500&191=503&193=511&194=513&196=516&199=518&200=524&206=527&208=531&209=534&212=537&213=541&215=547&216=549&217=554&218=559&220=563&221=568&223=572&224=577&226=581&227=586&231=593&234=598&235=603&237=607&238=610&239=615&247=629&249=631&253=633&254=636&263=639&265=641&271=643&274=645'

@@ -68,6 +68,10 @@ class AxisReductionModel:
     reduced_steps: tuple[IndexStep, ...]
     size_args: tuple[str, ...]  # the dims the index splits need (all but each outermost)
     loop_loads: tuple[AxisLoad, ...]
+    # where every tensor the loop reads is full-shaped and the reduced dims all come before
+    # the kept ones (or after them), a contiguous call's offsets are the flat index: this
+    # expression of offs_r and offs_k ("" where the dims interleave or index() is read)
+    flat: str
     loop_statements: tuple[Statement, ...]
     results: tuple[AxisResult, ...]
     epilogue_loads: tuple[AxisLoad, ...]
@@ -119,6 +123,18 @@ def _neutral(fn: str, dtype) -> str:
         return {"0": "0.0", "-inf": 'float("-inf")', "+inf": 'float("inf")'}[value]
     lo, hi = int_range(dtype) if dtype.category == "int" else (0, 1)
     return {"0": "0", "-inf": str(lo), "+inf": str(hi)}[value]
+
+
+def _flat(full, kept, reduced, loads, uses_index) -> str:
+    """The flat offset of a tile element where every loaded tensor is full-shaped and contiguous
+    (see AxisReductionModel.flat), or ""."""
+    if uses_index or not loads or not all(load.tensor.full for load in loads):
+        return ""
+    if full[:len(reduced)] == reduced and kept:  # [reduced..., kept...]: kept is the inner axis
+        return "offs_r[:, None] * n_kept + offs_k[None, :]"
+    if full[:len(kept)] == kept:  # [kept..., reduced...]: reduced is the inner axis
+        return "offs_k[:, None] * n_reduced + offs_r[None, :]"
+    return ""
 
 
 def _fold(combine: str, acc: str, axis: int) -> str:
@@ -223,6 +239,8 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
         return AxisLoad(t, offs(t, tile), "0.0" if t.dtype.is_float else "0", t.dtype.load_wrap)
 
     extremes = next((c.func for c in calls if c.func in ("max", "min")), "")
+    loop_loads = tuple(load(t, True) for t in sig.inputs if t.name in used_loop)
+    uses_index = any(isinstance(e, ir.Call) and e.func == "index" for a in body for e in ir.walk(a.value))
     triton_helpers, torch_helpers = helpers_used(checked)
     if any(c.func == "mean" for c in calls):
         triton_helpers.add("div_by_count")
@@ -238,7 +256,8 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
         kept_steps=_steps(kept, full),
         reduced_steps=_steps(reduced, full),
         size_args=tuple(dict.fromkeys(size_args)),
-        loop_loads=tuple(load(t, True) for t in sig.inputs if t.name in used_loop),
+        loop_loads=loop_loads,
+        flat=_flat(full, kept, reduced, loop_loads, uses_index),
         loop_statements=loop_statements,
         results=tuple(results),
         epilogue_loads=tuple(load(t, False) for t in sig.inputs if t.name in used_epilogue),
