@@ -418,15 +418,15 @@ def test_format_cache_keeps_each_piece_once_and_serves_it(tmp_path, monkeypatch)
     monkeypatch.setattr(fmt, "_cache_dir", lambda: tmp_path)
     raw = (ROOT / "generated" / "elementwise.py").read_text()
     threshold = gc.get_threshold()
-    fmt._format_piece.cache_clear()
+    fmt._memory.clear()
     assert fmt.format_source(raw) == raw
     assert gc.get_threshold() == threshold
     entries = sorted(tmp_path.iterdir())
     assert len(entries) == len(set(fmt.pieces(raw))) and all(p.suffix == ".py" for p in entries)
-    fmt._format_piece.cache_clear()
+    fmt._memory.clear()
     monkeypatch.setattr(fmt, "_black", lambda *a, **k: pytest.fail("black ran with a warm cache"))
     assert fmt.format_source(raw) == raw
-    fmt._format_piece.cache_clear()
+    fmt._memory.clear()
 
 
 def test_bench_group_summary_min_and_geomean():
