@@ -93,7 +93,11 @@ def _split_ok(lines: list[str], indent: str) -> bool:
     kind = "call" if head[:-1] and (head[-2].isalnum() or head[-2] == "_") else "atom"
     middle = lines[1:-1]
     items, comments = [], []
-    for line in middle:
+    standalone = False
+    for k, line in enumerate(middle):
+        if line.startswith(inner + "#") and 0 < k < len(middle) - 1 and comment_ok(line[len(inner):]):
+            standalone = True  # a comment line between two items: black keeps it there
+            continue
         if len(line) > LINE_LENGTH or not line.startswith(inner) or line[len(inner):len(inner) + 1] in (" ", "#", ""):
             return False
         text, hash_, comment = line[len(inner):].partition("  #")
@@ -103,9 +107,9 @@ def _split_ok(lines: list[str], indent: str) -> bool:
             comments.append("#" + comment)
         items.append(text)
     tail = last[len(indent):]
-    if len(middle) == 1 and not items[0].endswith(","):
+    if len(items) == 1 and not items[0].endswith(","):
         # hugged: calls and defs whose arguments fit on one line
-        if kind != "call" or comments:
+        if kind != "call" or comments or standalone or head.startswith("def ") and not _top_level_comma(items[0]):
             return False
         joined = head + items[0] + tail
         return _too_long(indent + joined) and _render(joined) == joined
@@ -190,7 +194,7 @@ def _render(body: str) -> str:
         role = False
         if prev is None or tight:
             sep = ""
-        elif kind == "op" and (text in _CLOSE or text in ",.:"):
+        elif kind == "op" and (text in _CLOSE or text in ",." or text == ":" and prev != ","):
             sep = ""
         elif prev == "." or prev in _PAIRS:
             sep = ""

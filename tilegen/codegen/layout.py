@@ -190,6 +190,8 @@ def plan(piece: str) -> list | None:
         out.extend([""] * blank)
         if canonical(stmt, depth):
             out.extend(stmt)
+        elif (laid := relayout(stmt, depth)) is not None:
+            out.extend(laid)
         elif kind == "decorator" or first_word.rstrip(":") in ("else", "elif"):
             return None
         else:
@@ -256,6 +258,31 @@ def _docstring_ok(doc: list[str], width: int) -> bool:
     return all(line.startswith(indent) for line in body) and (
         not body or min(len(line) - len(line.lstrip(" ")) for line in body) == width
     )
+
+
+def relayout(stmt: list[str], depth: int) -> list[str] | None:
+    """A statement split one item a line at its last bracket (as templates write calls and
+    signatures), laid out as black lays it out: on one line where it fits, else hugged or
+    one item a line. Each candidate must pass canonical(), which also holds the length
+    conditions that make it black's choice; None where none does. Only for two items or
+    more without comments: black keeps the trailing comma of one item (`f(x,)`)."""
+    if len(stmt) < 4 or stmt[0][-1:] not in "([{":
+        return None
+    indent = "    " * depth
+    inner = indent + "    "
+    items = []
+    for line in stmt[1:-1]:
+        if not line.startswith(inner) or "#" in line or not line.endswith(","):
+            return None
+        items.append(line[len(inner):-1])
+    first, tail = stmt[0], stmt[-1][len(indent):]
+    one = first + ", ".join(items) + tail
+    if canonical([one], depth):
+        return [one]
+    hugged = [first, inner + ", ".join(items), stmt[-1]]
+    if canonical(hugged, depth):
+        return hugged
+    return None
 
 
 SENTINEL = "_tilegen_unit_ = 0"

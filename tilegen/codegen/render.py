@@ -118,6 +118,8 @@ def _configure(loader: jinja2.BaseLoader, bytecode_cache: jinja2.BytecodeCache |
     env.filters["identifiers"] = _identifiers
     env.filters["public"] = public  # a kernel's name meaning its launcher (codegen/aliases.py)
     env.filters["public_kwarg"] = _public_kwarg
+    env.filters["pytuple"] = _pytuple
+    env.filters["named_arg"] = lambda t: f'("{t.spec_name}", {t.name})'  # the checks' (name, tensor)
     env.globals["zip"] = zip
     return env
 
@@ -144,6 +146,13 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
     template's source); compiling them all takes most of a second."""
     folder = cache_dir("jinja")
     return jinja2.FileSystemBytecodeCache(str(folder)) if folder is not None else None
+
+
+def _pytuple(items) -> str:
+    """Python source of a tuple of the given expressions, as black writes it: "(a, b)", a
+    one-tuple "(a,)", "()"."""
+    items = [str(item) for item in items]
+    return f"({items[0]},)" if len(items) == 1 else "(" + ", ".join(items) + ")"
 
 
 def _public_kwarg(name: str, spec_names) -> str:

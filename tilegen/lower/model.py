@@ -24,7 +24,7 @@ class TensorArg:
     is_output: bool
     strides: tuple[tuple[int, str], ...]  # (axis, kernel argument name), e.g. (0, "stride_x_m")
     dims_text: str  # "M, N" for messages and comments
-    dims_repr: str  # a Python tuple of the dims, e.g. ('M', 'N')
+    dims_repr: str  # a Python tuple of the dims, e.g. ("M", "N")
     axes: tuple[int, ...]  # the iteration-space axis of each of its axes (typing.align)
     ref_index: str  # indexing that lines the tensor up with the iteration space, e.g. "[:, None]"
     full: bool  # has every dimension of the iteration space
@@ -160,10 +160,22 @@ def _tensor(decl, space, value: DType | None = None, rounded_to: tuple[str, ...]
     bound_dims = tuple((decl.type.factor(a), d) if decl.type.factor(a) != 1 else d for a, d in enumerate(spec_dims))
     shown = [f"{decl.type.factor(a)} * {d}" if decl.type.factor(a) != 1 else d for a, d in enumerate(spec_dims)]
     return TensorArg(decl.name, decl.type.dtype, dims, value is not None, strides, dims_text(shown),
-                     repr(bound_dims), axes, _ref_index(axes, len(space)), tuple(dims) == tuple(space),
+                     py_literal(bound_dims), axes, _ref_index(axes, len(space)), tuple(dims) == tuple(space),
                      triton_cast(value, decl.type.dtype) if value is not None else "", rounded_to, divisor,
                      public(decl.name) if public(decl.name) != decl.name else "",
                      triton_convert_open(decl.type.dtype) if value is not None else "", decl.type.scale)
+
+
+def py_literal(value) -> str:
+    """A tuple of str, int and such tuples as Python source, written as black writes it
+    (double quotes; a trailing comma only in a one-tuple), so that black has nothing to
+    change in the lines that show it."""
+    if isinstance(value, tuple):
+        inner = ", ".join(py_literal(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if isinstance(value, str):
+        return f'"{value}"' if value.isidentifier() else repr(value)
+    return repr(value)
 
 
 def _integer_divisors(checked: CheckedKernel) -> frozenset[str]:

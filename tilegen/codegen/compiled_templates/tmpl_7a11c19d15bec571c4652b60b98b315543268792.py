@@ -35,32 +35,38 @@ def root(context, missing=missing):
         def t_4(*unused):
             raise TemplateRuntimeError("No filter named 'map' found.")
     try:
-        t_5 = environment.tests['defined']
+        t_5 = environment.filters['pytuple']
     except KeyError:
         @internalcode
         def t_5(*unused):
-            raise TemplateRuntimeError("No test named 'defined' found.")
+            raise TemplateRuntimeError("No filter named 'pytuple' found.")
     try:
-        t_6 = environment.tests['none']
+        t_6 = environment.tests['defined']
     except KeyError:
         @internalcode
         def t_6(*unused):
+            raise TemplateRuntimeError("No test named 'defined' found.")
+    try:
+        t_7 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_7(*unused):
             raise TemplateRuntimeError("No test named 'none' found.")
     pass
     yield 'def '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-    yield '_reference(\n'
-    for l_1_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'params'):
+    yield '_reference('
+    l_1_loop = missing
+    for l_1_p, l_1_loop in LoopContext(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'params'), undefined):
         _loop_vars = {}
         pass
-        yield '    '
         yield str(environment.getattr(l_1_p, 'spec_name'))
-        if (t_5(environment.getattr(l_1_p, 'default')) and (not t_6(environment.getattr(l_1_p, 'default')))):
+        if (t_6(environment.getattr(l_1_p, 'default')) and (not t_7(environment.getattr(l_1_p, 'default')))):
             pass
             yield '='
             yield str(environment.getattr(l_1_p, 'default'))
-        yield ',\n'
-    l_1_p = missing
+        yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 3 in '_reference.py.j2' evaluated to false and no else section was defined.")))
+    l_1_loop = l_1_p = missing
     yield '):\n'
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'wrapped'):
         pass
@@ -101,11 +107,11 @@ def root(context, missing=missing):
     l_0_used = (t_3(context.eval_ctx, t_4(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'statements'), attribute='torch')) + t_3(context.eval_ctx, t_4(context, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='dims'), 'join', ' ')))
     context.vars['used'] = l_0_used
     context.exported_vars.add('used')
-    def t_7(fiter):
+    def t_8(fiter):
         for l_1_src in fiter:
             if (environment.getattr(l_1_src, 'dim') in t_1((undefined(name='used') if l_0_used is missing else l_0_used))):
                 yield l_1_src
-    for l_1_src in t_7(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources')):
+    for l_1_src in t_8(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources')):
         _loop_vars = {}
         pass
         yield '    '
@@ -115,25 +121,19 @@ def root(context, missing=missing):
         yield '.shape['
         yield str(environment.getattr(l_1_src, 'axis'))
         yield ']'
-        yield str(((' // %d' % environment.getattr(l_1_src, 'factor')) if (environment.getattr(l_1_src, 'factor') != 1) else cond_expr_undefined("the inline if-expression on line 24 in '_reference.py.j2' evaluated to false and no else section was defined.")))
+        yield str(((' // %d' % environment.getattr(l_1_src, 'factor')) if (environment.getattr(l_1_src, 'factor') != 1) else cond_expr_undefined("the inline if-expression on line 20 in '_reference.py.j2' evaluated to false and no else section was defined.")))
         yield '\n'
     l_1_src = missing
-    if (t_5(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes')) and environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes')):
+    if (t_6(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes')) and environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes')):
         pass
         yield '    if '
         l_1_loop = missing
         for l_1_t, l_1_loop in LoopContext(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), undefined):
             _loop_vars = {}
             pass
-            yield '0 in ('
-            for l_2_d in environment.getattr(l_1_t, 'dims'):
-                _loop_vars = {}
-                pass
-                yield str(l_2_d)
-                yield ', '
-            l_2_d = missing
-            yield ')'
-            yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 27 in '_reference.py.j2' evaluated to false and no else section was defined.")))
+            yield '0 in '
+            yield str(t_5(environment.getattr(l_1_t, 'dims')))
+            yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 23 in '_reference.py.j2' evaluated to false and no else section was defined.")))
         l_1_loop = l_1_t = missing
         yield ':\n        # Every output is empty: return them, as the kernel does ('
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes'))
@@ -142,17 +142,12 @@ def root(context, missing=missing):
         for l_1_t, l_1_loop in LoopContext(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), undefined):
             _loop_vars = {}
             pass
-            yield 'torch.empty(('
-            for l_2_d in environment.getattr(l_1_t, 'dims'):
-                _loop_vars = {}
-                pass
-                yield str(l_2_d)
-                yield ', '
-            l_2_d = missing
-            yield '), dtype=torch.'
+            yield 'torch.empty('
+            yield str(t_5(environment.getattr(l_1_t, 'dims')))
+            yield ', dtype=torch.'
             yield str(environment.getattr(environment.getattr(l_1_t, 'dtype'), 'torch'))
             yield ', device=device)'
-            yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 30 in '_reference.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 26 in '_reference.py.j2' evaluated to false and no else section was defined.")))
         l_1_loop = l_1_t = missing
         yield '\n'
     for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
@@ -189,7 +184,7 @@ def root(context, missing=missing):
         yield '], dtype=torch.'
         yield str(environment.getattr(environment.getattr(l_1_p, 'dtype'), 'torch'))
         yield ', device=device)'
-        yield str(('.to(torch.float32)' if environment.getattr(environment.getattr(l_1_p, 'dtype'), 'is_16bit_float') else cond_expr_undefined("the inline if-expression on line 46 in '_reference.py.j2' evaluated to false and no else section was defined.")))
+        yield str(('.to(torch.float32)' if environment.getattr(environment.getattr(l_1_p, 'dtype'), 'is_16bit_float') else cond_expr_undefined("the inline if-expression on line 42 in '_reference.py.j2' evaluated to false and no else section was defined.")))
         yield '\n'
     l_1_p = missing
     for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'statements'):
@@ -206,32 +201,23 @@ def root(context, missing=missing):
         yield '\n'
     l_1_st = missing
     def macro(l_1_t):
-        t_8 = []
+        t_9 = []
         if l_1_t is missing:
             l_1_t = undefined("parameter 't' was not provided", name='t')
         pass
-        t_8.extend((
+        t_9.extend((
             '_args.output_ref(',
             str(environment.getattr(l_1_t, 'name')),
-            str((context.call(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ref_output_suffix'), 'get'), environment.getattr(l_1_t, 'name'), '') if t_5(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ref_output_suffix')) else cond_expr_undefined("the inline if-expression on line 52 in '_reference.py.j2' evaluated to false and no else section was defined."))),
-            ', (',
-        ))
-        for l_2_d in environment.getattr(l_1_t, 'dims'):
-            _loop_vars = {}
-            pass
-            t_8.extend((
-                str(l_2_d),
-                ', ',
-            ))
-        l_2_d = missing
-        t_8.extend((
-            '), torch.',
+            str((context.call(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ref_output_suffix'), 'get'), environment.getattr(l_1_t, 'name'), '') if t_6(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ref_output_suffix')) else cond_expr_undefined("the inline if-expression on line 48 in '_reference.py.j2' evaluated to false and no else section was defined."))),
+            ', ',
+            str(t_5(environment.getattr(l_1_t, 'dims'))),
+            ', torch.',
             str(environment.getattr(environment.getattr(l_1_t, 'dtype'), 'torch')),
             ', device',
-            str((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ref_output_extra') if t_5(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ref_output_extra')) else cond_expr_undefined("the inline if-expression on line 52 in '_reference.py.j2' evaluated to false and no else section was defined."))),
+            str((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ref_output_extra') if t_6(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ref_output_extra')) else cond_expr_undefined("the inline if-expression on line 48 in '_reference.py.j2' evaluated to false and no else section was defined."))),
             ')',
         ))
-        return concat(t_8)
+        return concat(t_9)
     context.exported_vars.add('output_ref')
     context.vars['output_ref'] = l_0_output_ref = Macro(environment, macro, 'output_ref', ('t',), False, False, False, context.eval_ctx.autoescape)
     if (t_2(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs')) == 1):
@@ -252,4 +238,4 @@ def root(context, missing=missing):
         yield '    )\n'
 
 blocks = {}
-debug_info = '3=51&4=53&5=57&8=65&9=68&10=74&13=83&15=93&20=99&22=101&23=104&24=112&26=121&27=125&28=139&30=142&33=158&34=161&35=164&36=170&37=173&40=179&45=182&46=186&48=195&49=199&50=203&52=208&53=237&54=240&57=245&58=249'
+debug_info = '3=57&4=71&5=74&6=80&9=89&11=99&16=105&18=107&19=110&20=118&22=127&23=131&24=139&26=142&29=153&30=156&31=159&32=165&33=168&36=174&41=177&42=181&44=190&45=194&46=198&48=203&49=223&50=226&53=231&54=235'

@@ -9,7 +9,7 @@ def root(context, missing=missing):
     if 0: yield None
     l_0_k = resolve('k')
     l_0_s = resolve('s')
-    l_0_kwargs = l_0_spec_names = l_0_public_kwargs = l_0_signature = l_0_inputs = l_0_outputs = l_0_checked = missing
+    l_0_kwargs = l_0_spec_names = l_0_public_kwargs = l_0_signature = l_0_inputs = l_0_outputs = l_0_checked = l_0_named_inputs = l_0_named_outputs = missing
     try:
         t_1 = environment.filters['join']
     except KeyError:
@@ -41,19 +41,25 @@ def root(context, missing=missing):
         def t_5(*unused):
             raise TemplateRuntimeError("No filter named 'public' found.")
     try:
-        t_6 = environment.tests['defined']
+        t_6 = environment.filters['pytuple']
     except KeyError:
         @internalcode
         def t_6(*unused):
-            raise TemplateRuntimeError("No test named 'defined' found.")
+            raise TemplateRuntimeError("No filter named 'pytuple' found.")
     try:
-        t_7 = environment.tests['none']
+        t_7 = environment.tests['defined']
     except KeyError:
         @internalcode
         def t_7(*unused):
+            raise TemplateRuntimeError("No test named 'defined' found.")
+    try:
+        t_8 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_8(*unused):
             raise TemplateRuntimeError("No test named 'none' found.")
     pass
-    l_0_kwargs = (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'launch_kwargs') if t_6(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'launch_kwargs')) else ())
+    l_0_kwargs = (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'launch_kwargs') if t_7(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'launch_kwargs')) else ())
     context.vars['kwargs'] = l_0_kwargs
     context.exported_vars.add('kwargs')
     l_0_spec_names = t_3(context.eval_ctx, t_4(context, (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'params') + environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs')), attribute='spec_name'))
@@ -63,14 +69,14 @@ def root(context, missing=missing):
     context.vars['public_kwargs'] = l_0_public_kwargs
     context.exported_vars.add('public_kwargs')
     def macro(l_1_kwargs, l_1_public_kwargs):
-        t_8 = []
+        t_9 = []
         l_1_zip = resolve('zip')
         if l_1_kwargs is missing:
             l_1_kwargs = undefined("parameter 'kwargs' was not provided", name='kwargs')
         if l_1_public_kwargs is missing:
             l_1_public_kwargs = undefined("parameter 'public_kwargs' was not provided", name='public_kwargs')
         pass
-        t_8.extend((
+        t_9.extend((
             'def ',
             str(t_5(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))),
             '(\n',
@@ -78,27 +84,27 @@ def root(context, missing=missing):
         for l_2_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'params'):
             _loop_vars = {}
             pass
-            t_8.extend((
+            t_9.extend((
                 '    ',
                 str(environment.getattr(l_2_p, 'spec_name')),
             ))
-            if (t_6(environment.getattr(l_2_p, 'default')) and (not t_7(environment.getattr(l_2_p, 'default')))):
+            if (t_7(environment.getattr(l_2_p, 'default')) and (not t_8(environment.getattr(l_2_p, 'default')))):
                 pass
-                t_8.extend((
+                t_9.extend((
                     '=',
                     str(environment.getattr(l_2_p, 'default')),
                 ))
-            t_8.append(
+            t_9.append(
                 ',\n',
             )
         l_2_p = missing
-        t_8.append(
+        t_9.append(
             '    *,\n',
         )
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_8.extend((
+            t_9.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'spec_name')),
                 '=None,\n',
@@ -107,13 +113,13 @@ def root(context, missing=missing):
         for l_2_name in l_1_public_kwargs:
             _loop_vars = {}
             pass
-            t_8.extend((
+            t_9.extend((
                 '    ',
                 str(l_2_name),
                 '=None,\n',
             ))
         l_2_name = missing
-        t_8.extend((
+        t_9.extend((
             '):\n    """Launch ',
             str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')),
             '_kernel (spec: ',
@@ -129,7 +135,7 @@ def root(context, missing=missing):
         for ((l_2_name, l_2_doc), l_2_public_name) in context.call((undefined(name='zip') if l_1_zip is missing else l_1_zip), l_1_kwargs, l_1_public_kwargs):
             _loop_vars = {}
             pass
-            t_8.extend((
+            t_9.extend((
                 '    ',
                 str(l_2_public_name),
                 '= ',
@@ -137,12 +143,12 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_name = l_2_doc = l_2_public_name = missing
-        t_8.extend((
+        t_9.extend((
             '    Returns ',
             str((str_join(('(', t_1(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='spec_name'), ', '), ')', )) if (t_2(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs')) > 1) else environment.getattr(environment.getitem(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), 0), 'spec_name'))),
             '.\n    """\n',
         ))
-        return concat(t_8)
+        return concat(t_9)
     context.exported_vars.add('signature')
     context.vars['signature'] = l_0_signature = Macro(environment, macro, 'signature', ('kwargs', 'public_kwargs'), False, False, False, context.eval_ctx.autoescape)
     yield '# The call signatures '
@@ -151,23 +157,11 @@ def root(context, missing=missing):
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls = _calls.Calls(\n    "'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-    yield '",\n    ('
-    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
-        _loop_vars = {}
-        pass
-        yield '"'
-        yield str(environment.getattr(l_1_t, 'spec_name'))
-        yield '", '
-    l_1_t = missing
-    yield '),\n    ('
-    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
-        _loop_vars = {}
-        pass
-        yield '"'
-        yield str(environment.getattr(l_1_t, 'spec_name'))
-        yield '", '
-    l_1_t = missing
-    yield '),\n    in_place='
+    yield '",\n    '
+    yield str(t_6(t_4(context, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'), attribute='spec_name'), 'tojson')))
+    yield ',\n    '
+    yield str(t_6(t_4(context, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='spec_name'), 'tojson')))
+    yield ',\n    in_place='
     yield str((environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') != 'gemm'))
     yield ',\n)\n\n\n'
     yield str(context.call((undefined(name='signature') if l_0_signature is missing else l_0_signature), (undefined(name='kwargs') if l_0_kwargs is missing else l_0_kwargs), (undefined(name='public_kwargs') if l_0_public_kwargs is missing else l_0_public_kwargs)))
@@ -208,15 +202,21 @@ def root(context, missing=missing):
         yield '):\n    """'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '\'s launcher, taking each argument by its name in the generated code."""\n'
-    l_0_inputs = str_join(('(', t_1(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'), attribute='name'), ', '), ',)', ))
+    l_0_inputs = t_6(t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'), attribute='name'))
     context.vars['inputs'] = l_0_inputs
     context.exported_vars.add('inputs')
-    l_0_outputs = str_join(('(', t_1(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '), ',)', ))
+    l_0_outputs = t_6(t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'))
     context.vars['outputs'] = l_0_outputs
     context.exported_vars.add('outputs')
     l_0_checked = t_1(context.eval_ctx, (['device'] + t_3(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources'), attribute='dim'))), ', ')
     context.vars['checked'] = l_0_checked
     context.exported_vars.add('checked')
+    l_0_named_inputs = t_6(t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'), 'named_arg'))
+    context.vars['named_inputs'] = l_0_named_inputs
+    context.exported_vars.add('named_inputs')
+    l_0_named_outputs = t_6(t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), 'named_arg'))
+    context.vars['named_outputs'] = l_0_named_outputs
+    context.exported_vars.add('named_outputs')
     yield "    # The checks run in full for the first call of each signature (its tensors' types, dtypes,\n    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the\n    # same signature repeats those that depend on more: storage bounds, the overlap of outputs\n    # passed in, scalars (tilegen.runtime.calls).\n    signature, checked = _"
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.find('
@@ -266,17 +266,9 @@ def root(context, missing=missing):
     l_1_p = missing
     yield '        device = _args.check_device("'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-    yield '", ('
-    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
-        _loop_vars = {}
-        pass
-        yield '("'
-        yield str(environment.getattr(l_1_t, 'spec_name'))
-        yield '", '
-        yield str(environment.getattr(l_1_t, 'name'))
-        yield '), '
-    l_1_t = missing
-    yield '))\n'
+    yield '", '
+    yield str((undefined(name='named_inputs') if l_0_named_inputs is missing else l_0_named_inputs))
+    yield ')\n'
     for l_1_src in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources'):
         _loop_vars = {}
         pass
@@ -287,30 +279,14 @@ def root(context, missing=missing):
         yield '"][0]\n'
     l_1_src = missing
     yield '        # Outputs passed in must not share memory with the inputs or each other'
-    yield str((" (exactly an input's view: in place)" if (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') != 'gemm') else cond_expr_undefined("the inline if-expression on line 74 in '_launcher_head.py.j2' evaluated to false and no else section was defined.")))
+    yield str((" (exactly an input's view: in place)" if (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') != 'gemm') else cond_expr_undefined("the inline if-expression on line 76 in '_launcher_head.py.j2' evaluated to false and no else section was defined.")))
     yield '.\n        _args.check_overlap(\n            "'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-    yield '",\n            ('
-    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
-        _loop_vars = {}
-        pass
-        yield '("'
-        yield str(environment.getattr(l_1_t, 'spec_name'))
-        yield '", '
-        yield str(environment.getattr(l_1_t, 'name'))
-        yield '), '
-    l_1_t = missing
-    yield '),\n            ('
-    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
-        _loop_vars = {}
-        pass
-        yield '("'
-        yield str(environment.getattr(l_1_t, 'spec_name'))
-        yield '", '
-        yield str(environment.getattr(l_1_t, 'name'))
-        yield '), '
-    l_1_t = missing
-    yield '),\n            in_place='
+    yield '",\n            '
+    yield str((undefined(name='named_inputs') if l_0_named_inputs is missing else l_0_named_inputs))
+    yield ',\n            '
+    yield str((undefined(name='named_outputs') if l_0_named_outputs is missing else l_0_named_outputs))
+    yield ',\n            in_place='
     yield str((environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') != 'gemm'))
     yield ',\n        )\n'
     for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
@@ -322,14 +298,9 @@ def root(context, missing=missing):
         yield str(environment.getattr(l_1_t, 'spec_name'))
         yield '", '
         yield str(environment.getattr(l_1_t, 'name'))
-        yield ', ('
-        for l_2_d in environment.getattr(l_1_t, 'dims'):
-            _loop_vars = {}
-            pass
-            yield str(l_2_d)
-            yield ', '
-        l_2_d = missing
-        yield '), torch.'
+        yield ', '
+        yield str(t_6(environment.getattr(l_1_t, 'dims')))
+        yield ', torch.'
         yield str(environment.getattr(environment.getattr(l_1_t, 'dtype'), 'torch'))
         yield ', device)\n'
     l_1_t = missing
@@ -341,7 +312,8 @@ def root(context, missing=missing):
     yield str((undefined(name='outputs') if l_0_outputs is missing else l_0_outputs))
     yield ', ('
     yield str((undefined(name='checked') if l_0_checked is missing else l_0_checked))
-    yield ',))\n'
+    yield str((',' if (not environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources')) else cond_expr_undefined("the inline if-expression on line 86 in '_launcher_head.py.j2' evaluated to false and no else section was defined.")))
+    yield '))\n'
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
         pass
         yield '    else:\n'
@@ -372,17 +344,12 @@ def root(context, missing=missing):
         yield str(environment.getattr(l_1_t, 'name'))
         yield ' is None:\n        '
         yield str(environment.getattr(l_1_t, 'name'))
-        yield ' = torch.empty(('
-        for l_2_d in environment.getattr(l_1_t, 'dims'):
-            _loop_vars = {}
-            pass
-            yield str(l_2_d)
-            yield ', '
-        l_2_d = missing
-        yield '), dtype=torch.'
+        yield ' = torch.empty('
+        yield str(t_6(environment.getattr(l_1_t, 'dims')))
+        yield ', dtype=torch.'
         yield str(environment.getattr(environment.getattr(l_1_t, 'dtype'), 'torch'))
         yield ', device=device)\n'
     l_1_t = missing
 
 blocks = {}
-debug_info = '4=56&5=59&7=62&8=65&9=75&10=78&11=83&14=98&15=103&17=107&18=112&21=118&23=124&26=126&27=129&28=134&30=142&33=149&34=151&35=153&36=155&37=163&38=171&42=173&43=174&44=177&45=181&46=185&49=194&50=209&52=211&53=214&54=217&59=221&63=227&64=231&65=241&67=250&68=254&70=268&71=280&72=284&74=290&76=292&77=294&78=304&79=314&81=316&82=320&84=337&85=345&87=348&88=352&91=366&92=368&93=372&94=374'
+debug_info = '4=62&5=65&7=68&8=71&9=81&10=84&11=89&14=104&15=109&17=113&18=118&21=124&23=130&26=132&27=135&28=140&30=148&33=155&34=157&35=159&36=161&37=163&38=165&42=167&43=168&44=171&45=175&46=179&49=188&50=203&52=205&53=208&54=211&55=214&56=217&61=221&65=227&66=231&67=241&69=250&70=254&72=268&73=272&74=276&76=282&78=284&79=286&80=288&81=290&83=292&84=296&86=308&87=317&89=320&90=324&93=338&94=340&95=344&96=346'

@@ -46,34 +46,40 @@ def root(context, missing=missing):
         def t_6(*unused):
             raise TemplateRuntimeError("No filter named 'public' found.")
     try:
-        t_7 = environment.filters['rejectattr']
+        t_7 = environment.filters['pytuple']
     except KeyError:
         @internalcode
         def t_7(*unused):
-            raise TemplateRuntimeError("No filter named 'rejectattr' found.")
+            raise TemplateRuntimeError("No filter named 'pytuple' found.")
     try:
-        t_8 = environment.filters['selectattr']
+        t_8 = environment.filters['rejectattr']
     except KeyError:
         @internalcode
         def t_8(*unused):
-            raise TemplateRuntimeError("No filter named 'selectattr' found.")
+            raise TemplateRuntimeError("No filter named 'rejectattr' found.")
     try:
-        t_9 = environment.filters['tojson']
+        t_9 = environment.filters['selectattr']
     except KeyError:
         @internalcode
         def t_9(*unused):
-            raise TemplateRuntimeError("No filter named 'tojson' found.")
+            raise TemplateRuntimeError("No filter named 'selectattr' found.")
     try:
-        t_10 = environment.filters['trim']
+        t_10 = environment.filters['tojson']
     except KeyError:
         @internalcode
         def t_10(*unused):
-            raise TemplateRuntimeError("No filter named 'trim' found.")
+            raise TemplateRuntimeError("No filter named 'tojson' found.")
     try:
-        t_11 = environment.tests['string']
+        t_11 = environment.filters['trim']
     except KeyError:
         @internalcode
         def t_11(*unused):
+            raise TemplateRuntimeError("No filter named 'trim' found.")
+    try:
+        t_12 = environment.tests['string']
+    except KeyError:
+        @internalcode
+        def t_12(*unused):
             raise TemplateRuntimeError("No test named 'string' found.")
     pass
     l_0_sc = context.vars['sc'] = environment.get_template('_scalars.py.j2', 'gemm.py.j2')._get_default_module(context)
@@ -101,25 +107,25 @@ def root(context, missing=missing):
     l_0_tensors = (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs') + environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'))
     context.vars['tensors'] = l_0_tensors
     context.exported_vars.add('tensors')
-    l_0_tile_outs = t_4(context.eval_ctx, t_8(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'outputs'), 'tile_store'))
+    l_0_tile_outs = t_4(context.eval_ctx, t_9(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'outputs'), 'tile_store'))
     context.vars['tile_outs'] = l_0_tile_outs
     context.exported_vars.add('tile_outs')
-    l_0_other_outs = t_4(context.eval_ctx, t_7(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'outputs'), 'tile_store'))
+    l_0_other_outs = t_4(context.eval_ctx, t_8(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'outputs'), 'tile_store'))
     context.vars['other_outs'] = l_0_other_outs
     context.exported_vars.add('other_outs')
     l_0_host_descs = (('descriptor' in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes')) and (not (undefined(name='batched') if l_0_batched is missing else l_0_batched)))
     context.vars['host_descs'] = l_0_host_descs
     context.exported_vars.add('host_descs')
     def macro():
-        t_12 = []
+        t_13 = []
         pass
-        t_12.append(
+        t_13.append(
             '# Tensor descriptors: the hardware (TMA on Hopper) computes the addresses, reads zeros\n# past the edges and drops writes past them, so nothing is masked. The launcher checked\n# their rules: 16-byte aligned base and strides, last stride 1.\n',
         )
         for l_2_op in ((undefined(name='a') if l_0_a is missing else l_0_a), (undefined(name='b') if l_0_b is missing else l_0_b)):
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_13.extend((
                 str(environment.getattr(l_2_op, 'role')),
                 '_desc = tl.make_tensor_descriptor(',
                 str(environment.getattr(environment.getattr(l_2_op, 'tensor'), 'name')),
@@ -137,7 +143,7 @@ def root(context, missing=missing):
         for l_2_o in (undefined(name='tile_outs') if l_0_tile_outs is missing else l_0_tile_outs):
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_13.extend((
                 str(environment.getattr(environment.getattr(l_2_o, 'tensor'), 'name')),
                 '_desc = tl.make_tensor_descriptor(',
                 str(environment.getattr(environment.getattr(l_2_o, 'tensor'), 'name')),
@@ -148,17 +154,17 @@ def root(context, missing=missing):
                 ', 1], block_shape=[BLOCK_M, BLOCK_N // 2])\n',
             ))
         l_2_o = missing
-        return concat(t_12)
+        return concat(t_13)
     context.exported_vars.add('descriptors')
     context.vars['descriptors'] = l_0_descriptors = Macro(environment, macro, 'descriptors', (), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_mode):
-        t_13 = []
+        t_14 = []
         if l_1_mode is missing:
             l_1_mode = undefined("parameter 'mode' was not provided", name='mode')
         pass
         if (l_1_mode == 'pointer'):
             pass
-            t_13.extend((
+            t_14.extend((
                 '# Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into ',
                 str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'what')),
                 ',\n# b_ptrs a [BLOCK_K, BLOCK_N] block into ',
@@ -199,10 +205,10 @@ def root(context, missing=missing):
             pass
             if (not (undefined(name='batched') if l_0_batched is missing else l_0_batched)):
                 pass
-                t_13.append(
+                t_14.append(
                     '# Tensor descriptors (TMA on Hopper), built by the launcher after checking their rules\n# (16-byte aligned base and strides, last stride 1): the hardware computes the addresses,\n# reads zeros past the edges and drops writes past them, so nothing is masked.\n',
                 )
-            t_13.extend((
+            t_14.extend((
                 '# Each step loads a [BLOCK_M, BLOCK_K] tile of ',
                 str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'what')),
                 ' and a [BLOCK_K, BLOCK_N] tile of ',
@@ -214,7 +220,7 @@ def root(context, missing=missing):
                 pass
                 if environment.getattr(l_2_op, 'transposed'):
                     pass
-                    t_13.extend((
+                    t_14.extend((
                         '    # ',
                         str(environment.getattr(environment.getattr(l_2_op, 'tensor'), 'name')),
                         ' is stored [',
@@ -233,7 +239,7 @@ def root(context, missing=missing):
                     ))
                 else:
                     pass
-                    t_13.extend((
+                    t_14.extend((
                         '    ',
                         str(environment.getattr(l_2_op, 'role')),
                         ' = ',
@@ -245,14 +251,14 @@ def root(context, missing=missing):
                         '\n',
                     ))
             l_2_op = missing
-            t_13.extend((
+            t_14.extend((
                 '    acc = tl.dot(a, b, acc',
                 str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'dot_args')),
                 ')\n',
             ))
         else:
             pass
-            t_13.extend((
+            t_14.extend((
                 '# Block pointers: Triton tracks a [BLOCK_M, BLOCK_K] window of ',
                 str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'what')),
                 ' and a\n# [BLOCK_K, BLOCK_N] window of ',
@@ -262,7 +268,7 @@ def root(context, missing=missing):
             for l_2_op in ((undefined(name='a') if l_0_a is missing else l_0_a), (undefined(name='b') if l_0_b is missing else l_0_b)):
                 _loop_vars = {}
                 pass
-                t_13.extend((
+                t_14.extend((
                     str(environment.getattr(l_2_op, 'role')),
                     '_block_ptr = tl.make_block_ptr(',
                     str(environment.getattr(environment.getattr(l_2_op, 'tensor'), 'name')),
@@ -283,7 +289,7 @@ def root(context, missing=missing):
                     ')\n',
                 ))
             l_2_op = missing
-            t_13.extend((
+            t_14.extend((
                 'for k in range(0, tl.cdiv(K, BLOCK_K)):\n    a = tl.load(a_block_ptr, boundary_check=(0, 1), padding_option="zero")',
                 str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'cast')),
                 '\n    b = tl.load(b_block_ptr, boundary_check=(0, 1), padding_option="zero")',
@@ -296,11 +302,11 @@ def root(context, missing=missing):
                 str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'block_advance')),
                 '))\n',
             ))
-        return concat(t_13)
+        return concat(t_14)
     context.exported_vars.add('k_loop')
     context.vars['k_loop'] = l_0_k_loop = Macro(environment, macro, 'k_loop', ('mode',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_mode):
-        t_14 = []
+        t_15 = []
         if l_1_mode is missing:
             l_1_mode = undefined("parameter 'mode' was not provided", name='mode')
         pass
@@ -315,10 +321,10 @@ def root(context, missing=missing):
                 pass
                 if environment.getattr(l_2_loop, 'first'):
                     pass
-                    t_14.append(
+                    t_15.append(
                         '# _gemm_store_halves: the tile leaves in two [BLOCK_M, BLOCK_N // 2] halves, so the\n# TMA store stages half as much in shared memory (more is left for the K loop).\n',
                     )
-                t_14.extend((
+                t_15.extend((
                     '_gemm_store_halves(',
                     str(environment.getattr((undefined(name='t') if l_2_t is missing else l_2_t), 'name')),
                     '_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, ',
@@ -329,7 +335,7 @@ def root(context, missing=missing):
                 ))
             elif (l_1_mode == 'block_ptr'):
                 pass
-                t_14.extend((
+                t_15.extend((
                     str(environment.getattr((undefined(name='t') if l_2_t is missing else l_2_t), 'name')),
                     '_block_ptr = tl.make_block_ptr(',
                     str(environment.getattr((undefined(name='t') if l_2_t is missing else l_2_t), 'name')),
@@ -349,7 +355,7 @@ def root(context, missing=missing):
                 ))
             else:
                 pass
-                t_14.extend((
+                t_15.extend((
                     'tl.store(',
                     str(environment.getattr((undefined(name='t') if l_2_t is missing else l_2_t), 'name')),
                     '_ptr + ',
@@ -363,7 +369,7 @@ def root(context, missing=missing):
                     ')\n',
                 ))
         l_2_loop = l_2_o = l_2_t = missing
-        return concat(t_14)
+        return concat(t_15)
     context.exported_vars.add('stores')
     context.vars['stores'] = l_0_stores = Macro(environment, macro, 'stores', ('mode',), False, False, False, context.eval_ctx.autoescape)
     yield '# spec: '
@@ -424,7 +430,7 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
         pass
         yield '    '
-        yield str(t_1(t_10(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'params'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
+        yield str(t_1(t_11(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'params'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
         yield '\n'
     for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
         _loop_vars = {}
@@ -517,12 +523,12 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
         pass
         yield '    '
-        yield str(t_1(t_10(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
+        yield str(t_1(t_11(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
         yield '\n'
     yield '    pid = tl.program_id(axis=0)\n    if INDEX_64:\n        pid = pid.to(tl.int64)\n    num_pid_m = tl.cdiv(M, BLOCK_M)\n    num_pid_n = tl.cdiv(N, BLOCK_N)\n    num_tiles = '
     yield str(('BATCH * ' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 165 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
     yield "num_pid_m * num_pid_n\n    # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The\n    # launcher starts one program per tile, so the loop runs once, or, persistent, at most one\n    # per SM, each looping over many tiles (as many programs as the tiles need for an even\n    # share, see tilegen.runtime.gemm.gemm_programs). FLATTEN merges this loop with the K loop, so the\n    # compiler can overlap one tile's epilogue with the next tile's loads.\n    "
-    yield str(t_1(t_10(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'blocks'), 'tile', 'tile', 'tile_id', 'num_tiles', 'tl.num_programs(axis=0)', 'tl.range', ', flatten=FLATTEN')), 4))
+    yield str(t_1(t_11(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'blocks'), 'tile', 'tile', 'tile_id', 'num_tiles', 'tl.num_programs(axis=0)', 'tl.range', ', flatten=FLATTEN')), 4))
     yield '\n'
     if (undefined(name='batched') if l_0_batched is missing else l_0_batched):
         pass
@@ -541,7 +547,7 @@ def root(context, missing=missing):
             yield '        # Split batch_id into one index per batch dimension ('
             yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'batch_dims'), ', '))
             yield '), innermost first.\n        '
-            yield str(t_1(t_10(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'batch_id', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'batch_steps'))), 8))
+            yield str(t_1(t_11(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'batch_id', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'batch_steps'))), 8))
             yield '\n'
         yield "        # Where this batch's matrices start in each tensor.\n"
         for l_1_o in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'batch_offsets'):
@@ -712,18 +718,12 @@ def root(context, missing=missing):
         yield '"'
         yield str(l_1_key)
         yield '": '
-        yield str((t_9(context.eval_ctx, l_1_value) if t_11(l_1_value) else l_1_value))
+        yield str((t_10(context.eval_ctx, l_1_value) if t_12(l_1_value) else l_1_value))
         yield ', '
     l_1_key = l_1_value = missing
-    yield '},\n    modes=('
-    for l_1_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes'):
-        _loop_vars = {}
-        pass
-        yield '"'
-        yield str(l_1_m)
-        yield '", '
-    l_1_m = missing
-    yield '),\n    dtypes="'
+    yield '},\n    modes='
+    yield str(t_7(t_5(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes'), 'tojson')))
+    yield ',\n    dtypes="'
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'dtypes_key'))
     yield '",\n    elem_bytes='
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'elem_bytes'))
@@ -764,20 +764,9 @@ def root(context, missing=missing):
     yield ')\n'
     if ('descriptor' in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes')):
         pass
-        yield '    # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.\n    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok(('
-        yield str(environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name'))
-        yield ', '
-        if (environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name') != environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')):
-            pass
-            yield str(environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name'))
-            yield ', '
-        for l_1_o in (undefined(name='tile_outs') if l_0_tile_outs is missing else l_0_tile_outs):
-            _loop_vars = {}
-            pass
-            yield str(environment.getattr(environment.getattr(l_1_o, 'tensor'), 'name'))
-            yield ', '
-        l_1_o = missing
-        yield '))\n'
+        yield '    # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.\n    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok('
+        yield str(t_7((([environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')] + ([environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name')] if (environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name') != environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')) else [])) + t_4(context.eval_ctx, t_5(context, (undefined(name='tile_outs') if l_0_tile_outs is missing else l_0_tile_outs), attribute='tensor.name')))))
+        yield ')\n'
     else:
         pass
         yield '    _tma_ok = False\n'
@@ -917,4 +906,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=79&2=81&5=83&6=86&7=89&8=92&9=95&10=98&11=101&12=104&13=107&16=110&17=113&21=119&22=123&24=137&25=141&28=154&29=159&30=163&31=165&37=167&38=175&41=183&42=187&43=191&45=193&46=195&47=198&48=200&53=207&55=212&56=215&57=219&58=225&60=238&63=250&65=257&66=259&67=262&68=266&71=288&72=290&73=292&74=294&75=296&78=302&79=308&80=312&81=314&82=316&86=323&87=330&88=333&89=343&91=354&95=370&97=374&98=376&99=379&100=382&101=392&102=395&103=403&104=406&106=417&109=424&110=427&112=429&113=433&115=441&116=443&117=445&118=447&119=450&120=452&121=456&125=460&126=463&127=467&130=471&132=474&133=478&135=486&136=490&143=496&144=499&146=501&147=504&153=509&155=511&157=517&158=520&165=523&171=525&172=527&181=531&184=533&185=535&186=537&187=539&188=542&189=544&192=547&193=551&195=556&196=558&198=561&200=565&204=568&205=572&206=574&207=577&208=579&210=581&212=585&219=588&220=591&221=593&223=595&224=599&225=604&226=607&228=624&231=635&232=639&233=643&235=649&236=651&237=654&238=656&240=658&241=660&242=662&244=664&245=668&246=671&247=675&248=678&250=691&255=701&256=703&257=705&258=707&259=709&260=719&261=727&262=729&263=731&267=733&268=740&269=742&271=746&272=749&273=751&278=761&279=763&280=765&282=768&287=785&288=787&293=789&296=792&298=800&299=804&301=811&302=815&305=821&308=823&310=825&311=829&313=832&314=836&316=839&317=843&322=847&324=850&325=854&328=857&329=860&330=864&333=870&334=873&335=875&336=877&337=881&344=885&347=888&348=891&358=894&359=898&360=900&361=904&364=906&365=910&368=912'
+debug_info = '1=85&2=87&5=89&6=92&7=95&8=98&9=101&10=104&11=107&12=110&13=113&16=116&17=119&21=125&22=129&24=143&25=147&28=160&29=165&30=169&31=171&37=173&38=181&41=189&42=193&43=197&45=199&46=201&47=204&48=206&53=213&55=218&56=221&57=225&58=231&60=244&63=256&65=263&66=265&67=268&68=272&71=294&72=296&73=298&74=300&75=302&78=308&79=314&80=318&81=320&82=322&86=329&87=336&88=339&89=349&91=360&95=376&97=380&98=382&99=385&100=388&101=398&102=401&103=409&104=412&106=423&109=430&110=433&112=435&113=439&115=447&116=449&117=451&118=453&119=456&120=458&121=462&125=466&126=469&127=473&130=477&132=480&133=484&135=492&136=496&143=502&144=505&146=507&147=510&153=515&155=517&157=523&158=526&165=529&171=531&172=533&181=537&184=539&185=541&186=543&187=545&188=548&189=550&192=553&193=557&195=562&196=564&198=567&200=571&204=574&205=578&206=580&207=583&208=585&210=587&212=591&219=594&220=597&221=599&223=601&224=605&225=610&226=613&228=630&231=641&232=645&233=649&235=655&236=657&237=660&238=662&240=664&241=666&242=668&244=670&245=674&246=677&247=681&248=684&250=697&255=707&256=709&257=711&258=713&259=715&260=725&261=727&262=729&263=731&267=733&268=740&269=742&271=746&272=749&273=751&278=761&279=763&280=765&282=768&287=774&288=776&293=778&296=781&298=789&299=793&301=800&302=804&305=810&308=812&310=814&311=818&313=821&314=825&316=828&317=832&322=836&324=839&325=843&328=846&329=849&330=853&333=859&334=862&335=864&336=866&337=870&344=874&347=877&348=880&358=883&359=887&360=889&361=893&364=895&365=899&368=901'

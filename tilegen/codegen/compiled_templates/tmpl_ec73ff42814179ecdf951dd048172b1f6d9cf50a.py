@@ -28,10 +28,16 @@ def root(context, missing=missing):
         def t_3(*unused):
             raise TemplateRuntimeError("No filter named 'map' found.")
     try:
-        t_4 = environment.filters['trim']
+        t_4 = environment.filters['pytuple']
     except KeyError:
         @internalcode
         def t_4(*unused):
+            raise TemplateRuntimeError("No filter named 'pytuple' found.")
+    try:
+        t_5 = environment.filters['trim']
+    except KeyError:
+        @internalcode
+        def t_5(*unused):
             raise TemplateRuntimeError("No filter named 'trim' found.")
     pass
     l_0_sc = context.vars['sc'] = environment.get_template('_scalars.py.j2', 'elementwise.py.j2')._get_default_module(context)
@@ -63,7 +69,7 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
         pass
         yield '    '
-        yield str(t_1(t_4(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'params'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
+        yield str(t_1(t_5(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'params'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
         yield '\n'
     for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
         _loop_vars = {}
@@ -105,7 +111,7 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
         pass
         yield '    '
-        yield str(t_1(t_4(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
+        yield str(t_1(t_5(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
         yield '\n'
     yield '    # Program `pid` handles output elements [pid * BLOCK, (pid + 1) * BLOCK) in row-major order over ['
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'space_text'))
@@ -121,15 +127,15 @@ def root(context, missing=missing):
             yield '_offs = offs\n'
         l_1_t = missing
         yield '    else:\n'
-        t_5 = []
+        t_6 = []
         pass
         template = environment.get_template('_strided_offsets.py.j2', 'elementwise.py.j2')
         gen = template.root_render_func(template.new_context(context.get_all(), True, {'s': l_0_s, 'sc': l_0_sc, 'tensors': l_0_tensors}))
         try:
             for event in gen:
-                t_5.append(event)
+                t_6.append(event)
         finally: gen.close()
-        yield t_1(concat(t_5), 4, first=True)
+        yield t_1(concat(t_6), 4, first=True)
     else:
         pass
         template = environment.get_template('_strided_offsets.py.j2', 'elementwise.py.j2')
@@ -296,9 +302,9 @@ def root(context, missing=missing):
     yield '        BLOCK=BLOCK,\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'has_flat'):
         pass
-        yield '        FLAT=all(t.is_contiguous() for t in ('
-        yield str(t_2(context.eval_ctx, t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
-        yield ',)),\n'
+        yield '        FLAT=all(t.is_contiguous() for t in '
+        yield str(t_4(t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name')))
+        yield '),\n'
     yield '        INDEX_64=_args.needs_int64('
     yield str(t_2(context.eval_ctx, t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
     yield '),\n        num_warps=num_warps,\n    )\n    return '
@@ -312,4 +318,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=37&2=39&3=42&4=46&6=50&7=52&8=56&10=63&11=66&13=68&14=72&16=80&17=82&18=86&20=89&21=92&22=96&26=101&31=105&32=108&34=111&41=113&43=116&44=120&48=126&47=132&51=135&53=141&54=144&56=146&57=150&58=152&59=155&61=163&62=166&64=170&65=173&66=175&68=188&71=195&72=199&73=203&76=209&77=213&81=223&82=230&85=232&86=234&87=237&92=244&93=247&98=250&101=252&103=254&104=258&106=261&107=265&109=268&110=272&113=276&114=280&116=283&117=286&118=290&122=297&123=300&125=303&128=305&131=307'
+debug_info = '1=43&2=45&3=48&4=52&6=56&7=58&8=62&10=69&11=72&13=74&14=78&16=86&17=88&18=92&20=95&21=98&22=102&26=107&31=111&32=114&34=117&41=119&43=122&44=126&48=132&47=138&51=141&53=147&54=150&56=152&57=156&58=158&59=161&61=169&62=172&64=176&65=179&66=181&68=194&71=201&72=205&73=209&76=215&77=219&81=229&82=236&85=238&86=240&87=243&92=250&93=253&98=256&101=258&103=260&104=264&106=267&107=271&109=274&110=278&113=282&114=286&116=289&117=292&118=296&122=303&123=306&125=309&128=311&131=313'
