@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import keyword
 import re
+from functools import lru_cache
 
 LINE_LENGTH = 100
 
@@ -64,15 +65,23 @@ def comment_ok(text: str) -> bool:
 def canonical(lines: list[str], depth: int) -> bool:
     """True if black leaves the statement `lines` (physical lines without newlines) unchanged
     at block depth `depth`."""
-    indent = "    " * depth
+    if len(lines) == 1:
+        return _one_line(lines[0], depth)
     try:
-        if len(lines) == 1:
-            line = lines[0]
-            if len(line) > LINE_LENGTH or not line.startswith(indent) or not line.isascii():
-                return False
-            body = line[len(indent):]
-            return _render(body) == body
-        return _split_ok(lines, indent)
+        return _split_ok(lines, "    " * depth)
+    except _Unknown:
+        return False
+
+
+@lru_cache(maxsize=16384)
+def _one_line(line: str, depth: int) -> bool:
+    """canonical() of one line (kept: generated modules repeat many lines)."""
+    indent = "    " * depth
+    if len(line) > LINE_LENGTH or not line.startswith(indent) or not line.isascii():
+        return False
+    body = line[len(indent):]
+    try:
+        return _render(body) == body
     except _Unknown:
         return False
 
