@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .canonical import LINE_LENGTH, canonical, comment_ok  # noqa: F401 (LINE_LENGTH: fmt.py checks it)
+from .canonical import LINE_LENGTH, canonical, comment_ok
 
 # brackets, strings (either quote) and comments: what bracket counting must see
 _SCAN = re.compile(r"""[rbfuRBFU]{0,2}(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')|#.*|[()\[\]{}]""")
