@@ -93,8 +93,9 @@ def examples():
 
 @pytest.fixture(scope="module")
 def variants(tmp_path_factory):
-    """name -> (module, models): the examples and extras, as written and pinned to each strategy."""
-    text = SPEC.read_text() + EXTRAS
+    """name -> (module, models): the row examples and extras, as written and pinned to each
+    strategy (the reductions over named dimensions take no row strategy: tests/test_axes.py)."""
+    text = SPEC.read_text().split("# ---- reductions over named dimensions")[0] + EXTRAS
     out = {"auto": _compile(tmp_path_factory, "auto", text)}
     for name, schedule in (("looped", LOOPED), ("looped_rows", LOOPED_ROWS), ("persistent", PERSISTENT), ("team", TEAM)):
         out[name] = _compile(tmp_path_factory, name, _pinned(text, schedule))
@@ -674,13 +675,15 @@ text = Path(sys.argv[2]).read_text()
 compiled = compile_source(text, "aot.tile")
 from tilegen.tools.validate import load_module
 module = load_module(compiled.source, "aot_module")
-CONST = {"BLOCK_N": 256, "ROWS": 2, "NUM_STAGES": 2, "INDEX_64": False}
+CONST = {"BLOCK_N": 256, "ROWS": 2, "NUM_STAGES": 2, "INDEX_64": False, "BLOCK_R": 32, "BLOCK_K": 64, "BLOCK_S": 32}
 TYPES = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32", "float64": "fp64", "int1": "i1", "int8": "i8",
          "int16": "i16", "int32": "i32", "int64": "i64", "uint8": "u8"}
 for model in compiled.models:
     dtypes = {t.name: t.dtype.triton for t in model.sig.inputs + model.sig.outputs}
     scalars = {p.name: p.py_kind for p in model.sig.scalars}
-    for suffix in ("_kernel", "_looped_kernel"):
+    axes = model.template == "axis_reduction.py.j2"  # reductions over named dims: a finish kernel
+    dtypes.update({r.name + "_part": r.dtype for r in model.results} if axes else {})
+    for suffix in ("_kernel", "_finish_kernel") if axes else ("_kernel", "_looped_kernel"):
         fn = getattr(module, model.sig.name + suffix)
         signature = {}
         for name in fn.arg_names:
@@ -694,7 +697,9 @@ for model in compiled.models:
         # the single pass with and without REREAD; the looped kernel with the row width at
         # run time and fixed (COLS); each on a persistent grid and on one program per row block
         extra = {"REREAD": (True, False)} if "REREAD" in fn.arg_names else {"COLS": (0, 1000)} if "COLS" in fn.arg_names else {}
-        forms = [dict(PERSISTENT=True), dict(PERSISTENT=False)]
+        forms = [dict(PERSISTENT=True), dict(PERSISTENT=False)] if "PERSISTENT" in fn.arg_names else [{}]
+        if "FLAT" in fn.arg_names:
+            forms = [dict(FLAT=True), dict(FLAT=False)]
         for key, values in extra.items():
             forms = [{**forms[0], key: values[0]}, {**forms[0], key: values[1]}, {**forms[1], key: values[1]}]
         for form in forms:
