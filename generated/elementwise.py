@@ -3,8 +3,9 @@
 """Triton kernels for elementwise.tile: add, relu_dropout, bias_gelu, swiglu, silu_mul, axpby, scale_bias_gelu_tanh, clamp_threshold, activations, bucketize, snap, causal_mask, geglu_split, rope.
 
 Each kernel NAME comes as three functions:
-  NAME_kernel     the @triton.jit kernel (reduction kernels also have NAME_looped_kernel
-                  and NAME_team_kernel, for wide rows; the launcher picks one)
+  NAME_kernel     the @triton.jit kernel (row reductions also have NAME_looped_kernel and
+                  NAME_team_kernel, for wide rows, the launcher picking one; reductions over
+                  named dimensions NAME_finish_kernel, which combines split slices)
   NAME(...)       the launcher: checks its arguments, allocates outputs, launches
   NAME_reference  the same computation in plain torch, for validation
 The launchers' argument checks, launch choices and tuning live in tilegen.runtime;

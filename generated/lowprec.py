@@ -3,8 +3,9 @@
 """Triton kernels for lowprec.tile: quantize_rows_i8, linear_i8, matmul_i8, scaled_mm, scaled_mm_tensor, quantize_f8, dequantize_f8, quantize_rows_f8.
 
 Each kernel NAME comes as three functions:
-  NAME_kernel     the @triton.jit kernel (reduction kernels also have NAME_looped_kernel
-                  and NAME_team_kernel, for wide rows; the launcher picks one)
+  NAME_kernel     the @triton.jit kernel (row reductions also have NAME_looped_kernel and
+                  NAME_team_kernel, for wide rows, the launcher picking one; reductions over
+                  named dimensions NAME_finish_kernel, which combines split slices)
   NAME(...)       the launcher: checks its arguments, allocates outputs, launches
   NAME_reference  the same computation in plain torch, for validation
 The launchers' argument checks, launch choices and tuning live in tilegen.runtime;

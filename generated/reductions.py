@@ -3,8 +3,9 @@
 """Triton kernels for reductions.tile: softmax, log_softmax, layernorm, rmsnorm, row_stats, add_layernorm, add_rmsnorm, next_token, top_p_cumulative, cross_entropy, bias_grad, mse_loss, channel_stats.
 
 Each kernel NAME comes as three functions:
-  NAME_kernel     the @triton.jit kernel (reduction kernels also have NAME_looped_kernel
-                  and NAME_team_kernel, for wide rows; the launcher picks one)
+  NAME_kernel     the @triton.jit kernel (row reductions also have NAME_looped_kernel and
+                  NAME_team_kernel, for wide rows, the launcher picking one; reductions over
+                  named dimensions NAME_finish_kernel, which combines split slices)
   NAME(...)       the launcher: checks its arguments, allocates outputs, launches
   NAME_reference  the same computation in plain torch, for validation
 The launchers' argument checks, launch choices and tuning live in tilegen.runtime;
