@@ -5042,7 +5042,7 @@ def bias_grad_kernel(
         # Fold the tile into the accumulators; masked-off lanes add the neutral element.
         acc_sum_dy += tl.where(mask, dy, 0.0)
     # Each reduction over the tile's rows: one value per kept element.
-    sum_dy = tl.sum(acc_sum_dy, axis=0)
+    sum_dy = tl.sum(acc_sum_dy, axis=0, keep_dims=False)
     if SPLIT == 1:
         # This program saw every reduced element: finish here.
         # spec: reductions.tile:99
@@ -5092,7 +5092,7 @@ def bias_grad_finish_kernel(
         )
         acc_sum_dy += partial
     # Fold the slices: the tile's rows, in a fixed order.
-    sum_dy = tl.sum(acc_sum_dy, axis=0)
+    sum_dy = tl.sum(acc_sum_dy, axis=0, keep_dims=False)
     # spec: reductions.tile:99
     db = sum_dy
     # Store each output, cast to its declared type, under the kept mask.
@@ -5273,7 +5273,7 @@ def mse_loss_kernel(
         # Fold the tile into the accumulators; masked-off lanes add the neutral element.
         acc_mean_loss += tl.where(mask, (x - y) * (x - y), 0.0)
     # Each reduction over the tile's columns: one value per kept element.
-    mean_loss = tl.sum(acc_mean_loss, axis=1)
+    mean_loss = tl.sum(acc_mean_loss, axis=1, keep_dims=False)
     if SPLIT == 1:
         # This program saw every reduced element: finish here.
         mean_loss = _div_by_count(mean_loss, n_reduced)
@@ -5325,7 +5325,7 @@ def mse_loss_finish_kernel(
         )
         acc_mean_loss += partial
     # Fold the slices: the tile's rows, in a fixed order.
-    mean_loss = tl.sum(acc_mean_loss, axis=0)
+    mean_loss = tl.sum(acc_mean_loss, axis=0, keep_dims=False)
     mean_loss = _div_by_count(mean_loss, n_reduced)
     # spec: reductions.tile:104
     loss = mean_loss
@@ -5522,7 +5522,7 @@ def channel_stats_kernel(
             propagate_nan=tl.PropagateNan.ALL,
         )
     # Each reduction over the tile's rows: one value per kept element.
-    mean_x = tl.sum(acc_mean_x, axis=0)
+    mean_x = tl.sum(acc_mean_x, axis=0, keep_dims=False)
     max_peak = _reduce_max(acc_max_peak, 0, False)
     if SPLIT == 1:
         # This program saw every reduced element: finish here.
@@ -5594,7 +5594,7 @@ def channel_stats_finish_kernel(
         )
         acc_max_peak = tl.maximum(acc_max_peak, partial, propagate_nan=tl.PropagateNan.ALL)
     # Fold the slices: the tile's rows, in a fixed order.
-    mean_x = tl.sum(acc_mean_x, axis=0)
+    mean_x = tl.sum(acc_mean_x, axis=0, keep_dims=False)
     max_peak = _reduce_max(acc_max_peak, 0, False)
     mean_x = _div_by_count(mean_x, n_reduced)
     # The inputs the statements after the reductions read, one value per kept element.

@@ -28,7 +28,7 @@ class Function:
     neutral: str | None = None  # reductions: what masked-off lanes hold ("0", "-inf", "+inf")
     combine: str | None = None  # reductions: the tl reduction of a row's lanes (a mean is a sum, divided)
     torch_reduce: str | None = None  # reductions: the torch function of the reference
-    row_reduce: str | None = None  # reductions: Triton, reduce {0} over each row's lanes
+    row_reduce: str | None = None  # reductions: Triton, reduce {0} over axis {axis} ({keep}: keep_dims)
     accumulate: str | None = None  # reductions: Triton, fold a block {value} into {acc}
     # argmax/argmin: the reduction gives a position, carried beside the value ({index}: each
     # lane's column, or the accumulator of the positions); the result type is i64
@@ -50,11 +50,11 @@ def _f(name, arity, triton, torch, **kw) -> Function:
     return Function(name, arity, triton, torch, **kw)
 
 
-_ROW_REDUCE = {"sum": "tl.sum({0}, axis=1, keep_dims=True)", "max": "_reduce_max({0}, 1, True)",
-               "min": "_reduce_min({0}, 1, True)",
+_ROW_REDUCE = {"sum": "tl.sum({0}, axis={axis}, keep_dims={keep})", "max": "_reduce_max({0}, {axis}, {keep})",
+               "min": "_reduce_min({0}, {axis}, {keep})",
                # {index}: each lane's column position (offs_n), or a looped kernel's positions
-               "argmax": "_arg_reduce({0}, {index}, 1, True, True)",
-               "argmin": "_arg_reduce({0}, {index}, 1, True, False)"}
+               "argmax": "_arg_reduce({0}, {index}, {axis}, {keep}, True)",
+               "argmin": "_arg_reduce({0}, {index}, {axis}, {keep}, False)"}
 _ACCUMULATE = {"sum": "{acc} += {value}",
                "max": "{acc} = tl.maximum({acc}, {value}, propagate_nan=tl.PropagateNan.ALL)",
                "min": "{acc} = tl.minimum({acc}, {value}, propagate_nan=tl.PropagateNan.ALL)",
@@ -201,10 +201,12 @@ REDUCTIONS = {n: f for n, f in FUNCTIONS.items() if f.is_reduction}
 SCANS = {n: f for n, f in FUNCTIONS.items() if f.is_scan}
 
 
-def row_reduce(fn: str, arg: str, index: str = "offs_n") -> str:
-    """Triton source reducing `arg` over each row's lanes, by the reduction `fn`; an argmax
-    or argmin takes each lane's position from `index`."""
-    return REDUCTIONS[fn].row_reduce.format(arg, index=index)
+def row_reduce(fn: str, arg: str, index: str = "offs_n", axis: int = 1, keep_dims: bool = True) -> str:
+    """Triton source reducing `arg` over each row's lanes (a block's axis 1, kept as a
+    column), by the reduction `fn`; an argmax or argmin takes each lane's position from
+    `index`. `axis` and `keep_dims` fold another axis of a tile, to one value per lane of
+    the other (reductions over named dimensions)."""
+    return REDUCTIONS[fn].row_reduce.format(arg, index=index, axis=axis, keep=keep_dims)
 
 
 def mean_of(total: str, count: str) -> str:

@@ -176,7 +176,7 @@ def run_suite(path: str, name_filter: str = "", rounds: int = 3, progress=None) 
         module, models = modules[spec]
         model = models[case["kernel"]]
         sizes = dict(case["sizes"])
-        args = make_inputs(model.sig, Case(sizes, False, "bench"), "cuda", seed=0)
+        args = make_inputs(model.sig, Case(sizes, False, "bench"), "cuda", seed=0, outside_indices=False)
         outs = getattr(module, model.sig.name)(*args)
         outs = outs if isinstance(outs, tuple) else (outs,)
         tensors = [a for a in args if isinstance(a, torch.Tensor)] + list(outs)

@@ -112,7 +112,10 @@ def poisoned(dtype, shape, device, strided: bool, fill: float = float("nan")):
     return t
 
 
-def make_inputs(sig, case: Case, device, seed: int):
+def make_inputs(sig, case: Case, device, seed: int, outside_indices: bool = True):
+    """Fresh inputs for `case`. A gather's index is mostly inside the row, with -100 (the usual
+    ignore index) and, with `outside_indices`, the row width (outside it: torch's own
+    cross_entropy asserts on it, so benchmarks leave it out)."""
     import torch
 
     generator = torch.Generator().manual_seed(seed)
@@ -124,13 +127,11 @@ def make_inputs(sig, case: Case, device, seed: int):
             t = random_tensor(p.dtype, shape, device, case.strided, generator)
             if p.divisor:  # an integer divisor: the remainder by 0 is undefined
                 t.masked_fill_(t == 0, 1)
-            if p.gathers_along and case.sizes[p.gathers_along]:  # a gather's index (`x[t]`): mostly
-                # in the row, with -100 (the usual ignore index) and the row width (outside it;
-                # not in a benchmark, where torch's peers would assert on it)
+            if p.gathers_along and case.sizes[p.gathers_along]:  # a gather's index (`x[t]`)
                 width = case.sizes[p.gathers_along]
                 drawn = torch.randint(0, width, t.shape, generator=generator)
                 drawn.view(-1)[::7] = -100
-                if case.label != "bench":
+                if outside_indices:
                     drawn.view(-1)[3::11] = width
                 t.copy_(drawn)  # into the view: its strides stay
             args.append(t)

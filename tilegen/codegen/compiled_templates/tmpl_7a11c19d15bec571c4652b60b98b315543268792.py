@@ -214,7 +214,7 @@ def root(context, missing=missing):
             ', torch.',
             str(environment.getattr(environment.getattr(l_1_t, 'dtype'), 'torch')),
             ', device',
-            str((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ref_output_extra') if t_6(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ref_output_extra')) else cond_expr_undefined("the inline if-expression on line 48 in '_reference.py.j2' evaluated to false and no else section was defined."))),
+            str(((', reduced=%s, rank=%d' % (t_5(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ref_reduced')), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ref_rank'))) if t_6(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ref_reduced')) else cond_expr_undefined("the inline if-expression on line 48 in '_reference.py.j2' evaluated to false and no else section was defined."))),
             ')',
         ))
         return concat(t_9)

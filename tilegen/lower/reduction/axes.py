@@ -20,10 +20,10 @@ from dataclasses import dataclass
 
 from ...checker.check import CheckedKernel
 from ...language import ir
-from ...language.dtypes import int_range
-from ...language.functions import REDUCTIONS, accumulate, mean_of
+from ...language.functions import REDUCTIONS, accumulate, mean_of, row_reduce
 from ..cases import Case
 from ..expr import ExprRenderer
+from .plan import neutral_text
 from ..model import IndexStep, Signature, Statement, TensorArg, helpers_used, index_name, signature, statements
 
 
@@ -83,7 +83,10 @@ class AxisReductionModel:
     warps: int | None
     helpers: frozenset[str]
     torch_helpers: frozenset[str]
-    ref_output_extra: str  # the reference drops the reduced axes it kept
+    # the reference computes with the reduced axes kept (size 1): the outputs drop these axes
+    # of its rank-`ref_rank` values (runtime/args.py, output_ref)
+    ref_reduced: tuple[int, ...]
+    ref_rank: int
     template: str = "axis_reduction.py.j2"
 
     def validation_cases(self, quick: bool = False) -> list[Case]:
@@ -117,14 +120,6 @@ def _steps(dims: tuple[ir.Dim, ...], full: tuple[ir.Dim, ...]) -> tuple[IndexSte
                  for n, (d, a) in enumerate(reversed(list(zip(dims, axes)))))
 
 
-def _neutral(fn: str, dtype) -> str:
-    value = REDUCTIONS[fn].neutral
-    if dtype.category == "float":
-        return {"0": "0.0", "-inf": 'float("-inf")', "+inf": 'float("inf")'}[value]
-    lo, hi = int_range(dtype) if dtype.category == "int" else (0, 1)
-    return {"0": "0", "-inf": str(lo), "+inf": str(hi)}[value]
-
-
 def _flat(full, kept, reduced, loads, uses_index) -> str:
     """The flat offset of a tile element where every loaded tensor is full-shaped and contiguous
     (see AxisReductionModel.flat), or ""."""
@@ -135,12 +130,6 @@ def _flat(full, kept, reduced, loads, uses_index) -> str:
     if full[:len(kept)] == kept:  # [kept..., reduced...]: reduced is the inner axis
         return "offs_k[:, None] * n_reduced + offs_r[None, :]"
     return ""
-
-
-def _fold(combine: str, acc: str, axis: int) -> str:
-    """A tile folded over one axis: one value per element of the other."""
-    return {"sum": f"tl.sum({acc}, axis={axis})", "max": f"_reduce_max({acc}, {axis}, False)",
-            "min": f"_reduce_min({acc}, {axis}, False)"}[combine]
 
 
 def _reads(value: ir.Expr, calls: dict, inside: bool) -> set[str]:
@@ -211,15 +200,15 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
         value = loop(call.args[0])
         if typer.of(call.args[0]).dtype != dtype:
             value = f"({value}).to(tl.{dtype.triton})"
-        neutral = _neutral(call.func, dtype)
+        neutral = neutral_text(fn.neutral, dtype)
         acc = f"acc_{name}"
         axis = 0 if kept_inner else 1
-        fold = _fold(fn.combine, acc, axis)
         final = mean_of(name, "n_reduced") if call.func == "mean" else name
         results.append(AxisResult(
             name=name, fn=call.func, dtype=dtype.triton, neutral=neutral,
             step=accumulate(fn.combine, acc, f"tl.where(mask, {value}, {neutral})"),
-            fold=fold, merge=accumulate(fn.combine, acc, "partial"), fold_slices=_fold(fn.combine, acc, 0),
+            fold=row_reduce(fn.combine, acc, axis=axis, keep_dims=False),
+            merge=accumulate(fn.combine, acc, "partial"), fold_slices=row_reduce(fn.combine, acc, axis=0, keep_dims=False),
             final=final))
     # statements: those the reductions' arguments read run on the tile, those the outputs
     # read (outside the reductions) after it; one both read runs in both places
@@ -244,7 +233,6 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
     triton_helpers, torch_helpers = helpers_used(checked)
     if any(c.func == "mean" for c in calls):
         triton_helpers.add("div_by_count")
-    axes = tuple(full.index(d) for d in reduced)
     size_args = [str(d) for d in kept[1:] + reduced[1:] if isinstance(d, str)]
     return AxisReductionModel(
         sig=sig,
@@ -269,7 +257,8 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
         warps=checked.kernel.schedule.get("warps"),
         helpers=frozenset(triton_helpers),
         torch_helpers=frozenset(torch_helpers),
-        ref_output_extra=f", reduced={axes!r}, rank={len(full)}",
+        ref_reduced=tuple(full.index(d) for d in reduced),
+        ref_rank=len(full),
     )
 
 

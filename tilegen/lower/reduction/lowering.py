@@ -20,7 +20,7 @@ import dataclasses
 from ...language import ir
 from ...checker.check import CheckedKernel
 from ...diagnostics import Diagnostic, DiagnosticError
-from ...language.dtypes import I32, int_range
+from ...language.dtypes import I32
 from ..expr import ExprRenderer
 from ..model import TensorArg, index_name, signature
 from ...language.functions import REDUCTIONS, SCANS
@@ -29,7 +29,7 @@ from .model import (
     Load, Step, Store, short_literal,
 )
 from .plan import (
-    COL, FULL, NEUTRAL, ROW, SCALAR, TL_REDUCE, Analysis, Reduction, is_reduction, plan,
+    COL, FULL, NEUTRAL, ROW, SCALAR, TL_REDUCE, Analysis, Reduction, is_reduction, neutral_text, plan,
     post_order,
 )
 from .scans import is_scan, scan_steps
@@ -168,18 +168,10 @@ class Lowering:
 
     def scan_start(self, fn: str, dtype) -> str:
         """What a scan's running value starts from, as source text of its type."""
-        value = SCANS[fn].neutral
-        if dtype.category == "float":
-            return {"0": "0.0", "1": "1.0", "-inf": 'float("-inf")', "+inf": 'float("inf")'}[value]
-        lo, hi = int_range(dtype)
-        return {"0": "0", "1": "1", "-inf": str(lo), "+inf": str(hi)}[value]
+        return neutral_text(SCANS[fn].neutral, dtype)
 
     def neutral(self, fn: str, dtype) -> str:
-        value = NEUTRAL[fn]
-        if dtype.category == "float":
-            return {"0": "0.0", "-inf": 'float("-inf")', "+inf": 'float("inf")'}[value]
-        lo, hi = int_range(dtype) if dtype.category == "int" else (0, 1)
-        return {"0": "0", "-inf": str(lo), "+inf": str(hi)}[value]
+        return neutral_text(NEUTRAL[fn], dtype)
 
     def _load(self, name: str, direct: dict) -> Load:
         """`direct`: param -> {neutral: reduction text} of the reductions that take it bare."""

@@ -27,12 +27,22 @@ from dataclasses import dataclass
 from ...language import ir
 from ...checker.check import CheckedKernel
 from ...language.functions import FUNCTIONS, REDUCTIONS
+from ...language.dtypes import int_range
 from ...language.typing import is_subsequence
 
 SCALAR, ROW, COL, FULL = "scalar", "row", "col", "full"
 
 # Neutral elements: masked-off lanes must hold these so they cannot change the result.
 NEUTRAL = {n: f.neutral for n, f in REDUCTIONS.items()}
+def neutral_text(value: str, dtype) -> str:
+    """A neutral element ("0", "1", "-inf", "+inf": a reduction's or a scan's) as source text
+    of `dtype`: the type's own extremes for integers, 0 and 1 for bool."""
+    if dtype.category == "float":
+        return {"0": "0.0", "1": "1.0", "-inf": 'float("-inf")', "+inf": 'float("inf")'}[value]
+    lo, hi = int_range(dtype) if dtype.category == "int" else (0, 1)
+    return {"0": "0", "1": "1", "-inf": str(lo), "+inf": str(hi)}[value]
+
+
 # The tl reduction that combines a row's lanes (a mean is a sum, divided afterwards).
 TL_REDUCE = {n: f.combine for n, f in REDUCTIONS.items()}
 
