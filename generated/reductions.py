@@ -5143,9 +5143,7 @@ def bias_grad(dy, *, db=None):
         n_kept, n_reduced, True, _reduction.sm_count_or_default(device)
     )
     # Partial results of each slice, where several share a block (unused otherwise).
-    sum_dy_part = torch.empty(
-        (SPLIT, n_kept) if SPLIT > 1 else (1,), dtype=torch.float32, device=device
-    )
+    sum_dy_part = _reduction.axis_partials(SPLIT, n_kept, torch.float32, device)
     index_64 = _args.needs_int64(dy, db)
     # One program per block of kept elements and slice of the reduced ones.
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
@@ -5379,9 +5377,7 @@ def mse_loss(x, y, *, loss=None):
         n_kept, n_reduced, False, _reduction.sm_count_or_default(device)
     )
     # Partial results of each slice, where several share a block (unused otherwise).
-    mean_loss_part = torch.empty(
-        (SPLIT, n_kept) if SPLIT > 1 else (1,), dtype=torch.float32, device=device
-    )
+    mean_loss_part = _reduction.axis_partials(SPLIT, n_kept, torch.float32, device)
     index_64 = _args.needs_int64(x, y, loss)
     # One program per block of kept elements and slice of the reduced ones.
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
@@ -5670,12 +5666,8 @@ def channel_stats(x, scale, *, mu=None, peak=None):
         n_kept, n_reduced, True, _reduction.sm_count_or_default(device)
     )
     # Partial results of each slice, where several share a block (unused otherwise).
-    mean_x_part = torch.empty(
-        (SPLIT, n_kept) if SPLIT > 1 else (1,), dtype=torch.float32, device=device
-    )
-    max_peak_part = torch.empty(
-        (SPLIT, n_kept) if SPLIT > 1 else (1,), dtype=torch.float32, device=device
-    )
+    mean_x_part = _reduction.axis_partials(SPLIT, n_kept, torch.float32, device)
+    max_peak_part = _reduction.axis_partials(SPLIT, n_kept, torch.float32, device)
     index_64 = _args.needs_int64(x, scale, mu, peak)
     # One program per block of kept elements and slice of the reduced ones.
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)

@@ -157,3 +157,27 @@ def test_examples_in_generated_module():
     mu, peak = red.channel_stats(a, scale)
     torch.testing.assert_close(mu, a.float().mean((0, 1)) * scale, rtol=1e-5, atol=1e-5)
     torch.testing.assert_close(peak, a.float().abs().amax((0, 1)), rtol=0, atol=0)
+
+
+def test_axis_plan_covers_the_reduced_range():
+    """The launch model: tiles within AXIS_TILE, slices that cover the reduced elements
+    exactly once, more slices only where the kept elements leave the SMs idle."""
+    import tilegen.runtime.reduction as rt
+
+    for n_kept, n_reduced, kept_inner in [(8192, 8192, True), (1024, 16384, True), (1, 33554432, False),
+                                          (50257, 4096, True), (37, 0, True), (3, 5, False)]:
+        block_r, block_k, split, r_per_split, warps = rt.axis_plan(n_kept, n_reduced, kept_inner, 132)
+        assert block_r * block_k <= rt.AXIS_TILE and r_per_split % block_r == 0 and warps in (4, 8)
+        assert split == 1 or (split - 1) * r_per_split < n_reduced <= split * r_per_split
+    # a wide output fills the GPU alone; a tall one splits
+    assert rt.axis_plan(1 << 20, 4096, True, 132)[2] == 1
+    assert rt.axis_plan(1024, 1 << 16, True, 132)[2] > 1
+    assert rt.axis_plan(1024, 1 << 16, True, 132, pinned_split=3)[2] == 3
+
+
+def test_axis_partials_allocate_only_when_split():
+    import tilegen.runtime.reduction as rt
+
+    one = rt.axis_partials(1, 100, torch.float32, torch.device(DEVICE))
+    assert one.numel() == 1 and rt.axis_partials(1, 7, torch.float32, torch.device(DEVICE)) is one
+    assert rt.axis_partials(3, 100, torch.int32, torch.device(DEVICE)).shape == (3, 100)

@@ -125,6 +125,21 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0):
     return block_r, block_k, split, r_per_split, num_warps
 
 
+_NO_PARTIALS = {}
+
+
+def axis_partials(split, n_kept, dtype, device):
+    """The [split, n_kept] buffer of a split reduction's partial results; with one slice the
+    kernel writes none, and takes a one-element tensor kept per device and type (no
+    allocation on that launch path)."""
+    if split > 1:
+        return torch.empty((split, n_kept), dtype=dtype, device=device)
+    key = (str(device), dtype)
+    if key not in _NO_PARTIALS:
+        _NO_PARTIALS[key] = torch.empty(1, dtype=dtype, device=device)
+    return _NO_PARTIALS[key]
+
+
 def sm_count_or_default(device):
     """The SM count of a CUDA device; 4 elsewhere (the interpreter), so that its runs split
     the reduced range as a small GPU would."""

@@ -539,9 +539,9 @@ def root(context, missing=missing):
         pass
         yield '    '
         yield str(environment.getattr(l_1_r, 'name'))
-        yield '_part = torch.empty((SPLIT, n_kept) if SPLIT > 1 else (1,), dtype=torch.'
+        yield '_part = _reduction.axis_partials(SPLIT, n_kept, torch.'
         yield str(environment.getattr(l_1_r, 'dtype'))
-        yield ', device=device)\n'
+        yield ', device)\n'
     l_1_r = missing
     yield '    index_64 = _args.needs_int64('
     yield str(t_2(context.eval_ctx, t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
