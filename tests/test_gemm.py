@@ -867,6 +867,22 @@ def test_tuner_ranks_candidates_round_by_round(spec):
     assert gemm_rt.gemm_scores({}) == {}
 
 
+def test_shortlist_times_the_leaders_turned_tile():
+    """The model's best few, the best of each launch mode they leave out, and the leader's
+    tile turned (256x128 -> 128x256), which the model cannot tell apart well."""
+    def cand(bm, bn, mode="descriptor", stages=3):
+        return dict(block_m=bm, block_n=bn, block_k=128, warps=8, stages=stages, addressing=mode,
+                    persistent=mode == "descriptor", flatten=False)
+    ranked = [cand(256, 128), cand(256, 128, stages=4), cand(128, 128), cand(64, 128), cand(64, 64),
+              cand(256, 128, "pointer"), cand(128, 256), cand(128, 256, stages=4)]
+    short = gemm_rt.gemm_shortlist(ranked, top=2)
+    assert short == [ranked[0], ranked[1], ranked[5], ranked[6]]
+    # nothing to add where the leader is square or its turn is already kept
+    assert gemm_rt.gemm_shortlist(ranked[2:5], top=2) == ranked[2:4]
+    assert gemm_rt.gemm_shortlist([cand(128, 256), cand(256, 128)], top=2) == [cand(128, 256), cand(256, 128)]
+    assert gemm_rt.gemm_shortlist([]) == []
+
+
 def test_tuner_times_after_a_sustained_warm_up(spec, monkeypatch):
     """A timing is: one run; 3 timed runs that estimate the time; _GEMM_WARMUP_MS of runs
     back to back (no flush, no sleep: the GPU settles at its sustained clocks); then

@@ -58,6 +58,10 @@ gemm bmm_i8(a: i8[B, M, K], b: i8[B, K, N]) -> (c: i32[B, M, N]) {
 gemm mm_f8_kn(a: f8e5m2[M, K], b: f8e4m3[K, N], r: f8e4m3[M, N]) -> (y: bf16[M, N]) {
     y = a @ b + r
 }
+gemm mm_f8_fast(a: f8e4m3[M, K], b: f8e4m3[N, K], s: f32) -> (y: f32[M, N]) {
+    y = (a @ b.T) * s
+    schedule { precision = fast }
+}
 """
 
 
@@ -267,6 +271,25 @@ def test_fp8_gemm_with_n_major_b_and_fp8_epilogue_input(addressing):
     assert extras().mm_f8_kn.last_config["addressing"] == addressing
 
 
+@pytest.mark.parametrize("addressing", ["pointer", "descriptor"])
+def test_fp8_gemm_fast_accumulation(addressing):
+    """precision = fast: all of K summed in the MMA's own precision (torch's use_fast_accum);
+    the default adds each BLOCK_K's partial sum into the f32 accumulator."""
+    source = compile_source(EXTRAS, "lowprec_extras.tile").source
+    fast = source.split("def mm_f8_fast_kernel(")[1].split("\ndef ")[0]
+    default = source.split("def mm_f8_kernel(")[1].split("\ndef ")[0]
+    assert "max_num_imprecise_acc" not in fast and "acc = tl.dot(a, b, acc)" in fast
+    assert "max_num_imprecise_acc=BLOCK_K" in default
+    M, N, K = 45, 37, 100
+    a, b = _f8(M, K), _f8(N, K)
+    y = extras().mm_f8_fast(a, b, 0.25, schedule=dict(SMALL, addressing=addressing))
+    want = (a.double() @ b.double().T) * 0.25
+    # on the interpreter the products are exact (fp8 through f16) and sums f32; on a GPU the
+    # MMA's sums are narrower than f32: about 2**-13 relative each
+    rtol = 1e-5 if DEVICE == "cpu" else 2e-3
+    torch.testing.assert_close(y.double(), want, rtol=rtol, atol=rtol * want.abs().max().item())
+
+
 def test_fp8_gemm_output_saturates_and_overflows():
     a = torch.full((4, 8), 448.0, device=DEVICE).to(E4M3)
     b = torch.full((3, 8), 57344.0, device=DEVICE).to(E5M2)
@@ -327,6 +350,13 @@ def test_fp8_scalars_and_precision_are_errors():
     codes = _codes("gemm g(a: i8[M, K], b: i8[K, N]) -> (c: i32[M, N]) {\n    c = a @ b\n"
                    "    schedule { precision = ieee }\n}\n")
     assert codes[0][0] == "E051" and "i32" in codes[0][1]
+    # precision = fast is for fp8 products; tf32 and ieee for f32 ones
+    codes = _codes("gemm g(a: f8e4m3[M, K], b: f8e4m3[N, K]) -> (c: bf16[M, N]) {\n    c = a @ b.T\n"
+                   "    schedule { precision = ieee }\n}\n")
+    assert codes[0][0] == "E051" and "use_fast_accum" in codes[0][1]
+    codes = _codes("gemm g(a: f32[M, K], b: f32[K, N]) -> (c: f32[M, N]) {\n    c = a @ b\n"
+                   "    schedule { precision = fast }\n}\n")
+    assert codes[0][0] == "E051" and "fast is for fp8 operands; f32 operands take tf32 or ieee" in codes[0][1]
 
 
 # ---- on a GPU: Triton's own conversions ------------------------------------------------------

@@ -30,7 +30,7 @@ SCHEDULE_KEYS: dict[str, dict[str, tuple]] = {
     "gemm": {
         **{key: rule for key, rule in GEMM_CALL_RULES.items() if key not in ("persistent", "flatten")},
         "persistent": _BOOL,
-        "precision": ("one_of", "tf32", "ieee"),
+        "precision": ("one_of", "tf32", "ieee", "fast"),
     },
 }
 

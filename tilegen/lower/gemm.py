@@ -194,6 +194,11 @@ def _precision(dtype: str, precision: str) -> tuple[str, str]:
         return ', input_precision="ieee", out_dtype=tl.float64', "f64 operands accumulate in f64"
     if dtype == "i8":
         return ", out_dtype=tl.int32", "i8 operands multiply on tensor cores and accumulate exactly in i32"
+    if dtype in ("f8e4m3", "f8e5m2") and precision == "fast":
+        # Triton's default on Hopper (2**30) keeps all of K in the MMA's own sums:
+        # torch._scaled_mm's use_fast_accum=True.
+        return ("", "fp8 operands multiply on tensor cores and sum all of K in the MMA's own precision "
+                "(schedule precision = fast)")
     if dtype in ("f8e4m3", "f8e5m2"):
         # Hopper's fp8 MMA sums in less than f32 precision; Triton's default there (2**30) keeps
         # all of K in it. Each BLOCK_K's partial sum goes into the f32 accumulator instead, as
@@ -237,10 +242,17 @@ def _check_dtypes(kernel: ir.Kernel, a: ir.Param, b: ir.Param) -> list[Diagnosti
                                     got=f"{other.name!r} of type {theirs.name}")]
     common = _common_dtype(a.type.dtype, b.type.dtype).name
     setting = kernel.schedule.setting("precision")
-    if setting is not None and common != "f32":
-        how = {"f64": "multiply in f64", "i8": "multiply exactly and accumulate in i32"}.get(
-            common, "multiply exactly on tensor cores and accumulate in f32")
-        why = f"precision chooses how f32 operands multiply; {common} operands {how}"
+    fp8 = common in ("f8e4m3", "f8e5m2")
+    if setting is not None and fp8 and setting.value != "fast":
+        why = ("fp8 operands multiply on fp8 tensor cores; precision = fast sums all of K in the MMA's own "
+               "precision (torch's use_fast_accum), the default adds each block_k's partial sum in f32")
+        return [Diagnostic.make("E051", setting.span, key="precision", value=setting.text, why=why)]
+    if setting is not None and not fp8 and (common != "f32" or setting.value == "fast"):
+        how = {"f64": "multiply in f64", "i8": "multiply exactly and accumulate in i32",
+               "f32": "take tf32 or ieee"}.get(common, "multiply exactly on tensor cores and accumulate in f32")
+        what = ("precision = fast is for fp8 operands" if setting.value == "fast"
+                else "precision chooses how f32 operands multiply")
+        why = f"{what}; {common} operands {how}"
         return [Diagnostic.make("E051", setting.span, key="precision", value=setting.text, why=why)]
     return []
 

@@ -106,8 +106,8 @@ GEMM_TUNE_BUDGET_S = 5.0  # after its second round, the tuner stops adding round
 # 3: balanced persistent grids, gemm_programs; 4: a grid's tile loop of one constant step;
 # 5: the tuner's runoff between its leaders; 6: timings after a sustained warm-up, ranked
 # round by round; 7: timings of up to 1000 runs, not 200; 8: small-M tiles, candidates
-# ranked by gemm_model).
-GEMM_CACHE_VERSION = "v8"
+# ranked by gemm_model; 9: the leader's turned tile timed too).
+GEMM_CACHE_VERSION = "v9"
 
 def gemm_programs(num_tiles, sms):
     """Programs of a persistent launch over `num_tiles` tiles with `sms` SMs: the fewest
@@ -178,7 +178,10 @@ def gemm_candidates(device, elem_bytes, pins):
 
 def gemm_shortlist(ranked, top=None):
     """What the tuner times: the model's `top` best, plus the best of every launch mode
-    they leave out (the model knows least about launch modes), in ranked order."""
+    they leave out, plus the best with the leader's tile turned (BLOCK_M and BLOCK_N
+    swapped), in ranked order. The model knows least about launch modes and about which
+    orientation the compiler serves better: 128x256 and 256x128 differ by up to 10% the
+    one way or the other depending on the kernel (fp8 at 4096^3, docs/design.md)."""
     top = GEMM_TUNE_TOP if top is None else top
     keep = list(ranked[:top])
     modes = {(c["addressing"], c["persistent"], c["flatten"]) for c in keep}
@@ -187,6 +190,11 @@ def gemm_shortlist(ranked, top=None):
         if mode not in modes:
             modes.add(mode)
             keep.append(c)
+    if ranked:
+        lead = ranked[0]
+        turned = (lead["block_n"], lead["block_m"])
+        if turned != (lead["block_m"], lead["block_n"]) and not any((c["block_m"], c["block_n"]) == turned for c in keep):
+            keep += [c for c in ranked if (c["block_m"], c["block_n"]) == turned][:1]
     return keep
 
 

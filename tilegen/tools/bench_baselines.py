@@ -102,6 +102,20 @@ def _scaled_mm_tensor(a, b, sa, sb):
                             out_dtype=torch.bfloat16)
 
 
+def _scaled_mm_rowwise_fast(a, b, sa, sb, bias):
+    import torch
+
+    return torch._scaled_mm(a, b.t(), scale_a=sa[:, None], scale_b=sb[None, :], bias=bias, out_dtype=torch.bfloat16,
+                            use_fast_accum=True)
+
+
+def _scaled_mm_tensor_fast(a, b, sa, sb):
+    import torch
+
+    return torch._scaled_mm(a, b.t(), scale_a=_scale(sa, a.device), scale_b=_scale(sb, a.device),
+                            out_dtype=torch.bfloat16, use_fast_accum=True)
+
+
 def _int_mm(a, b):
     import torch
 
@@ -150,6 +164,8 @@ BASELINES = {
     "cuBLAS F.linear(bias) + F.silu": _linear_bias_silu,
     "torch._scaled_mm rowwise + bias": _scaled_mm_rowwise,
     "torch._scaled_mm per-tensor": _scaled_mm_tensor,
+    "torch._scaled_mm rowwise + bias, fast accum": _scaled_mm_rowwise_fast,
+    "torch._scaled_mm per-tensor, fast accum": _scaled_mm_tensor_fast,
     "torch._int_mm": _int_mm,
     "torch.argmax + torch.amax": _next_token,
     "torch.softmax + torch.cumsum": _top_p_cumulative,
