@@ -89,6 +89,8 @@ CATALOG: dict[str, str] = {
     "E082": "every reduction of a kernel reduces the same dimensions: {name}() reduces [{dims}], {other}",
     "E083": "{what} cannot be used in a kernel that reduces over [{dims}] (only sum, mean, max and min)",
     "E084": "{name}() over [{dims}] reads another reduction's result; a kernel reduces over named dimensions in one pass",
+    "E085": "{name}() runs along {what}; {why}",
+    "E086": "{what} cannot be used in a kernel that scans along {dim!r}: its values keep every dimension",
     "E068": "the value of {name!r} {what}; at most {limit} are allowed{hint}",
 }
 

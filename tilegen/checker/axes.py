@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..language import ir
-from ..language.functions import FUNCTIONS, REDUCTIONS
+from ..language.functions import FUNCTIONS, REDUCTIONS, SCANS
 from ..language.schedule import SCHEDULE_KEYS
 from ..language.typing import is_subsequence
 from .exprs import fmt_dims
@@ -22,6 +22,10 @@ from .exprs import fmt_dims
 def named_reductions(kernel: ir.Kernel) -> list[ir.Call]:
     return [e for a in kernel.body for e in ir.walk(a.value)
             if isinstance(e, ir.Call) and e.func in REDUCTIONS]
+
+
+def named_scans(kernel: ir.Kernel) -> list[ir.Call]:
+    return [e for a in kernel.body for e in ir.walk(a.value) if isinstance(e, ir.Call) and e.func in SCANS]
 
 
 def reduces_named_dims(kernel: ir.Kernel) -> bool:
@@ -108,14 +112,69 @@ class AxisChecks:
                     self.error("E083", e.span, what=what, dims=fmt_dims(first))
         return first
 
-    def check_axis_schedule(self, reduced) -> None:
-        """A kernel over named dimensions takes `split` and `warps`; a row kernel all but `split`."""
-        axis_keys = ("split", "warps")
+    def scanned_dims(self, full: tuple[ir.Dim, ...]) -> tuple[ir.Dim, ...]:
+        """The dimension the kernel's scans run along where it is not the last (`cumsum(x, T)`
+        of [B, T, C]), as a 1-tuple; () for scans along the row. Reports E085 and E086."""
+        scans = named_scans(self.kernel)
+        if not any(c.dims for c in scans):
+            return ()
+        names = {str(d): d for d in full}
+        along: dict[ir.Call, ir.Dim] = {}
+        for call in scans:
+            if len(call.dims) > 1:
+                dims = ", ".join(d.id for d in call.dims)
+                self.error("E085", call.dims[1].span, name=call.func, what=f"[{dims}]", why="a scan runs along one dimension")
+            elif call.dims and call.dims[0].id not in names:
+                d = call.dims[0]
+                why = (f"it is not a dimension of the kernel's [{fmt_dims(full)}]" if d.id not in self._all_names()
+                       else "it is a value, not a dimension")
+                self.error("E085", d.span, name=call.func, what=repr(d.id), why=why)
+            else:
+                along[call] = names[call.dims[0].id] if call.dims else full[-1]
+        if not along:
+            return ()
+        first_call, first = next(iter(along.items()))
+        for call, dim in along.items():
+            if dim != first:
+                line = f" (line {first_call.span.line})" if first_call.span else ""
+                last = " (the last dimension)" if not call.dims else ""
+                self.error("E085", call.span, name=call.func, what=f"{str(dim)!r}{last}",
+                           why=f"{first_call.func}(){line} runs along {str(first)!r}: a kernel's scans run along one dimension")
+        if first == full[-1]:
+            return ()
+        for a in self.kernel.body:
+            for e in ir.walk(a.value):
+                what = None
+                if isinstance(e, ir.Call) and (e.func in REDUCTIONS or e.func == "rand"):
+                    what = f"{e.func}()"
+                elif isinstance(e, ir.Gather):
+                    what = "a gather"
+                if what:
+                    self.error("E086", e.span, what=what, dim=str(first))
+        return (first,)
+
+    def scan_space(self, full, scanned, decls, tensors) -> tuple[tuple[ir.Dim, ...], tuple[ir.Dim, ...]]:
+        """The space of a kernel scanning along `scanned`: (full, the other dims). Inputs
+        broadcast to the full shape; outputs are full (E046)."""
+        allowed = (f"scanning along {str(scanned[0])!r} of [{fmt_dims(full)}] takes inputs that broadcast to "
+                   f"[{fmt_dims(full)}] and outputs [{fmt_dims(full)}]")
+        for d in decls:
+            dims = tuple(d.type.dims)
+            ok = dims == tuple(full) if d not in tensors else bool(dims) and is_subsequence(dims, tuple(full))
+            if d.name not in self.bad_shapes and not ok:
+                self.bad_shapes.add(d.name)
+                self.error("E046", d.span, name=d.name, dims=fmt_dims(dims), allowed=allowed)
+        return full, tuple(d for d in full if d not in scanned)
+
+    def check_axis_schedule(self, reduced, scans: bool = False) -> None:
+        """A kernel over named dimensions takes `split` and `warps` (one scanning along a named
+        dimension `warps` only); a row kernel all but `split`."""
+        axis_keys = ("warps",) if scans else ("split", "warps")
         for schedule in self.kernel.schedules[:1]:
             for setting in schedule.settings:
                 if reduced and setting.key not in axis_keys and setting.key in SCHEDULE_KEYS["reduction"]:
-                    self.error("E050", setting.span, key=setting.key, kind="reduction over named dimensions",
-                               known=", ".join(axis_keys))
+                    kind = "named-dimension scan" if scans else "reduction over named dimensions"
+                    self.error("E050", setting.span, key=setting.key, kind=kind, known=", ".join(axis_keys))
                 elif not reduced and setting.key == "split":
                     known = ", ".join(k for k in SCHEDULE_KEYS["reduction"] if k != "split")
                     self.error("E050", setting.span, key=setting.key, kind="reduction", known=known)

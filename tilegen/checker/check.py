@@ -32,6 +32,9 @@ class CheckedKernel:
     # reduction kernels over named dimensions (`sum(x, M)`): the dims reduced, in space
     # order, `rows` being the dims kept (checker/axes.py); () for rows over the last dim
     reduced: tuple[ir.Dim, ...] = ()
+    # reduction kernels whose scans run along a named dimension other than the last
+    # (`cumsum(x, T)`): that dimension, `rows` being the others (checker/axes.py)
+    scanned: tuple[ir.Dim, ...] = ()
 
     def public_name(self, name: str) -> str:
         """A parameter's, output's or dimension's name as the spec spells it."""
@@ -65,6 +68,7 @@ class _KernelChecker(ExprChecks, SliceChecks, GatherChecks, AxisChecks):
         self.f64_literals: set[int] = set()  # ids of float constants beside an f64 operand
         self.dim_args: set[int] = set()  # ids of index()'s arguments (dimension names)
         self.reduced: tuple[ir.Dim, ...] = ()  # the dims a kernel's reductions name (checker/axes.py)
+        self.scanned: tuple[ir.Dim, ...] = ()  # the dim a kernel's scans name, if not the last
 
     def error(self, code: str, span, **fields) -> None:
         self.errors.append(Diagnostic.make(code, span, **fields))
@@ -174,6 +178,10 @@ class _KernelChecker(ExprChecks, SliceChecks, GatherChecks, AxisChecks):
             if not full:
                 self.error("E045", k.span)
                 return (), ()
+            self.scanned = self.scanned_dims(full)
+            if self.scanned:
+                self.check_axis_schedule(self.scanned, scans=True)
+                return self.scan_space(full, self.scanned, decls, tensors)
             self.reduced = self.reduced_dims(full)
             self.check_axis_schedule(self.reduced)
             if self.reduced:
@@ -335,7 +343,8 @@ def check_module(module: ir.Module) -> tuple[CheckedKernel, ...]:
         errors.extend(check_schedules(kernel))
         space, rows = checker.space()
         env = checker.check_body(space, rows)
-        checked.append(CheckedKernel(kernel, tuple(space), tuple(rows), tuple(env.items()), reduced=checker.reduced))
+        checked.append(CheckedKernel(kernel, tuple(space), tuple(rows), tuple(env.items()), reduced=checker.reduced,
+                                      scanned=checker.scanned))
     if errors:
         raise DiagnosticError(in_source_order(errors))
     return tuple(checked)

@@ -8,7 +8,7 @@ from lark.visitors import Transformer_NonRecursive
 from ..language import ir
 from ..diagnostics import Diagnostic, Span
 from ..language.dtypes import DTYPES, F32
-from ..language.functions import REDUCTIONS
+from ..language.functions import REDUCTIONS, SCANS
 
 
 # Integer literals of more digits than this are past every integer type (E028); Python
@@ -143,8 +143,8 @@ class _ToIR(Transformer_NonRecursive):  # expressions may be thousands of levels
     def call(self, meta, items):
         name, *args = items
         args = tuple(a for a in args if a is not None)
-        if str(name) in REDUCTIONS and len(args) > 1 and all(isinstance(a, ir.Name) for a in args[1:]):
-            # `sum(x, M, N)`: the names after a reduction's argument are its dimensions
+        if (str(name) in REDUCTIONS or str(name) in SCANS) and len(args) > 1 and all(isinstance(a, ir.Name) for a in args[1:]):
+            # `sum(x, M, N)`, `cumsum(x, T)`: the names after a reduction's or scan's argument are its dimensions
             return ir.Call(str(name), args[:1], dims=args[1:], span=self._token_span(name))
         return ir.Call(str(name), args, span=self._token_span(name))
 

@@ -135,11 +135,12 @@ FUNCTIONS: dict[str, Function] = {
         _reduction("argmin", "+inf", "argmin", "torch.argmin", helper="argextremes", positional=True, result="i64"),
         # scans along the row: a running sum, product, max or min (torch.cumsum and others
         # along dim -1); a NaN stays in the running max and min from where it appears
-        _scan("cumsum", "tl.cumsum({0}, axis=1)", "torch.cumsum({0}, -1)", "{0} + {1}", "0", result="accumulate"),
-        _scan("cumprod", "tl.cumprod({0}, axis=1)", "torch.cumprod({0}, -1)", "{0} * {1}", "1", result="accumulate"),
-        _scan("cummax", "tl.associative_scan({0}, 1, _max_nan)", "torch.cummax({0}, -1).values",
+        # ({dim}: the reference's dimension, -1 but for a scan along a named dimension)
+        _scan("cumsum", "tl.cumsum({0}, axis=1)", "torch.cumsum({0}, {dim})", "{0} + {1}", "0", result="accumulate"),
+        _scan("cumprod", "tl.cumprod({0}, axis=1)", "torch.cumprod({0}, {dim})", "{0} * {1}", "1", result="accumulate"),
+        _scan("cummax", "tl.associative_scan({0}, 1, _max_nan)", "torch.cummax({0}, {dim}).values",
               "tl.maximum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)", "-inf", helper="extremes", result="keep"),
-        _scan("cummin", "tl.associative_scan({0}, 1, _min_nan)", "torch.cummin({0}, -1).values",
+        _scan("cummin", "tl.associative_scan({0}, 1, _min_nan)", "torch.cummin({0}, {dim}).values",
               "tl.minimum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)", "+inf", helper="extremes", result="keep"),
     )
 }

@@ -44,6 +44,7 @@ class ExprRenderer:
         rand_index: str = "offs",
         rand_shape: str = "shape",
         positions: dict[str, str] | None = None,
+        scan_dim: int = -1,
     ):
         assert target in ("triton", "torch")
         self.target = target
@@ -52,6 +53,7 @@ class ExprRenderer:
         self.rand_index = rand_index
         self.rand_shape = rand_shape
         self.positions = positions or {}  # index(D): each dimension's index variable in the kernel
+        self.scan_dim = scan_dim  # the torch dimension scans run along (references)
 
     def __call__(self, expr: ir.Expr) -> str:
         return self._render(expr)[0]
@@ -191,4 +193,4 @@ class ExprRenderer:
             dim = expr.args[0].id
             space = [str(d) for d in self.typer.space]
             return template.format(dim, position=self.positions.get(dim, ""), axis=space.index(dim), rank=len(space))
-        return template.format(*args, index=self.rand_index, shape=self.rand_shape)
+        return template.format(*args, index=self.rand_index, shape=self.rand_shape, dim=self.scan_dim)

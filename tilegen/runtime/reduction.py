@@ -125,6 +125,15 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0):
     return block_r, block_k, split, r_per_split, num_warps
 
 
+def axis_scan_plan(n_kept, n_scan):
+    """(BLOCK_R, BLOCK_K, num_warps) of a scan along a named dimension: n_kept sequences of
+    n_scan elements, the kept one the tile's contiguous axis. The tile of a reduction over
+    named dimensions with one slice (axis_plan): a scan's programs cannot share a sequence,
+    each element waiting on every one before it."""
+    block_r, block_k, _, _, num_warps = axis_plan(n_kept, n_scan, True, 1, pinned_split=1)
+    return block_r, block_k, num_warps
+
+
 _NO_PARTIALS = {}
 
 

@@ -9,6 +9,7 @@ import dataclasses
 from ...checker.check import CheckedKernel
 from ..model import Statement, helpers_used
 from .axes import AxisReductionModel, lower_axis_reduction
+from .axis_scan import AxisScanModel, lower_axis_scan
 from .launch import fallback_row, held_inputs, reread_kind, schedule_pins, table_rows
 from .looped import looped
 from .lowering import Lowering
@@ -19,9 +20,11 @@ from .scans import has_scans, hoist_scans
 from .team import team_model
 
 
-def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | AxisReductionModel:
+def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | AxisReductionModel | AxisScanModel:
     if checked.reduced:  # reductions over named dimensions (axes.py)
         return lower_axis_reduction(checked, spec_file)
+    if checked.scanned:  # scans along a named dimension (axis_scan.py)
+        return lower_axis_scan(checked, spec_file)
     checked = hoist_scans(checked)  # each scan a statement of its own (scans.py)
     scans = has_scans(checked)
     low = Lowering(checked, spec_file)
