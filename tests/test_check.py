@@ -233,13 +233,14 @@ def test_all_errors_are_reported_in_source_order():
 @pytest.mark.parametrize("name", sorted(FUNCTIONS))
 def test_arity(name):
     fn = FUNCTIONS[name]
-    kind = "reduction" if fn.is_reduction else "elementwise"
+    kind = "reduction" if fn.is_reduction or fn.is_scan else "elementwise"
     for count in (fn.arity - 1, fn.arity + 1):
         if count < 0:
             continue
         args = ", ".join(["x"] * count)
         # a reduction reads the names after its argument as dimensions: `sum(x, x)` names a value
-        expected = "E081" if fn.is_reduction and count > 1 else "E031"
+        # and a scan's, as the dimension it runs along: `cumsum(x, x)` names a value
+        expected = "E081" if fn.is_reduction and count > 1 else "E085" if fn.is_scan and count > 1 else "E031"
         assert expected in codes(ew("x: f32[M, N]", "y: f32[M, N]", f"    y = {name}({args})", kind)), count
 
 
