@@ -8,6 +8,7 @@ import pytest
 import torch
 
 from conftest import DEVICE, compile_spec
+from tilegen.pipeline import compile_source
 
 SPEC = """
 reduction colsum(x: bf16[M, N], w: f32[N], a: f32 = 2.0) -> (s: f32[N], m: f32[N], lo: f32[N]) {
@@ -181,3 +182,90 @@ def test_axis_partials_allocate_only_when_split():
     one = rt.axis_partials(1, 100, torch.float32, torch.device(DEVICE))
     assert one.numel() == 1 and rt.axis_partials(1, 7, torch.float32, torch.device(DEVICE)) is one
     assert rt.axis_partials(3, 100, torch.int32, torch.device(DEVICE)).shape == (3, 100)
+
+
+# ---- reductions that read others' results: a pass per level ------------------------------
+
+CHAINED = """
+reduction col_var(x: f32[M, N], scale: f32[N]) -> (mu: f32[N], var: f32[N]) {
+    mu = mean(x, M) * scale
+    var = mean((x - mu) ** 2, M)
+}
+reduction kurtosis(x: f64[B, N]) -> (k: f64) {
+    mu = mean(x, B, N)
+    v = mean((x - mu) ** 2, B, N)
+    k = mean(((x - mu) ** 2 / v) ** 2, B, N)
+}
+reduction spread(x: bf16[B, T, C]) -> (r: f32[C]) {
+    r = max(abs(x - mean(x, B, T)), B, T)
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def chained(tmp_path_factory):
+    path = tmp_path_factory.mktemp("chained") / "chained.tile"
+    path.write_text(CHAINED)
+    return compile_spec(path)
+
+
+@pytest.mark.parametrize("M, N, layout", [(300, 33, "strided"), (70, 300, "transposed"), (1, 1, "contiguous"),
+                                          (2000, 3, "contiguous"), (0, 4, "contiguous"), (5, 0, "contiguous")])
+def test_column_variance_in_two_passes(chained, M, N, layout):
+    module, models = chained
+    assert len(models["col_var"].passes) == 2 and len(models["kurtosis"].passes) == 3
+    x = _randn(M + 3, N * 2 + 1, seed=M)[:M, 1::2] if layout == "strided" else (
+        _randn(N, M, seed=N).T if layout == "transposed" else _randn(M, N, seed=1))
+    x = x + 3.0  # a mean far from 0: a one-pass E[x^2] - E[x]^2 would lose digits here
+    scale = _randn(N, seed=2)
+    mu, var = module.col_var(x, scale)
+    want_mu = x.double().mean(0) * scale.double()
+    want_var = ((x.double() - want_mu) ** 2).mean(0)
+    torch.testing.assert_close(mu.double(), want_mu, rtol=1e-5, atol=1e-5, equal_nan=M == 0)
+    torch.testing.assert_close(var.double(), want_var, rtol=1e-4, atol=1e-5, equal_nan=M == 0)
+    if M == 0 and N:
+        assert mu.isnan().all() and var.isnan().all()  # 0 / 0, as torch.mean of nothing
+
+
+def test_chained_kernels(chained):
+    module, models = chained
+    x = _randn(37, 301, seed=5).double()
+    k = module.kurtosis(x)
+    c = x - x.mean()
+    want = ((c ** 2 / (c ** 2).mean()) ** 2).mean()
+    assert k.shape == () and torch.allclose(k, want, rtol=1e-12, atol=0)
+    # max over a centred value; a NaN in one channel stays there
+    y = _randn(4, 50, 7, seed=6).to(torch.bfloat16)
+    y[2, 10, 3] = float("nan")
+    r = module.spread(y)
+    want_r = (y.float() - y.float().mean((0, 1), keepdim=True)).abs().amax((0, 1))
+    assert r.isnan().tolist() == [c == 3 for c in range(7)]
+    torch.testing.assert_close(r[~r.isnan()], want_r[~want_r.isnan()], rtol=1e-6, atol=1e-6)
+    # one program per block of kept elements, no finish kernel
+    source = compile_source(CHAINED, "chained.tile").source
+    assert "pinned_split=1" in source and "col_var_finish_kernel" not in source and "colsum_finish" not in source
+    assert "# Pass 2 of 2 over the reduced elements" in source and "# Pass 3 of 3" in source
+
+
+def test_batch_norm_stats_example():
+    from conftest import ROOT
+    from tilegen.tools.validate import run_case
+
+    module, models = compile_spec(ROOT / "specs" / "reductions.tile")
+    model = models["batch_norm_stats"]
+    for case in model.validation_cases(quick=True):
+        assert run_case(module, model.sig, case, DEVICE) is None, case.label
+    x = (_randn(6, 40, 9, seed=7) * 2 + 5).to(torch.bfloat16)
+    mu, var = module.batch_norm_stats(x)
+    torch.testing.assert_close(mu.double(), x.double().mean((0, 1)), rtol=1e-6, atol=1e-6)
+    torch.testing.assert_close(var.double(), x.double().var((0, 1), unbiased=False), rtol=1e-5, atol=1e-6)
+
+
+def test_split_is_refused_where_a_reduction_reads_another():
+    from tilegen.diagnostics import DiagnosticError
+
+    text = CHAINED.replace("    var = mean((x - mu) ** 2, M)\n", "    var = mean((x - mu) ** 2, M)\n    schedule { split = 2 }\n")
+    with pytest.raises(DiagnosticError) as info:
+        compile_source(text, "bad.tile")
+    (diag,) = info.value.diagnostics
+    assert diag.code == "E084" and "mean() (line 4)" in diag.message

@@ -681,10 +681,12 @@ TYPES = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32", "float64": "f
 for model in compiled.models:
     dtypes = {t.name: t.dtype.triton for t in model.sig.inputs + model.sig.outputs}
     scalars = {p.name: p.py_kind for p in model.sig.scalars}
-    axes = model.template == "axis_reduction.py.j2"  # reductions over named dims: a finish kernel
-    dtypes.update({r.name + "_part": r.dtype for r in model.results} if axes else {})
+    # reductions over named dims: a finish kernel, but for those of several passes
+    axes = model.template == "axis_reduction.py.j2" and len(model.passes) == 1
+    chained = model.template == "axis_reduction.py.j2" and not axes
+    dtypes.update({r.name + "_part": r.dtype for r in model.results} if axes or chained else {})
     scans = model.template == "axis_scan.py.j2"  # scans along a named dim: one kernel
-    suffixes = ("_kernel", "_finish_kernel") if axes else ("_kernel",) if scans else ("_kernel", "_looped_kernel")
+    suffixes = ("_kernel", "_finish_kernel") if axes else ("_kernel",) if scans or chained else ("_kernel", "_looped_kernel")
     for suffix in suffixes:
         fn = getattr(module, model.sig.name + suffix)
         signature = {}
@@ -709,7 +711,7 @@ for model in compiled.models:
             src = ASTSource(fn, signature, {**consts, **form})
             triton.compile(src, target=GPUTarget("cuda", 90, 32), options={"num_warps": 4, "num_stages": 2})
         print("ok", model.sig.name + suffix)
-    if scans:
+    if scans or chained:
         print("ok", model.sig.name + " (one kernel)")
 '''
 

@@ -8,7 +8,7 @@ def root(context, missing=missing):
     cond_expr_undefined = Undefined
     if 0: yield None
     l_0_k = resolve('k')
-    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_strided_loads = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_launch_args = missing
+    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_strided_loads = l_0_reduce_pass = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_launch_args = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -22,16 +22,22 @@ def root(context, missing=missing):
         def t_2(*unused):
             raise TemplateRuntimeError("No filter named 'join' found.")
     try:
-        t_3 = environment.filters['map']
+        t_3 = environment.filters['length']
     except KeyError:
         @internalcode
         def t_3(*unused):
-            raise TemplateRuntimeError("No filter named 'map' found.")
+            raise TemplateRuntimeError("No filter named 'length' found.")
     try:
-        t_4 = environment.filters['trim']
+        t_4 = environment.filters['map']
     except KeyError:
         @internalcode
         def t_4(*unused):
+            raise TemplateRuntimeError("No filter named 'map' found.")
+    try:
+        t_5 = environment.filters['trim']
+    except KeyError:
+        @internalcode
+        def t_5(*unused):
             raise TemplateRuntimeError("No filter named 'trim' found.")
     pass
     l_0_sc = context.vars['sc'] = environment.get_template('_scalars.py.j2', 'axis_reduction.py.j2')._get_default_module(context)
@@ -54,7 +60,7 @@ def root(context, missing=missing):
     context.vars['tile'] = l_0_tile
     context.exported_vars.add('tile')
     def macro(l_1_list, l_1_mask, l_1_offs):
-        t_5 = []
+        t_6 = []
         if l_1_list is missing:
             l_1_list = undefined("parameter 'list' was not provided", name='list')
         if l_1_mask is missing:
@@ -67,7 +73,7 @@ def root(context, missing=missing):
             pass
             if environment.getattr(l_2_load, 'upcast'):
                 pass
-                t_5.extend((
+                t_6.extend((
                     str(environment.getattr(environment.getattr(l_2_load, 'tensor'), 'name')),
                     ' = ',
                     str(environment.getitem(environment.getattr(l_2_load, 'upcast'), 0)),
@@ -85,7 +91,7 @@ def root(context, missing=missing):
                 ))
             else:
                 pass
-                t_5.extend((
+                t_6.extend((
                     str(environment.getattr(environment.getattr(l_2_load, 'tensor'), 'name')),
                     ' = tl.load(',
                     str(environment.getattr(environment.getattr(l_2_load, 'tensor'), 'name')),
@@ -98,62 +104,178 @@ def root(context, missing=missing):
                     ')\n',
                 ))
         l_2_load = missing
-        return concat(t_5)
+        return concat(t_6)
     context.exported_vars.add('loads')
     context.vars['loads'] = l_0_loads = Macro(environment, macro, 'loads', ('list', 'mask', 'offs'), False, False, False, context.eval_ctx.autoescape)
-    def macro():
-        t_6 = []
+    def macro(l_1_p):
+        t_7 = []
+        if l_1_p is missing:
+            l_1_p = undefined("parameter 'p' was not provided", name='p')
         pass
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced_steps'):
             pass
-            t_6.extend((
+            t_7.extend((
                 '# Split the reduced index into one index per reduced dimension of [',
                 str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced_text')),
                 '], innermost first.\n',
                 str(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'offs_r', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced_steps'))),
             ))
-        t_6.extend((
+        t_7.extend((
             "# Memory offsets: each tensor's indices times its strides (reduced indices along the\n# tile's ",
             str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns')),
             ', kept ones along its ',
             str(('columns' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'rows')),
             '); a dimension a tensor does not have adds nothing.\n',
-            str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), 'mask')),
+            str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr(l_1_p, 'loads'), 'mask')),
             '\n',
         ))
-        return concat(t_6)
+        return concat(t_7)
     context.exported_vars.add('strided_loads')
-    context.vars['strided_loads'] = l_0_strided_loads = Macro(environment, macro, 'strided_loads', (), False, False, False, context.eval_ctx.autoescape)
-    def macro():
-        t_7 = []
+    context.vars['strided_loads'] = l_0_strided_loads = Macro(environment, macro, 'strided_loads', ('p',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_p, l_1_index, l_1_count):
+        t_8 = []
+        if l_1_p is missing:
+            l_1_p = undefined("parameter 'p' was not provided", name='p')
+        if l_1_index is missing:
+            l_1_index = undefined("parameter 'index' was not provided", name='index')
+        if l_1_count is missing:
+            l_1_count = undefined("parameter 'count' was not provided", name='count')
         pass
-        t_7.append(
+        if (l_1_count > 1):
+            pass
+            t_8.extend((
+                '# Pass ',
+                str((l_1_index + 1)),
+                ' of ',
+                str(l_1_count),
+                ' over the reduced elements',
+                str((': its reductions read the results of the passes before' if l_1_index else cond_expr_undefined("the inline if-expression on line 28 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
+                '.\n',
+            ))
+        t_8.extend((
+            '# One accumulator per reduction, a ',
+            str((undefined(name='tile') if l_0_tile is missing else l_0_tile)),
+            " tile: each lane folds in every tile step's element.\n",
+        ))
+        for l_2_r in environment.getattr(l_1_p, 'results'):
+            _loop_vars = {}
+            pass
+            t_8.extend((
+                'acc_',
+                str(environment.getattr(l_2_r, 'name')),
+                ' = tl.full(',
+                str((undefined(name='tile') if l_0_tile is missing else l_0_tile)),
+                ', ',
+                str(environment.getattr(l_2_r, 'neutral')),
+                ', tl.',
+                str(environment.getattr(l_2_r, 'dtype')),
+                ')\n',
+            ))
+        l_2_r = missing
+        t_8.extend((
+            'for r_block in range(r_start, r_stop, BLOCK_R):\n    offs_r = r_block + tl.arange(0, BLOCK_R)\n    if INDEX_64:\n        offs_r = offs_r.to(tl.int64)\n    # mask: inside this slice of the reduced elements, and inside the kept ones.\n    mask = (offs_r < r_stop)',
+            str((undefined(name='r_axis') if l_0_r_axis is missing else l_0_r_axis)),
+            ' & mask_k',
+            str((undefined(name='k_axis') if l_0_k_axis is missing else l_0_k_axis)),
+            '\n',
+        ))
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
+            pass
+            t_8.extend((
+                '    if FLAT:\n        # Every tensor read here is contiguous and has every dimension, the reduced ones\n        # ',
+                str(('before' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'after')),
+                " the kept ones: an element's offset is its flat index,\n        # ",
+                str(('reduced index * n_kept + kept index' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'kept index * n_reduced + reduced index')),
+                '.\n        flat_offs = ',
+                str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat')),
+                '\n        ',
+                str(t_1(t_5(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr(l_1_p, 'loads'), 'mask', 'flat_offs')), 8)),
+                '\n    else:\n        ',
+                str(t_1(t_5(context.call((undefined(name='strided_loads') if l_0_strided_loads is missing else l_0_strided_loads), l_1_p)), 8)),
+                '\n',
+            ))
+        else:
+            pass
+            t_8.extend((
+                '    ',
+                str(t_1(t_5(context.call((undefined(name='strided_loads') if l_0_strided_loads is missing else l_0_strided_loads), l_1_p)), 4)),
+                '\n',
+            ))
+        for l_2_st in environment.getattr(l_1_p, 'statements'):
+            _loop_vars = {}
+            pass
+            t_8.extend((
+                '    # spec: ',
+                str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
+                ':',
+                str(environment.getattr(l_2_st, 'line')),
+                '\n    ',
+                str(environment.getattr(l_2_st, 'target')),
+                ' = ',
+                str(environment.getattr(l_2_st, 'triton')),
+                '\n',
+            ))
+        l_2_st = missing
+        t_8.append(
+            '    # Fold the tile into the accumulators; masked-off lanes add the neutral element.\n',
+        )
+        for l_2_r in environment.getattr(l_1_p, 'results'):
+            _loop_vars = {}
+            pass
+            t_8.extend((
+                '    ',
+                str(environment.getattr(l_2_r, 'step')),
+                '\n',
+            ))
+        l_2_r = missing
+        t_8.extend((
+            "# Each reduction over the tile's ",
+            str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns')),
+            ': one value per kept element.\n',
+        ))
+        for l_2_r in environment.getattr(l_1_p, 'results'):
+            _loop_vars = {}
+            pass
+            t_8.extend((
+                str(environment.getattr(l_2_r, 'name')),
+                ' = ',
+                str(environment.getattr(l_2_r, 'fold')),
+                '\n',
+            ))
+        l_2_r = missing
+        return concat(t_8)
+    context.exported_vars.add('reduce_pass')
+    context.vars['reduce_pass'] = l_0_reduce_pass = Macro(environment, macro, 'reduce_pass', ('p', 'index', 'count'), False, False, False, context.eval_ctx.autoescape)
+    def macro():
+        t_9 = []
+        pass
+        t_9.append(
             'offs_k = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)\nif INDEX_64:\n    offs_k = offs_k.to(tl.int64)\n# mask_k: the last block of kept elements runs past n_kept.\nmask_k = offs_k < n_kept\n',
         )
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'):
             pass
-            t_7.extend((
+            t_9.extend((
                 '# Split the kept index into one index per kept dimension of [',
                 str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_text')),
                 '], innermost first.\n',
                 str(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'offs_k', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'))),
             ))
-        return concat(t_7)
+        return concat(t_9)
     context.exported_vars.add('kept_block')
     context.vars['kept_block'] = l_0_kept_block = Macro(environment, macro, 'kept_block', (), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_8 = []
+        t_10 = []
         pass
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'):
             pass
-            t_8.extend((
+            t_10.extend((
                 '# The inputs the statements after the reductions read, one value per kept element.\n',
                 str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'), 'mask_k')),
             ))
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_statements'):
             _loop_vars = {}
             pass
-            t_8.extend((
+            t_10.extend((
                 '# spec: ',
                 str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                 ':',
@@ -165,13 +287,13 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_st = missing
-        t_8.append(
+        t_10.append(
             '# Store each output, cast to its declared type, under the kept mask.\n',
         )
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'stores'):
             _loop_vars = {}
             pass
-            t_8.extend((
+            t_10.extend((
                 'tl.store(',
                 str(environment.getattr(environment.getattr(l_2_st, 'tensor'), 'name')),
                 '_ptr + ',
@@ -183,18 +305,18 @@ def root(context, missing=missing):
                 ', mask=mask_k)\n',
             ))
         l_2_st = missing
-        return concat(t_8)
+        return concat(t_10)
     context.exported_vars.add('epilogue')
     context.vars['epilogue'] = l_0_epilogue = Macro(environment, macro, 'epilogue', (), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_finish):
-        t_9 = []
+        t_11 = []
         if l_1_finish is missing:
             l_1_finish = undefined("parameter 'finish' was not provided", name='finish')
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_9.extend((
+            t_11.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -206,15 +328,15 @@ def root(context, missing=missing):
         l_2_t = missing
         if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             pass
-            t_9.extend((
+            t_11.extend((
                 '    ',
-                str(t_1(t_4(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'params'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4)),
+                str(t_1(t_5(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'params'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4)),
                 '\n',
             ))
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_9.extend((
+            t_11.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -227,7 +349,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
             _loop_vars = {}
             pass
-            t_9.extend((
+            t_11.extend((
                 '    ',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part_ptr,  # ',
@@ -237,7 +359,7 @@ def root(context, missing=missing):
                 ' (SPLIT > 1)\n',
             ))
         l_2_r = missing
-        t_9.extend((
+        t_11.extend((
             '    n_kept,  # elements of each output: ',
             str((t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept'), ' * ') or '1 (0-d outputs)')),
             '\n    n_reduced,  # elements reduced into each: ',
@@ -246,13 +368,13 @@ def root(context, missing=missing):
         ))
         if (not l_1_finish):
             pass
-            t_9.append(
+            t_11.append(
                 '    r_per_split,  # reduced elements each slice covers (a multiple of BLOCK_R)\n',
             )
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_9.extend((
+            t_11.extend((
                 '    ',
                 str(l_2_d),
                 ',\n',
@@ -264,42 +386,42 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_9.extend((
+                t_11.extend((
                     '    ',
                     str(l_3_stride),
                     ',\n',
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_9.extend((
+        t_11.extend((
             '    SPLIT,  # ',
             str(('how many slices wrote partial results' if l_1_finish else 'programs sharing a block of kept elements, each over one slice of the reduced ones')),
             '\n',
         ))
         if l_1_finish:
             pass
-            t_9.append(
+            t_11.append(
                 '    BLOCK_S: tl.constexpr,  # slices combined per step\n',
             )
         else:
             pass
-            t_9.append(
+            t_11.append(
                 '    BLOCK_R: tl.constexpr,  # reduced elements per tile step\n',
             )
-        t_9.append(
+        t_11.append(
             '    BLOCK_K: tl.constexpr,  # kept elements per program\n',
         )
         if (not l_1_finish):
             pass
-        t_9.append(
+        t_11.append(
             '    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n',
         )
         if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat') and (not l_1_finish)):
             pass
-            t_9.append(
+            t_11.append(
                 '    FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices\n',
             )
-        return concat(t_9)
+        return concat(t_11)
     context.exported_vars.add('kernel_args')
     context.vars['kernel_args'] = l_0_kernel_args = Macro(environment, macro, 'kernel_args', ('finish',), False, False, False, context.eval_ctx.autoescape)
     yield '# spec: '
@@ -314,182 +436,175 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
         pass
         yield '    '
-        yield str(t_1(t_4(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
+        yield str(t_1(t_5(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
         yield '\n'
     yield '    # Program (pid_k, pid_r) reduces ['
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced_text'))
     yield '] for kept elements [pid_k * BLOCK_K, (pid_k + 1) * BLOCK_K) of\n    # ['
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_text'))
     yield '], over slice pid_r of the reduced elements: [pid_r * r_per_split, (pid_r + 1) * r_per_split).\n    pid_k = tl.program_id(0)\n    pid_r = tl.program_id(1)\n    '
-    yield str(t_1(t_4(context.call((undefined(name='kept_block') if l_0_kept_block is missing else l_0_kept_block))), 4))
-    yield '\n    r_start = pid_r * r_per_split\n    r_stop = tl.minimum(r_start + r_per_split, n_reduced)\n    # One accumulator per reduction, a '
-    yield str((undefined(name='tile') if l_0_tile is missing else l_0_tile))
-    yield " tile: each lane folds in every tile step's element.\n"
-    for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
+    yield str(t_1(t_5(context.call((undefined(name='kept_block') if l_0_kept_block is missing else l_0_kept_block))), 4))
+    yield '\n    r_start = pid_r * r_per_split\n    r_stop = tl.minimum(r_start + r_per_split, n_reduced)\n'
+    l_1_loop = missing
+    for l_1_p, l_1_loop in LoopContext(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'), undefined):
         _loop_vars = {}
         pass
-        yield '    acc_'
-        yield str(environment.getattr(l_1_r, 'name'))
-        yield ' = tl.full('
-        yield str((undefined(name='tile') if l_0_tile is missing else l_0_tile))
-        yield ', '
-        yield str(environment.getattr(l_1_r, 'neutral'))
-        yield ', tl.'
-        yield str(environment.getattr(l_1_r, 'dtype'))
-        yield ')\n'
-    l_1_r = missing
-    yield '    for r_block in range(r_start, r_stop, BLOCK_R):\n        offs_r = r_block + tl.arange(0, BLOCK_R)\n        if INDEX_64:\n            offs_r = offs_r.to(tl.int64)\n        # mask: inside this slice of the reduced elements, and inside the kept ones.\n        mask = (offs_r < r_stop)'
-    yield str((undefined(name='r_axis') if l_0_r_axis is missing else l_0_r_axis))
-    yield ' & mask_k'
-    yield str((undefined(name='k_axis') if l_0_k_axis is missing else l_0_k_axis))
-    yield '\n'
-    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
+        yield '    '
+        yield str(t_1(t_5(context.call((undefined(name='reduce_pass') if l_0_reduce_pass is missing else l_0_reduce_pass), l_1_p, environment.getattr(l_1_loop, 'index0'), t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')), _loop_vars=_loop_vars)), 4))
+        yield '\n'
+        if (not environment.getattr(l_1_loop, 'last')):
+            pass
+            def t_12(fiter):
+                for l_2_r in fiter:
+                    if (environment.getattr(l_2_r, 'final') != environment.getattr(l_2_r, 'name')):
+                        yield l_2_r
+            for l_2_r in t_12(environment.getattr(l_1_p, 'results')):
+                _loop_vars = {}
+                pass
+                yield '    '
+                yield str(environment.getattr(l_2_r, 'name'))
+                yield ' = '
+                yield str(environment.getattr(l_2_r, 'final'))
+                yield '\n'
+            l_2_r = missing
+            if environment.getattr(l_1_p, 'mid_loads'):
+                pass
+                yield '    # The inputs the results below read, one value per kept element.\n    '
+                yield str(t_1(t_5(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr(l_1_p, 'mid_loads'), 'mask_k', _loop_vars=_loop_vars)), 4))
+                yield '\n'
+            yield '    # What the next pass reads, one value per kept element.\n'
+            for l_2_st in environment.getattr(l_1_p, 'mid_statements'):
+                _loop_vars = {}
+                pass
+                yield '    # spec: '
+                yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
+                yield ':'
+                yield str(environment.getattr(l_2_st, 'line'))
+                yield '\n    '
+                yield str(environment.getattr(l_2_st, 'target'))
+                yield ' = '
+                yield str(environment.getattr(l_2_st, 'triton'))
+                yield '\n'
+            l_2_st = missing
+    l_1_loop = l_1_p = missing
+    if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
         pass
-        yield '        if FLAT:\n            # Every tensor read here is contiguous and has every dimension, the reduced ones\n            # '
-        yield str(('before' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'after'))
-        yield " the kept ones: an element's offset is its flat index,\n            # "
-        yield str(('reduced index * n_kept + kept index' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'kept index * n_reduced + reduced index'))
-        yield '.\n            flat_offs = '
-        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'))
-        yield '\n            '
-        yield str(t_1(t_4(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), 'mask', 'flat_offs')), 12))
-        yield '\n        else:\n            '
-        yield str(t_1(t_4(context.call((undefined(name='strided_loads') if l_0_strided_loads is missing else l_0_strided_loads))), 12))
+        yield '    # One program saw every reduced element (SPLIT is 1 for a kernel of several passes): finish here.\n'
+        def t_13(fiter):
+            for l_1_r in fiter:
+                if (environment.getattr(l_1_r, 'final') != environment.getattr(l_1_r, 'name')):
+                    yield l_1_r
+        for l_1_r in t_13(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results')):
+            _loop_vars = {}
+            pass
+            yield '    '
+            yield str(environment.getattr(l_1_r, 'name'))
+            yield ' = '
+            yield str(environment.getattr(l_1_r, 'final'))
+            yield '\n'
+        l_1_r = missing
+        yield '    '
+        yield str(t_1(t_5(context.call((undefined(name='epilogue') if l_0_epilogue is missing else l_0_epilogue))), 4))
         yield '\n'
     else:
         pass
+        yield '    if SPLIT == 1:\n        # This program saw every reduced element: finish here.\n'
+        def t_14(fiter):
+            for l_1_r in fiter:
+                if (environment.getattr(l_1_r, 'final') != environment.getattr(l_1_r, 'name')):
+                    yield l_1_r
+        for l_1_r in t_14(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results')):
+            _loop_vars = {}
+            pass
+            yield '        '
+            yield str(environment.getattr(l_1_r, 'name'))
+            yield ' = '
+            yield str(environment.getattr(l_1_r, 'final'))
+            yield '\n'
+        l_1_r = missing
         yield '        '
-        yield str(t_1(t_4(context.call((undefined(name='strided_loads') if l_0_strided_loads is missing else l_0_strided_loads))), 8))
-        yield '\n'
-    for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_statements'):
-        _loop_vars = {}
-        pass
-        yield '        # spec: '
+        yield str(t_1(t_5(context.call((undefined(name='epilogue') if l_0_epilogue is missing else l_0_epilogue))), 8))
+        yield "\n    else:\n        # Slice pid_r's partial results; "
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_finish_kernel combines the slices.\n'
+        for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
+            _loop_vars = {}
+            pass
+            yield '        tl.store('
+            yield str(environment.getattr(l_1_r, 'name'))
+            yield '_part_ptr + pid_r * n_kept + offs_k, '
+            yield str(environment.getattr(l_1_r, 'name'))
+            yield ', mask=mask_k)\n'
+        l_1_r = missing
+        yield '\n\n# spec: '
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
         yield ':'
-        yield str(environment.getattr(l_1_st, 'line'))
-        yield '\n        '
-        yield str(environment.getattr(l_1_st, 'target'))
-        yield ' = '
-        yield str(environment.getattr(l_1_st, 'triton'))
-        yield '\n'
-    l_1_st = missing
-    yield '        # Fold the tile into the accumulators; masked-off lanes add the neutral element.\n'
-    for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
-        _loop_vars = {}
-        pass
-        yield '        '
-        yield str(environment.getattr(l_1_r, 'step'))
-        yield '\n'
-    l_1_r = missing
-    yield "    # Each reduction over the tile's "
-    yield str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns'))
-    yield ': one value per kept element.\n'
-    for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
-        _loop_vars = {}
-        pass
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'line'))
+        yield '\n@triton.jit\ndef '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_finish_kernel(\n'
+        yield str(context.call((undefined(name='kernel_args') if l_0_kernel_args is missing else l_0_kernel_args), True))
+        yield '):\n'
+        if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
+            pass
+            yield '    '
+            yield str(t_1(t_5(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
+            yield '\n'
+        yield "    # Program pid_k combines the SPLIT slices' partial results of its kept elements, slice by\n    # slice in order (the same bits every run), then computes and stores the outputs.\n    pid_k = tl.program_id(0)\n    "
+        yield str(t_1(t_5(context.call((undefined(name='kept_block') if l_0_kept_block is missing else l_0_kept_block))), 4))
+        yield '\n    # The partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per reduction.\n'
+        for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
+            _loop_vars = {}
+            pass
+            yield '    acc_'
+            yield str(environment.getattr(l_1_r, 'name'))
+            yield ' = tl.full([BLOCK_S, BLOCK_K], '
+            yield str(environment.getattr(l_1_r, 'neutral'))
+            yield ', tl.'
+            yield str(environment.getattr(l_1_r, 'dtype'))
+            yield ')\n'
+        l_1_r = missing
+        yield "    for slice_block in range(0, SPLIT, BLOCK_S):\n        offs_s = slice_block + tl.arange(0, BLOCK_S)\n        # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.\n        mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]\n        # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.\n"
+        for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
+            _loop_vars = {}
+            pass
+            yield '        partial = tl.load('
+            yield str(environment.getattr(l_1_r, 'name'))
+            yield '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other='
+            yield str(environment.getattr(l_1_r, 'neutral'))
+            yield ')\n        '
+            yield str(environment.getattr(l_1_r, 'merge'))
+            yield '\n'
+        l_1_r = missing
+        yield "    # Fold the slices: the tile's rows, in a fixed order.\n"
+        for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
+            _loop_vars = {}
+            pass
+            yield '    '
+            yield str(environment.getattr(l_1_r, 'name'))
+            yield ' = '
+            yield str(environment.getattr(l_1_r, 'fold_slices'))
+            yield '\n'
+        l_1_r = missing
+        def t_15(fiter):
+            for l_1_r in fiter:
+                if (environment.getattr(l_1_r, 'final') != environment.getattr(l_1_r, 'name')):
+                    yield l_1_r
+        for l_1_r in t_15(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results')):
+            _loop_vars = {}
+            pass
+            yield '    '
+            yield str(environment.getattr(l_1_r, 'name'))
+            yield ' = '
+            yield str(environment.getattr(l_1_r, 'final'))
+            yield '\n'
+        l_1_r = missing
         yield '    '
-        yield str(environment.getattr(l_1_r, 'name'))
-        yield ' = '
-        yield str(environment.getattr(l_1_r, 'fold'))
+        yield str(t_1(t_5(context.call((undefined(name='epilogue') if l_0_epilogue is missing else l_0_epilogue))), 4))
         yield '\n'
-    l_1_r = missing
-    yield '    if SPLIT == 1:\n        # This program saw every reduced element: finish here.\n'
-    def t_10(fiter):
-        for l_1_r in fiter:
-            if (environment.getattr(l_1_r, 'final') != environment.getattr(l_1_r, 'name')):
-                yield l_1_r
-    for l_1_r in t_10(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results')):
-        _loop_vars = {}
-        pass
-        yield '        '
-        yield str(environment.getattr(l_1_r, 'name'))
-        yield ' = '
-        yield str(environment.getattr(l_1_r, 'final'))
-        yield '\n'
-    l_1_r = missing
-    yield '        '
-    yield str(t_1(t_4(context.call((undefined(name='epilogue') if l_0_epilogue is missing else l_0_epilogue))), 8))
-    yield "\n    else:\n        # Slice pid_r's partial results; "
-    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-    yield '_finish_kernel combines the slices.\n'
-    for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
-        _loop_vars = {}
-        pass
-        yield '        tl.store('
-        yield str(environment.getattr(l_1_r, 'name'))
-        yield '_part_ptr + pid_r * n_kept + offs_k, '
-        yield str(environment.getattr(l_1_r, 'name'))
-        yield ', mask=mask_k)\n'
-    l_1_r = missing
-    yield '\n\n# spec: '
-    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
-    yield ':'
-    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'line'))
-    yield '\n@triton.jit\ndef '
-    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-    yield '_finish_kernel(\n'
-    yield str(context.call((undefined(name='kernel_args') if l_0_kernel_args is missing else l_0_kernel_args), True))
-    yield '):\n'
-    if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
-        pass
-        yield '    '
-        yield str(t_1(t_4(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
-        yield '\n'
-    yield "    # Program pid_k combines the SPLIT slices' partial results of its kept elements, slice by\n    # slice in order (the same bits every run), then computes and stores the outputs.\n    pid_k = tl.program_id(0)\n    "
-    yield str(t_1(t_4(context.call((undefined(name='kept_block') if l_0_kept_block is missing else l_0_kept_block))), 4))
-    yield '\n    # The partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per reduction.\n'
-    for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
-        _loop_vars = {}
-        pass
-        yield '    acc_'
-        yield str(environment.getattr(l_1_r, 'name'))
-        yield ' = tl.full([BLOCK_S, BLOCK_K], '
-        yield str(environment.getattr(l_1_r, 'neutral'))
-        yield ', tl.'
-        yield str(environment.getattr(l_1_r, 'dtype'))
-        yield ')\n'
-    l_1_r = missing
-    yield "    for slice_block in range(0, SPLIT, BLOCK_S):\n        offs_s = slice_block + tl.arange(0, BLOCK_S)\n        # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.\n        mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]\n        # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.\n"
-    for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
-        _loop_vars = {}
-        pass
-        yield '        partial = tl.load('
-        yield str(environment.getattr(l_1_r, 'name'))
-        yield '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other='
-        yield str(environment.getattr(l_1_r, 'neutral'))
-        yield ')\n        '
-        yield str(environment.getattr(l_1_r, 'merge'))
-        yield '\n'
-    l_1_r = missing
-    yield "    # Fold the slices: the tile's rows, in a fixed order.\n"
-    for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
-        _loop_vars = {}
-        pass
-        yield '    '
-        yield str(environment.getattr(l_1_r, 'name'))
-        yield ' = '
-        yield str(environment.getattr(l_1_r, 'fold_slices'))
-        yield '\n'
-    l_1_r = missing
-    def t_11(fiter):
-        for l_1_r in fiter:
-            if (environment.getattr(l_1_r, 'final') != environment.getattr(l_1_r, 'name')):
-                yield l_1_r
-    for l_1_r in t_11(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results')):
-        _loop_vars = {}
-        pass
-        yield '    '
-        yield str(environment.getattr(l_1_r, 'name'))
-        yield ' = '
-        yield str(environment.getattr(l_1_r, 'final'))
-        yield '\n'
-    l_1_r = missing
-    yield '    '
-    yield str(t_1(t_4(context.call((undefined(name='epilogue') if l_0_epilogue is missing else l_0_epilogue))), 4))
-    yield '\n\n\n'
+    yield '\n\n'
     template = environment.get_template('_launcher_head.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'epilogue': l_0_epilogue, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'epilogue': l_0_epilogue, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
     try:
         for event in gen:
             yield event
@@ -505,10 +620,10 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 191 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 221 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
-    yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+    yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes'):
         pass
@@ -526,7 +641,8 @@ def root(context, missing=missing):
     yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape and the SM count (tilegen.runtime.reduction.axis_plan).\n    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _reduction.axis_plan(\n        n_kept, n_reduced, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner'))
     yield ', _reduction.sm_count_or_default(device)'
-    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 206 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 236 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+    yield str((', pinned_split=1' if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1) else cond_expr_undefined("the inline if-expression on line 236 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     yield '\n    )\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'):
         pass
@@ -544,17 +660,17 @@ def root(context, missing=missing):
         yield ', device)\n'
     l_1_r = missing
     yield '    index_64 = _args.needs_int64('
-    yield str(t_2(context.eval_ctx, t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
+    yield str(t_2(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
     yield ')\n'
     def macro(l_1_finish):
-        t_12 = []
+        t_16 = []
         if l_1_finish is missing:
             l_1_finish = undefined("parameter 'finish' was not provided", name='finish')
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_16.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -563,7 +679,7 @@ def root(context, missing=missing):
         for l_2_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_16.extend((
                 '        ',
                 str(environment.getattr(l_2_p, 'name')),
                 ',\n',
@@ -572,7 +688,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_16.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -581,24 +697,24 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_16.extend((
                 '        ',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part,\n',
             ))
         l_2_r = missing
-        t_12.append(
+        t_16.append(
             '        n_kept,\n        n_reduced,\n',
         )
         if (not l_1_finish):
             pass
-            t_12.append(
+            t_16.append(
                 '        r_per_split,\n',
             )
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_16.extend((
                 '        ',
                 str(l_2_d),
                 ',\n',
@@ -610,7 +726,7 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_12.extend((
+                t_16.extend((
                     '        ',
                     str(environment.getattr(l_2_t, 'name')),
                     '.stride(',
@@ -619,10 +735,10 @@ def root(context, missing=missing):
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_12.append(
+        t_16.append(
             '        SPLIT,\n',
         )
-        return concat(t_12)
+        return concat(t_16)
     context.exported_vars.add('launch_args')
     context.vars['launch_args'] = l_0_launch_args = Macro(environment, macro, 'launch_args', ('finish',), False, False, False, context.eval_ctx.autoescape)
     yield '    # One program per block of kept elements and slice of the reduced ones.\n    grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)\n    _fast.launch(\n        '
@@ -633,21 +749,25 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
         pass
         yield '        FLAT=all(t.is_contiguous() for t in ('
-        yield str(t_2(context.eval_ctx, t_3(context, t_3(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), attribute='tensor'), attribute='name'), ', '))
+        yield str(t_2(context.eval_ctx, t_4(context, t_4(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), attribute='tensor'), attribute='name'), ', '))
         yield ',)),\n'
-    yield '        num_warps=num_warps,\n    )\n    if SPLIT > 1:\n        # Combine the slices and compute the outputs: one program per FINISH_K kept elements\n        # (fewer than BLOCK_K, for more programs: this kernel is short).\n        FINISH_K = min(BLOCK_K, 64)\n        _fast.launch(\n            '
-    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-    yield '_finish_kernel,\n            (_args.cdiv(n_kept, FINISH_K),),\n'
-    yield str(t_1(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args), True), 4, first=True))
-    yield 'BLOCK_S=min(_args.next_power_of_2(SPLIT), 32),\n            BLOCK_K=FINISH_K,\n            INDEX_64=index_64,\n            num_warps=4,\n        )\n    return '
-    yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+    yield '        num_warps=num_warps,\n    )\n'
+    if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) == 1):
+        pass
+        yield '    if SPLIT > 1:\n        # Combine the slices and compute the outputs: one program per FINISH_K kept elements\n        # (fewer than BLOCK_K, for more programs: this kernel is short).\n        FINISH_K = min(BLOCK_K, 64)\n        _fast.launch(\n            '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_finish_kernel,\n            (_args.cdiv(n_kept, FINISH_K),),\n'
+        yield str(t_1(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args), True), 4, first=True))
+        yield 'BLOCK_S=min(_args.next_power_of_2(SPLIT), 32),\n            BLOCK_K=FINISH_K,\n            INDEX_64=index_64,\n            num_warps=4,\n        )\n'
+    yield '    return '
+    yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n\n\n'
     template = environment.get_template('_reference.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'epilogue': l_0_epilogue, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'epilogue': l_0_epilogue, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
     try:
         for event in gen:
             yield event
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=37&2=39&3=41&4=44&5=47&6=50&7=53&8=56&9=65&10=68&11=71&13=89&17=104&18=107&19=111&20=113&23=117&24=121&26=127&32=133&33=137&34=139&37=144&38=147&40=151&42=153&43=158&44=162&47=171&48=176&51=189&52=194&53=199&55=207&56=211&58=214&59=219&61=227&62=232&64=242&65=244&66=247&69=252&70=257&72=261&73=264&74=269&77=276&78=279&84=292&87=297&91=306&93=310&94=312&96=314&97=317&99=320&100=322&103=324&106=326&107=328&108=332&115=342&116=346&119=349&120=351&121=353&122=355&124=357&126=362&128=364&129=368&130=372&133=378&134=382&136=386&137=388&138=392&142=398&143=406&145=412&147=414&148=416&149=420&153=426&155=430&156=432&158=434&159=437&164=440&166=442&167=446&174=454&175=458&176=462&179=466&180=470&182=475&183=483&185=489&188=491&189=498&190=500&191=503&193=511&194=513&196=516&199=518&200=524&206=527&208=531&209=534&212=537&213=541&215=547&216=549&217=554&218=559&220=563&221=568&223=572&224=577&226=581&227=586&231=593&234=598&235=603&237=607&238=610&239=615&247=629&249=631&253=633&254=636&263=639&265=641&271=643&274=645'
+debug_info = '1=43&2=45&3=47&4=50&5=53&6=56&7=59&8=62&9=71&10=74&11=77&13=95&17=110&18=115&19=119&20=121&23=125&24=129&26=135&27=144&28=148&30=157&31=160&32=165&39=177&40=182&43=186&44=188&45=190&46=192&48=194&50=201&52=204&53=209&54=213&57=222&58=227&60=233&61=236&62=240&65=249&71=255&72=259&73=261&76=266&77=269&79=273&81=275&82=280&83=284&86=293&87=298&90=311&91=316&92=321&94=329&95=333&97=336&98=341&100=349&101=354&103=364&104=366&105=369&108=374&109=379&111=383&112=386&113=391&116=398&117=401&123=414&126=419&130=428&132=432&133=434&135=436&136=439&138=442&139=444&142=446&145=449&146=453&147=455&148=457&149=465&151=470&153=473&156=476&157=480&158=484&162=490&164=493&165=501&167=507&171=512&172=520&174=526&176=528&177=530&178=534&182=540&184=544&185=546&187=548&188=551&193=554&195=556&196=560&203=568&204=572&205=576&208=580&209=584&211=589&212=597&214=603&218=606&219=613&220=615&221=618&223=626&224=628&226=631&229=633&230=639&236=642&238=647&239=650&242=653&243=657&245=663&246=665&247=670&248=675&250=679&251=684&253=688&254=693&256=697&257=702&261=709&264=714&265=719&267=723&268=726&269=731&277=745&279=747&283=749&284=752&288=755&294=758&296=760&303=763&306=765'

@@ -51,6 +51,18 @@ class AxisResult:
 
 
 @dataclass(frozen=True, slots=True)
+class AxisPass:
+    """One pass over the reduced elements: the loads and statements on its tiles, its
+    reductions, and the kept results computed after it, which later passes read."""
+
+    loads: tuple[AxisLoad, ...]
+    statements: tuple[Statement, ...]
+    results: tuple[AxisResult, ...]
+    mid_loads: tuple[AxisLoad, ...]  # on the kept block, for mid_statements
+    mid_statements: tuple[Statement, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class AxisStore:
     tensor: TensorArg
     offs: str
@@ -72,7 +84,9 @@ class AxisReductionModel:
     # the kept ones (or after them), a contiguous call's offsets are the flat index: this
     # expression of offs_r and offs_k ("" where the dims interleave or index() is read)
     flat: str
-    loop_statements: tuple[Statement, ...]
+    # the passes over the reduced elements: one, or one per level of reductions reading
+    # others' results (`sum((x - mean(x, M)) ** 2, M)`: two); `results` are the last pass's
+    passes: tuple[AxisPass, ...]
     results: tuple[AxisResult, ...]
     epilogue_loads: tuple[AxisLoad, ...]
     epilogue_statements: tuple[Statement, ...]
@@ -159,6 +173,62 @@ def _needs(body, targets: set[str], calls: dict) -> set[str]:
     return seen
 
 
+def _levels(values: dict, calls: dict) -> dict:
+    """The pass each reduction runs in (0 unless its argument reads another's result, then
+    one past it), and each statement's value is known after (-1: it reads no reduction)."""
+    level: dict = {}
+
+    def of(e) -> int:
+        key = e if isinstance(e, ir.Call) and e in calls else e.id if isinstance(e, ir.Name) and e.id in values else None
+        if key is None:
+            return max((of(c) for c in ir.children(e)), default=-1)
+        if key not in level:
+            level[key] = of(e.args[0]) + 1 if isinstance(key, ir.Call) else of(values[key])
+        return level[key]
+
+    for t in values:
+        of(ir.Name(t))
+    for c in calls:
+        of(c)
+    return level
+
+
+def _tile_needs(args, values: dict, calls: dict, kept_results: dict) -> set[str]:
+    """The names a pass's reduction arguments read on the tile, transitively: not inside
+    other reductions, not kept results (read broadcast)."""
+    seen, stack = set(), list(args)
+    while stack:
+        e = stack.pop()
+        if isinstance(e, ir.Call) and e in calls:
+            continue
+        if isinstance(e, ir.Name):
+            if e.id not in kept_results and e.id not in seen:
+                seen.add(e.id)
+                if e.id in values:
+                    stack.append(values[e.id])
+            continue
+        stack.extend(ir.children(e))
+    return seen
+
+
+def _result(call, name, typer, loop, kept_inner) -> AxisResult:
+    fn = REDUCTIONS[call.func]
+    dtype = typer.of(call).dtype
+    value = loop(call.args[0])
+    if typer.of(call.args[0]).dtype != dtype:
+        value = f"({value}).to(tl.{dtype.triton})"
+    neutral = neutral_text(fn.neutral, dtype)
+    acc = f"acc_{name}"
+    axis = 0 if kept_inner else 1
+    final = mean_of(name, "n_reduced") if call.func == "mean" else name
+    return AxisResult(
+        name=name, fn=call.func, dtype=dtype.triton, neutral=neutral,
+        step=accumulate(fn.combine, acc, f"tl.where(mask, {value}, {neutral})"),
+        fold=row_reduce(fn.combine, acc, axis=axis, keep_dims=False),
+        merge=accumulate(fn.combine, acc, "partial"), fold_slices=row_reduce(fn.combine, acc, axis=0, keep_dims=False),
+        final=final)
+
+
 def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductionModel:
     sig = signature(checked, spec_file)
     typer = checked.typer()
@@ -176,6 +246,9 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
             terms.append(f"{index[d]}{suffix} * {stride}")
         return " + ".join(terms) if terms else "offs_k"  # a 0-d tensor: its one element (offs_k is 0)
 
+    def load(t: TensorArg, tile: bool) -> AxisLoad:
+        return AxisLoad(t, offs(t, tile), "0.0" if t.dtype.is_float else "0", t.dtype.load_wrap)
+
     # the reductions, each once, named for what they reduce (sum_x, max_x_2, ...)
     calls: dict[ir.Call, str] = {}
     taken = {p.name for p in checked.kernel.params} | {o.name for o in checked.kernel.outputs} | {a.target for a in body}
@@ -190,45 +263,45 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
                 taken.add(name)
                 calls[e] = name
     loop_positions = {str(d): f"{index[d]}{k_axis if d in kept else r_axis}" for d in full}
-    loop = ExprRenderer("triton", typer, positions=loop_positions)
     epilogue = ExprRenderer("triton", typer, leaf=lambda e: calls.get(e) if isinstance(e, ir.Call) else None,
                             positions={str(d): index[d] for d in kept})
-    results = []
-    for call, name in calls.items():
-        fn = REDUCTIONS[call.func]
-        dtype = typer.of(call).dtype
-        value = loop(call.args[0])
-        if typer.of(call.args[0]).dtype != dtype:
-            value = f"({value}).to(tl.{dtype.triton})"
-        neutral = neutral_text(fn.neutral, dtype)
-        acc = f"acc_{name}"
-        axis = 0 if kept_inner else 1
-        final = mean_of(name, "n_reduced") if call.func == "mean" else name
-        results.append(AxisResult(
-            name=name, fn=call.func, dtype=dtype.triton, neutral=neutral,
-            step=accumulate(fn.combine, acc, f"tl.where(mask, {value}, {neutral})"),
-            fold=row_reduce(fn.combine, acc, axis=axis, keep_dims=False),
-            merge=accumulate(fn.combine, acc, "partial"), fold_slices=row_reduce(fn.combine, acc, axis=0, keep_dims=False),
-            final=final))
-    # statements: those the reductions' arguments read run on the tile, those the outputs
-    # read (outside the reductions) after it; one both read runs in both places
-    reduction_reads = set().union(*(_reads(a.value, calls, inside=True) for a in body))
-    in_loop = _needs(body, reduction_reads, calls)
-    in_epilogue = _needs(body, {o.name for o in checked.kernel.outputs}, calls)
-    every = statements(checked, None, _torch_renderer(checked, sig, typer, reduced, full))
+    values = {a.target: a.value for a in body}
     lines = {a.target: (a.span.line if a.span else 0) for a in body}
-    loop_statements = tuple(Statement(a.target, loop(a.value), "", lines[a.target]) for a in body
-                            if a.target in in_loop)
+    level = _levels(values, calls)
+    # kept results: statements of the kept shape computed from reductions (`m = mean(x, M)`),
+    # known after the pass of the last reduction they read; a later pass reads them broadcast
+    kept_results = {t: level[t] for t, v in values.items()
+                    if level[t] >= 0 and not any(d in reduced for d in typer.of(v).dims)}
+
+    def broadcast(e):
+        if isinstance(e, ir.Call) and e in calls:
+            return f"{calls[e]}{k_axis}"
+        return f"{e.id}{k_axis}" if isinstance(e, ir.Name) and e.id in kept_results else None
+
+    loop = ExprRenderer("triton", typer, positions=loop_positions, leaf=broadcast)
+    last = max((level[c] for c in calls), default=0)
+    passes, done = [], set()
+    for p in range(last + 1):
+        results = [_result(call, name, typer, loop, kept_inner) for call, name in calls.items() if level[call] == p]
+        needed = _tile_needs([c.args[0] for c in calls if level[c] == p], values, calls, kept_results)
+        mids = [t for t in values if kept_results.get(t) == p] if p < last else []
+        done.update(mids)
+        used_mid = set().union(*(_reads(values[t], calls, inside=False) for t in mids))
+        passes.append(AxisPass(
+            loads=tuple(load(t, True) for t in sig.inputs if t.name in needed),
+            statements=tuple(Statement(t, loop(values[t]), "", lines[t]) for t in values if t in needed),
+            results=tuple(results),
+            mid_loads=tuple(load(t, False) for t in sig.inputs if t.name in used_mid),
+            mid_statements=tuple(Statement(t, epilogue(values[t]), "", lines[t]) for t in mids)))
+    in_epilogue = _needs(body, {o.name for o in checked.kernel.outputs}, calls) - done
+    every = statements(checked, None, _torch_renderer(checked, sig, typer, reduced, full))
     epilogue_statements = tuple(Statement(a.target, epilogue(a.value), "", lines[a.target]) for a in body
                                 if a.target in in_epilogue)
-    used_loop = set().union(reduction_reads, *(_reads(a.value, calls, inside=False) for a in body if a.target in in_loop))
     used_epilogue = set().union(*(_reads(a.value, calls, inside=False) for a in body if a.target in in_epilogue))
-
-    def load(t: TensorArg, tile: bool) -> AxisLoad:
-        return AxisLoad(t, offs(t, tile), "0.0" if t.dtype.is_float else "0", t.dtype.load_wrap)
+    loop_names = {load.tensor.name for p in passes for load in p.loads}
+    loop_loads = tuple(load(t, True) for t in sig.inputs if t.name in loop_names)
 
     extremes = next((c.func for c in calls if c.func in ("max", "min")), "")
-    loop_loads = tuple(load(t, True) for t in sig.inputs if t.name in used_loop)
     uses_index = any(isinstance(e, ir.Call) and e.func == "index" for a in body for e in ir.walk(a.value))
     triton_helpers, torch_helpers = helpers_used(checked)
     if any(c.func == "mean" for c in calls):
@@ -246,8 +319,8 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
         size_args=tuple(dict.fromkeys(size_args)),
         loop_loads=loop_loads,
         flat=_flat(full, kept, reduced, loop_loads, uses_index),
-        loop_statements=loop_statements,
-        results=tuple(results),
+        passes=tuple(passes),
+        results=passes[-1].results,
         epilogue_loads=tuple(load(t, False) for t in sig.inputs if t.name in used_epilogue),
         epilogue_statements=epilogue_statements,
         stores=tuple(AxisStore(o, offs(o, False)) for o in sig.outputs),
