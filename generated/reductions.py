@@ -5760,7 +5760,10 @@ def batch_norm_stats_kernel(
     x_ptr,  # bf16[B, T, C]
     mu_ptr,  # f32[C], output
     var_ptr,  # f32[C], output
+    mean_x_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial mean_x (SPLIT > 1)
     mean_var_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial mean_var (SPLIT > 1)
+    mean_x_keep_ptr,  # float32[n_kept]: mean_x, left by pass 1 for the passes after it
+    mu_keep_ptr,  # float32[n_kept]: mu, left by pass 1 for the passes after it
     n_kept,  # elements of each output: C
     n_reduced,  # elements reduced into each: B * T
     r_per_split,  # reduced elements each slice covers (a multiple of BLOCK_R)
@@ -5774,6 +5777,7 @@ def batch_norm_stats_kernel(
     BLOCK_R: tl.constexpr,  # reduced elements per tile step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    PASS: tl.constexpr,  # which of the 2 passes over the reduced elements this launch makes
     FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices
 ):
     # Program (pid_k, pid_r) reduces [B, T] for kept elements [pid_k * BLOCK_K, (pid_k + 1) * BLOCK_K) of
@@ -5789,85 +5793,186 @@ def batch_norm_stats_kernel(
     idx_c = offs_k
     r_start = pid_r * r_per_split
     r_stop = tl.minimum(r_start + r_per_split, n_reduced)
-    # Pass 1 of 2 over the reduced elements.
-    # One accumulator per reduction, a [BLOCK_R, BLOCK_K] tile: each lane folds in every tile step's element.
-    acc_mean_x = tl.full([BLOCK_R, BLOCK_K], 0.0, tl.float32)
-    for r_block in range(r_start, r_stop, BLOCK_R):
-        offs_r = r_block + tl.arange(0, BLOCK_R)
-        if INDEX_64:
-            offs_r = offs_r.to(tl.int64)
-        # mask: inside this slice of the reduced elements, and inside the kept ones.
-        mask = (offs_r < r_stop)[:, None] & mask_k[None, :]
-        if FLAT:
-            # Every tensor read here is contiguous and has every dimension, the reduced ones
-            # before the kept ones: an element's offset is its flat index,
-            # reduced index * n_kept + kept index.
-            flat_offs = offs_r[:, None] * n_kept + offs_k[None, :]
-            x = tl.load(x_ptr + flat_offs, mask=mask, other=0.0).to(tl.float32)
+    if PASS == 0:
+        # Pass 1 of 2 over the reduced elements.
+        # One accumulator per reduction, a [BLOCK_R, BLOCK_K] tile: each lane folds in every tile step's element.
+        acc_mean_x = tl.full([BLOCK_R, BLOCK_K], 0.0, tl.float32)
+        for r_block in range(r_start, r_stop, BLOCK_R):
+            offs_r = r_block + tl.arange(0, BLOCK_R)
+            if INDEX_64:
+                offs_r = offs_r.to(tl.int64)
+            # mask: inside this slice of the reduced elements, and inside the kept ones.
+            mask = (offs_r < r_stop)[:, None] & mask_k[None, :]
+            if FLAT:
+                # Every tensor read here is contiguous and has every dimension, the reduced ones
+                # before the kept ones: an element's offset is its flat index,
+                # reduced index * n_kept + kept index.
+                flat_offs = offs_r[:, None] * n_kept + offs_k[None, :]
+                x = tl.load(x_ptr + flat_offs, mask=mask, other=0.0).to(tl.float32)
+            else:
+                # Split the reduced index into one index per reduced dimension of [B, T], innermost first.
+                idx_t = offs_r % T
+                rest = offs_r // T
+                idx_b = rest
+                # Memory offsets: each tensor's indices times its strides (reduced indices along the
+                # tile's rows, kept ones along its columns); a dimension a tensor does not have adds nothing.
+                x = tl.load(
+                    x_ptr
+                    + idx_b[:, None] * stride_x_b
+                    + idx_t[:, None] * stride_x_t
+                    + idx_c[None, :] * stride_x_c,
+                    mask=mask,
+                    other=0.0,
+                ).to(tl.float32)
+            # Fold the tile into the accumulators; masked-off lanes add the neutral element.
+            acc_mean_x += tl.where(mask, x, 0.0)
+        # Each reduction over the tile's rows: one value per kept element.
+        mean_x = tl.sum(acc_mean_x, axis=0, keep_dims=False)
+
+        if SPLIT == 1:
+            # This program saw every reduced element: finish the pass here.
+            mean_x = _div_by_count(mean_x, n_reduced)
+            # spec: reductions.tile:117
+            mu = mean_x
+            # Leave this pass's results for the passes after it.
+            tl.store(mean_x_keep_ptr + offs_k, mean_x, mask=mask_k)
+            tl.store(mu_keep_ptr + offs_k, mu, mask=mask_k)
         else:
-            # Split the reduced index into one index per reduced dimension of [B, T], innermost first.
-            idx_t = offs_r % T
-            rest = offs_r // T
-            idx_b = rest
-            # Memory offsets: each tensor's indices times its strides (reduced indices along the
-            # tile's rows, kept ones along its columns); a dimension a tensor does not have adds nothing.
-            x = tl.load(
-                x_ptr
-                + idx_b[:, None] * stride_x_b
-                + idx_t[:, None] * stride_x_t
-                + idx_c[None, :] * stride_x_c,
-                mask=mask,
-                other=0.0,
-            ).to(tl.float32)
-        # Fold the tile into the accumulators; masked-off lanes add the neutral element.
-        acc_mean_x += tl.where(mask, x, 0.0)
-    # Each reduction over the tile's rows: one value per kept element.
-    mean_x = tl.sum(acc_mean_x, axis=0, keep_dims=False)
-    mean_x = _div_by_count(mean_x, n_reduced)
-    # What the next pass reads, one value per kept element.
-    # spec: reductions.tile:117
-    mu = mean_x
-    # Pass 2 of 2 over the reduced elements: its reductions read the results of the passes before.
-    # One accumulator per reduction, a [BLOCK_R, BLOCK_K] tile: each lane folds in every tile step's element.
-    acc_mean_var = tl.full([BLOCK_R, BLOCK_K], 0.0, tl.float32)
-    for r_block in range(r_start, r_stop, BLOCK_R):
-        offs_r = r_block + tl.arange(0, BLOCK_R)
-        if INDEX_64:
-            offs_r = offs_r.to(tl.int64)
-        # mask: inside this slice of the reduced elements, and inside the kept ones.
-        mask = (offs_r < r_stop)[:, None] & mask_k[None, :]
-        if FLAT:
-            # Every tensor read here is contiguous and has every dimension, the reduced ones
-            # before the kept ones: an element's offset is its flat index,
-            # reduced index * n_kept + kept index.
-            flat_offs = offs_r[:, None] * n_kept + offs_k[None, :]
-            x = tl.load(x_ptr + flat_offs, mask=mask, other=0.0).to(tl.float32)
+            # Slice pid_r's partial results; batch_norm_stats_finish_kernel combines the slices.
+            tl.store(mean_x_part_ptr + pid_r * n_kept + offs_k, mean_x, mask=mask_k)
+    elif PASS == 1:
+        # The results of the passes before, one value per kept element (their buffers).
+        mean_x = tl.load(mean_x_keep_ptr + offs_k, mask=mask_k, other=0)
+        mu = tl.load(mu_keep_ptr + offs_k, mask=mask_k, other=0)
+
+        # Pass 2 of 2 over the reduced elements: its reductions read the results of the passes before.
+        # One accumulator per reduction, a [BLOCK_R, BLOCK_K] tile: each lane folds in every tile step's element.
+        acc_mean_var = tl.full([BLOCK_R, BLOCK_K], 0.0, tl.float32)
+        for r_block in range(r_start, r_stop, BLOCK_R):
+            offs_r = r_block + tl.arange(0, BLOCK_R)
+            if INDEX_64:
+                offs_r = offs_r.to(tl.int64)
+            # mask: inside this slice of the reduced elements, and inside the kept ones.
+            mask = (offs_r < r_stop)[:, None] & mask_k[None, :]
+            if FLAT:
+                # Every tensor read here is contiguous and has every dimension, the reduced ones
+                # before the kept ones: an element's offset is its flat index,
+                # reduced index * n_kept + kept index.
+                flat_offs = offs_r[:, None] * n_kept + offs_k[None, :]
+                x = tl.load(x_ptr + flat_offs, mask=mask, other=0.0).to(tl.float32)
+            else:
+                # Split the reduced index into one index per reduced dimension of [B, T], innermost first.
+                idx_t = offs_r % T
+                rest = offs_r // T
+                idx_b = rest
+                # Memory offsets: each tensor's indices times its strides (reduced indices along the
+                # tile's rows, kept ones along its columns); a dimension a tensor does not have adds nothing.
+                x = tl.load(
+                    x_ptr
+                    + idx_b[:, None] * stride_x_b
+                    + idx_t[:, None] * stride_x_t
+                    + idx_c[None, :] * stride_x_c,
+                    mask=mask,
+                    other=0.0,
+                ).to(tl.float32)
+            # Fold the tile into the accumulators; masked-off lanes add the neutral element.
+            acc_mean_var += tl.where(mask, (x - mu[None, :]) * (x - mu[None, :]), 0.0)
+        # Each reduction over the tile's rows: one value per kept element.
+        mean_var = tl.sum(acc_mean_var, axis=0, keep_dims=False)
+
+        if SPLIT == 1:
+            # This program saw every reduced element: finish the pass here.
+            mean_var = _div_by_count(mean_var, n_reduced)
+            # spec: reductions.tile:118
+            var = mean_var
+            # Store each output, cast to its declared type, under the kept mask.
+            tl.store(mu_ptr + idx_c * stride_mu_c, mu.to(tl.float32), mask=mask_k)
+            tl.store(var_ptr + idx_c * stride_var_c, var.to(tl.float32), mask=mask_k)
         else:
-            # Split the reduced index into one index per reduced dimension of [B, T], innermost first.
-            idx_t = offs_r % T
-            rest = offs_r // T
-            idx_b = rest
-            # Memory offsets: each tensor's indices times its strides (reduced indices along the
-            # tile's rows, kept ones along its columns); a dimension a tensor does not have adds nothing.
-            x = tl.load(
-                x_ptr
-                + idx_b[:, None] * stride_x_b
-                + idx_t[:, None] * stride_x_t
-                + idx_c[None, :] * stride_x_c,
-                mask=mask,
+            # Slice pid_r's partial results; batch_norm_stats_finish_kernel combines the slices.
+            tl.store(mean_var_part_ptr + pid_r * n_kept + offs_k, mean_var, mask=mask_k)
+
+
+# spec: reductions.tile:116
+@triton.jit
+def batch_norm_stats_finish_kernel(
+    x_ptr,  # bf16[B, T, C]
+    mu_ptr,  # f32[C], output
+    var_ptr,  # f32[C], output
+    mean_x_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial mean_x (SPLIT > 1)
+    mean_var_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial mean_var (SPLIT > 1)
+    mean_x_keep_ptr,  # float32[n_kept]: mean_x, left by pass 1 for the passes after it
+    mu_keep_ptr,  # float32[n_kept]: mu, left by pass 1 for the passes after it
+    n_kept,  # elements of each output: C
+    n_reduced,  # elements reduced into each: B * T
+    T,
+    stride_x_b,
+    stride_x_t,
+    stride_x_c,
+    stride_mu_c,
+    stride_var_c,
+    SPLIT,  # how many slices wrote partial results
+    BLOCK_S: tl.constexpr,  # slices combined per step
+    BLOCK_K: tl.constexpr,  # kept elements per program
+    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    PASS: tl.constexpr,  # which of the 2 passes over the reduced elements this launch makes
+):
+    # Program pid_k combines the SPLIT slices' partial results of its kept elements, slice by
+    # slice in order (the same bits every run), then computes and stores the outputs.
+    pid_k = tl.program_id(0)
+    offs_k = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)
+    if INDEX_64:
+        offs_k = offs_k.to(tl.int64)
+    # mask_k: the last block of kept elements runs past n_kept.
+    mask_k = offs_k < n_kept
+    # Split the kept index into one index per kept dimension of [C], innermost first.
+    idx_c = offs_k
+    if PASS == 0:
+
+        # The partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per reduction.
+        acc_mean_x = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
+        for slice_block in range(0, SPLIT, BLOCK_S):
+            offs_s = slice_block + tl.arange(0, BLOCK_S)
+            # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
+            mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
+            # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.
+            partial = tl.load(
+                mean_x_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=0.0
+            )
+            acc_mean_x += partial
+        # Fold the slices: the tile's rows, in a fixed order.
+        mean_x = tl.sum(acc_mean_x, axis=0, keep_dims=False)
+        mean_x = _div_by_count(mean_x, n_reduced)
+        # spec: reductions.tile:117
+        mu = mean_x
+        # Leave this pass's results for the passes after it.
+        tl.store(mean_x_keep_ptr + offs_k, mean_x, mask=mask_k)
+        tl.store(mu_keep_ptr + offs_k, mu, mask=mask_k)
+    elif PASS == 1:
+        # The results of the passes before, one value per kept element (their buffers).
+        mean_x = tl.load(mean_x_keep_ptr + offs_k, mask=mask_k, other=0)
+        mu = tl.load(mu_keep_ptr + offs_k, mask=mask_k, other=0)
+        # The partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per reduction.
+        acc_mean_var = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
+        for slice_block in range(0, SPLIT, BLOCK_S):
+            offs_s = slice_block + tl.arange(0, BLOCK_S)
+            # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
+            mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
+            # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.
+            partial = tl.load(
+                mean_var_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
+                mask=mask_s,
                 other=0.0,
-            ).to(tl.float32)
-        # Fold the tile into the accumulators; masked-off lanes add the neutral element.
-        acc_mean_var += tl.where(mask, (x - mu[None, :]) * (x - mu[None, :]), 0.0)
-    # Each reduction over the tile's rows: one value per kept element.
-    mean_var = tl.sum(acc_mean_var, axis=0, keep_dims=False)
-    # One program saw every reduced element (SPLIT is 1 for a kernel of several passes): finish here.
-    mean_var = _div_by_count(mean_var, n_reduced)
-    # spec: reductions.tile:118
-    var = mean_var
-    # Store each output, cast to its declared type, under the kept mask.
-    tl.store(mu_ptr + idx_c * stride_mu_c, mu.to(tl.float32), mask=mask_k)
-    tl.store(var_ptr + idx_c * stride_var_c, var.to(tl.float32), mask=mask_k)
+            )
+            acc_mean_var += partial
+        # Fold the slices: the tile's rows, in a fixed order.
+        mean_var = tl.sum(acc_mean_var, axis=0, keep_dims=False)
+        mean_var = _div_by_count(mean_var, n_reduced)
+        # spec: reductions.tile:118
+        var = mean_var
+        # Store each output, cast to its declared type, under the kept mask.
+        tl.store(mu_ptr + idx_c * stride_mu_c, mu.to(tl.float32), mask=mask_k)
+        tl.store(var_ptr + idx_c * stride_var_c, var.to(tl.float32), mask=mask_k)
 
 
 # The call signatures batch_norm_stats() has checked in full (tilegen.runtime.calls).
@@ -5917,36 +6022,73 @@ def batch_norm_stats(x, *, mu=None, var=None):
     # Tiles, and how many slices share each block of kept elements: a model of the
     # shape and the SM count (tilegen.runtime.reduction.axis_plan).
     BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _reduction.axis_plan(
-        n_kept, n_reduced, True, _reduction.sm_count_or_default(device), pinned_split=1
+        n_kept, n_reduced, True, _reduction.sm_count_or_default(device)
     )
     # Partial results of each slice, where several share a block (unused otherwise).
+    mean_x_part = _reduction.axis_partials(SPLIT, n_kept, torch.float32, device)
     mean_var_part = _reduction.axis_partials(SPLIT, n_kept, torch.float32, device)
     index_64 = _args.needs_int64(x, mu, var)
-    # One program per block of kept elements and slice of the reduced ones.
+    # What each pass leaves for the passes after it, one value per kept element.
+    mean_x_keep = torch.empty(n_kept, dtype=torch.float32, device=device)
+    mu_keep = torch.empty(n_kept, dtype=torch.float32, device=device)
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
-    _fast.launch(
-        batch_norm_stats_kernel,
-        grid,
-        x,
-        mu,
-        var,
-        mean_var_part,
-        n_kept,
-        n_reduced,
-        r_per_split,
-        T,
-        x.stride(0),
-        x.stride(1),
-        x.stride(2),
-        mu.stride(0),
-        var.stride(0),
-        SPLIT,
-        BLOCK_R=BLOCK_R,
-        BLOCK_K=BLOCK_K,
-        INDEX_64=index_64,
-        FLAT=all(t.is_contiguous() for t in (x,)),
-        num_warps=num_warps,
-    )
+    FINISH_K = min(BLOCK_K, 64)
+    for PASS in range(2):
+        # Each pass reads the results of those before: one program per block of kept elements
+        # and slice of the reduced ones, then, where slices share a block, the finish kernel.
+        _fast.launch(
+            batch_norm_stats_kernel,
+            grid,
+            x,
+            mu,
+            var,
+            mean_x_part,
+            mean_var_part,
+            mean_x_keep,
+            mu_keep,
+            n_kept,
+            n_reduced,
+            r_per_split,
+            T,
+            x.stride(0),
+            x.stride(1),
+            x.stride(2),
+            mu.stride(0),
+            var.stride(0),
+            SPLIT,
+            BLOCK_R=BLOCK_R,
+            BLOCK_K=BLOCK_K,
+            INDEX_64=index_64,
+            PASS=PASS,
+            FLAT=all(t.is_contiguous() for t in (x,)),
+            num_warps=num_warps,
+        )
+        if SPLIT > 1:
+            _fast.launch(
+                batch_norm_stats_finish_kernel,
+                (_args.cdiv(n_kept, FINISH_K),),
+                x,
+                mu,
+                var,
+                mean_x_part,
+                mean_var_part,
+                mean_x_keep,
+                mu_keep,
+                n_kept,
+                n_reduced,
+                T,
+                x.stride(0),
+                x.stride(1),
+                x.stride(2),
+                mu.stride(0),
+                var.stride(0),
+                SPLIT,
+                BLOCK_S=min(_args.next_power_of_2(SPLIT), 32),
+                BLOCK_K=FINISH_K,
+                INDEX_64=index_64,
+                PASS=PASS,
+                num_warps=4,
+            )
     return mu, var
 
 

@@ -3,6 +3,7 @@ dims, 0-d outputs) against torch: ragged sizes, strided and transposed views, si
 NaN and inf, split slices pinned by the schedule (the finish kernel's path) and not."""
 
 import math
+import re
 
 import pytest
 import torch
@@ -241,9 +242,9 @@ def test_chained_kernels(chained):
     want_r = (y.float() - y.float().mean((0, 1), keepdim=True)).abs().amax((0, 1))
     assert r.isnan().tolist() == [c == 3 for c in range(7)]
     torch.testing.assert_close(r[~r.isnan()], want_r[~want_r.isnan()], rtol=1e-6, atol=1e-6)
-    # one program per block of kept elements, no finish kernel
+    # a launch per pass; what one pass leaves for the next goes through a [n_kept] buffer
     source = compile_source(CHAINED, "chained.tile").source
-    assert "pinned_split=1" in source and "col_var_finish_kernel" not in source and "colsum_finish" not in source
+    assert "for PASS in range(3):" in source and "mu_keep = torch.empty(n_kept" in source
     assert "# Pass 2 of 2 over the reduced elements" in source and "# Pass 3 of 3" in source
 
 
@@ -261,11 +262,21 @@ def test_batch_norm_stats_example():
     torch.testing.assert_close(var.double(), x.double().var((0, 1), unbiased=False), rtol=1e-5, atol=1e-6)
 
 
-def test_split_is_refused_where_a_reduction_reads_another():
-    from tilegen.diagnostics import DiagnosticError
-
-    text = CHAINED.replace("    var = mean((x - mu) ** 2, M)\n", "    var = mean((x - mu) ** 2, M)\n    schedule { split = 2 }\n")
-    with pytest.raises(DiagnosticError) as info:
-        compile_source(text, "bad.tile")
-    (diag,) = info.value.diagnostics
-    assert diag.code == "E084" and "mean() (line 4)" in diag.message
+@pytest.mark.parametrize("split", [1, 3, 7])
+def test_chained_passes_with_split_slices(chained, tmp_path, split):
+    """Pinned splits: each pass's slices go through the finish kernel, and the results one
+    pass leaves for the next go through memory; the same values as unsplit."""
+    path = tmp_path / f"chained_split{split}.tile"
+    path.write_text(re.sub(r"^}", f"    schedule {{ split = {split} }}\n}}", CHAINED, flags=re.M))
+    module, _ = compile_spec(path)
+    x = _randn(301, 37, seed=8).double() + 2.0
+    scale = _randn(37, seed=9)
+    mu, var = module.col_var(x.float(), scale)
+    torch.testing.assert_close(mu.double(), x.mean(0) * scale.double(), rtol=1e-5, atol=1e-5)
+    torch.testing.assert_close(var.double(), ((x - x.mean(0) * scale.double()) ** 2).mean(0), rtol=1e-4, atol=1e-5)
+    c = x - x.mean()
+    k = module.kurtosis(x)
+    torch.testing.assert_close(k, ((c ** 2 / (c ** 2).mean()) ** 2).mean(), rtol=1e-12, atol=0)
+    y = _randn(3, 80, 5, seed=10).to(torch.bfloat16)
+    want = (y.float() - y.float().mean((0, 1), keepdim=True)).abs().amax((0, 1))
+    torch.testing.assert_close(module.spread(y), want, rtol=1e-6, atol=1e-6)

@@ -681,12 +681,11 @@ TYPES = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32", "float64": "f
 for model in compiled.models:
     dtypes = {t.name: t.dtype.triton for t in model.sig.inputs + model.sig.outputs}
     scalars = {p.name: p.py_kind for p in model.sig.scalars}
-    # reductions over named dims: a finish kernel, but for those of several passes
-    axes = model.template == "axis_reduction.py.j2" and len(model.passes) == 1
-    chained = model.template == "axis_reduction.py.j2" and not axes
-    dtypes.update({r.name + "_part": r.dtype for r in model.results} if axes or chained else {})
+    axes = model.template == "axis_reduction.py.j2"  # reductions over named dims: a finish kernel
+    dtypes.update({r.name + "_part": r.dtype for r in model.results} if axes else {})
+    dtypes.update({m.name + "_keep": m.dtype for m in model.keeps} if axes else {})
     scans = model.template == "axis_scan.py.j2"  # scans along a named dim: one kernel
-    suffixes = ("_kernel", "_finish_kernel") if axes else ("_kernel",) if scans or chained else ("_kernel", "_looped_kernel")
+    suffixes = ("_kernel", "_finish_kernel") if axes else ("_kernel",) if scans else ("_kernel", "_looped_kernel")
     for suffix in suffixes:
         fn = getattr(module, model.sig.name + suffix)
         signature = {}
@@ -706,12 +705,14 @@ for model in compiled.models:
             forms = [dict(FLAT=True), dict(FLAT=False)]
         for key, values in extra.items():
             forms = [{**forms[0], key: values[0]}, {**forms[0], key: values[1]}, {**forms[1], key: values[1]}]
+        if "PASS" in fn.arg_names:  # several passes over the reduced elements: each
+            forms = [{**form, "PASS": n} for form in forms for n in range(len(model.passes))]
         for form in forms:
             signature.update({k: "constexpr" for k in form})
             src = ASTSource(fn, signature, {**consts, **form})
             triton.compile(src, target=GPUTarget("cuda", 90, 32), options={"num_warps": 4, "num_stages": 2})
         print("ok", model.sig.name + suffix)
-    if scans or chained:
+    if scans:
         print("ok", model.sig.name + " (one kernel)")
 '''
 

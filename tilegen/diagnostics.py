@@ -88,7 +88,6 @@ CATALOG: dict[str, str] = {
     "E081": "{name}() reduces over {dim!r}, which {why}",
     "E082": "every reduction of a kernel reduces the same dimensions: {name}() reduces [{dims}], {other}",
     "E083": "{what} cannot be used in a kernel that reduces over [{dims}] (only sum, mean, max and min)",
-    "E084": "split cannot be set: {name} over [{dims}] reads another reduction's result, so each block of kept elements takes one program, which makes a pass per level of reductions",
     "E085": "{name}() runs along {what}; {why}",
     "E086": "{what} cannot be used in a kernel that scans along {dim!r}: its values keep every dimension",
     "E068": "the value of {name!r} {what}; at most {limit} are allowed{hint}",

@@ -52,7 +52,7 @@ def with_scalar_outputs_0d(kernel: ir.Kernel) -> ir.Kernel:
 class AxisChecks:
     def reduced_dims(self, full: tuple[ir.Dim, ...]) -> tuple[ir.Dim, ...]:
         """The dims the kernel's reductions name, in `full`'s order; () when they reduce the
-        last dimension only (rows). Reports E081-E083 (E084 with the schedule)."""
+        last dimension only (rows). Reports E081-E083."""
         calls = named_reductions(self.kernel)
         named = [c for c in calls if c.dims]
         if not named:
@@ -84,23 +84,13 @@ class AxisChecks:
                            other=f"{first_call.func}(){line} [{fmt_dims(first)}]")
         if first is None or first == tuple(full[-1:]):
             return ()
-        # the names holding a reduction's result (or a value computed from one)
-        results: set[str] = set()
-        for a in self.kernel.body:
-            if any(isinstance(e, ir.Call) and e.func in REDUCTIONS or isinstance(e, ir.Name) and e.id in results
-                   for e in ir.walk(a.value)):
-                results.add(a.target)
         for call in calls:
-            reads_result = any(isinstance(e, ir.Call) and e.func in REDUCTIONS or isinstance(e, ir.Name) and e.id in results
-                               for e in ir.walk(call.args[0]))
             if not call.dims:
                 self.error("E082", call.span, name=call.func, dims=fmt_dims(full[-1:]),
                            other=f"{first_call.func}() [{fmt_dims(first)}]")
                 self._note(f"name the dimensions: {call.func}(..., {', '.join(map(str, first))})")
             elif REDUCTIONS[call.func].positional:
                 self.error("E083", call.span, what=f"{call.func}()", dims=fmt_dims(first))
-            elif reads_result and self.chained is None:
-                self.chained = call  # it makes a pass over the reduced elements after the one it reads
         for a in self.kernel.body:
             for e in ir.walk(a.value):
                 what = None
@@ -172,11 +162,6 @@ class AxisChecks:
         axis_keys = ("warps",) if scans else ("split", "warps")
         for schedule in self.kernel.schedules[:1]:
             for setting in schedule.settings:
-                if reduced and setting.key == "split" and self.chained is not None:
-                    call = self.chained
-                    line = f" (line {call.span.line})" if call.span else ""
-                    self.error("E084", setting.span, name=f"{call.func}(){line}", dims=fmt_dims(reduced))
-                    continue
                 if reduced and setting.key not in axis_keys and setting.key in SCHEDULE_KEYS["reduction"]:
                     kind = "named-dimension scan" if scans else "reduction over named dimensions"
                     self.error("E050", setting.span, key=setting.key, kind=kind, known=", ".join(axis_keys))

@@ -69,7 +69,6 @@ class _KernelChecker(ExprChecks, SliceChecks, GatherChecks, AxisChecks):
         self.dim_args: set[int] = set()  # ids of index()'s arguments (dimension names)
         self.reduced: tuple[ir.Dim, ...] = ()  # the dims a kernel's reductions name (checker/axes.py)
         self.scanned: tuple[ir.Dim, ...] = ()  # the dim a kernel's scans name, if not the last
-        self.chained: ir.Call | None = None  # a reduction over named dims reading another's result
 
     def error(self, code: str, span, **fields) -> None:
         self.errors.append(Diagnostic.make(code, span, **fields))

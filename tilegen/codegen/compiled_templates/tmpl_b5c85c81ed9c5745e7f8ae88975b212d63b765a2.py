@@ -8,7 +8,7 @@ def root(context, missing=missing):
     cond_expr_undefined = Undefined
     if 0: yield None
     l_0_k = resolve('k')
-    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_strided_loads = l_0_reduce_pass = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_launch_args = missing
+    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_strided_loads = l_0_reduce_pass = l_0_load_kept = l_0_finish_pass = l_0_chained_pass = l_0_combine = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_launch_args = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -246,36 +246,213 @@ def root(context, missing=missing):
         return concat(t_8)
     context.exported_vars.add('reduce_pass')
     context.vars['reduce_pass'] = l_0_reduce_pass = Macro(environment, macro, 'reduce_pass', ('p', 'index', 'count'), False, False, False, context.eval_ctx.autoescape)
-    def macro():
+    def macro(l_1_p):
         t_9 = []
+        if l_1_p is missing:
+            l_1_p = undefined("parameter 'p' was not provided", name='p')
         pass
-        t_9.append(
+        if environment.getattr(l_1_p, 'kept_before'):
+            pass
+            t_9.append(
+                '# The results of the passes before, one value per kept element (their buffers).\n',
+            )
+            for l_2_m in environment.getattr(l_1_p, 'kept_before'):
+                _loop_vars = {}
+                pass
+                t_9.extend((
+                    str(environment.getattr(l_2_m, 'name')),
+                    ' = tl.load(',
+                    str(environment.getattr(l_2_m, 'name')),
+                    '_keep_ptr + offs_k, mask=mask_k, other=0)\n',
+                ))
+            l_2_m = missing
+        return concat(t_9)
+    context.exported_vars.add('load_kept')
+    context.vars['load_kept'] = l_0_load_kept = Macro(environment, macro, 'load_kept', ('p',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_p, l_1_last):
+        t_10 = []
+        if l_1_p is missing:
+            l_1_p = undefined("parameter 'p' was not provided", name='p')
+        if l_1_last is missing:
+            l_1_last = undefined("parameter 'last' was not provided", name='last')
+        pass
+        def t_11(fiter):
+            for l_2_r in fiter:
+                if (environment.getattr(l_2_r, 'final') != environment.getattr(l_2_r, 'name')):
+                    yield l_2_r
+        for l_2_r in t_11(environment.getattr(l_1_p, 'results')):
+            _loop_vars = {}
+            pass
+            t_10.extend((
+                str(environment.getattr(l_2_r, 'name')),
+                ' = ',
+                str(environment.getattr(l_2_r, 'final')),
+                '\n',
+            ))
+        l_2_r = missing
+        if l_1_last:
+            pass
+            t_10.extend((
+                str(context.call((undefined(name='epilogue') if l_0_epilogue is missing else l_0_epilogue))),
+                '\n',
+            ))
+        else:
+            pass
+            if environment.getattr(l_1_p, 'mid_loads'):
+                pass
+                t_10.extend((
+                    '# The inputs the results below read, one value per kept element.\n',
+                    str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr(l_1_p, 'mid_loads'), 'mask_k')),
+                    '\n',
+                ))
+            for l_2_st in environment.getattr(l_1_p, 'mid_statements'):
+                _loop_vars = {}
+                pass
+                t_10.extend((
+                    '# spec: ',
+                    str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
+                    ':',
+                    str(environment.getattr(l_2_st, 'line')),
+                    '\n',
+                    str(environment.getattr(l_2_st, 'target')),
+                    ' = ',
+                    str(environment.getattr(l_2_st, 'triton')),
+                    '\n',
+                ))
+            l_2_st = missing
+            t_10.append(
+                "# Leave this pass's results for the passes after it.\n",
+            )
+            for l_2_m in environment.getattr(l_1_p, 'kept_after'):
+                _loop_vars = {}
+                pass
+                t_10.extend((
+                    'tl.store(',
+                    str(environment.getattr(l_2_m, 'name')),
+                    '_keep_ptr + offs_k, ',
+                    str(environment.getattr(l_2_m, 'name')),
+                    ', mask=mask_k)\n',
+                ))
+            l_2_m = missing
+        return concat(t_10)
+    context.exported_vars.add('finish_pass')
+    context.vars['finish_pass'] = l_0_finish_pass = Macro(environment, macro, 'finish_pass', ('p', 'last'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_p, l_1_index, l_1_last):
+        t_12 = []
+        if l_1_p is missing:
+            l_1_p = undefined("parameter 'p' was not provided", name='p')
+        if l_1_index is missing:
+            l_1_index = undefined("parameter 'index' was not provided", name='index')
+        if l_1_last is missing:
+            l_1_last = undefined("parameter 'last' was not provided", name='last')
+        pass
+        t_12.extend((
+            str(context.call((undefined(name='load_kept') if l_0_load_kept is missing else l_0_load_kept), l_1_p)),
+            '\n',
+            str(context.call((undefined(name='reduce_pass') if l_0_reduce_pass is missing else l_0_reduce_pass), l_1_p, l_1_index, t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')))),
+            '\nif SPLIT == 1:\n    # This program saw every reduced element: finish the pass here.\n    ',
+            str(t_1(t_5(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, l_1_last)), 4)),
+            "\nelse:\n    # Slice pid_r's partial results; ",
+            str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')),
+            '_finish_kernel combines the slices.\n',
+        ))
+        for l_2_r in environment.getattr(l_1_p, 'results'):
+            _loop_vars = {}
+            pass
+            t_12.extend((
+                '    tl.store(',
+                str(environment.getattr(l_2_r, 'name')),
+                '_part_ptr + pid_r * n_kept + offs_k, ',
+                str(environment.getattr(l_2_r, 'name')),
+                ', mask=mask_k)\n',
+            ))
+        l_2_r = missing
+        return concat(t_12)
+    context.exported_vars.add('chained_pass')
+    context.vars['chained_pass'] = l_0_chained_pass = Macro(environment, macro, 'chained_pass', ('p', 'index', 'last'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_results):
+        t_13 = []
+        if l_1_results is missing:
+            l_1_results = undefined("parameter 'results' was not provided", name='results')
+        pass
+        t_13.append(
+            '# The partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per reduction.\n',
+        )
+        for l_2_r in l_1_results:
+            _loop_vars = {}
+            pass
+            t_13.extend((
+                'acc_',
+                str(environment.getattr(l_2_r, 'name')),
+                ' = tl.full([BLOCK_S, BLOCK_K], ',
+                str(environment.getattr(l_2_r, 'neutral')),
+                ', tl.',
+                str(environment.getattr(l_2_r, 'dtype')),
+                ')\n',
+            ))
+        l_2_r = missing
+        t_13.append(
+            "for slice_block in range(0, SPLIT, BLOCK_S):\n    offs_s = slice_block + tl.arange(0, BLOCK_S)\n    # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.\n    mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]\n    # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.\n",
+        )
+        for l_2_r in l_1_results:
+            _loop_vars = {}
+            pass
+            t_13.extend((
+                '    partial = tl.load(',
+                str(environment.getattr(l_2_r, 'name')),
+                '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=',
+                str(environment.getattr(l_2_r, 'neutral')),
+                ')\n    ',
+                str(environment.getattr(l_2_r, 'merge')),
+                '\n',
+            ))
+        l_2_r = missing
+        t_13.append(
+            "# Fold the slices: the tile's rows, in a fixed order.\n",
+        )
+        for l_2_r in l_1_results:
+            _loop_vars = {}
+            pass
+            t_13.extend((
+                str(environment.getattr(l_2_r, 'name')),
+                ' = ',
+                str(environment.getattr(l_2_r, 'fold_slices')),
+                '\n',
+            ))
+        l_2_r = missing
+        return concat(t_13)
+    context.exported_vars.add('combine')
+    context.vars['combine'] = l_0_combine = Macro(environment, macro, 'combine', ('results',), False, False, False, context.eval_ctx.autoescape)
+    def macro():
+        t_14 = []
+        pass
+        t_14.append(
             'offs_k = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)\nif INDEX_64:\n    offs_k = offs_k.to(tl.int64)\n# mask_k: the last block of kept elements runs past n_kept.\nmask_k = offs_k < n_kept\n',
         )
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'):
             pass
-            t_9.extend((
+            t_14.extend((
                 '# Split the kept index into one index per kept dimension of [',
                 str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_text')),
                 '], innermost first.\n',
                 str(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'offs_k', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'))),
             ))
-        return concat(t_9)
+        return concat(t_14)
     context.exported_vars.add('kept_block')
     context.vars['kept_block'] = l_0_kept_block = Macro(environment, macro, 'kept_block', (), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_10 = []
+        t_15 = []
         pass
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'):
             pass
-            t_10.extend((
+            t_15.extend((
                 '# The inputs the statements after the reductions read, one value per kept element.\n',
                 str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'), 'mask_k')),
             ))
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_statements'):
             _loop_vars = {}
             pass
-            t_10.extend((
+            t_15.extend((
                 '# spec: ',
                 str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                 ':',
@@ -287,13 +464,13 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_st = missing
-        t_10.append(
+        t_15.append(
             '# Store each output, cast to its declared type, under the kept mask.\n',
         )
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'stores'):
             _loop_vars = {}
             pass
-            t_10.extend((
+            t_15.extend((
                 'tl.store(',
                 str(environment.getattr(environment.getattr(l_2_st, 'tensor'), 'name')),
                 '_ptr + ',
@@ -305,18 +482,18 @@ def root(context, missing=missing):
                 ', mask=mask_k)\n',
             ))
         l_2_st = missing
-        return concat(t_10)
+        return concat(t_15)
     context.exported_vars.add('epilogue')
     context.vars['epilogue'] = l_0_epilogue = Macro(environment, macro, 'epilogue', (), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_finish):
-        t_11 = []
+        t_16 = []
         if l_1_finish is missing:
             l_1_finish = undefined("parameter 'finish' was not provided", name='finish')
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_16.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -328,7 +505,7 @@ def root(context, missing=missing):
         l_2_t = missing
         if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             pass
-            t_11.extend((
+            t_16.extend((
                 '    ',
                 str(t_1(t_5(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'params'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4)),
                 '\n',
@@ -336,7 +513,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_16.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -349,7 +526,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_16.extend((
                 '    ',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part_ptr,  # ',
@@ -359,7 +536,22 @@ def root(context, missing=missing):
                 ' (SPLIT > 1)\n',
             ))
         l_2_r = missing
-        t_11.extend((
+        for l_2_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'keeps'):
+            _loop_vars = {}
+            pass
+            t_16.extend((
+                '    ',
+                str(environment.getattr(l_2_m, 'name')),
+                '_keep_ptr,  # ',
+                str(environment.getattr(l_2_m, 'dtype')),
+                '[n_kept]: ',
+                str(environment.getattr(l_2_m, 'name')),
+                ', left by pass ',
+                str((environment.getattr(l_2_m, 'level') + 1)),
+                ' for the passes after it\n',
+            ))
+        l_2_m = missing
+        t_16.extend((
             '    n_kept,  # elements of each output: ',
             str((t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept'), ' * ') or '1 (0-d outputs)')),
             '\n    n_reduced,  # elements reduced into each: ',
@@ -368,13 +560,13 @@ def root(context, missing=missing):
         ))
         if (not l_1_finish):
             pass
-            t_11.append(
+            t_16.append(
                 '    r_per_split,  # reduced elements each slice covers (a multiple of BLOCK_R)\n',
             )
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_16.extend((
                 '    ',
                 str(l_2_d),
                 ',\n',
@@ -386,42 +578,49 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_11.extend((
+                t_16.extend((
                     '    ',
                     str(l_3_stride),
                     ',\n',
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_11.extend((
+        t_16.extend((
             '    SPLIT,  # ',
             str(('how many slices wrote partial results' if l_1_finish else 'programs sharing a block of kept elements, each over one slice of the reduced ones')),
             '\n',
         ))
         if l_1_finish:
             pass
-            t_11.append(
+            t_16.append(
                 '    BLOCK_S: tl.constexpr,  # slices combined per step\n',
             )
         else:
             pass
-            t_11.append(
+            t_16.append(
                 '    BLOCK_R: tl.constexpr,  # reduced elements per tile step\n',
             )
-        t_11.append(
+        t_16.append(
             '    BLOCK_K: tl.constexpr,  # kept elements per program\n',
         )
         if (not l_1_finish):
             pass
-        t_11.append(
+        t_16.append(
             '    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n',
         )
+        if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
+            pass
+            t_16.extend((
+                '    PASS: tl.constexpr,  # which of the ',
+                str(t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'))),
+                ' passes over the reduced elements this launch makes\n',
+            ))
         if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat') and (not l_1_finish)):
             pass
-            t_11.append(
+            t_16.append(
                 '    FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices\n',
             )
-        return concat(t_11)
+        return concat(t_16)
     context.exported_vars.add('kernel_args')
     context.vars['kernel_args'] = l_0_kernel_args = Macro(environment, macro, 'kernel_args', ('finish',), False, False, False, context.eval_ctx.autoescape)
     yield '# spec: '
@@ -445,75 +644,30 @@ def root(context, missing=missing):
     yield '], over slice pid_r of the reduced elements: [pid_r * r_per_split, (pid_r + 1) * r_per_split).\n    pid_k = tl.program_id(0)\n    pid_r = tl.program_id(1)\n    '
     yield str(t_1(t_5(context.call((undefined(name='kept_block') if l_0_kept_block is missing else l_0_kept_block))), 4))
     yield '\n    r_start = pid_r * r_per_split\n    r_stop = tl.minimum(r_start + r_per_split, n_reduced)\n'
-    l_1_loop = missing
-    for l_1_p, l_1_loop in LoopContext(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'), undefined):
-        _loop_vars = {}
-        pass
-        yield '    '
-        yield str(t_1(t_5(context.call((undefined(name='reduce_pass') if l_0_reduce_pass is missing else l_0_reduce_pass), l_1_p, environment.getattr(l_1_loop, 'index0'), t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')), _loop_vars=_loop_vars)), 4))
-        yield '\n'
-        if (not environment.getattr(l_1_loop, 'last')):
-            pass
-            def t_12(fiter):
-                for l_2_r in fiter:
-                    if (environment.getattr(l_2_r, 'final') != environment.getattr(l_2_r, 'name')):
-                        yield l_2_r
-            for l_2_r in t_12(environment.getattr(l_1_p, 'results')):
-                _loop_vars = {}
-                pass
-                yield '    '
-                yield str(environment.getattr(l_2_r, 'name'))
-                yield ' = '
-                yield str(environment.getattr(l_2_r, 'final'))
-                yield '\n'
-            l_2_r = missing
-            if environment.getattr(l_1_p, 'mid_loads'):
-                pass
-                yield '    # The inputs the results below read, one value per kept element.\n    '
-                yield str(t_1(t_5(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr(l_1_p, 'mid_loads'), 'mask_k', _loop_vars=_loop_vars)), 4))
-                yield '\n'
-            yield '    # What the next pass reads, one value per kept element.\n'
-            for l_2_st in environment.getattr(l_1_p, 'mid_statements'):
-                _loop_vars = {}
-                pass
-                yield '    # spec: '
-                yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
-                yield ':'
-                yield str(environment.getattr(l_2_st, 'line'))
-                yield '\n    '
-                yield str(environment.getattr(l_2_st, 'target'))
-                yield ' = '
-                yield str(environment.getattr(l_2_st, 'triton'))
-                yield '\n'
-            l_2_st = missing
-    l_1_loop = l_1_p = missing
     if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
         pass
-        yield '    # One program saw every reduced element (SPLIT is 1 for a kernel of several passes): finish here.\n'
-        def t_13(fiter):
-            for l_1_r in fiter:
-                if (environment.getattr(l_1_r, 'final') != environment.getattr(l_1_r, 'name')):
-                    yield l_1_r
-        for l_1_r in t_13(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results')):
+        l_1_loop = missing
+        for l_1_p, l_1_loop in LoopContext(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'), undefined):
             _loop_vars = {}
             pass
             yield '    '
-            yield str(environment.getattr(l_1_r, 'name'))
-            yield ' = '
-            yield str(environment.getattr(l_1_r, 'final'))
+            yield str(('if' if environment.getattr(l_1_loop, 'first') else 'elif'))
+            yield ' PASS == '
+            yield str(environment.getattr(l_1_loop, 'index0'))
+            yield ':\n        '
+            yield str(t_1(t_5(context.call((undefined(name='chained_pass') if l_0_chained_pass is missing else l_0_chained_pass), l_1_p, environment.getattr(l_1_loop, 'index0'), environment.getattr(l_1_loop, 'last'), _loop_vars=_loop_vars)), 8))
             yield '\n'
-        l_1_r = missing
-        yield '    '
-        yield str(t_1(t_5(context.call((undefined(name='epilogue') if l_0_epilogue is missing else l_0_epilogue))), 4))
-        yield '\n'
+        l_1_loop = l_1_p = missing
     else:
         pass
-        yield '    if SPLIT == 1:\n        # This program saw every reduced element: finish here.\n'
-        def t_14(fiter):
+        yield '    '
+        yield str(t_1(t_5(context.call((undefined(name='reduce_pass') if l_0_reduce_pass is missing else l_0_reduce_pass), environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'), 0), 0, 1)), 4))
+        yield '\n    if SPLIT == 1:\n        # This program saw every reduced element: finish here.\n'
+        def t_17(fiter):
             for l_1_r in fiter:
                 if (environment.getattr(l_1_r, 'final') != environment.getattr(l_1_r, 'name')):
                     yield l_1_r
-        for l_1_r in t_14(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results')):
+        for l_1_r in t_17(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results')):
             _loop_vars = {}
             pass
             yield '        '
@@ -536,61 +690,51 @@ def root(context, missing=missing):
             yield str(environment.getattr(l_1_r, 'name'))
             yield ', mask=mask_k)\n'
         l_1_r = missing
-        yield '\n\n# spec: '
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
-        yield ':'
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'line'))
-        yield '\n@triton.jit\ndef '
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_finish_kernel(\n'
-        yield str(context.call((undefined(name='kernel_args') if l_0_kernel_args is missing else l_0_kernel_args), True))
-        yield '):\n'
-        if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
-            pass
-            yield '    '
-            yield str(t_1(t_5(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
-            yield '\n'
-        yield "    # Program pid_k combines the SPLIT slices' partial results of its kept elements, slice by\n    # slice in order (the same bits every run), then computes and stores the outputs.\n    pid_k = tl.program_id(0)\n    "
-        yield str(t_1(t_5(context.call((undefined(name='kept_block') if l_0_kept_block is missing else l_0_kept_block))), 4))
-        yield '\n    # The partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per reduction.\n'
-        for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
-            _loop_vars = {}
-            pass
-            yield '    acc_'
-            yield str(environment.getattr(l_1_r, 'name'))
-            yield ' = tl.full([BLOCK_S, BLOCK_K], '
-            yield str(environment.getattr(l_1_r, 'neutral'))
-            yield ', tl.'
-            yield str(environment.getattr(l_1_r, 'dtype'))
-            yield ')\n'
-        l_1_r = missing
-        yield "    for slice_block in range(0, SPLIT, BLOCK_S):\n        offs_s = slice_block + tl.arange(0, BLOCK_S)\n        # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.\n        mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]\n        # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.\n"
-        for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
-            _loop_vars = {}
-            pass
-            yield '        partial = tl.load('
-            yield str(environment.getattr(l_1_r, 'name'))
-            yield '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other='
-            yield str(environment.getattr(l_1_r, 'neutral'))
-            yield ')\n        '
-            yield str(environment.getattr(l_1_r, 'merge'))
-            yield '\n'
-        l_1_r = missing
-        yield "    # Fold the slices: the tile's rows, in a fixed order.\n"
-        for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
+    yield '\n\n# spec: '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
+    yield ':'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'line'))
+    yield '\n@triton.jit\ndef '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_finish_kernel(\n'
+    yield str(context.call((undefined(name='kernel_args') if l_0_kernel_args is missing else l_0_kernel_args), True))
+    yield '):\n'
+    if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
+        pass
+        yield '    '
+        yield str(t_1(t_5(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
+        yield '\n'
+    yield "    # Program pid_k combines the SPLIT slices' partial results of its kept elements, slice by\n    # slice in order (the same bits every run), then computes and stores the outputs.\n    pid_k = tl.program_id(0)\n    "
+    yield str(t_1(t_5(context.call((undefined(name='kept_block') if l_0_kept_block is missing else l_0_kept_block))), 4))
+    yield '\n'
+    if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
+        pass
+        l_1_loop = missing
+        for l_1_p, l_1_loop in LoopContext(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'), undefined):
             _loop_vars = {}
             pass
             yield '    '
-            yield str(environment.getattr(l_1_r, 'name'))
-            yield ' = '
-            yield str(environment.getattr(l_1_r, 'fold_slices'))
+            yield str(('if' if environment.getattr(l_1_loop, 'first') else 'elif'))
+            yield ' PASS == '
+            yield str(environment.getattr(l_1_loop, 'index0'))
+            yield ':\n        '
+            yield str(t_1(t_5(context.call((undefined(name='load_kept') if l_0_load_kept is missing else l_0_load_kept), l_1_p, _loop_vars=_loop_vars)), 8))
+            yield '\n        '
+            yield str(t_1(t_5(context.call((undefined(name='combine') if l_0_combine is missing else l_0_combine), environment.getattr(l_1_p, 'results'), _loop_vars=_loop_vars)), 8))
+            yield '\n        '
+            yield str(t_1(t_5(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, environment.getattr(l_1_loop, 'last'), _loop_vars=_loop_vars)), 8))
             yield '\n'
-        l_1_r = missing
-        def t_15(fiter):
+        l_1_loop = l_1_p = missing
+    else:
+        pass
+        yield '    '
+        yield str(t_1(t_5(context.call((undefined(name='combine') if l_0_combine is missing else l_0_combine), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'))), 4))
+        yield '\n'
+        def t_18(fiter):
             for l_1_r in fiter:
                 if (environment.getattr(l_1_r, 'final') != environment.getattr(l_1_r, 'name')):
                     yield l_1_r
-        for l_1_r in t_15(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results')):
+        for l_1_r in t_18(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results')):
             _loop_vars = {}
             pass
             yield '    '
@@ -604,7 +748,7 @@ def root(context, missing=missing):
         yield '\n'
     yield '\n\n'
     template = environment.get_template('_launcher_head.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'epilogue': l_0_epilogue, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'chained_pass': l_0_chained_pass, 'combine': l_0_combine, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
     try:
         for event in gen:
             yield event
@@ -620,7 +764,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 221 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 263 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -641,8 +785,7 @@ def root(context, missing=missing):
     yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape and the SM count (tilegen.runtime.reduction.axis_plan).\n    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _reduction.axis_plan(\n        n_kept, n_reduced, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner'))
     yield ', _reduction.sm_count_or_default(device)'
-    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 236 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
-    yield str((', pinned_split=1' if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1) else cond_expr_undefined("the inline if-expression on line 236 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 278 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     yield '\n    )\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'):
         pass
@@ -663,14 +806,14 @@ def root(context, missing=missing):
     yield str(t_2(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
     yield ')\n'
     def macro(l_1_finish):
-        t_16 = []
+        t_19 = []
         if l_1_finish is missing:
             l_1_finish = undefined("parameter 'finish' was not provided", name='finish')
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_19.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -679,7 +822,7 @@ def root(context, missing=missing):
         for l_2_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_19.extend((
                 '        ',
                 str(environment.getattr(l_2_p, 'name')),
                 ',\n',
@@ -688,7 +831,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_19.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -697,24 +840,33 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_19.extend((
                 '        ',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part,\n',
             ))
         l_2_r = missing
-        t_16.append(
+        for l_2_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'keeps'):
+            _loop_vars = {}
+            pass
+            t_19.extend((
+                '        ',
+                str(environment.getattr(l_2_m, 'name')),
+                '_keep,\n',
+            ))
+        l_2_m = missing
+        t_19.append(
             '        n_kept,\n        n_reduced,\n',
         )
         if (not l_1_finish):
             pass
-            t_16.append(
+            t_19.append(
                 '        r_per_split,\n',
             )
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_19.extend((
                 '        ',
                 str(l_2_d),
                 ',\n',
@@ -726,7 +878,7 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_16.extend((
+                t_19.extend((
                     '        ',
                     str(environment.getattr(l_2_t, 'name')),
                     '.stride(',
@@ -735,26 +887,54 @@ def root(context, missing=missing):
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_16.append(
+        t_19.append(
             '        SPLIT,\n',
         )
-        return concat(t_16)
+        return concat(t_19)
     context.exported_vars.add('launch_args')
     context.vars['launch_args'] = l_0_launch_args = Macro(environment, macro, 'launch_args', ('finish',), False, False, False, context.eval_ctx.autoescape)
-    yield '    # One program per block of kept elements and slice of the reduced ones.\n    grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)\n    _fast.launch(\n        '
-    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-    yield '_kernel,\n        grid,\n'
-    yield str(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args), False))
-    yield 'BLOCK_R=BLOCK_R,\n        BLOCK_K=BLOCK_K,\n        INDEX_64=index_64,\n'
-    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
+    if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
         pass
-        yield '        FLAT=all(t.is_contiguous() for t in ('
-        yield str(t_2(context.eval_ctx, t_4(context, t_4(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), attribute='tensor'), attribute='name'), ', '))
-        yield ',)),\n'
-    yield '        num_warps=num_warps,\n    )\n'
-    if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) == 1):
+        yield '    # What each pass leaves for the passes after it, one value per kept element.\n'
+        for l_1_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'keeps'):
+            _loop_vars = {}
+            pass
+            yield '    '
+            yield str(environment.getattr(l_1_m, 'name'))
+            yield '_keep = torch.empty(n_kept, dtype=torch.'
+            yield str(environment.getattr(l_1_m, 'torch'))
+            yield ', device=device)\n'
+        l_1_m = missing
+        yield '    grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)\n    FINISH_K = min(BLOCK_K, 64)\n    for PASS in range('
+        yield str(t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')))
+        yield '):\n        # Each pass reads the results of those before: one program per block of kept elements\n        # and slice of the reduced ones, then, where slices share a block, the finish kernel.\n        _fast.launch(\n            '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_kernel,\n            grid,\n'
+        yield str(t_1(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args), False), 4, first=True))
+        yield 'BLOCK_R=BLOCK_R,\n            BLOCK_K=BLOCK_K,\n            INDEX_64=index_64,\n            PASS=PASS,\n'
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
+            pass
+            yield '            FLAT=all(t.is_contiguous() for t in ('
+            yield str(t_2(context.eval_ctx, t_4(context, t_4(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), attribute='tensor'), attribute='name'), ', '))
+            yield ',)),\n'
+        yield '            num_warps=num_warps,\n        )\n        if SPLIT > 1:\n            _fast.launch(\n                '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_finish_kernel,\n                (_args.cdiv(n_kept, FINISH_K),),\n'
+        yield str(t_1(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args), True), 8, first=True))
+        yield 'BLOCK_S=min(_args.next_power_of_2(SPLIT), 32),\n                BLOCK_K=FINISH_K,\n                INDEX_64=index_64,\n                PASS=PASS,\n                num_warps=4,\n            )\n'
+    else:
         pass
-        yield '    if SPLIT > 1:\n        # Combine the slices and compute the outputs: one program per FINISH_K kept elements\n        # (fewer than BLOCK_K, for more programs: this kernel is short).\n        FINISH_K = min(BLOCK_K, 64)\n        _fast.launch(\n            '
+        yield '    # One program per block of kept elements and slice of the reduced ones.\n    grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)\n    _fast.launch(\n        '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_kernel,\n        grid,\n'
+        yield str(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args), False))
+        yield 'BLOCK_R=BLOCK_R,\n        BLOCK_K=BLOCK_K,\n        INDEX_64=index_64,\n'
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
+            pass
+            yield '        FLAT=all(t.is_contiguous() for t in ('
+            yield str(t_2(context.eval_ctx, t_4(context, t_4(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), attribute='tensor'), attribute='name'), ', '))
+            yield ',)),\n'
+        yield '        num_warps=num_warps,\n    )\n    if SPLIT > 1:\n        # Combine the slices and compute the outputs: one program per FINISH_K kept elements\n        # (fewer than BLOCK_K, for more programs: this kernel is short).\n        FINISH_K = min(BLOCK_K, 64)\n        _fast.launch(\n            '
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '_finish_kernel,\n            (_args.cdiv(n_kept, FINISH_K),),\n'
         yield str(t_1(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args), True), 4, first=True))
@@ -763,11 +943,11 @@ def root(context, missing=missing):
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n\n\n'
     template = environment.get_template('_reference.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'epilogue': l_0_epilogue, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'chained_pass': l_0_chained_pass, 'combine': l_0_combine, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
     try:
         for event in gen:
             yield event
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=43&2=45&3=47&4=50&5=53&6=56&7=59&8=62&9=71&10=74&11=77&13=95&17=110&18=115&19=119&20=121&23=125&24=129&26=135&27=144&28=148&30=157&31=160&32=165&39=177&40=182&43=186&44=188&45=190&46=192&48=194&50=201&52=204&53=209&54=213&57=222&58=227&60=233&61=236&62=240&65=249&71=255&72=259&73=261&76=266&77=269&79=273&81=275&82=280&83=284&86=293&87=298&90=311&91=316&92=321&94=329&95=333&97=336&98=341&100=349&101=354&103=364&104=366&105=369&108=374&109=379&111=383&112=386&113=391&116=398&117=401&123=414&126=419&130=428&132=432&133=434&135=436&136=439&138=442&139=444&142=446&145=449&146=453&147=455&148=457&149=465&151=470&153=473&156=476&157=480&158=484&162=490&164=493&165=501&167=507&171=512&172=520&174=526&176=528&177=530&178=534&182=540&184=544&185=546&187=548&188=551&193=554&195=556&196=560&203=568&204=572&205=576&208=580&209=584&211=589&212=597&214=603&218=606&219=613&220=615&221=618&223=626&224=628&226=631&229=633&230=639&236=642&238=647&239=650&242=653&243=657&245=663&246=665&247=670&248=675&250=679&251=684&253=688&254=693&256=697&257=702&261=709&264=714&265=719&267=723&268=726&269=731&277=745&279=747&283=749&284=752&288=755&294=758&296=760&303=763&306=765'
+debug_info = '1=43&2=45&3=47&4=50&5=53&6=56&7=59&8=62&9=71&10=74&11=77&13=95&17=110&18=115&19=119&20=121&23=125&24=129&26=135&27=144&28=148&30=157&31=160&32=165&39=177&40=182&43=186&44=188&45=190&46=192&48=194&50=201&52=204&53=209&54=213&57=222&58=227&60=233&61=236&62=240&65=249&66=254&68=259&69=263&73=272&74=279&75=287&77=293&78=296&80=301&82=305&84=308&85=313&86=317&89=326&90=331&94=340&95=350&96=352&99=354&101=356&102=359&103=364&106=373&108=381&109=386&116=397&117=402&118=406&121=413&122=417&125=426&131=432&132=436&133=438&136=443&137=446&139=450&141=452&142=457&143=461&146=470&147=475&150=488&151=493&152=498&154=506&155=510&157=513&158=518&160=526&161=531&163=539&164=544&166=556&167=558&168=561&171=566&172=571&174=575&175=578&176=583&179=590&180=593&186=606&189=611&190=615&192=618&196=627&198=631&199=633&201=635&202=638&204=641&205=643&208=645&211=647&212=650&213=654&214=658&217=664&220=666&221=674&223=680&225=682&226=684&227=688&232=694&234=698&235=700&237=702&238=705&243=708&244=710&245=713&246=717&247=721&248=723&249=725&252=731&253=733&254=741&256=747&260=750&261=757&262=759&263=762&265=770&266=772&268=775&271=777&272=783&278=786&280=790&281=793&284=796&285=800&287=806&288=808&289=813&290=818&292=822&293=827&295=831&296=836&298=840&299=845&301=849&302=854&306=861&309=866&310=871&312=875&313=878&314=883&319=896&321=899&322=903&326=909&330=911&332=913&337=915&338=918&344=921&346=923&357=928&359=930&363=932&364=935&373=938&375=940&382=943&385=945'

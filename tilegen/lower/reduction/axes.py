@@ -16,6 +16,7 @@ and runs the epilogue.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from ...checker.check import CheckedKernel
@@ -60,6 +61,18 @@ class AxisPass:
     results: tuple[AxisResult, ...]
     mid_loads: tuple[AxisLoad, ...]  # on the kept block, for mid_statements
     mid_statements: tuple[Statement, ...]
+    kept_before: tuple[AxisKeep, ...] = ()  # the earlier passes' results, loaded at its start
+    kept_after: tuple[AxisKeep, ...] = ()  # its results (and mid_statements) later passes read
+
+
+@dataclass(frozen=True, slots=True)
+class AxisKeep:
+    """A kept result one pass leaves for the next in a [n_kept] buffer (`NAME_keep`)."""
+
+    name: str
+    dtype: str  # Triton's name
+    torch: str  # torch's name
+    level: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,9 +98,10 @@ class AxisReductionModel:
     # expression of offs_r and offs_k ("" where the dims interleave or index() is read)
     flat: str
     # the passes over the reduced elements: one, or one per level of reductions reading
-    # others' results (`sum((x - mean(x, M)) ** 2, M)`: two); `results` are the last pass's
+    # others' results (`sum((x - mean(x, M)) ** 2, M)`: two), each a launch of its own
     passes: tuple[AxisPass, ...]
-    results: tuple[AxisResult, ...]
+    results: tuple[AxisResult, ...]  # every pass's
+    keeps: tuple[AxisKeep, ...]  # several passes: the results one leaves for later ones
     epilogue_loads: tuple[AxisLoad, ...]
     epilogue_statements: tuple[Statement, ...]
     stores: tuple[AxisStore, ...]
@@ -293,6 +307,12 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
             results=tuple(results),
             mid_loads=tuple(load(t, False) for t in sig.inputs if t.name in used_mid),
             mid_statements=tuple(Statement(t, epilogue(values[t]), "", lines[t]) for t in mids)))
+    # several passes: one launch each; what a pass leaves for later ones goes through memory
+    keeps = [AxisKeep(name, typer.of(call).dtype.triton, typer.of(call).dtype.torch, level[call])
+             for call, name in calls.items() if level[call] < last]
+    keeps += [AxisKeep(t, typer.of(values[t]).dtype.triton, typer.of(values[t]).dtype.torch, level[t]) for t in done]
+    passes = [dataclasses.replace(q, kept_before=tuple(k for k in keeps if k.level < n),
+                                  kept_after=tuple(k for k in keeps if k.level == n)) for n, q in enumerate(passes)]
     in_epilogue = _needs(body, {o.name for o in checked.kernel.outputs}, calls) - done
     every = statements(checked, None, _torch_renderer(checked, sig, typer, reduced, full))
     epilogue_statements = tuple(Statement(a.target, epilogue(a.value), "", lines[a.target]) for a in body
@@ -320,7 +340,8 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
         loop_loads=loop_loads,
         flat=_flat(full, kept, reduced, loop_loads, uses_index),
         passes=tuple(passes),
-        results=passes[-1].results,
+        results=tuple(r for q in passes for r in q.results),
+        keeps=tuple(keeps),
         epilogue_loads=tuple(load(t, False) for t in sig.inputs if t.name in used_epilogue),
         epilogue_statements=epilogue_statements,
         stores=tuple(AxisStore(o, offs(o, False)) for o in sig.outputs),
