@@ -5828,7 +5828,6 @@ def batch_norm_stats_kernel(
             acc_mean_x += tl.where(mask, x, 0.0)
         # Each reduction over the tile's rows: one value per kept element.
         mean_x = tl.sum(acc_mean_x, axis=0, keep_dims=False)
-
         if SPLIT == 1:
             # This program saw every reduced element: finish the pass here.
             mean_x = _div_by_count(mean_x, n_reduced)
@@ -5841,10 +5840,9 @@ def batch_norm_stats_kernel(
             # Slice pid_r's partial results; batch_norm_stats_finish_kernel combines the slices.
             tl.store(mean_x_part_ptr + pid_r * n_kept + offs_k, mean_x, mask=mask_k)
     elif PASS == 1:
-        # The results of the passes before, one value per kept element (their buffers).
+        # The results of the passes before, one value per kept element (from their buffers).
         mean_x = tl.load(mean_x_keep_ptr + offs_k, mask=mask_k, other=0)
         mu = tl.load(mu_keep_ptr + offs_k, mask=mask_k, other=0)
-
         # Pass 2 of 2 over the reduced elements: its reductions read the results of the passes before.
         # One accumulator per reduction, a [BLOCK_R, BLOCK_K] tile: each lane folds in every tile step's element.
         acc_mean_var = tl.full([BLOCK_R, BLOCK_K], 0.0, tl.float32)
@@ -5879,7 +5877,6 @@ def batch_norm_stats_kernel(
             acc_mean_var += tl.where(mask, (x - mu[None, :]) * (x - mu[None, :]), 0.0)
         # Each reduction over the tile's rows: one value per kept element.
         mean_var = tl.sum(acc_mean_var, axis=0, keep_dims=False)
-
         if SPLIT == 1:
             # This program saw every reduced element: finish the pass here.
             mean_var = _div_by_count(mean_var, n_reduced)
@@ -5928,7 +5925,6 @@ def batch_norm_stats_finish_kernel(
     # Split the kept index into one index per kept dimension of [C], innermost first.
     idx_c = offs_k
     if PASS == 0:
-
         # The partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per reduction.
         acc_mean_x = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
         for slice_block in range(0, SPLIT, BLOCK_S):
@@ -5949,7 +5945,7 @@ def batch_norm_stats_finish_kernel(
         tl.store(mean_x_keep_ptr + offs_k, mean_x, mask=mask_k)
         tl.store(mu_keep_ptr + offs_k, mu, mask=mask_k)
     elif PASS == 1:
-        # The results of the passes before, one value per kept element (their buffers).
+        # The results of the passes before, one value per kept element (from their buffers).
         mean_x = tl.load(mean_x_keep_ptr + offs_k, mask=mask_k, other=0)
         mu = tl.load(mu_keep_ptr + offs_k, mask=mask_k, other=0)
         # The partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per reduction.
@@ -6032,7 +6028,6 @@ def batch_norm_stats(x, *, mu=None, var=None):
     mean_x_keep = torch.empty(n_kept, dtype=torch.float32, device=device)
     mu_keep = torch.empty(n_kept, dtype=torch.float32, device=device)
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
-    FINISH_K = min(BLOCK_K, 64)
     for PASS in range(2):
         # Each pass reads the results of those before: one program per block of kept elements
         # and slice of the reduced ones, then, where slices share a block, the finish kernel.
@@ -6064,6 +6059,9 @@ def batch_norm_stats(x, *, mu=None, var=None):
             num_warps=num_warps,
         )
         if SPLIT > 1:
+            # Combine the slices and finish the pass: one program per FINISH_K kept elements
+            # (fewer than BLOCK_K, for more programs: this kernel is short).
+            FINISH_K = min(BLOCK_K, 64)
             _fast.launch(
                 batch_norm_stats_finish_kernel,
                 (_args.cdiv(n_kept, FINISH_K),),

@@ -28,6 +28,19 @@ def named_scans(kernel: ir.Kernel) -> list[ir.Call]:
     return [e for a in kernel.body for e in ir.walk(a.value) if isinstance(e, ir.Call) and e.func in SCANS]
 
 
+def _row_only(kernel: ir.Kernel, refused) -> list[tuple[ir.Expr, str]]:
+    """What a kernel over named dimensions cannot hold, with how to name it: calls of the
+    functions `refused` picks, `rand()` and gathers."""
+    out = []
+    for a in kernel.body:
+        for e in ir.walk(a.value):
+            if isinstance(e, ir.Call) and (refused(e.func) or e.func == "rand"):
+                out.append((e, f"{e.func}()"))
+            elif isinstance(e, ir.Gather):
+                out.append((e, "a gather"))
+    return out
+
+
 def reduces_named_dims(kernel: ir.Kernel) -> bool:
     """Whether some reduction names a dimension other than the last of its argument's kernel
     (decided before the shapes are checked: a scalar output of such a kernel is 0-d)."""
@@ -91,15 +104,8 @@ class AxisChecks:
                 self._note(f"name the dimensions: {call.func}(..., {', '.join(map(str, first))})")
             elif REDUCTIONS[call.func].positional:
                 self.error("E083", call.span, what=f"{call.func}()", dims=fmt_dims(first))
-        for a in self.kernel.body:
-            for e in ir.walk(a.value):
-                what = None
-                if isinstance(e, ir.Call) and e.func in FUNCTIONS and (FUNCTIONS[e.func].is_scan or e.func == "rand"):
-                    what = f"{e.func}()"
-                elif isinstance(e, ir.Gather):
-                    what = "a gather"
-                if what:
-                    self.error("E083", e.span, what=what, dims=fmt_dims(first))
+        for e, what in _row_only(self.kernel, lambda f: f in FUNCTIONS and FUNCTIONS[f].is_scan):
+            self.error("E083", e.span, what=what, dims=fmt_dims(first))
         return first
 
     def scanned_dims(self, full: tuple[ir.Dim, ...]) -> tuple[ir.Dim, ...]:
@@ -132,15 +138,8 @@ class AxisChecks:
                            why=f"{first_call.func}(){line} runs along {str(first)!r}: a kernel's scans run along one dimension")
         if first == full[-1]:
             return ()
-        for a in self.kernel.body:
-            for e in ir.walk(a.value):
-                what = None
-                if isinstance(e, ir.Call) and (e.func in REDUCTIONS or e.func == "rand"):
-                    what = f"{e.func}()"
-                elif isinstance(e, ir.Gather):
-                    what = "a gather"
-                if what:
-                    self.error("E086", e.span, what=what, dim=str(first))
+        for e, what in _row_only(self.kernel, lambda f: f in REDUCTIONS):
+            self.error("E086", e.span, what=what, dim=str(first))
         return (first,)
 
     def scan_space(self, full, scanned, decls, tensors) -> tuple[tuple[ir.Dim, ...], tuple[ir.Dim, ...]]:

@@ -5,6 +5,8 @@ Each takes the kernel's launcher arguments (tensors and scalars, in declared ord
 
 from __future__ import annotations
 
+import functools
+
 
 def _f():
     import torch.nn.functional as F
@@ -75,10 +77,11 @@ def _linear_bias_silu(x, w, bias):
     return _f().silu(_f().linear(x, w, bias))
 
 
-def _scaled_mm_rowwise(a, b, sa, sb, bias):
+def _scaled_mm_rowwise(a, b, sa, sb, bias, fast=False):
     import torch
 
-    return torch._scaled_mm(a, b.t(), scale_a=sa[:, None], scale_b=sb[None, :], bias=bias, out_dtype=torch.bfloat16)
+    return torch._scaled_mm(a, b.t(), scale_a=sa[:, None], scale_b=sb[None, :], bias=bias, out_dtype=torch.bfloat16,
+                            use_fast_accum=fast)
 
 
 def _scale(value, device):
@@ -95,25 +98,11 @@ def _scale(value, device):
 _SCALES = {}
 
 
-def _scaled_mm_tensor(a, b, sa, sb):
+def _scaled_mm_tensor(a, b, sa, sb, fast=False):
     import torch
 
     return torch._scaled_mm(a, b.t(), scale_a=_scale(sa, a.device), scale_b=_scale(sb, a.device),
-                            out_dtype=torch.bfloat16)
-
-
-def _scaled_mm_rowwise_fast(a, b, sa, sb, bias):
-    import torch
-
-    return torch._scaled_mm(a, b.t(), scale_a=sa[:, None], scale_b=sb[None, :], bias=bias, out_dtype=torch.bfloat16,
-                            use_fast_accum=True)
-
-
-def _scaled_mm_tensor_fast(a, b, sa, sb):
-    import torch
-
-    return torch._scaled_mm(a, b.t(), scale_a=_scale(sa, a.device), scale_b=_scale(sb, a.device),
-                            out_dtype=torch.bfloat16, use_fast_accum=True)
+                            out_dtype=torch.bfloat16, use_fast_accum=fast)
 
 
 def _int_mm(a, b):
@@ -164,8 +153,8 @@ BASELINES = {
     "cuBLAS F.linear(bias) + F.silu": _linear_bias_silu,
     "torch._scaled_mm rowwise + bias": _scaled_mm_rowwise,
     "torch._scaled_mm per-tensor": _scaled_mm_tensor,
-    "torch._scaled_mm rowwise + bias, fast accum": _scaled_mm_rowwise_fast,
-    "torch._scaled_mm per-tensor, fast accum": _scaled_mm_tensor_fast,
+    "torch._scaled_mm rowwise + bias, fast accum": functools.partial(_scaled_mm_rowwise, fast=True),
+    "torch._scaled_mm per-tensor, fast accum": functools.partial(_scaled_mm_tensor, fast=True),
     "torch._int_mm": _int_mm,
     "torch.argmax + torch.amax": _next_token,
     "torch.softmax + torch.cumsum": _top_p_cumulative,

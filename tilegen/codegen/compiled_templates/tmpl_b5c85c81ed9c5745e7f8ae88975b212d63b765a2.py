@@ -8,7 +8,7 @@ def root(context, missing=missing):
     cond_expr_undefined = Undefined
     if 0: yield None
     l_0_k = resolve('k')
-    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_strided_loads = l_0_reduce_pass = l_0_load_kept = l_0_finish_pass = l_0_chained_pass = l_0_combine = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_launch_args = missing
+    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_strided_loads = l_0_reduce_pass = l_0_load_kept = l_0_finish_pass = l_0_run_pass = l_0_finish_slices = l_0_combine = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_launch_args = l_0_launches = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -254,7 +254,7 @@ def root(context, missing=missing):
         if environment.getattr(l_1_p, 'kept_before'):
             pass
             t_9.append(
-                '# The results of the passes before, one value per kept element (their buffers).\n',
+                '# The results of the passes before, one value per kept element (from their buffers).\n',
             )
             for l_2_m in environment.getattr(l_1_p, 'kept_before'):
                 _loop_vars = {}
@@ -337,21 +337,23 @@ def root(context, missing=missing):
         return concat(t_10)
     context.exported_vars.add('finish_pass')
     context.vars['finish_pass'] = l_0_finish_pass = Macro(environment, macro, 'finish_pass', ('p', 'last'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_p, l_1_index, l_1_last):
+    def macro(l_1_p, l_1_index):
         t_12 = []
+        l_1_count = missing
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
         if l_1_index is missing:
             l_1_index = undefined("parameter 'index' was not provided", name='index')
-        if l_1_last is missing:
-            l_1_last = undefined("parameter 'last' was not provided", name='last')
         pass
+        l_1_count = t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'))
         t_12.extend((
-            str(context.call((undefined(name='load_kept') if l_0_load_kept is missing else l_0_load_kept), l_1_p)),
+            str(t_5(context.call((undefined(name='load_kept') if l_0_load_kept is missing else l_0_load_kept), l_1_p))),
             '\n',
-            str(context.call((undefined(name='reduce_pass') if l_0_reduce_pass is missing else l_0_reduce_pass), l_1_p, l_1_index, t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')))),
-            '\nif SPLIT == 1:\n    # This program saw every reduced element: finish the pass here.\n    ',
-            str(t_1(t_5(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, l_1_last)), 4)),
+            str(t_5(context.call((undefined(name='reduce_pass') if l_0_reduce_pass is missing else l_0_reduce_pass), l_1_p, l_1_index, (undefined(name='count') if l_1_count is missing else l_1_count)))),
+            '\nif SPLIT == 1:\n    # This program saw every reduced element: finish ',
+            str(('the pass ' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else cond_expr_undefined("the inline if-expression on line 99 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
+            'here.\n    ',
+            str(t_1(t_5(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, (l_1_index == ((undefined(name='count') if l_1_count is missing else l_1_count) - 1)))), 4)),
             "\nelse:\n    # Slice pid_r's partial results; ",
             str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')),
             '_finish_kernel combines the slices.\n',
@@ -368,20 +370,38 @@ def root(context, missing=missing):
             ))
         l_2_r = missing
         return concat(t_12)
-    context.exported_vars.add('chained_pass')
-    context.vars['chained_pass'] = l_0_chained_pass = Macro(environment, macro, 'chained_pass', ('p', 'index', 'last'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_results):
+    context.exported_vars.add('run_pass')
+    context.vars['run_pass'] = l_0_run_pass = Macro(environment, macro, 'run_pass', ('p', 'index'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_p, l_1_last):
         t_13 = []
+        if l_1_p is missing:
+            l_1_p = undefined("parameter 'p' was not provided", name='p')
+        if l_1_last is missing:
+            l_1_last = undefined("parameter 'last' was not provided", name='last')
+        pass
+        t_13.extend((
+            str(t_5(context.call((undefined(name='load_kept') if l_0_load_kept is missing else l_0_load_kept), l_1_p))),
+            '\n',
+            str(t_5(context.call((undefined(name='combine') if l_0_combine is missing else l_0_combine), environment.getattr(l_1_p, 'results')))),
+            '\n',
+            str(t_5(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, l_1_last))),
+            '\n',
+        ))
+        return concat(t_13)
+    context.exported_vars.add('finish_slices')
+    context.vars['finish_slices'] = l_0_finish_slices = Macro(environment, macro, 'finish_slices', ('p', 'last'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_results):
+        t_14 = []
         if l_1_results is missing:
             l_1_results = undefined("parameter 'results' was not provided", name='results')
         pass
-        t_13.append(
+        t_14.append(
             '# The partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per reduction.\n',
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_13.extend((
+            t_14.extend((
                 'acc_',
                 str(environment.getattr(l_2_r, 'name')),
                 ' = tl.full([BLOCK_S, BLOCK_K], ',
@@ -391,13 +411,13 @@ def root(context, missing=missing):
                 ')\n',
             ))
         l_2_r = missing
-        t_13.append(
+        t_14.append(
             "for slice_block in range(0, SPLIT, BLOCK_S):\n    offs_s = slice_block + tl.arange(0, BLOCK_S)\n    # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.\n    mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]\n    # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_13.extend((
+            t_14.extend((
                 '    partial = tl.load(',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=',
@@ -407,52 +427,52 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_r = missing
-        t_13.append(
+        t_14.append(
             "# Fold the slices: the tile's rows, in a fixed order.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_13.extend((
+            t_14.extend((
                 str(environment.getattr(l_2_r, 'name')),
                 ' = ',
                 str(environment.getattr(l_2_r, 'fold_slices')),
                 '\n',
             ))
         l_2_r = missing
-        return concat(t_13)
+        return concat(t_14)
     context.exported_vars.add('combine')
     context.vars['combine'] = l_0_combine = Macro(environment, macro, 'combine', ('results',), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_14 = []
+        t_15 = []
         pass
-        t_14.append(
+        t_15.append(
             'offs_k = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)\nif INDEX_64:\n    offs_k = offs_k.to(tl.int64)\n# mask_k: the last block of kept elements runs past n_kept.\nmask_k = offs_k < n_kept\n',
         )
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'):
             pass
-            t_14.extend((
+            t_15.extend((
                 '# Split the kept index into one index per kept dimension of [',
                 str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_text')),
                 '], innermost first.\n',
                 str(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'offs_k', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'))),
             ))
-        return concat(t_14)
+        return concat(t_15)
     context.exported_vars.add('kept_block')
     context.vars['kept_block'] = l_0_kept_block = Macro(environment, macro, 'kept_block', (), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_15 = []
+        t_16 = []
         pass
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'):
             pass
-            t_15.extend((
+            t_16.extend((
                 '# The inputs the statements after the reductions read, one value per kept element.\n',
                 str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'), 'mask_k')),
             ))
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_statements'):
             _loop_vars = {}
             pass
-            t_15.extend((
+            t_16.extend((
                 '# spec: ',
                 str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                 ':',
@@ -464,13 +484,13 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_st = missing
-        t_15.append(
+        t_16.append(
             '# Store each output, cast to its declared type, under the kept mask.\n',
         )
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'stores'):
             _loop_vars = {}
             pass
-            t_15.extend((
+            t_16.extend((
                 'tl.store(',
                 str(environment.getattr(environment.getattr(l_2_st, 'tensor'), 'name')),
                 '_ptr + ',
@@ -482,18 +502,18 @@ def root(context, missing=missing):
                 ', mask=mask_k)\n',
             ))
         l_2_st = missing
-        return concat(t_15)
+        return concat(t_16)
     context.exported_vars.add('epilogue')
     context.vars['epilogue'] = l_0_epilogue = Macro(environment, macro, 'epilogue', (), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_finish):
-        t_16 = []
+        t_17 = []
         if l_1_finish is missing:
             l_1_finish = undefined("parameter 'finish' was not provided", name='finish')
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_17.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -505,7 +525,7 @@ def root(context, missing=missing):
         l_2_t = missing
         if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             pass
-            t_16.extend((
+            t_17.extend((
                 '    ',
                 str(t_1(t_5(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'params'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4)),
                 '\n',
@@ -513,7 +533,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_17.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -526,7 +546,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_17.extend((
                 '    ',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part_ptr,  # ',
@@ -539,7 +559,7 @@ def root(context, missing=missing):
         for l_2_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'keeps'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_17.extend((
                 '    ',
                 str(environment.getattr(l_2_m, 'name')),
                 '_keep_ptr,  # ',
@@ -551,7 +571,7 @@ def root(context, missing=missing):
                 ' for the passes after it\n',
             ))
         l_2_m = missing
-        t_16.extend((
+        t_17.extend((
             '    n_kept,  # elements of each output: ',
             str((t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept'), ' * ') or '1 (0-d outputs)')),
             '\n    n_reduced,  # elements reduced into each: ',
@@ -560,13 +580,13 @@ def root(context, missing=missing):
         ))
         if (not l_1_finish):
             pass
-            t_16.append(
+            t_17.append(
                 '    r_per_split,  # reduced elements each slice covers (a multiple of BLOCK_R)\n',
             )
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_17.extend((
                 '    ',
                 str(l_2_d),
                 ',\n',
@@ -578,49 +598,44 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_16.extend((
+                t_17.extend((
                     '    ',
                     str(l_3_stride),
                     ',\n',
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_16.extend((
+        t_17.extend((
             '    SPLIT,  # ',
             str(('how many slices wrote partial results' if l_1_finish else 'programs sharing a block of kept elements, each over one slice of the reduced ones')),
             '\n',
         ))
         if l_1_finish:
             pass
-            t_16.append(
+            t_17.append(
                 '    BLOCK_S: tl.constexpr,  # slices combined per step\n',
             )
         else:
             pass
-            t_16.append(
+            t_17.append(
                 '    BLOCK_R: tl.constexpr,  # reduced elements per tile step\n',
             )
-        t_16.append(
-            '    BLOCK_K: tl.constexpr,  # kept elements per program\n',
-        )
-        if (not l_1_finish):
-            pass
-        t_16.append(
-            '    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n',
+        t_17.append(
+            '    BLOCK_K: tl.constexpr,  # kept elements per program\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n',
         )
         if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
             pass
-            t_16.extend((
+            t_17.extend((
                 '    PASS: tl.constexpr,  # which of the ',
                 str(t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'))),
                 ' passes over the reduced elements this launch makes\n',
             ))
         if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat') and (not l_1_finish)):
             pass
-            t_16.append(
+            t_17.append(
                 '    FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices\n',
             )
-        return concat(t_16)
+        return concat(t_17)
     context.exported_vars.add('kernel_args')
     context.vars['kernel_args'] = l_0_kernel_args = Macro(environment, macro, 'kernel_args', ('finish',), False, False, False, context.eval_ctx.autoescape)
     yield '# spec: '
@@ -655,41 +670,14 @@ def root(context, missing=missing):
             yield ' PASS == '
             yield str(environment.getattr(l_1_loop, 'index0'))
             yield ':\n        '
-            yield str(t_1(t_5(context.call((undefined(name='chained_pass') if l_0_chained_pass is missing else l_0_chained_pass), l_1_p, environment.getattr(l_1_loop, 'index0'), environment.getattr(l_1_loop, 'last'), _loop_vars=_loop_vars)), 8))
+            yield str(t_1(t_5(context.call((undefined(name='run_pass') if l_0_run_pass is missing else l_0_run_pass), l_1_p, environment.getattr(l_1_loop, 'index0'), _loop_vars=_loop_vars)), 8))
             yield '\n'
         l_1_loop = l_1_p = missing
     else:
         pass
         yield '    '
-        yield str(t_1(t_5(context.call((undefined(name='reduce_pass') if l_0_reduce_pass is missing else l_0_reduce_pass), environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'), 0), 0, 1)), 4))
-        yield '\n    if SPLIT == 1:\n        # This program saw every reduced element: finish here.\n'
-        def t_17(fiter):
-            for l_1_r in fiter:
-                if (environment.getattr(l_1_r, 'final') != environment.getattr(l_1_r, 'name')):
-                    yield l_1_r
-        for l_1_r in t_17(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results')):
-            _loop_vars = {}
-            pass
-            yield '        '
-            yield str(environment.getattr(l_1_r, 'name'))
-            yield ' = '
-            yield str(environment.getattr(l_1_r, 'final'))
-            yield '\n'
-        l_1_r = missing
-        yield '        '
-        yield str(t_1(t_5(context.call((undefined(name='epilogue') if l_0_epilogue is missing else l_0_epilogue))), 8))
-        yield "\n    else:\n        # Slice pid_r's partial results; "
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_finish_kernel combines the slices.\n'
-        for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
-            _loop_vars = {}
-            pass
-            yield '        tl.store('
-            yield str(environment.getattr(l_1_r, 'name'))
-            yield '_part_ptr + pid_r * n_kept + offs_k, '
-            yield str(environment.getattr(l_1_r, 'name'))
-            yield ', mask=mask_k)\n'
-        l_1_r = missing
+        yield str(t_1(t_5(context.call((undefined(name='run_pass') if l_0_run_pass is missing else l_0_run_pass), environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'), 0), 0)), 4))
+        yield '\n'
     yield '\n\n# spec: '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
     yield ':'
@@ -718,37 +706,17 @@ def root(context, missing=missing):
             yield ' PASS == '
             yield str(environment.getattr(l_1_loop, 'index0'))
             yield ':\n        '
-            yield str(t_1(t_5(context.call((undefined(name='load_kept') if l_0_load_kept is missing else l_0_load_kept), l_1_p, _loop_vars=_loop_vars)), 8))
-            yield '\n        '
-            yield str(t_1(t_5(context.call((undefined(name='combine') if l_0_combine is missing else l_0_combine), environment.getattr(l_1_p, 'results'), _loop_vars=_loop_vars)), 8))
-            yield '\n        '
-            yield str(t_1(t_5(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, environment.getattr(l_1_loop, 'last'), _loop_vars=_loop_vars)), 8))
+            yield str(t_1(t_5(context.call((undefined(name='finish_slices') if l_0_finish_slices is missing else l_0_finish_slices), l_1_p, environment.getattr(l_1_loop, 'last'), _loop_vars=_loop_vars)), 8))
             yield '\n'
         l_1_loop = l_1_p = missing
     else:
         pass
         yield '    '
-        yield str(t_1(t_5(context.call((undefined(name='combine') if l_0_combine is missing else l_0_combine), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'))), 4))
-        yield '\n'
-        def t_18(fiter):
-            for l_1_r in fiter:
-                if (environment.getattr(l_1_r, 'final') != environment.getattr(l_1_r, 'name')):
-                    yield l_1_r
-        for l_1_r in t_18(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results')):
-            _loop_vars = {}
-            pass
-            yield '    '
-            yield str(environment.getattr(l_1_r, 'name'))
-            yield ' = '
-            yield str(environment.getattr(l_1_r, 'final'))
-            yield '\n'
-        l_1_r = missing
-        yield '    '
-        yield str(t_1(t_5(context.call((undefined(name='epilogue') if l_0_epilogue is missing else l_0_epilogue))), 4))
+        yield str(t_1(t_5(context.call((undefined(name='finish_slices') if l_0_finish_slices is missing else l_0_finish_slices), environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'), 0), True)), 4))
         yield '\n'
     yield '\n\n'
     template = environment.get_template('_launcher_head.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'chained_pass': l_0_chained_pass, 'combine': l_0_combine, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'finish_slices': l_0_finish_slices, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
     try:
         for event in gen:
             yield event
@@ -764,7 +732,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 263 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 250 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -785,7 +753,7 @@ def root(context, missing=missing):
     yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape and the SM count (tilegen.runtime.reduction.axis_plan).\n    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _reduction.axis_plan(\n        n_kept, n_reduced, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner'))
     yield ', _reduction.sm_count_or_default(device)'
-    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 278 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 265 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     yield '\n    )\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'):
         pass
@@ -806,14 +774,14 @@ def root(context, missing=missing):
     yield str(t_2(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
     yield ')\n'
     def macro(l_1_finish):
-        t_19 = []
+        t_18 = []
         if l_1_finish is missing:
             l_1_finish = undefined("parameter 'finish' was not provided", name='finish')
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_19.extend((
+            t_18.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -822,7 +790,7 @@ def root(context, missing=missing):
         for l_2_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             _loop_vars = {}
             pass
-            t_19.extend((
+            t_18.extend((
                 '        ',
                 str(environment.getattr(l_2_p, 'name')),
                 ',\n',
@@ -831,7 +799,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_19.extend((
+            t_18.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -840,7 +808,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
             _loop_vars = {}
             pass
-            t_19.extend((
+            t_18.extend((
                 '        ',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part,\n',
@@ -849,24 +817,24 @@ def root(context, missing=missing):
         for l_2_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'keeps'):
             _loop_vars = {}
             pass
-            t_19.extend((
+            t_18.extend((
                 '        ',
                 str(environment.getattr(l_2_m, 'name')),
                 '_keep,\n',
             ))
         l_2_m = missing
-        t_19.append(
+        t_18.append(
             '        n_kept,\n        n_reduced,\n',
         )
         if (not l_1_finish):
             pass
-            t_19.append(
+            t_18.append(
                 '        r_per_split,\n',
             )
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_19.extend((
+            t_18.extend((
                 '        ',
                 str(l_2_d),
                 ',\n',
@@ -878,7 +846,7 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_19.extend((
+                t_18.extend((
                     '        ',
                     str(environment.getattr(l_2_t, 'name')),
                     '.stride(',
@@ -887,12 +855,56 @@ def root(context, missing=missing):
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_19.append(
+        t_18.append(
             '        SPLIT,\n',
         )
-        return concat(t_19)
+        return concat(t_18)
     context.exported_vars.add('launch_args')
     context.vars['launch_args'] = l_0_launch_args = Macro(environment, macro, 'launch_args', ('finish',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_chained):
+        t_19 = []
+        if l_1_chained is missing:
+            l_1_chained = undefined("parameter 'chained' was not provided", name='chained')
+        pass
+        t_19.extend((
+            '    _fast.launch(\n        ',
+            str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')),
+            '_kernel,\n        grid,\n',
+            str(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args), False)),
+            'BLOCK_R=BLOCK_R,\n        BLOCK_K=BLOCK_K,\n        INDEX_64=index_64,\n',
+        ))
+        if l_1_chained:
+            pass
+            t_19.append(
+                '        PASS=PASS,\n',
+            )
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
+            pass
+            t_19.extend((
+                '        FLAT=all(t.is_contiguous() for t in (',
+                str(t_2(context.eval_ctx, t_4(context, t_4(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), attribute='tensor'), attribute='name'), ', ')),
+                ',)),\n',
+            ))
+        t_19.extend((
+            '        num_warps=num_warps,\n    )\n    if SPLIT > 1:\n        # Combine the slices and ',
+            str(('finish the pass' if l_1_chained else 'compute the outputs')),
+            ': one program per FINISH_K kept elements\n        # (fewer than BLOCK_K, for more programs: this kernel is short).\n        FINISH_K = min(BLOCK_K, 64)\n        _fast.launch(\n            ',
+            str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')),
+            '_finish_kernel,\n            (_args.cdiv(n_kept, FINISH_K),),\n',
+            str(t_1(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args), True), 4, first=True)),
+            'BLOCK_S=min(_args.next_power_of_2(SPLIT), 32),\n            BLOCK_K=FINISH_K,\n            INDEX_64=index_64,\n',
+        ))
+        if l_1_chained:
+            pass
+            t_19.append(
+                '            PASS=PASS,\n',
+            )
+        t_19.append(
+            '            num_warps=4,\n        )\n',
+        )
+        return concat(t_19)
+    context.exported_vars.add('launches')
+    context.vars['launches'] = l_0_launches = Macro(environment, macro, 'launches', ('chained',), False, False, False, context.eval_ctx.autoescape)
     if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
         pass
         yield '    # What each pass leaves for the passes after it, one value per kept element.\n'
@@ -905,49 +917,23 @@ def root(context, missing=missing):
             yield str(environment.getattr(l_1_m, 'torch'))
             yield ', device=device)\n'
         l_1_m = missing
-        yield '    grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)\n    FINISH_K = min(BLOCK_K, 64)\n    for PASS in range('
+        yield '    grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)\n    for PASS in range('
         yield str(t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')))
-        yield '):\n        # Each pass reads the results of those before: one program per block of kept elements\n        # and slice of the reduced ones, then, where slices share a block, the finish kernel.\n        _fast.launch(\n            '
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_kernel,\n            grid,\n'
-        yield str(t_1(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args), False), 4, first=True))
-        yield 'BLOCK_R=BLOCK_R,\n            BLOCK_K=BLOCK_K,\n            INDEX_64=index_64,\n            PASS=PASS,\n'
-        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
-            pass
-            yield '            FLAT=all(t.is_contiguous() for t in ('
-            yield str(t_2(context.eval_ctx, t_4(context, t_4(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), attribute='tensor'), attribute='name'), ', '))
-            yield ',)),\n'
-        yield '            num_warps=num_warps,\n        )\n        if SPLIT > 1:\n            _fast.launch(\n                '
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_finish_kernel,\n                (_args.cdiv(n_kept, FINISH_K),),\n'
-        yield str(t_1(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args), True), 8, first=True))
-        yield 'BLOCK_S=min(_args.next_power_of_2(SPLIT), 32),\n                BLOCK_K=FINISH_K,\n                INDEX_64=index_64,\n                PASS=PASS,\n                num_warps=4,\n            )\n'
+        yield '):\n        # Each pass reads the results of those before: one program per block of kept elements\n        # and slice of the reduced ones, then, where slices share a block, the finish kernel.\n'
+        yield str(t_1(context.call((undefined(name='launches') if l_0_launches is missing else l_0_launches), True), 4, first=True))
     else:
         pass
-        yield '    # One program per block of kept elements and slice of the reduced ones.\n    grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)\n    _fast.launch(\n        '
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_kernel,\n        grid,\n'
-        yield str(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args), False))
-        yield 'BLOCK_R=BLOCK_R,\n        BLOCK_K=BLOCK_K,\n        INDEX_64=index_64,\n'
-        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
-            pass
-            yield '        FLAT=all(t.is_contiguous() for t in ('
-            yield str(t_2(context.eval_ctx, t_4(context, t_4(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), attribute='tensor'), attribute='name'), ', '))
-            yield ',)),\n'
-        yield '        num_warps=num_warps,\n    )\n    if SPLIT > 1:\n        # Combine the slices and compute the outputs: one program per FINISH_K kept elements\n        # (fewer than BLOCK_K, for more programs: this kernel is short).\n        FINISH_K = min(BLOCK_K, 64)\n        _fast.launch(\n            '
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_finish_kernel,\n            (_args.cdiv(n_kept, FINISH_K),),\n'
-        yield str(t_1(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args), True), 4, first=True))
-        yield 'BLOCK_S=min(_args.next_power_of_2(SPLIT), 32),\n            BLOCK_K=FINISH_K,\n            INDEX_64=index_64,\n            num_warps=4,\n        )\n'
+        yield '    # One program per block of kept elements and slice of the reduced ones.\n    grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)\n'
+        yield str(context.call((undefined(name='launches') if l_0_launches is missing else l_0_launches), False))
     yield '    return '
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n\n\n'
     template = environment.get_template('_reference.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'chained_pass': l_0_chained_pass, 'combine': l_0_combine, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'finish_slices': l_0_finish_slices, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
     try:
         for event in gen:
             yield event
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=43&2=45&3=47&4=50&5=53&6=56&7=59&8=62&9=71&10=74&11=77&13=95&17=110&18=115&19=119&20=121&23=125&24=129&26=135&27=144&28=148&30=157&31=160&32=165&39=177&40=182&43=186&44=188&45=190&46=192&48=194&50=201&52=204&53=209&54=213&57=222&58=227&60=233&61=236&62=240&65=249&66=254&68=259&69=263&73=272&74=279&75=287&77=293&78=296&80=301&82=305&84=308&85=313&86=317&89=326&90=331&94=340&95=350&96=352&99=354&101=356&102=359&103=364&106=373&108=381&109=386&116=397&117=402&118=406&121=413&122=417&125=426&131=432&132=436&133=438&136=443&137=446&139=450&141=452&142=457&143=461&146=470&147=475&150=488&151=493&152=498&154=506&155=510&157=513&158=518&160=526&161=531&163=539&164=544&166=556&167=558&168=561&171=566&172=571&174=575&175=578&176=583&179=590&180=593&186=606&189=611&190=615&192=618&196=627&198=631&199=633&201=635&202=638&204=641&205=643&208=645&211=647&212=650&213=654&214=658&217=664&220=666&221=674&223=680&225=682&226=684&227=688&232=694&234=698&235=700&237=702&238=705&243=708&244=710&245=713&246=717&247=721&248=723&249=725&252=731&253=733&254=741&256=747&260=750&261=757&262=759&263=762&265=770&266=772&268=775&271=777&272=783&278=786&280=790&281=793&284=796&285=800&287=806&288=808&289=813&290=818&292=822&293=827&295=831&296=836&298=840&299=845&301=849&302=854&306=861&309=866&310=871&312=875&313=878&314=883&319=896&321=899&322=903&326=909&330=911&332=913&337=915&338=918&344=921&346=923&357=928&359=930&363=932&364=935&373=938&375=940&382=943&385=945'
+debug_info = '1=43&2=45&3=47&4=50&5=53&6=56&7=59&8=62&9=71&10=74&11=77&13=95&17=110&18=115&19=119&20=121&23=125&24=129&26=135&27=144&28=148&30=157&31=160&32=165&39=177&40=182&43=186&44=188&45=190&46=192&48=194&50=201&52=204&53=209&54=213&57=222&58=227&60=233&61=236&62=240&65=249&66=254&68=259&69=263&73=272&74=279&75=287&77=293&78=296&80=301&82=305&84=308&85=313&86=317&89=326&90=331&94=340&95=348&96=350&97=352&99=354&100=356&102=358&103=361&104=366&107=375&108=383&109=385&110=387&112=393&114=401&115=406&122=417&123=422&124=426&127=433&128=437&131=446&137=452&138=456&139=458&142=463&143=466&145=470&147=472&148=477&149=481&152=490&153=495&156=508&157=513&158=518&160=526&161=530&163=533&164=538&166=546&167=551&169=559&170=564&172=576&173=578&174=581&177=586&178=591&180=595&181=598&182=603&185=610&186=613&193=626&194=630&196=633&200=642&202=646&203=648&205=650&206=653&208=656&209=658&212=660&215=662&216=665&217=669&218=673&221=679&225=682&227=686&228=688&230=690&231=693&236=696&237=698&238=701&239=705&240=709&243=715&247=718&248=725&249=727&250=730&252=738&253=740&255=743&258=745&259=751&265=754&267=758&268=761&271=764&272=768&274=774&275=776&276=781&277=786&279=790&280=795&282=799&283=804&285=808&286=813&288=817&289=822&293=829&296=834&297=839&299=843&300=846&301=851&306=864&308=871&310=873&314=876&317=881&318=885&323=890&327=892&329=894&333=897&339=908&341=911&342=915&345=921&348=923&352=927&354=929&357=931'

@@ -16,7 +16,6 @@ and runs the epilogue.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from ...checker.check import CheckedKernel
@@ -34,6 +33,11 @@ class AxisLoad:
     offs: str  # its memory offsets on the tile (loop) or the kept block (epilogue)
     other: str  # what masked-off lanes read
     upcast: tuple[str, str] | None  # narrow floats: loaded and computed in f32
+
+    @classmethod
+    def of(cls, tensor: TensorArg, offs: str) -> "AxisLoad":
+        """`tensor` loaded at `offs`, masked-off lanes reading zero of its type."""
+        return cls(tensor, offs, "0.0" if tensor.dtype.is_float else "0", tensor.dtype.load_wrap)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,8 +65,8 @@ class AxisPass:
     results: tuple[AxisResult, ...]
     mid_loads: tuple[AxisLoad, ...]  # on the kept block, for mid_statements
     mid_statements: tuple[Statement, ...]
-    kept_before: tuple[AxisKeep, ...] = ()  # the earlier passes' results, loaded at its start
-    kept_after: tuple[AxisKeep, ...] = ()  # its results (and mid_statements) later passes read
+    kept_before: tuple[AxisKeep, ...]  # the earlier passes' results, loaded at its start
+    kept_after: tuple[AxisKeep, ...]  # its results (and mid_statements) later passes read
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,7 +265,7 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
         return " + ".join(terms) if terms else "offs_k"  # a 0-d tensor: its one element (offs_k is 0)
 
     def load(t: TensorArg, tile: bool) -> AxisLoad:
-        return AxisLoad(t, offs(t, tile), "0.0" if t.dtype.is_float else "0", t.dtype.load_wrap)
+        return AxisLoad.of(t, offs(t, tile))
 
     # the reductions, each once, named for what they reduce (sum_x, max_x_2, ...)
     calls: dict[ir.Call, str] = {}
@@ -294,25 +298,26 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
 
     loop = ExprRenderer("triton", typer, positions=loop_positions, leaf=broadcast)
     last = max((level[c] for c in calls), default=0)
-    passes, done = [], set()
+    # kept results computed between passes (`m` above); the last pass's are the epilogue's
+    done = {t for t, n in kept_results.items() if n < last}
+    # several passes: one launch each; what a pass leaves for later ones goes through memory
+    keeps = [AxisKeep(name, typer.of(call).dtype.triton, typer.of(call).dtype.torch, level[call])
+             for call, name in calls.items() if level[call] < last]
+    keeps += [AxisKeep(t, typer.of(values[t]).dtype.triton, typer.of(values[t]).dtype.torch, level[t])
+              for t in values if t in done]
+    passes = []
     for p in range(last + 1):
-        results = [_result(call, name, typer, loop, kept_inner) for call, name in calls.items() if level[call] == p]
         needed = _tile_needs([c.args[0] for c in calls if level[c] == p], values, calls, kept_results)
-        mids = [t for t in values if kept_results.get(t) == p] if p < last else []
-        done.update(mids)
+        mids = [t for t in values if t in done and kept_results[t] == p]
         used_mid = set().union(*(_reads(values[t], calls, inside=False) for t in mids))
         passes.append(AxisPass(
             loads=tuple(load(t, True) for t in sig.inputs if t.name in needed),
             statements=tuple(Statement(t, loop(values[t]), "", lines[t]) for t in values if t in needed),
-            results=tuple(results),
+            results=tuple(_result(call, name, typer, loop, kept_inner) for call, name in calls.items() if level[call] == p),
             mid_loads=tuple(load(t, False) for t in sig.inputs if t.name in used_mid),
-            mid_statements=tuple(Statement(t, epilogue(values[t]), "", lines[t]) for t in mids)))
-    # several passes: one launch each; what a pass leaves for later ones goes through memory
-    keeps = [AxisKeep(name, typer.of(call).dtype.triton, typer.of(call).dtype.torch, level[call])
-             for call, name in calls.items() if level[call] < last]
-    keeps += [AxisKeep(t, typer.of(values[t]).dtype.triton, typer.of(values[t]).dtype.torch, level[t]) for t in done]
-    passes = [dataclasses.replace(q, kept_before=tuple(k for k in keeps if k.level < n),
-                                  kept_after=tuple(k for k in keeps if k.level == n)) for n, q in enumerate(passes)]
+            mid_statements=tuple(Statement(t, epilogue(values[t]), "", lines[t]) for t in mids),
+            kept_before=tuple(k for k in keeps if k.level < p),
+            kept_after=tuple(k for k in keeps if k.level == p)))
     in_epilogue = _needs(body, {o.name for o in checked.kernel.outputs}, calls) - done
     every = statements(checked, None, _torch_renderer(checked, sig, typer, reduced, full))
     epilogue_statements = tuple(Statement(a.target, epilogue(a.value), "", lines[a.target]) for a in body

@@ -23,7 +23,7 @@ from ..expr import ExprRenderer
 from ..model import IndexStep, Signature, Statement, helpers_used, index_name, signature, statements
 from .axes import AxisLoad, AxisStore, _steps
 from .plan import neutral_text
-from .scans import hoist_scans, is_scan
+from .scans import hoist_scans, is_scan, scan_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +86,7 @@ def lower_axis_scan(checked: CheckedKernel, spec_file: str) -> AxisScanModel:
     # the tile: kept elements down its rows ([:, None]), the scanned positions along them
     positions = {str(d): f"{index[d]}{'[None, :]' if d == scanned else '[:, None]'}" for d in full}
 
-    def offs(t, tile: bool = True) -> str:
+    def offs(t) -> str:
         terms = [f"{positions[str(full[t.axes[axis]])]} * {stride}" for axis, stride in t.strides]
         return " + ".join(terms) if terms else "offs_k[:, None]"
 
@@ -102,15 +102,12 @@ def lower_axis_scan(checked: CheckedKernel, spec_file: str) -> AxisScanModel:
             continue
         fn = SCANS[a.value.func]
         dtype = typer.of(a.value).dtype
-        arg = triton(a.value.args[0])
-        if typer.of(a.value.args[0]).dtype != dtype:
-            arg = f"({arg}).to(tl.{dtype.triton})"
         run, n = f"run_{a.target}", 2
         while run in taken:
             run, n = f"run_{a.target}_{n}", n + 1
         taken.add(run)
         carries.append(ScanCarry(run, neutral_text(fn.neutral, dtype), dtype.triton))
-        steps.append(Statement(a.target, fn.carry.format(run, fn.triton.format(arg)), "", line))
+        steps.append(Statement(a.target, fn.carry.format(run, scan_text(a.value, typer, triton)), "", line))
         steps.append(Statement(run, f"_last_lane({a.target})", "", 0))
     reads = {e.id for a in body for e in ir.walk(a.value) if isinstance(e, ir.Name)}
     triton_helpers, torch_helpers = helpers_used(checked)
@@ -123,8 +120,7 @@ def lower_axis_scan(checked: CheckedKernel, spec_file: str) -> AxisScanModel:
         kept_steps=_steps(kept, full),
         scan_index=index[scanned],
         size_args=tuple(str(d) for d in kept[1:] if isinstance(d, str)),
-        loads=tuple(AxisLoad(t, offs(t), "0.0" if t.dtype.is_float else "0", t.dtype.load_wrap)
-                    for t in sig.inputs if t.name in reads),
+        loads=tuple(AxisLoad.of(t, offs(t)) for t in sig.inputs if t.name in reads),
         carries=tuple(carries),
         steps=tuple(steps),
         stores=tuple(AxisStore(o, offs(o)) for o in sig.outputs),

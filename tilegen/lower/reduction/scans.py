@@ -86,15 +86,21 @@ def carry_name(low, name: str) -> str:
     return low.fresh(f"run_{name}")
 
 
+def scan_text(call: ir.Call, typer, render) -> str:
+    """One block's scan along its axis 1 (`tl.cumsum(x, axis=1)`), the argument cast to the
+    scan's type; `render` turns the argument into Triton source."""
+    dtype = typer.of(call).dtype
+    arg = render(call.args[0])
+    if typer.of(call.args[0]).dtype != dtype:
+        arg = f"({arg}).to(tl.{dtype.triton})"
+    return SCANS[call.func].triton.format(arg)
+
+
 def scan_steps(low, name: str, call: ir.Call, line: int, spec: bool, carry: bool) -> tuple[Step, ...]:
     """The steps computing `name = call` (a scan): one scan of the block, and where the row
     comes in blocks (`carry`), combined with the running value of the blocks before."""
     fn = SCANS[call.func]
-    dtype = low.typer.of(call).dtype
-    arg = low.render(call.args[0])
-    if low.typer.of(call.args[0]).dtype != dtype:
-        arg = f"({arg}).to(tl.{dtype.triton})"
-    scanned = fn.triton.format(arg)
+    scanned = scan_text(call, low.typer, low.render)
     what = {"cumsum": "sum", "cumprod": "product", "cummax": "max", "cummin": "min"}[fn.name]
     if not carry:
         note = f"the running {what} along each row (the block holds whole rows)"
