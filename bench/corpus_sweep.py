@@ -1,7 +1,7 @@
 """The GEMM corpus three ways in one run: the model's untuned choice (what a first call
 and a graph capture launch), the tuner's choice, and the peer (cuBLAS, eager).
 
-    python bench/corpus_sweep.py [bench/corpus_gemm.toml] [--part I/N] [--json FILE] [--rounds R]
+    python bench/corpus_sweep.py [bench/corpus_gemm.toml] [--part I/N] [-k TEXT] [--json FILE] [--rounds R]
 
 For each case: the untuned choice (TILEGEN_AUTOTUNE=0), then tuning from scratch (empty
 cache; its wall time, compiles included, is reported), then the two configurations (pinned
@@ -30,6 +30,7 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("suite", nargs="?", default=str(ROOT / "bench" / "corpus_gemm.toml"))
     p.add_argument("--part", default="1/1")
+    p.add_argument("-k", dest="match", default="", help="only the cases whose name contains this text")
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--json")
     args = p.parse_args()
@@ -44,7 +45,7 @@ def main():
 
     part, parts = map(int, args.part.split("/"))
     cases = tomllib.loads(Path(args.suite).read_text())["case"]
-    cases = cases[part - 1::parts]
+    cases = [case for case in cases if args.match in case["name"]][part - 1::parts]
     modules, results = {}, []
     _warm_up(2.0)
     keys = gemm_rt.GEMM_CONFIG_KEYS + ("addressing", "persistent", "flatten")

@@ -43,9 +43,17 @@ def quantize_rows_i8_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_q_m = stride_q_m // ALIGN * ALIGN
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
@@ -112,6 +120,7 @@ def quantize_rows_i8_looped_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
@@ -119,6 +128,13 @@ def quantize_rows_i8_looped_kernel(
     # a sum(exp(A - max(A))) or a variance about mean(A) joins the pass of max(A) or mean(A));
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_q_m = stride_q_m // ALIGN * ALIGN
     if COLS:
         # Compiled for rows of COLS columns: with the width a constant the column loops
         # have a known trip count and the offset and mask arithmetic folds where it can.
@@ -223,6 +239,7 @@ def quantize_rows_i8_team_kernel(
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -230,6 +247,13 @@ def quantize_rows_i8_team_kernel(
     # publishes the partial results, reads the whole team's and combines them. The programs
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_q_m = stride_q_m // ALIGN * ALIGN
     pid = tl.program_id(0)
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
@@ -392,6 +416,8 @@ def quantize_rows_i8(x, *, q=None, s=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(x, q, s)
                 or (n_rows + 2) * 1 * _args.next_power_of_2(TEAM) >= 2**31,
+                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
                 num_warps=num_warps,
             )
             return q, s
@@ -445,6 +471,8 @@ def quantize_rows_i8(x, *, q=None, s=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(x, q, s) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
         num_warps=num_warps,
         **extra,
     )
@@ -666,6 +694,11 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
+    # Operands whose rows cannot load in 16-byte vectors (a start, a stride or, where rows run
+    # along K, K itself not a multiple of 16 elements) load element by element, an order of
+    # magnitude slower: in products large enough to repay it, copy those into aligned rows
+    # first, K padded with zeros where K is the rows' length (tilegen.runtime.staging).
+    (x, w), size_k = _gemm.gemm_aligned(((x, -1), (w, -1)), (size_batch, size_m, size_n, size_k))
     _index_64 = _args.needs_int64(x, w, sx, sw, y)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, y))
@@ -928,6 +961,11 @@ def matmul_i8(a, b, *, c=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
+    # Operands whose rows cannot load in 16-byte vectors (a start, a stride or, where rows run
+    # along K, K itself not a multiple of 16 elements) load element by element, an order of
+    # magnitude slower: in products large enough to repay it, copy those into aligned rows
+    # first, K padded with zeros where K is the rows' length (tilegen.runtime.staging).
+    (a, b), size_k = _gemm.gemm_aligned(((a, -1), (b, -2)), (size_batch, size_m, size_n, size_k))
     _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
@@ -1213,6 +1251,11 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
+    # Operands whose rows cannot load in 16-byte vectors (a start, a stride or, where rows run
+    # along K, K itself not a multiple of 16 elements) load element by element, an order of
+    # magnitude slower: in products large enough to repay it, copy those into aligned rows
+    # first, K padded with zeros where K is the rows' length (tilegen.runtime.staging).
+    (a, b), size_k = _gemm.gemm_aligned(((a, -1), (b, -1)), (size_batch, size_m, size_n, size_k))
     _index_64 = _args.needs_int64(a, b, sa, sb, bias, y)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, y))
@@ -1491,6 +1534,11 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
+    # Operands whose rows cannot load in 16-byte vectors (a start, a stride or, where rows run
+    # along K, K itself not a multiple of 16 elements) load element by element, an order of
+    # magnitude slower: in products large enough to repay it, copy those into aligned rows
+    # first, K padded with zeros where K is the rows' length (tilegen.runtime.staging).
+    (a, b), size_k = _gemm.gemm_aligned(((a, -1), (b, -1)), (size_batch, size_m, size_n, size_k))
     _index_64 = _args.needs_int64(a, b, y)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, y))
@@ -1868,9 +1916,17 @@ def quantize_rows_f8_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_q_m = stride_q_m // ALIGN * ALIGN
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
@@ -1937,6 +1993,7 @@ def quantize_rows_f8_looped_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
@@ -1944,6 +2001,13 @@ def quantize_rows_f8_looped_kernel(
     # a sum(exp(A - max(A))) or a variance about mean(A) joins the pass of max(A) or mean(A));
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_q_m = stride_q_m // ALIGN * ALIGN
     if COLS:
         # Compiled for rows of COLS columns: with the width a constant the column loops
         # have a known trip count and the offset and mask arithmetic folds where it can.
@@ -2048,6 +2112,7 @@ def quantize_rows_f8_team_kernel(
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -2055,6 +2120,13 @@ def quantize_rows_f8_team_kernel(
     # publishes the partial results, reads the whole team's and combines them. The programs
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_q_m = stride_q_m // ALIGN * ALIGN
     pid = tl.program_id(0)
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
@@ -2217,6 +2289,8 @@ def quantize_rows_f8(x, *, q=None, s=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(x, q, s)
                 or (n_rows + 2) * 1 * _args.next_power_of_2(TEAM) >= 2**31,
+                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
                 num_warps=num_warps,
             )
             return q, s
@@ -2270,6 +2344,8 @@ def quantize_rows_f8(x, *, q=None, s=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(x, q, s) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
         num_warps=num_warps,
         **extra,
     )

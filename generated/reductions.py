@@ -39,9 +39,17 @@ def softmax_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_y_m = stride_y_m // ALIGN * ALIGN
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
@@ -106,6 +114,7 @@ def softmax_looped_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
@@ -113,6 +122,13 @@ def softmax_looped_kernel(
     # a sum(exp(A - max(A))) or a variance about mean(A) joins the pass of max(A) or mean(A));
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_y_m = stride_y_m // ALIGN * ALIGN
     if COLS:
         # Compiled for rows of COLS columns: with the width a constant the column loops
         # have a known trip count and the offset and mask arithmetic folds where it can.
@@ -228,6 +244,7 @@ def softmax_team_kernel(
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -235,6 +252,13 @@ def softmax_team_kernel(
     # publishes the partial results, reads the whole team's and combines them. The programs
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_y_m = stride_y_m // ALIGN * ALIGN
     pid = tl.program_id(0)
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
@@ -404,6 +428,8 @@ def softmax(x, *, y=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(x, y)
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
+                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
                 num_warps=num_warps,
             )
             return y
@@ -455,6 +481,8 @@ def softmax(x, *, y=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(x, y) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
         num_warps=num_warps,
         **extra,
     )
@@ -498,9 +526,17 @@ def log_softmax_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_y_m = stride_y_m // ALIGN * ALIGN
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
@@ -566,6 +602,7 @@ def log_softmax_looped_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
@@ -573,6 +610,13 @@ def log_softmax_looped_kernel(
     # a sum(exp(A - max(A))) or a variance about mean(A) joins the pass of max(A) or mean(A));
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_y_m = stride_y_m // ALIGN * ALIGN
     if COLS:
         # Compiled for rows of COLS columns: with the width a constant the column loops
         # have a known trip count and the offset and mask arithmetic folds where it can.
@@ -686,6 +730,7 @@ def log_softmax_team_kernel(
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -693,6 +738,13 @@ def log_softmax_team_kernel(
     # publishes the partial results, reads the whole team's and combines them. The programs
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_y_m = stride_y_m // ALIGN * ALIGN
     pid = tl.program_id(0)
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
@@ -861,6 +913,8 @@ def log_softmax(x, *, y=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(x, y)
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
+                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
                 num_warps=num_warps,
             )
             return y
@@ -912,6 +966,8 @@ def log_softmax(x, *, y=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(x, y) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
         num_warps=num_warps,
         **extra,
     )
@@ -966,12 +1022,20 @@ def layernorm_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
     REREAD: tl.constexpr,  # after the reductions, read the row again (from cache) for the outputs
 ):
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
     # With REREAD the row is let go after the reductions and loaded again for the outputs:
     # a second read, from L1/L2, instead of holding the row in registers throughout.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_y_m = stride_y_m // ALIGN * ALIGN
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
@@ -1087,6 +1151,7 @@ def layernorm_looped_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
@@ -1094,6 +1159,13 @@ def layernorm_looped_kernel(
     # a sum(exp(A - max(A))) or a variance about mean(A) joins the pass of max(A) or mean(A));
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_y_m = stride_y_m // ALIGN * ALIGN
     if COLS:
         # Compiled for rows of COLS columns: with the width a constant the column loops
         # have a known trip count and the offset and mask arithmetic folds where it can.
@@ -1239,6 +1311,7 @@ def layernorm_team_kernel(
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -1246,6 +1319,13 @@ def layernorm_team_kernel(
     # publishes the partial results, reads the whole team's and combines them. The programs
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_y_m = stride_y_m // ALIGN * ALIGN
     pid = tl.program_id(0)
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
@@ -1447,6 +1527,8 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(x, w, b, y, mu, rstd)
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
+                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
                 num_warps=num_warps,
             )
             return y, mu, rstd
@@ -1508,6 +1590,8 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(x, w, b, y, mu, rstd) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
         num_warps=num_warps,
         **extra,
     )
@@ -1564,9 +1648,17 @@ def rmsnorm_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_y_m = stride_y_m // ALIGN * ALIGN
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
@@ -1637,6 +1729,7 @@ def rmsnorm_looped_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
@@ -1644,6 +1737,13 @@ def rmsnorm_looped_kernel(
     # a sum(exp(A - max(A))) or a variance about mean(A) joins the pass of max(A) or mean(A));
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_y_m = stride_y_m // ALIGN * ALIGN
     if COLS:
         # Compiled for rows of COLS columns: with the width a constant the column loops
         # have a known trip count and the offset and mask arithmetic folds where it can.
@@ -1743,6 +1843,7 @@ def rmsnorm_team_kernel(
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -1750,6 +1851,13 @@ def rmsnorm_team_kernel(
     # publishes the partial results, reads the whole team's and combines them. The programs
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_y_m = stride_y_m // ALIGN * ALIGN
     pid = tl.program_id(0)
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
@@ -1905,6 +2013,8 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(x, w, y)
                 or (n_rows + 2) * 1 * _args.next_power_of_2(TEAM) >= 2**31,
+                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
                 num_warps=num_warps,
             )
             return y
@@ -1959,6 +2069,8 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(x, w, y) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
         num_warps=num_warps,
         **extra,
     )
@@ -2002,9 +2114,16 @@ def row_stats_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
@@ -2069,6 +2188,7 @@ def row_stats_looped_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
@@ -2076,6 +2196,12 @@ def row_stats_looped_kernel(
     # a sum(exp(A - max(A))) or a variance about mean(A) joins the pass of max(A) or mean(A));
     # there are no row-varying outputs, so there is no final pass. Each row of the
     # full-shaped inputs is read once.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
     if COLS:
         # Compiled for rows of COLS columns: with the width a constant the column loops
         # have a known trip count and the offset and mask arithmetic folds where it can.
@@ -2160,6 +2286,7 @@ def row_stats_team_kernel(
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -2167,6 +2294,12 @@ def row_stats_team_kernel(
     # publishes the partial results, reads the whole team's and combines them. The programs
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
     pid = tl.program_id(0)
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
@@ -2334,6 +2467,8 @@ def row_stats(x, *, sumsq=None, maxabs=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(x, sumsq, maxabs)
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
+                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                ALIGN=_reduction.row_align(N, x.stride(0)),
                 num_warps=num_warps,
             )
             return sumsq, maxabs
@@ -2386,6 +2521,8 @@ def row_stats(x, *, sumsq=None, maxabs=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(x, sumsq, maxabs) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(N, x.stride(0)),
         num_warps=num_warps,
         **extra,
     )
@@ -2448,12 +2585,26 @@ def add_layernorm_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
     REREAD: tl.constexpr,  # after the reductions, read the row again (from cache) for the outputs
 ):
     # Single pass over rows of [B, T, C]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
     # With REREAD the row is let go after the reductions and loaded again for the outputs:
     # a second read, from L1/L2, instead of holding the row in registers throughout.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        C = C // ALIGN * ALIGN
+        stride_x_b = stride_x_b // ALIGN * ALIGN
+        stride_x_t = stride_x_t // ALIGN * ALIGN
+        stride_r_b = stride_r_b // ALIGN * ALIGN
+        stride_r_t = stride_r_t // ALIGN * ALIGN
+        stride_y_b = stride_y_b // ALIGN * ALIGN
+        stride_y_t = stride_y_t // ALIGN * ALIGN
+        stride_h_b = stride_h_b // ALIGN * ALIGN
+        stride_h_t = stride_h_t // ALIGN * ALIGN
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
@@ -2597,6 +2748,7 @@ def add_layernorm_looped_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: C at run time)
 ):
     # Looped over rows of [B, T, C] too wide for registers. Pass k walks the row in
@@ -2604,6 +2756,19 @@ def add_layernorm_looped_kernel(
     # a sum(exp(A - max(A))) or a variance about mean(A) joins the pass of max(A) or mean(A));
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        C = C // ALIGN * ALIGN
+        stride_x_b = stride_x_b // ALIGN * ALIGN
+        stride_x_t = stride_x_t // ALIGN * ALIGN
+        stride_r_b = stride_r_b // ALIGN * ALIGN
+        stride_r_t = stride_r_t // ALIGN * ALIGN
+        stride_y_b = stride_y_b // ALIGN * ALIGN
+        stride_y_t = stride_y_t // ALIGN * ALIGN
+        stride_h_b = stride_h_b // ALIGN * ALIGN
+        stride_h_t = stride_h_t // ALIGN * ALIGN
     if COLS:
         # Compiled for rows of COLS columns: with the width a constant the column loops
         # have a known trip count and the offset and mask arithmetic folds where it can.
@@ -2774,6 +2939,7 @@ def add_layernorm_team_kernel(
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Rows of [B, T, C] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -2781,6 +2947,19 @@ def add_layernorm_team_kernel(
     # publishes the partial results, reads the whole team's and combines them. The programs
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        C = C // ALIGN * ALIGN
+        stride_x_b = stride_x_b // ALIGN * ALIGN
+        stride_x_t = stride_x_t // ALIGN * ALIGN
+        stride_r_b = stride_r_b // ALIGN * ALIGN
+        stride_r_t = stride_r_t // ALIGN * ALIGN
+        stride_y_b = stride_y_b // ALIGN * ALIGN
+        stride_y_t = stride_y_t // ALIGN * ALIGN
+        stride_h_b = stride_h_b // ALIGN * ALIGN
+        stride_h_t = stride_h_t // ALIGN * ALIGN
     pid = tl.program_id(0)
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
@@ -3000,6 +3179,18 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(x, r, w, b, y, h)
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
+                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                ALIGN=_reduction.row_align(
+                    C,
+                    x.stride(0),
+                    x.stride(1),
+                    r.stride(0),
+                    r.stride(1),
+                    y.stride(0),
+                    y.stride(1),
+                    h.stride(0),
+                    h.stride(1),
+                ),
                 num_warps=num_warps,
             )
             return y, h
@@ -3068,6 +3259,18 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(x, r, w, b, y, h) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(
+            C,
+            x.stride(0),
+            x.stride(1),
+            r.stride(0),
+            r.stride(1),
+            y.stride(0),
+            y.stride(1),
+            h.stride(0),
+            h.stride(1),
+        ),
         num_warps=num_warps,
         **extra,
     )
@@ -3129,9 +3332,19 @@ def add_rmsnorm_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_r_m = stride_r_m // ALIGN * ALIGN
+        stride_y_m = stride_y_m // ALIGN * ALIGN
+        stride_h_m = stride_h_m // ALIGN * ALIGN
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
@@ -3217,6 +3430,7 @@ def add_rmsnorm_looped_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
@@ -3224,6 +3438,15 @@ def add_rmsnorm_looped_kernel(
     # a sum(exp(A - max(A))) or a variance about mean(A) joins the pass of max(A) or mean(A));
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_r_m = stride_r_m // ALIGN * ALIGN
+        stride_y_m = stride_y_m // ALIGN * ALIGN
+        stride_h_m = stride_h_m // ALIGN * ALIGN
     if COLS:
         # Compiled for rows of COLS columns: with the width a constant the column loops
         # have a known trip count and the offset and mask arithmetic folds where it can.
@@ -3350,6 +3573,7 @@ def add_rmsnorm_team_kernel(
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -3357,6 +3581,15 @@ def add_rmsnorm_team_kernel(
     # publishes the partial results, reads the whole team's and combines them. The programs
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        N = N // ALIGN * ALIGN
+        stride_x_m = stride_x_m // ALIGN * ALIGN
+        stride_r_m = stride_r_m // ALIGN * ALIGN
+        stride_y_m = stride_y_m // ALIGN * ALIGN
+        stride_h_m = stride_h_m // ALIGN * ALIGN
     pid = tl.program_id(0)
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
@@ -3536,6 +3769,8 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(x, r, w, y, h)
                 or (n_rows + 2) * 1 * _args.next_power_of_2(TEAM) >= 2**31,
+                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                ALIGN=_reduction.row_align(N, x.stride(0), r.stride(0), y.stride(0), h.stride(0)),
                 num_warps=num_warps,
             )
             return y, h
@@ -3596,6 +3831,8 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(x, r, w, y, h) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(N, x.stride(0), r.stride(0), y.stride(0), h.stride(0)),
         num_warps=num_warps,
         **extra,
     )
@@ -3645,9 +3882,16 @@ def next_token_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Single pass over rows of [B, V]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        V = V // ALIGN * ALIGN
+        stride_logits_b = stride_logits_b // ALIGN * ALIGN
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
@@ -3712,6 +3956,7 @@ def next_token_looped_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: V at run time)
 ):
     # Looped over rows of [B, V] too wide for registers. Pass k walks the row in
@@ -3719,6 +3964,12 @@ def next_token_looped_kernel(
     # a sum(exp(A - max(A))) or a variance about mean(A) joins the pass of max(A) or mean(A));
     # there are no row-varying outputs, so there is no final pass. Each row of the
     # full-shaped inputs is read once.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        V = V // ALIGN * ALIGN
+        stride_logits_b = stride_logits_b // ALIGN * ALIGN
     if COLS:
         # Compiled for rows of COLS columns: with the width a constant the column loops
         # have a known trip count and the offset and mask arithmetic folds where it can.
@@ -3807,6 +4058,7 @@ def next_token_team_kernel(
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Rows of [B, V] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -3814,6 +4066,12 @@ def next_token_team_kernel(
     # publishes the partial results, reads the whole team's and combines them. The programs
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        V = V // ALIGN * ALIGN
+        stride_logits_b = stride_logits_b // ALIGN * ALIGN
     pid = tl.program_id(0)
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
@@ -3986,6 +4244,8 @@ def next_token(logits, *, token=None, best=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(logits, token, best)
                 or (n_rows + 2) * 3 * _args.next_power_of_2(TEAM) >= 2**31,
+                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                ALIGN=_reduction.row_align(V, logits.stride(0)),
                 num_warps=num_warps,
             )
             return token, best
@@ -4038,6 +4298,8 @@ def next_token(logits, *, token=None, best=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(logits, token, best) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(V, logits.stride(0)),
         num_warps=num_warps,
         **extra,
     )
@@ -4087,9 +4349,18 @@ def top_p_cumulative_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Single pass over rows of [B, V]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        V = V // ALIGN * ALIGN
+        stride_logits_b = stride_logits_b // ALIGN * ALIGN
+        stride_probs_b = stride_probs_b // ALIGN * ALIGN
+        stride_cumulative_b = stride_cumulative_b // ALIGN * ALIGN
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
@@ -4163,6 +4434,7 @@ def top_p_cumulative_looped_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: V at run time)
 ):
     # Looped over rows of [B, V] too wide for registers. Pass k walks the row in
@@ -4170,6 +4442,14 @@ def top_p_cumulative_looped_kernel(
     # a sum(exp(A - max(A))) or a variance about mean(A) joins the pass of max(A) or mean(A));
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        V = V // ALIGN * ALIGN
+        stride_logits_b = stride_logits_b // ALIGN * ALIGN
+        stride_probs_b = stride_probs_b // ALIGN * ALIGN
+        stride_cumulative_b = stride_cumulative_b // ALIGN * ALIGN
     if COLS:
         # Compiled for rows of COLS columns: with the width a constant the column loops
         # have a known trip count and the offset and mask arithmetic folds where it can.
@@ -4432,6 +4712,8 @@ def top_p_cumulative(logits, *, probs=None, cumulative=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(logits, probs, cumulative) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(V, logits.stride(0), probs.stride(0), cumulative.stride(0)),
         num_warps=num_warps,
         **extra,
     )
@@ -4483,12 +4765,19 @@ def cross_entropy_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Single pass over rows of [B, V]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
     # ignore_index is i64: Triton passes a Python int as i32 or i64, so give it
     # its declared type, for arithmetic in the types the spec says.
     ignore_index = tl.full((), ignore_index, tl.int64)
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        V = V // ALIGN * ALIGN
+        stride_logits_b = stride_logits_b // ALIGN * ALIGN
     pid = tl.program_id(0)
     num_programs = tl.num_programs(0)
     num_row_blocks = tl.cdiv(n_rows, ROWS)
@@ -4565,6 +4854,7 @@ def cross_entropy_looped_kernel(
     NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: V at run time)
 ):
     # Looped over rows of [B, V] too wide for registers. Pass k walks the row in
@@ -4575,6 +4865,12 @@ def cross_entropy_looped_kernel(
     # ignore_index is i64: Triton passes a Python int as i32 or i64, so give it
     # its declared type, for arithmetic in the types the spec says.
     ignore_index = tl.full((), ignore_index, tl.int64)
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        V = V // ALIGN * ALIGN
+        stride_logits_b = stride_logits_b // ALIGN * ALIGN
     if COLS:
         # Compiled for rows of COLS columns: with the width a constant the column loops
         # have a known trip count and the offset and mask arithmetic folds where it can.
@@ -4685,6 +4981,7 @@ def cross_entropy_team_kernel(
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
 ):
     # Rows of [B, V] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -4695,6 +4992,12 @@ def cross_entropy_team_kernel(
     # ignore_index is i64: Triton passes a Python int as i32 or i64, so give it
     # its declared type, for arithmetic in the types the spec says.
     ignore_index = tl.full((), ignore_index, tl.int64)
+    if ALIGN > 1:
+        # The launcher found the row width and the row strides multiples of ALIGN (a power of
+        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
+        V = V // ALIGN * ALIGN
+        stride_logits_b = stride_logits_b // ALIGN * ALIGN
     pid = tl.program_id(0)
     # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.
     row_block = pid // TEAM
@@ -4889,6 +5192,8 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(logits, target, loss)
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
+                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                ALIGN=_reduction.row_align(V, logits.stride(0)),
                 num_warps=num_warps,
             )
             return loss
@@ -4942,6 +5247,8 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(logits, target, loss) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(V, logits.stride(0)),
         num_warps=num_warps,
         **extra,
     )

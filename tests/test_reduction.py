@@ -389,9 +389,35 @@ def test_index_64_path_computes_the_same(examples, device):
     looped = module.softmax_looped_kernel
     for kernel, block, extra in ((module.softmax_kernel, 512, {}), (looped, 64, {"COLS": 0}), (looped, 64, {"COLS": 300})):
         y.fill_(float("nan"))
-        kernel[(2,)](x, y, 5, 300, *x.stride(), *y.stride(), BLOCK_N=block, ROWS=2, NUM_STAGES=1, PERSISTENT=True,
-                     INDEX_64=True, **extra)
-        torch.testing.assert_close(y, torch.softmax(x.float(), -1).half(), rtol=2e-3, atol=2e-3)
+        for align in (1, 4):  # 300 columns: multiples of 4, restated so (ALIGN) or not
+            y.fill_(float("nan"))
+            kernel[(2,)](x, y, 5, 300, *x.stride(), *y.stride(), BLOCK_N=block, ROWS=2, NUM_STAGES=1,
+                         PERSISTENT=True, INDEX_64=True, ALIGN=align, **extra)
+            torch.testing.assert_close(y, torch.softmax(x.float(), -1).half(), rtol=2e-3, atol=2e-3)
+
+
+def test_row_align():
+    from tilegen.runtime.reduction import row_align
+
+    assert row_align(1000, 1000, 1000) == 8  # rows of 1000: vectors of 8 elements
+    assert row_align(1000, 1004) == 4
+    assert row_align(1024, 2048) == 1  # multiples of 16: Triton proves those itself
+    assert row_align(4097, 4097) == 1
+    assert row_align(1000, 0) == 8  # a row stride of 0 (broadcast rows) divides by anything
+    assert row_align(24, 48, 40) == 8
+
+
+def test_aligned_rows_from_views(examples, device):
+    """Rows whose width and strides are multiples of 8 or 4 but not 16 (ALIGN 8, 4) and a
+    view of odd stride (ALIGN 1), against torch (bf16: 2e-2, f16: 2e-3)."""
+    module, _ = examples
+    for cols, stride in ((1000, 1000), (1000, 1004), (1000, 1001), (24, 40)):
+        x = torch.randn(7, stride, device=device, dtype=torch.float16)[:, :cols]
+        torch.testing.assert_close(module.softmax(x), torch.softmax(x.float(), -1).half(), rtol=2e-3, atol=2e-3)
+        xb = torch.randn(7, stride, device=device, dtype=torch.bfloat16)[:, :cols]
+        w, b = torch.randn(cols, device=device, dtype=torch.bfloat16), torch.randn(cols, device=device, dtype=torch.bfloat16)
+        want = F.layer_norm(xb.float(), (cols,), w.float(), b.float(), 1e-5).bfloat16()
+        torch.testing.assert_close(module.layernorm(xb, w, b)[0], want, rtol=2e-2, atol=2e-2)
 
 
 def test_nan_in_output_fails(examples):
@@ -611,7 +637,7 @@ def test_team_index_64_path_computes_the_same(examples, device):
     y = torch.full_like(x, float("nan"))
     ws, epoch = reduction_rt.team_workspace(torch.device(device), 3 * 2)
     module.softmax_team_kernel[(3,)](x, y, 3, 300, *x.stride(), *y.stride(), ws, epoch, BLOCK_N=512, TEAM=1,
-                                     TEAM_P2=1, ROWS=1, INDEX_64=True)
+                                     TEAM_P2=1, ROWS=1, INDEX_64=True, ALIGN=4)
     torch.testing.assert_close(y, torch.softmax(x.float(), -1).half(), rtol=2e-3, atol=2e-3)
 
 

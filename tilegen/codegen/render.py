@@ -175,7 +175,8 @@ def runtime_modules(models, helpers, torch_helpers) -> list[tuple[str, str]]:
     launchers and references call."""
     needs = {
         "gemm": any(m.template == "gemm.py.j2" for m in models),
-        "reduction": bool({"team", "fixed_width"} & set(helpers)) or any(getattr(m, "latency_warps", False) for m in models)
+        "reduction": bool({"team", "fixed_width"} & set(helpers))
+        or any(getattr(m, "latency_warps", False) or getattr(m, "aligned", ()) for m in models)
         or any(m.template in ("axis_reduction.py.j2", "axis_scan.py.j2") for m in models),
         "reference": bool(set(torch_helpers)),
     }

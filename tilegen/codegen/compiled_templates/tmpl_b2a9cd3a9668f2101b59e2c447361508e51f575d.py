@@ -7,18 +7,30 @@ def root(context, missing=missing):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_loops = l_0_row_reduce = l_0_load = l_0_step = l_0_store = l_0_row_setup = l_0_launch_args = l_0_final_outputs = l_0_row_blocks = missing
+    l_0_loops = l_0_row_reduce = l_0_load = l_0_step = l_0_store = l_0_align = l_0_align_arg = l_0_align_launch = l_0_row_setup = l_0_launch_args = l_0_final_outputs = l_0_row_blocks = missing
     try:
-        t_1 = environment.filters['trim']
+        t_1 = environment.filters['join']
     except KeyError:
         @internalcode
         def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'join' found.")
+    try:
+        t_2 = environment.filters['map']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
+            raise TemplateRuntimeError("No filter named 'map' found.")
+    try:
+        t_3 = environment.filters['trim']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
             raise TemplateRuntimeError("No filter named 'trim' found.")
     pass
     l_0_loops = context.vars['loops'] = environment.get_template('_loops.j2', '_reduction_macros.j2')._get_default_module(context)
     context.exported_vars.discard('loops')
     def macro(l_1_fn, l_1_arg, l_1_index):
-        t_2 = []
+        t_4 = []
         l_1_reduce_row = resolve('reduce_row')
         if l_1_fn is missing:
             l_1_fn = undefined("parameter 'fn' was not provided", name='fn')
@@ -27,41 +39,41 @@ def root(context, missing=missing):
         if l_1_index is missing:
             l_1_index = 'offs_n'
         pass
-        t_2.append(
+        t_4.append(
             str(context.call((undefined(name='reduce_row') if l_1_reduce_row is missing else l_1_reduce_row), l_1_fn, l_1_arg, l_1_index)),
         )
-        return concat(t_2)
+        return concat(t_4)
     context.exported_vars.add('row_reduce')
     context.vars['row_reduce'] = l_0_row_reduce = Macro(environment, macro, 'row_reduce', ('fn', 'arg', 'index'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_l):
-        t_3 = []
+        t_5 = []
         l_1_hint = resolve('hint')
         if l_1_l is missing:
             l_1_l = undefined("parameter 'l' was not provided", name='l')
         pass
-        t_3.extend((
+        t_5.extend((
             '# ',
             str(environment.getattr(l_1_l, 'why')),
             '\n',
         ))
         if (environment.getattr(l_1_l, 'evict') == 'evict_last'):
             pass
-            t_3.append(
+            t_5.append(
                 '# evict_last: a later pass reads this row again; ask L2 to keep it.\n',
             )
         elif (environment.getattr(l_1_l, 'evict') == 'evict_first'):
             pass
-            t_3.append(
+            t_5.append(
                 '# evict_first: the last read of this row; L2 may drop it first.\n',
             )
         elif (environment.getattr(l_1_l, 'evict') == 'reread'):
             pass
-            t_3.append(
+            t_5.append(
                 '# evict_last with REREAD: the row is read again after the reductions; ask L2 to keep it.\n',
             )
         if environment.getattr(l_1_l, 'offs'):
             pass
-            t_3.extend((
+            t_5.extend((
                 str(environment.getattr(l_1_l, 'name')),
                 '_offs = ',
                 str(environment.getattr(l_1_l, 'offs')),
@@ -75,7 +87,7 @@ def root(context, missing=missing):
             l_1_hint = (str_join((', eviction_policy="', environment.getattr(l_1_l, 'evict'), '"', )) if environment.getattr(l_1_l, 'evict') else '')
         if environment.getattr(l_1_l, 'upcast'):
             pass
-            t_3.extend((
+            t_5.extend((
                 str(environment.getattr(l_1_l, 'name')),
                 ' = ',
                 str(environment.getitem(environment.getattr(l_1_l, 'upcast'), 0)),
@@ -92,7 +104,7 @@ def root(context, missing=missing):
             ))
         else:
             pass
-            t_3.extend((
+            t_5.extend((
                 str(environment.getattr(l_1_l, 'name')),
                 ' = tl.load(',
                 str(environment.getattr(l_1_l, 'ptr')),
@@ -103,11 +115,11 @@ def root(context, missing=missing):
                 str((undefined(name='hint') if l_1_hint is missing else l_1_hint)),
                 ')\n',
             ))
-        return concat(t_3)
+        return concat(t_5)
     context.exported_vars.add('load')
     context.vars['load'] = l_0_load = Macro(environment, macro, 'load', ('l',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_st, l_1_spec_file):
-        t_4 = []
+        t_6 = []
         l_1_total = resolve('total')
         l_1_mean_of = resolve('mean_of')
         if l_1_st is missing:
@@ -117,7 +129,7 @@ def root(context, missing=missing):
         pass
         if environment.getattr(l_1_st, 'spec'):
             pass
-            t_4.extend((
+            t_6.extend((
                 '# spec: ',
                 str(l_1_spec_file),
                 ':',
@@ -126,20 +138,20 @@ def root(context, missing=missing):
             ))
         if (environment.getattr(l_1_st, 'kind') == 'loads'):
             pass
-            t_4.append(
+            t_6.append(
                 '# Per-column inputs, the same for every row: loaded just before their first use, not\n# with the row, so they hold no registers through the reductions before it (a\n# persistent program re-reads them from L1 per row block).\n',
             )
             for l_2_l in environment.getattr(l_1_st, 'loads'):
                 _loop_vars = {}
                 pass
-                t_4.extend((
-                    str(t_1(context.call((undefined(name='load') if l_0_load is missing else l_0_load), l_2_l, _loop_vars=_loop_vars))),
+                t_6.extend((
+                    str(t_3(context.call((undefined(name='load') if l_0_load is missing else l_0_load), l_2_l, _loop_vars=_loop_vars))),
                     '\n',
                 ))
             l_2_l = missing
         elif (environment.getattr(l_1_st, 'kind') == 'reduce'):
             pass
-            t_4.extend((
+            t_6.extend((
                 '# ',
                 str(environment.getattr(l_1_st, 'why')),
                 '\n',
@@ -147,7 +159,7 @@ def root(context, missing=missing):
             if environment.getattr(l_1_st, 'masked'):
                 pass
                 l_1_total = context.call((undefined(name='row_reduce') if l_0_row_reduce is missing else l_0_row_reduce), environment.getattr(l_1_st, 'fn'), str_join(('tl.where(mask, ', environment.getattr(l_1_st, 'value'), ', ', environment.getattr(l_1_st, 'neutral'), ')', environment.getattr(l_1_st, 'cast'), )))
-                t_4.extend((
+                t_6.extend((
                     str(environment.getattr(l_1_st, 'target')),
                     ' = ',
                     str(context.call((undefined(name='mean_of') if l_1_mean_of is missing else l_1_mean_of), (undefined(name='total') if l_1_total is missing else l_1_total), environment.getattr(l_1_st, 'divisor'))),
@@ -156,7 +168,7 @@ def root(context, missing=missing):
             else:
                 pass
                 l_1_total = context.call((undefined(name='row_reduce') if l_0_row_reduce is missing else l_0_row_reduce), environment.getattr(l_1_st, 'fn'), str_join((environment.getattr(l_1_st, 'value'), environment.getattr(l_1_st, 'cast'), )))
-                t_4.extend((
+                t_6.extend((
                     str(environment.getattr(l_1_st, 'target')),
                     ' = ',
                     str(context.call((undefined(name='mean_of') if l_1_mean_of is missing else l_1_mean_of), (undefined(name='total') if l_1_total is missing else l_1_total), environment.getattr(l_1_st, 'divisor'))),
@@ -166,28 +178,28 @@ def root(context, missing=missing):
             pass
             if environment.getattr(l_1_st, 'note'):
                 pass
-                t_4.extend((
+                t_6.extend((
                     '# ',
                     str(environment.getattr(l_1_st, 'note')),
                     '\n',
                 ))
-            t_4.extend((
+            t_6.extend((
                 str(environment.getattr(l_1_st, 'target')),
                 ' = ',
                 str(environment.getattr(l_1_st, 'value')),
                 '\n',
             ))
-        return concat(t_4)
+        return concat(t_6)
     context.exported_vars.add('step')
     context.vars['step'] = l_0_step = Macro(environment, macro, 'step', ('st', 'spec_file'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_st):
-        t_5 = []
+        t_7 = []
         if l_1_st is missing:
             l_1_st = undefined("parameter 'st' was not provided", name='st')
         pass
         if environment.getattr(l_1_st, 'offs'):
             pass
-            t_5.extend((
+            t_7.extend((
                 str(environment.getattr(l_1_st, 'name')),
                 '_offs = ',
                 str(environment.getattr(l_1_st, 'offs')),
@@ -195,7 +207,7 @@ def root(context, missing=missing):
             ))
         if environment.getattr(l_1_st, 'only_if'):
             pass
-            t_5.extend((
+            t_7.extend((
                 '# A per-column output: every row block computes it, the first one stores it.\nif ',
                 str(environment.getattr(l_1_st, 'only_if')),
                 ':\n    tl.store(',
@@ -208,7 +220,7 @@ def root(context, missing=missing):
             ))
         elif environment.getattr(l_1_st, 'evict'):
             pass
-            t_5.extend((
+            t_7.extend((
                 '# ',
                 str(environment.getattr(l_1_st, 'evict')),
                 ': the rows still to be re-read should stay in L2, not the output.\ntl.store(',
@@ -223,7 +235,7 @@ def root(context, missing=missing):
             ))
         else:
             pass
-            t_5.extend((
+            t_7.extend((
                 'tl.store(',
                 str(environment.getattr(l_1_st, 'ptr')),
                 ', ',
@@ -232,35 +244,87 @@ def root(context, missing=missing):
                 str(environment.getattr(l_1_st, 'mask')),
                 ')\n',
             ))
-        return concat(t_5)
+        return concat(t_7)
     context.exported_vars.add('store')
     context.vars['store'] = l_0_store = Macro(environment, macro, 'store', ('st',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_k):
-        t_6 = []
+        t_8 = []
         if l_1_k is missing:
             l_1_k = undefined("parameter 'k' was not provided", name='k')
         pass
-        t_6.append(
+        if environment.getattr(l_1_k, 'aligned'):
+            pass
+            t_8.append(
+                'if ALIGN > 1:\n    # The launcher found the row width and the row strides multiples of ALIGN (a power of\n    # two below 16). Restated so, Triton can prove where rows start (it proves multiples of\n    # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.\n',
+            )
+            for (l_2_var, l_2__) in environment.getattr(l_1_k, 'aligned'):
+                _loop_vars = {}
+                pass
+                t_8.extend((
+                    '    ',
+                    str(l_2_var),
+                    ' = ',
+                    str(l_2_var),
+                    ' // ALIGN * ALIGN\n',
+                ))
+            l_2_var = l_2__ = missing
+        return concat(t_8)
+    context.exported_vars.add('align')
+    context.vars['align'] = l_0_align = Macro(environment, macro, 'align', ('k',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_k):
+        t_9 = []
+        if l_1_k is missing:
+            l_1_k = undefined("parameter 'k' was not provided", name='k')
+        pass
+        if environment.getattr(l_1_k, 'aligned'):
+            pass
+            t_9.append(
+                '    ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)\n',
+            )
+        return concat(t_9)
+    context.exported_vars.add('align_arg')
+    context.vars['align_arg'] = l_0_align_arg = Macro(environment, macro, 'align_arg', ('k',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_k):
+        t_10 = []
+        if l_1_k is missing:
+            l_1_k = undefined("parameter 'k' was not provided", name='k')
+        pass
+        if environment.getattr(l_1_k, 'aligned'):
+            pass
+            t_10.extend((
+                '# The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).\nALIGN=_reduction.row_align(',
+                str(t_1(context.eval_ctx, t_2(context, environment.getattr(l_1_k, 'aligned'), 'last'), ', ')),
+                '),\n',
+            ))
+        return concat(t_10)
+    context.exported_vars.add('align_launch')
+    context.vars['align_launch'] = l_0_align_launch = Macro(environment, macro, 'align_launch', ('k',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_k):
+        t_11 = []
+        if l_1_k is missing:
+            l_1_k = undefined("parameter 'k' was not provided", name='k')
+        pass
+        t_11.append(
             'if INDEX_64:\n    # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index\n    # (row_block * W + w0) * TEAM, may pass 2**31.\n    row_block = row_block.to(tl.int64)\nrows = row_block * ROWS + tl.arange(0, ROWS)[:, None]\n# mask_rows: the last row block runs past n_rows.\nmask_rows = rows < n_rows\n',
         )
         if environment.getattr(l_1_k, 'row_split'):
             pass
-            t_6.extend((
+            t_11.extend((
                 '# Split the row index over the row dims [',
                 str(environment.getattr(l_1_k, 'row_dims_text')),
                 '], innermost first.\n',
-                str(t_1(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'rows', environment.getattr(l_1_k, 'row_split')))),
+                str(t_3(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'rows', environment.getattr(l_1_k, 'row_split')))),
                 '\n',
             ))
         if environment.getattr(l_1_k, 'row_offs'):
             pass
-            t_6.append(
+            t_11.append(
                 "# Where each row starts in each tensor: row indices times that tensor's row strides.\n",
             )
         for l_2_r in environment.getattr(l_1_k, 'row_offs'):
             _loop_vars = {}
             pass
-            t_6.extend((
+            t_11.extend((
                 str(environment.getattr(l_2_r, 'name')),
                 ' = ',
                 str(environment.getattr(l_2_r, 'expr')),
@@ -269,35 +333,35 @@ def root(context, missing=missing):
         l_2_r = missing
         if environment.getattr(l_1_k, 'row_loads'):
             pass
-            t_6.append(
+            t_11.append(
                 '# Per-row inputs, one value per row: [ROWS, 1].\n',
             )
         for l_2_l in environment.getattr(l_1_k, 'row_loads'):
             _loop_vars = {}
             pass
-            t_6.extend((
-                str(t_1(context.call((undefined(name='load') if l_0_load is missing else l_0_load), l_2_l, _loop_vars=_loop_vars))),
+            t_11.extend((
+                str(t_3(context.call((undefined(name='load') if l_0_load is missing else l_0_load), l_2_l, _loop_vars=_loop_vars))),
                 '\n',
             ))
         l_2_l = missing
         if environment.getattr(l_1_k, 'prologue'):
             pass
-            t_6.append(
+            t_11.append(
                 '# Per-row values that need no reduction.\n',
             )
         for l_2_st in environment.getattr(l_1_k, 'prologue'):
             _loop_vars = {}
             pass
-            t_6.extend((
-                str(t_1(context.call((undefined(name='step') if l_0_step is missing else l_0_step), l_2_st, environment.getattr(environment.getattr(l_1_k, 'sig'), 'spec_file'), _loop_vars=_loop_vars))),
+            t_11.extend((
+                str(t_3(context.call((undefined(name='step') if l_0_step is missing else l_0_step), l_2_st, environment.getattr(environment.getattr(l_1_k, 'sig'), 'spec_file'), _loop_vars=_loop_vars))),
                 '\n',
             ))
         l_2_st = missing
-        return concat(t_6)
+        return concat(t_11)
     context.exported_vars.add('row_setup')
     context.vars['row_setup'] = l_0_row_setup = Macro(environment, macro, 'row_setup', ('k',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_s, l_1_k, l_1_tensors):
-        t_7 = []
+        t_12 = []
         if l_1_s is missing:
             l_1_s = undefined("parameter 's' was not provided", name='s')
         if l_1_k is missing:
@@ -308,7 +372,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr(l_1_s, 'inputs'):
             _loop_vars = {}
             pass
-            t_7.extend((
+            t_12.extend((
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
             ))
@@ -316,7 +380,7 @@ def root(context, missing=missing):
         for l_2_p in environment.getattr(l_1_s, 'scalars'):
             _loop_vars = {}
             pass
-            t_7.extend((
+            t_12.extend((
                 str(environment.getattr(l_2_p, 'name')),
                 ',\n',
             ))
@@ -324,18 +388,18 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr(l_1_s, 'outputs'):
             _loop_vars = {}
             pass
-            t_7.extend((
+            t_12.extend((
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
             ))
         l_2_t = missing
-        t_7.append(
+        t_12.append(
             'n_rows,\n',
         )
         for l_2_d in environment.getattr(l_1_k, 'size_args'):
             _loop_vars = {}
             pass
-            t_7.extend((
+            t_12.extend((
                 str(l_2_d),
                 ',\n',
             ))
@@ -346,7 +410,7 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_7.extend((
+                t_12.extend((
                     str(environment.getattr(l_2_t, 'name')),
                     '.stride(',
                     str(l_3_axis),
@@ -354,11 +418,11 @@ def root(context, missing=missing):
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        return concat(t_7)
+        return concat(t_12)
     context.exported_vars.add('launch_args')
     context.vars['launch_args'] = l_0_launch_args = Macro(environment, macro, 'launch_args', ('s', 'k', 'tensors'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_k, l_1_spec_file):
-        t_8 = []
+        t_13 = []
         if l_1_k is missing:
             l_1_k = undefined("parameter 'k' was not provided", name='k')
         if l_1_spec_file is missing:
@@ -367,45 +431,45 @@ def root(context, missing=missing):
         for l_2_l in environment.getattr(l_1_k, 'final_loads'):
             _loop_vars = {}
             pass
-            t_8.extend((
-                str(t_1(context.call((undefined(name='load') if l_0_load is missing else l_0_load), l_2_l, _loop_vars=_loop_vars))),
+            t_13.extend((
+                str(t_3(context.call((undefined(name='load') if l_0_load is missing else l_0_load), l_2_l, _loop_vars=_loop_vars))),
                 '\n',
             ))
         l_2_l = missing
         for l_2_st in environment.getattr(l_1_k, 'final_steps'):
             _loop_vars = {}
             pass
-            t_8.extend((
-                str(t_1(context.call((undefined(name='step') if l_0_step is missing else l_0_step), l_2_st, l_1_spec_file, _loop_vars=_loop_vars))),
+            t_13.extend((
+                str(t_3(context.call((undefined(name='step') if l_0_step is missing else l_0_step), l_2_st, l_1_spec_file, _loop_vars=_loop_vars))),
                 '\n',
             ))
         l_2_st = missing
         for l_2_st in environment.getattr(l_1_k, 'final_stores'):
             _loop_vars = {}
             pass
-            t_8.extend((
-                str(t_1(context.call((undefined(name='store') if l_0_store is missing else l_0_store), l_2_st, _loop_vars=_loop_vars))),
+            t_13.extend((
+                str(t_3(context.call((undefined(name='store') if l_0_store is missing else l_0_store), l_2_st, _loop_vars=_loop_vars))),
                 '\n',
             ))
         l_2_st = missing
-        return concat(t_8)
+        return concat(t_13)
     context.exported_vars.add('final_outputs')
     context.vars['final_outputs'] = l_0_final_outputs = Macro(environment, macro, 'final_outputs', ('k', 'spec_file'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_call, l_1_extra):
-        t_9 = []
+        t_14 = []
         if l_1_call is missing:
             l_1_call = undefined("parameter 'call' was not provided", name='call')
         if l_1_extra is missing:
             l_1_extra = ''
         pass
-        t_9.extend((
+        t_14.extend((
             '# Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than\n# row blocks) also pid + num_programs, pid + 2 * num_programs, ...\n',
             str(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'blocks'), 'row', 'row block', 'row_block', 'num_row_blocks', 'num_programs', l_1_call, l_1_extra)),
             '\n',
         ))
-        return concat(t_9)
+        return concat(t_14)
     context.exported_vars.add('row_blocks')
     context.vars['row_blocks'] = l_0_row_blocks = Macro(environment, macro, 'row_blocks', ('call', 'extra'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '1=18&2=20&5=31&8=36&9=44&10=47&12=52&14=57&17=62&18=65&20=70&21=72&23=75&25=76&26=79&28=96&31=109&32=118&33=122&35=127&39=132&40=136&42=140&43=144&44=147&45=149&46=151&49=158&50=160&54=167&55=171&57=175&60=183&61=188&62=191&64=196&66=200&67=202&68=209&69=213&70=215&72=228&75=238&83=246&84=250&85=252&87=255&90=260&91=264&93=270&96=275&97=279&99=283&102=288&103=292&106=299&107=308&108=312&110=316&111=320&113=324&114=328&117=335&118=339&120=343&121=346&122=350&126=360&129=367&130=371&132=375&133=379&135=383&136=387&139=394&142=403'
+debug_info = '1=30&2=32&5=43&8=48&9=56&10=59&12=64&14=69&17=74&18=77&20=82&21=84&23=87&25=88&26=91&28=108&31=121&32=130&33=134&35=139&39=144&40=148&42=152&43=156&44=159&45=161&46=163&49=170&50=172&54=179&55=183&57=187&60=195&61=200&62=203&64=208&66=212&67=214&68=221&69=225&70=227&72=240&75=250&76=255&81=260&82=265&86=274&87=279&91=287&92=292&94=296&97=302&105=310&106=314&107=316&109=319&112=324&113=328&115=334&118=339&119=343&121=347&124=352&125=356&128=363&129=372&130=376&132=380&133=384&135=388&136=392&139=399&140=403&142=407&143=410&144=414&148=424&151=431&152=435&154=439&155=443&157=447&158=451&161=458&164=467'

@@ -81,6 +81,7 @@ def root(context, missing=missing):
     yield '    BLOCK_N: tl.constexpr,  # columns per block: the whole row, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
     yield ' rounded up to a power of two\n    ROWS: tl.constexpr,  # rows per block\n    NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop\n    PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n'
+    yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_arg'), (undefined(name='k') if l_0_k is missing else l_0_k)))
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread'):
         pass
         yield '    REREAD: tl.constexpr,  # after the reductions, read the row again (from cache) for the outputs\n'
@@ -94,6 +95,11 @@ def root(context, missing=missing):
         pass
         yield '    '
         yield str(t_1(t_7(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
+        yield '\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'):
+        pass
+        yield '    '
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align'), (undefined(name='k') if l_0_k is missing else l_0_k))), 4))
         yield '\n'
     yield '    pid = tl.program_id(0)\n    num_programs = tl.num_programs(0)\n    num_row_blocks = tl.cdiv(n_rows, ROWS)\n    # Columns: one block spans the whole row; mask_n drops the lanes past the row end.\n    offs_n = tl.arange(0, BLOCK_N)[None, :]\n    if INDEX_64:\n        offs_n = offs_n.to(tl.int64)\n    mask_n = offs_n < '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
@@ -175,6 +181,7 @@ def root(context, missing=missing):
     yield '    BLOCK_N: tl.constexpr,  # columns per block; each pass walks the row in cdiv('
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
     yield ', BLOCK_N) blocks\n    ROWS: tl.constexpr,  # rows per block\n    NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops\n    PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n'
+    yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_arg'), (undefined(name='k') if l_0_k is missing else l_0_k)))
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'fixed_width'):
         pass
         yield '    COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: '
@@ -197,6 +204,11 @@ def root(context, missing=missing):
         pass
         yield '    '
         yield str(t_1(t_7(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
+        yield '\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'):
+        pass
+        yield '    '
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align'), (undefined(name='k') if l_0_k is missing else l_0_k))), 4))
         yield '\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'fixed_width'):
         pass
@@ -599,13 +611,20 @@ def root(context, missing=missing):
         yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'words'))
         yield " * TEAM]: the words each team's programs publish (_team_exchange)\n    epoch,  # this launch's tag on its words\n    BLOCK_N: tl.constexpr,  # columns per program: one segment of the row\n    TEAM: tl.constexpr,  # programs per row: cdiv("
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
-        yield ', BLOCK_N)\n    TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two\n    ROWS: tl.constexpr,  # rows per team: 1\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n):\n    # Rows of ['
+        yield ', BLOCK_N)\n    TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two\n    ROWS: tl.constexpr,  # rows per team: 1\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n'
+        yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_arg'), (undefined(name='k') if l_0_k is missing else l_0_k)))
+        yield '):\n    # Rows of ['
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'space_text'))
         yield "] too wide for one program, each shared by a team of TEAM\n    # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.\n    # Each pass of the looped kernel becomes an exchange: every program reduces its segment,\n    # publishes the partial results, reads the whole team's and combines them. The programs\n    # of a team wait for each other: the launcher picks this kernel only where they can all\n    # be resident at once (tilegen.runtime.reduction.team_fits).\n"
         if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
             pass
             yield '    '
             yield str(t_1(t_7(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
+            yield '\n'
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'):
+            pass
+            yield '    '
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align'), (undefined(name='k') if l_0_k is missing else l_0_k))), 4))
             yield '\n'
         yield '    pid = tl.program_id(0)\n    # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.\n    row_block = pid // TEAM\n    seg = pid % TEAM\n    '
         yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_setup'), (undefined(name='k') if l_0_k is missing else l_0_k))), 4))
@@ -795,7 +814,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 417 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 429 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -883,7 +902,13 @@ def root(context, missing=missing):
         yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
         yield ')\n                or (n_rows + 2) * '
         yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
-        yield ' * _args.next_power_of_2(TEAM) >= 2**31,\n                num_warps=num_warps,\n            )\n            return '
+        yield ' * _args.next_power_of_2(TEAM) >= 2**31,\n'
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'):
+            pass
+            yield '                '
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_launch'), (undefined(name='k') if l_0_k is missing else l_0_k))), 16))
+            yield '\n'
+        yield '                num_warps=num_warps,\n            )\n            return '
         yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
         yield '\n        # See tilegen.runtime.reduction.team_fits: the looped kernel instead.\n        strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = '
         yield str(t_2(context.eval_ctx, environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'fallback'), ', '))
@@ -926,7 +951,13 @@ def root(context, missing=missing):
     yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 8))
     yield "\n        BLOCK_N=BLOCK_N,\n        ROWS=ROWS,\n        NUM_STAGES=stages,\n        PERSISTENT=grid[0] < num_row_blocks,\n        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.\n        INDEX_64=_args.needs_int64("
     yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
-    yield ') or num_row_blocks * ROWS > 2**31,\n        num_warps=num_warps,\n        **extra,\n    )\n    return '
+    yield ') or num_row_blocks * ROWS > 2**31,\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'):
+        pass
+        yield '        '
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_launch'), (undefined(name='k') if l_0_k is missing else l_0_k))), 8))
+        yield '\n'
+    yield '        num_warps=num_warps,\n        **extra,\n    )\n    return '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n\n\n'
     template = environment.get_template('_reference.py.j2', 'reduction.py.j2')
@@ -937,4 +968,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=58&2=60&3=62&4=65&5=69&7=73&8=75&9=82&14=84&18=88&20=90&24=93&25=96&34=99&35=101&36=103&39=105&42=108&43=112&45=115&46=119&48=122&51=125&53=127&54=131&57=135&58=139&60=142&63=145&64=149&68=155&69=159&74=163&76=167&77=169&78=176&83=178&84=181&87=184&90=186&92=189&95=194&97=196&98=199&100=201&104=204&109=207&110=209&111=211&112=213&113=217&114=219&115=222&116=228&117=231&118=234&120=241&122=247&124=250&127=255&129=259&131=266&132=270&133=272&135=274&136=278&138=283&139=287&140=289&142=291&143=295&146=301&157=308&159=310&160=314&162=317&163=321&165=324&166=330&167=334&168=336&169=339&171=342&172=346&174=356&176=359&182=367&185=373&187=379&188=391&190=396&191=400&194=410&195=416&198=422&199=425&201=430&205=435&206=437&207=439&208=447&210=453&213=463&214=467&216=470&218=477&222=483&223=487&226=491&227=493&230=498&232=504&236=506&237=512&238=516&239=524&240=527&244=532&245=536&248=540&249=543&250=547&253=551&256=559&267=566&269=568&271=570&274=573&275=577&276=580&277=582&280=586&282=590&283=592&284=599&287=601&292=603&298=605&299=608&305=611&310=613&314=615&315=619&317=622&318=625&319=628&320=631&321=637&322=641&324=644&325=648&327=651&328=654&329=656&334=662&336=670&337=674&340=677&341=681&344=685&347=688&348=692&350=695&351=699&353=702&357=705&358=709&363=713&364=717&366=719&367=721&368=725&369=728&373=732&374=735&377=740&383=742&384=745&388=747&389=750&393=752&394=755&398=757&399=760&401=762&403=765&405=767&406=771&409=775&410=778&411=780&415=783&416=790&417=793&419=801&420=803&422=806&423=808&425=814&427=816&428=818&429=822&431=824&433=828&434=834&437=841&438=843&440=845&443=848&444=851&446=857&447=861&449=866&451=869&452=871&455=873&457=875&458=877&461=879&463=881&471=883&472=885&475=887&477=889&479=892&481=894&483=896&491=898&497=902&498=904&499=906&506=913&507=915&509=918&518=926&524=928&528=930&531=932'
+debug_info = '1=58&2=60&3=62&4=65&5=69&7=73&8=75&9=82&14=84&15=85&19=89&21=91&25=94&26=97&28=99&29=102&38=105&39=107&40=109&43=111&46=114&47=118&49=121&50=125&52=128&55=131&57=133&58=137&61=141&62=145&64=148&67=151&68=155&72=161&73=165&78=169&80=173&81=175&82=182&87=184&88=185&89=188&92=191&95=193&97=196&100=201&102=203&103=206&105=208&106=211&108=213&112=216&117=219&118=221&119=223&120=225&121=229&122=231&123=234&124=240&125=243&126=246&128=253&130=259&132=262&135=267&137=271&139=278&140=282&141=284&143=286&144=290&146=295&147=299&148=301&150=303&151=307&154=313&165=320&167=322&168=326&170=329&171=333&173=336&174=342&175=346&176=348&177=351&179=354&180=358&182=368&184=371&190=379&193=385&195=391&196=403&198=408&199=412&202=422&203=428&206=434&207=437&209=442&213=447&214=449&215=451&216=459&218=465&221=475&222=479&224=482&226=489&230=495&231=499&234=503&235=505&238=510&240=516&244=518&245=524&246=528&247=536&248=539&252=544&253=548&256=552&257=555&258=559&261=563&264=571&275=578&277=580&279=582&282=585&283=589&284=592&285=594&288=598&290=602&291=604&292=611&295=613&299=615&301=617&307=619&308=622&310=624&311=627&317=630&322=632&326=634&327=638&329=641&330=644&331=647&332=650&333=656&334=660&336=663&337=667&339=670&340=673&341=675&346=681&348=689&349=693&352=696&353=700&356=704&359=707&360=711&362=714&363=718&365=721&369=724&370=728&375=732&376=736&378=738&379=740&380=744&381=747&385=751&386=754&389=759&395=761&396=764&400=766&401=769&405=771&406=774&410=776&411=779&413=781&415=784&417=786&418=790&421=794&422=797&423=799&427=802&428=809&429=812&431=820&432=822&434=825&435=827&437=833&439=835&440=837&441=841&443=843&445=847&446=853&449=860&450=862&452=864&455=867&456=870&458=876&459=880&461=885&463=888&464=890&467=892&469=894&470=896&473=898&475=900&483=902&484=904&485=906&486=909&490=912&492=914&494=917&496=919&498=921&506=923&512=927&513=929&514=931&521=938&522=940&524=943&533=951&539=953&540=955&541=958&546=961&549=963'

@@ -78,6 +78,15 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
         single_loads = tuple(dataclasses.replace(l, evict="reread") if l.mask == "mask" else l for l in single_loads)
     # A row width given at run time can be fixed per compile of the looped kernel (COLS).
     fixed_width = not low.ncols.isdigit()
+    # Row loads are vectors only where Triton can prove the rows start aligned: the launcher
+    # passes ALIGN, the largest power of two (to 16) dividing the row width and these row
+    # strides, and the kernels restate them as its multiples.
+    aligned = ((low.ncols, low.ncols),) if fixed_width else ()
+    aligned += tuple(
+        (stride, f"{t.name}.stride({axis})")
+        for t in sig.inputs + sig.outputs if an.tensor_class(t.dims) == FULL
+        for axis, stride in t.strides if t.axes[axis] < len(rows)
+    )
     # Sizes the kernel needs: the row width and the row dims it splits the row index over.
     named = [low.col] + [d for d in rows[1:]]
     size_args = tuple(d for d in named if isinstance(d, str))
@@ -132,6 +141,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
         pinned_block_n=free_block,
         latency_warps=all(var != "num_warps" for var, _ in pins),
         fixed_width=fixed_width,
+        aligned=aligned,
         helpers=frozenset(triton_helpers) | ({"team"} if team else set()) | ({"fixed_width"} if fixed_width else set())
         | ({"last_lane"} if scans else set()),
         torch_helpers=frozenset(torch_helpers),

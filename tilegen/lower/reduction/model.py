@@ -214,6 +214,10 @@ class ReductionModel:
     pinned_block_n: str  # schedule block_n without a pinned strategy: "" or the literal
     latency_warps: bool  # warps not pinned: a single pass over few row blocks may take more
     fixed_width: bool  # the row width is a run-time size: the looped kernel may take it as COLS
+    # What every kernel restates as a multiple of ALIGN (see templates/_reduction_macros.j2,
+    # align): (kernel argument, the launcher's expression for it): the run-time row width
+    # and the row strides of the tensors that span the row.
+    aligned: tuple[tuple[str, str], ...]
     helpers: frozenset[str]
     torch_helpers: frozenset[str]
     team: Team | None = None  # None: some reduction cannot be exchanged (not f32); no team kernel
