@@ -193,11 +193,6 @@ def matmul(a, b, *, c=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
-    # Operands whose rows cannot load in 16-byte vectors (a start, a stride or, where rows run
-    # along K, K itself not a multiple of 16 elements) load element by element, an order of
-    # magnitude slower: in products large enough to repay it, copy those into aligned rows
-    # first, K padded with zeros where K is the rows' length (tilegen.runtime.staging).
-    (a, b), size_k = _gemm.gemm_aligned(((a, -1), (b, -2)), (size_batch, size_m, size_n, size_k))
     _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
@@ -451,11 +446,6 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
-    # Operands whose rows cannot load in 16-byte vectors (a start, a stride or, where rows run
-    # along K, K itself not a multiple of 16 elements) load element by element, an order of
-    # magnitude slower: in products large enough to repay it, copy those into aligned rows
-    # first, K padded with zeros where K is the rows' length (tilegen.runtime.staging).
-    (a, b), size_k = _gemm.gemm_aligned(((a, -1), (b, -2)), (size_batch, size_m, size_n, size_k))
     _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
@@ -727,11 +717,6 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
-    # Operands whose rows cannot load in 16-byte vectors (a start, a stride or, where rows run
-    # along K, K itself not a multiple of 16 elements) load element by element, an order of
-    # magnitude slower: in products large enough to repay it, copy those into aligned rows
-    # first, K padded with zeros where K is the rows' length (tilegen.runtime.staging).
-    (x, w), size_k = _gemm.gemm_aligned(((x, -1), (w, -1)), (size_batch, size_m, size_n, size_k))
     _index_64 = _args.needs_int64(x, w, bias, y)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, y))
@@ -1041,11 +1026,6 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return out
-    # Operands whose rows cannot load in 16-byte vectors (a start, a stride or, where rows run
-    # along K, K itself not a multiple of 16 elements) load element by element, an order of
-    # magnitude slower: in products large enough to repay it, copy those into aligned rows
-    # first, K padded with zeros where K is the rows' length (tilegen.runtime.staging).
-    (x, w), size_k = _gemm.gemm_aligned(((x, -1), (w, -1)), (size_batch, size_m, size_n, size_k))
     _index_64 = _args.needs_int64(x, w, scale, bias, residual, out)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, out))
@@ -1362,11 +1342,6 @@ def bmm(a, b, *, c=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
-    # Operands whose rows cannot load in 16-byte vectors (a start, a stride or, where rows run
-    # along K, K itself not a multiple of 16 elements) load element by element, an order of
-    # magnitude slower: in products large enough to repay it, copy those into aligned rows
-    # first, K padded with zeros where K is the rows' length (tilegen.runtime.staging).
-    (a, b), size_k = _gemm.gemm_aligned(((a, -1), (b, -2)), (size_batch, size_m, size_n, size_k))
     _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
@@ -1646,11 +1621,6 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return pre, act
-    # Operands whose rows cannot load in 16-byte vectors (a start, a stride or, where rows run
-    # along K, K itself not a multiple of 16 elements) load element by element, an order of
-    # magnitude slower: in products large enough to repay it, copy those into aligned rows
-    # first, K padded with zeros where K is the rows' length (tilegen.runtime.staging).
-    (x, w), size_k = _gemm.gemm_aligned(((x, -1), (w, -2)), (size_batch, size_m, size_n, size_k))
     _index_64 = _args.needs_int64(x, w, bias, pre, act)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, pre, act))
@@ -1929,11 +1899,6 @@ def matmul_f32(a, b, *, c=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
-    # Operands whose rows cannot load in 16-byte vectors (a start, a stride or, where rows run
-    # along K, K itself not a multiple of 16 elements) load element by element, an order of
-    # magnitude slower: in products large enough to repay it, copy those into aligned rows
-    # first, K padded with zeros where K is the rows' length (tilegen.runtime.staging).
-    (a, b), size_k = _gemm.gemm_aligned(((a, -1), (b, -2)), (size_batch, size_m, size_n, size_k))
     _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))

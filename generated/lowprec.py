@@ -314,7 +314,7 @@ def quantize_rows_i8_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# strategy is looped at 1024, 4096, 8192 columns: no reduction of this kernel needs
+# strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/plan.py).
 _quantize_rows_i8_launch_table = (
@@ -322,7 +322,7 @@ _quantize_rows_i8_launch_table = (
     (32, "single", 0, 64, 4, 0, 1),
     (128, "single", 0, 16, 4, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
-    (1024, "looped", 1024, 1, 4, 0, 1),
+    (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "looped", 4096, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
@@ -694,11 +694,6 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
-    # Operands whose rows cannot load in 16-byte vectors (a start, a stride or, where rows run
-    # along K, K itself not a multiple of 16 elements) load element by element, an order of
-    # magnitude slower: in products large enough to repay it, copy those into aligned rows
-    # first, K padded with zeros where K is the rows' length (tilegen.runtime.staging).
-    (x, w), size_k = _gemm.gemm_aligned(((x, -1), (w, -1)), (size_batch, size_m, size_n, size_k))
     _index_64 = _args.needs_int64(x, w, sx, sw, y)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, y))
@@ -961,11 +956,6 @@ def matmul_i8(a, b, *, c=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
-    # Operands whose rows cannot load in 16-byte vectors (a start, a stride or, where rows run
-    # along K, K itself not a multiple of 16 elements) load element by element, an order of
-    # magnitude slower: in products large enough to repay it, copy those into aligned rows
-    # first, K padded with zeros where K is the rows' length (tilegen.runtime.staging).
-    (a, b), size_k = _gemm.gemm_aligned(((a, -1), (b, -2)), (size_batch, size_m, size_n, size_k))
     _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
@@ -1251,11 +1241,6 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
-    # Operands whose rows cannot load in 16-byte vectors (a start, a stride or, where rows run
-    # along K, K itself not a multiple of 16 elements) load element by element, an order of
-    # magnitude slower: in products large enough to repay it, copy those into aligned rows
-    # first, K padded with zeros where K is the rows' length (tilegen.runtime.staging).
-    (a, b), size_k = _gemm.gemm_aligned(((a, -1), (b, -1)), (size_batch, size_m, size_n, size_k))
     _index_64 = _args.needs_int64(a, b, sa, sb, bias, y)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, y))
@@ -1534,11 +1519,6 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
-    # Operands whose rows cannot load in 16-byte vectors (a start, a stride or, where rows run
-    # along K, K itself not a multiple of 16 elements) load element by element, an order of
-    # magnitude slower: in products large enough to repay it, copy those into aligned rows
-    # first, K padded with zeros where K is the rows' length (tilegen.runtime.staging).
-    (a, b), size_k = _gemm.gemm_aligned(((a, -1), (b, -1)), (size_batch, size_m, size_n, size_k))
     _index_64 = _args.needs_int64(a, b, y)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, y))
@@ -2187,7 +2167,7 @@ def quantize_rows_f8_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# strategy is looped at 1024, 4096, 8192 columns: no reduction of this kernel needs
+# strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/plan.py).
 _quantize_rows_f8_launch_table = (
@@ -2195,7 +2175,7 @@ _quantize_rows_f8_launch_table = (
     (32, "single", 0, 64, 4, 0, 1),
     (128, "single", 0, 16, 4, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
-    (1024, "looped", 1024, 1, 4, 0, 1),
+    (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "looped", 4096, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),

@@ -1399,7 +1399,7 @@ def layernorm_team_kernel(
 # (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": layernorm_kernel, whole rows in registers, read once;
 #             "looped": layernorm_looped_kernel, reads each row twice, in blocks
-#             "reread" (at 1024, 4096 columns): layernorm_kernel with REREAD, whole
+#             "reread" (at 4096 columns): layernorm_kernel with REREAD, whole
 #             rows in registers through the reductions, then read again (from cache) for
 #             the outputs (REREAD_CHAINED_AT in tilegen/lower/reduction/plan.py; not a schedule value)
 #             "team": layernorm_team_kernel, cdiv(N, BLOCK_N) programs per row, each
@@ -1418,7 +1418,7 @@ _layernorm_launch_table = (
     (32, "single", 0, 64, 4, 0, 1),
     (128, "single", 0, 16, 4, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
-    (1024, "reread", 0, 2, 4, 0, 1),
+    (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "reread", 0, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
@@ -1915,7 +1915,7 @@ def rmsnorm_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# strategy is looped at 1024, 4096, 8192 columns: no reduction of this kernel needs
+# strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/plan.py).
 _rmsnorm_launch_table = (
@@ -1923,7 +1923,7 @@ _rmsnorm_launch_table = (
     (32, "single", 0, 64, 4, 0, 1),
     (128, "single", 0, 16, 4, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
-    (1024, "looped", 1024, 1, 4, 0, 1),
+    (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "looped", 4096, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
@@ -3042,7 +3042,7 @@ def add_layernorm_team_kernel(
 # (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": add_layernorm_kernel, whole rows in registers, read once;
 #             "looped": add_layernorm_looped_kernel, reads each row twice, in blocks
-#             "reread" (at 1024, 4096 columns): add_layernorm_kernel with REREAD, whole
+#             "reread" (at 4096 columns): add_layernorm_kernel with REREAD, whole
 #             rows in registers through the reductions, then read again (from cache) for
 #             the outputs (REREAD_CHAINED_AT in tilegen/lower/reduction/plan.py; not a schedule value)
 #             "team": add_layernorm_team_kernel, cdiv(C, BLOCK_N) programs per row, each
@@ -3061,7 +3061,7 @@ _add_layernorm_launch_table = (
     (32, "single", 0, 64, 4, 0, 1),
     (128, "single", 0, 16, 4, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
-    (1024, "reread", 0, 2, 4, 0, 1),
+    (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "reread", 0, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
@@ -3658,7 +3658,7 @@ def add_rmsnorm_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# strategy is looped at 1024, 4096, 8192 columns: no reduction of this kernel needs
+# strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/plan.py).
 _add_rmsnorm_launch_table = (
@@ -3666,7 +3666,7 @@ _add_rmsnorm_launch_table = (
     (32, "single", 0, 64, 4, 0, 1),
     (128, "single", 0, 16, 4, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
-    (1024, "looped", 1024, 1, 4, 0, 1),
+    (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
     (4096, "looped", 4096, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),

@@ -297,7 +297,6 @@ def _operand(role: str, t: TensorArg, transposed: bool, nb: int, offsets, cast: 
         stride_rows=rows,
         stride_cols=cols,
         stride_k=cols if role == "a" else rows,
-        k_axis=-1 if (role == "a") != transposed else -2,
         batch_offs=offsets[t.name].name if t.name in offsets else "",
         cast=cast,
         desc_shape=", ".join(stored),

@@ -32,7 +32,6 @@ from .rules import GEMM_CALL_RULES, check_call_schedule as gemm_check_schedule
 from .tuning_cache import gemm_cache_load, gemm_cache_store
 from .launch_model import gemm_model, gemm_rank  # noqa: F401 (tests and scripts read gemm_model here)
 from .timing import device_ms, flush_buffer, ranks
-from .staging import gemm_aligned  # noqa: F401 (the generated launchers call it as _gemm.gemm_aligned)
 
 # Candidate block configurations, the default first. Hopper (sm_90+): large tiles,
 # 8 warps (two warpgroups) for 128x256, deeper pipelines for its 227 KB of shared memory.

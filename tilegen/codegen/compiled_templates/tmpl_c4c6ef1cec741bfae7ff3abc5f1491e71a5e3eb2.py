@@ -759,23 +759,7 @@ def root(context, missing=missing):
         yield '        # Nothing to compute: return the (empty) outputs without launching.\n'
     yield '        return '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
-    yield '\n'
-    if (environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name') != environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name')):
-        pass
-        yield "    # Operands whose rows cannot load in 16-byte vectors (a start, a stride or, where rows run\n    # along K, K itself not a multiple of 16 elements) load element by element, an order of\n    # magnitude slower: in products large enough to repay it, copy those into aligned rows\n    # first, K padded with zeros where K is the rows' length (tilegen.runtime.staging).\n    ("
-        yield str(environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name'))
-        yield ', '
-        yield str(environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name'))
-        yield '), size_k = _gemm.gemm_aligned(\n        (('
-        yield str(environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name'))
-        yield ', '
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'k_axis'))
-        yield '), ('
-        yield str(environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name'))
-        yield ', '
-        yield str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'k_axis'))
-        yield ')), (size_batch, size_m, size_n, size_k)\n    )\n'
-    yield '    _index_64 = _args.needs_int64('
+    yield '\n    _index_64 = _args.needs_int64('
     yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
     yield ')\n'
     if ('descriptor' in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes')):
@@ -789,7 +773,7 @@ def root(context, missing=missing):
     yield '\n    def _launch(config, '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '):\n        # One program per [BLOCK_M, BLOCK_N] output tile'
-    yield str((' of each product' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 297 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+    yield str((' of each product' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 288 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
     yield '; a persistent\n        # launch starts at most one program per SM, each looping over tiles: the fewest that\n        # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).\n        num_tiles = size_batch * _args.cdiv(size_m, config["block_m"]) * _args.cdiv(size_n, config["block_n"])\n        grid = (_gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,)\n'
     if (undefined(name='host_descs') if l_0_host_descs is missing else l_0_host_descs):
         pass
@@ -922,4 +906,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=85&2=87&5=89&6=92&7=95&8=98&9=101&10=104&11=107&12=110&13=113&16=116&17=119&21=125&22=129&24=143&25=147&28=160&29=165&30=169&31=171&37=173&38=181&41=189&42=193&43=197&45=199&46=201&47=204&48=206&53=213&55=218&56=221&57=225&58=231&60=244&63=256&65=263&66=265&67=268&68=272&71=294&72=296&73=298&74=300&75=302&78=308&79=314&80=318&81=320&82=322&86=329&87=336&88=339&89=349&91=360&95=376&97=380&98=382&99=385&100=388&101=398&102=401&103=409&104=412&106=423&109=430&110=433&112=435&113=439&115=447&116=449&117=451&118=453&119=456&120=458&121=462&125=466&126=469&127=473&130=477&132=480&133=484&135=492&136=496&143=502&144=505&146=507&147=510&153=515&155=517&157=523&158=526&165=529&171=531&172=533&181=537&184=539&185=541&186=543&187=545&188=548&189=550&192=553&193=557&195=562&196=564&198=567&200=571&204=574&205=578&206=580&207=583&208=585&210=587&212=591&219=594&220=597&221=599&223=601&224=605&225=610&226=613&228=630&231=641&232=645&233=649&235=655&236=657&237=660&238=662&240=664&241=666&242=668&244=670&245=674&246=677&247=681&248=684&250=697&255=707&256=709&257=711&258=713&259=715&260=725&261=727&262=729&263=731&267=733&268=740&269=742&271=746&272=749&273=751&278=761&279=763&284=766&285=770&288=779&289=781&291=784&296=790&297=792&302=794&305=797&307=805&308=809&310=816&311=820&314=826&317=828&319=830&320=834&322=837&323=841&325=844&326=848&331=852&333=855&334=859&337=862&338=865&339=869&342=875&343=878&344=880&345=882&346=886&353=890&356=893&357=896&367=899&368=903&369=905&370=909&373=911&374=915&377=917'
+debug_info = '1=85&2=87&5=89&6=92&7=95&8=98&9=101&10=104&11=107&12=110&13=113&16=116&17=119&21=125&22=129&24=143&25=147&28=160&29=165&30=169&31=171&37=173&38=181&41=189&42=193&43=197&45=199&46=201&47=204&48=206&53=213&55=218&56=221&57=225&58=231&60=244&63=256&65=263&66=265&67=268&68=272&71=294&72=296&73=298&74=300&75=302&78=308&79=314&80=318&81=320&82=322&86=329&87=336&88=339&89=349&91=360&95=376&97=380&98=382&99=385&100=388&101=398&102=401&103=409&104=412&106=423&109=430&110=433&112=435&113=439&115=447&116=449&117=451&118=453&119=456&120=458&121=462&125=466&126=469&127=473&130=477&132=480&133=484&135=492&136=496&143=502&144=505&146=507&147=510&153=515&155=517&157=523&158=526&165=529&171=531&172=533&181=537&184=539&185=541&186=543&187=545&188=548&189=550&192=553&193=557&195=562&196=564&198=567&200=571&204=574&205=578&206=580&207=583&208=585&210=587&212=591&219=594&220=597&221=599&223=601&224=605&225=610&226=613&228=630&231=641&232=645&233=649&235=655&236=657&237=660&238=662&240=664&241=666&242=668&244=670&245=674&246=677&247=681&248=684&250=697&255=707&256=709&257=711&258=713&259=715&260=725&261=727&262=729&263=731&267=733&268=740&269=742&271=746&272=749&273=751&278=761&279=763&280=765&282=768&287=774&288=776&293=778&296=781&298=789&299=793&301=800&302=804&305=810&308=812&310=814&311=818&313=821&314=825&316=828&317=832&322=836&324=839&325=843&328=846&329=849&330=853&333=859&334=862&335=864&336=866&337=870&344=874&347=877&348=880&358=883&359=887&360=889&361=893&364=895&365=899&368=901'

@@ -105,7 +105,10 @@ CHAINED_HALVE_AT = (8192,)
 # the generated launcher); with it at run time the looped kernel lost 1-3% there.
 # softmax (an online max-and-sum) measured 0.86-0.95x of its single pass this way, so it
 # keeps it. Values: (strategy, BLOCK_N, ROWS, warps).
-REREAD_AT = {1024: ("looped", 1024, 1, 4), 4096: ("looped", 4096, 1, 8), 8192: ("looped", 4096, 1, 16)}
+# At 1024 columns the single pass is ahead where the rows fit in L2 (16384x1000 on the
+# H100, rows 8-aligned: 24.3 against 27.5 us looped; 65536x1024: 93.7 against 93.1), so
+# the 1024 row keeps it.
+REREAD_AT = {4096: ("looped", 4096, 1, 8), 8192: ("looped", 4096, 1, 16)}
 
 # Kernels whose reductions chain only through a mean and a variance about it (layernorm:
 # mean(x), then mean(xc * xc)) read the row twice looped, as rmsnorm does: the first loop
@@ -127,7 +130,9 @@ WELFORD_LOOPED_AT = {8192: ("looped", 4096, 1, 16)}
 # measured no better than the single pass; at 8192 columns it stayed within 1% of it.
 # softmax keeps holding the row (reading it again would compute every exp twice).
 # Values: (strategy, BLOCK_N, ROWS, warps).
-REREAD_CHAINED_AT = {1024: ("reread", 0, 2, 4), 4096: ("reread", 0, 1, 8)}
+# At 1024 columns the plain single pass is ahead (H200, layernorm 16384x1024: 20.3 against
+# 22.0 us REREAD; 16384x1000: 20.3 against 21.9; 65536x1024 level), so the 1024 row keeps it.
+REREAD_CHAINED_AT = {4096: ("reread", 0, 1, 8)}
 
 
 @dataclass(frozen=True, slots=True)
