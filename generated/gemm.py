@@ -44,6 +44,9 @@ def matmul_kernel(
     a_desc,  # a, in [BLOCK_M, BLOCK_K] blocks
     b_desc,  # b, in [BLOCK_K, BLOCK_N] blocks
     c_desc,  # c, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
+    # Split-K (SPLIT_K > 1; None otherwise): where the programs sharing a tile meet.
+    ws_ptr,  # float32[tiles * SPLIT_K * BLOCK_M * BLOCK_N]: each program's partial tile
+    count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
@@ -51,6 +54,7 @@ def matmul_kernel(
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
     PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)
     FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)
+    SPLIT_K: tl.constexpr,  # programs per tile, each summing one slice of K (1: the whole of K)
     INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64
 ):
     """gemm matmul(a: f16[M, K], b: f16[K, N]) -> (c: f16[M, N])
@@ -60,6 +64,10 @@ def matmul_kernel(
     pid = tl.program_id(axis=0)
     if INDEX_64:
         pid = pid.to(tl.int64)
+    if SPLIT_K > 1:
+        # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        split = pid % SPLIT_K
+        pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
@@ -98,7 +106,16 @@ def matmul_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            if SPLIT_K > 1:
+                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
+                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
+                k_first = split * k_per_split
+                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                a_ptrs += k_first * BLOCK_K * stride_a_k
+                b_ptrs += k_first * BLOCK_K * stride_b_k
+            else:
+                k_first, k_last = 0, tl.cdiv(K, BLOCK_K)
+            for k in range(k_first, k_last):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
@@ -115,11 +132,22 @@ def matmul_kernel(
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
                 b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
                 acc = tl.dot(a, b, acc)
+        if SPLIT_K > 1:
+            # Split-K: each program leaves its partial tile in the workspace; the tile's last
+            # program to finish adds up the SPLIT_K partials in split order (the same sum
+            # whichever program is last) and alone goes on to store (last).
+            acc, last = _gemm_split_k_sum(
+                acc, ws_ptr, count_ptr, tile_id, split, SPLIT_K, BLOCK_M, BLOCK_N
+            )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
         offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
+        if SPLIT_K > 1:
+            # Only the tile's last program loads the epilogue's inputs and stores.
+            mask_m = mask_m & last
+            mask_n = mask_n & last
         # spec: gemm.tile:6
         c = acc
         # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
@@ -146,6 +174,7 @@ _matmul_gemm = dict(
     dtypes="f16,f16->f16",
     elem_bytes=2,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
+    split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
 )
 
 
@@ -206,8 +235,16 @@ def matmul(a, b, *, c=None, schedule=None):
             * _args.cdiv(size_m, config["block_m"])
             * _args.cdiv(size_n, config["block_n"])
         )
+        # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
+        # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
+        split_k = config["split_k"]
+        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.float32)
         grid = (
-            _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
+            (
+                _gemm.gemm_programs(num_tiles, config["sms"])
+                if config["persistent"]
+                else num_tiles * split_k
+            ),
         )
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
@@ -236,6 +273,8 @@ def matmul(a, b, *, c=None, schedule=None):
             _a_desc,
             _b_desc,
             _c_desc,
+            _ws,
+            _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
             BLOCK_K=config["block_k"],
@@ -243,6 +282,7 @@ def matmul(a, b, *, c=None, schedule=None):
             ADDRESSING=config["addressing"],
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
+            SPLIT_K=split_k,
             INDEX_64=_index_64,
             num_warps=config["warps"],
             num_stages=config["stages"],
@@ -297,6 +337,9 @@ def matmul_leaky_relu_kernel(
     a_desc,  # a, in [BLOCK_M, BLOCK_K] blocks
     b_desc,  # b, in [BLOCK_K, BLOCK_N] blocks
     c_desc,  # c, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
+    # Split-K (SPLIT_K > 1; None otherwise): where the programs sharing a tile meet.
+    ws_ptr,  # float32[tiles * SPLIT_K * BLOCK_M * BLOCK_N]: each program's partial tile
+    count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
@@ -304,6 +347,7 @@ def matmul_leaky_relu_kernel(
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
     PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)
     FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)
+    SPLIT_K: tl.constexpr,  # programs per tile, each summing one slice of K (1: the whole of K)
     INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64
 ):
     """gemm matmul_leaky_relu(a: f16[M, K], b: f16[K, N]) -> (c: f16[M, N])
@@ -313,6 +357,10 @@ def matmul_leaky_relu_kernel(
     pid = tl.program_id(axis=0)
     if INDEX_64:
         pid = pid.to(tl.int64)
+    if SPLIT_K > 1:
+        # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        split = pid % SPLIT_K
+        pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
@@ -351,7 +399,16 @@ def matmul_leaky_relu_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            if SPLIT_K > 1:
+                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
+                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
+                k_first = split * k_per_split
+                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                a_ptrs += k_first * BLOCK_K * stride_a_k
+                b_ptrs += k_first * BLOCK_K * stride_b_k
+            else:
+                k_first, k_last = 0, tl.cdiv(K, BLOCK_K)
+            for k in range(k_first, k_last):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
@@ -368,11 +425,22 @@ def matmul_leaky_relu_kernel(
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
                 b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
                 acc = tl.dot(a, b, acc)
+        if SPLIT_K > 1:
+            # Split-K: each program leaves its partial tile in the workspace; the tile's last
+            # program to finish adds up the SPLIT_K partials in split order (the same sum
+            # whichever program is last) and alone goes on to store (last).
+            acc, last = _gemm_split_k_sum(
+                acc, ws_ptr, count_ptr, tile_id, split, SPLIT_K, BLOCK_M, BLOCK_N
+            )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
         offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
+        if SPLIT_K > 1:
+            # Only the tile's last program loads the epilogue's inputs and stores.
+            mask_m = mask_m & last
+            mask_n = mask_n & last
         # spec: gemm.tile:11
         c = _leaky_relu(acc, 0.01)
         # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
@@ -399,6 +467,7 @@ _matmul_leaky_relu_gemm = dict(
     dtypes="f16,f16->f16",
     elem_bytes=2,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
+    split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
 )
 
 
@@ -459,8 +528,16 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
             * _args.cdiv(size_m, config["block_m"])
             * _args.cdiv(size_n, config["block_n"])
         )
+        # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
+        # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
+        split_k = config["split_k"]
+        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.float32)
         grid = (
-            _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
+            (
+                _gemm.gemm_programs(num_tiles, config["sms"])
+                if config["persistent"]
+                else num_tiles * split_k
+            ),
         )
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
@@ -489,6 +566,8 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
             _a_desc,
             _b_desc,
             _c_desc,
+            _ws,
+            _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
             BLOCK_K=config["block_k"],
@@ -496,6 +575,7 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
             ADDRESSING=config["addressing"],
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
+            SPLIT_K=split_k,
             INDEX_64=_index_64,
             num_warps=config["warps"],
             num_stages=config["stages"],
@@ -560,6 +640,9 @@ def linear_gelu_kernel(
     a_desc,  # x, in [BLOCK_M, BLOCK_K] blocks
     b_desc,  # w (read as w.T), in [BLOCK_N, BLOCK_K] blocks
     y_desc,  # y, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
+    # Split-K (SPLIT_K > 1; None otherwise): where the programs sharing a tile meet.
+    ws_ptr,  # float32[tiles * SPLIT_K * BLOCK_M * BLOCK_N]: each program's partial tile
+    count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
@@ -568,6 +651,7 @@ def linear_gelu_kernel(
     DOT_DTYPE: tl.constexpr,  # tl.bfloat16; tl.float32 on the interpreter, which cannot multiply bfloat16
     PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)
     FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)
+    SPLIT_K: tl.constexpr,  # programs per tile, each summing one slice of K (1: the whole of K)
     INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64
 ):
     """gemm linear_gelu(x: bf16[M, K], w: bf16[N, K], bias: f32[N]) -> (y: bf16[M, N])
@@ -577,6 +661,10 @@ def linear_gelu_kernel(
     pid = tl.program_id(axis=0)
     if INDEX_64:
         pid = pid.to(tl.int64)
+    if SPLIT_K > 1:
+        # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        split = pid % SPLIT_K
+        pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
@@ -615,7 +703,16 @@ def linear_gelu_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = x_ptr + (offs_am[:, None] * stride_x_m + offs_k[None, :] * stride_x_k)
             b_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn[None, :] * stride_w_n)
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            if SPLIT_K > 1:
+                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
+                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
+                k_first = split * k_per_split
+                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                a_ptrs += k_first * BLOCK_K * stride_x_k
+                b_ptrs += k_first * BLOCK_K * stride_w_k
+            else:
+                k_first, k_last = 0, tl.cdiv(K, BLOCK_K)
+            for k in range(k_first, k_last):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0).to(DOT_DTYPE)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0).to(DOT_DTYPE)
@@ -633,11 +730,22 @@ def linear_gelu_kernel(
                 # w is stored [N, K]: load a [BLOCK_N, BLOCK_K] tile and transpose it.
                 b = b_desc.load([pid_n * BLOCK_N, k * BLOCK_K]).T.to(DOT_DTYPE)
                 acc = tl.dot(a, b, acc)
+        if SPLIT_K > 1:
+            # Split-K: each program leaves its partial tile in the workspace; the tile's last
+            # program to finish adds up the SPLIT_K partials in split order (the same sum
+            # whichever program is last) and alone goes on to store (last).
+            acc, last = _gemm_split_k_sum(
+                acc, ws_ptr, count_ptr, tile_id, split, SPLIT_K, BLOCK_M, BLOCK_N
+            )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
         offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
+        if SPLIT_K > 1:
+            # Only the tile's last program loads the epilogue's inputs and stores.
+            mask_m = mask_m & last
+            mask_n = mask_n & last
         # bias: [N] is per column: a [1, BLOCK_N] row, broadcast down the tile.
         bias = tl.load(bias_ptr + offs_cn[None, :] * stride_bias_n, mask=mask_n[None, :], other=0.0)
         # spec: gemm.tile:18
@@ -666,6 +774,7 @@ _linear_gelu_gemm = dict(
     dtypes="bf16,bf16->bf16",
     elem_bytes=2,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
+    split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
 )
 
 
@@ -730,8 +839,16 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
             * _args.cdiv(size_m, config["block_m"])
             * _args.cdiv(size_n, config["block_n"])
         )
+        # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
+        # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
+        split_k = config["split_k"]
+        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, x.device, torch.float32)
         grid = (
-            _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
+            (
+                _gemm.gemm_programs(num_tiles, config["sms"])
+                if config["persistent"]
+                else num_tiles * split_k
+            ),
         )
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
@@ -762,6 +879,8 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
             _a_desc,
             _b_desc,
             _y_desc,
+            _ws,
+            _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
             BLOCK_K=config["block_k"],
@@ -770,6 +889,7 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
             DOT_DTYPE=tl.float32 if _args.interpreting() else tl.bfloat16,
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
+            SPLIT_K=split_k,
             INDEX_64=_index_64,
             num_warps=config["warps"],
             num_stages=config["stages"],
@@ -840,6 +960,9 @@ def scaled_residual_kernel(
     a_desc,  # x, in [BLOCK_M, BLOCK_K] blocks
     b_desc,  # w (read as w.T), in [BLOCK_N, BLOCK_K] blocks
     out_desc,  # out, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
+    # Split-K (SPLIT_K > 1; None otherwise): where the programs sharing a tile meet.
+    ws_ptr,  # float32[tiles * SPLIT_K * BLOCK_M * BLOCK_N]: each program's partial tile
+    count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
@@ -847,6 +970,7 @@ def scaled_residual_kernel(
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
     PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)
     FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)
+    SPLIT_K: tl.constexpr,  # programs per tile, each summing one slice of K (1: the whole of K)
     INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64
 ):
     """gemm scaled_residual(x: f16[M, K], w: f16[N, K], scale: f32[M], bias: f16[N], residual: f16[M, N], alpha: f32 = 1.0) -> (out: f16[M, N])
@@ -856,6 +980,10 @@ def scaled_residual_kernel(
     pid = tl.program_id(axis=0)
     if INDEX_64:
         pid = pid.to(tl.int64)
+    if SPLIT_K > 1:
+        # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        split = pid % SPLIT_K
+        pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
@@ -894,7 +1022,16 @@ def scaled_residual_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = x_ptr + (offs_am[:, None] * stride_x_m + offs_k[None, :] * stride_x_k)
             b_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn[None, :] * stride_w_n)
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            if SPLIT_K > 1:
+                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
+                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
+                k_first = split * k_per_split
+                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                a_ptrs += k_first * BLOCK_K * stride_x_k
+                b_ptrs += k_first * BLOCK_K * stride_w_k
+            else:
+                k_first, k_last = 0, tl.cdiv(K, BLOCK_K)
+            for k in range(k_first, k_last):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
@@ -912,11 +1049,22 @@ def scaled_residual_kernel(
                 # w is stored [N, K]: load a [BLOCK_N, BLOCK_K] tile and transpose it.
                 b = b_desc.load([pid_n * BLOCK_N, k * BLOCK_K]).T
                 acc = tl.dot(a, b, acc)
+        if SPLIT_K > 1:
+            # Split-K: each program leaves its partial tile in the workspace; the tile's last
+            # program to finish adds up the SPLIT_K partials in split order (the same sum
+            # whichever program is last) and alone goes on to store (last).
+            acc, last = _gemm_split_k_sum(
+                acc, ws_ptr, count_ptr, tile_id, split, SPLIT_K, BLOCK_M, BLOCK_N
+            )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
         offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
+        if SPLIT_K > 1:
+            # Only the tile's last program loads the epilogue's inputs and stores.
+            mask_m = mask_m & last
+            mask_n = mask_n & last
         # scale: [M] is per row: a [BLOCK_M, 1] column, broadcast across the tile.
         scale = tl.load(
             scale_ptr + offs_cm[:, None] * stride_scale_m, mask=mask_m[:, None], other=0.0
@@ -958,6 +1106,7 @@ _scaled_residual_gemm = dict(
     dtypes="f16,f16->f16",
     elem_bytes=2,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
+    split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
 )
 
 
@@ -1039,8 +1188,16 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
             * _args.cdiv(size_m, config["block_m"])
             * _args.cdiv(size_n, config["block_n"])
         )
+        # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
+        # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
+        split_k = config["split_k"]
+        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, x.device, torch.float32)
         grid = (
-            _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
+            (
+                _gemm.gemm_programs(num_tiles, config["sms"])
+                if config["persistent"]
+                else num_tiles * split_k
+            ),
         )
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
@@ -1079,6 +1236,8 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
             _a_desc,
             _b_desc,
             _out_desc,
+            _ws,
+            _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
             BLOCK_K=config["block_k"],
@@ -1086,6 +1245,7 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
             ADDRESSING=config["addressing"],
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
+            SPLIT_K=split_k,
             INDEX_64=_index_64,
             num_warps=config["warps"],
             num_stages=config["stages"],
@@ -1155,6 +1315,9 @@ def bmm_kernel(
     stride_c_b,
     stride_c_m,
     stride_c_n,
+    # Split-K (SPLIT_K > 1; None otherwise): where the programs sharing a tile meet.
+    ws_ptr,  # float32[tiles * SPLIT_K * BLOCK_M * BLOCK_N]: each program's partial tile
+    count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
@@ -1163,6 +1326,7 @@ def bmm_kernel(
     DOT_DTYPE: tl.constexpr,  # tl.bfloat16; tl.float32 on the interpreter, which cannot multiply bfloat16
     PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)
     FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)
+    SPLIT_K: tl.constexpr,  # programs per tile, each summing one slice of K (1: the whole of K)
     INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64
 ):
     """gemm bmm(a: bf16[B, M, K], b: bf16[B, K, N]) -> (c: bf16[B, M, N])
@@ -1172,6 +1336,10 @@ def bmm_kernel(
     pid = tl.program_id(axis=0)
     if INDEX_64:
         pid = pid.to(tl.int64)
+    if SPLIT_K > 1:
+        # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        split = pid % SPLIT_K
+        pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = BATCH * num_pid_m * num_pid_n
@@ -1247,7 +1415,16 @@ def bmm_kernel(
                 + b_batch_offs
                 + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
             )
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            if SPLIT_K > 1:
+                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
+                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
+                k_first = split * k_per_split
+                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                a_ptrs += k_first * BLOCK_K * stride_a_k
+                b_ptrs += k_first * BLOCK_K * stride_b_k
+            else:
+                k_first, k_last = 0, tl.cdiv(K, BLOCK_K)
+            for k in range(k_first, k_last):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0).to(DOT_DTYPE)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0).to(DOT_DTYPE)
@@ -1261,11 +1438,22 @@ def bmm_kernel(
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K]).to(DOT_DTYPE)
                 b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N]).to(DOT_DTYPE)
                 acc = tl.dot(a, b, acc)
+        if SPLIT_K > 1:
+            # Split-K: each program leaves its partial tile in the workspace; the tile's last
+            # program to finish adds up the SPLIT_K partials in split order (the same sum
+            # whichever program is last) and alone goes on to store (last).
+            acc, last = _gemm_split_k_sum(
+                acc, ws_ptr, count_ptr, tile_id, split, SPLIT_K, BLOCK_M, BLOCK_N
+            )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
         offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
+        if SPLIT_K > 1:
+            # Only the tile's last program loads the epilogue's inputs and stores.
+            mask_m = mask_m & last
+            mask_n = mask_n & last
         # spec: gemm.tile:30
         c = acc
         # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
@@ -1294,6 +1482,7 @@ _bmm_gemm = dict(
     dtypes="bf16,bf16->bf16",
     elem_bytes=2,
     batched=True,  # batched kernels build their tensor descriptors in the kernel
+    split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
 )
 
 
@@ -1355,8 +1544,16 @@ def bmm(a, b, *, c=None, schedule=None):
             * _args.cdiv(size_m, config["block_m"])
             * _args.cdiv(size_n, config["block_n"])
         )
+        # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
+        # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
+        split_k = config["split_k"]
+        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.float32)
         grid = (
-            _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
+            (
+                _gemm.gemm_programs(num_tiles, config["sms"])
+                if config["persistent"]
+                else num_tiles * split_k
+            ),
         )
         # bmm_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
         # once Triton has compiled it for arguments of these classes.
@@ -1379,6 +1576,8 @@ def bmm(a, b, *, c=None, schedule=None):
             c.stride(0),
             c.stride(1),
             c.stride(2),
+            _ws,
+            _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
             BLOCK_K=config["block_k"],
@@ -1387,6 +1586,7 @@ def bmm(a, b, *, c=None, schedule=None):
             DOT_DTYPE=tl.float32 if _args.interpreting() else tl.bfloat16,
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
+            SPLIT_K=split_k,
             INDEX_64=_index_64,
             num_warps=config["warps"],
             num_stages=config["stages"],
@@ -1448,6 +1648,9 @@ def linear_silu_kernel(
     b_desc,  # w, in [BLOCK_K, BLOCK_N] blocks
     pre_desc,  # pre, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
     act_desc,  # act, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
+    # Split-K (SPLIT_K > 1; None otherwise): where the programs sharing a tile meet.
+    ws_ptr,  # float32[tiles * SPLIT_K * BLOCK_M * BLOCK_N]: each program's partial tile
+    count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
@@ -1455,6 +1658,7 @@ def linear_silu_kernel(
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
     PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)
     FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)
+    SPLIT_K: tl.constexpr,  # programs per tile, each summing one slice of K (1: the whole of K)
     INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64
 ):
     """gemm linear_silu(x: f16[M, K], w: f16[K, N], bias: f16[N]) -> (pre: f32[M, N], act: f16[M, N])
@@ -1464,6 +1668,10 @@ def linear_silu_kernel(
     pid = tl.program_id(axis=0)
     if INDEX_64:
         pid = pid.to(tl.int64)
+    if SPLIT_K > 1:
+        # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        split = pid % SPLIT_K
+        pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
@@ -1502,7 +1710,16 @@ def linear_silu_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = x_ptr + (offs_am[:, None] * stride_x_m + offs_k[None, :] * stride_x_k)
             b_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn[None, :] * stride_w_n)
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            if SPLIT_K > 1:
+                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
+                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
+                k_first = split * k_per_split
+                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                a_ptrs += k_first * BLOCK_K * stride_x_k
+                b_ptrs += k_first * BLOCK_K * stride_w_k
+            else:
+                k_first, k_last = 0, tl.cdiv(K, BLOCK_K)
+            for k in range(k_first, k_last):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
@@ -1519,11 +1736,22 @@ def linear_silu_kernel(
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
                 b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
                 acc = tl.dot(a, b, acc)
+        if SPLIT_K > 1:
+            # Split-K: each program leaves its partial tile in the workspace; the tile's last
+            # program to finish adds up the SPLIT_K partials in split order (the same sum
+            # whichever program is last) and alone goes on to store (last).
+            acc, last = _gemm_split_k_sum(
+                acc, ws_ptr, count_ptr, tile_id, split, SPLIT_K, BLOCK_M, BLOCK_N
+            )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
         offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
+        if SPLIT_K > 1:
+            # Only the tile's last program loads the epilogue's inputs and stores.
+            mask_m = mask_m & last
+            mask_n = mask_n & last
         # bias: [N] is per column: a [1, BLOCK_N] row, broadcast down the tile; computed in f32.
         bias = tl.load(
             bias_ptr + offs_cn[None, :] * stride_bias_n, mask=mask_n[None, :], other=0.0
@@ -1564,6 +1792,7 @@ _linear_silu_gemm = dict(
     dtypes="f16,f16->f32,f16",
     elem_bytes=2,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
+    split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
 )
 
 
@@ -1634,8 +1863,16 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
             * _args.cdiv(size_m, config["block_m"])
             * _args.cdiv(size_n, config["block_n"])
         )
+        # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
+        # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
+        split_k = config["split_k"]
+        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, x.device, torch.float32)
         grid = (
-            _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
+            (
+                _gemm.gemm_programs(num_tiles, config["sms"])
+                if config["persistent"]
+                else num_tiles * split_k
+            ),
         )
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
@@ -1675,6 +1912,8 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
             _b_desc,
             _pre_desc,
             _act_desc,
+            _ws,
+            _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
             BLOCK_K=config["block_k"],
@@ -1682,6 +1921,7 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
             ADDRESSING=config["addressing"],
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
+            SPLIT_K=split_k,
             INDEX_64=_index_64,
             num_warps=config["warps"],
             num_stages=config["stages"],
@@ -1750,6 +1990,9 @@ def matmul_f32_kernel(
     a_desc,  # a, in [BLOCK_M, BLOCK_K] blocks
     b_desc,  # b, in [BLOCK_K, BLOCK_N] blocks
     c_desc,  # c, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
+    # Split-K (SPLIT_K > 1; None otherwise): where the programs sharing a tile meet.
+    ws_ptr,  # float32[tiles * SPLIT_K * BLOCK_M * BLOCK_N]: each program's partial tile
+    count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
@@ -1757,6 +2000,7 @@ def matmul_f32_kernel(
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
     PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)
     FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)
+    SPLIT_K: tl.constexpr,  # programs per tile, each summing one slice of K (1: the whole of K)
     INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64
 ):
     """gemm matmul_f32(a: f32[M, K], b: f32[K, N]) -> (c: f32[M, N])
@@ -1766,6 +2010,10 @@ def matmul_f32_kernel(
     pid = tl.program_id(axis=0)
     if INDEX_64:
         pid = pid.to(tl.int64)
+    if SPLIT_K > 1:
+        # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        split = pid % SPLIT_K
+        pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
@@ -1804,7 +2052,16 @@ def matmul_f32_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            if SPLIT_K > 1:
+                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
+                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
+                k_first = split * k_per_split
+                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                a_ptrs += k_first * BLOCK_K * stride_a_k
+                b_ptrs += k_first * BLOCK_K * stride_b_k
+            else:
+                k_first, k_last = 0, tl.cdiv(K, BLOCK_K)
+            for k in range(k_first, k_last):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
@@ -1821,11 +2078,22 @@ def matmul_f32_kernel(
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
                 b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
                 acc = tl.dot(a, b, acc, input_precision="ieee")
+        if SPLIT_K > 1:
+            # Split-K: each program leaves its partial tile in the workspace; the tile's last
+            # program to finish adds up the SPLIT_K partials in split order (the same sum
+            # whichever program is last) and alone goes on to store (last).
+            acc, last = _gemm_split_k_sum(
+                acc, ws_ptr, count_ptr, tile_id, split, SPLIT_K, BLOCK_M, BLOCK_N
+            )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
         offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
+        if SPLIT_K > 1:
+            # Only the tile's last program loads the epilogue's inputs and stores.
+            mask_m = mask_m & last
+            mask_n = mask_n & last
         # spec: gemm.tile:42
         c = acc
         # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
@@ -1852,6 +2120,7 @@ _matmul_f32_gemm = dict(
     dtypes="f32,f32->f32",
     elem_bytes=4,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
+    split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
 )
 
 
@@ -1912,8 +2181,16 @@ def matmul_f32(a, b, *, c=None, schedule=None):
             * _args.cdiv(size_m, config["block_m"])
             * _args.cdiv(size_n, config["block_n"])
         )
+        # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
+        # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
+        split_k = config["split_k"]
+        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.float32)
         grid = (
-            _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
+            (
+                _gemm.gemm_programs(num_tiles, config["sms"])
+                if config["persistent"]
+                else num_tiles * split_k
+            ),
         )
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
@@ -1942,6 +2219,8 @@ def matmul_f32(a, b, *, c=None, schedule=None):
             _a_desc,
             _b_desc,
             _c_desc,
+            _ws,
+            _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
             BLOCK_K=config["block_k"],
@@ -1949,6 +2228,7 @@ def matmul_f32(a, b, *, c=None, schedule=None):
             ADDRESSING=config["addressing"],
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
+            SPLIT_K=split_k,
             INDEX_64=_index_64,
             num_warps=config["warps"],
             num_stages=config["stages"],
@@ -2038,3 +2318,34 @@ def _gemm_store_halves(desc, off_m, off_n, tile, BLOCK_M: tl.constexpr, BLOCK_N:
     left, right = tl.split(tl.permute(tl.reshape(tile, (BLOCK_M, 2, BLOCK_N // 2)), (0, 2, 1)))
     desc.store([off_m, off_n], left)
     desc.store([off_m, off_n + BLOCK_N // 2], right)
+
+
+@triton.jit
+def _gemm_split_k_sum(
+    acc,
+    ws_ptr,
+    count_ptr,
+    tile_id,
+    split,
+    SPLIT_K: tl.constexpr,
+    BLOCK_M: tl.constexpr,
+    BLOCK_N: tl.constexpr,
+):
+    """Split-K: store this program's partial tile, slot `split` of the tile's SPLIT_K in the
+    workspace, and count it in. The tile's last program to arrive gets back the sum of all
+    SPLIT_K partials, added in slot order (so the result does not depend on which program
+    finishes last), and True; the others get zeros and False. The barrier before the count
+    puts every thread's stores before it, and the atomic (acquire and release, GPU-wide)
+    makes the other programs' partials visible to the last one, whose loads bypass L1
+    (.cg): L1 is not coherent across SMs."""
+    offs = tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
+    tile_ws = ws_ptr + tile_id * (SPLIT_K * BLOCK_M * BLOCK_N)
+    tl.store(tile_ws + split * (BLOCK_M * BLOCK_N) + offs, acc)
+    tl.debug_barrier()
+    arrived = tl.atomic_add(count_ptr + tile_id, 1, sem="acq_rel", scope="gpu")
+    last = arrived == SPLIT_K - 1
+    total = tl.zeros_like(acc)
+    if last:
+        for s in tl.static_range(SPLIT_K):
+            total += tl.load(tile_ws + s * (BLOCK_M * BLOCK_N) + offs, cache_modifier=".cg")
+    return total, last

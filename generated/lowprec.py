@@ -534,6 +534,9 @@ def linear_i8_kernel(
     a_desc,  # x, in [BLOCK_M, BLOCK_K] blocks
     b_desc,  # w (read as w.T), in [BLOCK_N, BLOCK_K] blocks
     y_desc,  # y, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
+    # Split-K (SPLIT_K > 1; None otherwise): where the programs sharing a tile meet.
+    ws_ptr,  # int32[tiles * SPLIT_K * BLOCK_M * BLOCK_N]: each program's partial tile
+    count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
@@ -541,6 +544,7 @@ def linear_i8_kernel(
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
     PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)
     FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)
+    SPLIT_K: tl.constexpr,  # programs per tile, each summing one slice of K (1: the whole of K)
     INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64
 ):
     """gemm linear_i8(x: i8[M, K], w: i8[N, K], sx: f32[M], sw: f32[N]) -> (y: bf16[M, N])
@@ -550,6 +554,10 @@ def linear_i8_kernel(
     pid = tl.program_id(axis=0)
     if INDEX_64:
         pid = pid.to(tl.int64)
+    if SPLIT_K > 1:
+        # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        split = pid % SPLIT_K
+        pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
@@ -588,7 +596,16 @@ def linear_i8_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = x_ptr + (offs_am[:, None] * stride_x_m + offs_k[None, :] * stride_x_k)
             b_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn[None, :] * stride_w_n)
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            if SPLIT_K > 1:
+                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
+                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
+                k_first = split * k_per_split
+                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                a_ptrs += k_first * BLOCK_K * stride_x_k
+                b_ptrs += k_first * BLOCK_K * stride_w_k
+            else:
+                k_first, k_last = 0, tl.cdiv(K, BLOCK_K)
+            for k in range(k_first, k_last):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0)
@@ -606,11 +623,22 @@ def linear_i8_kernel(
                 # w is stored [N, K]: load a [BLOCK_N, BLOCK_K] tile and transpose it.
                 b = b_desc.load([pid_n * BLOCK_N, k * BLOCK_K]).T
                 acc = tl.dot(a, b, acc, out_dtype=tl.int32)
+        if SPLIT_K > 1:
+            # Split-K: each program leaves its partial tile in the workspace; the tile's last
+            # program to finish adds up the SPLIT_K partials in split order (the same sum
+            # whichever program is last) and alone goes on to store (last).
+            acc, last = _gemm_split_k_sum(
+                acc, ws_ptr, count_ptr, tile_id, split, SPLIT_K, BLOCK_M, BLOCK_N
+            )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
         offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
+        if SPLIT_K > 1:
+            # Only the tile's last program loads the epilogue's inputs and stores.
+            mask_m = mask_m & last
+            mask_n = mask_n & last
         # sx: [M] is per row: a [BLOCK_M, 1] column, broadcast across the tile.
         sx = tl.load(sx_ptr + offs_cm[:, None] * stride_sx_m, mask=mask_m[:, None], other=0.0)
         # sw: [N] is per column: a [1, BLOCK_N] row, broadcast down the tile.
@@ -641,6 +669,7 @@ _linear_i8_gemm = dict(
     dtypes="i8,i8->bf16",
     elem_bytes=1,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
+    split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
 )
 
 
@@ -707,8 +736,16 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
             * _args.cdiv(size_m, config["block_m"])
             * _args.cdiv(size_n, config["block_n"])
         )
+        # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
+        # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
+        split_k = config["split_k"]
+        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, x.device, torch.int32)
         grid = (
-            _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
+            (
+                _gemm.gemm_programs(num_tiles, config["sms"])
+                if config["persistent"]
+                else num_tiles * split_k
+            ),
         )
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
@@ -741,6 +778,8 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
             _a_desc,
             _b_desc,
             _y_desc,
+            _ws,
+            _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
             BLOCK_K=config["block_k"],
@@ -748,6 +787,7 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
             ADDRESSING=config["addressing"],
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
+            SPLIT_K=split_k,
             INDEX_64=_index_64,
             num_warps=config["warps"],
             num_stages=config["stages"],
@@ -807,6 +847,9 @@ def matmul_i8_kernel(
     a_desc,  # a, in [BLOCK_M, BLOCK_K] blocks
     b_desc,  # b, in [BLOCK_K, BLOCK_N] blocks
     c_desc,  # c, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
+    # Split-K (SPLIT_K > 1; None otherwise): where the programs sharing a tile meet.
+    ws_ptr,  # int32[tiles * SPLIT_K * BLOCK_M * BLOCK_N]: each program's partial tile
+    count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
@@ -814,6 +857,7 @@ def matmul_i8_kernel(
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
     PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)
     FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)
+    SPLIT_K: tl.constexpr,  # programs per tile, each summing one slice of K (1: the whole of K)
     INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64
 ):
     """gemm matmul_i8(a: i8[M, K], b: i8[K, N]) -> (c: i32[M, N])
@@ -823,6 +867,10 @@ def matmul_i8_kernel(
     pid = tl.program_id(axis=0)
     if INDEX_64:
         pid = pid.to(tl.int64)
+    if SPLIT_K > 1:
+        # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        split = pid % SPLIT_K
+        pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
@@ -861,7 +909,16 @@ def matmul_i8_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            if SPLIT_K > 1:
+                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
+                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
+                k_first = split * k_per_split
+                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                a_ptrs += k_first * BLOCK_K * stride_a_k
+                b_ptrs += k_first * BLOCK_K * stride_b_k
+            else:
+                k_first, k_last = 0, tl.cdiv(K, BLOCK_K)
+            for k in range(k_first, k_last):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0)
@@ -878,11 +935,22 @@ def matmul_i8_kernel(
                 a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
                 b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
                 acc = tl.dot(a, b, acc, out_dtype=tl.int32)
+        if SPLIT_K > 1:
+            # Split-K: each program leaves its partial tile in the workspace; the tile's last
+            # program to finish adds up the SPLIT_K partials in split order (the same sum
+            # whichever program is last) and alone goes on to store (last).
+            acc, last = _gemm_split_k_sum(
+                acc, ws_ptr, count_ptr, tile_id, split, SPLIT_K, BLOCK_M, BLOCK_N
+            )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
         offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
+        if SPLIT_K > 1:
+            # Only the tile's last program loads the epilogue's inputs and stores.
+            mask_m = mask_m & last
+            mask_n = mask_n & last
         # spec: lowprec.tile:20
         c = acc
         # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
@@ -909,6 +977,7 @@ _matmul_i8_gemm = dict(
     dtypes="i8,i8->i32",
     elem_bytes=1,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
+    split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
 )
 
 
@@ -969,8 +1038,16 @@ def matmul_i8(a, b, *, c=None, schedule=None):
             * _args.cdiv(size_m, config["block_m"])
             * _args.cdiv(size_n, config["block_n"])
         )
+        # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
+        # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
+        split_k = config["split_k"]
+        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.int32)
         grid = (
-            _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
+            (
+                _gemm.gemm_programs(num_tiles, config["sms"])
+                if config["persistent"]
+                else num_tiles * split_k
+            ),
         )
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
@@ -999,6 +1076,8 @@ def matmul_i8(a, b, *, c=None, schedule=None):
             _a_desc,
             _b_desc,
             _c_desc,
+            _ws,
+            _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
             BLOCK_K=config["block_k"],
@@ -1006,6 +1085,7 @@ def matmul_i8(a, b, *, c=None, schedule=None):
             ADDRESSING=config["addressing"],
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
+            SPLIT_K=split_k,
             INDEX_64=_index_64,
             num_warps=config["warps"],
             num_stages=config["stages"],
@@ -1070,6 +1150,9 @@ def scaled_mm_kernel(
     a_desc,  # a, in [BLOCK_M, BLOCK_K] blocks
     b_desc,  # b (read as b.T), in [BLOCK_N, BLOCK_K] blocks
     y_desc,  # y, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
+    # Split-K (SPLIT_K > 1; None otherwise): where the programs sharing a tile meet.
+    ws_ptr,  # float32[tiles * SPLIT_K * BLOCK_M * BLOCK_N]: each program's partial tile
+    count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
@@ -1077,6 +1160,7 @@ def scaled_mm_kernel(
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
     PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)
     FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)
+    SPLIT_K: tl.constexpr,  # programs per tile, each summing one slice of K (1: the whole of K)
     INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64
 ):
     """gemm scaled_mm(a: f8e4m3[M, K], b: f8e4m3[N, K], sa: f32[M], sb: f32[N], bias: bf16[N]) -> (y: bf16[M, N])
@@ -1086,6 +1170,10 @@ def scaled_mm_kernel(
     pid = tl.program_id(axis=0)
     if INDEX_64:
         pid = pid.to(tl.int64)
+    if SPLIT_K > 1:
+        # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        split = pid % SPLIT_K
+        pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
@@ -1124,7 +1212,16 @@ def scaled_mm_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            if SPLIT_K > 1:
+                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
+                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
+                k_first = split * k_per_split
+                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                a_ptrs += k_first * BLOCK_K * stride_a_k
+                b_ptrs += k_first * BLOCK_K * stride_b_k
+            else:
+                k_first, k_last = 0, tl.cdiv(K, BLOCK_K)
+            for k in range(k_first, k_last):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
@@ -1142,11 +1239,22 @@ def scaled_mm_kernel(
                 # b is stored [N, K]: load a [BLOCK_N, BLOCK_K] tile and transpose it.
                 b = b_desc.load([pid_n * BLOCK_N, k * BLOCK_K]).T
                 acc = tl.dot(a, b, acc, max_num_imprecise_acc=BLOCK_K)
+        if SPLIT_K > 1:
+            # Split-K: each program leaves its partial tile in the workspace; the tile's last
+            # program to finish adds up the SPLIT_K partials in split order (the same sum
+            # whichever program is last) and alone goes on to store (last).
+            acc, last = _gemm_split_k_sum(
+                acc, ws_ptr, count_ptr, tile_id, split, SPLIT_K, BLOCK_M, BLOCK_N
+            )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
         offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
+        if SPLIT_K > 1:
+            # Only the tile's last program loads the epilogue's inputs and stores.
+            mask_m = mask_m & last
+            mask_n = mask_n & last
         # sa: [M] is per row: a [BLOCK_M, 1] column, broadcast across the tile.
         sa = tl.load(sa_ptr + offs_cm[:, None] * stride_sa_m, mask=mask_m[:, None], other=0.0)
         # sb: [N] is per column: a [1, BLOCK_N] row, broadcast down the tile.
@@ -1181,6 +1289,7 @@ _scaled_mm_gemm = dict(
     dtypes="f8e4m3,f8e4m3->bf16",
     elem_bytes=1,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
+    split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
 )
 
 
@@ -1254,8 +1363,16 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
             * _args.cdiv(size_m, config["block_m"])
             * _args.cdiv(size_n, config["block_n"])
         )
+        # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
+        # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
+        split_k = config["split_k"]
+        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.float32)
         grid = (
-            _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
+            (
+                _gemm.gemm_programs(num_tiles, config["sms"])
+                if config["persistent"]
+                else num_tiles * split_k
+            ),
         )
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
@@ -1290,6 +1407,8 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
             _a_desc,
             _b_desc,
             _y_desc,
+            _ws,
+            _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
             BLOCK_K=config["block_k"],
@@ -1297,6 +1416,7 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
             ADDRESSING=config["addressing"],
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
+            SPLIT_K=split_k,
             INDEX_64=_index_64,
             num_warps=config["warps"],
             num_stages=config["stages"],
@@ -1362,6 +1482,9 @@ def scaled_mm_tensor_kernel(
     a_desc,  # a, in [BLOCK_M, BLOCK_K] blocks
     b_desc,  # b (read as b.T), in [BLOCK_N, BLOCK_K] blocks
     y_desc,  # y, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
+    # Split-K (SPLIT_K > 1; None otherwise): where the programs sharing a tile meet.
+    ws_ptr,  # float32[tiles * SPLIT_K * BLOCK_M * BLOCK_N]: each program's partial tile
+    count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
@@ -1369,6 +1492,7 @@ def scaled_mm_tensor_kernel(
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
     PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)
     FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)
+    SPLIT_K: tl.constexpr,  # programs per tile, each summing one slice of K (1: the whole of K)
     INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64
 ):
     """gemm scaled_mm_tensor(a: f8e4m3[M, K], b: f8e4m3[N, K], sa: f32, sb: f32, s_out: f32) -> (y: f8e4m3[M, N])
@@ -1378,6 +1502,10 @@ def scaled_mm_tensor_kernel(
     pid = tl.program_id(axis=0)
     if INDEX_64:
         pid = pid.to(tl.int64)
+    if SPLIT_K > 1:
+        # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        split = pid % SPLIT_K
+        pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_tiles = num_pid_m * num_pid_n
@@ -1416,7 +1544,16 @@ def scaled_mm_tensor_kernel(
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
-            for k in range(0, tl.cdiv(K, BLOCK_K)):
+            if SPLIT_K > 1:
+                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
+                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
+                k_first = split * k_per_split
+                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                a_ptrs += k_first * BLOCK_K * stride_a_k
+                b_ptrs += k_first * BLOCK_K * stride_b_k
+            else:
+                k_first, k_last = 0, tl.cdiv(K, BLOCK_K)
+            for k in range(k_first, k_last):
                 # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
@@ -1434,11 +1571,22 @@ def scaled_mm_tensor_kernel(
                 # b is stored [N, K]: load a [BLOCK_N, BLOCK_K] tile and transpose it.
                 b = b_desc.load([pid_n * BLOCK_N, k * BLOCK_K]).T
                 acc = tl.dot(a, b, acc, max_num_imprecise_acc=BLOCK_K)
+        if SPLIT_K > 1:
+            # Split-K: each program leaves its partial tile in the workspace; the tile's last
+            # program to finish adds up the SPLIT_K partials in split order (the same sum
+            # whichever program is last) and alone goes on to store (last).
+            acc, last = _gemm_split_k_sum(
+                acc, ws_ptr, count_ptr, tile_id, split, SPLIT_K, BLOCK_M, BLOCK_N
+            )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
         offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
+        if SPLIT_K > 1:
+            # Only the tile's last program loads the epilogue's inputs and stores.
+            mask_m = mask_m & last
+            mask_n = mask_n & last
         # spec: lowprec.tile:32
         y = acc * tl.div_rn(sa * sb, s_out)
         # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
@@ -1465,6 +1613,7 @@ _scaled_mm_tensor_gemm = dict(
     dtypes="f8e4m3,f8e4m3->f8e4m3",
     elem_bytes=1,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
+    split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
 )
 
 
@@ -1532,8 +1681,16 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
             * _args.cdiv(size_m, config["block_m"])
             * _args.cdiv(size_n, config["block_n"])
         )
+        # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
+        # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
+        split_k = config["split_k"]
+        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.float32)
         grid = (
-            _gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,
+            (
+                _gemm.gemm_programs(num_tiles, config["sms"])
+                if config["persistent"]
+                else num_tiles * split_k
+            ),
         )
         # Addressing "descriptor": the tensor descriptors, built here on the host rather than
         # in the kernel (measured faster, docs/language.md); None for the other addressings.
@@ -1565,6 +1722,8 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
             _a_desc,
             _b_desc,
             _y_desc,
+            _ws,
+            _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
             BLOCK_K=config["block_k"],
@@ -1572,6 +1731,7 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
             ADDRESSING=config["addressing"],
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
+            SPLIT_K=split_k,
             INDEX_64=_index_64,
             num_warps=config["warps"],
             num_stages=config["stages"],
@@ -2584,3 +2744,34 @@ def _gemm_store_halves(desc, off_m, off_n, tile, BLOCK_M: tl.constexpr, BLOCK_N:
     left, right = tl.split(tl.permute(tl.reshape(tile, (BLOCK_M, 2, BLOCK_N // 2)), (0, 2, 1)))
     desc.store([off_m, off_n], left)
     desc.store([off_m, off_n + BLOCK_N // 2], right)
+
+
+@triton.jit
+def _gemm_split_k_sum(
+    acc,
+    ws_ptr,
+    count_ptr,
+    tile_id,
+    split,
+    SPLIT_K: tl.constexpr,
+    BLOCK_M: tl.constexpr,
+    BLOCK_N: tl.constexpr,
+):
+    """Split-K: store this program's partial tile, slot `split` of the tile's SPLIT_K in the
+    workspace, and count it in. The tile's last program to arrive gets back the sum of all
+    SPLIT_K partials, added in slot order (so the result does not depend on which program
+    finishes last), and True; the others get zeros and False. The barrier before the count
+    puts every thread's stores before it, and the atomic (acquire and release, GPU-wide)
+    makes the other programs' partials visible to the last one, whose loads bypass L1
+    (.cg): L1 is not coherent across SMs."""
+    offs = tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
+    tile_ws = ws_ptr + tile_id * (SPLIT_K * BLOCK_M * BLOCK_N)
+    tl.store(tile_ws + split * (BLOCK_M * BLOCK_N) + offs, acc)
+    tl.debug_barrier()
+    arrived = tl.atomic_add(count_ptr + tile_id, 1, sem="acq_rel", scope="gpu")
+    last = arrived == SPLIT_K - 1
+    total = tl.zeros_like(acc)
+    if last:
+        for s in tl.static_range(SPLIT_K):
+            total += tl.load(tile_ws + s * (BLOCK_M * BLOCK_N) + offs, cache_modifier=".cg")
+    return total, last

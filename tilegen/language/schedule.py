@@ -26,9 +26,9 @@ SCHEDULE_KEYS: dict[str, dict[str, tuple]] = {
         # block of kept elements, each over a slice of the reduced ones
         "split": ("range", 1, 4096),
     },
-    # a call's rules, less flatten (a per-call key only), plus precision (compiled in)
+    # a call's rules, less flatten and split_k (per-call keys only), plus precision (compiled in)
     "gemm": {
-        **{key: rule for key, rule in GEMM_CALL_RULES.items() if key not in ("persistent", "flatten")},
+        **{key: rule for key, rule in GEMM_CALL_RULES.items() if key not in ("persistent", "flatten", "split_k")},
         "persistent": _BOOL,
         "precision": ("one_of", "tf32", "ieee", "fast"),
     },

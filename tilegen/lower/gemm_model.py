@@ -69,6 +69,9 @@ class GemmModel:
     tf32: bool  # f32 operands multiply in TF32 (validation widens its tolerance for it)
     ref_output_suffix: dict  # output -> text appended in the reference (per-row: drop the kept N dim)
     precision_note: str
+    # Split-K is compiled in (SPLIT_K): pointer addressing, and every output masked by rows
+    # or columns, so that the programs that do not finish a tile store nothing.
+    split_k: bool
     loads: tuple[TileTensor, ...]
     statements: tuple[Statement, ...]
     outputs: tuple[TileTensor, ...]

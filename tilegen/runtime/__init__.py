@@ -4,6 +4,7 @@
     calls         the checks done in full once per call signature, the rest at every call
     launch        kernel launches straight to the compiled kernel, keyed as Triton specializes
     gemm          gemm launch configurations and modes, the launch choice, the autotuner
+    gemm_configs  the candidate block configurations per GPU, split-K candidates and buffers
     launch_model  a model of a gemm launch's time: the untuned choice, the tuner's shortlist
     tuning_cache  the tuner's disk cache
     reduction     reduction launches: fixed row widths, the team exchange buffer

@@ -32,56 +32,16 @@ from .rules import GEMM_CALL_RULES, check_call_schedule as gemm_check_schedule
 from .tuning_cache import gemm_cache_load, gemm_cache_store
 from .launch_model import gemm_model, gemm_rank  # noqa: F401 (tests and scripts read gemm_model here)
 from .timing import device_ms, flush_buffer, ranks
-
-# Candidate block configurations, the default first. Hopper (sm_90+): large tiles,
-# 8 warps (two warpgroups) for 128x256, deeper pipelines for its 227 KB of shared memory.
-GEMM_HOPPER_CONFIGS = [
-    dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=3),
-    dict(block_m=256, block_n=128, block_k=64, group_m=8, warps=8, stages=3),
-    dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=4),
-    dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=8, stages=4),
-    dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=4, stages=4),
-    dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=4, stages=5),
-    dict(block_m=128, block_n=64, block_k=64, group_m=8, warps=4, stages=4),
-    dict(block_m=64, block_n=128, block_k=64, group_m=8, warps=4, stages=4),
-    dict(block_m=64, block_n=128, block_k=64, group_m=8, warps=4, stages=5),
-    dict(block_m=128, block_n=64, block_k=128, group_m=8, warps=4, stages=3),
-    dict(block_m=64, block_n=128, block_k=128, group_m=8, warps=4, stages=3),
-    dict(block_m=64, block_n=64, block_k=64, group_m=8, warps=4, stages=3),
-]
-# Hopper, rows few (decode: M of 1 to 64): the weight streams from memory once, so these
-# tiles trade MMA efficiency for programs enough to fill the SMs and K blocks deep enough
-# to keep bytes in flight. gemm_model decides when they pay; appended to the list above.
-GEMM_HOPPER_SMALL_M_CONFIGS = [
-    dict(block_m=16, block_n=32, block_k=256, group_m=8, warps=4, stages=4),
-    dict(block_m=16, block_n=64, block_k=128, group_m=8, warps=4, stages=4),
-    dict(block_m=16, block_n=128, block_k=128, group_m=8, warps=4, stages=4),
-    dict(block_m=32, block_n=64, block_k=128, group_m=8, warps=4, stages=4),
-    dict(block_m=32, block_n=128, block_k=128, group_m=8, warps=4, stages=4),
-    dict(block_m=64, block_n=64, block_k=128, group_m=8, warps=4, stages=4),
-]
-# Hopper, 1-byte operands (fp8, i8): the same shared memory holds twice the K, so K blocks
-# of 128 (the Triton tutorials' fp8 tiles); put before the list above for those operands.
-GEMM_HOPPER_BYTE_CONFIGS = [
-    dict(block_m=128, block_n=256, block_k=128, group_m=8, warps=8, stages=3),
-    dict(block_m=256, block_n=128, block_k=128, group_m=8, warps=8, stages=3),
-    dict(block_m=128, block_n=256, block_k=128, group_m=8, warps=8, stages=4),
-    dict(block_m=128, block_n=128, block_k=128, group_m=8, warps=8, stages=4),
-    dict(block_m=128, block_n=128, block_k=128, group_m=8, warps=4, stages=4),
-    dict(block_m=64, block_n=128, block_k=128, group_m=8, warps=4, stages=5),
-]
-# Other GPUs (Ampere and older): the Triton tutorial's tiles, shallower pipelines.
-GEMM_CONFIGS = [
-    dict(block_m=128, block_n=256, block_k=32, group_m=8, warps=8, stages=3),
-    dict(block_m=256, block_n=128, block_k=32, group_m=8, warps=8, stages=3),
-    dict(block_m=128, block_n=128, block_k=32, group_m=8, warps=4, stages=4),
-    dict(block_m=128, block_n=64, block_k=32, group_m=8, warps=4, stages=4),
-    dict(block_m=64, block_n=128, block_k=32, group_m=8, warps=4, stages=4),
-    dict(block_m=64, block_n=64, block_k=32, group_m=8, warps=4, stages=4),
-    dict(block_m=32, block_n=64, block_k=32, group_m=8, warps=2, stages=5),
-]
-# The interpreter: small tiles, so that small test shapes still cross tile edges.
-GEMM_INTERPRETER_CONFIG = dict(block_m=32, block_n=32, block_k=32, group_m=4, warps=4, stages=2)
+from .gemm_configs import (  # noqa: F401 (tests, scripts and the generated launchers read them here)
+    GEMM_CONFIGS,
+    GEMM_HOPPER_BYTE_CONFIGS,
+    GEMM_HOPPER_CONFIGS,
+    GEMM_HOPPER_SMALL_M_CONFIGS,
+    GEMM_INTERPRETER_CONFIG,
+    GEMM_SPLIT_KS,
+    gemm_split_candidates,
+    gemm_split_k_buffers,
+)
 
 # Launch policy for what neither the spec nor the call decides; change it here after measuring.
 # Smaller products keep pointer addressing. An unbatched kernel's descriptor launch costs
@@ -106,8 +66,8 @@ GEMM_TUNE_BUDGET_S = 5.0  # after its second round, the tuner stops adding round
 # 3: balanced persistent grids, gemm_programs; 4: a grid's tile loop of one constant step;
 # 5: the tuner's runoff between its leaders; 6: timings after a sustained warm-up, ranked
 # round by round; 7: timings of up to 1000 runs, not 200; 8: small-M tiles, candidates
-# ranked by gemm_model; 9: the leader's turned tile timed too).
-GEMM_CACHE_VERSION = "v9"
+# ranked by gemm_model; 9: the leader's turned tile timed too; 10: split-K candidates).
+GEMM_CACHE_VERSION = "v10"
 
 def gemm_programs(num_tiles, sms):
     """Programs of a persistent launch over `num_tiles` tiles with `sms` SMs: the fewest
@@ -135,7 +95,7 @@ def gemm_policy(device, macs, descriptors_ok, batched=False):
     return [("pointer", False, False)]
 
 
-GEMM_CONFIG_KEYS = ("block_m", "block_n", "block_k", "group_m", "warps", "stages")
+GEMM_CONFIG_KEYS = ("block_m", "block_n", "block_k", "group_m", "warps", "stages", "split_k")
 # What a call's schedule= may set, and the values each key takes: the rules tilegen checks a
 # spec's schedule { } with (tilegen/language/schedule.py), less precision, which is compiled in.
 # ("pow2", lo, hi): a power of two from lo to hi; ("range", lo, hi): an integer; ("one_of", ...).
@@ -178,15 +138,15 @@ def gemm_candidates(device, elem_bytes, pins):
 
 def gemm_shortlist(ranked, top=None):
     """What the tuner times: the model's `top` best, plus the best of every launch mode
-    they leave out, plus the best with the leader's tile turned (BLOCK_M and BLOCK_N
+    they leave out (split-K counts as a mode), plus the best with the leader's tile turned (BLOCK_M and BLOCK_N
     swapped), in ranked order. The model knows least about launch modes and about which
     orientation the compiler serves better: 128x256 and 256x128 differ by up to 10% the
     one way or the other depending on the kernel (fp8 at 4096^3, docs/design.md)."""
     top = GEMM_TUNE_TOP if top is None else top
     keep = list(ranked[:top])
-    modes = {(c["addressing"], c["persistent"], c["flatten"]) for c in keep}
+    modes = {(c["addressing"], c["persistent"], c["flatten"], c.get("split_k", 1) > 1) for c in keep}
     for c in ranked[top:]:
-        mode = (c["addressing"], c["persistent"], c["flatten"])
+        mode = (c["addressing"], c["persistent"], c["flatten"], c.get("split_k", 1) > 1)
         if mode not in modes:
             modes.add(mode)
             keep.append(c)
@@ -292,6 +252,15 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
     pins = {key: wish[key] for key in GEMM_CONFIG_KEYS if key in wish}
     if wish.get("order") == "row_major":
         pins["group_m"] = 1  # one row of tiles per group: plain row-major order
+    if pins.get("split_k", 1) > 1:
+        # The programs sharing a tile meet through masked stores: a pointer grid only.
+        if not kernel.get("split_k"):
+            raise ValueError(f"{name}(): schedule split_k > 1 needs every output masked by rows or columns "
+                             "and pointer addressing compiled in; this kernel has not")
+        if wish.get("addressing", "pointer") != "pointer" or wish.get("persistent") in (True, "true"):
+            raise ValueError(f"{name}(): schedule split_k > 1 runs with addressing = 'pointer', persistent = False; "
+                             f"got addressing = {wish.get('addressing', 'pointer')!r}, persistent = {wish.get('persistent')!r}")
+        modes = [("pointer", False, False)]
     sms = gemm_device(device.index)[3] if device.type == "cuda" else 4  # the interpreter: 4 "SMs"
     # Every candidate: a block configuration under a launch mode.
     configs = gemm_candidates(device, kernel["elem_bytes"], pins)
@@ -304,9 +273,11 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
         if len(modes) > 1 and addressing != "pointer" and "block_m" not in pins and "block_n" not in pins:
             keep = [c for c in configs if c["block_m"] * c["block_n"] >= 128 * 128] or configs
         candidates += [
-            {**config, "addressing": addressing, "persistent": persistent, "flatten": flatten, "sms": sms}
+            {"split_k": 1, **config, "addressing": addressing, "persistent": persistent, "flatten": flatten, "sms": sms}
             for config in keep
         ]
+        if addressing == "pointer" and not persistent and "split_k" not in pins and kernel.get("split_k"):
+            candidates += gemm_split_candidates(candidates, sizes, sms)
     if device.type == "cuda" and len(candidates) > 1:
         # The model's ranking: its best is the first candidate, taken untuned.
         out_bytes = sum(o.element_size() for o in outs) or kernel["elem_bytes"]

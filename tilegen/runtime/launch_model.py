@@ -30,15 +30,18 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2):
     running programs keep enough bytes in flight ((stages - 1) K blocks each) to cover the
     latency. The larger of the two, plus a share of the smaller (they never overlap
     perfectly: this is what prefers small tiles when rows are few), plus a fixed cost per
-    wave of tiles. Persistent
+    wave of tiles. Split-K (split_k programs per tile) divides each program's K and
+    multiplies the programs, and moves each partial tile twice more. Persistent
     descriptor launches pay the fixed cost once per program and move tiles by TMA (a 3%
     better rate)."""
     batch, m, n, k = sizes
     bm, bn, bk = config["block_m"], config["block_n"], config["block_k"]
+    split = config.get("split_k", 1)  # programs per tile, each over a slice of K
     tiles_m, tiles_n = cdiv(m, bm), cdiv(n, bn)
     tiles = batch * tiles_m * tiles_n
-    waves = cdiv(max(tiles, 1), sms)
-    k_pad = max(cdiv(k, bk), 1) * bk
+    programs = tiles * split
+    waves = cdiv(max(programs, 1), sms)
+    k_pad = max(cdiv(cdiv(k, bk), split), 1) * bk
     rate = GEMM_MODEL_FLOPS_PER_SM * min(1.0, (bm * bn / (bm + bn)) / (128 * 256 / 384)) ** 0.5
     if bm < 64:
         rate *= 0.5
@@ -51,16 +54,18 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2):
         rate *= 1.03
     compute = waves * 2.0 * bm * bn * k_pad / rate
     a_bytes, b_bytes = m * k * elem_bytes, n * k * elem_bytes
-    running = min(tiles, sms)
+    running = min(programs, sms)
     share_m = min(tiles_m, config.get("group_m", 8))  # tile rows of a group share B's tiles
     share_n = max(1, running // max(share_m, 1))  # and that many tile columns share A's
     a_reads = 1 if a_bytes <= GEMM_MODEL_L2_BYTES / 4 else max(1.0, tiles_n / share_n)
     b_reads = 1 if b_bytes <= GEMM_MODEL_L2_BYTES / 4 else max(1.0, tiles_m / share_m)
     moved = batch * (a_bytes * a_reads + b_bytes * b_reads + m * n * out_bytes)
+    moved += 2 * programs * bm * bn * 4 if split > 1 else 0  # split-K: partial tiles written, read back
     in_flight = running * max(config["stages"] - 1, 1) * (min(bm, m) + min(bn, n)) * bk * elem_bytes  # masked rows move nothing
     reach = min(1.0, in_flight / (GEMM_MODEL_BANDWIDTH * GEMM_MODEL_LATENCY_S))
     memory = moved / (GEMM_MODEL_BANDWIDTH * reach)
     fixed = GEMM_MODEL_TILE_S * (1 if descriptor and config.get("persistent") else waves)
+    fixed += GEMM_MODEL_TILE_S if split > 1 else 0  # split-K: the last program's sum of the partials
     if config.get("addressing") == "descriptor" and not descriptor:
         fixed += GEMM_MODEL_TILE_S
     return max(compute, memory) + GEMM_MODEL_OVERLAP * min(compute, memory) + fixed

@@ -18,6 +18,8 @@ GEMM_CALL_RULES: dict[str, tuple] = {
     "order": ("one_of", "grouped", "row_major"),
     "persistent": CALL_BOOL,
     "flatten": CALL_BOOL,
+    # programs per output tile, each over a slice of K (a call's key only, like flatten)
+    "split_k": ("range", 1, 16),
 }
 
 

@@ -292,8 +292,9 @@ def launch_note(config) -> str:
     if not isinstance(config, dict) or "block_m" not in config:
         return str(config or "")
     mode = "persistent" + (" flatten" if config.get("flatten") else "") if config.get("persistent") else "grid"
+    split = f" split-K {config['split_k']}" if config.get("split_k", 1) > 1 else ""
     return (f"{config['block_m']}x{config['block_n']}x{config['block_k']} w{config['warps']} s{config['stages']}, "
-            f"{config.get('addressing', 'pointer')} {mode}")
+            f"{config.get('addressing', 'pointer')} {mode}{split}")
 
 
 def format_table(rows: list[Row], markdown: bool = False) -> str:

@@ -185,7 +185,24 @@ def root(context, missing=missing):
                 str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'stride_rows')),
                 ' + offs_bn[None, :] * ',
                 str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'stride_cols')),
-                ')\nfor k in range(0, tl.cdiv(K, BLOCK_K)):\n    # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.\n    a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=',
+                ')\n',
+            ))
+            if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
+                pass
+                t_14.extend((
+                    "if SPLIT_K > 1:\n    # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.\n    k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)\n    k_first = split * k_per_split\n    k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))\n    a_ptrs += k_first * BLOCK_K * ",
+                    str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'stride_k')),
+                    '\n    b_ptrs += k_first * BLOCK_K * ',
+                    str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'stride_k')),
+                    '\nelse:\n    k_first, k_last = 0, tl.cdiv(K, BLOCK_K)\nfor k in range(k_first, k_last):\n',
+                ))
+            else:
+                pass
+                t_14.append(
+                    'for k in range(0, tl.cdiv(K, BLOCK_K)):\n',
+                )
+            t_14.extend((
+                '    # K-edge mask: the last block may run past K; those elements load as 0 and add nothing.\n    a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=',
                 str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'operand_zero')),
                 ')',
                 str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'cast')),
@@ -273,7 +290,7 @@ def root(context, missing=missing):
                     '_block_ptr = tl.make_block_ptr(',
                     str(environment.getattr(environment.getattr(l_2_op, 'tensor'), 'name')),
                     '_ptr',
-                    str((str_join((' + ', environment.getattr(l_2_op, 'batch_offs'), )) if environment.getattr(l_2_op, 'batch_offs') else cond_expr_undefined("the inline if-expression on line 68 in 'gemm.py.j2' evaluated to false and no else section was defined."))),
+                    str((str_join((' + ', environment.getattr(l_2_op, 'batch_offs'), )) if environment.getattr(l_2_op, 'batch_offs') else cond_expr_undefined("the inline if-expression on line 81 in 'gemm.py.j2' evaluated to false and no else section was defined."))),
                     ', shape=(',
                     str(environment.getattr(l_2_op, 'block_shape')),
                     '), strides=(',
@@ -340,7 +357,7 @@ def root(context, missing=missing):
                     '_block_ptr = tl.make_block_ptr(',
                     str(environment.getattr((undefined(name='t') if l_2_t is missing else l_2_t), 'name')),
                     '_ptr',
-                    str((str_join((' + ', environment.getattr(l_2_o, 'batch_offs'), )) if environment.getattr(l_2_o, 'batch_offs') else cond_expr_undefined("the inline if-expression on line 88 in 'gemm.py.j2' evaluated to false and no else section was defined."))),
+                    str((str_join((' + ', environment.getattr(l_2_o, 'batch_offs'), )) if environment.getattr(l_2_o, 'batch_offs') else cond_expr_undefined("the inline if-expression on line 101 in 'gemm.py.j2' evaluated to false and no else section was defined."))),
                     ', shape=(M, N), strides=(',
                     str(environment.getattr(l_2_o, 'stride_m')),
                     ', ',
@@ -484,7 +501,7 @@ def root(context, missing=missing):
             yield str(environment.getattr(l_1_op, 'role'))
             yield '_desc,  # '
             yield str(environment.getattr(environment.getattr(l_1_op, 'tensor'), 'name'))
-            yield str((str_join((' (read as ', environment.getattr(l_1_op, 'what'), ')', )) if environment.getattr(l_1_op, 'transposed') else cond_expr_undefined("the inline if-expression on line 133 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+            yield str((str_join((' (read as ', environment.getattr(l_1_op, 'what'), ')', )) if environment.getattr(l_1_op, 'transposed') else cond_expr_undefined("the inline if-expression on line 146 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
             yield ', in ['
             yield str(environment.getattr(l_1_op, 'desc_block'))
             yield '] blocks\n'
@@ -498,6 +515,11 @@ def root(context, missing=missing):
             yield str(environment.getattr(environment.getattr(l_1_o, 'tensor'), 'name'))
             yield ', in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)\n'
         l_1_o = missing
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
+        pass
+        yield '    # Split-K (SPLIT_K > 1; None otherwise): where the programs sharing a tile meet.\n    ws_ptr,  # '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'acc_dtype'))
+        yield "[tiles * SPLIT_K * BLOCK_M * BLOCK_N]: each program's partial tile\n    count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished\n"
     yield '    BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,\n    BLOCK_N: tl.constexpr,\n    BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time\n    GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)\n'
     if (undefined(name='many') if l_0_many is missing else l_0_many):
         pass
@@ -511,10 +533,14 @@ def root(context, missing=missing):
         yield '; tl.float32 on the interpreter, which cannot multiply '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'dot_dtype'))
         yield '\n'
-    yield '    PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)\n    FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64\n):\n    """'
+    yield '    PERSISTENT: tl.constexpr,  # fewer programs than tiles: each loops over several (see the tile loop)\n    FLATTEN: tl.constexpr,  # persistent launches: pipeline across tiles (see the tile loop)\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
+        pass
+        yield '    SPLIT_K: tl.constexpr,  # programs per tile, each summing one slice of K (1: the whole of K)\n'
+    yield '    INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64\n):\n    """'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'text'))
     yield '\n\n    '
-    yield str((str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'batch_count'), ' x ', )) if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 155 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+    yield str((str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'batch_count'), ' x ', )) if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 176 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
     yield '[M, K] @ [K, N] ('
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'matmul_text'))
     yield ') into acc, then the epilogue. '
@@ -525,8 +551,12 @@ def root(context, missing=missing):
         yield '    '
         yield str(t_1(t_11(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
         yield '\n'
-    yield '    pid = tl.program_id(axis=0)\n    if INDEX_64:\n        pid = pid.to(tl.int64)\n    num_pid_m = tl.cdiv(M, BLOCK_M)\n    num_pid_n = tl.cdiv(N, BLOCK_N)\n    num_tiles = '
-    yield str(('BATCH * ' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 165 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+    yield '    pid = tl.program_id(axis=0)\n    if INDEX_64:\n        pid = pid.to(tl.int64)\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
+        pass
+        yield '    if SPLIT_K > 1:\n        # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.\n        split = pid % SPLIT_K\n        pid = pid // SPLIT_K\n'
+    yield '    num_pid_m = tl.cdiv(M, BLOCK_M)\n    num_pid_n = tl.cdiv(N, BLOCK_N)\n    num_tiles = '
+    yield str(('BATCH * ' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 192 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
     yield "num_pid_m * num_pid_n\n    # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The\n    # launcher starts one program per tile, so the loop runs once, or, persistent, at most one\n    # per SM, each looping over many tiles (as many programs as the tiles need for an even\n    # share, see tilegen.runtime.gemm.gemm_programs). FLATTEN merges this loop with the K loop, so the\n    # compiler can overlap one tile's epilogue with the next tile's loads.\n    "
     yield str(t_1(t_11(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'blocks'), 'tile', 'tile', 'tile_id', 'num_tiles', 'tl.num_programs(axis=0)', 'tl.range', ', flatten=FLATTEN')), 4))
     yield '\n'
@@ -590,7 +620,13 @@ def root(context, missing=missing):
         pass
         yield str(context.call(environment.getattr(t_1(context.call((undefined(name='k_loop') if l_0_k_loop is missing else l_0_k_loop), environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes'), 0)), 8, first=True), 'rstrip')))
         yield '\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
+        pass
+        yield "        if SPLIT_K > 1:\n            # Split-K: each program leaves its partial tile in the workspace; the tile's last\n            # program to finish adds up the SPLIT_K partials in split order (the same sum\n            # whichever program is last) and alone goes on to store (last).\n            acc, last = _gemm_split_k_sum(acc, ws_ptr, count_ptr, tile_id, split, SPLIT_K, BLOCK_M, BLOCK_N)\n"
     yield '        # Epilogue: the rest of the spec, on the tile while it is still in registers.\n        offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)\n        offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)\n        mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored\n        mask_n = offs_cn < N\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
+        pass
+        yield "        if SPLIT_K > 1:\n            # Only the tile's last program loads the epilogue's inputs and stores.\n            mask_m = mask_m & last\n            mask_n = mask_n & last\n"
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'uses_rand'):
         pass
         yield "        # rand() draws from each element's row-major index in the whole ["
@@ -605,14 +641,14 @@ def root(context, missing=missing):
         yield str(environment.getattr(environment.getattr(l_1_t, 'tensor'), 'name'))
         yield ': '
         yield str(environment.getattr(l_1_t, 'note'))
-        yield str(('; computed in f32' if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 224 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+        yield str(('; computed in f32' if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 264 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
         yield '.\n'
         if environment.getattr(l_1_t, 'mask'):
             pass
             yield '        '
             yield str(environment.getattr(environment.getattr(l_1_t, 'tensor'), 'name'))
             yield ' = '
-            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 0) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 226 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 0) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 266 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
             yield 'tl.load('
             yield str(environment.getattr(environment.getattr(l_1_t, 'tensor'), 'name'))
             yield '_ptr + '
@@ -622,20 +658,20 @@ def root(context, missing=missing):
             yield ', other='
             yield str(environment.getattr(l_1_t, 'other'))
             yield ')'
-            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 1) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 226 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 1) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 266 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         else:
             pass
             yield '        '
             yield str(environment.getattr(environment.getattr(l_1_t, 'tensor'), 'name'))
             yield ' = '
-            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 0) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 228 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 0) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 268 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
             yield 'tl.load('
             yield str(environment.getattr(environment.getattr(l_1_t, 'tensor'), 'name'))
             yield '_ptr + '
             yield str(environment.getattr(l_1_t, 'offs'))
             yield ')'
-            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 1) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 228 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 1) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 268 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
             yield '\n'
     l_1_t = missing
     for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'statements'):
@@ -652,7 +688,7 @@ def root(context, missing=missing):
         yield '\n'
     l_1_st = missing
     yield '        # Store each output, cast to its declared type'
-    yield str(('; masks keep rows and columns past the edges out' if (('pointer' in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes')) or (undefined(name='other_outs') if l_0_other_outs is missing else l_0_other_outs)) else cond_expr_undefined("the inline if-expression on line 235 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('; masks keep rows and columns past the edges out' if (('pointer' in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes')) or (undefined(name='other_outs') if l_0_other_outs is missing else l_0_other_outs)) else cond_expr_undefined("the inline if-expression on line 275 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
     yield '.\n'
     if ((undefined(name='tile_outs') if l_0_tile_outs is missing else l_0_tile_outs) and (undefined(name='many') if l_0_many is missing else l_0_many)):
         pass
@@ -729,7 +765,9 @@ def root(context, missing=missing):
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'elem_bytes'))
     yield ',\n    batched='
     yield str((undefined(name='batched') if l_0_batched is missing else l_0_batched))
-    yield ',  # batched kernels build their tensor descriptors in the kernel\n)\n\n\n'
+    yield ',  # batched kernels build their tensor descriptors in the kernel\n    split_k='
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'))
+    yield ',  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K\n)\n\n\n'
     template = environment.get_template('_launcher_head.py.j2', 'gemm.py.j2')
     gen = template.root_render_func(template.new_context(context.get_all(), True, {'a': l_0_a, 'b': l_0_b, 'batched': l_0_batched, 'descriptors': l_0_descriptors, 'host_descs': l_0_host_descs, 'k_loop': l_0_k_loop, 'loops': l_0_loops, 'many': l_0_many, 'other_outs': l_0_other_outs, 's': l_0_s, 'sc': l_0_sc, 'stores': l_0_stores, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_outs': l_0_tile_outs}))
     try:
@@ -737,7 +775,7 @@ def root(context, missing=missing):
             yield event
     finally: gen.close()
     yield '    # Sizes: '
-    yield str((str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'batch_count'), ' products of ', )) if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 268 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+    yield str((str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'batch_count'), ' products of ', )) if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 309 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
     yield '[M, K] @ [K, N] -> [M, N].\n    size_m, size_n, size_k, size_batch = '
     yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'dims'), ', '))
     yield ', '
@@ -773,8 +811,18 @@ def root(context, missing=missing):
     yield '\n    def _launch(config, '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '):\n        # One program per [BLOCK_M, BLOCK_N] output tile'
-    yield str((' of each product' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 288 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
-    yield '; a persistent\n        # launch starts at most one program per SM, each looping over tiles: the fewest that\n        # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).\n        num_tiles = size_batch * _args.cdiv(size_m, config["block_m"]) * _args.cdiv(size_n, config["block_n"])\n        grid = (_gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,)\n'
+    yield str((' of each product' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 329 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+    yield '; a persistent\n        # launch starts at most one program per SM, each looping over tiles: the fewest that\n        # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).\n        num_tiles = size_batch * _args.cdiv(size_m, config["block_m"]) * _args.cdiv(size_n, config["block_n"])\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
+        pass
+        yield '        # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and\n        # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.\n        split_k = config["split_k"]\n        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, '
+        yield str(environment.getattr(environment.getitem((undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), 0), 'name'))
+        yield '.device, torch.'
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'acc_dtype'))
+        yield ')\n        grid = (_gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles * split_k,)\n'
+    else:
+        pass
+        yield '        grid = (_gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,)\n'
     if (undefined(name='host_descs') if l_0_host_descs is missing else l_0_host_descs):
         pass
         yield '        # Addressing "descriptor": the tensor descriptors, built here on the host rather than\n        # in the kernel (measured faster, docs/language.md); None for the other addressings.\n        _a_desc = _b_desc = '
@@ -870,6 +918,9 @@ def root(context, missing=missing):
             yield str(environment.getattr(environment.getattr(l_1_o, 'tensor'), 'name'))
             yield '_desc,\n'
         l_1_o = missing
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
+        pass
+        yield '            _ws,\n            _count,\n'
     yield '            BLOCK_M=config["block_m"],\n            BLOCK_N=config["block_n"],\n            BLOCK_K=config["block_k"],\n            GROUP_M=config["group_m"],\n'
     if (undefined(name='many') if l_0_many is missing else l_0_many):
         pass
@@ -879,7 +930,11 @@ def root(context, missing=missing):
         yield '            DOT_DTYPE=tl.float32 if _args.interpreting() else tl.'
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'dot_dtype'))
         yield ',\n'
-    yield '            PERSISTENT=grid[0] < num_tiles,\n            FLATTEN=config["flatten"],\n            INDEX_64=_index_64,\n            num_warps=config["warps"],\n            num_stages=config["stages"],\n        )\n\n    # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).\n    config = _gemm.gemm_config(_'
+    yield '            PERSISTENT=grid[0] < num_tiles,\n            FLATTEN=config["flatten"],\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
+        pass
+        yield '            SPLIT_K=split_k,\n'
+    yield '            INDEX_64=_index_64,\n            num_warps=config["warps"],\n            num_stages=config["stages"],\n        )\n\n    # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).\n    config = _gemm.gemm_config(_'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_gemm, schedule, device, (size_batch, size_m, size_n, size_k), _tma_ok, _launch, ('
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -906,4 +961,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=85&2=87&5=89&6=92&7=95&8=98&9=101&10=104&11=107&12=110&13=113&16=116&17=119&21=125&22=129&24=143&25=147&28=160&29=165&30=169&31=171&37=173&38=181&41=189&42=193&43=197&45=199&46=201&47=204&48=206&53=213&55=218&56=221&57=225&58=231&60=244&63=256&65=263&66=265&67=268&68=272&71=294&72=296&73=298&74=300&75=302&78=308&79=314&80=318&81=320&82=322&86=329&87=336&88=339&89=349&91=360&95=376&97=380&98=382&99=385&100=388&101=398&102=401&103=409&104=412&106=423&109=430&110=433&112=435&113=439&115=447&116=449&117=451&118=453&119=456&120=458&121=462&125=466&126=469&127=473&130=477&132=480&133=484&135=492&136=496&143=502&144=505&146=507&147=510&153=515&155=517&157=523&158=526&165=529&171=531&172=533&181=537&184=539&185=541&186=543&187=545&188=548&189=550&192=553&193=557&195=562&196=564&198=567&200=571&204=574&205=578&206=580&207=583&208=585&210=587&212=591&219=594&220=597&221=599&223=601&224=605&225=610&226=613&228=630&231=641&232=645&233=649&235=655&236=657&237=660&238=662&240=664&241=666&242=668&244=670&245=674&246=677&247=681&248=684&250=697&255=707&256=709&257=711&258=713&259=715&260=725&261=727&262=729&263=731&267=733&268=740&269=742&271=746&272=749&273=751&278=761&279=763&280=765&282=768&287=774&288=776&293=778&296=781&298=789&299=793&301=800&302=804&305=810&308=812&310=814&311=818&313=821&314=825&316=828&317=832&322=836&324=839&325=843&328=846&329=849&330=853&333=859&334=862&335=864&336=866&337=870&344=874&347=877&348=880&358=883&359=887&360=889&361=893&364=895&365=899&368=901'
+debug_info = '1=85&2=87&5=89&6=92&7=95&8=98&9=101&10=104&11=107&12=110&13=113&16=116&17=119&21=125&22=129&24=143&25=147&28=160&29=165&30=169&31=171&37=173&38=181&39=190&45=194&46=196&54=206&55=210&56=214&58=216&59=218&60=221&61=223&66=230&68=235&69=238&70=242&71=248&73=261&76=273&78=280&79=282&80=285&81=289&84=311&85=313&86=315&87=317&88=319&91=325&92=331&93=335&94=337&95=339&99=346&100=353&101=356&102=366&104=377&108=393&110=397&111=399&112=402&113=405&114=415&115=418&116=426&117=429&119=440&122=447&123=450&125=452&126=456&128=464&129=466&130=468&131=470&132=473&133=475&134=479&138=483&139=486&140=490&143=494&145=497&146=501&148=509&149=513&152=518&154=521&161=524&162=527&164=529&165=532&169=537&174=541&176=543&178=549&179=552&184=555&192=559&198=561&199=563&208=567&211=569&212=571&213=573&214=575&215=578&216=580&219=583&220=587&222=592&223=594&225=597&227=601&231=604&232=608&233=610&234=613&235=615&237=617&239=621&241=623&253=627&259=630&260=633&261=635&263=637&264=641&265=646&266=649&268=666&271=677&272=681&273=685&275=691&276=693&277=696&278=698&280=700&281=702&282=704&284=706&285=710&286=713&287=717&288=720&290=733&295=743&296=745&297=747&298=749&299=751&300=761&301=763&302=765&303=767&304=769&308=771&309=778&310=780&312=784&313=787&314=789&319=799&320=801&321=803&323=806&328=812&329=814&333=816&337=819&342=826&345=829&347=837&348=841&350=848&351=852&354=858&357=860&359=862&360=866&362=869&363=873&365=876&366=880&371=884&373=887&374=891&377=894&378=897&379=901&382=907&383=910&384=912&385=914&386=918&389=921&397=925&400=928&401=931&405=934&414=938&415=942&416=944&417=948&420=950&421=954&424=956'

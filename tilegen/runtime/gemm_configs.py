@@ -1,0 +1,96 @@
+"""The gemm launcher's candidate block configurations, per GPU generation, and its split-K
+candidates and buffers (tilegen.runtime.gemm chooses among them). Imports nothing but torch."""
+
+from __future__ import annotations
+
+import torch
+
+from .args import cdiv
+
+# Candidate block configurations, the default first. Hopper (sm_90+): large tiles,
+# 8 warps (two warpgroups) for 128x256, deeper pipelines for its 227 KB of shared memory.
+GEMM_HOPPER_CONFIGS = [
+    dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=3),
+    dict(block_m=256, block_n=128, block_k=64, group_m=8, warps=8, stages=3),
+    dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=4),
+    dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=8, stages=4),
+    dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=4, stages=4),
+    dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=4, stages=5),
+    dict(block_m=128, block_n=64, block_k=64, group_m=8, warps=4, stages=4),
+    dict(block_m=64, block_n=128, block_k=64, group_m=8, warps=4, stages=4),
+    dict(block_m=64, block_n=128, block_k=64, group_m=8, warps=4, stages=5),
+    dict(block_m=128, block_n=64, block_k=128, group_m=8, warps=4, stages=3),
+    dict(block_m=64, block_n=128, block_k=128, group_m=8, warps=4, stages=3),
+    dict(block_m=64, block_n=64, block_k=64, group_m=8, warps=4, stages=3),
+]
+# Hopper, rows few (decode: M of 1 to 64): the weight streams from memory once, so these
+# tiles trade MMA efficiency for programs enough to fill the SMs and K blocks deep enough
+# to keep bytes in flight. gemm_model decides when they pay; appended to the list above.
+GEMM_HOPPER_SMALL_M_CONFIGS = [
+    dict(block_m=16, block_n=32, block_k=256, group_m=8, warps=4, stages=4),
+    dict(block_m=16, block_n=64, block_k=128, group_m=8, warps=4, stages=4),
+    dict(block_m=16, block_n=128, block_k=128, group_m=8, warps=4, stages=4),
+    dict(block_m=32, block_n=64, block_k=128, group_m=8, warps=4, stages=4),
+    dict(block_m=32, block_n=128, block_k=128, group_m=8, warps=4, stages=4),
+    dict(block_m=64, block_n=64, block_k=128, group_m=8, warps=4, stages=4),
+]
+# Hopper, 1-byte operands (fp8, i8): the same shared memory holds twice the K, so K blocks
+# of 128 (the Triton tutorials' fp8 tiles); put before the list above for those operands.
+GEMM_HOPPER_BYTE_CONFIGS = [
+    dict(block_m=128, block_n=256, block_k=128, group_m=8, warps=8, stages=3),
+    dict(block_m=256, block_n=128, block_k=128, group_m=8, warps=8, stages=3),
+    dict(block_m=128, block_n=256, block_k=128, group_m=8, warps=8, stages=4),
+    dict(block_m=128, block_n=128, block_k=128, group_m=8, warps=8, stages=4),
+    dict(block_m=128, block_n=128, block_k=128, group_m=8, warps=4, stages=4),
+    dict(block_m=64, block_n=128, block_k=128, group_m=8, warps=4, stages=5),
+]
+# Other GPUs (Ampere and older): the Triton tutorial's tiles, shallower pipelines.
+GEMM_CONFIGS = [
+    dict(block_m=128, block_n=256, block_k=32, group_m=8, warps=8, stages=3),
+    dict(block_m=256, block_n=128, block_k=32, group_m=8, warps=8, stages=3),
+    dict(block_m=128, block_n=128, block_k=32, group_m=8, warps=4, stages=4),
+    dict(block_m=128, block_n=64, block_k=32, group_m=8, warps=4, stages=4),
+    dict(block_m=64, block_n=128, block_k=32, group_m=8, warps=4, stages=4),
+    dict(block_m=64, block_n=64, block_k=32, group_m=8, warps=4, stages=4),
+    dict(block_m=32, block_n=64, block_k=32, group_m=8, warps=2, stages=5),
+]
+# The interpreter: small tiles, so that small test shapes still cross tile edges.
+GEMM_INTERPRETER_CONFIG = dict(block_m=32, block_n=32, block_k=32, group_m=4, warps=4, stages=2)
+
+# Split-K candidates (programs per tile, each over a slice of K): offered where a pointer
+# grid's tiles fill less than GEMM_SPLIT_K_BELOW of a wave, each slice at least
+# GEMM_SPLIT_K_MIN_BLOCKS K blocks; gemm_model ranks them with the rest.
+GEMM_SPLIT_KS = (2, 3, 4, 6, 8)
+GEMM_SPLIT_K_BELOW = 1.0
+GEMM_SPLIT_K_MIN_BLOCKS = 4
+
+
+def gemm_split_candidates(candidates, sizes, sms):
+    """Split-K versions of the pointer-grid candidates whose tiles fill less than
+    GEMM_SPLIT_K_BELOW of a wave: each split of GEMM_SPLIT_KS that keeps at least
+    GEMM_SPLIT_K_MIN_BLOCKS K blocks a program and no more programs than SMs. A small
+    output over a deep K (gpt2's 1024x768 projection over K = 3072: 48 tiles of 128x128
+    for 132 SMs) otherwise leaves most SMs idle."""
+    batch, m, n, k = sizes
+    out = []
+    for c in candidates:
+        if c["addressing"] != "pointer" or c["persistent"] or c["split_k"] != 1:
+            continue
+        tiles = batch * cdiv(m, c["block_m"]) * cdiv(n, c["block_n"])
+        if tiles >= sms * GEMM_SPLIT_K_BELOW:
+            continue
+        for split in GEMM_SPLIT_KS:
+            if cdiv(k, c["block_k"]) >= split * GEMM_SPLIT_K_MIN_BLOCKS and tiles * split <= sms:
+                out.append({**c, "split_k": split})
+    return out
+
+
+def gemm_split_k_buffers(num_tiles, config, device, acc_dtype):
+    """The workspace of partial tiles and the zeroed arrival counts a split-K launch needs
+    (None, None for split_k 1). Allocated per launch from torch's caching allocator, so
+    launches on different streams, or captured in CUDA graphs, never share them."""
+    split = config.get("split_k", 1)
+    if split == 1:
+        return None, None
+    ws = torch.empty(num_tiles * split * config["block_m"] * config["block_n"], dtype=acc_dtype, device=device)
+    return ws, torch.zeros(num_tiles, dtype=torch.int32, device=device)
