@@ -66,6 +66,9 @@ def matmul_kernel(
         pid = pid.to(tl.int64)
     if SPLIT_K > 1:
         # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        tl.static_assert(
+            ADDRESSING == "pointer" and not PERSISTENT, "split-K runs on a pointer grid"
+        )
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
@@ -107,10 +110,10 @@ def matmul_kernel(
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
             if SPLIT_K > 1:
-                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
-                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
-                k_first = split * k_per_split
-                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
+                # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
+                k_first = split * tl.cdiv(K, BLOCK_K) // SPLIT_K
+                k_last = (split + 1) * tl.cdiv(K, BLOCK_K) // SPLIT_K
                 a_ptrs += k_first * BLOCK_K * stride_a_k
                 b_ptrs += k_first * BLOCK_K * stride_b_k
             else:
@@ -191,7 +194,8 @@ def matmul(a, b, *, c=None, schedule=None):
     strides. Pass c= to write into existing tensors.
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
-    "flatten": True, which lets a persistent launch pipeline across tiles.
+    "flatten": True, which lets a persistent launch pipeline across tiles,
+    and "split_k": S, S programs per output tile, each over a slice of K.
     Returns c.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -283,7 +287,8 @@ def matmul(a, b, *, c=None, schedule=None):
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             SPLIT_K=split_k,
-            INDEX_64=_index_64,
+            # 64-bit also where the split-K workspace's offsets pass 2**31.
+            INDEX_64=_index_64 or (_ws is not None and _ws.numel() >= 2**31),
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
@@ -359,6 +364,9 @@ def matmul_leaky_relu_kernel(
         pid = pid.to(tl.int64)
     if SPLIT_K > 1:
         # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        tl.static_assert(
+            ADDRESSING == "pointer" and not PERSISTENT, "split-K runs on a pointer grid"
+        )
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
@@ -400,10 +408,10 @@ def matmul_leaky_relu_kernel(
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
             if SPLIT_K > 1:
-                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
-                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
-                k_first = split * k_per_split
-                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
+                # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
+                k_first = split * tl.cdiv(K, BLOCK_K) // SPLIT_K
+                k_last = (split + 1) * tl.cdiv(K, BLOCK_K) // SPLIT_K
                 a_ptrs += k_first * BLOCK_K * stride_a_k
                 b_ptrs += k_first * BLOCK_K * stride_b_k
             else:
@@ -484,7 +492,8 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
     strides. Pass c= to write into existing tensors.
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
-    "flatten": True, which lets a persistent launch pipeline across tiles.
+    "flatten": True, which lets a persistent launch pipeline across tiles,
+    and "split_k": S, S programs per output tile, each over a slice of K.
     Returns c.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -576,7 +585,8 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             SPLIT_K=split_k,
-            INDEX_64=_index_64,
+            # 64-bit also where the split-K workspace's offsets pass 2**31.
+            INDEX_64=_index_64 or (_ws is not None and _ws.numel() >= 2**31),
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
@@ -663,6 +673,9 @@ def linear_gelu_kernel(
         pid = pid.to(tl.int64)
     if SPLIT_K > 1:
         # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        tl.static_assert(
+            ADDRESSING == "pointer" and not PERSISTENT, "split-K runs on a pointer grid"
+        )
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
@@ -704,10 +717,10 @@ def linear_gelu_kernel(
             a_ptrs = x_ptr + (offs_am[:, None] * stride_x_m + offs_k[None, :] * stride_x_k)
             b_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn[None, :] * stride_w_n)
             if SPLIT_K > 1:
-                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
-                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
-                k_first = split * k_per_split
-                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
+                # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
+                k_first = split * tl.cdiv(K, BLOCK_K) // SPLIT_K
+                k_last = (split + 1) * tl.cdiv(K, BLOCK_K) // SPLIT_K
                 a_ptrs += k_first * BLOCK_K * stride_x_k
                 b_ptrs += k_first * BLOCK_K * stride_w_k
             else:
@@ -791,7 +804,8 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
     strides. Pass y= to write into existing tensors.
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
-    "flatten": True, which lets a persistent launch pipeline across tiles.
+    "flatten": True, which lets a persistent launch pipeline across tiles,
+    and "split_k": S, S programs per output tile, each over a slice of K.
     Returns y.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -890,7 +904,8 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             SPLIT_K=split_k,
-            INDEX_64=_index_64,
+            # 64-bit also where the split-K workspace's offsets pass 2**31.
+            INDEX_64=_index_64 or (_ws is not None and _ws.numel() >= 2**31),
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
@@ -982,6 +997,9 @@ def scaled_residual_kernel(
         pid = pid.to(tl.int64)
     if SPLIT_K > 1:
         # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        tl.static_assert(
+            ADDRESSING == "pointer" and not PERSISTENT, "split-K runs on a pointer grid"
+        )
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
@@ -1023,10 +1041,10 @@ def scaled_residual_kernel(
             a_ptrs = x_ptr + (offs_am[:, None] * stride_x_m + offs_k[None, :] * stride_x_k)
             b_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn[None, :] * stride_w_n)
             if SPLIT_K > 1:
-                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
-                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
-                k_first = split * k_per_split
-                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
+                # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
+                k_first = split * tl.cdiv(K, BLOCK_K) // SPLIT_K
+                k_last = (split + 1) * tl.cdiv(K, BLOCK_K) // SPLIT_K
                 a_ptrs += k_first * BLOCK_K * stride_x_k
                 b_ptrs += k_first * BLOCK_K * stride_w_k
             else:
@@ -1125,7 +1143,8 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
     strides. Pass out= to write into existing tensors.
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
-    "flatten": True, which lets a persistent launch pipeline across tiles.
+    "flatten": True, which lets a persistent launch pipeline across tiles,
+    and "split_k": S, S programs per output tile, each over a slice of K.
     Returns out.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -1246,7 +1265,8 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             SPLIT_K=split_k,
-            INDEX_64=_index_64,
+            # 64-bit also where the split-K workspace's offsets pass 2**31.
+            INDEX_64=_index_64 or (_ws is not None and _ws.numel() >= 2**31),
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
@@ -1338,6 +1358,9 @@ def bmm_kernel(
         pid = pid.to(tl.int64)
     if SPLIT_K > 1:
         # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        tl.static_assert(
+            ADDRESSING == "pointer" and not PERSISTENT, "split-K runs on a pointer grid"
+        )
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
@@ -1416,10 +1439,10 @@ def bmm_kernel(
                 + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
             )
             if SPLIT_K > 1:
-                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
-                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
-                k_first = split * k_per_split
-                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
+                # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
+                k_first = split * tl.cdiv(K, BLOCK_K) // SPLIT_K
+                k_last = (split + 1) * tl.cdiv(K, BLOCK_K) // SPLIT_K
                 a_ptrs += k_first * BLOCK_K * stride_a_k
                 b_ptrs += k_first * BLOCK_K * stride_b_k
             else:
@@ -1499,7 +1522,8 @@ def bmm(a, b, *, c=None, schedule=None):
     strides. Pass c= to write into existing tensors.
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
-    "flatten": True, which lets a persistent launch pipeline across tiles.
+    "flatten": True, which lets a persistent launch pipeline across tiles,
+    and "split_k": S, S programs per output tile, each over a slice of K.
     Returns c.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -1587,7 +1611,8 @@ def bmm(a, b, *, c=None, schedule=None):
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             SPLIT_K=split_k,
-            INDEX_64=_index_64,
+            # 64-bit also where the split-K workspace's offsets pass 2**31.
+            INDEX_64=_index_64 or (_ws is not None and _ws.numel() >= 2**31),
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
@@ -1670,6 +1695,9 @@ def linear_silu_kernel(
         pid = pid.to(tl.int64)
     if SPLIT_K > 1:
         # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        tl.static_assert(
+            ADDRESSING == "pointer" and not PERSISTENT, "split-K runs on a pointer grid"
+        )
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
@@ -1711,10 +1739,10 @@ def linear_silu_kernel(
             a_ptrs = x_ptr + (offs_am[:, None] * stride_x_m + offs_k[None, :] * stride_x_k)
             b_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn[None, :] * stride_w_n)
             if SPLIT_K > 1:
-                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
-                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
-                k_first = split * k_per_split
-                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
+                # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
+                k_first = split * tl.cdiv(K, BLOCK_K) // SPLIT_K
+                k_last = (split + 1) * tl.cdiv(K, BLOCK_K) // SPLIT_K
                 a_ptrs += k_first * BLOCK_K * stride_x_k
                 b_ptrs += k_first * BLOCK_K * stride_w_k
             else:
@@ -1809,7 +1837,8 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
     strides. Pass pre=, act= to write into existing tensors.
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
-    "flatten": True, which lets a persistent launch pipeline across tiles.
+    "flatten": True, which lets a persistent launch pipeline across tiles,
+    and "split_k": S, S programs per output tile, each over a slice of K.
     Returns (pre, act).
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -1922,7 +1951,8 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             SPLIT_K=split_k,
-            INDEX_64=_index_64,
+            # 64-bit also where the split-K workspace's offsets pass 2**31.
+            INDEX_64=_index_64 or (_ws is not None and _ws.numel() >= 2**31),
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
@@ -2012,6 +2042,9 @@ def matmul_f32_kernel(
         pid = pid.to(tl.int64)
     if SPLIT_K > 1:
         # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        tl.static_assert(
+            ADDRESSING == "pointer" and not PERSISTENT, "split-K runs on a pointer grid"
+        )
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
@@ -2053,10 +2086,10 @@ def matmul_f32_kernel(
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
             if SPLIT_K > 1:
-                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
-                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
-                k_first = split * k_per_split
-                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
+                # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
+                k_first = split * tl.cdiv(K, BLOCK_K) // SPLIT_K
+                k_last = (split + 1) * tl.cdiv(K, BLOCK_K) // SPLIT_K
                 a_ptrs += k_first * BLOCK_K * stride_a_k
                 b_ptrs += k_first * BLOCK_K * stride_b_k
             else:
@@ -2137,7 +2170,8 @@ def matmul_f32(a, b, *, c=None, schedule=None):
     strides. Pass c= to write into existing tensors.
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
-    "flatten": True, which lets a persistent launch pipeline across tiles.
+    "flatten": True, which lets a persistent launch pipeline across tiles,
+    and "split_k": S, S programs per output tile, each over a slice of K.
     Returns c.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -2229,7 +2263,8 @@ def matmul_f32(a, b, *, c=None, schedule=None):
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             SPLIT_K=split_k,
-            INDEX_64=_index_64,
+            # 64-bit also where the split-K workspace's offsets pass 2**31.
+            INDEX_64=_index_64 or (_ws is not None and _ws.numel() >= 2**31),
             num_warps=config["warps"],
             num_stages=config["stages"],
         )

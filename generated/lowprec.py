@@ -48,8 +48,8 @@ def quantize_rows_i8_kernel(
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -129,8 +129,8 @@ def quantize_rows_i8_looped_kernel(
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -248,8 +248,8 @@ def quantize_rows_i8_team_kernel(
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -416,7 +416,7 @@ def quantize_rows_i8(x, *, q=None, s=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(x, q, s)
                 or (n_rows + 2) * 1 * _args.next_power_of_2(TEAM) >= 2**31,
-                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
                 num_warps=num_warps,
             )
@@ -471,7 +471,7 @@ def quantize_rows_i8(x, *, q=None, s=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(x, q, s) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
         ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
         num_warps=num_warps,
         **extra,
@@ -556,6 +556,9 @@ def linear_i8_kernel(
         pid = pid.to(tl.int64)
     if SPLIT_K > 1:
         # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        tl.static_assert(
+            ADDRESSING == "pointer" and not PERSISTENT, "split-K runs on a pointer grid"
+        )
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
@@ -597,10 +600,10 @@ def linear_i8_kernel(
             a_ptrs = x_ptr + (offs_am[:, None] * stride_x_m + offs_k[None, :] * stride_x_k)
             b_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn[None, :] * stride_w_n)
             if SPLIT_K > 1:
-                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
-                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
-                k_first = split * k_per_split
-                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
+                # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
+                k_first = split * tl.cdiv(K, BLOCK_K) // SPLIT_K
+                k_last = (split + 1) * tl.cdiv(K, BLOCK_K) // SPLIT_K
                 a_ptrs += k_first * BLOCK_K * stride_x_k
                 b_ptrs += k_first * BLOCK_K * stride_w_k
             else:
@@ -686,7 +689,8 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
     strides. Pass y= to write into existing tensors.
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
-    "flatten": True, which lets a persistent launch pipeline across tiles.
+    "flatten": True, which lets a persistent launch pipeline across tiles,
+    and "split_k": S, S programs per output tile, each over a slice of K.
     Returns y.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -788,7 +792,8 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             SPLIT_K=split_k,
-            INDEX_64=_index_64,
+            # 64-bit also where the split-K workspace's offsets pass 2**31.
+            INDEX_64=_index_64 or (_ws is not None and _ws.numel() >= 2**31),
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
@@ -869,6 +874,9 @@ def matmul_i8_kernel(
         pid = pid.to(tl.int64)
     if SPLIT_K > 1:
         # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        tl.static_assert(
+            ADDRESSING == "pointer" and not PERSISTENT, "split-K runs on a pointer grid"
+        )
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
@@ -910,10 +918,10 @@ def matmul_i8_kernel(
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
             if SPLIT_K > 1:
-                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
-                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
-                k_first = split * k_per_split
-                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
+                # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
+                k_first = split * tl.cdiv(K, BLOCK_K) // SPLIT_K
+                k_last = (split + 1) * tl.cdiv(K, BLOCK_K) // SPLIT_K
                 a_ptrs += k_first * BLOCK_K * stride_a_k
                 b_ptrs += k_first * BLOCK_K * stride_b_k
             else:
@@ -994,7 +1002,8 @@ def matmul_i8(a, b, *, c=None, schedule=None):
     strides. Pass c= to write into existing tensors.
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
-    "flatten": True, which lets a persistent launch pipeline across tiles.
+    "flatten": True, which lets a persistent launch pipeline across tiles,
+    and "split_k": S, S programs per output tile, each over a slice of K.
     Returns c.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -1086,7 +1095,8 @@ def matmul_i8(a, b, *, c=None, schedule=None):
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             SPLIT_K=split_k,
-            INDEX_64=_index_64,
+            # 64-bit also where the split-K workspace's offsets pass 2**31.
+            INDEX_64=_index_64 or (_ws is not None and _ws.numel() >= 2**31),
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
@@ -1172,6 +1182,9 @@ def scaled_mm_kernel(
         pid = pid.to(tl.int64)
     if SPLIT_K > 1:
         # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        tl.static_assert(
+            ADDRESSING == "pointer" and not PERSISTENT, "split-K runs on a pointer grid"
+        )
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
@@ -1213,10 +1226,10 @@ def scaled_mm_kernel(
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
             if SPLIT_K > 1:
-                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
-                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
-                k_first = split * k_per_split
-                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
+                # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
+                k_first = split * tl.cdiv(K, BLOCK_K) // SPLIT_K
+                k_last = (split + 1) * tl.cdiv(K, BLOCK_K) // SPLIT_K
                 a_ptrs += k_first * BLOCK_K * stride_a_k
                 b_ptrs += k_first * BLOCK_K * stride_b_k
             else:
@@ -1306,7 +1319,8 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
     strides. Pass y= to write into existing tensors.
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
-    "flatten": True, which lets a persistent launch pipeline across tiles.
+    "flatten": True, which lets a persistent launch pipeline across tiles,
+    and "split_k": S, S programs per output tile, each over a slice of K.
     Returns y.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -1417,7 +1431,8 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             SPLIT_K=split_k,
-            INDEX_64=_index_64,
+            # 64-bit also where the split-K workspace's offsets pass 2**31.
+            INDEX_64=_index_64 or (_ws is not None and _ws.numel() >= 2**31),
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
@@ -1504,6 +1519,9 @@ def scaled_mm_tensor_kernel(
         pid = pid.to(tl.int64)
     if SPLIT_K > 1:
         # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.
+        tl.static_assert(
+            ADDRESSING == "pointer" and not PERSISTENT, "split-K runs on a pointer grid"
+        )
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
@@ -1545,10 +1563,10 @@ def scaled_mm_tensor_kernel(
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
             if SPLIT_K > 1:
-                # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.
-                k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)
-                k_first = split * k_per_split
-                k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))
+                # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
+                # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
+                k_first = split * tl.cdiv(K, BLOCK_K) // SPLIT_K
+                k_last = (split + 1) * tl.cdiv(K, BLOCK_K) // SPLIT_K
                 a_ptrs += k_first * BLOCK_K * stride_a_k
                 b_ptrs += k_first * BLOCK_K * stride_b_k
             else:
@@ -1630,7 +1648,8 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
     strides. Pass y= to write into existing tensors.
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
-    "flatten": True, which lets a persistent launch pipeline across tiles.
+    "flatten": True, which lets a persistent launch pipeline across tiles,
+    and "split_k": S, S programs per output tile, each over a slice of K.
     Returns y.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -1732,7 +1751,8 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
             PERSISTENT=grid[0] < num_tiles,
             FLATTEN=config["flatten"],
             SPLIT_K=split_k,
-            INDEX_64=_index_64,
+            # 64-bit also where the split-K workspace's offsets pass 2**31.
+            INDEX_64=_index_64 or (_ws is not None and _ws.numel() >= 2**31),
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
@@ -2061,8 +2081,8 @@ def quantize_rows_f8_kernel(
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -2142,8 +2162,8 @@ def quantize_rows_f8_looped_kernel(
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -2261,8 +2281,8 @@ def quantize_rows_f8_team_kernel(
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -2429,7 +2449,7 @@ def quantize_rows_f8(x, *, q=None, s=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(x, q, s)
                 or (n_rows + 2) * 1 * _args.next_power_of_2(TEAM) >= 2**31,
-                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
                 num_warps=num_warps,
             )
@@ -2484,7 +2504,7 @@ def quantize_rows_f8(x, *, q=None, s=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(x, q, s) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
         ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
         num_warps=num_warps,
         **extra,

@@ -44,8 +44,8 @@ def softmax_kernel(
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -123,8 +123,8 @@ def softmax_looped_kernel(
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -253,8 +253,8 @@ def softmax_team_kernel(
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -428,7 +428,7 @@ def softmax(x, *, y=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(x, y)
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
-                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
                 num_warps=num_warps,
             )
@@ -481,7 +481,7 @@ def softmax(x, *, y=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(x, y) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
         ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
         num_warps=num_warps,
         **extra,
@@ -531,8 +531,8 @@ def log_softmax_kernel(
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -611,8 +611,8 @@ def log_softmax_looped_kernel(
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -739,8 +739,8 @@ def log_softmax_team_kernel(
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -913,7 +913,7 @@ def log_softmax(x, *, y=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(x, y)
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
-                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
                 num_warps=num_warps,
             )
@@ -966,7 +966,7 @@ def log_softmax(x, *, y=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(x, y) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
         ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
         num_warps=num_warps,
         **extra,
@@ -1030,8 +1030,8 @@ def layernorm_kernel(
     # With REREAD the row is let go after the reductions and loaded again for the outputs:
     # a second read, from L1/L2, instead of holding the row in registers throughout.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -1160,8 +1160,8 @@ def layernorm_looped_kernel(
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -1320,8 +1320,8 @@ def layernorm_team_kernel(
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -1527,7 +1527,7 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(x, w, b, y, mu, rstd)
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
-                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
                 num_warps=num_warps,
             )
@@ -1590,7 +1590,7 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(x, w, b, y, mu, rstd) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
         ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
         num_warps=num_warps,
         **extra,
@@ -1653,8 +1653,8 @@ def rmsnorm_kernel(
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -1738,8 +1738,8 @@ def rmsnorm_looped_kernel(
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -1852,8 +1852,8 @@ def rmsnorm_team_kernel(
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -2013,7 +2013,7 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(x, w, y)
                 or (n_rows + 2) * 1 * _args.next_power_of_2(TEAM) >= 2**31,
-                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
                 num_warps=num_warps,
             )
@@ -2069,7 +2069,7 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(x, w, y) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
         ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
         num_warps=num_warps,
         **extra,
@@ -2119,8 +2119,8 @@ def row_stats_kernel(
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -2197,8 +2197,8 @@ def row_stats_looped_kernel(
     # there are no row-varying outputs, so there is no final pass. Each row of the
     # full-shaped inputs is read once.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -2295,8 +2295,8 @@ def row_stats_team_kernel(
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -2467,7 +2467,7 @@ def row_stats(x, *, sumsq=None, maxabs=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(x, sumsq, maxabs)
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
-                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0)),
                 num_warps=num_warps,
             )
@@ -2521,7 +2521,7 @@ def row_stats(x, *, sumsq=None, maxabs=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(x, sumsq, maxabs) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
         ALIGN=_reduction.row_align(N, x.stride(0)),
         num_warps=num_warps,
         **extra,
@@ -2593,8 +2593,8 @@ def add_layernorm_kernel(
     # With REREAD the row is let go after the reductions and loaded again for the outputs:
     # a second read, from L1/L2, instead of holding the row in registers throughout.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         C = C // ALIGN * ALIGN
         stride_x_b = stride_x_b // ALIGN * ALIGN
@@ -2757,8 +2757,8 @@ def add_layernorm_looped_kernel(
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         C = C // ALIGN * ALIGN
         stride_x_b = stride_x_b // ALIGN * ALIGN
@@ -2948,8 +2948,8 @@ def add_layernorm_team_kernel(
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         C = C // ALIGN * ALIGN
         stride_x_b = stride_x_b // ALIGN * ALIGN
@@ -3179,7 +3179,7 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(x, r, w, b, y, h)
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
-                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(
                     C,
                     x.stride(0),
@@ -3259,7 +3259,7 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(x, r, w, b, y, h) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
         ALIGN=_reduction.row_align(
             C,
             x.stride(0),
@@ -3337,8 +3337,8 @@ def add_rmsnorm_kernel(
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -3439,8 +3439,8 @@ def add_rmsnorm_looped_kernel(
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -3582,8 +3582,8 @@ def add_rmsnorm_team_kernel(
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         N = N // ALIGN * ALIGN
         stride_x_m = stride_x_m // ALIGN * ALIGN
@@ -3769,7 +3769,7 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(x, r, w, y, h)
                 or (n_rows + 2) * 1 * _args.next_power_of_2(TEAM) >= 2**31,
-                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), r.stride(0), y.stride(0), h.stride(0)),
                 num_warps=num_warps,
             )
@@ -3831,7 +3831,7 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(x, r, w, y, h) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
         ALIGN=_reduction.row_align(N, x.stride(0), r.stride(0), y.stride(0), h.stride(0)),
         num_warps=num_warps,
         **extra,
@@ -3887,8 +3887,8 @@ def next_token_kernel(
     # Single pass over rows of [B, V]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         V = V // ALIGN * ALIGN
         stride_logits_b = stride_logits_b // ALIGN * ALIGN
@@ -3965,8 +3965,8 @@ def next_token_looped_kernel(
     # there are no row-varying outputs, so there is no final pass. Each row of the
     # full-shaped inputs is read once.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         V = V // ALIGN * ALIGN
         stride_logits_b = stride_logits_b // ALIGN * ALIGN
@@ -4067,8 +4067,8 @@ def next_token_team_kernel(
     # of a team wait for each other: the launcher picks this kernel only where they can all
     # be resident at once (tilegen.runtime.reduction.team_fits).
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         V = V // ALIGN * ALIGN
         stride_logits_b = stride_logits_b // ALIGN * ALIGN
@@ -4244,7 +4244,7 @@ def next_token(logits, *, token=None, best=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(logits, token, best)
                 or (n_rows + 2) * 3 * _args.next_power_of_2(TEAM) >= 2**31,
-                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(V, logits.stride(0)),
                 num_warps=num_warps,
             )
@@ -4298,7 +4298,7 @@ def next_token(logits, *, token=None, best=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(logits, token, best) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
         ALIGN=_reduction.row_align(V, logits.stride(0)),
         num_warps=num_warps,
         **extra,
@@ -4354,8 +4354,8 @@ def top_p_cumulative_kernel(
     # Single pass over rows of [B, V]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         V = V // ALIGN * ALIGN
         stride_logits_b = stride_logits_b // ALIGN * ALIGN
@@ -4443,8 +4443,8 @@ def top_p_cumulative_looped_kernel(
     # the final pass recomputes the row-varying values and stores them. Each row of the
     # full-shaped inputs is read twice.
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         V = V // ALIGN * ALIGN
         stride_logits_b = stride_logits_b // ALIGN * ALIGN
@@ -4712,7 +4712,7 @@ def top_p_cumulative(logits, *, probs=None, cumulative=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(logits, probs, cumulative) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
         ALIGN=_reduction.row_align(V, logits.stride(0), probs.stride(0), cumulative.stride(0)),
         num_warps=num_warps,
         **extra,
@@ -4773,8 +4773,8 @@ def cross_entropy_kernel(
     # its declared type, for arithmetic in the types the spec says.
     ignore_index = tl.full((), ignore_index, tl.int64)
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         V = V // ALIGN * ALIGN
         stride_logits_b = stride_logits_b // ALIGN * ALIGN
@@ -4866,8 +4866,8 @@ def cross_entropy_looped_kernel(
     # its declared type, for arithmetic in the types the spec says.
     ignore_index = tl.full((), ignore_index, tl.int64)
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         V = V // ALIGN * ALIGN
         stride_logits_b = stride_logits_b // ALIGN * ALIGN
@@ -4993,8 +4993,8 @@ def cross_entropy_team_kernel(
     # its declared type, for arithmetic in the types the spec says.
     ignore_index = tl.full((), ignore_index, tl.int64)
     if ALIGN > 1:
-        # The launcher found the row width and the row strides multiples of ALIGN (a power of
-        # two below 16). Restated so, Triton can prove where rows start (it proves multiples of
+        # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).
+        # Restated so, Triton can prove where rows start (it proves multiples of
         # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.
         V = V // ALIGN * ALIGN
         stride_logits_b = stride_logits_b // ALIGN * ALIGN
@@ -5192,7 +5192,7 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
                 # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
                 INDEX_64=_args.needs_int64(logits, target, loss)
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
-                # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+                # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(V, logits.stride(0)),
                 num_warps=num_warps,
             )
@@ -5247,7 +5247,7 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
         PERSISTENT=grid[0] < num_row_blocks,
         # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
         INDEX_64=_args.needs_int64(logits, target, loss) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
         ALIGN=_reduction.row_align(V, logits.stride(0)),
         num_warps=num_warps,
         **extra,

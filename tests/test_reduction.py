@@ -408,12 +408,21 @@ def test_row_align():
 
 
 def test_aligned_rows_from_views(examples, device):
-    """Rows whose width and strides are multiples of 8 or 4 but not 16 (ALIGN 8, 4) and a
-    view of odd stride (ALIGN 1), against torch (bf16: 2e-2, f16: 2e-3)."""
+    """Rows whose width and strides are multiples of 8, 4 or 2 but not 16 (ALIGN 8, 4, 2), a
+    view of odd stride (ALIGN 1) and multiples of 16 (ALIGN 1: Triton knows), against torch
+    (bf16: 2e-2, f16: 2e-3); the launch passes the ALIGN the sizes allow."""
     module, _ = examples
-    for cols, stride in ((1000, 1000), (1000, 1004), (1000, 1001), (24, 40)):
+    cases = ((1000, 1000, 8), (1000, 1004, 4), (1002, 1002, 2), (1000, 1001, 1), (24, 40, 8), (1024, 1024, 1))
+    for cols, stride, align in cases:
         x = torch.randn(7, stride, device=device, dtype=torch.float16)[:, :cols]
-        torch.testing.assert_close(module.softmax(x), torch.softmax(x.float(), -1).half(), rtol=2e-3, atol=2e-3)
+        spy = _LaunchSpy(module.softmax_kernel)
+        module.softmax_kernel = spy
+        try:
+            y = module.softmax(x)
+        finally:
+            module.softmax_kernel = spy.kernel
+        assert [c["ALIGN"] for c in spy.calls] == [align], (cols, stride)
+        torch.testing.assert_close(y, torch.softmax(x.float(), -1).half(), rtol=2e-3, atol=2e-3)
         xb = torch.randn(7, stride, device=device, dtype=torch.bfloat16)[:, :cols]
         w, b = torch.randn(cols, device=device, dtype=torch.bfloat16), torch.randn(cols, device=device, dtype=torch.bfloat16)
         want = F.layer_norm(xb.float(), (cols,), w.float(), b.float(), 1e-5).bfloat16()

@@ -100,3 +100,15 @@ def test_split_candidates_only_under_a_wave():
     # The shortlist the tuner times keeps the model's best split-K candidate.
     ranked = sorted(base + few, key=lambda c: gemm_rt.gemm_model(c, (1, 1024, 768, 3072), 132, 2))
     assert any(c["split_k"] > 1 for c in gemm_rt.gemm_shortlist(ranked))
+
+
+@pytest.mark.skipif(DEVICE != "cuda", reason="programs run concurrently only on a GPU")
+def test_split_k_sums_the_same_bits_whichever_program_finishes_last(gemms):
+    """On a GPU the programs of a tile finish in any order: the last one adds the partials
+    in slot order, so repeated launches over many tiles give the same bits, and the sum
+    matches the product."""
+    a, b = randn(512, 4096), randn(4096, 512)
+    first = gemms.matmul(a, b, schedule={"block_m": 64, "block_n": 64, "block_k": 64, "split_k": 8})
+    check(first, a.double() @ b.double())
+    for _ in range(20):
+        assert torch.equal(first, gemms.matmul(a, b, schedule={"block_m": 64, "block_n": 64, "block_k": 64, "split_k": 8}))

@@ -95,7 +95,8 @@ class GemmModel:
     launch_kwargs: tuple[tuple[str, str], ...] = (
         ("schedule", "overrides the spec's schedule for this call: a dict of its keys, e.g.\n"
                      "    {\"addressing\": \"pointer\", \"persistent\": True, \"block_m\": 64}; also\n"
-                     "    \"flatten\": True, which lets a persistent launch pipeline across tiles."),
+                     "    \"flatten\": True, which lets a persistent launch pipeline across tiles,\n"
+                     "    and \"split_k\": S, S programs per output tile, each over a slice of K."),
     )
 
     def validation_cases(self, quick: bool = False):

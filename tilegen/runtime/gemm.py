@@ -257,9 +257,11 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
         if not kernel.get("split_k"):
             raise ValueError(f"{name}(): schedule split_k > 1 needs every output masked by rows or columns "
                              "and pointer addressing compiled in; this kernel has not")
-        if wish.get("addressing", "pointer") != "pointer" or wish.get("persistent") in (True, "true"):
+        if (wish.get("addressing", "pointer") != "pointer" or wish.get("persistent") in (True, "true")
+                or wish.get("flatten") in (True, "true")):
             raise ValueError(f"{name}(): schedule split_k > 1 runs with addressing = 'pointer', persistent = False; "
-                             f"got addressing = {wish.get('addressing', 'pointer')!r}, persistent = {wish.get('persistent')!r}")
+                             f"got addressing = {wish.get('addressing', 'pointer')!r}, persistent = {wish.get('persistent')!r}"
+                             f", flatten = {wish.get('flatten')!r}")
         modes = [("pointer", False, False)]
     sms = gemm_device(device.index)[3] if device.type == "cuda" else 4  # the interpreter: 4 "SMs"
     # Every candidate: a block configuration under a launch mode.
@@ -277,7 +279,9 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
             for config in keep
         ]
         if addressing == "pointer" and not persistent and "split_k" not in pins and kernel.get("split_k"):
-            candidates += gemm_split_candidates(candidates, sizes, sms)
+            # Offered by the sizes' tuning bucket (each rounded up to a power of two), so that
+            # every shape of a bucket has the same candidates as the choice cached for it.
+            candidates += gemm_split_candidates(candidates, tuple(1 << max(0, d - 1).bit_length() for d in sizes), sms)
     if device.type == "cuda" and len(candidates) > 1:
         # The model's ranking: its best is the first candidate, taken untuned.
         out_bytes = sum(o.element_size() for o in outs) or kernel["elem_bytes"]

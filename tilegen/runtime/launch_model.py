@@ -41,7 +41,7 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2):
     tiles = batch * tiles_m * tiles_n
     programs = tiles * split
     waves = cdiv(max(programs, 1), sms)
-    k_pad = max(cdiv(cdiv(k, bk), split), 1) * bk
+    k_pad = max(cdiv(cdiv(k, bk), split), 1) * bk  # the longest slice
     rate = GEMM_MODEL_FLOPS_PER_SM * min(1.0, (bm * bn / (bm + bn)) / (128 * 256 / 384)) ** 0.5
     if bm < 64:
         rate *= 0.5

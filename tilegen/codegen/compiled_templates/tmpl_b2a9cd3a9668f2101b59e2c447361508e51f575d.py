@@ -255,7 +255,7 @@ def root(context, missing=missing):
         if environment.getattr(l_1_k, 'aligned'):
             pass
             t_8.append(
-                'if ALIGN > 1:\n    # The launcher found the row width and the row strides multiples of ALIGN (a power of\n    # two below 16). Restated so, Triton can prove where rows start (it proves multiples of\n    # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.\n',
+                'if ALIGN > 1:\n    # The launcher found the row width and the row strides multiples of ALIGN (2, 4 or 8).\n    # Restated so, Triton can prove where rows start (it proves multiples of\n    # 16 by itself) and loads them in vectors of up to 16 bytes rather than element by element.\n',
             )
             for (l_2_var, l_2__) in environment.getattr(l_1_k, 'aligned'):
                 _loop_vars = {}
@@ -292,7 +292,7 @@ def root(context, missing=missing):
         if environment.getattr(l_1_k, 'aligned'):
             pass
             t_10.extend((
-                '# The largest power of two below 16 that divides the row width and the row strides (tilegen.runtime.reduction.row_align).\nALIGN=_reduction.row_align(',
+                '# The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).\nALIGN=_reduction.row_align(',
                 str(t_1(context.eval_ctx, t_2(context, environment.getattr(l_1_k, 'aligned'), 'last'), ', ')),
                 '),\n',
             ))

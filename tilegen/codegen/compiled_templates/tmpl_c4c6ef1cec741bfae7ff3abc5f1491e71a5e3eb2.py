@@ -190,7 +190,7 @@ def root(context, missing=missing):
             if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
                 pass
                 t_14.extend((
-                    "if SPLIT_K > 1:\n    # Split-K: this program sums K blocks k_first to k_last of the tile's SPLIT_K slices.\n    k_per_split = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K)\n    k_first = split * k_per_split\n    k_last = tl.minimum(k_first + k_per_split, tl.cdiv(K, BLOCK_K))\n    a_ptrs += k_first * BLOCK_K * ",
+                    "if SPLIT_K > 1:\n    # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its\n    # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).\n    k_first = split * tl.cdiv(K, BLOCK_K) // SPLIT_K\n    k_last = (split + 1) * tl.cdiv(K, BLOCK_K) // SPLIT_K\n    a_ptrs += k_first * BLOCK_K * ",
                     str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'stride_k')),
                     '\n    b_ptrs += k_first * BLOCK_K * ',
                     str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'stride_k')),
@@ -554,9 +554,16 @@ def root(context, missing=missing):
     yield '    pid = tl.program_id(axis=0)\n    if INDEX_64:\n        pid = pid.to(tl.int64)\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
         pass
-        yield '    if SPLIT_K > 1:\n        # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.\n        split = pid % SPLIT_K\n        pid = pid // SPLIT_K\n'
+        yield '    if SPLIT_K > 1:\n        # Split-K: SPLIT_K consecutive programs share a tile, each summing one slice of K.\n'
+        if (undefined(name='many') if l_0_many is missing else l_0_many):
+            pass
+            yield '        tl.static_assert(ADDRESSING == "pointer" and not PERSISTENT, "split-K runs on a pointer grid")\n'
+        else:
+            pass
+            yield '        tl.static_assert(not PERSISTENT, "split-K runs on a grid of one program per tile and slice")\n'
+        yield '        split = pid % SPLIT_K\n        pid = pid // SPLIT_K\n'
     yield '    num_pid_m = tl.cdiv(M, BLOCK_M)\n    num_pid_n = tl.cdiv(N, BLOCK_N)\n    num_tiles = '
-    yield str(('BATCH * ' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 192 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('BATCH * ' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 197 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
     yield "num_pid_m * num_pid_n\n    # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The\n    # launcher starts one program per tile, so the loop runs once, or, persistent, at most one\n    # per SM, each looping over many tiles (as many programs as the tiles need for an even\n    # share, see tilegen.runtime.gemm.gemm_programs). FLATTEN merges this loop with the K loop, so the\n    # compiler can overlap one tile's epilogue with the next tile's loads.\n    "
     yield str(t_1(t_11(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'blocks'), 'tile', 'tile', 'tile_id', 'num_tiles', 'tl.num_programs(axis=0)', 'tl.range', ', flatten=FLATTEN')), 4))
     yield '\n'
@@ -641,14 +648,14 @@ def root(context, missing=missing):
         yield str(environment.getattr(environment.getattr(l_1_t, 'tensor'), 'name'))
         yield ': '
         yield str(environment.getattr(l_1_t, 'note'))
-        yield str(('; computed in f32' if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 264 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+        yield str(('; computed in f32' if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 269 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
         yield '.\n'
         if environment.getattr(l_1_t, 'mask'):
             pass
             yield '        '
             yield str(environment.getattr(environment.getattr(l_1_t, 'tensor'), 'name'))
             yield ' = '
-            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 0) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 266 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 0) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 271 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
             yield 'tl.load('
             yield str(environment.getattr(environment.getattr(l_1_t, 'tensor'), 'name'))
             yield '_ptr + '
@@ -658,20 +665,20 @@ def root(context, missing=missing):
             yield ', other='
             yield str(environment.getattr(l_1_t, 'other'))
             yield ')'
-            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 1) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 266 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 1) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 271 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         else:
             pass
             yield '        '
             yield str(environment.getattr(environment.getattr(l_1_t, 'tensor'), 'name'))
             yield ' = '
-            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 0) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 268 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 0) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 273 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
             yield 'tl.load('
             yield str(environment.getattr(environment.getattr(l_1_t, 'tensor'), 'name'))
             yield '_ptr + '
             yield str(environment.getattr(l_1_t, 'offs'))
             yield ')'
-            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 1) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 268 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 1) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 273 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
             yield '\n'
     l_1_t = missing
     for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'statements'):
@@ -688,7 +695,7 @@ def root(context, missing=missing):
         yield '\n'
     l_1_st = missing
     yield '        # Store each output, cast to its declared type'
-    yield str(('; masks keep rows and columns past the edges out' if (('pointer' in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes')) or (undefined(name='other_outs') if l_0_other_outs is missing else l_0_other_outs)) else cond_expr_undefined("the inline if-expression on line 275 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('; masks keep rows and columns past the edges out' if (('pointer' in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes')) or (undefined(name='other_outs') if l_0_other_outs is missing else l_0_other_outs)) else cond_expr_undefined("the inline if-expression on line 280 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
     yield '.\n'
     if ((undefined(name='tile_outs') if l_0_tile_outs is missing else l_0_tile_outs) and (undefined(name='many') if l_0_many is missing else l_0_many)):
         pass
@@ -775,7 +782,7 @@ def root(context, missing=missing):
             yield event
     finally: gen.close()
     yield '    # Sizes: '
-    yield str((str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'batch_count'), ' products of ', )) if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 309 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+    yield str((str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'batch_count'), ' products of ', )) if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 314 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
     yield '[M, K] @ [K, N] -> [M, N].\n    size_m, size_n, size_k, size_batch = '
     yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'dims'), ', '))
     yield ', '
@@ -811,7 +818,7 @@ def root(context, missing=missing):
     yield '\n    def _launch(config, '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '):\n        # One program per [BLOCK_M, BLOCK_N] output tile'
-    yield str((' of each product' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 329 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+    yield str((' of each product' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 334 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
     yield '; a persistent\n        # launch starts at most one program per SM, each looping over tiles: the fewest that\n        # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).\n        num_tiles = size_batch * _args.cdiv(size_m, config["block_m"]) * _args.cdiv(size_n, config["block_n"])\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
         pass
@@ -934,7 +941,13 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
         pass
         yield '            SPLIT_K=split_k,\n'
-    yield '            INDEX_64=_index_64,\n            num_warps=config["warps"],\n            num_stages=config["stages"],\n        )\n\n    # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).\n    config = _gemm.gemm_config(_'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
+        pass
+        yield "            # 64-bit also where the split-K workspace's offsets pass 2**31.\n            INDEX_64=_index_64 or (_ws is not None and _ws.numel() >= 2**31),\n"
+    else:
+        pass
+        yield '            INDEX_64=_index_64,\n'
+    yield '            num_warps=config["warps"],\n            num_stages=config["stages"],\n        )\n\n    # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).\n    config = _gemm.gemm_config(_'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_gemm, schedule, device, (size_batch, size_m, size_n, size_k), _tma_ok, _launch, ('
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -961,4 +974,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=85&2=87&5=89&6=92&7=95&8=98&9=101&10=104&11=107&12=110&13=113&16=116&17=119&21=125&22=129&24=143&25=147&28=160&29=165&30=169&31=171&37=173&38=181&39=190&45=194&46=196&54=206&55=210&56=214&58=216&59=218&60=221&61=223&66=230&68=235&69=238&70=242&71=248&73=261&76=273&78=280&79=282&80=285&81=289&84=311&85=313&86=315&87=317&88=319&91=325&92=331&93=335&94=337&95=339&99=346&100=353&101=356&102=366&104=377&108=393&110=397&111=399&112=402&113=405&114=415&115=418&116=426&117=429&119=440&122=447&123=450&125=452&126=456&128=464&129=466&130=468&131=470&132=473&133=475&134=479&138=483&139=486&140=490&143=494&145=497&146=501&148=509&149=513&152=518&154=521&161=524&162=527&164=529&165=532&169=537&174=541&176=543&178=549&179=552&184=555&192=559&198=561&199=563&208=567&211=569&212=571&213=573&214=575&215=578&216=580&219=583&220=587&222=592&223=594&225=597&227=601&231=604&232=608&233=610&234=613&235=615&237=617&239=621&241=623&253=627&259=630&260=633&261=635&263=637&264=641&265=646&266=649&268=666&271=677&272=681&273=685&275=691&276=693&277=696&278=698&280=700&281=702&282=704&284=706&285=710&286=713&287=717&288=720&290=733&295=743&296=745&297=747&298=749&299=751&300=761&301=763&302=765&303=767&304=769&308=771&309=778&310=780&312=784&313=787&314=789&319=799&320=801&321=803&323=806&328=812&329=814&333=816&337=819&342=826&345=829&347=837&348=841&350=848&351=852&354=858&357=860&359=862&360=866&362=869&363=873&365=876&366=880&371=884&373=887&374=891&377=894&378=897&379=901&382=907&383=910&384=912&385=914&386=918&389=921&397=925&400=928&401=931&405=934&414=938&415=942&416=944&417=948&420=950&421=954&424=956'
+debug_info = '1=85&2=87&5=89&6=92&7=95&8=98&9=101&10=104&11=107&12=110&13=113&16=116&17=119&21=125&22=129&24=143&25=147&28=160&29=165&30=169&31=171&37=173&38=181&39=190&45=194&46=196&54=206&55=210&56=214&58=216&59=218&60=221&61=223&66=230&68=235&69=238&70=242&71=248&73=261&76=273&78=280&79=282&80=285&81=289&84=311&85=313&86=315&87=317&88=319&91=325&92=331&93=335&94=337&95=339&99=346&100=353&101=356&102=366&104=377&108=393&110=397&111=399&112=402&113=405&114=415&115=418&116=426&117=429&119=440&122=447&123=450&125=452&126=456&128=464&129=466&130=468&131=470&132=473&133=475&134=479&138=483&139=486&140=490&143=494&145=497&146=501&148=509&149=513&152=518&154=521&161=524&162=527&164=529&165=532&169=537&174=541&176=543&178=549&179=552&184=555&187=558&197=566&203=568&204=570&213=574&216=576&217=578&218=580&219=582&220=585&221=587&224=590&225=594&227=599&228=601&230=604&232=608&236=611&237=615&238=617&239=620&240=622&242=624&244=628&246=630&258=634&264=637&265=640&266=642&268=644&269=648&270=653&271=656&273=673&276=684&277=688&278=692&280=698&281=700&282=703&283=705&285=707&286=709&287=711&289=713&290=717&291=720&292=724&293=727&295=740&300=750&301=752&302=754&303=756&304=758&305=768&306=770&307=772&308=774&309=776&313=778&314=785&315=787&317=791&318=794&319=796&324=806&325=808&326=810&328=813&333=819&334=821&338=823&342=826&347=833&350=836&352=844&353=848&355=855&356=859&359=865&362=867&364=869&365=873&367=876&368=880&370=883&371=887&376=891&378=894&379=898&382=901&383=904&384=908&387=914&388=917&389=919&390=921&391=925&394=928&402=932&405=935&406=938&410=941&413=944&424=951&425=955&426=957&427=961&430=963&431=967&434=969'

@@ -105,9 +105,10 @@ CHAINED_HALVE_AT = (8192,)
 # the generated launcher); with it at run time the looped kernel lost 1-3% there.
 # softmax (an online max-and-sum) measured 0.86-0.95x of its single pass this way, so it
 # keeps it. Values: (strategy, BLOCK_N, ROWS, warps).
-# At 1024 columns the single pass is ahead where the rows fit in L2 (16384x1000 on the
-# H100, rows 8-aligned: 24.3 against 27.5 us looped; 65536x1024: 93.7 against 93.1), so
-# the 1024 row keeps it.
+# The 65536x1024 figures above predate row ALIGN. Measured since, at 1024 columns the
+# single pass is ahead where the rows fit in L2 (H100, 16384x1000: 24.3 us single against
+# 27.5 looped) and 0.6% behind at 65536x1024 (93.7 against 93.1), so the 1024 row keeps
+# the single pass.
 REREAD_AT = {4096: ("looped", 4096, 1, 8), 8192: ("looped", 4096, 1, 16)}
 
 # Kernels whose reductions chain only through a mean and a variance about it (layernorm:
@@ -116,8 +117,8 @@ REREAD_AT = {4096: ("looped", 4096, 1, 8), 8192: ("looped", 4096, 1, 16)}
 # Measured on the H100, layernorm bf16 8192x8192, GB/s (torch.compile 2857-2858, copy
 # 2868-2873): single pass 2765-2771 (4 warps), 2797-2805 (8), 2832-2841 (16); looped, two
 # 4096 blocks: 2566-2568 (8 warps), 2854-2855 (16), 2147 (32); four 2048 blocks, 16 warps:
-# 2843. At 1024 and 4096 columns the REREAD single pass below stays ahead (2866-2877
-# against 2852-2868 looped). Values: (strategy, BLOCK_N, ROWS, warps).
+# 2843. At 4096 columns the REREAD single pass below stays ahead (2866-2877 against
+# 2852-2868 looped). Values: (strategy, BLOCK_N, ROWS, warps).
 WELFORD_LOOPED_AT = {8192: ("looped", 4096, 1, 16)}
 
 # Kernels whose reductions chain (layernorm: the variance needs the mean), with row-varying
@@ -131,7 +132,8 @@ WELFORD_LOOPED_AT = {8192: ("looped", 4096, 1, 16)}
 # softmax keeps holding the row (reading it again would compute every exp twice).
 # Values: (strategy, BLOCK_N, ROWS, warps).
 # At 1024 columns the plain single pass is ahead (H200, layernorm 16384x1024: 20.3 against
-# 22.0 us REREAD; 16384x1000: 20.3 against 21.9; 65536x1024 level), so the 1024 row keeps it.
+# 22.0 us REREAD; 16384x1000: 20.3 against 21.9) and within 0.5% at 65536x1024 (2858
+# against 2871 GB/s above; level in a later sweep), so the 1024 row keeps it.
 REREAD_CHAINED_AT = {4096: ("reread", 0, 1, 8)}
 
 
