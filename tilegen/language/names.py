@@ -40,7 +40,9 @@ REDUCTION_NAMES = frozenset(
 )
 # Names the emitted gemm kernel keeps live across its loops: no spec name may take them.
 GEMM_NAMES = ("M", "N", "K", "BATCH", "ADDRESSING", "DOT_DTYPE", "PERSISTENT", "FLATTEN", "tile_id", "num_tiles",
-              "tile_base", "tile_start", "tile_stop", "tile_step", "tile_iter", "batch_id", "pid_mn")
+              "tile_base", "tile_start", "tile_stop", "tile_step", "tile_iter", "batch_id", "pid_mn",
+              # split-K: the kernel's workspace and counts (ws_ptr, count_ptr), its slice, the launcher's split
+              "SPLIT_K", "split_k", "split", "k_first", "k_last", "last", "ws", "count")
 # The gemm K loop's tiles and pointers: a scalar parameter (live in every loop) may not take them.
 GEMM_TILE_NAMES = ("a", "b", "a_ptrs", "b_ptrs")
 
