@@ -560,7 +560,7 @@ def root(context, missing=missing):
             yield '        tl.static_assert(ADDRESSING == "pointer" and not PERSISTENT, "split-K runs on a pointer grid")\n'
         else:
             pass
-            yield '        tl.static_assert(not PERSISTENT, "split-K runs on a grid of one program per tile and slice")\n'
+            yield '        tl.static_assert(not PERSISTENT, "split-K runs on a grid, not persistent")\n'
         yield '        split = pid % SPLIT_K\n        pid = pid // SPLIT_K\n'
     yield '    num_pid_m = tl.cdiv(M, BLOCK_M)\n    num_pid_n = tl.cdiv(N, BLOCK_N)\n    num_tiles = '
     yield str(('BATCH * ' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 197 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
