@@ -149,8 +149,8 @@ def matmul_kernel(
         mask_n = offs_cn < N
         if SPLIT_K > 1:
             # Only the tile's last program loads the epilogue's inputs and stores.
-            mask_m = mask_m & last
-            mask_n = mask_n & last
+            mask_m = tl.where(last, mask_m, False)
+            mask_n = tl.where(last, mask_n, False)
         # spec: gemm.tile:6
         c = acc
         # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
@@ -447,8 +447,8 @@ def matmul_leaky_relu_kernel(
         mask_n = offs_cn < N
         if SPLIT_K > 1:
             # Only the tile's last program loads the epilogue's inputs and stores.
-            mask_m = mask_m & last
-            mask_n = mask_n & last
+            mask_m = tl.where(last, mask_m, False)
+            mask_n = tl.where(last, mask_n, False)
         # spec: gemm.tile:11
         c = _leaky_relu(acc, 0.01)
         # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
@@ -757,8 +757,8 @@ def linear_gelu_kernel(
         mask_n = offs_cn < N
         if SPLIT_K > 1:
             # Only the tile's last program loads the epilogue's inputs and stores.
-            mask_m = mask_m & last
-            mask_n = mask_n & last
+            mask_m = tl.where(last, mask_m, False)
+            mask_n = tl.where(last, mask_n, False)
         # bias: [N] is per column: a [1, BLOCK_N] row, broadcast down the tile.
         bias = tl.load(bias_ptr + offs_cn[None, :] * stride_bias_n, mask=mask_n[None, :], other=0.0)
         # spec: gemm.tile:18
@@ -1081,8 +1081,8 @@ def scaled_residual_kernel(
         mask_n = offs_cn < N
         if SPLIT_K > 1:
             # Only the tile's last program loads the epilogue's inputs and stores.
-            mask_m = mask_m & last
-            mask_n = mask_n & last
+            mask_m = tl.where(last, mask_m, False)
+            mask_n = tl.where(last, mask_n, False)
         # scale: [M] is per row: a [BLOCK_M, 1] column, broadcast across the tile.
         scale = tl.load(
             scale_ptr + offs_cm[:, None] * stride_scale_m, mask=mask_m[:, None], other=0.0
@@ -1475,8 +1475,8 @@ def bmm_kernel(
         mask_n = offs_cn < N
         if SPLIT_K > 1:
             # Only the tile's last program loads the epilogue's inputs and stores.
-            mask_m = mask_m & last
-            mask_n = mask_n & last
+            mask_m = tl.where(last, mask_m, False)
+            mask_n = tl.where(last, mask_n, False)
         # spec: gemm.tile:30
         c = acc
         # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
@@ -1778,8 +1778,8 @@ def linear_silu_kernel(
         mask_n = offs_cn < N
         if SPLIT_K > 1:
             # Only the tile's last program loads the epilogue's inputs and stores.
-            mask_m = mask_m & last
-            mask_n = mask_n & last
+            mask_m = tl.where(last, mask_m, False)
+            mask_n = tl.where(last, mask_n, False)
         # bias: [N] is per column: a [1, BLOCK_N] row, broadcast down the tile; computed in f32.
         bias = tl.load(
             bias_ptr + offs_cn[None, :] * stride_bias_n, mask=mask_n[None, :], other=0.0
@@ -2125,8 +2125,8 @@ def matmul_f32_kernel(
         mask_n = offs_cn < N
         if SPLIT_K > 1:
             # Only the tile's last program loads the epilogue's inputs and stores.
-            mask_m = mask_m & last
-            mask_n = mask_n & last
+            mask_m = tl.where(last, mask_m, False)
+            mask_n = tl.where(last, mask_n, False)
         # spec: gemm.tile:42
         c = acc
         # Store each output, cast to its declared type; masks keep rows and columns past the edges out.

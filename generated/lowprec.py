@@ -640,8 +640,8 @@ def linear_i8_kernel(
         mask_n = offs_cn < N
         if SPLIT_K > 1:
             # Only the tile's last program loads the epilogue's inputs and stores.
-            mask_m = mask_m & last
-            mask_n = mask_n & last
+            mask_m = tl.where(last, mask_m, False)
+            mask_n = tl.where(last, mask_n, False)
         # sx: [M] is per row: a [BLOCK_M, 1] column, broadcast across the tile.
         sx = tl.load(sx_ptr + offs_cm[:, None] * stride_sx_m, mask=mask_m[:, None], other=0.0)
         # sw: [N] is per column: a [1, BLOCK_N] row, broadcast down the tile.
@@ -957,8 +957,8 @@ def matmul_i8_kernel(
         mask_n = offs_cn < N
         if SPLIT_K > 1:
             # Only the tile's last program loads the epilogue's inputs and stores.
-            mask_m = mask_m & last
-            mask_n = mask_n & last
+            mask_m = tl.where(last, mask_m, False)
+            mask_n = tl.where(last, mask_n, False)
         # spec: lowprec.tile:20
         c = acc
         # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
@@ -1266,8 +1266,8 @@ def scaled_mm_kernel(
         mask_n = offs_cn < N
         if SPLIT_K > 1:
             # Only the tile's last program loads the epilogue's inputs and stores.
-            mask_m = mask_m & last
-            mask_n = mask_n & last
+            mask_m = tl.where(last, mask_m, False)
+            mask_n = tl.where(last, mask_n, False)
         # sa: [M] is per row: a [BLOCK_M, 1] column, broadcast across the tile.
         sa = tl.load(sa_ptr + offs_cm[:, None] * stride_sa_m, mask=mask_m[:, None], other=0.0)
         # sb: [N] is per column: a [1, BLOCK_N] row, broadcast down the tile.
@@ -1603,8 +1603,8 @@ def scaled_mm_tensor_kernel(
         mask_n = offs_cn < N
         if SPLIT_K > 1:
             # Only the tile's last program loads the epilogue's inputs and stores.
-            mask_m = mask_m & last
-            mask_n = mask_n & last
+            mask_m = tl.where(last, mask_m, False)
+            mask_n = tl.where(last, mask_n, False)
         # spec: lowprec.tile:32
         y = acc * tl.div_rn(sa * sb, s_out)
         # Store each output, cast to its declared type; masks keep rows and columns past the edges out.

@@ -633,7 +633,7 @@ def root(context, missing=missing):
     yield '        # Epilogue: the rest of the spec, on the tile while it is still in registers.\n        offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)\n        offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)\n        mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored\n        mask_n = offs_cn < N\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
         pass
-        yield "        if SPLIT_K > 1:\n            # Only the tile's last program loads the epilogue's inputs and stores.\n            mask_m = mask_m & last\n            mask_n = mask_n & last\n"
+        yield "        if SPLIT_K > 1:\n            # Only the tile's last program loads the epilogue's inputs and stores.\n            mask_m = tl.where(last, mask_m, False)\n            mask_n = tl.where(last, mask_n, False)\n"
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'uses_rand'):
         pass
         yield "        # rand() draws from each element's row-major index in the whole ["
