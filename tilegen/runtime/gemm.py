@@ -27,7 +27,7 @@ import torch
 import triton
 import triton.language as tl
 
-from .args import cdiv, interpreting
+from .args import cdiv, interpreting, next_power_of_2
 from .rules import GEMM_CALL_RULES, check_call_schedule as gemm_check_schedule
 from .tuning_cache import gemm_cache_load, gemm_cache_store
 from .launch_model import gemm_model, gemm_rank  # noqa: F401 (tests and scripts read gemm_model here)
@@ -217,6 +217,11 @@ def gemm_config(kernel, schedule, device, sizes, tma_ok, launch, outs):
     return config
 
 
+def gemm_bucket(sizes):
+    """The tuning bucket of sizes: each rounded up to a power of two."""
+    return tuple(next_power_of_2(d) for d in sizes)
+
+
 def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
     name = kernel["id"].split(":")[-1]
     gemm_check_schedule(name, schedule)
@@ -281,7 +286,7 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
         if addressing == "pointer" and not persistent and "split_k" not in pins and kernel.get("split_k"):
             # Offered by the sizes' tuning bucket (each rounded up to a power of two), so that
             # every shape of a bucket has the same candidates as the choice cached for it.
-            candidates += gemm_split_candidates(candidates, tuple(1 << max(0, d - 1).bit_length() for d in sizes), sms)
+            candidates += gemm_split_candidates(candidates, gemm_bucket(sizes), sms)
     if device.type == "cuda" and len(candidates) > 1:
         # The model's ranking: its best is the first candidate, taken untuned.
         out_bytes = sum(o.element_size() for o in outs) or kernel["elem_bytes"]
@@ -292,7 +297,7 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
     if tune == "0" or (tune != "1" and (device.type != "cuda" or macs < GEMM_TUNE_MIN_MACS)):
         return {**candidates[0], "source": "first candidate" + note}
     # Tune per bucket of sizes (each rounded up to a power of two), not per exact shape.
-    bucket = "x".join(str(1 << max(0, d - 1).bit_length()) for d in sizes)
+    bucket = "x".join(map(str, gemm_bucket(sizes)))
     device_name = gemm_device(device.index)[0] if device.type == "cuda" else "interpreter"
     tuning_key = "|".join([
         kernel["id"], device_name, bucket, kernel["dtypes"],
