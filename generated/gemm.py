@@ -229,6 +229,9 @@ def matmul(a, b, *, c=None, schedule=None):
     _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
+    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
+    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
+    _narrow = _gemm.gemm_narrow_loads((a, b))
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -295,7 +298,14 @@ def matmul(a, b, *, c=None, schedule=None):
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
-        _matmul_gemm, schedule, device, (size_batch, size_m, size_n, size_k), _tma_ok, _launch, (c,)
+        _matmul_gemm,
+        schedule,
+        device,
+        (size_batch, size_m, size_n, size_k),
+        _tma_ok,
+        _launch,
+        (c,),
+        _narrow,
     )
     _launch(config, c)
     _matmul_launcher.last_config = dict(config)  # (a parameter or local may be called matmul)
@@ -527,6 +537,9 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
     _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
+    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
+    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
+    _narrow = _gemm.gemm_narrow_loads((a, b))
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -600,6 +613,7 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
         _tma_ok,
         _launch,
         (c,),
+        _narrow,
     )
     _launch(config, c)
     _matmul_leaky_relu_launcher.last_config = dict(
@@ -843,6 +857,9 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
     _index_64 = _args.needs_int64(x, w, bias, y)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, y))
+    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
+    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
+    _narrow = _gemm.gemm_narrow_loads((x, w))
 
     def _launch(config, y):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -919,6 +936,7 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
         _tma_ok,
         _launch,
         (y,),
+        _narrow,
     )
     _launch(config, y)
     _linear_gelu_launcher.last_config = dict(
@@ -1197,6 +1215,9 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
     _index_64 = _args.needs_int64(x, w, scale, bias, residual, out)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, out))
+    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
+    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
+    _narrow = _gemm.gemm_narrow_loads((x, w))
 
     def _launch(config, out):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -1280,6 +1301,7 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
         _tma_ok,
         _launch,
         (out,),
+        _narrow,
     )
     _launch(config, out)
     _scaled_residual_launcher.last_config = dict(
@@ -1558,6 +1580,9 @@ def bmm(a, b, *, c=None, schedule=None):
     _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
+    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
+    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
+    _narrow = _gemm.gemm_narrow_loads((a, b))
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile of each product; a persistent
@@ -1619,7 +1644,14 @@ def bmm(a, b, *, c=None, schedule=None):
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
-        _bmm_gemm, schedule, device, (size_batch, size_m, size_n, size_k), _tma_ok, _launch, (c,)
+        _bmm_gemm,
+        schedule,
+        device,
+        (size_batch, size_m, size_n, size_k),
+        _tma_ok,
+        _launch,
+        (c,),
+        _narrow,
     )
     _launch(config, c)
     _bmm_launcher.last_config = dict(config)  # (a parameter or local may be called bmm)
@@ -1882,6 +1914,9 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
     _index_64 = _args.needs_int64(x, w, bias, pre, act)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, pre, act))
+    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
+    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
+    _narrow = _gemm.gemm_narrow_loads((x, w))
 
     def _launch(config, pre, act):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -1966,6 +2001,7 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
         _tma_ok,
         _launch,
         (pre, act),
+        _narrow,
     )
     _launch(config, pre, act)
     _linear_silu_launcher.last_config = dict(
@@ -2205,6 +2241,9 @@ def matmul_f32(a, b, *, c=None, schedule=None):
     _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
+    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
+    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
+    _narrow = _gemm.gemm_narrow_loads((a, b))
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -2278,6 +2317,7 @@ def matmul_f32(a, b, *, c=None, schedule=None):
         _tma_ok,
         _launch,
         (c,),
+        _narrow,
     )
     _launch(config, c)
     _matmul_f32_launcher.last_config = dict(
@@ -2369,18 +2409,19 @@ def _gemm_split_k_sum(
     """Split-K: store this program's partial tile, slot `split` of the tile's SPLIT_K in the
     workspace, and count it in. The tile's last program to arrive gets back the sum of all
     SPLIT_K partials, added in slot order (so the result does not depend on which program
-    finishes last), and True; the others get zeros and False. The barrier before the count
-    puts every thread's stores before it, and the atomic (acquire and release, GPU-wide)
-    makes the other programs' partials visible to the last one, whose loads bypass L1
-    (.cg): L1 is not coherent across SMs."""
+    finishes last), and True; the others get their own partial back, which they do not
+    store, and False (the sum replaces acc: no second tile of registers). The barrier
+    before the count puts every thread's stores before it, and the atomic (acquire and
+    release, GPU-wide) makes the other programs' partials visible to the last one, whose
+    loads bypass L1 (.cg): L1 is not coherent across SMs."""
     offs = tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
     tile_ws = ws_ptr + tile_id * (SPLIT_K * BLOCK_M * BLOCK_N)
     tl.store(tile_ws + split * (BLOCK_M * BLOCK_N) + offs, acc)
     tl.debug_barrier()
     arrived = tl.atomic_add(count_ptr + tile_id, 1, sem="acq_rel", scope="gpu")
     last = arrived == SPLIT_K - 1
-    total = tl.zeros_like(acc)
     if last:
-        for s in tl.static_range(SPLIT_K):
-            total += tl.load(tile_ws + s * (BLOCK_M * BLOCK_N) + offs, cache_modifier=".cg")
-    return total, last
+        acc = tl.load(tile_ws + offs, cache_modifier=".cg")
+        for s in tl.static_range(1, SPLIT_K):
+            acc += tl.load(tile_ws + s * (BLOCK_M * BLOCK_N) + offs, cache_modifier=".cg")
+    return acc, last

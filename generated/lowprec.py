@@ -303,7 +303,7 @@ def quantize_rows_i8_team_kernel(
 
 # Launch table for quantize_rows_i8, keyed by the row width N: the first entry with
 # N <= max_n wins (None: any width). These are tilegen's defaults
-# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
+# (tilegen/lower/reduction/launch.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": quantize_rows_i8_kernel, whole rows in registers, read once;
 #             "looped": quantize_rows_i8_looped_kernel, reads each row twice, in blocks
 #             "team": quantize_rows_i8_team_kernel, cdiv(N, BLOCK_N) programs per row, each
@@ -316,7 +316,10 @@ def quantize_rows_i8_team_kernel(
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
-# loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/plan.py).
+# loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
+# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
+# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
+# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
 _quantize_rows_i8_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -324,7 +327,9 @@ _quantize_rows_i8_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 4, 0, 1),
     (4096, "looped", 4096, 1, 8, 0, 1),
+    (6144, "looped", 1024, 1, 4, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -381,8 +386,12 @@ def quantize_rows_i8(x, *, q=None, s=None):
             f"quantize_rows_i8(): max of an empty row has no value: "
             f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
         )
+    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
+    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
+    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
+    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _quantize_rows_i8_launch_table:
-        if max_n is None or N <= max_n:
+        if (max_n is None or N <= max_n) and not (few_rows and max_n in (3072, 6144)):
             break
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
@@ -730,6 +739,9 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
     _index_64 = _args.needs_int64(x, w, sx, sw, y)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, y))
+    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
+    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
+    _narrow = _gemm.gemm_narrow_loads((x, w))
 
     def _launch(config, y):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -807,6 +819,7 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
         _tma_ok,
         _launch,
         (y,),
+        _narrow,
     )
     _launch(config, y)
     _linear_i8_launcher.last_config = dict(config)  # (a parameter or local may be called linear_i8)
@@ -1037,6 +1050,9 @@ def matmul_i8(a, b, *, c=None, schedule=None):
     _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
+    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
+    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
+    _narrow = _gemm.gemm_narrow_loads((a, b))
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -1110,6 +1126,7 @@ def matmul_i8(a, b, *, c=None, schedule=None):
         _tma_ok,
         _launch,
         (c,),
+        _narrow,
     )
     _launch(config, c)
     _matmul_i8_launcher.last_config = dict(config)  # (a parameter or local may be called matmul_i8)
@@ -1367,6 +1384,9 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
     _index_64 = _args.needs_int64(a, b, sa, sb, bias, y)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, y))
+    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
+    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
+    _narrow = _gemm.gemm_narrow_loads((a, b))
 
     def _launch(config, y):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -1446,6 +1466,7 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
         _tma_ok,
         _launch,
         (y,),
+        _narrow,
     )
     _launch(config, y)
     _scaled_mm_launcher.last_config = dict(config)  # (a parameter or local may be called scaled_mm)
@@ -1690,6 +1711,9 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
     _index_64 = _args.needs_int64(a, b, y)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, y))
+    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
+    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
+    _narrow = _gemm.gemm_narrow_loads((a, b))
 
     def _launch(config, y):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -1766,6 +1790,7 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
         _tma_ok,
         _launch,
         (y,),
+        _narrow,
     )
     _launch(config, y)
     _scaled_mm_tensor_launcher.last_config = dict(
@@ -2336,7 +2361,7 @@ def quantize_rows_f8_team_kernel(
 
 # Launch table for quantize_rows_f8, keyed by the row width N: the first entry with
 # N <= max_n wins (None: any width). These are tilegen's defaults
-# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
+# (tilegen/lower/reduction/launch.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": quantize_rows_f8_kernel, whole rows in registers, read once;
 #             "looped": quantize_rows_f8_looped_kernel, reads each row twice, in blocks
 #             "team": quantize_rows_f8_team_kernel, cdiv(N, BLOCK_N) programs per row, each
@@ -2349,7 +2374,10 @@ def quantize_rows_f8_team_kernel(
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
-# loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/plan.py).
+# loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
+# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
+# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
+# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
 _quantize_rows_f8_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -2357,7 +2385,9 @@ _quantize_rows_f8_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 4, 0, 1),
     (4096, "looped", 4096, 1, 8, 0, 1),
+    (6144, "looped", 1024, 1, 4, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -2414,8 +2444,12 @@ def quantize_rows_f8(x, *, q=None, s=None):
             f"quantize_rows_f8(): max of an empty row has no value: "
             f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
         )
+    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
+    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
+    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
+    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _quantize_rows_f8_launch_table:
-        if max_n is None or N <= max_n:
+        if (max_n is None or N <= max_n) and not (few_rows and max_n in (3072, 6144)):
             break
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
@@ -2780,18 +2814,19 @@ def _gemm_split_k_sum(
     """Split-K: store this program's partial tile, slot `split` of the tile's SPLIT_K in the
     workspace, and count it in. The tile's last program to arrive gets back the sum of all
     SPLIT_K partials, added in slot order (so the result does not depend on which program
-    finishes last), and True; the others get zeros and False. The barrier before the count
-    puts every thread's stores before it, and the atomic (acquire and release, GPU-wide)
-    makes the other programs' partials visible to the last one, whose loads bypass L1
-    (.cg): L1 is not coherent across SMs."""
+    finishes last), and True; the others get their own partial back, which they do not
+    store, and False (the sum replaces acc: no second tile of registers). The barrier
+    before the count puts every thread's stores before it, and the atomic (acquire and
+    release, GPU-wide) makes the other programs' partials visible to the last one, whose
+    loads bypass L1 (.cg): L1 is not coherent across SMs."""
     offs = tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
     tile_ws = ws_ptr + tile_id * (SPLIT_K * BLOCK_M * BLOCK_N)
     tl.store(tile_ws + split * (BLOCK_M * BLOCK_N) + offs, acc)
     tl.debug_barrier()
     arrived = tl.atomic_add(count_ptr + tile_id, 1, sem="acq_rel", scope="gpu")
     last = arrived == SPLIT_K - 1
-    total = tl.zeros_like(acc)
     if last:
-        for s in tl.static_range(SPLIT_K):
-            total += tl.load(tile_ws + s * (BLOCK_M * BLOCK_N) + offs, cache_modifier=".cg")
-    return total, last
+        acc = tl.load(tile_ws + offs, cache_modifier=".cg")
+        for s in tl.static_range(1, SPLIT_K):
+            acc += tl.load(tile_ws + s * (BLOCK_M * BLOCK_N) + offs, cache_modifier=".cg")
+    return acc, last

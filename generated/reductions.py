@@ -320,7 +320,7 @@ def softmax_team_kernel(
 
 # Launch table for softmax, keyed by the row width N: the first entry with
 # N <= max_n wins (None: any width). These are tilegen's defaults
-# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
+# (tilegen/lower/reduction/launch.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": softmax_kernel, whole rows in registers, read once;
 #             "looped": softmax_looped_kernel, reads each row twice, in blocks
 #             "team": softmax_team_kernel, cdiv(N, BLOCK_N) programs per row, each
@@ -331,9 +331,12 @@ def softmax_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
+# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
+# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
+# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
-# with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/plan.py).
+# with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
 _softmax_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -341,7 +344,9 @@ _softmax_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
+    (6144, "looped", 1024, 1, 4, 0, 1),
     (8192, "single", 0, 1, 4, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -395,8 +400,12 @@ def softmax(x, *, y=None):
             f"softmax(): max of an empty row has no value: "
             f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
         )
+    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
+    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
+    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
+    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _softmax_launch_table:
-        if max_n is None or N <= max_n:
+        if (max_n is None or N <= max_n) and not (few_rows and max_n in (3072, 6144)):
             break
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
@@ -805,7 +814,7 @@ def log_softmax_team_kernel(
 
 # Launch table for log_softmax, keyed by the row width N: the first entry with
 # N <= max_n wins (None: any width). These are tilegen's defaults
-# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
+# (tilegen/lower/reduction/launch.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": log_softmax_kernel, whole rows in registers, read once;
 #             "looped": log_softmax_looped_kernel, reads each row twice, in blocks
 #             "team": log_softmax_team_kernel, cdiv(N, BLOCK_N) programs per row, each
@@ -816,9 +825,12 @@ def log_softmax_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
+# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
+# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
+# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
-# with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/plan.py).
+# with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
 _log_softmax_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -826,7 +838,9 @@ _log_softmax_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
+    (6144, "looped", 1024, 1, 4, 0, 1),
     (8192, "single", 0, 1, 4, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -880,8 +894,12 @@ def log_softmax(x, *, y=None):
             f"log_softmax(): max of an empty row has no value: "
             f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
         )
+    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
+    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
+    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
+    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _log_softmax_launch_table:
-        if max_n is None or N <= max_n:
+        if (max_n is None or N <= max_n) and not (few_rows and max_n in (3072, 6144)):
             break
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
@@ -1396,12 +1414,12 @@ def layernorm_team_kernel(
 
 # Launch table for layernorm, keyed by the row width N: the first entry with
 # N <= max_n wins (None: any width). These are tilegen's defaults
-# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
+# (tilegen/lower/reduction/launch.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": layernorm_kernel, whole rows in registers, read once;
 #             "looped": layernorm_looped_kernel, reads each row twice, in blocks
 #             "reread" (at 4096 columns): layernorm_kernel with REREAD, whole
 #             rows in registers through the reductions, then read again (from cache) for
-#             the outputs (REREAD_CHAINED_AT in tilegen/lower/reduction/plan.py; not a schedule value)
+#             the outputs (REREAD_CHAINED_AT in tilegen/lower/reduction/launch.py; not a schedule value)
 #             "team": layernorm_team_kernel, cdiv(N, BLOCK_N) programs per row, each
 #             holding one BLOCK_N-column segment, read once (looped where a team cannot run)
 #   BLOCK_N   columns per block (0: N rounded up to a power of two)
@@ -1410,9 +1428,12 @@ def layernorm_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
+# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
+# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
+# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
 # strategy is looped at 8192 columns: this kernel's variance joins its mean's
 # pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
-# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/plan.py).
+# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).
 _layernorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -1420,7 +1441,9 @@ _layernorm_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 4, 0, 1),
     (4096, "reread", 0, 1, 8, 0, 1),
+    (6144, "looped", 1024, 1, 4, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -1485,8 +1508,12 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
     if y.numel() == 0 and mu.numel() == 0 and rstd.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y, mu, rstd
+    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
+    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
+    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
+    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _layernorm_launch_table:
-        if max_n is None or N <= max_n:
+        if (max_n is None or N <= max_n) and not (few_rows and max_n in (3072, 6144)):
             break
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
@@ -1904,7 +1931,7 @@ def rmsnorm_team_kernel(
 
 # Launch table for rmsnorm, keyed by the row width N: the first entry with
 # N <= max_n wins (None: any width). These are tilegen's defaults
-# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
+# (tilegen/lower/reduction/launch.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": rmsnorm_kernel, whole rows in registers, read once;
 #             "looped": rmsnorm_looped_kernel, reads each row twice, in blocks
 #             "team": rmsnorm_team_kernel, cdiv(N, BLOCK_N) programs per row, each
@@ -1917,7 +1944,10 @@ def rmsnorm_team_kernel(
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
-# loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/plan.py).
+# loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
+# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
+# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
+# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
 _rmsnorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -1925,7 +1955,9 @@ _rmsnorm_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 4, 0, 1),
     (4096, "looped", 4096, 1, 8, 0, 1),
+    (6144, "looped", 1024, 1, 4, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -1977,8 +2009,12 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
     if y.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
+    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
+    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
+    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
+    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _rmsnorm_launch_table:
-        if max_n is None or N <= max_n:
+        if (max_n is None or N <= max_n) and not (few_rows and max_n in (3072, 6144)):
             break
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
@@ -2356,7 +2392,7 @@ def row_stats_team_kernel(
 
 # Launch table for row_stats, keyed by the row width N: the first entry with
 # N <= max_n wins (None: any width). These are tilegen's defaults
-# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
+# (tilegen/lower/reduction/launch.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": row_stats_kernel, whole rows in registers, read once;
 #             "looped": row_stats_looped_kernel, reads each row once, in blocks
 #             "team": row_stats_team_kernel, cdiv(N, BLOCK_N) programs per row, each
@@ -2367,6 +2403,9 @@ def row_stats_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
+# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
+# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
+# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
 _row_stats_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -2374,7 +2413,9 @@ _row_stats_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
+    (6144, "looped", 1024, 1, 4, 0, 1),
     (8192, "single", 0, 1, 8, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -2433,8 +2474,12 @@ def row_stats(x, *, sumsq=None, maxabs=None):
             f"row_stats(): max of an empty row has no value: "
             f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
         )
+    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
+    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
+    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
+    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _row_stats_launch_table:
-        if max_n is None or N <= max_n:
+        if (max_n is None or N <= max_n) and not (few_rows and max_n in (3072, 6144)):
             break
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
@@ -3039,12 +3084,12 @@ def add_layernorm_team_kernel(
 
 # Launch table for add_layernorm, keyed by the row width C: the first entry with
 # C <= max_n wins (None: any width). These are tilegen's defaults
-# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
+# (tilegen/lower/reduction/launch.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": add_layernorm_kernel, whole rows in registers, read once;
 #             "looped": add_layernorm_looped_kernel, reads each row twice, in blocks
 #             "reread" (at 4096 columns): add_layernorm_kernel with REREAD, whole
 #             rows in registers through the reductions, then read again (from cache) for
-#             the outputs (REREAD_CHAINED_AT in tilegen/lower/reduction/plan.py; not a schedule value)
+#             the outputs (REREAD_CHAINED_AT in tilegen/lower/reduction/launch.py; not a schedule value)
 #             "team": add_layernorm_team_kernel, cdiv(C, BLOCK_N) programs per row, each
 #             holding one BLOCK_N-column segment, read once (looped where a team cannot run)
 #   BLOCK_N   columns per block (0: C rounded up to a power of two)
@@ -3053,9 +3098,12 @@ def add_layernorm_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
+# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
+# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
+# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
 # strategy is looped at 8192 columns: this kernel's variance joins its mean's
 # pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
-# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/plan.py).
+# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).
 _add_layernorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -3063,7 +3111,9 @@ _add_layernorm_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 4, 0, 1),
     (4096, "reread", 0, 1, 8, 0, 1),
+    (6144, "looped", 1024, 1, 4, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -3130,8 +3180,12 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
     if y.numel() == 0 and h.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y, h
+    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
+    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
+    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
+    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _add_layernorm_launch_table:
-        if max_n is None or C <= max_n:
+        if (max_n is None or C <= max_n) and not (few_rows and max_n in (3072, 6144)):
             break
     if strategy == "team":
         TEAM = _args.cdiv(C, BLOCK_N)
@@ -3647,7 +3701,7 @@ def add_rmsnorm_team_kernel(
 
 # Launch table for add_rmsnorm, keyed by the row width N: the first entry with
 # N <= max_n wins (None: any width). These are tilegen's defaults
-# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
+# (tilegen/lower/reduction/launch.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": add_rmsnorm_kernel, whole rows in registers, read once;
 #             "looped": add_rmsnorm_looped_kernel, reads each row twice, in blocks
 #             "team": add_rmsnorm_team_kernel, cdiv(N, BLOCK_N) programs per row, each
@@ -3660,7 +3714,10 @@ def add_rmsnorm_team_kernel(
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
-# loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/plan.py).
+# loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
+# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
+# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
+# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
 _add_rmsnorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -3668,7 +3725,9 @@ _add_rmsnorm_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 4, 0, 1),
     (4096, "looped", 4096, 1, 8, 0, 1),
+    (6144, "looped", 1024, 1, 4, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -3727,8 +3786,12 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
     if y.numel() == 0 and h.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y, h
+    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
+    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
+    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
+    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _add_rmsnorm_launch_table:
-        if max_n is None or N <= max_n:
+        if (max_n is None or N <= max_n) and not (few_rows and max_n in (3072, 6144)):
             break
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
@@ -4133,7 +4196,7 @@ def next_token_team_kernel(
 
 # Launch table for next_token, keyed by the row width V: the first entry with
 # V <= max_n wins (None: any width). These are tilegen's defaults
-# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
+# (tilegen/lower/reduction/launch.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": next_token_kernel, whole rows in registers, read once;
 #             "looped": next_token_looped_kernel, reads each row once, in blocks
 #             "team": next_token_team_kernel, cdiv(V, BLOCK_N) programs per row, each
@@ -4144,6 +4207,9 @@ def next_token_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
+# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
+# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
+# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
 _next_token_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -4151,7 +4217,9 @@ _next_token_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
+    (6144, "looped", 1024, 1, 4, 0, 1),
     (8192, "single", 0, 1, 8, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -4210,8 +4278,12 @@ def next_token(logits, *, token=None, best=None):
             f"next_token(): max and argmax of an empty row have no value: "
             f"parameter 'logits' has V = 0 columns (shape {tuple(logits.shape)})"
         )
+    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
+    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
+    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
+    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _next_token_launch_table:
-        if max_n is None or V <= max_n:
+        if (max_n is None or V <= max_n) and not (few_rows and max_n in (3072, 6144)):
             break
     if strategy == "team":
         TEAM = _args.cdiv(V, BLOCK_N)
@@ -4574,7 +4646,7 @@ def top_p_cumulative_looped_kernel(
 
 # Launch table for top_p_cumulative, keyed by the row width V: the first entry with
 # V <= max_n wins (None: any width). These are tilegen's defaults
-# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
+# (tilegen/lower/reduction/launch.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": top_p_cumulative_kernel, whole rows in registers, read once;
 #             "looped": top_p_cumulative_looped_kernel, reads each row twice, in blocks
 #   BLOCK_N   columns per block (0: V rounded up to a power of two)
@@ -4583,9 +4655,12 @@ def top_p_cumulative_looped_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
+# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
+# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
+# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
-# with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/plan.py).
+# with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
 _top_p_cumulative_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -4593,7 +4668,9 @@ _top_p_cumulative_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
+    (6144, "looped", 1024, 1, 4, 0, 1),
     (8192, "single", 0, 1, 4, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (None, "looped", 16384, 1, 32, 0, 1),
@@ -4660,8 +4737,12 @@ def top_p_cumulative(logits, *, probs=None, cumulative=None):
             f"top_p_cumulative(): max of an empty row has no value: "
             f"parameter 'logits' has V = 0 columns (shape {tuple(logits.shape)})"
         )
+    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
+    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
+    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
+    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _top_p_cumulative_launch_table:
-        if max_n is None or V <= max_n:
+        if (max_n is None or V <= max_n) and not (few_rows and max_n in (3072, 6144)):
             break
     if strategy == "single":
         # The block holds the whole row.
@@ -5068,7 +5149,7 @@ def cross_entropy_team_kernel(
 
 # Launch table for cross_entropy, keyed by the row width V: the first entry with
 # V <= max_n wins (None: any width). These are tilegen's defaults
-# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.
+# (tilegen/lower/reduction/launch.py); a `schedule { }` in the spec pins entries.
 #   strategy  "single": cross_entropy_kernel, whole rows in registers, read once;
 #             "looped": cross_entropy_looped_kernel, reads each row once, in blocks
 #             "team": cross_entropy_team_kernel, cdiv(V, BLOCK_N) programs per row, each
@@ -5079,9 +5160,12 @@ def cross_entropy_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
+# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
+# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
+# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
-# with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/plan.py).
+# with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
 _cross_entropy_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -5089,7 +5173,9 @@ _cross_entropy_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 4, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
+    (6144, "looped", 1024, 1, 4, 0, 1),
     (8192, "single", 0, 1, 4, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -5157,8 +5243,12 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
             f"cross_entropy(): max of an empty row has no value: "
             f"parameter 'logits' has V = 0 columns (shape {tuple(logits.shape)})"
         )
+    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
+    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
+    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
+    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _cross_entropy_launch_table:
-        if max_n is None or V <= max_n:
+        if (max_n is None or V <= max_n) and not (few_rows and max_n in (3072, 6144)):
             break
     if strategy == "team":
         TEAM = _args.cdiv(V, BLOCK_N)

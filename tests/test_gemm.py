@@ -615,8 +615,15 @@ def test_autotune_cache_written_and_reused(spec, monkeypatch, tmp_path):
     tuned = {k: m.matmul.last_config[k] for k in cache[key]}
     assert tuned == cache[key]
     # Same bucket, same process: no new tuning. A fresh process (empty memory) reads the file.
-    m.matmul(randn(30, 31), randn(31, 29), schedule=pins)
+    m.matmul(randn(30, 32), randn(32, 32), schedule=pins)
     assert m.matmul.last_config["source"] == "tuned (this process)"
+    # Operands loaded element by element (K = 31) tune apart, under their own key.
+    a31, b31 = randn(30, 31), randn(31, 29)
+    check(m.matmul(a31, b31, schedule=pins), a31.double() @ b31.double())
+    assert m.matmul.last_config["source"] == "tuned now"
+    cache = json.loads((tmp_path / "gemm-autotune.json").read_text())
+    assert sorted(k.split("|")[-3] for k in cache) == ["narrow", "wide"]
+    del cache[next(k for k in cache if "|narrow|" in k)]
     gemm_rt.GEMM_CHOSEN.clear()
     gemm_rt.GEMM_TUNED.clear()
     cache[key] = dict(cache[key], block_m=64, block_n=64)  # a choice the cache can prove it made
@@ -648,6 +655,39 @@ def test_candidates_pruned_by_shared_memory(spec, monkeypatch):
     assert gemm_rt.gemm_policy(cuda, 2048**3, True, batched=True) == modes  # batched: no host cost
     assert gemm_rt.gemm_policy(cuda, 4096**3, False) == [("pointer", False, False)]
     assert gemm_rt.gemm_policy(torch.device("cpu"), 4096**3, True) == [("pointer", False, False)]
+
+
+def test_narrow_loads_are_told_apart():
+    """Triton loads runs of elements only where it can prove them (16-byte aligned base,
+    strides and the size along the unit stride divisible by 16); otherwise element by element."""
+    x, w = torch.empty(64, 4096, dtype=torch.bfloat16), torch.empty(4096, 4096, dtype=torch.bfloat16)
+    assert not gemm_rt.gemm_narrow_loads((x, w)) and not gemm_rt.gemm_narrow_loads((x, w.T))
+    assert gemm_rt.gemm_narrow_loads((torch.empty(77, 4099), w))  # K odd: the K-edge mask breaks runs
+    assert gemm_rt.gemm_narrow_loads((x, torch.empty(4096, 50257)))  # [K, N], N odd: the wrap past N
+    assert gemm_rt.gemm_narrow_loads((torch.empty(64, 4112)[:, 1:4097], w))  # starts at an odd element
+    assert gemm_rt.gemm_narrow_loads((torch.empty(4, 64, 4104)[:, :, :4096], w))  # rows 4104 apart
+    assert not gemm_rt.gemm_narrow_loads((torch.empty(64, 4096).T, w))  # runs along the other dimension
+    assert gemm_rt.gemm_narrow_loads((torch.empty(64, 8192)[:, ::2], w))  # no unit stride
+    assert not gemm_rt.gemm_narrow_loads((torch.empty(1, 4096), torch.empty(4096, 1)))  # sizes of 1 have no stride to keep
+
+
+def test_narrow_candidates_hold_few_values(monkeypatch):
+    """Loaded element by element, a thread holds its share of the accumulator and of the K
+    blocks in flight in registers: candidates shrink BLOCK_K, then stages, to stay within
+    GEMM_NARROW_HELD; a pinned BLOCK_K stays."""
+    from tilegen.runtime.gemm_configs import GEMM_NARROW_HELD, gemm_narrow_held
+
+    monkeypatch.setattr(gemm_rt, "gemm_device", lambda index: ("H100", 9, 227 * 1024, 132))
+    cuda = torch.device("cuda", 0)
+    wide, narrow = gemm_rt.gemm_candidates(cuda, 2, {}), gemm_rt.gemm_candidates(cuda, 2, {}, narrow=True)
+    assert any(gemm_narrow_held(c) > GEMM_NARROW_HELD for c in wide)
+    assert all(gemm_narrow_held(c) <= GEMM_NARROW_HELD and c["block_k"] >= 16 and c["stages"] >= 2 for c in narrow)
+    assert len(narrow) == len({tuple(c.values()) for c in narrow})
+    # 128x128x64 with 8 warps holds 64 + 3 * 64 = 256 a thread: kept; 128x256x64 holds 320: K blocks of 32
+    assert dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=8, stages=4) in narrow
+    assert dict(block_m=128, block_n=256, block_k=32, group_m=8, warps=8, stages=3) in narrow
+    pinned = gemm_rt.gemm_candidates(cuda, 2, {"block_k": 128}, narrow=True)
+    assert all(c["block_k"] == 128 for c in pinned)
 
 
 def test_pins_narrow_the_tuned_launch_modes(spec, monkeypatch):

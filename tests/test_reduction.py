@@ -191,12 +191,17 @@ def spy(examples, monkeypatch):
     return module, calls
 
 
-def _expected_launch(table, width, device):
-    """What the launcher should pick for this row width, read from its own table."""
+def _expected_launch(table, width, device, n_rows=2):
+    """What the launcher should pick for this row width, read from its own table: the first
+    entry wide enough, but not one for rows mostly padding (looped in 1024-column chunks)
+    over fewer row blocks than SMs on a GPU."""
     import triton
 
-    for max_n, strategy, block, *_ in table:
-        if max_n is None or width <= max_n:
+    from tilegen.lower.reduction.launch import PADDED_ROW
+
+    few = device.type == "cuda" and n_rows < torch.cuda.get_device_properties(device).multi_processor_count
+    for max_n, strategy, block, *rest in table:
+        if (max_n is None or width <= max_n) and not (few and (strategy, block, *rest) == PADDED_ROW):
             break
     if strategy == "single":
         return "kernel", max(block, triton.next_power_of_2(width))
@@ -206,7 +211,7 @@ def _expected_launch(table, width, device):
     return "looped_kernel", block or min(triton.next_power_of_2(width), 4096)
 
 
-@pytest.mark.parametrize("width", [1, 1000, 16384, 16385, 65536, 65537])
+@pytest.mark.parametrize("width", [1, 1000, 2500, 5000, 16384, 16385, 65536, 65537])
 def test_launch_table_picks_the_strategy(spy, device, width):
     module, calls = spy
     kind, block = _expected_launch(module._softmax_launch_table, width, torch.device(device))
@@ -219,7 +224,7 @@ def test_launch_table_picks_the_strategy(spy, device, width):
 def test_default_table_covers_the_design():
     """Single pass up to 16384 columns (whole rows in registers), a team beyond, looped
     where a team cannot run."""
-    from tilegen.lower.reduction.plan import DEFAULT_TABLE, LOOPED_FALLBACK
+    from tilegen.lower.reduction.launch import DEFAULT_TABLE, LOOPED_FALLBACK
 
     single = [row for row in DEFAULT_TABLE if row[1] == "single"]
     assert max(row[0] for row in single) >= 16384
@@ -228,6 +233,42 @@ def test_default_table_covers_the_design():
     # a team of cdiv(N, BLOCK_N) programs must fit on the SMs of an H100 (132) up to 2**20 columns
     assert -(-(1 << 20) // DEFAULT_TABLE[-1][2]) <= 132
     assert LOOPED_FALLBACK[:2] == (None, "looped")
+
+
+def test_rows_mostly_padding_run_looped(examples):
+    """A row that would fill at most PADDED_SHARE of its entry's power-of-two block (2049-3072
+    and 4097-6144 columns) runs looped in 1024-column chunks, in every kernel's table; the
+    rows of 3073-4096 and 6145-8192 columns keep their entries."""
+    from tilegen.lower.reduction.launch import DEFAULT_TABLE, PADDED_ROW, padded_rows
+
+    module, models = examples
+    table = padded_rows(DEFAULT_TABLE)
+    assert [r[0] for r in table if r[1:] == PADDED_ROW] == [3072, 6144]
+    assert [r for r in table if r[1:] != PADDED_ROW] == list(DEFAULT_TABLE)
+    pick = lambda rows, n: next(r for r in rows if r[0] is None or n <= r[0])
+    for name in ("softmax", "log_softmax", "layernorm", "rmsnorm", "row_stats"):
+        rows = getattr(module, f"_{name}_launch_table")
+        assert models[name].table_padded == "3072, 6144", name
+        for n in (2049, 3072, 4097, 5000, 6144):
+            assert pick(rows, n)[1:4] == ("looped", 1024, 1), (name, n)
+        for n in (2048, 3073, 4096, 6145, 8192):
+            assert pick(rows, n)[1:3] != ("looped", 1024), (name, n)
+
+
+def test_few_rows_mostly_padding_take_the_single_pass(spy, device, monkeypatch):
+    """Over fewer row blocks than SMs a row's latency is the kernel's time: the entries for
+    rows mostly padding give way to the next entry's single pass (few_row_blocks; faked
+    here as a GPU of 8 SMs), and to the looped chunks from 8 row blocks on."""
+    import tilegen.runtime.reduction as red
+
+    module, calls = spy
+    assert not red.few_row_blocks(torch.device("cpu"), 1)  # the interpreter runs one program at a time
+    monkeypatch.setattr(red, "few_row_blocks", lambda device, n: n < 8)
+    for rows, kind, block in ((3, "kernel", 8192), (8, "looped_kernel", 1024)):
+        x = torch.randn(rows, 5000, device=device, dtype=torch.float16)
+        y = module.softmax(x)
+        assert (calls[-1][0], calls[-1][2]["BLOCK_N"]) == (kind, block), rows
+        torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
 
 
 def test_launch_table_is_readable_and_editable(spy, device, monkeypatch):
@@ -586,7 +627,7 @@ def test_team_falls_back_to_looped_where_it_cannot_run(spy, device, monkeypatch)
     x = torch.randn(3, 70000, device=device, dtype=torch.float16)
     y = module.softmax(x)
     assert calls[-1][0] == "looped_kernel"
-    from tilegen.lower.reduction.plan import LOOPED_FALLBACK
+    from tilegen.lower.reduction.launch import LOOPED_FALLBACK
 
     assert calls[-1][2]["BLOCK_N"] == LOOPED_FALLBACK[2] and calls[-1][2]["num_warps"] == LOOPED_FALLBACK[4]
     torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
@@ -801,7 +842,7 @@ def test_launch_table_raises_warps_for_register_pressure(examples):
     and b after the variance, where they are first used outside a reduction): where their
     single pass would hold more than REGISTER_BUDGET values a thread, more warps."""
     from tilegen.lower.reduction.launch import table_rows
-    from tilegen.lower.reduction.plan import REGISTER_BUDGET
+    from tilegen.lower.reduction.launch import REGISTER_BUDGET
 
     module, models = examples
     assert models["add_layernorm"].row_inputs == 2 and models["layernorm"].row_inputs == 1
@@ -818,12 +859,12 @@ def test_launch_table_raises_warps_for_register_pressure(examples):
 def test_launch_table_halves_warps_where_reductions_chain(examples):
     """softmax's sum needs its max (a chain); rmsnorm has one reduction. At the
     CHAINED_HALVE_AT widths the chained kernel's single pass runs with half the warps."""
-    from tilegen.lower.reduction.plan import CHAINED_HALVE_AT, DEFAULT_TABLE
+    from tilegen.lower.reduction.launch import CHAINED_HALVE_AT, DEFAULT_TABLE, padded_rows
 
     module, models = examples
     tables = {name: {r[0]: r for r in getattr(module, f"_{name}_launch_table")} for name in ("softmax", "rmsnorm")}
     assert models["softmax"].table_fewer_warps == "8192" and not models["rmsnorm"].table_fewer_warps
-    defaults = {r[0]: r for r in DEFAULT_TABLE}
+    defaults = {r[0]: r for r in padded_rows(DEFAULT_TABLE)}
     for width in CHAINED_HALVE_AT:
         assert tables["softmax"][width][1] == "single" and tables["softmax"][width][4] * 2 == defaults[width][4]
     same = [w for w in tables["softmax"] if w not in CHAINED_HALVE_AT]
@@ -836,10 +877,10 @@ def test_launch_table_rereads_rows_for_the_outputs(examples):
     at the REREAD_CHAINED_AT widths they run the single pass with REREAD, and at the
     WELFORD_LOOPED_AT widths looped (mean and variance in one pass: two reads). softmax
     (an online max-and-sum) and row_stats (no row-varying output) keep the single pass."""
-    from tilegen.lower.reduction.plan import DEFAULT_TABLE, REREAD_AT, REREAD_CHAINED_AT, WELFORD_LOOPED_AT
+    from tilegen.lower.reduction.launch import DEFAULT_TABLE, REREAD_AT, REREAD_CHAINED_AT, WELFORD_LOOPED_AT, padded_rows
 
     module, models = examples
-    defaults = {r[0]: r[1:5] for r in DEFAULT_TABLE}
+    defaults = {r[0]: r[1:5] for r in padded_rows(DEFAULT_TABLE)}
     for name, rereads in (("rmsnorm", REREAD_AT), ("layernorm", REREAD_CHAINED_AT), ("add_layernorm", REREAD_CHAINED_AT)):
         chained = rereads is REREAD_CHAINED_AT
         assert models[name].table_reread == ", ".join(map(str, rereads)), name

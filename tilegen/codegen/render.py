@@ -176,7 +176,8 @@ def runtime_modules(models, helpers, torch_helpers) -> list[tuple[str, str]]:
     needs = {
         "gemm": any(m.template == "gemm.py.j2" for m in models),
         "reduction": bool({"team", "fixed_width"} & set(helpers))
-        or any(getattr(m, "latency_warps", False) or getattr(m, "aligned", ()) for m in models)
+        or any(getattr(m, "latency_warps", False) or getattr(m, "aligned", ()) or getattr(m, "table_padded", "")
+               for m in models)
         or any(m.template in ("axis_reduction.py.j2", "axis_scan.py.j2") for m in models),
         "reference": bool(set(torch_helpers)),
     }

@@ -39,6 +39,7 @@ from .gemm_configs import (  # noqa: F401 (tests, scripts and the generated laun
     GEMM_HOPPER_SMALL_M_CONFIGS,
     GEMM_INTERPRETER_CONFIG,
     GEMM_SPLIT_KS,
+    gemm_narrow_configs,
     gemm_split_candidates,
     gemm_split_k_buffers,
 )
@@ -66,8 +67,9 @@ GEMM_TUNE_BUDGET_S = 5.0  # after its second round, the tuner stops adding round
 # 3: balanced persistent grids, gemm_programs; 4: a grid's tile loop of one constant step;
 # 5: the tuner's runoff between its leaders; 6: timings after a sustained warm-up, ranked
 # round by round; 7: timings of up to 1000 runs, not 200; 8: small-M tiles, candidates
-# ranked by gemm_model; 9: the leader's turned tile timed too; 10: split-K candidates).
-GEMM_CACHE_VERSION = "v10"
+# ranked by gemm_model; 9: the leader's turned tile timed too; 10: split-K candidates;
+# 11: operands loaded element by element tune apart, with smaller K blocks).
+GEMM_CACHE_VERSION = "v11"
 
 def gemm_programs(num_tiles, sms):
     """Programs of a persistent launch over `num_tiles` tiles with `sms` SMs: the fewest
@@ -116,8 +118,9 @@ def gemm_device(index):
     return props.name, props.major, smem, props.multi_processor_count
 
 
-def gemm_candidates(device, elem_bytes, pins):
-    """The block configurations to try, `pins` applied, pruned to what fits in shared memory."""
+def gemm_candidates(device, elem_bytes, pins, narrow=False):
+    """The block configurations to try, `pins` applied, pruned to what fits in shared memory;
+    with `narrow` operands (gemm_narrow_loads) and BLOCK_K not pinned, in smaller K blocks."""
     if device.type != "cuda":
         base, smem = [GEMM_INTERPRETER_CONFIG] + GEMM_CONFIGS, None
     else:
@@ -125,6 +128,8 @@ def gemm_candidates(device, elem_bytes, pins):
         base = GEMM_HOPPER_CONFIGS + GEMM_HOPPER_SMALL_M_CONFIGS if major >= 9 else GEMM_CONFIGS
         if major >= 9 and elem_bytes == 1:
             base = GEMM_HOPPER_BYTE_CONFIGS + base
+    if narrow and "block_k" not in pins:
+        base = gemm_narrow_configs(base)
     configs = []
     for config in base:
         config = {**config, **pins}
@@ -175,6 +180,20 @@ def gemm_tma_ok(tensors):
     return True
 
 
+def gemm_narrow_loads(operands):
+    """Does the K loop load some operand element by element? Triton loads a run of elements
+    at once only where it can prove the run: a 16-byte aligned base, every stride but the
+    unit one divisible by 16 and the size along the unit stride too (the K-edge mask, or
+    the wrap past M or N, breaks the run otherwise). K = 4099, or a [K, N] weight with
+    N = 50257, breaks it; so does a view that starts at an odd element."""
+    for t in operands:
+        dims = [(stride, size) for stride, size in zip(t.stride(), t.shape) if size > 1]
+        units = [size for stride, size in dims if stride == 1]
+        if t.data_ptr() % 16 or not units or units[0] % 16 or any(stride % 16 for stride, _ in dims if stride != 1):
+            return True
+    return False
+
+
 def gemm_scratch(size, alignment, stream):
     """Global scratch memory where kernels write the tensor descriptors they create
     (batched kernels: one per product)."""
@@ -193,18 +212,19 @@ def gemm_use_scratch():
     triton.set_allocator(gemm_scratch)
 
 
-def gemm_config(kernel, schedule, device, sizes, tma_ok, launch, outs):
+def gemm_config(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=False):
     """How to launch `kernel` on these sizes: a block configuration plus the launch mode
     ("addressing", "persistent", "flatten"), "sms" (the SM count a persistent grid is sized for, see
     gemm_programs) and
-    "source" (pinned, first candidate, or tuned now / in this process / from disk)."""
+    "source" (pinned, first candidate, or tuned now / in this process / from disk). `narrow`:
+    an operand loads element by element (gemm_narrow_loads), which takes other tiles."""
     if schedule is not None and not isinstance(schedule, dict):
         name = kernel["id"].split(":")[-1]
         raise TypeError(f"{name}(): parameter 'schedule': expected a dict of settings (dict(block_m=128, ...)), got {schedule!r}")
-    key = (kernel["id"], device, sizes, tuple(sorted(schedule.items())) if schedule else (), tma_ok)
+    key = (kernel["id"], device, sizes, tuple(sorted(schedule.items())) if schedule else (), tma_ok, narrow)
     config = GEMM_CHOSEN.get(key)
     if config is None:
-        config = gemm_choose(kernel, schedule or {}, device, sizes, tma_ok, launch, outs)
+        config = gemm_choose(kernel, schedule or {}, device, sizes, tma_ok, launch, outs, narrow)
         # Later calls reuse the choice: for them it was tuned earlier in this process. A
         # model's choice made during graph capture is not kept: the next call outside a
         # capture tunes.
@@ -222,7 +242,7 @@ def gemm_bucket(sizes):
     return tuple(next_power_of_2(d) for d in sizes)
 
 
-def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
+def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=False):
     name = kernel["id"].split(":")[-1]
     gemm_check_schedule(name, schedule)
     wish = {**kernel["pinned"], **schedule}  # the call overrides the spec
@@ -270,7 +290,7 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
         modes = [("pointer", False, False)]
     sms = gemm_device(device.index)[3] if device.type == "cuda" else 4  # the interpreter: 4 "SMs"
     # Every candidate: a block configuration under a launch mode.
-    configs = gemm_candidates(device, kernel["elem_bytes"], pins)
+    configs = gemm_candidates(device, kernel["elem_bytes"], pins, narrow)
     candidates = []
     for addressing, persistent, flatten in modes:
         # When several launch modes are tuned, descriptor modes get tiles of at least
@@ -303,6 +323,7 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs):
         kernel["id"], device_name, bucket, kernel["dtypes"],
         ",".join(f"{a}:{'persistent' if p else 'grid'}{'+flatten' if f else ''}" for a, p, f in modes),
         ",".join(f"{k}={v}" for k, v in sorted(pins.items())),
+        "narrow" if narrow else "wide",  # operands loaded element by element take other tiles
         GEMM_CACHE_VERSION,
         kernel["fingerprint"],
     ])

@@ -57,6 +57,45 @@ GEMM_CONFIGS = [
 # The interpreter: small tiles, so that small test shapes still cross tile edges.
 GEMM_INTERPRETER_CONFIG = dict(block_m=32, block_n=32, block_k=32, group_m=4, warps=4, stages=2)
 
+# Operands whose loads go element by element (gemm_narrow_loads): Triton cannot keep those in
+# flight asynchronously, so the stages of the pipeline wait in registers, one element each.
+# A thread then holds its share of the accumulator plus (stages - 1) K blocks of A and B;
+# past about GEMM_NARROW_HELD values it spills and runs several times slower. Measured on
+# the H100, bf16 77x4096x4099 (K odd; cuBLAS 47.5 us), values held and time: 64x64x64 4 warps
+# 3 stages 160, 85 us; 128x128x64 8 warps 4 stages 256, 124 us; 128x64x32 4 warps 4 stages
+# 208, 141 us; against 64x64x128 4 stages 416, 610 us; 64x128x64 5 stages 448, 1041 us;
+# 128x256x64 8 warps 3 stages 320, 1618 us; 16x128x128 4 stages 448, 535 us. f16
+# 512x3001x1027: 128x128x32 4 warps 5 stages (384) ran 7.5x slower than 128x128x64 8 warps
+# 4 stages (256). Such candidates take K blocks down to 32, then fewer stages (down to 2),
+# then K blocks of 16.
+GEMM_NARROW_HELD = 256
+
+
+def gemm_narrow_held(c):
+    """Values a thread holds in a K loop whose loads go element by element: its share of the
+    accumulator and of the (stages - 1) K blocks of A and B in flight."""
+    threads = 32 * c["warps"]
+    return (c["block_m"] * c["block_n"] + (c["stages"] - 1) * (c["block_m"] + c["block_n"]) * c["block_k"]) // threads
+
+
+def gemm_narrow_configs(configs):
+    """`configs` made to hold at most GEMM_NARROW_HELD values a thread (gemm_narrow_held): K
+    blocks halved down to 32, then fewer stages down to 2, then K blocks of 16; duplicates
+    dropped."""
+    out = []
+    for c in configs:
+        c = dict(c)
+        while gemm_narrow_held(c) > GEMM_NARROW_HELD and c["block_k"] > 32:
+            c["block_k"] //= 2
+        while gemm_narrow_held(c) > GEMM_NARROW_HELD and c["stages"] > 2:
+            c["stages"] -= 1
+        while gemm_narrow_held(c) > GEMM_NARROW_HELD and c["block_k"] > 16:
+            c["block_k"] //= 2
+        if c not in out:
+            out.append(c)
+    return out
+
+
 # Split-K candidates (programs per tile, each over a slice of K): offered where a pointer
 # grid's tiles fill less than GEMM_SPLIT_K_BELOW of a wave, each slice at least
 # GEMM_SPLIT_K_MIN_BLOCKS K blocks; gemm_model ranks them with the rest.

@@ -734,7 +734,7 @@ def root(context, missing=missing):
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'col_dim'))
     yield ': the first entry with\n# '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
-    yield ' <= max_n wins (None: any width). These are tilegen\'s defaults\n# (tilegen/lower/reduction/plan.py); a `schedule { }` in the spec pins entries.\n#   strategy  "single": '
+    yield ' <= max_n wins (None: any width). These are tilegen\'s defaults\n# (tilegen/lower/reduction/launch.py); a `schedule { }` in the spec pins entries.\n#   strategy  "single": '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_kernel, whole rows in registers, read once;\n#             "looped": '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
@@ -747,7 +747,7 @@ def root(context, missing=missing):
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_reread'))
         yield ' columns): '
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_kernel with REREAD, whole\n#             rows in registers through the reductions, then read again (from cache) for\n#             the outputs (REREAD_CHAINED_AT in tilegen/lower/reduction/plan.py; not a schedule value)\n'
+        yield '_kernel with REREAD, whole\n#             rows in registers through the reductions, then read again (from cache) for\n#             the outputs (REREAD_CHAINED_AT in tilegen/lower/reduction/launch.py; not a schedule value)\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
         pass
         yield '#             "team": '
@@ -762,22 +762,27 @@ def root(context, missing=missing):
         pass
         yield '# strategy is looped at '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_reread'))
-        yield " columns: no reduction of this kernel needs\n# another's result, so its first loop keeps only running sums (not the row) and the final\n# loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/plan.py).\n"
+        yield " columns: no reduction of this kernel needs\n# another's result, so its first loop keeps only running sums (not the row) and the final\n# loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).\n"
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'):
+        pass
+        yield '# The max_n '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'))
+        yield " entries run looped: their rows would fill at most 3/4 of the\n# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read\n# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).\n"
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_welford'):
         pass
         yield '# strategy is looped at '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_welford'))
-        yield " columns: this kernel's variance joins its mean's\n# pass (Welford), so the looped kernel reads the row only twice: once for the mean and the\n# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/plan.py).\n"
+        yield " columns: this kernel's variance joins its mean's\n# pass (Welford), so the looped kernel reads the row only twice: once for the mean and the\n# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).\n"
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_fewer_warps'):
         pass
         yield '# num_warps is below the defaults at '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_fewer_warps'))
-        yield " columns: this kernel's reductions\n# chain (one needs another's result), and each link is an exchange across warps, cheaper\n# with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/plan.py).\n"
+        yield " columns: this kernel's reductions\n# chain (one needs another's result), and each link is an exchange across warps, cheaper\n# with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).\n"
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_more_warps'):
         pass
         yield '# num_warps is above the defaults at '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_more_warps'))
-        yield " columns: with the defaults a thread\n# would hold more than REGISTER_BUDGET (tilegen/lower/reduction/plan.py) values of this kernel's\n# "
+        yield " columns: with the defaults a thread\n# would hold more than REGISTER_BUDGET (tilegen/lower/reduction/launch.py) values of this kernel's\n# "
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_inputs'))
         yield ' row-sized inputs through its reductions.\n'
     yield '_'
@@ -814,7 +819,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 429 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 434 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -856,11 +861,22 @@ def root(context, missing=missing):
         yield ' = 0 columns (shape {tuple('
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_param'))
         yield '.shape)})"\n        )\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'):
+        pass
+        yield '    # Rows mostly padding run looped in chunks (the max_n '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'))
+        yield " entries) where\n    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the\n    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).\n    few_rows = _reduction.few_row_blocks(device, n_rows)\n"
     yield '    for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-    yield '_launch_table:\n        if max_n is None or '
+    yield '_launch_table:\n        if (max_n is None or '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
-    yield ' <= max_n:\n            break\n'
+    yield ' <= max_n)'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'):
+        pass
+        yield ' and not (few_rows and max_n in ('
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'))
+        yield ',))'
+    yield ':\n            break\n'
     if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pins') or environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pinned_block_n')):
         pass
         yield "    # Pinned by the spec's schedule { }.\n"
@@ -968,4 +984,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=58&2=60&3=62&4=65&5=69&7=73&8=75&9=82&14=84&15=85&19=89&21=91&25=94&26=97&28=99&29=102&38=105&39=107&40=109&43=111&46=114&47=118&49=121&50=125&52=128&55=131&57=133&58=137&61=141&62=145&64=148&67=151&68=155&72=161&73=165&78=169&80=173&81=175&82=182&87=184&88=185&89=188&92=191&95=193&97=196&100=201&102=203&103=206&105=208&106=211&108=213&112=216&117=219&118=221&119=223&120=225&121=229&122=231&123=234&124=240&125=243&126=246&128=253&130=259&132=262&135=267&137=271&139=278&140=282&141=284&143=286&144=290&146=295&147=299&148=301&150=303&151=307&154=313&165=320&167=322&168=326&170=329&171=333&173=336&174=342&175=346&176=348&177=351&179=354&180=358&182=368&184=371&190=379&193=385&195=391&196=403&198=408&199=412&202=422&203=428&206=434&207=437&209=442&213=447&214=449&215=451&216=459&218=465&221=475&222=479&224=482&226=489&230=495&231=499&234=503&235=505&238=510&240=516&244=518&245=524&246=528&247=536&248=539&252=544&253=548&256=552&257=555&258=559&261=563&264=571&275=578&277=580&279=582&282=585&283=589&284=592&285=594&288=598&290=602&291=604&292=611&295=613&299=615&301=617&307=619&308=622&310=624&311=627&317=630&322=632&326=634&327=638&329=641&330=644&331=647&332=650&333=656&334=660&336=663&337=667&339=670&340=673&341=675&346=681&348=689&349=693&352=696&353=700&356=704&359=707&360=711&362=714&363=718&365=721&369=724&370=728&375=732&376=736&378=738&379=740&380=744&381=747&385=751&386=754&389=759&395=761&396=764&400=766&401=769&405=771&406=774&410=776&411=779&413=781&415=784&417=786&418=790&421=794&422=797&423=799&427=802&428=809&429=812&431=820&432=822&434=825&435=827&437=833&439=835&440=837&441=841&443=843&445=847&446=853&449=860&450=862&452=864&455=867&456=870&458=876&459=880&461=885&463=888&464=890&467=892&469=894&470=896&473=898&475=900&483=902&484=904&485=906&486=909&490=912&492=914&494=917&496=919&498=921&506=923&512=927&513=929&514=931&521=938&522=940&524=943&533=951&539=953&540=955&541=958&546=961&549=963'
+debug_info = '1=58&2=60&3=62&4=65&5=69&7=73&8=75&9=82&14=84&15=85&19=89&21=91&25=94&26=97&28=99&29=102&38=105&39=107&40=109&43=111&46=114&47=118&49=121&50=125&52=128&55=131&57=133&58=137&61=141&62=145&64=148&67=151&68=155&72=161&73=165&78=169&80=173&81=175&82=182&87=184&88=185&89=188&92=191&95=193&97=196&100=201&102=203&103=206&105=208&106=211&108=213&112=216&117=219&118=221&119=223&120=225&121=229&122=231&123=234&124=240&125=243&126=246&128=253&130=259&132=262&135=267&137=271&139=278&140=282&141=284&143=286&144=290&146=295&147=299&148=301&150=303&151=307&154=313&165=320&167=322&168=326&170=329&171=333&173=336&174=342&175=346&176=348&177=351&179=354&180=358&182=368&184=371&190=379&193=385&195=391&196=403&198=408&199=412&202=422&203=428&206=434&207=437&209=442&213=447&214=449&215=451&216=459&218=465&221=475&222=479&224=482&226=489&230=495&231=499&234=503&235=505&238=510&240=516&244=518&245=524&246=528&247=536&248=539&252=544&253=548&256=552&257=555&258=559&261=563&264=571&275=578&277=580&279=582&282=585&283=589&284=592&285=594&288=598&290=602&291=604&292=611&295=613&299=615&301=617&307=619&308=622&310=624&311=627&317=630&322=632&326=634&327=638&329=641&330=644&331=647&332=650&333=656&334=660&336=663&337=667&339=670&340=673&341=675&346=681&348=689&349=693&352=696&353=700&356=704&359=707&360=711&362=714&363=718&365=721&369=724&370=728&375=732&376=736&378=738&379=740&380=744&381=747&385=751&386=754&389=759&395=761&396=764&400=766&401=769&405=771&406=774&410=776&411=779&415=781&416=784&418=786&420=789&422=791&423=795&426=799&427=802&428=804&432=807&433=814&434=817&436=825&437=827&439=830&440=832&442=838&444=840&445=842&446=846&448=848&450=852&451=858&454=864&455=867&460=870&461=872&463=880&466=883&467=886&469=892&470=896&472=901&474=904&475=906&478=908&480=910&481=912&484=914&486=916&494=918&495=920&496=922&497=925&501=928&503=930&505=933&507=935&509=937&517=939&523=943&524=945&525=947&532=954&533=956&535=959&544=967&550=969&551=971&552=974&557=977&560=979'

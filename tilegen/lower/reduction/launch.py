@@ -1,21 +1,129 @@
 """Reduction kernels, launch side: the launch table a generated launcher carries
 (tilegen's DEFAULT_TABLE, adjusted per kernel for chained reductions, reading the row
-again for the outputs, and register pressure) and what a spec's `schedule { }` pins in
-it. lower.py puts the results into the render model; templates/reduction.py.j2
-prints them.
+again for the outputs, register pressure and rows mostly padding: the rules and their
+measurements are here together) and what a spec's `schedule { }` pins in it. lower.py
+puts the results into the render model; templates/reduction.py.j2 prints them.
 """
 
 from __future__ import annotations
 
-from .plan import (
-    CHAINED_HALVE_AT,
-    DEFAULT_TABLE,
-    LOOPED_FALLBACK,
-    REGISTER_BUDGET,
-    REREAD_AT,
-    REREAD_CHAINED_AT,
-    WELFORD_LOOPED_AT,
+# Default launch table, keyed by the row width N: the first entry whose max_n >= N wins
+# (max_n None: any N). It is copied into every generated launcher, where it can be read,
+# and a spec's `schedule { }` pins any column. Tune it here after measuring on the GPU.
+#
+#   max_n   strategy  BLOCK_N  ROWS  warps  per_sm  stages
+#   BLOCK_N 0: the next power of two >= N (single pass: the whole row is one block).
+#   ROWS: rows per program (a [ROWS, BLOCK_N] block); short rows share a program.
+#   per_sm: persistent grid of per_sm programs per SM looping over row blocks (0: one
+#   program per row block). stages: software-pipelining depth of the row-block loop.
+DEFAULT_TABLE: tuple[tuple, ...] = (
+    (32, "single", 0, 64, 4, 0, 1),
+    (128, "single", 0, 16, 4, 0, 1),
+    (512, "single", 0, 4, 4, 0, 1),
+    (1024, "single", 0, 2, 4, 0, 1),
+    (2048, "single", 0, 1, 4, 0, 1),
+    (4096, "single", 0, 1, 8, 0, 1),
+    (8192, "single", 0, 1, 8, 0, 1),
+    (16384, "single", 0, 1, 16, 0, 1),
+    (65536, "team", 4096, 1, 4, 0, 1),
+    (None, "team", 8192, 1, 8, 0, 1),
 )
+
+# A single pass holds the row in one block of the next power of two of columns: 5000
+# columns fill 61% of an 8192-column block, and the masked lanes still cost registers and
+# instructions. Where the table's block for a row would be more than a third larger than
+# the row (N <= PADDED_SHARE * block), rows of more than 2048 columns run looped in
+# 1024-column chunks instead (5120 lanes for 5000 columns), reading the row a second time
+# from cache. Only up to 8192 columns: wider single passes run 16 warps, which the
+# 1024-column chunks do not beat (layernorm 762x11008: 0.90x). Measured on the H100,
+# time of the single pass over time looped, 4 warps: softmax f16 4096x5000 2.04x
+# (41.9 against 85.6 us; eager 68.8), 8192x3000 1.24x; layernorm bf16 2048x4097 1.54x,
+# 4096x5001 1.68x, 1677x5000 1.26x, 1365x6144 1.20x, 3355x2500 1.11x, 2796x3000 1.02x,
+# but 1198x7000 (85% full) 1.09x and 1024x8192 0.99x; rmsnorm bf16 2048x4097 1.35x,
+# 1677x5000 1.09x, 1365x6144 1.03x, 2796x3000 0.98x.
+PADDED_SHARE = 0.75
+PADDED_ROW = ("looped", 1024, 1, 4, 0, 1)  # strategy, BLOCK_N, ROWS, warps, per_sm, stages
+PADDED_WIDEST = 8192
+
+
+def padded_rows(table: tuple[tuple, ...]) -> tuple[tuple, ...]:
+    """`table` with a PADDED_ROW entry before each single-pass row of 4096 to PADDED_WIDEST
+    columns, covering the widths up to PADDED_SHARE of that row's block."""
+    out = []
+    for row in table:
+        max_n, strategy = row[0], row[1]
+        if strategy == "single" and max_n is not None and 2048 < max_n <= PADDED_WIDEST:
+            out.append((int(max_n * PADDED_SHARE),) + PADDED_ROW)
+        out.append(row)
+    return tuple(out)
+
+# Wider rows go to a team of cdiv(N, BLOCK_N) programs, each holding one BLOCK_N-column
+# segment in registers and exchanging partial results with the others (read once). A
+# team's programs wait for each other, so where they cannot all be resident at once (a
+# team larger than the SM count, a CUDA graph being captured) or a kernel cannot exchange
+# its reductions (accumulators other than f32), the launcher takes this looped row instead.
+# Measured on the H100, softmax f16 512x65536: looped 2042-2056 GB/s; team of 16 programs
+# of 4096 columns, 4 warps: 2648; 128x262144: looped 1698, team of 32 x 8192, 8 warps: 2503.
+LOOPED_FALLBACK = (None, "looped", 16384, 1, 32, 0, 1)
+
+# A single-pass thread holds ROWS * BLOCK_N / (32 * warps) values of each full-shaped input
+# (in f32) through the reductions; per-column inputs are loaded after them. Where that
+# times the kernel's number of full-shaped inputs exceeds this budget, the kernel's copy
+# of the table doubles num_warps (up to 32) so the registers do not cut occupancy
+# (add_layernorm's x and r at 8192 columns and 4 warps would hold 128 values a thread).
+# 0 turns the adjustment off.
+REGISTER_BUDGET = 64
+
+# Kernels whose reductions chain (one needs another's result: layernorm's variance needs
+# the mean, softmax's sum needs the max) exchange values across warps once per link. At
+# these table rows their single pass uses half the table's warps (at least 4): fewer
+# warps make each exchange cheaper. Measured on the H100, layernorm bf16 8192x8192:
+# 4 warps 2797 GB/s, 8 warps under 2690, while rmsnorm (one reduction) is best at 8;
+# softmax f16 2048x16384 is best at 16-32 warps, so 16384 keeps the table's warps.
+CHAINED_HALVE_AT = (8192,)
+
+# Kernels with a single level of reductions (no reduction needs another's result, as in
+# rmsnorm) and row-varying outputs run looped at these table rows: the first loop keeps
+# only running sums, not the row, and the final loop reads the row again, from cache.
+# Measured on two H100s, rmsnorm bf16, GB/s (a copy of the same bytes: 2858-2875):
+#   65536x1024: single pass 2845-2853; looped, one 1024 block, 4 warps: 2883-2892
+#   16384x4096: single pass 2838-2844; looped, one 4096 block, 8 warps: 2864-2875
+#   8192x8192:  single pass 2818-2839 (8-16 warps); looped, two 4096 blocks: 2815-2832
+#               with 8 warps, 2866-2867 with 16 (torch.compile 2863-2864, copy 2873)
+# The 8192 figures are with the row width a compile-time constant (COLS, _fixed_width in
+# the generated launcher); with it at run time the looped kernel lost 1-3% there.
+# softmax (an online max-and-sum) measured 0.86-0.95x of its single pass this way, so it
+# keeps it. Values: (strategy, BLOCK_N, ROWS, warps).
+# The 65536x1024 figures above predate row ALIGN. Measured since, at 1024 columns the
+# single pass is ahead where the rows fit in L2 (H100, 16384x1000: 24.3 us single against
+# 27.5 looped) and 0.6% behind at 65536x1024 (93.7 against 93.1), so the 1024 row keeps
+# the single pass.
+REREAD_AT = {4096: ("looped", 4096, 1, 8), 8192: ("looped", 4096, 1, 16)}
+
+# Kernels whose reductions chain only through a mean and a variance about it (layernorm:
+# mean(x), then mean(xc * xc)) read the row twice looped, as rmsnorm does: the first loop
+# keeps Welford's running mean and M2 per lane. At these table rows they run looped.
+# Measured on the H100, layernorm bf16 8192x8192, GB/s (torch.compile 2857-2858, copy
+# 2868-2873): single pass 2765-2771 (4 warps), 2797-2805 (8), 2832-2841 (16); looped, two
+# 4096 blocks: 2566-2568 (8 warps), 2854-2855 (16), 2147 (32); four 2048 blocks, 16 warps:
+# 2843. At 4096 columns the REREAD single pass below stays ahead (2866-2877 against
+# 2852-2868 looped). Values: (strategy, BLOCK_N, ROWS, warps).
+WELFORD_LOOPED_AT = {8192: ("looped", 4096, 1, 16)}
+
+# Kernels whose reductions chain (layernorm: the variance needs the mean), with row-varying
+# outputs and no online max-and-sum, use the "reread" strategy at these table rows: the
+# single pass computes every reduction from the row in registers, then lets the row go and
+# reads it again, from cache, to compute the outputs, instead of holding it throughout (the
+# first load asks L2 to keep the row). Measured on the H100, layernorm bf16, GB/s, against
+# the single pass: 65536x1024 2871 / 2858 (2 rows, 4 warps); 16384x4096 2858 / 2843 and,
+# on a second H100, 2856 / 2782 (8 warps). Without the evict_last on the first load it
+# measured no better than the single pass; at 8192 columns it stayed within 1% of it.
+# softmax keeps holding the row (reading it again would compute every exp twice).
+# Values: (strategy, BLOCK_N, ROWS, warps).
+# At 1024 columns the plain single pass is ahead (H200, layernorm 16384x1024: 20.3 against
+# 22.0 us REREAD; 16384x1000: 20.3 against 21.9) and within 0.5% at 65536x1024 (2858
+# against 2871 GB/s above; level in a later sweep), so the 1024 row keeps it.
+REREAD_CHAINED_AT = {4096: ("reread", 0, 1, 8)}
 
 
 def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
@@ -29,18 +137,21 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
     occupancy to registers). Without a `team` kernel, the team rows become one
     LOOPED_FALLBACK row. A "chained" kernel whose looped form reads the row only twice
     (`two_reads`: its variance joins its mean's pass) also runs looped at the
-    WELFORD_LOOPED_AT widths. Also returns the widths each adjustment changed: {"reread": ...,
-    "welford": ..., "fewer": ..., "more": ...} (fewer / more warps than the row it started
-    from)."""
-    rows, changed = [], {"reread": [], "welford": [], "fewer": [], "more": []}
-    table = DEFAULT_TABLE
+    WELFORD_LOOPED_AT widths. Rows that would fill little of a single pass's power-of-two block
+    run looped in chunks (padded_rows). Also returns the widths each adjustment changed:
+    {"reread": ..., "welford": ..., "fewer": ..., "more": ..., "padded": ...} (fewer / more
+    warps than the row it started from; padded: the chunked rows)."""
+    rows, changed = [], {"reread": [], "welford": [], "fewer": [], "more": [], "padded": []}
+    table = padded_rows(DEFAULT_TABLE)
     if not team:
-        table = tuple(r for r in DEFAULT_TABLE if r[1] != "team") + (LOOPED_FALLBACK,)
+        table = tuple(r for r in table if r[1] != "team") + (LOOPED_FALLBACK,)
     rereads = {"looped": REREAD_AT, "chained": REREAD_CHAINED_AT}.get(reread, {})
     if reread == "chained" and two_reads:
         rereads = {**rereads, **WELFORD_LOOPED_AT}
     for max_n, strategy, block, n_rows, default_warps, per_sm, stages in table:
         warps = default_warps
+        if (strategy, block, n_rows, warps, per_sm, stages) == PADDED_ROW:
+            changed["padded"].append(max_n)
         if strategy == "single" and max_n in rereads:
             strategy, block, n_rows, default_warps = rereads[max_n]
             warps = default_warps

@@ -136,6 +136,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
         table_welford=", ".join(map(str, changed["welford"])),
         table_fewer_warps=", ".join(map(str, changed["fewer"])),
         table_more_warps=", ".join(map(str, changed["more"])),
+        table_padded=", ".join(map(str, changed["padded"])),
         row_inputs=row_inputs,
         pins=pins,
         pinned_block_n=free_block,

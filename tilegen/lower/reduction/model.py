@@ -209,6 +209,7 @@ class ReductionModel:
     table_welford: str  # row widths where a chained kernel runs looped (Welford: two reads)
     table_fewer_warps: str  # row widths whose num_warps is below DEFAULT_TABLE's (chained reductions)
     table_more_warps: str  # row widths whose num_warps is above DEFAULT_TABLE's (register pressure)
+    table_padded: str  # row widths that run looped in chunks: a power-of-two block would be mostly padding
     row_inputs: int  # row-sized inputs the single pass holds in registers through a reduction
     pins: tuple[tuple[str, str], ...]  # (launcher variable, literal) pinned by the schedule
     pinned_block_n: str  # schedule block_n without a pinned strategy: "" or the literal
