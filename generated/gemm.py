@@ -217,8 +217,11 @@ def matmul(a, b, *, c=None, schedule=None):
         # Outputs passed in must not share memory with the inputs or each other.
         _args.check_overlap("matmul", (("a", a), ("b", b)), (("c", c),), in_place=False)
         _args.check_output("matmul", "c", c, (M, N), torch.float16, device)
-        checked = _matmul_calls.keep(signature, (a, b), (c,), (device, M, K, N))
-    device, M, K, N = checked
+        # Does Triton load an operand element by element? Then other tiles suit (a fact of the
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        _narrow = _gemm.gemm_narrow_loads((a, b))
+        checked = _matmul_calls.keep(signature, (a, b), (c,), (device, M, K, N, _narrow))
+    device, M, K, N, _narrow = checked
     if c is None:
         c = torch.empty((M, N), dtype=torch.float16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
@@ -229,9 +232,6 @@ def matmul(a, b, *, c=None, schedule=None):
     _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
-    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
-    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
-    _narrow = _gemm.gemm_narrow_loads((a, b))
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -525,8 +525,11 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
         # Outputs passed in must not share memory with the inputs or each other.
         _args.check_overlap("matmul_leaky_relu", (("a", a), ("b", b)), (("c", c),), in_place=False)
         _args.check_output("matmul_leaky_relu", "c", c, (M, N), torch.float16, device)
-        checked = _matmul_leaky_relu_calls.keep(signature, (a, b), (c,), (device, M, K, N))
-    device, M, K, N = checked
+        # Does Triton load an operand element by element? Then other tiles suit (a fact of the
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        _narrow = _gemm.gemm_narrow_loads((a, b))
+        checked = _matmul_leaky_relu_calls.keep(signature, (a, b), (c,), (device, M, K, N, _narrow))
+    device, M, K, N, _narrow = checked
     if c is None:
         c = torch.empty((M, N), dtype=torch.float16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
@@ -537,9 +540,6 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
     _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
-    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
-    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
-    _narrow = _gemm.gemm_narrow_loads((a, b))
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -845,8 +845,11 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
             "linear_gelu", (("x", x), ("w", w), ("bias", bias)), (("y", y),), in_place=False
         )
         _args.check_output("linear_gelu", "y", y, (M, N), torch.bfloat16, device)
-        checked = _linear_gelu_calls.keep(signature, (x, w, bias), (y,), (device, M, K, N))
-    device, M, K, N = checked
+        # Does Triton load an operand element by element? Then other tiles suit (a fact of the
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        _narrow = _gemm.gemm_narrow_loads((x, w))
+        checked = _linear_gelu_calls.keep(signature, (x, w, bias), (y,), (device, M, K, N, _narrow))
+    device, M, K, N, _narrow = checked
     if y is None:
         y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
@@ -857,9 +860,6 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
     _index_64 = _args.needs_int64(x, w, bias, y)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, y))
-    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
-    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
-    _narrow = _gemm.gemm_narrow_loads((x, w))
 
     def _launch(config, y):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -1199,12 +1199,15 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
             in_place=False,
         )
         _args.check_output("scaled_residual", "out", out, (M, N), torch.float16, device)
+        # Does Triton load an operand element by element? Then other tiles suit (a fact of the
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        _narrow = _gemm.gemm_narrow_loads((x, w))
         checked = _scaled_residual_calls.keep(
-            signature, (x, w, scale, bias, residual), (out,), (device, M, K, N)
+            signature, (x, w, scale, bias, residual), (out,), (device, M, K, N, _narrow)
         )
     else:
         alpha = _args.check_scalar("scaled_residual", "alpha", alpha, "float", torch.float32)
-    device, M, K, N = checked
+    device, M, K, N, _narrow = checked
     if out is None:
         out = torch.empty((M, N), dtype=torch.float16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
@@ -1215,9 +1218,6 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
     _index_64 = _args.needs_int64(x, w, scale, bias, residual, out)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, out))
-    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
-    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
-    _narrow = _gemm.gemm_narrow_loads((x, w))
 
     def _launch(config, out):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -1568,8 +1568,11 @@ def bmm(a, b, *, c=None, schedule=None):
         # Outputs passed in must not share memory with the inputs or each other.
         _args.check_overlap("bmm", (("a", a), ("b", b)), (("c", c),), in_place=False)
         _args.check_output("bmm", "c", c, (B, M, N), torch.bfloat16, device)
-        checked = _bmm_calls.keep(signature, (a, b), (c,), (device, B, M, K, N))
-    device, B, M, K, N = checked
+        # Does Triton load an operand element by element? Then other tiles suit (a fact of the
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        _narrow = _gemm.gemm_narrow_loads((a, b))
+        checked = _bmm_calls.keep(signature, (a, b), (c,), (device, B, M, K, N, _narrow))
+    device, B, M, K, N, _narrow = checked
     if c is None:
         c = torch.empty((B, M, N), dtype=torch.bfloat16, device=device)
     # Sizes: B products of [M, K] @ [K, N] -> [M, N].
@@ -1580,9 +1583,6 @@ def bmm(a, b, *, c=None, schedule=None):
     _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
-    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
-    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
-    _narrow = _gemm.gemm_narrow_loads((a, b))
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile of each product; a persistent
@@ -1900,8 +1900,13 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
         )
         _args.check_output("linear_silu", "pre", pre, (M, N), torch.float32, device)
         _args.check_output("linear_silu", "act", act, (M, N), torch.float16, device)
-        checked = _linear_silu_calls.keep(signature, (x, w, bias), (pre, act), (device, M, K, N))
-    device, M, K, N = checked
+        # Does Triton load an operand element by element? Then other tiles suit (a fact of the
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        _narrow = _gemm.gemm_narrow_loads((x, w))
+        checked = _linear_silu_calls.keep(
+            signature, (x, w, bias), (pre, act), (device, M, K, N, _narrow)
+        )
+    device, M, K, N, _narrow = checked
     if pre is None:
         pre = torch.empty((M, N), dtype=torch.float32, device=device)
     if act is None:
@@ -1914,9 +1919,6 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
     _index_64 = _args.needs_int64(x, w, bias, pre, act)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, pre, act))
-    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
-    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
-    _narrow = _gemm.gemm_narrow_loads((x, w))
 
     def _launch(config, pre, act):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -2229,8 +2231,11 @@ def matmul_f32(a, b, *, c=None, schedule=None):
         # Outputs passed in must not share memory with the inputs or each other.
         _args.check_overlap("matmul_f32", (("a", a), ("b", b)), (("c", c),), in_place=False)
         _args.check_output("matmul_f32", "c", c, (M, N), torch.float32, device)
-        checked = _matmul_f32_calls.keep(signature, (a, b), (c,), (device, M, K, N))
-    device, M, K, N = checked
+        # Does Triton load an operand element by element? Then other tiles suit (a fact of the
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        _narrow = _gemm.gemm_narrow_loads((a, b))
+        checked = _matmul_f32_calls.keep(signature, (a, b), (c,), (device, M, K, N, _narrow))
+    device, M, K, N, _narrow = checked
     if c is None:
         c = torch.empty((M, N), dtype=torch.float32, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
@@ -2241,9 +2246,6 @@ def matmul_f32(a, b, *, c=None, schedule=None):
     _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
-    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
-    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
-    _narrow = _gemm.gemm_narrow_loads((a, b))
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -2409,8 +2411,8 @@ def _gemm_split_k_sum(
     """Split-K: store this program's partial tile, slot `split` of the tile's SPLIT_K in the
     workspace, and count it in. The tile's last program to arrive gets back the sum of all
     SPLIT_K partials, added in slot order (so the result does not depend on which program
-    finishes last), and True; the others get their own partial back, which they do not
-    store, and False (the sum replaces acc: no second tile of registers). The barrier
+    finishes last), and True; the others get their own partial back (their epilogue stores
+    nothing) and False (the sum replaces acc: no second tile of registers). The barrier
     before the count puts every thread's stores before it, and the atomic (acquire and
     release, GPU-wide) makes the other programs' partials visible to the last one, whose
     loads bypass L1 (.cg): L1 is not coherent across SMs."""

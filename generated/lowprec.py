@@ -317,9 +317,11 @@ def quantize_rows_i8_team_kernel(
 # strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
-# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
-# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
-# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
+# The max_n 3072, 6144 entries (_quantize_rows_i8_padded) run looped: their rows would fill at
+# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
+# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
+# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# (tilegen.runtime.reduction.few_row_blocks).
 _quantize_rows_i8_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -335,6 +337,7 @@ _quantize_rows_i8_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
+_quantize_rows_i8_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
 # Row widths quantize_rows_i8_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _quantize_rows_i8_widths = set()
 
@@ -386,13 +389,13 @@ def quantize_rows_i8(x, *, q=None, s=None):
             f"quantize_rows_i8(): max of an empty row has no value: "
             f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
         )
-    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
-    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
-    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
-    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _quantize_rows_i8_launch_table:
-        if (max_n is None or N <= max_n) and not (few_rows and max_n in (3072, 6144)):
-            break
+        if max_n is None or N <= max_n:
+            # An entry for rows mostly padding (_quantize_rows_i8_padded) only where the rows fill the SMs.
+            if not (
+                max_n in _quantize_rows_i8_padded and _reduction.few_row_blocks(device, n_rows)
+            ):
+                break
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
@@ -727,8 +730,11 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
             "linear_i8", (("x", x), ("w", w), ("sx", sx), ("sw", sw)), (("y", y),), in_place=False
         )
         _args.check_output("linear_i8", "y", y, (M, N), torch.bfloat16, device)
-        checked = _linear_i8_calls.keep(signature, (x, w, sx, sw), (y,), (device, M, K, N))
-    device, M, K, N = checked
+        # Does Triton load an operand element by element? Then other tiles suit (a fact of the
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        _narrow = _gemm.gemm_narrow_loads((x, w))
+        checked = _linear_i8_calls.keep(signature, (x, w, sx, sw), (y,), (device, M, K, N, _narrow))
+    device, M, K, N, _narrow = checked
     if y is None:
         y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
@@ -739,9 +745,6 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
     _index_64 = _args.needs_int64(x, w, sx, sw, y)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, y))
-    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
-    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
-    _narrow = _gemm.gemm_narrow_loads((x, w))
 
     def _launch(config, y):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -1038,8 +1041,11 @@ def matmul_i8(a, b, *, c=None, schedule=None):
         # Outputs passed in must not share memory with the inputs or each other.
         _args.check_overlap("matmul_i8", (("a", a), ("b", b)), (("c", c),), in_place=False)
         _args.check_output("matmul_i8", "c", c, (M, N), torch.int32, device)
-        checked = _matmul_i8_calls.keep(signature, (a, b), (c,), (device, M, K, N))
-    device, M, K, N = checked
+        # Does Triton load an operand element by element? Then other tiles suit (a fact of the
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        _narrow = _gemm.gemm_narrow_loads((a, b))
+        checked = _matmul_i8_calls.keep(signature, (a, b), (c,), (device, M, K, N, _narrow))
+    device, M, K, N, _narrow = checked
     if c is None:
         c = torch.empty((M, N), dtype=torch.int32, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
@@ -1050,9 +1056,6 @@ def matmul_i8(a, b, *, c=None, schedule=None):
     _index_64 = _args.needs_int64(a, b, c)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
-    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
-    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
-    _narrow = _gemm.gemm_narrow_loads((a, b))
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -1372,8 +1375,13 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
             in_place=False,
         )
         _args.check_output("scaled_mm", "y", y, (M, N), torch.bfloat16, device)
-        checked = _scaled_mm_calls.keep(signature, (a, b, sa, sb, bias), (y,), (device, M, K, N))
-    device, M, K, N = checked
+        # Does Triton load an operand element by element? Then other tiles suit (a fact of the
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        _narrow = _gemm.gemm_narrow_loads((a, b))
+        checked = _scaled_mm_calls.keep(
+            signature, (a, b, sa, sb, bias), (y,), (device, M, K, N, _narrow)
+        )
+    device, M, K, N, _narrow = checked
     if y is None:
         y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
@@ -1384,9 +1392,6 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
     _index_64 = _args.needs_int64(a, b, sa, sb, bias, y)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, y))
-    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
-    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
-    _narrow = _gemm.gemm_narrow_loads((a, b))
 
     def _launch(config, y):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -1695,12 +1700,15 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
         # Outputs passed in must not share memory with the inputs or each other.
         _args.check_overlap("scaled_mm_tensor", (("a", a), ("b", b)), (("y", y),), in_place=False)
         _args.check_output("scaled_mm_tensor", "y", y, (M, N), torch.float8_e4m3fn, device)
-        checked = _scaled_mm_tensor_calls.keep(signature, (a, b), (y,), (device, M, K, N))
+        # Does Triton load an operand element by element? Then other tiles suit (a fact of the
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        _narrow = _gemm.gemm_narrow_loads((a, b))
+        checked = _scaled_mm_tensor_calls.keep(signature, (a, b), (y,), (device, M, K, N, _narrow))
     else:
         sa = _args.check_scalar("scaled_mm_tensor", "sa", sa, "float", torch.float32)
         sb = _args.check_scalar("scaled_mm_tensor", "sb", sb, "float", torch.float32)
         s_out = _args.check_scalar("scaled_mm_tensor", "s_out", s_out, "float", torch.float32)
-    device, M, K, N = checked
+    device, M, K, N, _narrow = checked
     if y is None:
         y = torch.empty((M, N), dtype=torch.float8_e4m3fn, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
@@ -1711,9 +1719,6 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
     _index_64 = _args.needs_int64(a, b, y)
     # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
     _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, y))
-    # Operands Triton cannot prove to be in aligned runs load element by element, which takes
-    # smaller K blocks (tilegen.runtime.gemm.gemm_narrow_loads).
-    _narrow = _gemm.gemm_narrow_loads((a, b))
 
     def _launch(config, y):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -2375,9 +2380,11 @@ def quantize_rows_f8_team_kernel(
 # strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
-# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
-# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
-# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
+# The max_n 3072, 6144 entries (_quantize_rows_f8_padded) run looped: their rows would fill at
+# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
+# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
+# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# (tilegen.runtime.reduction.few_row_blocks).
 _quantize_rows_f8_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -2393,6 +2400,7 @@ _quantize_rows_f8_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
+_quantize_rows_f8_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
 # Row widths quantize_rows_f8_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _quantize_rows_f8_widths = set()
 
@@ -2444,13 +2452,13 @@ def quantize_rows_f8(x, *, q=None, s=None):
             f"quantize_rows_f8(): max of an empty row has no value: "
             f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
         )
-    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
-    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
-    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
-    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _quantize_rows_f8_launch_table:
-        if (max_n is None or N <= max_n) and not (few_rows and max_n in (3072, 6144)):
-            break
+        if max_n is None or N <= max_n:
+            # An entry for rows mostly padding (_quantize_rows_f8_padded) only where the rows fill the SMs.
+            if not (
+                max_n in _quantize_rows_f8_padded and _reduction.few_row_blocks(device, n_rows)
+            ):
+                break
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
@@ -2814,8 +2822,8 @@ def _gemm_split_k_sum(
     """Split-K: store this program's partial tile, slot `split` of the tile's SPLIT_K in the
     workspace, and count it in. The tile's last program to arrive gets back the sum of all
     SPLIT_K partials, added in slot order (so the result does not depend on which program
-    finishes last), and True; the others get their own partial back, which they do not
-    store, and False (the sum replaces acc: no second tile of registers). The barrier
+    finishes last), and True; the others get their own partial back (their epilogue stores
+    nothing) and False (the sum replaces acc: no second tile of registers). The barrier
     before the count puts every thread's stores before it, and the atomic (acquire and
     release, GPU-wide) makes the other programs' partials visible to the last one, whose
     loads bypass L1 (.cg): L1 is not coherent across SMs."""

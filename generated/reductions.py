@@ -331,9 +331,11 @@ def softmax_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
-# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
-# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
+# The max_n 3072, 6144 entries (_softmax_padded) run looped: their rows would fill at
+# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
+# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
+# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# (tilegen.runtime.reduction.few_row_blocks).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
 # with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
@@ -352,6 +354,7 @@ _softmax_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
+_softmax_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
 # Row widths softmax_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _softmax_widths = set()
 
@@ -400,13 +403,11 @@ def softmax(x, *, y=None):
             f"softmax(): max of an empty row has no value: "
             f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
         )
-    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
-    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
-    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
-    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _softmax_launch_table:
-        if (max_n is None or N <= max_n) and not (few_rows and max_n in (3072, 6144)):
-            break
+        if max_n is None or N <= max_n:
+            # An entry for rows mostly padding (_softmax_padded) only where the rows fill the SMs.
+            if not (max_n in _softmax_padded and _reduction.few_row_blocks(device, n_rows)):
+                break
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
@@ -825,9 +826,11 @@ def log_softmax_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
-# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
-# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
+# The max_n 3072, 6144 entries (_log_softmax_padded) run looped: their rows would fill at
+# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
+# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
+# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# (tilegen.runtime.reduction.few_row_blocks).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
 # with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
@@ -846,6 +849,7 @@ _log_softmax_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
+_log_softmax_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
 # Row widths log_softmax_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _log_softmax_widths = set()
 
@@ -894,13 +898,11 @@ def log_softmax(x, *, y=None):
             f"log_softmax(): max of an empty row has no value: "
             f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
         )
-    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
-    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
-    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
-    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _log_softmax_launch_table:
-        if (max_n is None or N <= max_n) and not (few_rows and max_n in (3072, 6144)):
-            break
+        if max_n is None or N <= max_n:
+            # An entry for rows mostly padding (_log_softmax_padded) only where the rows fill the SMs.
+            if not (max_n in _log_softmax_padded and _reduction.few_row_blocks(device, n_rows)):
+                break
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
@@ -1428,9 +1430,11 @@ def layernorm_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
-# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
-# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
+# The max_n 3072, 6144 entries (_layernorm_padded) run looped: their rows would fill at
+# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
+# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
+# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# (tilegen.runtime.reduction.few_row_blocks).
 # strategy is looped at 8192 columns: this kernel's variance joins its mean's
 # pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
 # variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).
@@ -1449,6 +1453,7 @@ _layernorm_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
+_layernorm_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
 # Row widths layernorm_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _layernorm_widths = set()
 
@@ -1508,13 +1513,11 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
     if y.numel() == 0 and mu.numel() == 0 and rstd.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y, mu, rstd
-    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
-    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
-    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
-    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _layernorm_launch_table:
-        if (max_n is None or N <= max_n) and not (few_rows and max_n in (3072, 6144)):
-            break
+        if max_n is None or N <= max_n:
+            # An entry for rows mostly padding (_layernorm_padded) only where the rows fill the SMs.
+            if not (max_n in _layernorm_padded and _reduction.few_row_blocks(device, n_rows)):
+                break
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
@@ -1945,9 +1948,11 @@ def rmsnorm_team_kernel(
 # strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
-# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
-# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
-# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
+# The max_n 3072, 6144 entries (_rmsnorm_padded) run looped: their rows would fill at
+# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
+# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
+# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# (tilegen.runtime.reduction.few_row_blocks).
 _rmsnorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -1963,6 +1968,7 @@ _rmsnorm_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
+_rmsnorm_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
 # Row widths rmsnorm_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _rmsnorm_widths = set()
 
@@ -2009,13 +2015,11 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
     if y.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
-    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
-    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
-    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
-    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _rmsnorm_launch_table:
-        if (max_n is None or N <= max_n) and not (few_rows and max_n in (3072, 6144)):
-            break
+        if max_n is None or N <= max_n:
+            # An entry for rows mostly padding (_rmsnorm_padded) only where the rows fill the SMs.
+            if not (max_n in _rmsnorm_padded and _reduction.few_row_blocks(device, n_rows)):
+                break
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
@@ -2403,9 +2407,11 @@ def row_stats_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
-# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
-# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
+# The max_n 3072, 6144 entries (_row_stats_padded) run looped: their rows would fill at
+# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
+# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
+# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# (tilegen.runtime.reduction.few_row_blocks).
 _row_stats_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -2421,6 +2427,7 @@ _row_stats_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
+_row_stats_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
 # Row widths row_stats_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _row_stats_widths = set()
 
@@ -2474,13 +2481,11 @@ def row_stats(x, *, sumsq=None, maxabs=None):
             f"row_stats(): max of an empty row has no value: "
             f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
         )
-    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
-    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
-    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
-    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _row_stats_launch_table:
-        if (max_n is None or N <= max_n) and not (few_rows and max_n in (3072, 6144)):
-            break
+        if max_n is None or N <= max_n:
+            # An entry for rows mostly padding (_row_stats_padded) only where the rows fill the SMs.
+            if not (max_n in _row_stats_padded and _reduction.few_row_blocks(device, n_rows)):
+                break
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
@@ -3098,9 +3103,11 @@ def add_layernorm_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
-# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
-# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
+# The max_n 3072, 6144 entries (_add_layernorm_padded) run looped: their rows would fill at
+# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
+# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
+# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# (tilegen.runtime.reduction.few_row_blocks).
 # strategy is looped at 8192 columns: this kernel's variance joins its mean's
 # pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
 # variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).
@@ -3119,6 +3126,7 @@ _add_layernorm_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
+_add_layernorm_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
 # Row widths add_layernorm_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _add_layernorm_widths = set()
 
@@ -3180,13 +3188,11 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
     if y.numel() == 0 and h.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y, h
-    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
-    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
-    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
-    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _add_layernorm_launch_table:
-        if (max_n is None or C <= max_n) and not (few_rows and max_n in (3072, 6144)):
-            break
+        if max_n is None or C <= max_n:
+            # An entry for rows mostly padding (_add_layernorm_padded) only where the rows fill the SMs.
+            if not (max_n in _add_layernorm_padded and _reduction.few_row_blocks(device, n_rows)):
+                break
     if strategy == "team":
         TEAM = _args.cdiv(C, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(C) <= 1 << 20:
@@ -3715,9 +3721,11 @@ def add_rmsnorm_team_kernel(
 # strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
-# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
-# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
-# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
+# The max_n 3072, 6144 entries (_add_rmsnorm_padded) run looped: their rows would fill at
+# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
+# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
+# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# (tilegen.runtime.reduction.few_row_blocks).
 _add_rmsnorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -3733,6 +3741,7 @@ _add_rmsnorm_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
+_add_rmsnorm_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
 # Row widths add_rmsnorm_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _add_rmsnorm_widths = set()
 
@@ -3786,13 +3795,11 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
     if y.numel() == 0 and h.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y, h
-    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
-    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
-    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
-    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _add_rmsnorm_launch_table:
-        if (max_n is None or N <= max_n) and not (few_rows and max_n in (3072, 6144)):
-            break
+        if max_n is None or N <= max_n:
+            # An entry for rows mostly padding (_add_rmsnorm_padded) only where the rows fill the SMs.
+            if not (max_n in _add_rmsnorm_padded and _reduction.few_row_blocks(device, n_rows)):
+                break
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
@@ -4207,9 +4214,11 @@ def next_token_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
-# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
-# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
+# The max_n 3072, 6144 entries (_next_token_padded) run looped: their rows would fill at
+# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
+# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
+# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# (tilegen.runtime.reduction.few_row_blocks).
 _next_token_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -4225,6 +4234,7 @@ _next_token_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
+_next_token_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
 # Row widths next_token_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _next_token_widths = set()
 
@@ -4278,13 +4288,11 @@ def next_token(logits, *, token=None, best=None):
             f"next_token(): max and argmax of an empty row have no value: "
             f"parameter 'logits' has V = 0 columns (shape {tuple(logits.shape)})"
         )
-    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
-    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
-    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
-    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _next_token_launch_table:
-        if (max_n is None or V <= max_n) and not (few_rows and max_n in (3072, 6144)):
-            break
+        if max_n is None or V <= max_n:
+            # An entry for rows mostly padding (_next_token_padded) only where the rows fill the SMs.
+            if not (max_n in _next_token_padded and _reduction.few_row_blocks(device, n_rows)):
+                break
     if strategy == "team":
         TEAM = _args.cdiv(V, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(V) <= 1 << 20:
@@ -4655,9 +4663,11 @@ def top_p_cumulative_looped_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
-# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
-# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
+# The max_n 3072, 6144 entries (_top_p_cumulative_padded) run looped: their rows would fill at
+# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
+# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
+# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# (tilegen.runtime.reduction.few_row_blocks).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
 # with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
@@ -4675,6 +4685,7 @@ _top_p_cumulative_launch_table = (
     (16384, "single", 0, 1, 16, 0, 1),
     (None, "looped", 16384, 1, 32, 0, 1),
 )
+_top_p_cumulative_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
 # Row widths top_p_cumulative_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _top_p_cumulative_widths = set()
 
@@ -4737,13 +4748,13 @@ def top_p_cumulative(logits, *, probs=None, cumulative=None):
             f"top_p_cumulative(): max of an empty row has no value: "
             f"parameter 'logits' has V = 0 columns (shape {tuple(logits.shape)})"
         )
-    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
-    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
-    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
-    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _top_p_cumulative_launch_table:
-        if (max_n is None or V <= max_n) and not (few_rows and max_n in (3072, 6144)):
-            break
+        if max_n is None or V <= max_n:
+            # An entry for rows mostly padding (_top_p_cumulative_padded) only where the rows fill the SMs.
+            if not (
+                max_n in _top_p_cumulative_padded and _reduction.few_row_blocks(device, n_rows)
+            ):
+                break
     if strategy == "single":
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(V))
@@ -5160,9 +5171,11 @@ def cross_entropy_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# The max_n 3072, 6144 entries run looped: their rows would fill at most 3/4 of the
-# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read
-# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).
+# The max_n 3072, 6144 entries (_cross_entropy_padded) run looped: their rows would fill at
+# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
+# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
+# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# (tilegen.runtime.reduction.few_row_blocks).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
 # with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
@@ -5181,6 +5194,7 @@ _cross_entropy_launch_table = (
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
+_cross_entropy_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
 # Row widths cross_entropy_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _cross_entropy_widths = set()
 
@@ -5243,13 +5257,11 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
             f"cross_entropy(): max of an empty row has no value: "
             f"parameter 'logits' has V = 0 columns (shape {tuple(logits.shape)})"
         )
-    # Rows mostly padding run looped in chunks (the max_n 3072, 6144 entries) where
-    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the
-    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).
-    few_rows = _reduction.few_row_blocks(device, n_rows)
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _cross_entropy_launch_table:
-        if (max_n is None or V <= max_n) and not (few_rows and max_n in (3072, 6144)):
-            break
+        if max_n is None or V <= max_n:
+            # An entry for rows mostly padding (_cross_entropy_padded) only where the rows fill the SMs.
+            if not (max_n in _cross_entropy_padded and _reduction.few_row_blocks(device, n_rows)):
+                break
     if strategy == "team":
         TEAM = _args.cdiv(V, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(V) <= 1 << 20:

@@ -191,17 +191,15 @@ def spy(examples, monkeypatch):
     return module, calls
 
 
-def _expected_launch(table, width, device, n_rows=2):
+def _expected_launch(table, padded, width, device, n_rows):
     """What the launcher should pick for this row width, read from its own table: the first
-    entry wide enough, but not one for rows mostly padding (looped in 1024-column chunks)
-    over fewer row blocks than SMs on a GPU."""
+    entry wide enough, but not one of the `padded` entries (rows mostly padding, looped in
+    1024-column chunks) where the row blocks do not fill the SMs of a GPU."""
     import triton
 
-    from tilegen.lower.reduction.launch import PADDED_ROW
-
-    few = device.type == "cuda" and n_rows < torch.cuda.get_device_properties(device).multi_processor_count
+    few = device.type == "cuda" and n_rows <= torch.cuda.get_device_properties(device).multi_processor_count
     for max_n, strategy, block, *rest in table:
-        if (max_n is None or width <= max_n) and not (few and (strategy, block, *rest) == PADDED_ROW):
+        if (max_n is None or width <= max_n) and not (few and max_n in padded):
             break
     if strategy == "single":
         return "kernel", max(block, triton.next_power_of_2(width))
@@ -211,11 +209,12 @@ def _expected_launch(table, width, device, n_rows=2):
     return "looped_kernel", block or min(triton.next_power_of_2(width), 4096)
 
 
-@pytest.mark.parametrize("width", [1, 1000, 2500, 5000, 16384, 16385, 65536, 65537])
-def test_launch_table_picks_the_strategy(spy, device, width):
+@pytest.mark.parametrize("width,n_rows", [(1, 2), (1000, 2), (2500, 2), (5000, 2), (5000, 300), (16384, 2),
+                                          (16385, 2), (65536, 2), (65537, 2)])
+def test_launch_table_picks_the_strategy(spy, device, width, n_rows):
     module, calls = spy
-    kind, block = _expected_launch(module._softmax_launch_table, width, torch.device(device))
-    x = torch.randn(2, width, device=device, dtype=torch.float16)
+    kind, block = _expected_launch(module._softmax_launch_table, module._softmax_padded, width, torch.device(device), n_rows)
+    x = torch.randn(n_rows, width, device=device, dtype=torch.float16)
     y = module.softmax(x)
     assert (calls[-1][0], calls[-1][2]["BLOCK_N"]) == (kind, block)
     torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
@@ -248,9 +247,9 @@ def test_rows_mostly_padding_run_looped(examples):
     pick = lambda rows, n: next(r for r in rows if r[0] is None or n <= r[0])
     for name in ("softmax", "log_softmax", "layernorm", "rmsnorm", "row_stats"):
         rows = getattr(module, f"_{name}_launch_table")
-        assert models[name].table_padded == "3072, 6144", name
+        assert models[name].table_padded == "3072, 6144" and getattr(module, f"_{name}_padded") == (3072, 6144), name
         for n in (2049, 3072, 4097, 5000, 6144):
-            assert pick(rows, n)[1:4] == ("looped", 1024, 1), (name, n)
+            assert pick(rows, n)[1:] == PADDED_ROW, (name, n)
         for n in (2048, 3073, 4096, 6145, 8192):
             assert pick(rows, n)[1:3] != ("looped", 1024), (name, n)
 
@@ -263,12 +262,30 @@ def test_few_rows_mostly_padding_take_the_single_pass(spy, device, monkeypatch):
 
     module, calls = spy
     assert not red.few_row_blocks(torch.device("cpu"), 1)  # the interpreter runs one program at a time
-    monkeypatch.setattr(red, "few_row_blocks", lambda device, n: n < 8)
-    for rows, kind, block in ((3, "kernel", 8192), (8, "looped_kernel", 1024)):
+    monkeypatch.setattr(red, "few_row_blocks", lambda device, n: n <= 8)
+    for rows, kind, block in ((3, "kernel", 8192), (9, "looped_kernel", 1024)):
         x = torch.randn(rows, 5000, device=device, dtype=torch.float16)
         y = module.softmax(x)
         assert (calls[-1][0], calls[-1][2]["BLOCK_N"]) == (kind, block), rows
         torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
+    # layernorm's next entry at 5000 columns runs looped over 4096-column blocks (WELFORD_LOOPED_AT)
+    for rows, block in ((3, 4096), (9, 1024)):
+        x = torch.randn(rows, 5000, device=device, dtype=torch.bfloat16)
+        w, b = torch.randn(5000, device=device, dtype=torch.bfloat16), torch.randn(5000, device=device, dtype=torch.bfloat16)
+        y = module.layernorm(x, w, b)[0]
+        assert (calls[-1][0], calls[-1][2]["BLOCK_N"]) == ("looped_kernel", block), rows
+        want = F.layer_norm(x.float(), (5000,), w.float(), b.float(), 1e-5).bfloat16()
+        torch.testing.assert_close(y, want, rtol=2e-2, atol=2e-2)
+
+
+def test_pinned_schedules_go_without_the_padded_entries(variants):
+    """A spec's schedule { } pins columns of the entries tilegen's defaults start from: the
+    kernels pinned to a strategy have no entries for rows mostly padding."""
+    for name in ("looped", "persistent", "team"):
+        module, models = variants[name]
+        assert not models["softmax"].table_padded and not hasattr(module, "_softmax_padded"), name
+        assert 6144 not in [r[0] for r in module._softmax_launch_table], name
+    assert variants["auto"][1]["softmax"].table_padded == "3072, 6144"
 
 
 def test_launch_table_is_readable_and_editable(spy, device, monkeypatch):

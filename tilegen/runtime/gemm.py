@@ -120,7 +120,8 @@ def gemm_device(index):
 
 def gemm_candidates(device, elem_bytes, pins, narrow=False):
     """The block configurations to try, `pins` applied, pruned to what fits in shared memory;
-    with `narrow` operands (gemm_narrow_loads) and BLOCK_K not pinned, in smaller K blocks."""
+    for `narrow` operands (gemm_narrow_loads) shrunk to hold few values a thread, pinned keys
+    kept (gemm_narrow_configs)."""
     if device.type != "cuda":
         base, smem = [GEMM_INTERPRETER_CONFIG] + GEMM_CONFIGS, None
     else:
@@ -128,13 +129,13 @@ def gemm_candidates(device, elem_bytes, pins, narrow=False):
         base = GEMM_HOPPER_CONFIGS + GEMM_HOPPER_SMALL_M_CONFIGS if major >= 9 else GEMM_CONFIGS
         if major >= 9 and elem_bytes == 1:
             base = GEMM_HOPPER_BYTE_CONFIGS + base
-    if narrow and "block_k" not in pins:
-        base = gemm_narrow_configs(base)
     configs = []
     for config in base:
         config = {**config, **pins}
         if config not in configs:
             configs.append(config)
+    if narrow:
+        configs = gemm_narrow_configs(configs, pinned=pins)
     # The pipeline keeps `stages` A and B tiles in shared memory.
     need = lambda c: c["stages"] * (c["block_m"] + c["block_n"]) * c["block_k"] * elem_bytes
     fits = [c for c in configs if smem is None or need(c) <= smem]
@@ -185,8 +186,11 @@ def gemm_narrow_loads(operands):
     at once only where it can prove the run: a 16-byte aligned base, every stride but the
     unit one divisible by 16 and the size along the unit stride too (the K-edge mask, or
     the wrap past M or N, breaks the run otherwise). K = 4099, or a [K, N] weight with
-    N = 50257, breaks it; so does a view that starts at an odd element."""
+    N = 50257, breaks it; so does a view that starts at an odd element. An empty operand
+    loads nothing; a size of 1 is a constant to Triton (it specializes 1), its stride unused."""
     for t in operands:
+        if t.numel() == 0:
+            continue
         dims = [(stride, size) for stride, size in zip(t.stride(), t.shape) if size > 1]
         units = [size for stride, size in dims if stride == 1]
         if t.data_ptr() % 16 or not units or units[0] % 16 or any(stride % 16 for stride, _ in dims if stride != 1):
@@ -291,14 +295,17 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
     sms = gemm_device(device.index)[3] if device.type == "cuda" else 4  # the interpreter: 4 "SMs"
     # Every candidate: a block configuration under a launch mode.
     configs = gemm_candidates(device, kernel["elem_bytes"], pins, narrow)
+    # Descriptors load whole tiles by TMA, asynchronously, whatever the pointers' runs: their
+    # candidates keep the full tiles (where the TMA rules hold but K breaks the runs, K = 4104).
+    wide_configs = gemm_candidates(device, kernel["elem_bytes"], pins) if narrow else configs
     candidates = []
     for addressing, persistent, flatten in modes:
         # When several launch modes are tuned, descriptor modes get tiles of at least
         # 128x128 only (smaller ones never won with them on the H100; docs/design.md),
         # unless the tile size is pinned or no such tile fits (f32 operands).
-        keep = configs
+        keep = wide_configs if addressing == "descriptor" else configs
         if len(modes) > 1 and addressing != "pointer" and "block_m" not in pins and "block_n" not in pins:
-            keep = [c for c in configs if c["block_m"] * c["block_n"] >= 128 * 128] or configs
+            keep = [c for c in keep if c["block_m"] * c["block_n"] >= 128 * 128] or keep
         candidates += [
             {"split_k": 1, **config, "addressing": addressing, "persistent": persistent, "flatten": flatten, "sms": sms}
             for config in keep

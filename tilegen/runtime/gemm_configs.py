@@ -78,19 +78,17 @@ def gemm_narrow_held(c):
     return (c["block_m"] * c["block_n"] + (c["stages"] - 1) * (c["block_m"] + c["block_n"]) * c["block_k"]) // threads
 
 
-def gemm_narrow_configs(configs):
+def gemm_narrow_configs(configs, pinned=()):
     """`configs` made to hold at most GEMM_NARROW_HELD values a thread (gemm_narrow_held): K
-    blocks halved down to 32, then fewer stages down to 2, then K blocks of 16; duplicates
-    dropped."""
+    blocks halved down to 32, then fewer stages down to 2, then K blocks of 16, each only
+    where the key is not `pinned`; duplicates dropped. (Pinned tile sizes or warps may leave
+    a configuration above the bound: what a schedule pins, it gets.)"""
     out = []
     for c in configs:
         c = dict(c)
-        while gemm_narrow_held(c) > GEMM_NARROW_HELD and c["block_k"] > 32:
-            c["block_k"] //= 2
-        while gemm_narrow_held(c) > GEMM_NARROW_HELD and c["stages"] > 2:
-            c["stages"] -= 1
-        while gemm_narrow_held(c) > GEMM_NARROW_HELD and c["block_k"] > 16:
-            c["block_k"] //= 2
+        for key, least in (("block_k", 32), ("stages", 2), ("block_k", 16)):
+            while key not in pinned and gemm_narrow_held(c) > GEMM_NARROW_HELD and c[key] > least:
+                c[key] = c[key] // 2 if key == "block_k" else c[key] - 1
         if c not in out:
             out.append(c)
     return out

@@ -53,20 +53,20 @@ LATENCY_ELEMENTS_PER_WARP = 256
 def few_rows_warps(device, num_row_blocks, block_elements, num_warps):
     """num_warps for a single-pass launch of `num_row_blocks` blocks of `block_elements`
     elements: more where the blocks do not fill the SMs once (see above), else unchanged."""
-    if device.type != "cuda" or num_row_blocks > sm_count(device):
+    if not few_row_blocks(device, num_row_blocks):
         return num_warps
     return max(num_warps, min(32, block_elements // LATENCY_ELEMENTS_PER_WARP))
 
 
 def few_row_blocks(device, num_row_blocks):
-    """Do `num_row_blocks` fill less than one wave of the GPU's SMs? Then the launch table's
-    entries for rows mostly padding (run looped in chunks, tilegen/lower/reduction/launch.py,
-    PADDED_SHARE) give way to the single pass: one row's latency is the kernel's time, and
-    the looped kernel reads it twice. Measured on the H100, single pass against 1024-column
-    chunks: layernorm bf16 64x4097 6.8 against 9.0 us, rmsnorm 4x4097 5.6 against 6.9; with
-    1024 rows of softmax f16 5000 wide the chunks lead, 14.7 against 24.2. Never under the
-    interpreter, which runs one program at a time."""
-    return device.type == "cuda" and num_row_blocks < sm_count(device)
+    """Do `num_row_blocks` fill at most one wave of the GPU's SMs? Then a row's latency is
+    the kernel's time: a single pass takes more warps (few_rows_warps), and the launch
+    table's entries for rows mostly padding (1024-column chunks, PADDED_SHARE in
+    tilegen/lower/reduction/launch.py) give way to the next entry, what ran before them.
+    Measured on the H100, that entry against the chunks: layernorm bf16 64x4097 8.2 against
+    9.0 us, rmsnorm 4x4097 6.3 against 6.9; with 1024 rows of softmax f16 5000 wide the
+    chunks lead, 14.7 against 24.2. Never under the interpreter (one program at a time)."""
+    return device.type == "cuda" and num_row_blocks <= sm_count(device)
 
 
 _SM_COUNTS = {}

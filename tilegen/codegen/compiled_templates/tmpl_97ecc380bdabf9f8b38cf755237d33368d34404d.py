@@ -9,7 +9,9 @@ def root(context, missing=missing):
     if 0: yield None
     l_0_k = resolve('k')
     l_0_s = resolve('s')
-    l_0_kwargs = l_0_spec_names = l_0_public_kwargs = l_0_signature = l_0_inputs = l_0_outputs = l_0_checked = l_0_named_inputs = l_0_named_outputs = missing
+    l_0_a = resolve('a')
+    l_0_b = resolve('b')
+    l_0_kwargs = l_0_spec_names = l_0_public_kwargs = l_0_signature = l_0_inputs = l_0_outputs = l_0_facts = l_0_checked = l_0_named_inputs = l_0_named_outputs = missing
     try:
         t_1 = environment.filters['join']
     except KeyError:
@@ -208,7 +210,10 @@ def root(context, missing=missing):
     l_0_outputs = t_6(t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'))
     context.vars['outputs'] = l_0_outputs
     context.exported_vars.add('outputs')
-    l_0_checked = t_1(context.eval_ctx, (['device'] + t_3(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources'), attribute='dim'))), ', ')
+    l_0_facts = (['_narrow'] if (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') == 'gemm') else [])
+    context.vars['facts'] = l_0_facts
+    context.exported_vars.add('facts')
+    l_0_checked = t_1(context.eval_ctx, ((['device'] + t_3(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources'), attribute='dim'))) + (undefined(name='facts') if l_0_facts is missing else l_0_facts)), ', ')
     context.vars['checked'] = l_0_checked
     context.exported_vars.add('checked')
     l_0_named_inputs = t_6(t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'), 'named_arg'))
@@ -279,7 +284,7 @@ def root(context, missing=missing):
         yield '"][0]\n'
     l_1_src = missing
     yield '        # Outputs passed in must not share memory with the inputs or each other'
-    yield str((" (exactly an input's view: in place)" if (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') != 'gemm') else cond_expr_undefined("the inline if-expression on line 76 in '_launcher_head.py.j2' evaluated to false and no else section was defined.")))
+    yield str((" (exactly an input's view: in place)" if (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') != 'gemm') else cond_expr_undefined("the inline if-expression on line 78 in '_launcher_head.py.j2' evaluated to false and no else section was defined.")))
     yield '.\n        _args.check_overlap(\n            "'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '",\n            '
@@ -304,6 +309,11 @@ def root(context, missing=missing):
         yield str(environment.getattr(environment.getattr(l_1_t, 'dtype'), 'torch'))
         yield ', device)\n'
     l_1_t = missing
+    if (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') == 'gemm'):
+        pass
+        yield '        # Does Triton load an operand element by element? Then other tiles suit (a fact of the\n        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).\n        _narrow = _gemm.gemm_narrow_loads('
+        yield str(t_6(([environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')] + ([environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name')] if (environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name') != environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')) else []))))
+        yield ')\n'
     yield '        checked = _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.keep(signature, '
@@ -312,7 +322,7 @@ def root(context, missing=missing):
     yield str((undefined(name='outputs') if l_0_outputs is missing else l_0_outputs))
     yield ', ('
     yield str((undefined(name='checked') if l_0_checked is missing else l_0_checked))
-    yield str((',' if (not environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources')) else cond_expr_undefined("the inline if-expression on line 86 in '_launcher_head.py.j2' evaluated to false and no else section was defined.")))
+    yield str((',' if (not (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources') or (undefined(name='facts') if l_0_facts is missing else l_0_facts))) else cond_expr_undefined("the inline if-expression on line 93 in '_launcher_head.py.j2' evaluated to false and no else section was defined.")))
     yield '))\n'
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
         pass
@@ -335,7 +345,7 @@ def root(context, missing=missing):
             yield ')\n'
         l_1_p = missing
     yield '    '
-    yield str(((undefined(name='checked') if l_0_checked is missing else l_0_checked) if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources') else '(device,)'))
+    yield str(((undefined(name='checked') if l_0_checked is missing else l_0_checked) if (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources') or (undefined(name='facts') if l_0_facts is missing else l_0_facts)) else '(device,)'))
     yield ' = checked\n'
     for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
         _loop_vars = {}
@@ -352,4 +362,4 @@ def root(context, missing=missing):
     l_1_t = missing
 
 blocks = {}
-debug_info = '4=62&5=65&7=68&8=71&9=81&10=84&11=89&14=104&15=109&17=113&18=118&21=124&23=130&26=132&27=135&28=140&30=148&33=155&34=157&35=159&36=161&37=163&38=165&42=167&43=168&44=171&45=175&46=179&49=188&50=203&52=205&53=208&54=211&55=214&56=217&61=221&65=227&66=231&67=241&69=250&70=254&72=268&73=272&74=276&76=282&78=284&79=286&80=288&81=290&83=292&84=296&86=308&87=317&89=320&90=324&93=338&94=340&95=344&96=346'
+debug_info = '4=64&5=67&7=70&8=73&9=83&10=86&11=91&14=106&15=111&17=115&18=120&21=126&23=132&26=134&27=137&28=142&30=150&33=157&34=159&35=161&36=163&37=165&38=167&42=169&43=170&44=173&45=177&46=181&49=190&50=205&52=207&53=210&55=213&56=216&57=219&58=222&63=226&67=232&68=236&69=246&71=255&72=259&74=273&75=277&76=281&78=287&80=289&81=291&82=293&83=295&85=297&86=301&88=312&91=315&93=318&94=327&96=330&97=334&100=348&101=350&102=354&103=356'

@@ -767,7 +767,9 @@ def root(context, missing=missing):
         pass
         yield '# The max_n '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'))
-        yield " entries run looped: their rows would fill at most 3/4 of the\n# next entry's power-of-two block, so they run in 1024-column chunks, padded less, and read\n# the row again from cache (PADDED_SHARE in tilegen/lower/reduction/launch.py).\n"
+        yield ' entries (_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield "_padded) run looped: their rows would fill at\n# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded\n# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a\n# row's latency is the kernel's time: the launcher skips them there and takes the next entry\n# (tilegen.runtime.reduction.few_row_blocks).\n"
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_welford'):
         pass
         yield '# strategy is looped at '
@@ -796,6 +798,13 @@ def root(context, missing=missing):
         yield '),\n'
     l_1_row = missing
     yield ')\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'):
+        pass
+        yield '_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_padded = ('
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'))
+        yield ',)  # max_n of the entries for rows mostly padding\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'fixed_width'):
         pass
         yield '# Row widths '
@@ -819,7 +828,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 434 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 439 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -861,22 +870,23 @@ def root(context, missing=missing):
         yield ' = 0 columns (shape {tuple('
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_param'))
         yield '.shape)})"\n        )\n'
-    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'):
-        pass
-        yield '    # Rows mostly padding run looped in chunks (the max_n '
-        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'))
-        yield " entries) where\n    # their row blocks fill the SMs; over fewer, a row's latency is the kernel's time, and the\n    # next entry's single pass takes them (tilegen.runtime.reduction.few_row_blocks).\n    few_rows = _reduction.few_row_blocks(device, n_rows)\n"
     yield '    for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-    yield '_launch_table:\n        if (max_n is None or '
-    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
-    yield ' <= max_n)'
+    yield '_launch_table:\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'):
         pass
-        yield ' and not (few_rows and max_n in ('
-        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'))
-        yield ',))'
-    yield ':\n            break\n'
+        yield '        if max_n is None or '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ' <= max_n:\n            # An entry for rows mostly padding (_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_padded) only where the rows fill the SMs.\n            if not (max_n in _'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_padded and _reduction.few_row_blocks(device, n_rows)):\n                break\n'
+    else:
+        pass
+        yield '        if max_n is None or '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ' <= max_n:\n            break\n'
     if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pins') or environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pinned_block_n')):
         pass
         yield "    # Pinned by the spec's schedule { }.\n"
@@ -984,4 +994,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=58&2=60&3=62&4=65&5=69&7=73&8=75&9=82&14=84&15=85&19=89&21=91&25=94&26=97&28=99&29=102&38=105&39=107&40=109&43=111&46=114&47=118&49=121&50=125&52=128&55=131&57=133&58=137&61=141&62=145&64=148&67=151&68=155&72=161&73=165&78=169&80=173&81=175&82=182&87=184&88=185&89=188&92=191&95=193&97=196&100=201&102=203&103=206&105=208&106=211&108=213&112=216&117=219&118=221&119=223&120=225&121=229&122=231&123=234&124=240&125=243&126=246&128=253&130=259&132=262&135=267&137=271&139=278&140=282&141=284&143=286&144=290&146=295&147=299&148=301&150=303&151=307&154=313&165=320&167=322&168=326&170=329&171=333&173=336&174=342&175=346&176=348&177=351&179=354&180=358&182=368&184=371&190=379&193=385&195=391&196=403&198=408&199=412&202=422&203=428&206=434&207=437&209=442&213=447&214=449&215=451&216=459&218=465&221=475&222=479&224=482&226=489&230=495&231=499&234=503&235=505&238=510&240=516&244=518&245=524&246=528&247=536&248=539&252=544&253=548&256=552&257=555&258=559&261=563&264=571&275=578&277=580&279=582&282=585&283=589&284=592&285=594&288=598&290=602&291=604&292=611&295=613&299=615&301=617&307=619&308=622&310=624&311=627&317=630&322=632&326=634&327=638&329=641&330=644&331=647&332=650&333=656&334=660&336=663&337=667&339=670&340=673&341=675&346=681&348=689&349=693&352=696&353=700&356=704&359=707&360=711&362=714&363=718&365=721&369=724&370=728&375=732&376=736&378=738&379=740&380=744&381=747&385=751&386=754&389=759&395=761&396=764&400=766&401=769&405=771&406=774&410=776&411=779&415=781&416=784&418=786&420=789&422=791&423=795&426=799&427=802&428=804&432=807&433=814&434=817&436=825&437=827&439=830&440=832&442=838&444=840&445=842&446=846&448=848&450=852&451=858&454=864&455=867&460=870&461=872&463=880&466=883&467=886&469=892&470=896&472=901&474=904&475=906&478=908&480=910&481=912&484=914&486=916&494=918&495=920&496=922&497=925&501=928&503=930&505=933&507=935&509=937&517=939&523=943&524=945&525=947&532=954&533=956&535=959&544=967&550=969&551=971&552=974&557=977&560=979'
+debug_info = '1=58&2=60&3=62&4=65&5=69&7=73&8=75&9=82&14=84&15=85&19=89&21=91&25=94&26=97&28=99&29=102&38=105&39=107&40=109&43=111&46=114&47=118&49=121&50=125&52=128&55=131&57=133&58=137&61=141&62=145&64=148&67=151&68=155&72=161&73=165&78=169&80=173&81=175&82=182&87=184&88=185&89=188&92=191&95=193&97=196&100=201&102=203&103=206&105=208&106=211&108=213&112=216&117=219&118=221&119=223&120=225&121=229&122=231&123=234&124=240&125=243&126=246&128=253&130=259&132=262&135=267&137=271&139=278&140=282&141=284&143=286&144=290&146=295&147=299&148=301&150=303&151=307&154=313&165=320&167=322&168=326&170=329&171=333&173=336&174=342&175=346&176=348&177=351&179=354&180=358&182=368&184=371&190=379&193=385&195=391&196=403&198=408&199=412&202=422&203=428&206=434&207=437&209=442&213=447&214=449&215=451&216=459&218=465&221=475&222=479&224=482&226=489&230=495&231=499&234=503&235=505&238=510&240=516&244=518&245=524&246=528&247=536&248=539&252=544&253=548&256=552&257=555&258=559&261=563&264=571&275=578&277=580&279=582&282=585&283=589&284=592&285=594&288=598&290=602&291=604&292=611&295=613&299=615&301=617&307=619&308=622&310=624&311=627&317=630&322=632&326=634&327=638&329=641&330=644&331=647&332=650&333=656&334=660&336=663&337=667&339=670&340=673&341=675&346=681&348=689&349=693&352=696&353=700&356=704&359=707&360=711&362=714&363=718&365=721&369=724&370=728&375=732&376=736&378=738&379=740&380=744&381=747&385=751&386=754&389=759&395=761&396=764&400=766&401=769&407=773&408=776&412=778&413=781&417=783&418=786&420=788&422=791&424=793&425=797&428=801&429=804&431=808&432=811&433=813&437=816&438=823&439=826&441=834&442=836&444=839&445=841&447=847&449=849&450=851&451=855&453=857&455=861&456=867&459=874&460=876&461=879&462=881&463=883&466=888&469=890&472=893&473=896&475=902&476=906&478=911&480=914&481=916&484=918&486=920&487=922&490=924&492=926&500=928&501=930&502=932&503=935&507=938&509=940&511=943&513=945&515=947&523=949&529=953&530=955&531=957&538=964&539=966&541=969&550=977&556=979&557=981&558=984&563=987&566=989'

@@ -38,21 +38,26 @@ DEFAULT_TABLE: tuple[tuple, ...] = (
 # 1024-column chunks do not beat (layernorm 762x11008: 0.90x). Measured on the H100,
 # time of the single pass over time looped, 4 warps: softmax f16 4096x5000 2.04x
 # (41.9 against 85.6 us; eager 68.8), 8192x3000 1.24x; layernorm bf16 2048x4097 1.54x,
-# 4096x5001 1.68x, 1677x5000 1.26x, 1365x6144 1.20x, 3355x2500 1.11x, 2796x3000 1.02x,
-# but 1198x7000 (85% full) 1.09x and 1024x8192 0.99x; rmsnorm bf16 2048x4097 1.35x,
-# 1677x5000 1.09x, 1365x6144 1.03x, 2796x3000 0.98x.
+# 4096x5001 1.68x, 1677x5000 1.26x, 1365x6144 1.20x, 3355x2500 1.11x, 2796x3000 1.02x;
+# rmsnorm bf16 2048x4097 1.35x, 1677x5000 1.09x, 1365x6144 1.03x, 2796x3000 0.98x. Fuller
+# rows gain less and lose elsewhere (layernorm 1198x7000, 85% full, 1.09x, but rmsnorm
+# there 0.99x and layernorm 1024x8192 0.99x), so the bound stays at 3/4. Where the row
+# blocks do not fill the SMs (tilegen.runtime.reduction.few_row_blocks) the launcher
+# skips these entries, and a spec's schedule { } pins go without them.
 PADDED_SHARE = 0.75
 PADDED_ROW = ("looped", 1024, 1, 4, 0, 1)  # strategy, BLOCK_N, ROWS, warps, per_sm, stages
 PADDED_WIDEST = 8192
+PADDED_NARROWEST = 2048  # up to this many columns the single pass's block is at most 1024 lanes wider
 
 
 def padded_rows(table: tuple[tuple, ...]) -> tuple[tuple, ...]:
-    """`table` with a PADDED_ROW entry before each single-pass row of 4096 to PADDED_WIDEST
-    columns, covering the widths up to PADDED_SHARE of that row's block."""
+    """`table` with a PADDED_ROW entry before each single-pass entry of PADDED_NARROWEST + 1
+    to PADDED_WIDEST columns, covering the widths up to PADDED_SHARE of that entry's block
+    (the entries stay in order of max_n)."""
     out = []
     for row in table:
         max_n, strategy = row[0], row[1]
-        if strategy == "single" and max_n is not None and 2048 < max_n <= PADDED_WIDEST:
+        if strategy == "single" and max_n is not None and PADDED_NARROWEST < max_n <= PADDED_WIDEST:
             out.append((int(max_n * PADDED_SHARE),) + PADDED_ROW)
         out.append(row)
     return tuple(out)
@@ -127,7 +132,7 @@ REREAD_CHAINED_AT = {4096: ("reread", 0, 1, 8)}
 
 
 def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
-               two_reads: bool = False) -> tuple[tuple[tuple[str, ...], ...], dict]:
+               two_reads: bool = False, padded: bool = True) -> tuple[tuple[tuple[str, ...], ...], dict]:
     """The launch table for a kernel whose reductions have `levels` levels and whose single
     pass holds `row_inputs` row-sized inputs through them: DEFAULT_TABLE, with the rows that
     read the row again for the outputs where `reread` allows it ("looped": REREAD_AT,
@@ -137,12 +142,12 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
     occupancy to registers). Without a `team` kernel, the team rows become one
     LOOPED_FALLBACK row. A "chained" kernel whose looped form reads the row only twice
     (`two_reads`: its variance joins its mean's pass) also runs looped at the
-    WELFORD_LOOPED_AT widths. Rows that would fill little of a single pass's power-of-two block
-    run looped in chunks (padded_rows). Also returns the widths each adjustment changed:
+    WELFORD_LOOPED_AT widths. Where `padded` (no schedule pins), rows that would fill little of
+    a single pass's power-of-two block run looped in chunks (padded_rows). Also returns the widths each adjustment changed:
     {"reread": ..., "welford": ..., "fewer": ..., "more": ..., "padded": ...} (fewer / more
     warps than the row it started from; padded: the chunked rows)."""
     rows, changed = [], {"reread": [], "welford": [], "fewer": [], "more": [], "padded": []}
-    table = padded_rows(DEFAULT_TABLE)
+    table = padded_rows(DEFAULT_TABLE) if padded else DEFAULT_TABLE
     if not team:
         table = tuple(r for r in table if r[1] != "team") + (LOOPED_FALLBACK,)
     rereads = {"looped": REREAD_AT, "chained": REREAD_CHAINED_AT}.get(reread, {})

@@ -72,7 +72,9 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
     if scans:  # the looped kernel's final steps carry a scan's running value: they need its loop
         reread = ""
     two_reads = has_moments and loops == 1
-    table, changed = table_rows(row_inputs, levels, reread, team is not None, two_reads)
+    # A schedule { } takes the table without the entries for rows mostly padding: its pins
+    # (a strategy, a block, warps) are meant for the entries tilegen's defaults start from.
+    table, changed = table_rows(row_inputs, levels, reread, team is not None, two_reads, padded=not (pins or free_block))
     head, tail = split_single(single_steps, an) if reread == "chained" else (single_steps, ())
     if reread == "chained":  # the row loads keep it in L2 for the second read
         single_loads = tuple(dataclasses.replace(l, evict="reread") if l.mask == "mask" else l for l in single_loads)
