@@ -442,3 +442,20 @@ def test_bench_group_summary_min_and_geomean():
     assert abs(summary["g"]["geomean"] - 1.0) < 1e-12  # (0.5 * 2 * 1) ** (1/3)
     assert summary["h"] == dict(cases=1, min=0.9, geomean=0.9, worst="d")
     assert summary_lines(rows)[0] == "g: 3 cases, x best min 0.500 (at a), geomean 1.000"
+
+
+def test_bench_selects_a_part_of_the_cases():
+    """`tilegen bench -k TEXT --part I/N`: the cases matching TEXT (name or group), every Nth
+    from the Ith, so N shorter runs cover a long suite once; a bad part is a usage error."""
+    from tilegen.tools.bench import select_cases
+    from tilegen.tools.cli import parser
+
+    cases = [{"name": f"softmax {i}", "group": "reduction"} for i in range(5)] + [{"name": "gemm", "group": "gemm"}]
+    assert [c["name"] for c in select_cases(cases, "softmax", (2, 2))] == ["softmax 1", "softmax 3"]
+    assert select_cases(cases, "reduction", (1, 3)) == [cases[0], cases[3]]
+    parts = [select_cases(cases, "", (i, 4)) for i in range(1, 5)]
+    assert sorted(c["name"] for p in parts for c in p) == sorted(c["name"] for c in cases)
+    assert parser().parse_args(["bench", "--part", "2/3"]).part == (2, 3)
+    for bad in ("0/2", "3/2", "2", "a/b"):
+        with pytest.raises(SystemExit):
+            parser().parse_args(["bench", "--part", bad])

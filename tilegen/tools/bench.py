@@ -148,9 +148,17 @@ def _impls(module, model, case, compile_ok: bool):
     return impls
 
 
-def run_suite(path: str, name_filter: str = "", rounds: int = 3, progress=None) -> list[Row]:
-    """Time every case of the suite; `progress(row)`, where given, sees each row as it is
-    measured (a long run cut short still shows what it measured)."""
+def select_cases(cases: list[dict], name_filter: str = "", part: tuple[int, int] = (1, 1)) -> list[dict]:
+    """The cases whose name contains `name_filter` (or whose group is it), then part I of N:
+    every Nth of them from the Ith, so that N runs of a long suite share its cases."""
+    index, parts = part
+    kept = [c for c in cases if not name_filter or name_filter in c["name"] or name_filter == c.get("group")]
+    return kept[index - 1::parts]
+
+
+def run_suite(path: str, name_filter: str = "", rounds: int = 3, progress=None, part=(1, 1)) -> list[Row]:
+    """Time every case of the suite (select_cases); `progress(row)`, where given, sees each
+    row as it is measured (a long run cut short still shows what it measured)."""
     import torch
 
     from ..driver import compile_paths
@@ -163,9 +171,7 @@ def run_suite(path: str, name_filter: str = "", rounds: int = 3, progress=None) 
     rows = [Row("copy 1 GiB fp32", "limit", "torch copy_", 2 * 2**30 / copy_gbs / 1e6, copy_gbs, "GB/s", 100.0)]
     modules = {}
     compile_ok = os.environ.get("TILEGEN_BENCH_COMPILE", "1") != "0"
-    for case in suite["case"]:
-        if name_filter and name_filter not in case["name"] and name_filter != case.get("group"):
-            continue
+    for case in select_cases(suite["case"], name_filter, part):
         spec = str(root / case["spec"])
         if spec not in modules:
             results = compile_paths([spec])
@@ -374,7 +380,7 @@ def main(args) -> int:
     import triton
 
     print(f"device: {torch.cuda.get_device_name(0)}; torch {torch.__version__}; triton {triton.__version__}")
-    rows = run_suite(args.suite, args.filter, args.rounds, progress=_progress)
+    rows = run_suite(args.suite, args.filter, args.rounds, progress=_progress, part=args.part)
     table = format_table(rows)
     print(table)
     for line in target_lines(rows):

@@ -142,6 +142,13 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _part(text: str) -> tuple[int, int]:
+    index, _, parts = text.partition("/")
+    if not (index.isdigit() and parts.isdigit() and 1 <= int(index) <= int(parts)):
+        raise argparse.ArgumentTypeError(f"expected I/N with 1 <= I <= N (e.g. 2/3), got {text}")
+    return int(index), int(parts)
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tilegen", description="Compile .tile specs into Triton kernels.")
     p.add_argument("--version", action="version", version=f"tilegen {__version__}")
@@ -180,6 +187,8 @@ def parser() -> argparse.ArgumentParser:
     bn = sub.add_parser("bench", help="time kernels against torch on the GPU")
     bn.add_argument("suite", nargs="?", default="bench/suite.toml", help="suite file (default: bench/suite.toml)")
     bn.add_argument("--filter", "-k", default="", help="only cases whose name (or group) contains this")
+    bn.add_argument("--part", type=_part, default=(1, 1), metavar="I/N",
+                    help="only every Nth of those cases from the Ith (split a long suite into N runs)")
     bn.add_argument("--rounds", type=_positive_int, default=3, metavar="N",
                     help="interleaved timing rounds per case; the median round is reported (default: 3)")
     bn.add_argument("--json", metavar="FILE", help="write results as JSON")
