@@ -218,7 +218,7 @@ def matmul(a, b, *, c=None, schedule=None):
         _args.check_overlap("matmul", (("a", a), ("b", b)), (("c", c),), in_place=False)
         _args.check_output("matmul", "c", c, (M, N), torch.float16, device)
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
-        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
         checked = _matmul_calls.keep(signature, (a, b), (c,), (device, M, K, N, _narrow))
     device, M, K, N, _narrow = checked
@@ -526,7 +526,7 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
         _args.check_overlap("matmul_leaky_relu", (("a", a), ("b", b)), (("c", c),), in_place=False)
         _args.check_output("matmul_leaky_relu", "c", c, (M, N), torch.float16, device)
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
-        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
         checked = _matmul_leaky_relu_calls.keep(signature, (a, b), (c,), (device, M, K, N, _narrow))
     device, M, K, N, _narrow = checked
@@ -846,7 +846,7 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
         )
         _args.check_output("linear_gelu", "y", y, (M, N), torch.bfloat16, device)
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
-        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((x, w))
         checked = _linear_gelu_calls.keep(signature, (x, w, bias), (y,), (device, M, K, N, _narrow))
     device, M, K, N, _narrow = checked
@@ -1200,7 +1200,7 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
         )
         _args.check_output("scaled_residual", "out", out, (M, N), torch.float16, device)
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
-        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((x, w))
         checked = _scaled_residual_calls.keep(
             signature, (x, w, scale, bias, residual), (out,), (device, M, K, N, _narrow)
@@ -1569,7 +1569,7 @@ def bmm(a, b, *, c=None, schedule=None):
         _args.check_overlap("bmm", (("a", a), ("b", b)), (("c", c),), in_place=False)
         _args.check_output("bmm", "c", c, (B, M, N), torch.bfloat16, device)
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
-        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
         checked = _bmm_calls.keep(signature, (a, b), (c,), (device, B, M, K, N, _narrow))
     device, B, M, K, N, _narrow = checked
@@ -1901,7 +1901,7 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
         _args.check_output("linear_silu", "pre", pre, (M, N), torch.float32, device)
         _args.check_output("linear_silu", "act", act, (M, N), torch.float16, device)
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
-        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((x, w))
         checked = _linear_silu_calls.keep(
             signature, (x, w, bias), (pre, act), (device, M, K, N, _narrow)
@@ -2232,7 +2232,7 @@ def matmul_f32(a, b, *, c=None, schedule=None):
         _args.check_overlap("matmul_f32", (("a", a), ("b", b)), (("c", c),), in_place=False)
         _args.check_output("matmul_f32", "c", c, (M, N), torch.float32, device)
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
-        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
         checked = _matmul_f32_calls.keep(signature, (a, b), (c,), (device, M, K, N, _narrow))
     device, M, K, N, _narrow = checked

@@ -731,7 +731,7 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
         )
         _args.check_output("linear_i8", "y", y, (M, N), torch.bfloat16, device)
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
-        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((x, w))
         checked = _linear_i8_calls.keep(signature, (x, w, sx, sw), (y,), (device, M, K, N, _narrow))
     device, M, K, N, _narrow = checked
@@ -1042,7 +1042,7 @@ def matmul_i8(a, b, *, c=None, schedule=None):
         _args.check_overlap("matmul_i8", (("a", a), ("b", b)), (("c", c),), in_place=False)
         _args.check_output("matmul_i8", "c", c, (M, N), torch.int32, device)
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
-        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
         checked = _matmul_i8_calls.keep(signature, (a, b), (c,), (device, M, K, N, _narrow))
     device, M, K, N, _narrow = checked
@@ -1376,7 +1376,7 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
         )
         _args.check_output("scaled_mm", "y", y, (M, N), torch.bfloat16, device)
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
-        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
         checked = _scaled_mm_calls.keep(
             signature, (a, b, sa, sb, bias), (y,), (device, M, K, N, _narrow)
@@ -1701,7 +1701,7 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
         _args.check_overlap("scaled_mm_tensor", (("a", a), ("b", b)), (("y", y),), in_place=False)
         _args.check_output("scaled_mm_tensor", "y", y, (M, N), torch.float8_e4m3fn, device)
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
-        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).
+        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
         checked = _scaled_mm_tensor_calls.keep(signature, (a, b), (y,), (device, M, K, N, _narrow))
     else:

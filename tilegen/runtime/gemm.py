@@ -40,6 +40,7 @@ from .gemm_configs import (  # noqa: F401 (tests, scripts and the generated laun
     GEMM_INTERPRETER_CONFIG,
     GEMM_SPLIT_KS,
     gemm_narrow_configs,
+    gemm_narrow_loads,
     gemm_split_candidates,
     gemm_split_k_buffers,
 )
@@ -179,23 +180,6 @@ def gemm_tma_ok(tensors):
         if t.data_ptr() % 16 or strides[-1] != 1 or any(s * size % 16 for s in strides[:-1]):
             return False
     return True
-
-
-def gemm_narrow_loads(operands):
-    """Does the K loop load some operand element by element? Triton loads a run of elements
-    at once only where it can prove the run: a 16-byte aligned base, every stride but the
-    unit one divisible by 16 and the size along the unit stride too (the K-edge mask, or
-    the wrap past M or N, breaks the run otherwise). K = 4099, or a [K, N] weight with
-    N = 50257, breaks it; so does a view that starts at an odd element. An empty operand
-    loads nothing; a size of 1 is a constant to Triton (it specializes 1), its stride unused."""
-    for t in operands:
-        if t.numel() == 0:
-            continue
-        dims = [(stride, size) for stride, size in zip(t.stride(), t.shape) if size > 1]
-        units = [size for stride, size in dims if stride == 1]
-        if t.data_ptr() % 16 or not units or units[0] % 16 or any(stride % 16 for stride, _ in dims if stride != 1):
-            return True
-    return False
 
 
 def gemm_scratch(size, alignment, stream):

@@ -1,5 +1,6 @@
-"""The gemm launcher's candidate block configurations, per GPU generation, and its split-K
-candidates and buffers (tilegen.runtime.gemm chooses among them). Imports nothing but torch."""
+"""The gemm launcher's candidate block configurations, per GPU generation, the tiles that suit
+operands loaded element by element, and its split-K candidates and buffers
+(tilegen.runtime.gemm chooses among them). Imports nothing but torch."""
 
 from __future__ import annotations
 
@@ -69,6 +70,23 @@ GEMM_INTERPRETER_CONFIG = dict(block_m=32, block_n=32, block_k=32, group_m=4, wa
 # 4 stages (256). Such candidates take K blocks down to 32, then fewer stages (down to 2),
 # then K blocks of 16.
 GEMM_NARROW_HELD = 256
+
+
+def gemm_narrow_loads(operands):
+    """Does the K loop load some operand element by element? Triton loads a run of elements
+    at once only where it can prove the run: a 16-byte aligned base, every stride but the
+    unit one divisible by 16 and the size along the unit stride too (the K-edge mask, or
+    the wrap past M or N, breaks the run otherwise). K = 4099, or a [K, N] weight with
+    N = 50257, breaks it; so does a view that starts at an odd element. An empty operand
+    loads nothing; a size of 1 is a constant to Triton (it specializes 1), its stride unused."""
+    for t in operands:
+        if t.numel() == 0:
+            continue
+        dims = [(stride, size) for stride, size in zip(t.stride(), t.shape) if size > 1]
+        units = [size for stride, size in dims if stride == 1]
+        if t.data_ptr() % 16 or not units or units[0] % 16 or any(stride % 16 for stride, _ in dims if stride != 1):
+            return True
+    return False
 
 
 def gemm_narrow_held(c):

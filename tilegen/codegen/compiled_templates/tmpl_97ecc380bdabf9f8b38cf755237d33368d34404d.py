@@ -311,7 +311,7 @@ def root(context, missing=missing):
     l_1_t = missing
     if (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') == 'gemm'):
         pass
-        yield '        # Does Triton load an operand element by element? Then other tiles suit (a fact of the\n        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm.gemm_narrow_loads).\n        _narrow = _gemm.gemm_narrow_loads('
+        yield '        # Does Triton load an operand element by element? Then other tiles suit (a fact of the\n        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).\n        _narrow = _gemm.gemm_narrow_loads('
         yield str(t_6(([environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')] + ([environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name')] if (environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name') != environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')) else []))))
         yield ')\n'
     yield '        checked = _'
