@@ -24,13 +24,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from tilegen.tools.bench import select_cases  # noqa: E402 (the same selection as tilegen bench)
+from tilegen.tools.cli import _part  # noqa: E402
 
 
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("suite", nargs="?", default=str(ROOT / "bench" / "corpus_gemm.toml"))
-    p.add_argument("--part", default="1/1")
-    p.add_argument("-k", dest="match", default="", help="only the cases whose name contains this text")
+    p.add_argument("--part", type=_part, default=(1, 1), metavar="I/N", help="every Nth selected case from the Ith")
+    p.add_argument("-k", dest="match", default="", help="only the cases whose name (or group) contains this text")
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--json")
     args = p.parse_args()
@@ -43,9 +45,8 @@ def main():
     from tilegen.driver import compile_paths
     from tilegen.tools.validate import Case, load_module, make_inputs
 
-    part, parts = map(int, args.part.split("/"))
     cases = tomllib.loads(Path(args.suite).read_text())["case"]
-    cases = [case for case in cases if args.match in case["name"]][part - 1::parts]
+    cases = select_cases(cases, args.match, args.part)
     modules, results = {}, []
     _warm_up(2.0)
     keys = gemm_rt.GEMM_CONFIG_KEYS + ("addressing", "persistent", "flatten")
