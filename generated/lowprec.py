@@ -318,9 +318,10 @@ def quantize_rows_i8_team_kernel(
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
 # The max_n 3072, 6144 entries (_quantize_rows_i8_padded) run looped: their rows would fill at
-# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
-# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
-# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
+# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
+# is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
 _quantize_rows_i8_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
@@ -329,9 +330,9 @@ _quantize_rows_i8_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
-    (3072, "looped", 1024, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 8, 0, 1),
     (4096, "looped", 4096, 1, 8, 0, 1),
-    (6144, "looped", 1024, 1, 4, 0, 1),
+    (6144, "looped", 1024, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -396,6 +397,9 @@ def quantize_rows_i8(x, *, q=None, s=None):
                 max_n in _quantize_rows_i8_padded and _reduction.few_row_blocks(device, n_rows)
             ):
                 break
+    if max_n in _quantize_rows_i8_padded:
+        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
+        BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 1, x.stride(0), q.stride(0))
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
@@ -2381,9 +2385,10 @@ def quantize_rows_f8_team_kernel(
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
 # The max_n 3072, 6144 entries (_quantize_rows_f8_padded) run looped: their rows would fill at
-# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
-# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
-# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
+# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
+# is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
 _quantize_rows_f8_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
@@ -2392,9 +2397,9 @@ _quantize_rows_f8_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
-    (3072, "looped", 1024, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 8, 0, 1),
     (4096, "looped", 4096, 1, 8, 0, 1),
-    (6144, "looped", 1024, 1, 4, 0, 1),
+    (6144, "looped", 1024, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -2459,6 +2464,9 @@ def quantize_rows_f8(x, *, q=None, s=None):
                 max_n in _quantize_rows_f8_padded and _reduction.few_row_blocks(device, n_rows)
             ):
                 break
+    if max_n in _quantize_rows_f8_padded:
+        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
+        BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 1, x.stride(0), q.stride(0))
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:

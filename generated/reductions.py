@@ -332,17 +332,21 @@ def softmax_team_kernel(
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # The max_n 3072, 6144 entries (_softmax_padded) run looped: their rows would fill at
-# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
-# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
-# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
+# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
+# is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
+# ROWS is a quarter of the defaults at 32, 128 columns: this kernel's online max-and-sum
+# chains two reductions and an exp per element, and smaller blocks let more programs overlap
+# their latencies (ONLINE_QUARTER_ROWS_AT in tilegen/lower/reduction/launch.py).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
 # with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
 _softmax_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
-    (32, "single", 0, 64, 4, 0, 1),
-    (128, "single", 0, 16, 4, 0, 1),
+    (32, "single", 0, 16, 4, 0, 1),
+    (128, "single", 0, 4, 4, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
@@ -408,6 +412,9 @@ def softmax(x, *, y=None):
             # An entry for rows mostly padding (_softmax_padded) only where the rows fill the SMs.
             if not (max_n in _softmax_padded and _reduction.few_row_blocks(device, n_rows)):
                 break
+    if max_n in _softmax_padded:
+        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
+        BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 2, x.stride(0), y.stride(0))
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
@@ -827,17 +834,21 @@ def log_softmax_team_kernel(
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # The max_n 3072, 6144 entries (_log_softmax_padded) run looped: their rows would fill at
-# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
-# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
-# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
+# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
+# is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
+# ROWS is a quarter of the defaults at 32, 128 columns: this kernel's online max-and-sum
+# chains two reductions and an exp per element, and smaller blocks let more programs overlap
+# their latencies (ONLINE_QUARTER_ROWS_AT in tilegen/lower/reduction/launch.py).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
 # with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
 _log_softmax_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
-    (32, "single", 0, 64, 4, 0, 1),
-    (128, "single", 0, 16, 4, 0, 1),
+    (32, "single", 0, 16, 4, 0, 1),
+    (128, "single", 0, 4, 4, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
@@ -903,6 +914,9 @@ def log_softmax(x, *, y=None):
             # An entry for rows mostly padding (_log_softmax_padded) only where the rows fill the SMs.
             if not (max_n in _log_softmax_padded and _reduction.few_row_blocks(device, n_rows)):
                 break
+    if max_n in _log_softmax_padded:
+        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
+        BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 2, x.stride(0), y.stride(0))
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
@@ -1431,9 +1445,10 @@ def layernorm_team_kernel(
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # The max_n 3072, 6144 entries (_layernorm_padded) run looped: their rows would fill at
-# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
-# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
-# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
+# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
+# is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
 # strategy is looped at 8192 columns: this kernel's variance joins its mean's
 # pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
@@ -1445,9 +1460,9 @@ _layernorm_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
-    (3072, "looped", 1024, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 8, 0, 1),
     (4096, "reread", 0, 1, 8, 0, 1),
-    (6144, "looped", 1024, 1, 4, 0, 1),
+    (6144, "looped", 1024, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -1518,6 +1533,9 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
             # An entry for rows mostly padding (_layernorm_padded) only where the rows fill the SMs.
             if not (max_n in _layernorm_padded and _reduction.few_row_blocks(device, n_rows)):
                 break
+    if max_n in _layernorm_padded:
+        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
+        BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 2, x.stride(0), y.stride(0))
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
@@ -1949,9 +1967,10 @@ def rmsnorm_team_kernel(
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
 # The max_n 3072, 6144 entries (_rmsnorm_padded) run looped: their rows would fill at
-# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
-# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
-# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
+# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
+# is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
 _rmsnorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
@@ -1960,9 +1979,9 @@ _rmsnorm_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
-    (3072, "looped", 1024, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 8, 0, 1),
     (4096, "looped", 4096, 1, 8, 0, 1),
-    (6144, "looped", 1024, 1, 4, 0, 1),
+    (6144, "looped", 1024, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -2020,6 +2039,9 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
             # An entry for rows mostly padding (_rmsnorm_padded) only where the rows fill the SMs.
             if not (max_n in _rmsnorm_padded and _reduction.few_row_blocks(device, n_rows)):
                 break
+    if max_n in _rmsnorm_padded:
+        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
+        BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 2, x.stride(0), y.stride(0))
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
@@ -2408,9 +2430,10 @@ def row_stats_team_kernel(
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # The max_n 3072, 6144 entries (_row_stats_padded) run looped: their rows would fill at
-# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
-# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
-# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
+# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
+# is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
 _row_stats_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
@@ -2419,9 +2442,9 @@ _row_stats_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
-    (3072, "looped", 1024, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 8, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
-    (6144, "looped", 1024, 1, 4, 0, 1),
+    (6144, "looped", 1024, 1, 8, 0, 1),
     (8192, "single", 0, 1, 8, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -2486,6 +2509,9 @@ def row_stats(x, *, sumsq=None, maxabs=None):
             # An entry for rows mostly padding (_row_stats_padded) only where the rows fill the SMs.
             if not (max_n in _row_stats_padded and _reduction.few_row_blocks(device, n_rows)):
                 break
+    if max_n in _row_stats_padded:
+        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
+        BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 4, x.stride(0))
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
@@ -3104,9 +3130,10 @@ def add_layernorm_team_kernel(
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # The max_n 3072, 6144 entries (_add_layernorm_padded) run looped: their rows would fill at
-# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
-# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
-# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
+# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
+# is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
 # strategy is looped at 8192 columns: this kernel's variance joins its mean's
 # pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
@@ -3118,9 +3145,9 @@ _add_layernorm_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
-    (3072, "looped", 1024, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 8, 0, 1),
     (4096, "reread", 0, 1, 8, 0, 1),
-    (6144, "looped", 1024, 1, 4, 0, 1),
+    (6144, "looped", 1024, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -3193,6 +3220,21 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
             # An entry for rows mostly padding (_add_layernorm_padded) only where the rows fill the SMs.
             if not (max_n in _add_layernorm_padded and _reduction.few_row_blocks(device, n_rows)):
                 break
+    if max_n in _add_layernorm_padded:
+        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
+        BLOCK_N, num_warps = _reduction.padded_chunk(
+            C,
+            num_warps,
+            2,
+            x.stride(0),
+            x.stride(1),
+            r.stride(0),
+            r.stride(1),
+            y.stride(0),
+            y.stride(1),
+            h.stride(0),
+            h.stride(1),
+        )
     if strategy == "team":
         TEAM = _args.cdiv(C, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(C) <= 1 << 20:
@@ -3722,9 +3764,10 @@ def add_rmsnorm_team_kernel(
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
 # The max_n 3072, 6144 entries (_add_rmsnorm_padded) run looped: their rows would fill at
-# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
-# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
-# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
+# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
+# is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
 _add_rmsnorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
@@ -3733,9 +3776,9 @@ _add_rmsnorm_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
-    (3072, "looped", 1024, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 8, 0, 1),
     (4096, "looped", 4096, 1, 8, 0, 1),
-    (6144, "looped", 1024, 1, 4, 0, 1),
+    (6144, "looped", 1024, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -3800,6 +3843,11 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
             # An entry for rows mostly padding (_add_rmsnorm_padded) only where the rows fill the SMs.
             if not (max_n in _add_rmsnorm_padded and _reduction.few_row_blocks(device, n_rows)):
                 break
+    if max_n in _add_rmsnorm_padded:
+        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
+        BLOCK_N, num_warps = _reduction.padded_chunk(
+            N, num_warps, 2, x.stride(0), r.stride(0), y.stride(0), h.stride(0)
+        )
     if strategy == "team":
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
@@ -4215,9 +4263,10 @@ def next_token_team_kernel(
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # The max_n 3072, 6144 entries (_next_token_padded) run looped: their rows would fill at
-# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
-# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
-# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
+# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
+# is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
 _next_token_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
@@ -4226,9 +4275,9 @@ _next_token_launch_table = (
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
-    (3072, "looped", 1024, 1, 4, 0, 1),
+    (3072, "looped", 1024, 1, 8, 0, 1),
     (4096, "single", 0, 1, 8, 0, 1),
-    (6144, "looped", 1024, 1, 4, 0, 1),
+    (6144, "looped", 1024, 1, 8, 0, 1),
     (8192, "single", 0, 1, 8, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
@@ -4293,6 +4342,9 @@ def next_token(logits, *, token=None, best=None):
             # An entry for rows mostly padding (_next_token_padded) only where the rows fill the SMs.
             if not (max_n in _next_token_padded and _reduction.few_row_blocks(device, n_rows)):
                 break
+    if max_n in _next_token_padded:
+        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
+        BLOCK_N, num_warps = _reduction.padded_chunk(V, num_warps, 4, logits.stride(0))
     if strategy == "team":
         TEAM = _args.cdiv(V, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(V) <= 1 << 20:
@@ -4664,17 +4716,21 @@ def top_p_cumulative_looped_kernel(
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # The max_n 3072, 6144 entries (_top_p_cumulative_padded) run looped: their rows would fill at
-# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
-# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
-# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
+# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
+# is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
+# ROWS is a quarter of the defaults at 32, 128 columns: this kernel's online max-and-sum
+# chains two reductions and an exp per element, and smaller blocks let more programs overlap
+# their latencies (ONLINE_QUARTER_ROWS_AT in tilegen/lower/reduction/launch.py).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
 # with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
 _top_p_cumulative_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
-    (32, "single", 0, 64, 4, 0, 1),
-    (128, "single", 0, 16, 4, 0, 1),
+    (32, "single", 0, 16, 4, 0, 1),
+    (128, "single", 0, 4, 4, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
@@ -4755,6 +4811,11 @@ def top_p_cumulative(logits, *, probs=None, cumulative=None):
                 max_n in _top_p_cumulative_padded and _reduction.few_row_blocks(device, n_rows)
             ):
                 break
+    if max_n in _top_p_cumulative_padded:
+        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
+        BLOCK_N, num_warps = _reduction.padded_chunk(
+            V, num_warps, 4, logits.stride(0), probs.stride(0), cumulative.stride(0)
+        )
     if strategy == "single":
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(V))
@@ -5172,17 +5233,21 @@ def cross_entropy_team_kernel(
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # The max_n 3072, 6144 entries (_cross_entropy_padded) run looped: their rows would fill at
-# most 3/4 of the next entry's power-of-two block, so they run in 1024-column chunks, padded
-# less (PADDED_SHARE in tilegen/lower/reduction/launch.py). Over fewer row blocks than SMs a
-# row's latency is the kernel's time: the launcher skips them there and takes the next entry
+# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
+# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
+# is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
+# ROWS is a quarter of the defaults at 32, 128 columns: this kernel's online max-and-sum
+# chains two reductions and an exp per element, and smaller blocks let more programs overlap
+# their latencies (ONLINE_QUARTER_ROWS_AT in tilegen/lower/reduction/launch.py).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
 # with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
 _cross_entropy_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
-    (32, "single", 0, 64, 4, 0, 1),
-    (128, "single", 0, 16, 4, 0, 1),
+    (32, "single", 0, 16, 4, 0, 1),
+    (128, "single", 0, 4, 4, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
@@ -5262,6 +5327,9 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
             # An entry for rows mostly padding (_cross_entropy_padded) only where the rows fill the SMs.
             if not (max_n in _cross_entropy_padded and _reduction.few_row_blocks(device, n_rows)):
                 break
+    if max_n in _cross_entropy_padded:
+        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
+        BLOCK_N, num_warps = _reduction.padded_chunk(V, num_warps, 2, logits.stride(0))
     if strategy == "team":
         TEAM = _args.cdiv(V, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(V) <= 1 << 20:

@@ -192,15 +192,19 @@ def spy(examples, monkeypatch):
 
 
 def _expected_launch(table, padded, width, device, n_rows):
-    """What the launcher should pick for this row width, read from its own table: the first
-    entry wide enough, but not one of the `padded` entries (rows mostly padding, looped in
-    1024-column chunks) where the row blocks do not fill the SMs of a GPU."""
+    """What the launcher should pick for this row width of contiguous f16 rows, read from
+    its own table: the first entry wide enough, but not one of the `padded` entries (rows
+    mostly padding, looped in chunks that padded_chunk sizes) where the row blocks do not
+    fill the SMs of a GPU."""
     import triton
+    from tilegen.runtime.reduction import padded_chunk
 
     few = device.type == "cuda" and n_rows <= torch.cuda.get_device_properties(device).multi_processor_count
-    for max_n, strategy, block, *rest in table:
+    for max_n, strategy, block, rows, warps, *rest in table:
         if (max_n is None or width <= max_n) and not (few and max_n in padded):
             break
+    if max_n in padded:
+        block = padded_chunk(width, warps, 2, width)[0]
     if strategy == "single":
         return "kernel", max(block, triton.next_power_of_2(width))
     if strategy == "team":
@@ -209,8 +213,8 @@ def _expected_launch(table, padded, width, device, n_rows):
     return "looped_kernel", block or min(triton.next_power_of_2(width), 4096)
 
 
-@pytest.mark.parametrize("width,n_rows", [(1, 2), (1000, 2), (2500, 2), (5000, 2), (5000, 300), (16384, 2),
-                                          (16385, 2), (65536, 2), (65537, 2)])
+@pytest.mark.parametrize("width,n_rows", [(1, 2), (1000, 2), (2500, 2), (2501, 3), (5000, 2), (5000, 300),
+                                          (6144, 2), (16384, 2), (16385, 2), (65536, 2), (65537, 2)])
 def test_launch_table_picks_the_strategy(spy, device, width, n_rows):
     module, calls = spy
     kind, block = _expected_launch(module._softmax_launch_table, module._softmax_padded, width, torch.device(device), n_rows)
@@ -238,7 +242,7 @@ def test_rows_mostly_padding_run_looped(examples):
     """A row that would fill at most PADDED_SHARE of its entry's power-of-two block (2049-3072
     and 4097-6144 columns) runs looped in 1024-column chunks, in every kernel's table; the
     rows of 3073-4096 and 6145-8192 columns keep their entries."""
-    from tilegen.lower.reduction.launch import DEFAULT_TABLE, PADDED_ROW, padded_rows
+    from tilegen.lower.reduction.launch import DEFAULT_TABLE, PADDED_ROW, PADDED_WARPS, padded_rows
 
     module, models = examples
     table = padded_rows(DEFAULT_TABLE)
@@ -248,10 +252,67 @@ def test_rows_mostly_padding_run_looped(examples):
     for name in ("softmax", "log_softmax", "layernorm", "rmsnorm", "row_stats"):
         rows = getattr(module, f"_{name}_launch_table")
         assert models[name].table_padded == "3072, 6144" and getattr(module, f"_{name}_padded") == (3072, 6144), name
+        # 1024-column chunks of 4 warps with an online max-and-sum (softmax's), else PADDED_WARPS
+        warps = PADDED_ROW[3] if "softmax" in name else PADDED_WARPS
         for n in (2049, 3072, 4097, 5000, 6144):
-            assert pick(rows, n)[1:] == PADDED_ROW, (name, n)
+            assert pick(rows, n)[1:] == PADDED_ROW[:3] + (warps,) + PADDED_ROW[4:], (name, n)
         for n in (2048, 3073, 4096, 6145, 8192):
             assert pick(rows, n)[1:3] != ("looped", 1024), (name, n)
+
+
+def test_padded_chunks_follow_the_row_loads():
+    """Chunks for rows mostly padding: 2048 columns of 8 warps where the width and row
+    strides are whole 16-byte vectors, 512 of 4 warps where some is odd, the table's 1024
+    otherwise; of those that apply, the fewest lanes past the row end (ties: the larger)."""
+    from tilegen.runtime.reduction import PADDED_SCALAR, PADDED_VECTOR, padded_chunk
+
+    assert PADDED_VECTOR == (2048, 8) and PADDED_SCALAR == (512, 4)
+    bf16 = lambda n, *strides, warps=8: padded_chunk(n, warps, 2, *(strides or (n,)))
+    assert bf16(6144) == (2048, 8)  # 6144 lanes either way: the larger chunk
+    assert bf16(5000) == (1024, 8)  # whole vectors, but 2048-column chunks hold 6144 lanes
+    assert bf16(5000, warps=4) == (1024, 4)  # the table's warps stay
+    assert bf16(4097) == (512, 4) and bf16(2501) == (512, 4)  # 4608 and 2560 lanes, not 5120 and 3072
+    assert bf16(5001) == (1024, 8)  # 5120 lanes either way
+    assert bf16(4098) == (1024, 8) and bf16(4100) == (1024, 8)  # pairs and quads: neither vector nor odd
+    assert bf16(4098, 4099) == (512, 4)  # an odd row stride loads element by element too
+    assert bf16(6144, 6152) == (2048, 8) and bf16(6144, 6148) == (1024, 8)  # a stride off the vector
+    assert padded_chunk(6144, 8, 4, 6148) == (2048, 8)  # f32: 4 elements make a 16-byte vector
+    assert padded_chunk(6144, 8, 1, 6152) == (1024, 8)  # i8 / fp8: 16 elements do
+
+
+@pytest.mark.parametrize("width", [2501, 4098, 6144])
+def test_norms_in_padded_chunks_match_torch(spy, device, width):
+    """layernorm and rmsnorm over rows in the chunks padded_chunk picks (512, 1024 and 2048
+    columns here; on a GPU over enough row blocks to fill it), against torch."""
+    import tilegen.runtime.reduction as red
+
+    module, calls = spy
+    n_rows = 3 if device == "cpu" else 4 * red.sm_count(torch.device(device))
+    gen = torch.Generator().manual_seed(width)
+    x = (torch.randn(n_rows, width, generator=gen) * 3 + 1).to(device=device, dtype=torch.bfloat16)
+    w, b = (torch.randn(width, generator=gen).to(device=device, dtype=torch.bfloat16) for _ in range(2))
+    y = module.layernorm(x, w, b)[0]
+    assert calls[-1][0] == "looped_kernel" and calls[-1][2]["BLOCK_N"] == red.padded_chunk(width, 8, 2, width)[0]
+    want = F.layer_norm(x.float(), (width,), w.float(), b.float(), 1e-5)
+    torch.testing.assert_close(y.float(), want, rtol=2e-2, atol=2e-2)
+    y = module.rmsnorm(x, w)
+    want = F.rms_norm(x.float(), (width,), w.float(), 1e-6)
+    torch.testing.assert_close(y.float(), want, rtol=2e-2, atol=2e-2)
+
+
+def test_online_kernels_hold_fewer_narrow_rows(examples):
+    """softmax and log-softmax (an online max-and-sum) hold a quarter of the table's rows
+    per block at the ONLINE_QUARTER_ROWS_AT widths; rmsnorm and layernorm keep them."""
+    from tilegen.lower.reduction.launch import DEFAULT_TABLE, ONLINE_QUARTER_ROWS_AT
+
+    module, models = examples
+    defaults = {r[0]: r[3] for r in DEFAULT_TABLE}
+    for name in ("softmax", "log_softmax", "rmsnorm", "layernorm"):
+        online = "softmax" in name
+        rows = {r[0]: r[3] for r in getattr(module, f"_{name}_launch_table")}
+        assert models[name].table_quarter == (", ".join(map(str, ONLINE_QUARTER_ROWS_AT)) if online else ""), name
+        for width, n in defaults.items():
+            assert rows[width] == (n // 4 if online and width in ONLINE_QUARTER_ROWS_AT else n), (name, width)
 
 
 def test_few_rows_mostly_padding_take_the_single_pass(spy, device, monkeypatch):

@@ -69,6 +69,35 @@ def few_row_blocks(device, num_row_blocks):
     return device.type == "cuda" and num_row_blocks <= sm_count(device)
 
 
+# Rows mostly padding run looped in chunks (PADDED_SHARE in tilegen/lower/reduction/launch.py)
+# sized to how the rows load: a thread's share of a chunk is one 16-byte vector where the
+# rows load in them, fewer values where they load element by element. Among the sizes that
+# suit the loads, the fewest lanes past the row end win (ties: the larger chunk). Measured
+# on the H100, 4096 rows, us, 1024-column chunks of the table's warps -> padded_chunk:
+# layernorm bf16 4097 65.1 -> 50.2 (512, 4 warps), 4098 43.3 -> 37.2 (1024, 8), 5001 66.5 ->
+# 57.1 (1024, 8), 2501 44.4 -> 34.7 (512, 4), 6144 41.6 -> 39.0 (2048, 8), 5000 37.0 -> 37.1;
+# rmsnorm 2501 32.5 -> 27.5, 4098 33.3 -> 30.7, 6144 41.5 -> 38.1; softmax f16 (4 warps at
+# 1024: its online max-and-sum measured slower with 8) 4097 55.2 -> 52.2, 2501 33.8 -> 30.6,
+# 6144 47.9 -> 43.9, 4098-5001 unchanged (1024, 4). Not chosen: 2048 columns for rows of
+# partial vectors (layernorm 4100: 36.8 against 31.7 us in 1024) and 512 for them (35.9).
+PADDED_VECTOR = (2048, 8)  # rows of whole 16-byte vectors: 8 values a thread
+PADDED_SCALAR = (512, 4)  # rows loaded element by element: 4 values a thread
+
+
+def padded_chunk(n_cols, num_warps, itemsize, *strides):
+    """(BLOCK_N, num_warps) for the looped chunks of rows mostly padding: the launch table's
+    1024 columns and `num_warps`, PADDED_VECTOR where the row width and the row `strides`
+    are multiples of a 16-byte vector of `itemsize`-byte elements, PADDED_SCALAR where some
+    is odd; of those that apply, the one with the fewest lanes past the row end (the first
+    of a tie, in that order: PADDED_VECTOR, the table's, PADDED_SCALAR)."""
+    vector = max(1, 16 // itemsize)
+    sizes = (n_cols,) + strides
+    whole = all(n % vector == 0 for n in sizes)
+    odd = any(n % 2 for n in sizes)
+    options = ([PADDED_VECTOR] if whole else []) + [(1024, num_warps)] + ([PADDED_SCALAR] if odd else [])
+    return min(options, key=lambda option: cdiv(n_cols, option[0]) * option[0])
+
+
 _SM_COUNTS = {}
 
 

@@ -54,12 +54,18 @@ class Row:
     rounds: list[float] = field(default_factory=list)  # each round's ms, in the order they ran (JSON, CSV)
 
 
+# At most this many warm-up and timed runs per timing, as the gemm tuner (GEMM_MOST_RUNS):
+# each timed run first zeroes a 256 MB buffer and sleeps 100 us, so 100 ms of a 6 us
+# kernel's runs (16,000) took 3 s, and a suite of small rows spent its time there.
+BENCH_MOST_RUNS = 1000
+
+
 def device_ms(fn, warmup_ms: float = 25, rep_ms: float = 100) -> float:
     """Median device time of `fn` in ms: tilegen.runtime.timing.device_ms, the method the
     gemm tuner times with too (L2 flushed and a GPU head start before each timed run)."""
     from ..runtime.timing import device_ms as timed
 
-    return timed(fn, warmup_ms=warmup_ms, timed_ms=rep_ms, least_runs=5)
+    return timed(fn, warmup_ms=warmup_ms, timed_ms=rep_ms, least_runs=5, most_runs=BENCH_MOST_RUNS)
 
 
 def interleaved_ms(runs: dict, rounds: int, alternate: bool = False, failed: dict | None = None) -> dict:

@@ -44,8 +44,15 @@ DEFAULT_TABLE: tuple[tuple, ...] = (
 # there 0.99x and layernorm 1024x8192 0.99x), so the bound stays at 3/4. Where the row
 # blocks do not fill the SMs (tilegen.runtime.reduction.few_row_blocks) the launcher
 # skips these entries, and a spec's schedule { } pins go without them.
+# The launcher then sizes the chunks to how the rows load (tilegen.runtime.reduction.padded_chunk:
+# 2048 columns of 8 warps for rows of whole 16-byte vectors, 512 of 4 warps for rows loaded
+# element by element, where either leaves fewer lanes past the row end); the table's 1024
+# columns run 8 warps in kernels without an online max-and-sum (layernorm bf16 4096x4098:
+# 43.3 us with 4, 37.2 with 8; rmsnorm 33.3, 30.7) and 4 in those with one (softmax f16
+# 4096x4098: 43.4 with 4, 46.3 with 8).
 PADDED_SHARE = 0.75
 PADDED_ROW = ("looped", 1024, 1, 4, 0, 1)  # strategy, BLOCK_N, ROWS, warps, per_sm, stages
+PADDED_WARPS = 8  # the chunks' warps in kernels without an online max-and-sum
 PADDED_WIDEST = 8192
 PADDED_NARROWEST = 2048  # up to this many columns the single pass's block is at most 1024 lanes wider
 
@@ -130,9 +137,19 @@ WELFORD_LOOPED_AT = {8192: ("looped", 4096, 1, 16)}
 # against 2871 GB/s above; level in a later sweep), so the 1024 row keeps it.
 REREAD_CHAINED_AT = {4096: ("reread", 0, 1, 8)}
 
+# Kernels with an online max-and-sum (softmax, log-softmax: an exp per element and two
+# reductions in a chain) hold a quarter of the table's rows per block at these table rows,
+# so four times as many programs overlap their latencies. Measured on the H100, f16, the
+# table's rows -> a quarter, us: log-softmax 16384x17 8.58 -> 5.95 (eager 6.14); softmax
+# 65536x17 12.96 -> 11.49, 65536x24 11.04 -> 10.11, 65536x32 8.38 -> 8.19, 16384x100 11.81
+# -> 10.37, 16384x127 13.66 -> 11.62, 16384x128 8.45 -> 8.22. Not at 512 columns (softmax
+# 16384x255: 14.18 -> 17.06), nor for rmsnorm (65536x24 7.14 -> 7.94, 16384x100 7.30 -> 8.13).
+ONLINE_QUARTER_ROWS_AT = (32, 128)
+
 
 def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
-               two_reads: bool = False, padded: bool = True) -> tuple[tuple[tuple[str, ...], ...], dict]:
+               two_reads: bool = False, padded: bool = True,
+               online: bool = False) -> tuple[tuple[tuple[str, ...], ...], dict]:
     """The launch table for a kernel whose reductions have `levels` levels and whose single
     pass holds `row_inputs` row-sized inputs through them: DEFAULT_TABLE, with the rows that
     read the row again for the outputs where `reread` allows it ("looped": REREAD_AT,
@@ -143,10 +160,13 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
     LOOPED_FALLBACK row. A "chained" kernel whose looped form reads the row only twice
     (`two_reads`: its variance joins its mean's pass) also runs looped at the
     WELFORD_LOOPED_AT widths. Where `padded` (no schedule pins), rows that would fill little of
-    a single pass's power-of-two block run looped in chunks (padded_rows). Also returns the widths each adjustment changed:
-    {"reread": ..., "welford": ..., "fewer": ..., "more": ..., "padded": ...} (fewer / more
-    warps than the row it started from; padded: the chunked rows)."""
-    rows, changed = [], {"reread": [], "welford": [], "fewer": [], "more": [], "padded": []}
+    a single pass's power-of-two block run looped in chunks (padded_rows), of PADDED_WARPS
+    unless the kernel has an `online` max-and-sum; such a kernel's single pass holds a
+    quarter of the rows at the ONLINE_QUARTER_ROWS_AT widths. Also returns the widths each
+    adjustment changed: {"reread": ..., "welford": ..., "fewer": ..., "more": ..., "padded":
+    ..., "quarter": ...} (fewer / more warps than the row it started from; padded: the
+    chunked rows; quarter: a quarter of the rows)."""
+    rows, changed = [], {"reread": [], "welford": [], "fewer": [], "more": [], "padded": [], "quarter": []}
     table = padded_rows(DEFAULT_TABLE) if padded else DEFAULT_TABLE
     if not team:
         table = tuple(r for r in table if r[1] != "team") + (LOOPED_FALLBACK,)
@@ -157,6 +177,10 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
         warps = default_warps
         if (strategy, block, n_rows, warps, per_sm, stages) == PADDED_ROW:
             changed["padded"].append(max_n)
+            warps = default_warps = warps if online else PADDED_WARPS
+        if online and strategy == "single" and max_n in ONLINE_QUARTER_ROWS_AT and n_rows >= 4:
+            n_rows //= 4
+            changed["quarter"].append(max_n)
         if strategy == "single" and max_n in rereads:
             strategy, block, n_rows, default_warps = rereads[max_n]
             warps = default_warps

@@ -68,13 +68,15 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
     levels = max((r.level for r in low.plan.reductions), default=0)
     # Reading the row again only pays where a row-sized output is computed from it.
     full_outputs = any(c == FULL for c in outputs_by_class.values())
-    reread = reread_kind(levels, full_outputs, any(p.online for p in low.plan.passes))
+    online = any(p.online for p in low.plan.passes)
+    reread = reread_kind(levels, full_outputs, online)
     if scans:  # the looped kernel's final steps carry a scan's running value: they need its loop
         reread = ""
     two_reads = has_moments and loops == 1
     # A schedule { } takes the table without the entries for rows mostly padding: its pins
     # (a strategy, a block, warps) are meant for the entries tilegen's defaults start from.
-    table, changed = table_rows(row_inputs, levels, reread, team is not None, two_reads, padded=not (pins or free_block))
+    table, changed = table_rows(row_inputs, levels, reread, team is not None, two_reads, padded=not (pins or free_block),
+                                online=online)
     head, tail = split_single(single_steps, an) if reread == "chained" else (single_steps, ())
     if reread == "chained":  # the row loads keep it in L2 for the second read
         single_loads = tuple(dataclasses.replace(l, evict="reread") if l.mask == "mask" else l for l in single_loads)
@@ -139,6 +141,10 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
         table_fewer_warps=", ".join(map(str, changed["fewer"])),
         table_more_warps=", ".join(map(str, changed["more"])),
         table_padded=", ".join(map(str, changed["padded"])),
+        table_quarter=", ".join(map(str, changed["quarter"])),
+        # the narrowest row-sized tensor's element size: what a 16-byte vector of a row holds
+        row_itemsize=min((max(1, t.dtype.bits // 8) for t in sig.inputs + sig.outputs
+                          if an.tensor_class(t.dims) == FULL), default=4),
         row_inputs=row_inputs,
         pins=pins,
         pinned_block_n=free_block,

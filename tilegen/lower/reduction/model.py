@@ -210,6 +210,8 @@ class ReductionModel:
     table_fewer_warps: str  # row widths whose num_warps is below DEFAULT_TABLE's (chained reductions)
     table_more_warps: str  # row widths whose num_warps is above DEFAULT_TABLE's (register pressure)
     table_padded: str  # row widths that run looped in chunks: a power-of-two block would be mostly padding
+    table_quarter: str  # row widths whose single pass holds a quarter of the table's rows (online kernels)
+    row_itemsize: int  # bytes per element of the narrowest row-sized tensor (padded_chunk's vectors)
     row_inputs: int  # row-sized inputs the single pass holds in registers through a reduction
     pins: tuple[tuple[str, str], ...]  # (launcher variable, literal) pinned by the schedule
     pinned_block_n: str  # schedule block_n without a pinned strategy: "" or the literal
