@@ -401,6 +401,8 @@ def quantize_rows_i8(x, *, q=None, s=None):
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 1, x.stride(0), q.stride(0))
     if strategy == "team":
+        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), q.stride(0))
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
@@ -2468,6 +2470,8 @@ def quantize_rows_f8(x, *, q=None, s=None):
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 1, x.stride(0), q.stride(0))
     if strategy == "team":
+        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), q.stride(0))
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for

@@ -416,6 +416,8 @@ def softmax(x, *, y=None):
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 2, x.stride(0), y.stride(0))
     if strategy == "team":
+        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), y.stride(0))
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
@@ -918,6 +920,8 @@ def log_softmax(x, *, y=None):
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 2, x.stride(0), y.stride(0))
     if strategy == "team":
+        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), y.stride(0))
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
@@ -1537,6 +1541,8 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 2, x.stride(0), y.stride(0))
     if strategy == "team":
+        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), y.stride(0))
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
@@ -2043,6 +2049,8 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 2, x.stride(0), y.stride(0))
     if strategy == "team":
+        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), y.stride(0))
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
@@ -2513,6 +2521,8 @@ def row_stats(x, *, sumsq=None, maxabs=None):
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 4, x.stride(0))
     if strategy == "team":
+        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0))
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
@@ -3236,6 +3246,20 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
             h.stride(1),
         )
     if strategy == "team":
+        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(
+            device,
+            C,
+            BLOCK_N,
+            x.stride(0),
+            x.stride(1),
+            r.stride(0),
+            r.stride(1),
+            y.stride(0),
+            y.stride(1),
+            h.stride(0),
+            h.stride(1),
+        )
         TEAM = _args.cdiv(C, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(C) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
@@ -3849,6 +3873,10 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
             N, num_warps, 2, x.stride(0), r.stride(0), y.stride(0), h.stride(0)
         )
     if strategy == "team":
+        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(
+            device, N, BLOCK_N, x.stride(0), r.stride(0), y.stride(0), h.stride(0)
+        )
         TEAM = _args.cdiv(N, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
@@ -4346,6 +4374,8 @@ def next_token(logits, *, token=None, best=None):
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(V, num_warps, 4, logits.stride(0))
     if strategy == "team":
+        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(device, V, BLOCK_N, logits.stride(0))
         TEAM = _args.cdiv(V, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(V) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
@@ -5331,6 +5361,8 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(V, num_warps, 2, logits.stride(0))
     if strategy == "team":
+        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(device, V, BLOCK_N, logits.stride(0))
         TEAM = _args.cdiv(V, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(V) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for

@@ -197,7 +197,7 @@ def _expected_launch(table, padded, width, device, n_rows):
     mostly padding, looped in chunks that padded_chunk sizes) where the row blocks do not
     fill the SMs of a GPU."""
     import triton
-    from tilegen.runtime.reduction import padded_chunk
+    from tilegen.runtime.reduction import padded_chunk, team_block
 
     few = device.type == "cuda" and n_rows <= torch.cuda.get_device_properties(device).multi_processor_count
     for max_n, strategy, block, rows, warps, *rest in table:
@@ -205,6 +205,8 @@ def _expected_launch(table, padded, width, device, n_rows):
             break
     if max_n in padded:
         block = padded_chunk(width, warps, 2, width)[0]
+    if strategy == "team":
+        block = team_block(device, width, block, width)
     if strategy == "single":
         return "kernel", max(block, triton.next_power_of_2(width))
     if strategy == "team":
@@ -214,7 +216,7 @@ def _expected_launch(table, padded, width, device, n_rows):
 
 
 @pytest.mark.parametrize("width,n_rows", [(1, 2), (1000, 2), (2500, 2), (2501, 3), (5000, 2), (5000, 300),
-                                          (6144, 2), (16384, 2), (16385, 2), (65536, 2), (65537, 2)])
+                                          (6144, 2), (16384, 2), (16385, 2), (50257, 2), (65536, 2), (65537, 2)])
 def test_launch_table_picks_the_strategy(spy, device, width, n_rows):
     module, calls = spy
     kind, block = _expected_launch(module._softmax_launch_table, module._softmax_padded, width, torch.device(device), n_rows)
@@ -298,6 +300,22 @@ def test_norms_in_padded_chunks_match_torch(spy, device, width):
     y = module.rmsnorm(x, w)
     want = F.rms_norm(x.float(), (width,), w.float(), 1e-6)
     torch.testing.assert_close(y.float(), want, rtol=2e-2, atol=2e-2)
+
+
+def test_team_segments_of_odd_rows_hold_fewer_columns(monkeypatch):
+    """A team over rows loaded element by element (an odd width or row stride) takes
+    segments of half the table's columns where the larger team still fits the SMs."""
+    import tilegen.runtime.reduction as red
+
+    cuda = torch.device("cuda", 0)
+    monkeypatch.setattr(red, "team_fits", lambda device, team: team <= 132)
+    assert red.team_block(cuda, 50257, 4096, 50257) == 2048  # a team of 25 instead of 13
+    assert red.team_block(cuda, 50256, 4096, 50256) == 4096  # even: vectors of pairs or more
+    assert red.team_block(cuda, 50256, 4096, 50257) == 2048  # an odd row stride
+    assert red.team_block(cuda, 1 << 20, 8192, (1 << 20) + 1) == 8192  # 256 segments of 4096 would not fit
+    assert red.team_block(cuda, 50257, 1024, 50257) == 1024  # not below 1024 columns
+    monkeypatch.undo()
+    assert red.team_block(torch.device("cpu"), 50257, 4096, 50257) == 4096  # the interpreter: a team of one
 
 
 def test_online_kernels_hold_fewer_narrow_rows(examples):
