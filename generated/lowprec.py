@@ -319,10 +319,13 @@ def quantize_rows_i8_team_kernel(
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
 # The max_n 3072, 6144 entries (_quantize_rows_i8_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
-# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
-# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
-# is the kernel's time: the launcher skips them there and takes the next entry
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
+# the rows load: the entry's own (8 warps in this kernel), 2048 columns of 8 warps
+# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
+# latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
+# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
+# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 _quantize_rows_i8_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -397,9 +400,11 @@ def quantize_rows_i8(x, *, q=None, s=None):
                 max_n in _quantize_rows_i8_padded and _reduction.few_row_blocks(device, n_rows)
             ):
                 break
-    if max_n in _quantize_rows_i8_padded:
+    if strategy == "looped" and max_n in _quantize_rows_i8_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
-        BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 1, x.stride(0), q.stride(0))
+        BLOCK_N, num_warps = _reduction.padded_chunk(
+            N, BLOCK_N, num_warps, 1, x.stride(0), q.stride(0)
+        )
     if strategy == "team":
         # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), q.stride(0))
@@ -2388,10 +2393,13 @@ def quantize_rows_f8_team_kernel(
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
 # The max_n 3072, 6144 entries (_quantize_rows_f8_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
-# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
-# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
-# is the kernel's time: the launcher skips them there and takes the next entry
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
+# the rows load: the entry's own (8 warps in this kernel), 2048 columns of 8 warps
+# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
+# latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
+# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
+# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 _quantize_rows_f8_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -2466,9 +2474,11 @@ def quantize_rows_f8(x, *, q=None, s=None):
                 max_n in _quantize_rows_f8_padded and _reduction.few_row_blocks(device, n_rows)
             ):
                 break
-    if max_n in _quantize_rows_f8_padded:
+    if strategy == "looped" and max_n in _quantize_rows_f8_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
-        BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 1, x.stride(0), q.stride(0))
+        BLOCK_N, num_warps = _reduction.padded_chunk(
+            N, BLOCK_N, num_warps, 1, x.stride(0), q.stride(0)
+        )
     if strategy == "team":
         # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), q.stride(0))

@@ -333,10 +333,13 @@ def softmax_team_kernel(
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # The max_n 3072, 6144 entries (_softmax_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
-# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
-# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
-# is the kernel's time: the launcher skips them there and takes the next entry
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
+# the rows load: the entry's own (4 warps in this kernel), 2048 columns of 8 warps
+# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
+# latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
+# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
+# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 # ROWS is a quarter of the defaults at 32, 128 columns: this kernel's online max-and-sum
 # chains two reductions and an exp per element, and smaller blocks let more programs overlap
 # their latencies (ONLINE_QUARTER_ROWS_AT in tilegen/lower/reduction/launch.py).
@@ -412,9 +415,11 @@ def softmax(x, *, y=None):
             # An entry for rows mostly padding (_softmax_padded) only where the rows fill the SMs.
             if not (max_n in _softmax_padded and _reduction.few_row_blocks(device, n_rows)):
                 break
-    if max_n in _softmax_padded:
+    if strategy == "looped" and max_n in _softmax_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
-        BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 2, x.stride(0), y.stride(0))
+        BLOCK_N, num_warps = _reduction.padded_chunk(
+            N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0)
+        )
     if strategy == "team":
         # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), y.stride(0))
@@ -837,10 +842,13 @@ def log_softmax_team_kernel(
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # The max_n 3072, 6144 entries (_log_softmax_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
-# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
-# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
-# is the kernel's time: the launcher skips them there and takes the next entry
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
+# the rows load: the entry's own (4 warps in this kernel), 2048 columns of 8 warps
+# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
+# latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
+# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
+# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 # ROWS is a quarter of the defaults at 32, 128 columns: this kernel's online max-and-sum
 # chains two reductions and an exp per element, and smaller blocks let more programs overlap
 # their latencies (ONLINE_QUARTER_ROWS_AT in tilegen/lower/reduction/launch.py).
@@ -916,9 +924,11 @@ def log_softmax(x, *, y=None):
             # An entry for rows mostly padding (_log_softmax_padded) only where the rows fill the SMs.
             if not (max_n in _log_softmax_padded and _reduction.few_row_blocks(device, n_rows)):
                 break
-    if max_n in _log_softmax_padded:
+    if strategy == "looped" and max_n in _log_softmax_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
-        BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 2, x.stride(0), y.stride(0))
+        BLOCK_N, num_warps = _reduction.padded_chunk(
+            N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0)
+        )
     if strategy == "team":
         # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), y.stride(0))
@@ -1450,10 +1460,13 @@ def layernorm_team_kernel(
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # The max_n 3072, 6144 entries (_layernorm_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
-# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
-# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
-# is the kernel's time: the launcher skips them there and takes the next entry
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
+# the rows load: the entry's own (8 warps in this kernel), 2048 columns of 8 warps
+# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
+# latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
+# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
+# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 # strategy is looped at 8192 columns: this kernel's variance joins its mean's
 # pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
 # variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).
@@ -1537,9 +1550,11 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
             # An entry for rows mostly padding (_layernorm_padded) only where the rows fill the SMs.
             if not (max_n in _layernorm_padded and _reduction.few_row_blocks(device, n_rows)):
                 break
-    if max_n in _layernorm_padded:
+    if strategy == "looped" and max_n in _layernorm_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
-        BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 2, x.stride(0), y.stride(0))
+        BLOCK_N, num_warps = _reduction.padded_chunk(
+            N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0)
+        )
     if strategy == "team":
         # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), y.stride(0))
@@ -1974,10 +1989,13 @@ def rmsnorm_team_kernel(
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
 # The max_n 3072, 6144 entries (_rmsnorm_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
-# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
-# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
-# is the kernel's time: the launcher skips them there and takes the next entry
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
+# the rows load: the entry's own (8 warps in this kernel), 2048 columns of 8 warps
+# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
+# latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
+# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
+# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 _rmsnorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -2045,9 +2063,11 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
             # An entry for rows mostly padding (_rmsnorm_padded) only where the rows fill the SMs.
             if not (max_n in _rmsnorm_padded and _reduction.few_row_blocks(device, n_rows)):
                 break
-    if max_n in _rmsnorm_padded:
+    if strategy == "looped" and max_n in _rmsnorm_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
-        BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 2, x.stride(0), y.stride(0))
+        BLOCK_N, num_warps = _reduction.padded_chunk(
+            N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0)
+        )
     if strategy == "team":
         # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), y.stride(0))
@@ -2439,10 +2459,13 @@ def row_stats_team_kernel(
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # The max_n 3072, 6144 entries (_row_stats_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
-# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
-# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
-# is the kernel's time: the launcher skips them there and takes the next entry
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
+# the rows load: the entry's own (8 warps in this kernel), 2048 columns of 8 warps
+# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
+# latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
+# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
+# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 _row_stats_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -2517,9 +2540,9 @@ def row_stats(x, *, sumsq=None, maxabs=None):
             # An entry for rows mostly padding (_row_stats_padded) only where the rows fill the SMs.
             if not (max_n in _row_stats_padded and _reduction.few_row_blocks(device, n_rows)):
                 break
-    if max_n in _row_stats_padded:
+    if strategy == "looped" and max_n in _row_stats_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
-        BLOCK_N, num_warps = _reduction.padded_chunk(N, num_warps, 4, x.stride(0))
+        BLOCK_N, num_warps = _reduction.padded_chunk(N, BLOCK_N, num_warps, 4, x.stride(0))
     if strategy == "team":
         # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0))
@@ -3141,10 +3164,13 @@ def add_layernorm_team_kernel(
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # The max_n 3072, 6144 entries (_add_layernorm_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
-# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
-# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
-# is the kernel's time: the launcher skips them there and takes the next entry
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
+# the rows load: the entry's own (8 warps in this kernel), 2048 columns of 8 warps
+# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
+# latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
+# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
+# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 # strategy is looped at 8192 columns: this kernel's variance joins its mean's
 # pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
 # variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).
@@ -3230,10 +3256,11 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
             # An entry for rows mostly padding (_add_layernorm_padded) only where the rows fill the SMs.
             if not (max_n in _add_layernorm_padded and _reduction.few_row_blocks(device, n_rows)):
                 break
-    if max_n in _add_layernorm_padded:
+    if strategy == "looped" and max_n in _add_layernorm_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(
             C,
+            BLOCK_N,
             num_warps,
             2,
             x.stride(0),
@@ -3789,10 +3816,13 @@ def add_rmsnorm_team_kernel(
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
 # The max_n 3072, 6144 entries (_add_rmsnorm_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
-# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
-# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
-# is the kernel's time: the launcher skips them there and takes the next entry
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
+# the rows load: the entry's own (8 warps in this kernel), 2048 columns of 8 warps
+# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
+# latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
+# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
+# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 _add_rmsnorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -3867,10 +3897,10 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
             # An entry for rows mostly padding (_add_rmsnorm_padded) only where the rows fill the SMs.
             if not (max_n in _add_rmsnorm_padded and _reduction.few_row_blocks(device, n_rows)):
                 break
-    if max_n in _add_rmsnorm_padded:
+    if strategy == "looped" and max_n in _add_rmsnorm_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(
-            N, num_warps, 2, x.stride(0), r.stride(0), y.stride(0), h.stride(0)
+            N, BLOCK_N, num_warps, 2, x.stride(0), r.stride(0), y.stride(0), h.stride(0)
         )
     if strategy == "team":
         # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
@@ -4292,10 +4322,13 @@ def next_token_team_kernel(
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # The max_n 3072, 6144 entries (_next_token_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
-# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
-# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
-# is the kernel's time: the launcher skips them there and takes the next entry
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
+# the rows load: the entry's own (8 warps in this kernel), 2048 columns of 8 warps
+# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
+# latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
+# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
+# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 _next_token_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -4370,9 +4403,9 @@ def next_token(logits, *, token=None, best=None):
             # An entry for rows mostly padding (_next_token_padded) only where the rows fill the SMs.
             if not (max_n in _next_token_padded and _reduction.few_row_blocks(device, n_rows)):
                 break
-    if max_n in _next_token_padded:
+    if strategy == "looped" and max_n in _next_token_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
-        BLOCK_N, num_warps = _reduction.padded_chunk(V, num_warps, 4, logits.stride(0))
+        BLOCK_N, num_warps = _reduction.padded_chunk(V, BLOCK_N, num_warps, 4, logits.stride(0))
     if strategy == "team":
         # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(device, V, BLOCK_N, logits.stride(0))
@@ -4747,9 +4780,10 @@ def top_p_cumulative_looped_kernel(
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # The max_n 3072, 6144 entries (_top_p_cumulative_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
-# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
-# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
-# is the kernel's time: the launcher skips them there and takes the next entry
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
+# the rows load: the entry's own (4 warps in this kernel), 2048 columns of 8 warps
+# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
+# latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
 # ROWS is a quarter of the defaults at 32, 128 columns: this kernel's online max-and-sum
 # chains two reductions and an exp per element, and smaller blocks let more programs overlap
@@ -4841,10 +4875,10 @@ def top_p_cumulative(logits, *, probs=None, cumulative=None):
                 max_n in _top_p_cumulative_padded and _reduction.few_row_blocks(device, n_rows)
             ):
                 break
-    if max_n in _top_p_cumulative_padded:
+    if strategy == "looped" and max_n in _top_p_cumulative_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(
-            V, num_warps, 4, logits.stride(0), probs.stride(0), cumulative.stride(0)
+            V, BLOCK_N, num_warps, 4, logits.stride(0), probs.stride(0), cumulative.stride(0)
         )
     if strategy == "single":
         # The block holds the whole row.
@@ -5264,10 +5298,13 @@ def cross_entropy_team_kernel(
 #   stages    software-pipelining depth of the kernel's loops (1: none)
 # The max_n 3072, 6144 entries (_cross_entropy_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
-# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows
-# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency
-# is the kernel's time: the launcher skips them there and takes the next entry
+# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
+# the rows load: the entry's own (4 warps in this kernel), 2048 columns of 8 warps
+# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
+# latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
+# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
+# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 # ROWS is a quarter of the defaults at 32, 128 columns: this kernel's online max-and-sum
 # chains two reductions and an exp per element, and smaller blocks let more programs overlap
 # their latencies (ONLINE_QUARTER_ROWS_AT in tilegen/lower/reduction/launch.py).
@@ -5357,9 +5394,9 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
             # An entry for rows mostly padding (_cross_entropy_padded) only where the rows fill the SMs.
             if not (max_n in _cross_entropy_padded and _reduction.few_row_blocks(device, n_rows)):
                 break
-    if max_n in _cross_entropy_padded:
+    if strategy == "looped" and max_n in _cross_entropy_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
-        BLOCK_N, num_warps = _reduction.padded_chunk(V, num_warps, 2, logits.stride(0))
+        BLOCK_N, num_warps = _reduction.padded_chunk(V, BLOCK_N, num_warps, 2, logits.stride(0))
     if strategy == "team":
         # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(device, V, BLOCK_N, logits.stride(0))

@@ -203,8 +203,8 @@ def _expected_launch(table, padded, width, device, n_rows):
     for max_n, strategy, block, rows, warps, *rest in table:
         if (max_n is None or width <= max_n) and not (few and max_n in padded):
             break
-    if max_n in padded:
-        block = padded_chunk(width, warps, 2, width)[0]
+    if strategy == "looped" and max_n in padded:
+        block = padded_chunk(width, block, warps, 2, width)[0]
     if strategy == "team":
         block = team_block(device, width, block, width)
     if strategy == "single":
@@ -242,8 +242,9 @@ def test_default_table_covers_the_design():
 
 def test_rows_mostly_padding_run_looped(examples):
     """A row that would fill at most PADDED_SHARE of its entry's power-of-two block (2049-3072
-    and 4097-6144 columns) runs looped in 1024-column chunks, in every kernel's table; the
-    rows of 3073-4096 and 6145-8192 columns keep their entries."""
+    and 4097-6144 columns) runs looped in chunks (1024 columns in the table, which the
+    launcher resizes: padded_chunk), in every kernel's table; the rows of 3073-4096 and
+    6145-8192 columns keep their entries."""
     from tilegen.lower.reduction.launch import DEFAULT_TABLE, PADDED_ROW, PADDED_WARPS, padded_rows
 
     module, models = examples
@@ -269,7 +270,7 @@ def test_padded_chunks_follow_the_row_loads():
     from tilegen.runtime.reduction import PADDED_SCALAR, PADDED_VECTOR, padded_chunk
 
     assert PADDED_VECTOR == (2048, 8) and PADDED_SCALAR == (512, 4)
-    bf16 = lambda n, *strides, warps=8: padded_chunk(n, warps, 2, *(strides or (n,)))
+    bf16 = lambda n, *strides, warps=8: padded_chunk(n, 1024, warps, 2, *(strides or (n,)))
     assert bf16(6144) == (2048, 8)  # 6144 lanes either way: the larger chunk
     assert bf16(5000) == (1024, 8)  # whole vectors, but 2048-column chunks hold 6144 lanes
     assert bf16(5000, warps=4) == (1024, 4)  # the table's warps stay
@@ -278,28 +279,55 @@ def test_padded_chunks_follow_the_row_loads():
     assert bf16(4098) == (1024, 8) and bf16(4100) == (1024, 8)  # pairs and quads: neither vector nor odd
     assert bf16(4098, 4099) == (512, 4)  # an odd row stride loads element by element too
     assert bf16(6144, 6152) == (2048, 8) and bf16(6144, 6148) == (1024, 8)  # a stride off the vector
-    assert padded_chunk(6144, 8, 4, 6148) == (2048, 8)  # f32: 4 elements make a 16-byte vector
-    assert padded_chunk(6144, 8, 1, 6152) == (1024, 8)  # i8 / fp8: 16 elements do
+    assert padded_chunk(6144, 1024, 8, 4, 6148) == (2048, 8)  # f32: 4 elements make a 16-byte vector
+    assert padded_chunk(6144, 1024, 8, 1, 6152) == (1024, 8)  # i8 / fp8: 16 elements do
+    assert padded_chunk(5000, 256, 2, 2, 5000) == (256, 2)  # an edited entry's own chunk, if it fits best
 
 
-@pytest.mark.parametrize("width", [2501, 4098, 6144])
-def test_norms_in_padded_chunks_match_torch(spy, device, width):
-    """layernorm and rmsnorm over rows in the chunks padded_chunk picks (512, 1024 and 2048
-    columns here; on a GPU over enough row blocks to fill it), against torch."""
+@pytest.mark.parametrize("width,stride", [(2501, 2501), (4098, 4098), (4098, 4099), (6144, 6144)])
+def test_norms_in_padded_chunks_match_torch(spy, device, monkeypatch, width, stride):
+    """layernorm and rmsnorm over rows in the chunks padded_chunk picks (512 columns of 4
+    warps for odd widths or strides, 1024 of 8, 2048 of 8 for whole vectors; on a GPU over
+    enough row blocks to fill it), fed the row strides of x and y, against torch."""
     import tilegen.runtime.reduction as red
 
     module, calls = spy
+    asked = []
+    real = red.padded_chunk
+    monkeypatch.setattr(red, "padded_chunk", lambda *args: asked.append(args) or real(*args))
     n_rows = 3 if device == "cpu" else 4 * red.sm_count(torch.device(device))
     gen = torch.Generator().manual_seed(width)
-    x = (torch.randn(n_rows, width, generator=gen) * 3 + 1).to(device=device, dtype=torch.bfloat16)
+    base = (torch.randn(n_rows, stride, generator=gen) * 3 + 1).to(device=device, dtype=torch.bfloat16)
+    x = base[:, :width]  # rows `stride` elements apart
     w, b = (torch.randn(width, generator=gen).to(device=device, dtype=torch.bfloat16) for _ in range(2))
     y = module.layernorm(x, w, b)[0]
-    assert calls[-1][0] == "looped_kernel" and calls[-1][2]["BLOCK_N"] == red.padded_chunk(width, 8, 2, width)[0]
+    want_chunk = {2501: (512, 4), 4098: (1024, 8) if stride == width else (512, 4), 6144: (2048, 8)}[width]
+    assert asked[-1] == (width, 1024, 8, 2, stride, width)  # x's row stride, then y's (a new tensor)
+    assert calls[-1][0] == "looped_kernel"
+    assert (calls[-1][2]["BLOCK_N"], calls[-1][2]["num_warps"]) == want_chunk
     want = F.layer_norm(x.float(), (width,), w.float(), b.float(), 1e-5)
     torch.testing.assert_close(y.float(), want, rtol=2e-2, atol=2e-2)
     y = module.rmsnorm(x, w)
     want = F.rms_norm(x.float(), (width,), w.float(), 1e-6)
     torch.testing.assert_close(y.float(), want, rtol=2e-2, atol=2e-2)
+
+
+def test_edited_padded_entries_keep_their_launch(spy, device, monkeypatch):
+    """A padded entry edited in the generated table keeps what it says: a single pass is
+    not resized, and a looped entry's own chunk competes with padded_chunk's sizes."""
+    import tilegen.runtime.reduction as red
+
+    module, calls = spy
+    table = module._softmax_launch_table
+    n_rows = 3 if device == "cpu" else 4 * red.sm_count(torch.device(device))  # past few_row_blocks
+    x = torch.randn(n_rows, 2600, device=device, dtype=torch.float16)
+    for entry, want in (((3072, "single", 0, 1, 16, 0, 1), ("kernel", 4096, 16)),
+                        ((3072, "looped", 256, 1, 2, 0, 1), ("looped_kernel", 256, 2))):
+        monkeypatch.setattr(module, "_softmax_launch_table", tuple(entry if r[0] == 3072 else r for r in table))
+        monkeypatch.setattr(module, "_softmax_padded", (3072,))
+        y = module.softmax(x)
+        assert (calls[-1][0], calls[-1][2]["BLOCK_N"], calls[-1][2]["num_warps"]) == want, entry
+        torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
 
 
 def test_team_segments_of_odd_rows_hold_fewer_columns(monkeypatch):
@@ -316,6 +344,20 @@ def test_team_segments_of_odd_rows_hold_fewer_columns(monkeypatch):
     assert red.team_block(cuda, 50257, 1024, 50257) == 1024  # not below 1024 columns
     monkeypatch.undo()
     assert red.team_block(torch.device("cpu"), 50257, 4096, 50257) == 4096  # the interpreter: a team of one
+
+
+def test_team_launch_asks_team_block_with_the_row_strides(spy, device, monkeypatch):
+    """The launcher passes the row width and the row strides of x and y to team_block and
+    launches the segments it returns (the interpreter then runs a team of one)."""
+    import tilegen.runtime.reduction as red
+
+    module, calls = spy
+    asked = []
+    monkeypatch.setattr(red, "team_block", lambda *args: asked.append(args) or args[2])
+    x = torch.randn(2, 20003, device=device, dtype=torch.float16)[:, :20001]
+    y = module.softmax(x)
+    assert asked == [(x.device, 20001, 4096, 20003, 20001)] and calls[-1][0] == "team_kernel"
+    torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
 
 
 def test_online_kernels_hold_fewer_narrow_rows(examples):

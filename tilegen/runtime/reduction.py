@@ -42,12 +42,14 @@ def team_fits(device, team):
 
 
 # A team's segments hold BLOCK_N / (32 * warps) values a thread: 32 at the table's 4096
-# columns of 4 warps. Rows loaded element by element (an odd width or row stride) run
-# faster in segments of half as many, the team twice as large, where it still fits
-# (team_fits). Measured on the H100, 4096 -> 2048 columns, us: softmax f16 2048x32001 198.2
-# -> 156.3 (eager 169.7), 264x50257 53.2 -> 46.0; layernorm bf16 264x50257 60.4 -> 50.7;
-# log-softmax f16 264x50257 40.4 -> 38.7. Rows of even width keep the table's segments
-# (log-softmax 264x50256: 25.1 us, 29.7 in 2048 columns).
+# columns of 4 warps (up to 65536 columns) and 8192 of 8 (beyond). Rows loaded element by
+# element (an odd width or row stride) run faster in segments of half as many, the team
+# twice as large, where it still fits (team_fits). Launchers as generated against the
+# table's segments on the H100, us: softmax f16 2048x32001 198.3 -> 156.2 (eager 169.3),
+# 264x50257 54.8 -> 46.1, 512x65537 127.9 -> 119.0 (8192 -> 4096 columns); layernorm bf16
+# 264x50257 60.5 -> 51.3, 128x131073 96.8 -> 90.5; log-softmax f16 264x50257 41.5 -> 38.8.
+# Rows of even width keep the table's segments (log-softmax 264x50256: 25.1 us in 4096
+# columns, 29.7 in 2048, in the sweep of docs/design.md).
 TEAM_SCALAR_SPLIT = 2
 
 
@@ -82,7 +84,7 @@ def few_rows_warps(device, num_row_blocks, block_elements, num_warps):
 def few_row_blocks(device, num_row_blocks):
     """Do `num_row_blocks` fill at most one wave of the GPU's SMs? Then a row's latency is
     the kernel's time: a single pass takes more warps (few_rows_warps), and the launch
-    table's entries for rows mostly padding (1024-column chunks, PADDED_SHARE in
+    table's entries for rows mostly padding (looped chunks, PADDED_SHARE in
     tilegen/lower/reduction/launch.py) give way to the next entry, what ran before them.
     Measured on the H100, that entry against the chunks: layernorm bf16 64x4097 8.2 against
     9.0 us, rmsnorm 4x4097 6.3 against 6.9; with 1024 rows of softmax f16 5000 wide the
@@ -93,29 +95,28 @@ def few_row_blocks(device, num_row_blocks):
 # Rows mostly padding run looped in chunks (PADDED_SHARE in tilegen/lower/reduction/launch.py)
 # sized to how the rows load: a thread's share of a chunk is one 16-byte vector where the
 # rows load in them, fewer values where they load element by element. Among the sizes that
-# suit the loads, the fewest lanes past the row end win (ties: the larger chunk). Measured
-# on the H100, 4096 rows, us, 1024-column chunks of the table's warps -> padded_chunk:
-# layernorm bf16 4097 65.1 -> 50.2 (512, 4 warps), 4098 43.3 -> 37.2 (1024, 8), 5001 66.5 ->
-# 57.1 (1024, 8), 2501 44.4 -> 34.7 (512, 4), 6144 41.6 -> 39.0 (2048, 8), 5000 37.0 -> 37.1;
-# rmsnorm 2501 32.5 -> 27.5, 4098 33.3 -> 30.7, 6144 41.5 -> 38.1; softmax f16 (4 warps at
-# 1024: its online max-and-sum measured slower with 8) 4097 55.2 -> 52.2, 2501 33.8 -> 30.6,
-# 6144 47.9 -> 43.9, 4098-5001 unchanged (1024, 4). Not chosen: 2048 columns for rows of
-# partial vectors (layernorm 4100: 36.8 against 31.7 us in 1024) and 512 for them (35.9).
+# suit the loads and the table entry's own (1024 columns), the fewest lanes past the row end
+# win (ties: the larger chunk). Launchers as generated against 1024-column chunks of 4 warps
+# on the H100, x best of eager (and torch.compile at 2048x4097): layernorm bf16 2048x4097 0.949 -> 1.192
+# (512 columns, 4 warps), 4096x2501 1.43 -> 1.83 (512, 4), 4096x5001 1.61 -> 1.88 (1024, 8);
+# rmsnorm 4096x6144 1.196 -> 1.297 (2048, 8); softmax f16 4096x6144 1.71 -> 1.87 (2048, 8),
+# 4096x2501 1.34 -> 1.49 (512, 4); the sweep that chose the sizes: docs/design.md, "The
+# chunks follow the row's loads".
 PADDED_VECTOR = (2048, 8)  # rows of whole 16-byte vectors: 8 values a thread
 PADDED_SCALAR = (512, 4)  # rows loaded element by element: 4 values a thread
 
 
-def padded_chunk(n_cols, num_warps, itemsize, *strides):
-    """(BLOCK_N, num_warps) for the looped chunks of rows mostly padding: the launch table's
-    1024 columns and `num_warps`, PADDED_VECTOR where the row width and the row `strides`
-    are multiples of a 16-byte vector of `itemsize`-byte elements, PADDED_SCALAR where some
-    is odd; of those that apply, the one with the fewest lanes past the row end (the first
-    of a tie, in that order: PADDED_VECTOR, the table's, PADDED_SCALAR)."""
+def padded_chunk(n_cols, block_n, num_warps, itemsize, *strides):
+    """(BLOCK_N, num_warps) for the looped chunks of rows mostly padding: the table entry's
+    own (`block_n`, `num_warps`), PADDED_VECTOR where the row width and the row `strides` are
+    multiples of a 16-byte vector of `itemsize`-byte elements, PADDED_SCALAR where some is
+    odd; of those that apply, the one with the fewest lanes past the row end (the first of a
+    tie, in that order: PADDED_VECTOR, the entry's, PADDED_SCALAR)."""
     vector = max(1, 16 // itemsize)
     sizes = (n_cols,) + strides
     whole = all(n % vector == 0 for n in sizes)
     odd = any(n % 2 for n in sizes)
-    options = ([PADDED_VECTOR] if whole else []) + [(1024, num_warps)] + ([PADDED_SCALAR] if odd else [])
+    options = ([PADDED_VECTOR] if whole else []) + [(block_n, num_warps)] + ([PADDED_SCALAR] if odd else [])
     return min(options, key=lambda option: cdiv(n_cols, option[0]) * option[0])
 
 

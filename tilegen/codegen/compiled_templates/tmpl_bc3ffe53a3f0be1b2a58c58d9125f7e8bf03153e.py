@@ -43,22 +43,16 @@ def root(context, missing=missing):
         def t_5(*unused):
             raise TemplateRuntimeError("No filter named 'map' found.")
     try:
-        t_6 = environment.filters['reject']
+        t_6 = environment.filters['selectattr']
     except KeyError:
         @internalcode
         def t_6(*unused):
-            raise TemplateRuntimeError("No filter named 'reject' found.")
+            raise TemplateRuntimeError("No filter named 'selectattr' found.")
     try:
-        t_7 = environment.filters['selectattr']
+        t_7 = environment.filters['trim']
     except KeyError:
         @internalcode
         def t_7(*unused):
-            raise TemplateRuntimeError("No filter named 'selectattr' found.")
-    try:
-        t_8 = environment.filters['trim']
-    except KeyError:
-        @internalcode
-        def t_8(*unused):
             raise TemplateRuntimeError("No filter named 'trim' found.")
     pass
     l_0_sc = context.vars['sc'] = environment.get_template('_scalars.py.j2', 'reduction.py.j2')._get_default_module(context)
@@ -100,19 +94,19 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
         pass
         yield '    '
-        yield str(t_1(t_8(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
         yield '\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'):
         pass
         yield '    '
-        yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align'), (undefined(name='k') if l_0_k is missing else l_0_k))), 4))
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align'), (undefined(name='k') if l_0_k is missing else l_0_k))), 4))
         yield '\n'
     yield '    pid = tl.program_id(0)\n    num_programs = tl.num_programs(0)\n    num_row_blocks = tl.cdiv(n_rows, ROWS)\n    # Columns: one block spans the whole row; mask_n drops the lanes past the row end.\n    offs_n = tl.arange(0, BLOCK_N)[None, :]\n    if INDEX_64:\n        offs_n = offs_n.to(tl.int64)\n    mask_n = offs_n < '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
     yield '\n    '
-    yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_blocks'), 'tl.range', ', num_stages=NUM_STAGES')), 4))
+    yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_blocks'), 'tl.range', ', num_stages=NUM_STAGES')), 4))
     yield '\n        '
-    yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_setup'), (undefined(name='k') if l_0_k is missing else l_0_k))), 8))
+    yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_setup'), (undefined(name='k') if l_0_k is missing else l_0_k))), 8))
     yield '\n        # mask: real rows and real columns; the loads and stores use it.\n        mask = mask_rows & mask_n\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'single_loads'):
         pass
@@ -121,26 +115,26 @@ def root(context, missing=missing):
         _loop_vars = {}
         pass
         yield '        '
-        yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'load'), l_1_l, _loop_vars=_loop_vars)), 8))
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'load'), l_1_l, _loop_vars=_loop_vars)), 8))
         yield '\n'
     l_1_l = missing
     for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'single_steps'):
         _loop_vars = {}
         pass
         yield '        '
-        yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_1_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 8))
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_1_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 8))
         yield '\n'
     l_1_st = missing
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread'):
         pass
         yield '        if REREAD:\n            # The row again, for the outputs: recompute the row-varying values from it.\n            '
-        yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'final_outputs'), (undefined(name='k') if l_0_k is missing else l_0_k), environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))), 12))
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'final_outputs'), (undefined(name='k') if l_0_k is missing else l_0_k), environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))), 12))
         yield '\n        else:\n'
         for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'single_tail'):
             _loop_vars = {}
             pass
             yield '            '
-            yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_1_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 12))
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_1_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 12))
             yield '\n'
         l_1_st = missing
         yield '            # Store each output, cast to its declared type.\n'
@@ -148,7 +142,7 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield '            '
-            yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 12))
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 12))
             yield '\n'
         l_1_st = missing
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_stores'):
@@ -158,7 +152,7 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield '        '
-            yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 8))
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 8))
             yield '\n'
         l_1_st = missing
     else:
@@ -168,7 +162,7 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield '        '
-            yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 8))
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 8))
             yield '\n'
         l_1_st = missing
     yield '\n\n# spec: '
@@ -209,12 +203,12 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
         pass
         yield '    '
-        yield str(t_1(t_8(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
         yield '\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'):
         pass
         yield '    '
-        yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align'), (undefined(name='k') if l_0_k is missing else l_0_k))), 4))
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align'), (undefined(name='k') if l_0_k is missing else l_0_k))), 4))
         yield '\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'fixed_width'):
         pass
@@ -224,9 +218,9 @@ def root(context, missing=missing):
     yield '    pid = tl.program_id(0)\n    num_programs = tl.num_programs(0)\n    num_row_blocks = tl.cdiv(n_rows, ROWS)\n    num_col_blocks = tl.cdiv('
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
     yield ', BLOCK_N)\n    '
-    yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_blocks'), 'range')), 4))
+    yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_blocks'), 'range')), 4))
     yield '\n        '
-    yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_setup'), (undefined(name='k') if l_0_k is missing else l_0_k))), 8))
+    yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_setup'), (undefined(name='k') if l_0_k is missing else l_0_k))), 8))
     yield '\n'
     for l_1_p in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'):
         l_1_lp = resolve('lp')
@@ -329,14 +323,14 @@ def root(context, missing=missing):
                 _loop_vars = {}
                 pass
                 yield '            '
-                yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'load'), l_2_l, _loop_vars=_loop_vars)), 12))
+                yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'load'), l_2_l, _loop_vars=_loop_vars)), 12))
                 yield '\n'
             l_2_l = missing
             for l_2_st in environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'steps'):
                 _loop_vars = {}
                 pass
                 yield '            '
-                yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_2_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 12))
+                yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_2_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 12))
                 yield '\n'
             l_2_st = missing
             for l_2_a in environment.getattr((undefined(name='lp') if l_1_lp is missing else l_1_lp), 'accs'):
@@ -551,7 +545,7 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield '        '
-            yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_2_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 8))
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_2_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 8))
             yield '\n'
         l_2_st = missing
     l_1_p = l_1_lp = missing
@@ -583,7 +577,7 @@ def root(context, missing=missing):
         yield '            offs_n = start + tl.arange(0, BLOCK_N)[None, :]\n            if INDEX_64:\n                offs_n = offs_n.to(tl.int64)\n            # mask: real rows, and columns before the row end (the last block runs past it).\n            mask_n = offs_n < '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
         yield '\n            mask = mask_rows & mask_n\n            '
-        yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'final_outputs'), (undefined(name='k') if l_0_k is missing else l_0_k), environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))), 12))
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'final_outputs'), (undefined(name='k') if l_0_k is missing else l_0_k), environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))), 12))
         yield '\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_stores'):
         pass
@@ -592,7 +586,7 @@ def root(context, missing=missing):
         _loop_vars = {}
         pass
         yield '        '
-        yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 8))
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 8))
         yield '\n'
     l_1_st = missing
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
@@ -625,15 +619,15 @@ def root(context, missing=missing):
         if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
             pass
             yield '    '
-            yield str(t_1(t_8(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
             yield '\n'
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'):
             pass
             yield '    '
-            yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align'), (undefined(name='k') if l_0_k is missing else l_0_k))), 4))
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align'), (undefined(name='k') if l_0_k is missing else l_0_k))), 4))
             yield '\n'
         yield '    pid = tl.program_id(0)\n    # Program pid holds segment seg of row row_block: a team is TEAM consecutive programs.\n    row_block = pid // TEAM\n    seg = pid % TEAM\n    '
-        yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_setup'), (undefined(name='k') if l_0_k is missing else l_0_k))), 4))
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_setup'), (undefined(name='k') if l_0_k is missing else l_0_k))), 4))
         yield "\n    # Columns: this program's segment; mask_n drops the lanes past the row end.\n    offs_n = seg * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]\n    if INDEX_64:\n        offs_n = offs_n.to(tl.int64)\n    mask_n = offs_n < "
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
         yield "\n    mask = mask_rows & mask_n\n    # Load the segment once. Lanes past the row end hold the loads' other= value; each\n    # reduction below says whether it relies on that value or masks those lanes itself.\n"
@@ -641,10 +635,10 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield '    '
-            yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'load'), l_1_l, _loop_vars=_loop_vars)), 4))
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'load'), l_1_l, _loop_vars=_loop_vars)), 4))
             yield '\n'
         l_1_l = missing
-        l_0_exchanges = t_3(t_4(context.eval_ctx, t_7(context, environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'passes'), 'words')))
+        l_0_exchanges = t_3(t_4(context.eval_ctx, t_6(context, environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'passes'), 'words')))
         context.vars['exchanges'] = l_0_exchanges
         context.exported_vars.add('exchanges')
         for l_1_tp in environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'passes'):
@@ -663,14 +657,14 @@ def root(context, missing=missing):
                     _loop_vars = {}
                     pass
                     yield '    '
-                    yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_2_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 4))
+                    yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_2_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 4))
                     yield '\n'
                 l_2_st = missing
                 for l_2_st in environment.getattr(l_1_tp, 'partials'):
                     _loop_vars = {}
                     pass
                     yield '    '
-                    yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_2_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 4))
+                    yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_2_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 4))
                     yield '\n'
                 l_2_st = missing
                 if (environment.getattr(l_1_tp, 'words') > 1):
@@ -696,14 +690,14 @@ def root(context, missing=missing):
                     _loop_vars = {}
                     pass
                     yield '    '
-                    yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_2_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 4))
+                    yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_2_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 4))
                     yield '\n'
                 l_2_st = missing
             for l_2_st in environment.getattr(l_1_tp, 'after'):
                 _loop_vars = {}
                 pass
                 yield '    '
-                yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_2_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 4))
+                yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_2_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 4))
                 yield '\n'
             l_2_st = missing
         l_1_tp = missing
@@ -714,14 +708,14 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield '    '
-            yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_1_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 4))
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'step'), l_1_st, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'), _loop_vars=_loop_vars)), 4))
             yield '\n'
         l_1_st = missing
         for l_1_st in environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'stores'):
             _loop_vars = {}
             pass
             yield '    '
-            yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 4))
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 4))
             yield '\n'
         l_1_st = missing
         if environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'row_stores'):
@@ -731,7 +725,7 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield '        '
-            yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 8))
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 8))
             yield '\n'
         l_1_st = missing
     yield '\n\n# Launch table for '
@@ -775,7 +769,12 @@ def root(context, missing=missing):
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'))
         yield ' entries (_'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield "_padded) run looped: their rows would fill at\n# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less\n# (PADDED_SHARE in tilegen/lower/reduction/launch.py), which the launcher sizes to how the rows\n# load (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's latency\n# is the kernel's time: the launcher skips them there and takes the next entry\n# (tilegen.runtime.reduction.few_row_blocks).\n"
+        yield "_padded) run looped: their rows would fill at\n# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less\n# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how\n# the rows load: the entry's own ("
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'padded_warps'))
+        yield " warps in this kernel), 2048 columns of 8 warps\n# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's\n# latency is the kernel's time: the launcher skips them there and takes the next entry\n# (tilegen.runtime.reduction.few_row_blocks).\n"
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
+        pass
+        yield "# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride\n# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).\n"
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_quarter'):
         pass
         yield '# ROWS is a quarter of the defaults at '
@@ -839,7 +838,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 445 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 450 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -892,15 +891,15 @@ def root(context, missing=missing):
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '_padded) only where the rows fill the SMs.\n            if not (max_n in _'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_padded and _reduction.few_row_blocks(device, n_rows)):\n                break\n    if max_n in _'
+        yield '_padded and _reduction.few_row_blocks(device, n_rows)):\n                break\n    if strategy == "looped" and max_n in _'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_padded:\n        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.\n        BLOCK_N, num_warps = _reduction.padded_chunk('
+        yield '_padded:\n        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.\n        BLOCK_N, num_warps = _reduction.padded_chunk(\n            '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
-        yield ', num_warps, '
+        yield ', BLOCK_N, num_warps, '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_itemsize'))
         yield ', '
-        yield str(t_2(context.eval_ctx, t_6(context, t_5(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'), 'last'), 'equalto', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols')), ', '))
-        yield ')\n'
+        yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
+        yield '\n        )\n'
     else:
         pass
         yield '        if max_n is None or '
@@ -935,7 +934,7 @@ def root(context, missing=missing):
             yield '        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).\n        BLOCK_N = _reduction.team_block(device, '
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ', BLOCK_N, '
-            yield str(t_2(context.eval_ctx, t_6(context, t_5(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'), 'last'), 'equalto', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols')), ', '))
+            yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
             yield ')\n'
         yield '        TEAM = _args.cdiv('
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
@@ -950,7 +949,7 @@ def root(context, missing=missing):
         yield '_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n            # once Triton has compiled it for arguments of these classes.\n            _fast.launch(\n                '
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '_team_kernel,\n                (n_rows * TEAM,),\n                '
-        yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 16))
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 16))
         yield '\n                ws,\n                epoch,\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.\n                INDEX_64=_args.needs_int64('
         yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
         yield ')\n                or (n_rows + 2) * '
@@ -959,7 +958,7 @@ def root(context, missing=missing):
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'):
             pass
             yield '                '
-            yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_launch'), (undefined(name='k') if l_0_k is missing else l_0_k))), 16))
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_launch'), (undefined(name='k') if l_0_k is missing else l_0_k))), 16))
             yield '\n'
         yield '                num_warps=num_warps,\n            )\n            return '
         yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -1001,14 +1000,14 @@ def root(context, missing=missing):
         pass
         yield '        extra = {}\n'
     yield '    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n    # once Triton has compiled it for arguments of these classes.\n    _fast.launch(\n        kernel,\n        grid,\n        '
-    yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 8))
+    yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 8))
     yield "\n        BLOCK_N=BLOCK_N,\n        ROWS=ROWS,\n        NUM_STAGES=stages,\n        PERSISTENT=grid[0] < num_row_blocks,\n        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.\n        INDEX_64=_args.needs_int64("
     yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
     yield ') or num_row_blocks * ROWS > 2**31,\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'):
         pass
         yield '        '
-        yield str(t_1(t_8(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_launch'), (undefined(name='k') if l_0_k is missing else l_0_k))), 8))
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_launch'), (undefined(name='k') if l_0_k is missing else l_0_k))), 8))
         yield '\n'
     yield '        num_warps=num_warps,\n        **extra,\n    )\n    return '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -1021,4 +1020,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=64&2=66&3=68&4=71&5=75&7=79&8=81&9=88&14=90&15=91&19=95&21=97&25=100&26=103&28=105&29=108&38=111&39=113&40=115&43=117&46=120&47=124&49=127&50=131&52=134&55=137&57=139&58=143&61=147&62=151&64=154&67=157&68=161&72=167&73=171&78=175&80=179&81=181&82=188&87=190&88=191&89=194&92=197&95=199&97=202&100=207&102=209&103=212&105=214&106=217&108=219&112=222&117=225&118=227&119=229&120=231&121=235&122=237&123=240&124=246&125=249&126=252&128=259&130=265&132=268&135=273&137=277&139=284&140=288&141=290&143=292&144=296&146=301&147=305&148=307&150=309&151=313&154=319&165=326&167=328&168=332&170=335&171=339&173=342&174=348&175=352&176=354&177=357&179=360&180=364&182=374&184=377&190=385&193=391&195=397&196=409&198=414&199=418&202=428&203=434&206=440&207=443&209=448&213=453&214=455&215=457&216=465&218=471&221=481&222=485&224=488&226=495&230=501&231=505&234=509&235=511&238=516&240=522&244=524&245=530&246=534&247=542&248=545&252=550&253=554&256=558&257=561&258=565&261=569&264=577&275=584&277=586&279=588&282=591&283=595&284=598&285=600&288=604&290=608&291=610&292=617&295=619&299=621&301=623&307=625&308=628&310=630&311=633&317=636&322=638&326=640&327=644&329=647&330=650&331=653&332=656&333=662&334=666&336=669&337=673&339=676&340=679&341=681&346=687&348=695&349=699&352=702&353=706&356=710&359=713&360=717&362=720&363=724&365=727&369=730&370=734&375=738&376=742&378=744&379=746&380=750&381=753&385=757&386=760&389=765&395=767&396=770&400=772&401=775&408=779&409=782&413=784&414=787&418=789&419=792&423=794&424=797&426=799&428=802&430=804&431=808&434=812&435=815&437=819&438=822&439=824&443=827&444=834&445=837&447=845&448=847&450=850&451=852&453=858&455=860&456=862&457=866&459=868&461=872&462=878&465=885&466=887&467=890&468=892&469=894&471=896&473=898&475=907&478=909&481=912&482=915&484=921&485=925&487=930&489=933&491=936&493=941&494=943&497=945&499=947&500=949&503=951&505=953&513=955&514=957&515=959&516=962&520=965&522=967&524=970&526=972&528=974&536=976&542=980&543=982&544=984&551=991&552=993&554=996&563=1004&569=1006&570=1008&571=1011&576=1014&579=1016'
+debug_info = '1=58&2=60&3=62&4=65&5=69&7=73&8=75&9=82&14=84&15=85&19=89&21=91&25=94&26=97&28=99&29=102&38=105&39=107&40=109&43=111&46=114&47=118&49=121&50=125&52=128&55=131&57=133&58=137&61=141&62=145&64=148&67=151&68=155&72=161&73=165&78=169&80=173&81=175&82=182&87=184&88=185&89=188&92=191&95=193&97=196&100=201&102=203&103=206&105=208&106=211&108=213&112=216&117=219&118=221&119=223&120=225&121=229&122=231&123=234&124=240&125=243&126=246&128=253&130=259&132=262&135=267&137=271&139=278&140=282&141=284&143=286&144=290&146=295&147=299&148=301&150=303&151=307&154=313&165=320&167=322&168=326&170=329&171=333&173=336&174=342&175=346&176=348&177=351&179=354&180=358&182=368&184=371&190=379&193=385&195=391&196=403&198=408&199=412&202=422&203=428&206=434&207=437&209=442&213=447&214=449&215=451&216=459&218=465&221=475&222=479&224=482&226=489&230=495&231=499&234=503&235=505&238=510&240=516&244=518&245=524&246=528&247=536&248=539&252=544&253=548&256=552&257=555&258=559&261=563&264=571&275=578&277=580&279=582&282=585&283=589&284=592&285=594&288=598&290=602&291=604&292=611&295=613&299=615&301=617&307=619&308=622&310=624&311=627&317=630&322=632&326=634&327=638&329=641&330=644&331=647&332=650&333=656&334=660&336=663&337=667&339=670&340=673&341=675&346=681&348=689&349=693&352=696&353=700&356=704&359=707&360=711&362=714&363=718&365=721&369=724&370=728&375=732&376=736&378=738&379=740&380=744&381=747&385=751&386=754&389=759&395=761&396=764&400=766&401=769&404=773&409=775&413=778&414=781&418=783&419=786&423=788&424=791&428=793&429=796&431=798&433=801&435=803&436=807&439=811&440=814&442=818&443=821&444=823&448=826&449=833&450=836&452=844&453=846&455=849&456=851&458=857&460=859&461=861&462=865&464=867&466=871&467=877&470=884&471=886&472=889&473=891&474=893&476=895&479=897&482=906&485=908&488=911&489=914&491=920&492=924&494=929&496=932&498=935&500=940&501=942&504=944&506=946&507=948&510=950&512=952&520=954&521=956&522=958&523=961&527=964&529=966&531=969&533=971&535=973&543=975&549=979&550=981&551=983&558=990&559=992&561=995&570=1003&576=1005&577=1007&578=1010&583=1013&586=1015'

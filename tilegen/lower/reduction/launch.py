@@ -48,8 +48,9 @@ DEFAULT_TABLE: tuple[tuple, ...] = (
 # 2048 columns of 8 warps for rows of whole 16-byte vectors, 512 of 4 warps for rows loaded
 # element by element, where either leaves fewer lanes past the row end); the table's 1024
 # columns run 8 warps in kernels without an online max-and-sum (layernorm bf16 4096x4098:
-# 43.3 us with 4, 37.2 with 8; rmsnorm 33.3, 30.7) and 4 in those with one (softmax f16
-# 4096x4098: 43.4 with 4, 46.3 with 8).
+# 43.3 us with 4, 37.2 with 8; rmsnorm 33.3, 30.7; at 5000 columns level, 37.0 and 37.1)
+# and 4 in those with one (softmax f16 4096x4098: 43.4 with 4, 46.3 with 8). Even widths of
+# 2049-3072 columns, which take these chunks, were not measured with 8 warps.
 PADDED_SHARE = 0.75
 PADDED_ROW = ("looped", 1024, 1, 4, 0, 1)  # strategy, BLOCK_N, ROWS, warps, per_sm, stages
 PADDED_WARPS = 8  # the chunks' warps in kernels without an online max-and-sum
@@ -139,11 +140,13 @@ REREAD_CHAINED_AT = {4096: ("reread", 0, 1, 8)}
 
 # Kernels with an online max-and-sum (softmax, log-softmax: an exp per element and two
 # reductions in a chain) hold a quarter of the table's rows per block at these table rows,
-# so four times as many programs overlap their latencies. Measured on the H100, f16, the
-# table's rows -> a quarter, us: log-softmax 16384x17 8.58 -> 5.95 (eager 6.14); softmax
-# 65536x17 12.96 -> 11.49, 65536x24 11.04 -> 10.11, 65536x32 8.38 -> 8.19, 16384x100 11.81
-# -> 10.37, 16384x127 13.66 -> 11.62, 16384x128 8.45 -> 8.22. Not at 512 columns (softmax
-# 16384x255: 14.18 -> 17.06), nor for rmsnorm (65536x24 7.14 -> 7.94, 16384x100 7.30 -> 8.13).
+# so four times as many programs overlap their latencies. Launchers as generated against the
+# table's rows on the H100, f16, us: log-softmax 16384x17 8.67 -> 6.05 (eager 6.24); softmax
+# 65536x100 26.46 -> 25.22, 16384x127 13.60 -> 11.65. In the sweep that chose it (docs/design.md)
+# rmsnorm measured slower so (65536x24 7.14 -> 7.94, 16384x100 7.30 -> 8.13), as did softmax
+# at the 512-column row (16384x255 14.18 -> 17.06). Not measured for the other online kernels
+# of the examples (cross-entropy, top-p). A spec's schedule { } goes without it, as without
+# the padded entries.
 ONLINE_QUARTER_ROWS_AT = (32, 128)
 
 
@@ -161,8 +164,8 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
     (`two_reads`: its variance joins its mean's pass) also runs looped at the
     WELFORD_LOOPED_AT widths. Where `padded` (no schedule pins), rows that would fill little of
     a single pass's power-of-two block run looped in chunks (padded_rows), of PADDED_WARPS
-    unless the kernel has an `online` max-and-sum; such a kernel's single pass holds a
-    quarter of the rows at the ONLINE_QUARTER_ROWS_AT widths. Also returns the widths each
+    unless the kernel has an `online` max-and-sum; such a kernel's single pass then holds a
+    quarter of the rows at the ONLINE_QUARTER_ROWS_AT widths (also only where `padded`). Also returns the widths each
     adjustment changed: {"reread": ..., "welford": ..., "fewer": ..., "more": ..., "padded":
     ..., "quarter": ...} (fewer / more warps than the row it started from; padded: the
     chunked rows; quarter: a quarter of the rows)."""
@@ -178,7 +181,7 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
         if (strategy, block, n_rows, warps, per_sm, stages) == PADDED_ROW:
             changed["padded"].append(max_n)
             warps = default_warps = warps if online else PADDED_WARPS
-        if online and strategy == "single" and max_n in ONLINE_QUARTER_ROWS_AT and n_rows >= 4:
+        if padded and online and strategy == "single" and max_n in ONLINE_QUARTER_ROWS_AT and n_rows >= 4:
             n_rows //= 4
             changed["quarter"].append(max_n)
         if strategy == "single" and max_n in rereads:

@@ -85,12 +85,12 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
     # Row loads are vectors only where Triton can prove the rows start aligned: the launcher
     # passes ALIGN, the largest power of two (to 16) dividing the row width and these row
     # strides, and the kernels restate them as its multiples.
-    aligned = ((low.ncols, low.ncols),) if fixed_width else ()
-    aligned += tuple(
+    row_strides = tuple(
         (stride, f"{t.name}.stride({axis})")
         for t in sig.inputs + sig.outputs if an.tensor_class(t.dims) == FULL
         for axis, stride in t.strides if t.axes[axis] < len(rows)
     )
+    aligned = (((low.ncols, low.ncols),) if fixed_width else ()) + row_strides
     # Sizes the kernel needs: the row width and the row dims it splits the row index over.
     named = [low.col] + [d for d in rows[1:]]
     size_args = tuple(d for d in named if isinstance(d, str))
@@ -143,6 +143,8 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
         table_padded=", ".join(map(str, changed["padded"])),
         table_quarter=", ".join(map(str, changed["quarter"])),
         # the narrowest row-sized tensor's element size: what a 16-byte vector of a row holds
+        row_strides=tuple(expr for _, expr in row_strides),
+        padded_warps=max((int(r[4]) for r in table if r[0] in {repr(n) for n in changed["padded"]}), default=0),
         row_itemsize=min((max(1, t.dtype.bits // 8) for t in sig.inputs + sig.outputs
                           if an.tensor_class(t.dims) == FULL), default=4),
         row_inputs=row_inputs,

@@ -212,6 +212,8 @@ class ReductionModel:
     table_padded: str  # row widths that run looped in chunks: a power-of-two block would be mostly padding
     table_quarter: str  # row widths whose single pass holds a quarter of the table's rows (online kernels)
     row_itemsize: int  # bytes per element of the narrowest row-sized tensor (padded_chunk's vectors)
+    row_strides: tuple[str, ...]  # launcher expressions of the row-sized tensors' row strides
+    padded_warps: int  # num_warps of the table's entries for rows mostly padding (0: none)
     row_inputs: int  # row-sized inputs the single pass holds in registers through a reduction
     pins: tuple[tuple[str, str], ...]  # (launcher variable, literal) pinned by the schedule
     pinned_block_n: str  # schedule block_n without a pinned strategy: "" or the literal
