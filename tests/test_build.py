@@ -151,7 +151,7 @@ def test_wheel_ships_templates_and_builds_a_spec(tmp_path):
 def test_bench_table_reports_median_round_and_spread():
     """`tilegen bench` prints one row per implementation with its rate, the % of the copy
     ceiling for bandwidth cases, and the spread of its interleaved rounds."""
-    from tilegen.tools.bench import Row, format_table
+    from tilegen.tools.bench_report import Row, format_table
 
     rows = [
         Row("copy 1 GiB fp32", "limit", "torch copy_", 0.7, 3000.0, "GB/s", 100.0),
@@ -169,7 +169,7 @@ def test_bench_table_reports_median_round_and_spread():
 
 def test_bench_json_and_csv_keep_every_round():
     """--json and --csv carry each round's time, in the order the rounds ran."""
-    from tilegen.tools.bench import Row, csv_record
+    from tilegen.tools.bench_report import Row, csv_record
 
     row = Row("mm 4096^3", "gemm", "tilegen", 0.2, 700.0, "TFLOP/s", None, rounds=[0.21, 0.2, 0.19])
     assert asdict(row)["rounds"] == [0.21, 0.2, 0.19]
@@ -180,7 +180,7 @@ def test_bench_json_and_csv_keep_every_round():
 
 
 def test_bench_note_names_the_gemm_launch():
-    from tilegen.tools.bench import launch_note
+    from tilegen.tools.bench_report import launch_note
 
     config = dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=3, addressing="descriptor",
                   persistent=True, flatten=True, programs=132, source="tuned now")
@@ -294,7 +294,7 @@ def test_paired_interval_follows_the_other_paired_ratio_settles_on():
 
 
 def test_bench_targets_are_listed_and_counted():
-    from tilegen.tools.bench import Row, target_lines
+    from tilegen.tools.bench_report import Row, target_lines
 
     rows = [
         Row("mm 4096^3", "gemm", "tilegen", 0.2, 700.0, "TFLOP/s", None, vs_best=1.004, target=1.0),
@@ -430,7 +430,7 @@ def test_format_cache_keeps_each_piece_once_and_serves_it(tmp_path, monkeypatch)
 
 
 def test_bench_group_summary_min_and_geomean():
-    from tilegen.tools.bench import Row, group_summary, summary_lines
+    from tilegen.tools.bench_report import Row, group_summary, summary_lines
 
     def row(case, group, impl, ratio):
         return Row(case, group, impl, 1.0, 1.0, "GB/s", None, vs_best=ratio)
@@ -442,6 +442,42 @@ def test_bench_group_summary_min_and_geomean():
     assert abs(summary["g"]["geomean"] - 1.0) < 1e-12  # (0.5 * 2 * 1) ** (1/3)
     assert summary["h"] == dict(cases=1, min=0.9, geomean=0.9, worst="d")
     assert summary_lines(rows)[0] == "g: 3 cases, x best min 0.500 (at a), geomean 1.000"
+
+
+def test_bench_reports_saved_parts_as_one(tmp_path, capsys):
+    """`tilegen bench --from-json A --from-json B`: the rows of saved runs (two --part runs)
+    read back and reported together, with no GPU: the table, one summary line per group
+    over both parts, and the files asked for, the JSON equal to the rows read."""
+    import json
+    from dataclasses import asdict
+
+    from tilegen.tools.bench_report import Row
+    from tilegen.tools.cli import main
+
+    def saved(name, rows):
+        path = tmp_path / name
+        path.write_text(json.dumps([asdict(r) for r in rows]))
+        return str(path)
+
+    part1 = saved("p1.json", [Row("softmax 4x17", "softmax", "tilegen", 0.005, 1.0, "GB/s", 0.1, vs_best=0.8,
+                                  vs_best_interval=(0.7, 0.9), rounds=[0.005, 0.006]),
+                              Row("softmax 4x17", "softmax", "torch.softmax", 0.004, 1.2, "GB/s", 0.1)])
+    part2 = saved("p2.json", [Row("softmax 64x128", "softmax", "tilegen", 0.005, 1.0, "GB/s", 0.1, vs_best=1.25)])
+    out = tmp_path / "all.json"
+    assert main(["bench", "--from-json", part1, "--from-json", part2, "--json", str(out),
+                 "--markdown", str(tmp_path / "all.md")]) == 0
+    text = capsys.readouterr().out
+    assert "softmax: 2 cases, x best min 0.800 (at softmax 4x17), geomean 1.000" in text
+    assert "softmax 64x128" in text and "torch.softmax" in text
+    merged = json.loads(out.read_text())
+    assert [r["case"] for r in merged] == ["softmax 4x17", "softmax 4x17", "softmax 64x128"]
+    assert merged[0]["vs_best_interval"] == [0.7, 0.9] and merged[0]["rounds"] == [0.005, 0.006]
+    assert (tmp_path / "all.md").read_text().startswith("| case | impl |")
+    # given the suite, the rows come in the order of its cases
+    suite = tmp_path / "suite.toml"
+    suite.write_text('[[case]]\nname = "softmax 64x128"\n\n[[case]]\nname = "softmax 4x17"\n')
+    assert main(["bench", str(suite), "--from-json", part1, "--from-json", part2, "--json", str(out)]) == 0
+    assert [r["case"] for r in json.loads(out.read_text())] == ["softmax 64x128", "softmax 4x17", "softmax 4x17"]
 
 
 def test_bench_selects_a_part_of_the_cases():

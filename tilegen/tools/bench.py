@@ -27,31 +27,14 @@ rounds pin the median to about +-1%, 60 rounds to about +-0.5%.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import statistics
 import sys
 import tomllib
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-
-@dataclass
-class Row:
-    case: str
-    group: str
-    impl: str
-    ms: float
-    rate: float
-    unit: str
-    pct_copy: float | None
-    note: str = ""
-    spread: float | None = None  # (slowest - fastest round) / median, in percent
-    vs_best: float | None = None  # tilegen only: its paired ratio to the closest other (paired_ratio)
-    vs_best_interval: tuple[float, float] | None = None  # tilegen only: 95% interval of vs_best (paired_interval)
-    target: float | None = None  # tilegen only: the suite's target for vs_best
-    rounds: list[float] = field(default_factory=list)  # each round's ms, in the order they ran (JSON, CSV)
+from .bench_report import Row, load_rows, report
 
 
 # At most this many warm-up and timed runs per timing, as the gemm tuner (GEMM_MOST_RUNS):
@@ -274,102 +257,6 @@ def median_interval(values: list[float], confidence: float = 0.95) -> tuple[floa
     return (x[k - 1], x[n - k]) if k >= 1 else None
 
 
-def target_lines(rows: list[Row]) -> list[str]:
-    """One line per case with a target (its tilegen row's vs_best against the target), then
-    how many were met. A case whose ratio could not be taken (tilegen or every other
-    implementation failed) is not met."""
-    checked = [(row, row.vs_best is not None and row.vs_best >= row.target)
-               for row in rows if row.impl == "tilegen" and row.target is not None]
-    lines = [f"{row.case}: {'n/a' if row.vs_best is None else f'{row.vs_best:.3f}x'} the best other"
-             f"{_interval_words(row.vs_best_interval)}, target {row.target}x: {'met' if met else 'NOT met'}"
-             for row, met in checked]
-    if checked:
-        lines.append(f"targets met: {sum(met for _, met in checked)} of {len(checked)}")
-    return lines
-
-
-def _interval_words(interval: tuple[float, float] | None) -> str:
-    return "" if interval is None else f" (95% interval {interval[0]:.3f}-{interval[1]:.3f})"
-
-
-def csv_record(row: Row) -> dict:
-    """A row as one CSV record: its rounds' times in one field, space-separated, and so
-    the two ends of vs_best_interval."""
-    interval = " ".join(f"{x:.4f}" for x in row.vs_best_interval or ())
-    return {**asdict(row), "rounds": " ".join(f"{ms:.4f}" for ms in row.rounds), "vs_best_interval": interval}
-
-
-def launch_note(config) -> str:
-    """A gemm launcher's last_config in a few words: "128x256x64 w8 s3, descriptor persistent flatten"."""
-    if not isinstance(config, dict) or "block_m" not in config:
-        return str(config or "")
-    mode = "persistent" + (" flatten" if config.get("flatten") else "") if config.get("persistent") else "grid"
-    split = f" split-K {config['split_k']}" if config.get("split_k", 1) > 1 else ""
-    return (f"{config['block_m']}x{config['block_n']}x{config['block_k']} w{config['warps']} s{config['stages']}, "
-            f"{config.get('addressing', 'pointer')} {mode}{split}")
-
-
-def format_table(rows: list[Row], markdown: bool = False) -> str:
-    header = ["case", "impl", "ms", "rate", "% copy", "spread", "x best", "note"]
-    body = [
-        [r.case, r.impl, f"{r.ms:.4f}", f"{r.rate:.1f} {r.unit}", "" if r.pct_copy is None else f"{r.pct_copy:.1f}",
-         "" if r.spread is None else f"{r.spread:.1f}%", "" if r.vs_best is None else f"{r.vs_best:.3f}x", r.note]
-        for r in rows
-    ]
-    if markdown:
-        lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-        lines += ["| " + " | ".join(row) + " |" for row in body]
-        return "\n".join(lines) + "\n"
-    widths = [max(len(x[i]) for x in [header] + body) for i in range(len(header))]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in [header] + body) + "\n"
-
-
-def group_summary(rows: list[Row], impl: str = "tilegen") -> dict:
-    """Per group, over impl's rows with an `x best` ratio: {group: dict(cases, min, geomean,
-    worst)}; worst names the case of the smallest ratio. Groups without ratios are left out."""
-    by_group = {}
-    for r in rows:
-        if r.impl == impl and r.vs_best is not None and r.vs_best > 0:
-            by_group.setdefault(r.group, []).append(r)
-    summary = {}
-    for group, rs in by_group.items():
-        worst = min(rs, key=lambda r: r.vs_best)
-        geomean = math.exp(sum(math.log(r.vs_best) for r in rs) / len(rs))
-        summary[group] = dict(cases=len(rs), min=worst.vs_best, geomean=geomean, worst=worst.case)
-    return summary
-
-
-def summary_lines(rows: list[Row]) -> list[str]:
-    """One line per group: the minimum and geometric mean of tilegen's `x best` ratio."""
-    return [f"{group}: {s['cases']} cases, x best min {s['min']:.3f} (at {s['worst']}), geomean {s['geomean']:.3f}"
-            for group, s in group_summary(rows).items()]
-
-
-def _plot(rows: list[Row], path: str) -> None:
-    """tilegen's `x best` ratio by shape, one panel per group, a line at 1 (parity)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    groups = {}
-    for r in rows:
-        if r.impl == "tilegen" and r.vs_best is not None:
-            groups.setdefault(r.group, []).append(r)
-    if not groups:
-        return
-    fig, axes = plt.subplots(len(groups), 1, figsize=(max(8, 0.3 * max(map(len, groups.values()))), 3.5 * len(groups)),
-                             squeeze=False)
-    for ax, (group, rs) in zip(axes[:, 0], groups.items()):
-        ax.bar(range(len(rs)), [r.vs_best for r in rs], color=["tab:green" if r.vs_best >= 1 else "tab:red" for r in rs])
-        ax.axhline(1.0, color="black", linewidth=0.8)
-        ax.set_xticks(range(len(rs)), [r.case for r in rs], rotation=60, ha="right", fontsize=6)
-        ax.set_ylabel("x best (tilegen / best peer)")
-        ax.set_title(group, fontsize=9)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-
-
 def _progress(row: Row) -> None:
     """One line per measured row on stderr, as the run goes (the table follows at the end)."""
     ratio = f"  {row.vs_best:.3f}x best peer" if row.vs_best is not None else ""
@@ -378,6 +265,15 @@ def _progress(row: Row) -> None:
 
 
 def main(args) -> int:
+    if args.from_json:
+        # Report saved runs (several --part runs as one) without timing anything, in the
+        # order of the suite's cases where the suite file is there.
+        rows = load_rows(args.from_json)
+        if Path(args.suite).is_file():
+            names = [c["name"] for c in tomllib.loads(Path(args.suite).read_text(encoding="utf-8"))["case"]]
+            rows.sort(key=lambda r: names.index(r.case) if r.case in names else -1)
+        report(rows, args)
+        return 0
     import torch
 
     if not torch.cuda.is_available():
@@ -386,27 +282,5 @@ def main(args) -> int:
     import triton
 
     print(f"device: {torch.cuda.get_device_name(0)}; torch {torch.__version__}; triton {triton.__version__}")
-    rows = run_suite(args.suite, args.filter, args.rounds, progress=_progress, part=args.part)
-    table = format_table(rows)
-    print(table)
-    for line in target_lines(rows):
-        print(line)
-    for line in summary_lines(rows):
-        print(line)
-    if args.json:
-        Path(args.json).write_text(json.dumps([asdict(r) for r in rows], indent=1), encoding="utf-8")
-    if args.csv:
-        import csv
-
-        with open(args.csv, "w", newline="", encoding="utf-8") as handle:
-            writer = csv.DictWriter(handle, fieldnames=list(asdict(rows[0])))
-            writer.writeheader()
-            writer.writerows(csv_record(r) for r in rows)
-    if args.markdown:
-        Path(args.markdown).write_text(format_table(rows, markdown=True), encoding="utf-8")
-    if args.plot:
-        try:
-            _plot(rows, args.plot)
-        except ImportError:
-            print("tilegen bench: --plot needs matplotlib", file=sys.stderr)
+    report(run_suite(args.suite, args.filter, args.rounds, progress=_progress, part=args.part), args)
     return 0

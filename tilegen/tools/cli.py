@@ -195,6 +195,8 @@ def parser() -> argparse.ArgumentParser:
     bn.add_argument("--csv", metavar="FILE", help="write results as CSV")
     bn.add_argument("--plot", metavar="FILE", help="write a PNG plot of tilegen's x best ratio by shape, per group (needs matplotlib)")
     bn.add_argument("--markdown", metavar="FILE", help="write the table as Markdown")
+    bn.add_argument("--from-json", metavar="FILE", action="append",
+                    help="report saved --json runs instead of timing (repeat it to report several parts as one; no GPU needed)")
     bn.set_defaults(func=cmd_bench)
     return p
 
