@@ -40,7 +40,8 @@ def main():
     import torch
 
     import tilegen.runtime.gemm as gemm_rt
-    from tilegen.tools.bench import _warm_up, interleaved_ms, launch_note, paired_ratio
+    from tilegen.tools.bench import _warm_up, interleaved_ms, paired_ratio
+    from tilegen.tools.bench_report import launch_note
     from tilegen.tools.bench_baselines import BASELINES
     from tilegen.driver import compile_paths
     from tilegen.tools.validate import Case, load_module, make_inputs

@@ -35,7 +35,7 @@ def main(args) -> int:
     from ..lower.cases import Case
     from ..runtime import gemm as gemm_rt
     from ..runtime.tuning_cache import gemm_cache_path
-    from .bench import launch_note
+    from .bench_report import launch_note
     from .validate import make_inputs
 
     try:
