@@ -340,16 +340,18 @@ def softmax_team_kernel(
 # (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
 # is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
-# ROWS is a quarter of the defaults at 32, 128 columns: this kernel's online max-and-sum
-# chains two reductions and an exp per element, and smaller blocks let more programs overlap
-# their latencies (ONLINE_QUARTER_ROWS_AT in tilegen/lower/reduction/launch.py).
+# At the max_n 32, 128 entries (_softmax_narrow) the launcher sizes ROWS from the row: this
+# kernel's online max-and-sum chains two reductions and an exp per element, and blocks of 4
+# values a thread (8 where the row fills its block in vectors) let more programs overlap their
+# latencies (ONLINE_NARROW_AT in tilegen/lower/reduction/launch.py,
+# tilegen.runtime.reduction.narrow_rows).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
 # with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
 _softmax_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
-    (32, "single", 0, 16, 4, 0, 1),
-    (128, "single", 0, 4, 4, 0, 1),
+    (32, "single", 0, 64, 4, 0, 1),
+    (128, "single", 0, 16, 4, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
@@ -362,6 +364,7 @@ _softmax_launch_table = (
     (None, "team", 8192, 1, 8, 0, 1),
 )
 _softmax_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
+_softmax_narrow = (32, 128)  # max_n of the entries whose ROWS follow the row (narrow_rows)
 # Row widths softmax_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _softmax_widths = set()
 
@@ -420,6 +423,9 @@ def softmax(x, *, y=None):
         BLOCK_N, num_warps = _reduction.padded_chunk(
             N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0)
         )
+    if strategy == "single" and max_n in _softmax_narrow:
+        # Narrow rows: blocks of 4 or 8 values a thread, by whether the row fills its block.
+        ROWS = _reduction.narrow_rows(N, ROWS, num_warps, x.stride(0), y.stride(0))
     if strategy == "team":
         # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), y.stride(0))
@@ -849,16 +855,18 @@ def log_softmax_team_kernel(
 # (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
 # is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
-# ROWS is a quarter of the defaults at 32, 128 columns: this kernel's online max-and-sum
-# chains two reductions and an exp per element, and smaller blocks let more programs overlap
-# their latencies (ONLINE_QUARTER_ROWS_AT in tilegen/lower/reduction/launch.py).
+# At the max_n 32, 128 entries (_log_softmax_narrow) the launcher sizes ROWS from the row: this
+# kernel's online max-and-sum chains two reductions and an exp per element, and blocks of 4
+# values a thread (8 where the row fills its block in vectors) let more programs overlap their
+# latencies (ONLINE_NARROW_AT in tilegen/lower/reduction/launch.py,
+# tilegen.runtime.reduction.narrow_rows).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
 # with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
 _log_softmax_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
-    (32, "single", 0, 16, 4, 0, 1),
-    (128, "single", 0, 4, 4, 0, 1),
+    (32, "single", 0, 64, 4, 0, 1),
+    (128, "single", 0, 16, 4, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
@@ -871,6 +879,7 @@ _log_softmax_launch_table = (
     (None, "team", 8192, 1, 8, 0, 1),
 )
 _log_softmax_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
+_log_softmax_narrow = (32, 128)  # max_n of the entries whose ROWS follow the row (narrow_rows)
 # Row widths log_softmax_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _log_softmax_widths = set()
 
@@ -929,6 +938,9 @@ def log_softmax(x, *, y=None):
         BLOCK_N, num_warps = _reduction.padded_chunk(
             N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0)
         )
+    if strategy == "single" and max_n in _log_softmax_narrow:
+        # Narrow rows: blocks of 4 or 8 values a thread, by whether the row fills its block.
+        ROWS = _reduction.narrow_rows(N, ROWS, num_warps, x.stride(0), y.stride(0))
     if strategy == "team":
         # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), y.stride(0))
@@ -4785,16 +4797,18 @@ def top_p_cumulative_looped_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# ROWS is a quarter of the defaults at 32, 128 columns: this kernel's online max-and-sum
-# chains two reductions and an exp per element, and smaller blocks let more programs overlap
-# their latencies (ONLINE_QUARTER_ROWS_AT in tilegen/lower/reduction/launch.py).
+# At the max_n 32, 128 entries (_top_p_cumulative_narrow) the launcher sizes ROWS from the row: this
+# kernel's online max-and-sum chains two reductions and an exp per element, and blocks of 4
+# values a thread (8 where the row fills its block in vectors) let more programs overlap their
+# latencies (ONLINE_NARROW_AT in tilegen/lower/reduction/launch.py,
+# tilegen.runtime.reduction.narrow_rows).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
 # with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
 _top_p_cumulative_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
-    (32, "single", 0, 16, 4, 0, 1),
-    (128, "single", 0, 4, 4, 0, 1),
+    (32, "single", 0, 64, 4, 0, 1),
+    (128, "single", 0, 16, 4, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
@@ -4806,6 +4820,7 @@ _top_p_cumulative_launch_table = (
     (None, "looped", 16384, 1, 32, 0, 1),
 )
 _top_p_cumulative_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
+_top_p_cumulative_narrow = (32, 128)  # max_n of the entries whose ROWS follow the row (narrow_rows)
 # Row widths top_p_cumulative_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _top_p_cumulative_widths = set()
 
@@ -4879,6 +4894,11 @@ def top_p_cumulative(logits, *, probs=None, cumulative=None):
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(
             V, BLOCK_N, num_warps, 4, logits.stride(0), probs.stride(0), cumulative.stride(0)
+        )
+    if strategy == "single" and max_n in _top_p_cumulative_narrow:
+        # Narrow rows: blocks of 4 or 8 values a thread, by whether the row fills its block.
+        ROWS = _reduction.narrow_rows(
+            V, ROWS, num_warps, logits.stride(0), probs.stride(0), cumulative.stride(0)
         )
     if strategy == "single":
         # The block holds the whole row.
@@ -5305,16 +5325,18 @@ def cross_entropy_team_kernel(
 # (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
 # is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
-# ROWS is a quarter of the defaults at 32, 128 columns: this kernel's online max-and-sum
-# chains two reductions and an exp per element, and smaller blocks let more programs overlap
-# their latencies (ONLINE_QUARTER_ROWS_AT in tilegen/lower/reduction/launch.py).
+# At the max_n 32, 128 entries (_cross_entropy_narrow) the launcher sizes ROWS from the row: this
+# kernel's online max-and-sum chains two reductions and an exp per element, and blocks of 4
+# values a thread (8 where the row fills its block in vectors) let more programs overlap their
+# latencies (ONLINE_NARROW_AT in tilegen/lower/reduction/launch.py,
+# tilegen.runtime.reduction.narrow_rows).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
 # with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
 _cross_entropy_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
-    (32, "single", 0, 16, 4, 0, 1),
-    (128, "single", 0, 4, 4, 0, 1),
+    (32, "single", 0, 64, 4, 0, 1),
+    (128, "single", 0, 16, 4, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
@@ -5327,6 +5349,7 @@ _cross_entropy_launch_table = (
     (None, "team", 8192, 1, 8, 0, 1),
 )
 _cross_entropy_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
+_cross_entropy_narrow = (32, 128)  # max_n of the entries whose ROWS follow the row (narrow_rows)
 # Row widths cross_entropy_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _cross_entropy_widths = set()
 
@@ -5397,6 +5420,9 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
     if strategy == "looped" and max_n in _cross_entropy_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(V, BLOCK_N, num_warps, 2, logits.stride(0))
+    if strategy == "single" and max_n in _cross_entropy_narrow:
+        # Narrow rows: blocks of 4 or 8 values a thread, by whether the row fills its block.
+        ROWS = _reduction.narrow_rows(V, ROWS, num_warps, logits.stride(0))
     if strategy == "team":
         # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(device, V, BLOCK_N, logits.stride(0))

@@ -360,19 +360,49 @@ def test_team_launch_asks_team_block_with_the_row_strides(spy, device, monkeypat
     torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
 
 
-def test_online_kernels_hold_fewer_narrow_rows(examples):
-    """softmax and log-softmax (an online max-and-sum) hold a quarter of the table's rows
-    per block at the ONLINE_QUARTER_ROWS_AT widths; rmsnorm and layernorm keep them."""
-    from tilegen.lower.reduction.launch import DEFAULT_TABLE, ONLINE_QUARTER_ROWS_AT
+def test_online_kernels_size_narrow_rows(examples):
+    """softmax and log-softmax (an online max-and-sum) have their rows at the
+    ONLINE_NARROW_AT entries sized by the launcher (narrow_rows); rmsnorm and layernorm do
+    not, and every table keeps the default rows."""
+    from tilegen.lower.reduction.launch import DEFAULT_TABLE, ONLINE_NARROW_AT
 
     module, models = examples
     defaults = {r[0]: r[3] for r in DEFAULT_TABLE}
     for name in ("softmax", "log_softmax", "rmsnorm", "layernorm"):
         online = "softmax" in name
         rows = {r[0]: r[3] for r in getattr(module, f"_{name}_launch_table")}
-        assert models[name].table_quarter == (", ".join(map(str, ONLINE_QUARTER_ROWS_AT)) if online else ""), name
-        for width, n in defaults.items():
-            assert rows[width] == (n // 4 if online and width in ONLINE_QUARTER_ROWS_AT else n), (name, width)
+        assert models[name].table_narrow == (", ".join(map(str, ONLINE_NARROW_AT)) if online else ""), name
+        assert getattr(module, f"_{name}_narrow", None) == (ONLINE_NARROW_AT if online else None), name
+        assert all(rows[width] == n for width, n in defaults.items() if width in rows), name
+
+
+def test_narrow_rows_hold_four_or_eight_values_a_thread():
+    """Blocks of 4 values a thread (4 warps: 512 elements) where the row is padded to its
+    power-of-two block or a row stride is odd, 8 where it fills the block."""
+    from tilegen.runtime.reduction import narrow_rows
+
+    assert narrow_rows(17, 64, 4, 17) == 16 and narrow_rows(24, 64, 4, 24) == 16  # padded to 32
+    assert narrow_rows(32, 64, 4, 32) == 32 and narrow_rows(64, 16, 4, 64) == 16 and narrow_rows(128, 16, 4, 128) == 8
+    assert narrow_rows(100, 16, 4, 100) == 4 and narrow_rows(127, 16, 4, 127) == 4
+    assert narrow_rows(64, 16, 4, 65) == 8  # an odd row stride: element by element
+    assert narrow_rows(3, 64, 4, 3) == 64  # never more than the table's rows (128 would be 4 a thread)
+    assert narrow_rows(128, 16, 2, 128) == 4 and narrow_rows(128, 2, 4, 128) == 2  # fewer warps; an edited entry
+
+
+def test_narrow_online_launch_uses_narrow_rows(spy, device, monkeypatch):
+    """The softmax launcher asks narrow_rows with the row width, its warps and the row
+    strides of x and y, launches the rows it returns, and matches torch."""
+    import tilegen.runtime.reduction as red
+
+    module, calls = spy
+    asked = []
+    real = red.narrow_rows
+    monkeypatch.setattr(red, "narrow_rows", lambda *args: asked.append(args) or real(*args))
+    for width, stride, rows in ((17, 17, 16), (64, 64, 16), (64, 65, 8), (100, 100, 4), (128, 128, 8)):
+        x = torch.randn(300, stride, device=device, dtype=torch.float16)[:, :width]
+        y = module.softmax(x)
+        assert asked[-1] == (width, 64 if width <= 32 else 16, 4, stride, width) and calls[-1][2]["ROWS"] == rows, width
+        torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
 
 
 def test_few_rows_mostly_padding_take_the_single_pass(spy, device, monkeypatch):

@@ -120,6 +120,28 @@ def padded_chunk(n_cols, block_n, num_warps, itemsize, *strides):
     return min(options, key=lambda option: cdiv(n_cols, option[0]) * option[0])
 
 
+# Kernels with an online max-and-sum (softmax: an exp per element, two reductions in a
+# chain) over narrow rows (the launch table's entries up to 128 columns: ONLINE_NARROW_AT in
+# tilegen/lower/reduction/launch.py) take blocks of NARROW_VALUES values a thread: 4 where
+# the row is padded to its power-of-two block or loads element by element, 8 where it fills
+# the block in vectors; the table's blocks hold 8-16. Measured on the H100, f16, us, 4 warps,
+# the table's rows -> rows of 4 values a thread -> of 8: softmax 65536x17 12.96 -> 11.49 ->
+# 12.54, 65536x24 11.04 -> 10.11 -> 10.80, 16384x100 11.81 -> 10.37 -> 11.07, 16384x127
+# 13.66 -> 11.62 -> 12.54; 65536x32 8.38 -> 8.19 -> 7.87, 16384x128 8.45 -> 8.22 -> 7.90,
+# 16384x64 (table: 8 values) 6.59 with 8, 6.72 with 4; log-softmax 16384x17 8.58 -> 5.95.
+NARROW_VALUES = (4, 8)  # values a thread: padded or element by element, whole vectors
+
+
+def narrow_rows(n_cols, rows, num_warps, *strides):
+    """ROWS for the single pass of an online kernel over rows of `n_cols` columns: blocks of
+    NARROW_VALUES[1] values a thread where the row fills its power-of-two block and no row
+    stride is odd, else NARROW_VALUES[0]; never more than the table entry's `rows` (the
+    narrowest rows, a few columns, were not measured with more)."""
+    block = next_power_of_2(n_cols)
+    full = block == n_cols and not any(n % 2 for n in strides)
+    return max(1, min(rows, NARROW_VALUES[full] * 32 * num_warps // block))
+
+
 _SM_COUNTS = {}
 
 

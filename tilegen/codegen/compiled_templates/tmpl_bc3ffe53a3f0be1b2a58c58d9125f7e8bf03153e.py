@@ -775,11 +775,13 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
         pass
         yield "# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride\n# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).\n"
-    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_quarter'):
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_narrow'):
         pass
-        yield '# ROWS is a quarter of the defaults at '
-        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_quarter'))
-        yield " columns: this kernel's online max-and-sum\n# chains two reductions and an exp per element, and smaller blocks let more programs overlap\n# their latencies (ONLINE_QUARTER_ROWS_AT in tilegen/lower/reduction/launch.py).\n"
+        yield '# At the max_n '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_narrow'))
+        yield ' entries (_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield "_narrow) the launcher sizes ROWS from the row: this\n# kernel's online max-and-sum chains two reductions and an exp per element, and blocks of 4\n# values a thread (8 where the row fills its block in vectors) let more programs overlap their\n# latencies (ONLINE_NARROW_AT in tilegen/lower/reduction/launch.py,\n# tilegen.runtime.reduction.narrow_rows).\n"
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_welford'):
         pass
         yield '# strategy is looped at '
@@ -815,6 +817,13 @@ def root(context, missing=missing):
         yield '_padded = ('
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'))
         yield ',)  # max_n of the entries for rows mostly padding\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_narrow'):
+        pass
+        yield '_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_narrow = ('
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_narrow'))
+        yield ',)  # max_n of the entries whose ROWS follow the row (narrow_rows)\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'fixed_width'):
         pass
         yield '# Row widths '
@@ -838,7 +847,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 450 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 455 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -900,6 +909,15 @@ def root(context, missing=missing):
         yield ', '
         yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
         yield '\n        )\n'
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_narrow'):
+            pass
+            yield '    if strategy == "single" and max_n in _'
+            yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+            yield '_narrow:\n        # Narrow rows: blocks of 4 or 8 values a thread, by whether the row fills its block.\n        ROWS = _reduction.narrow_rows('
+            yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+            yield ', ROWS, num_warps, '
+            yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
+            yield ')\n'
     else:
         pass
         yield '        if max_n is None or '
@@ -1020,4 +1038,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=58&2=60&3=62&4=65&5=69&7=73&8=75&9=82&14=84&15=85&19=89&21=91&25=94&26=97&28=99&29=102&38=105&39=107&40=109&43=111&46=114&47=118&49=121&50=125&52=128&55=131&57=133&58=137&61=141&62=145&64=148&67=151&68=155&72=161&73=165&78=169&80=173&81=175&82=182&87=184&88=185&89=188&92=191&95=193&97=196&100=201&102=203&103=206&105=208&106=211&108=213&112=216&117=219&118=221&119=223&120=225&121=229&122=231&123=234&124=240&125=243&126=246&128=253&130=259&132=262&135=267&137=271&139=278&140=282&141=284&143=286&144=290&146=295&147=299&148=301&150=303&151=307&154=313&165=320&167=322&168=326&170=329&171=333&173=336&174=342&175=346&176=348&177=351&179=354&180=358&182=368&184=371&190=379&193=385&195=391&196=403&198=408&199=412&202=422&203=428&206=434&207=437&209=442&213=447&214=449&215=451&216=459&218=465&221=475&222=479&224=482&226=489&230=495&231=499&234=503&235=505&238=510&240=516&244=518&245=524&246=528&247=536&248=539&252=544&253=548&256=552&257=555&258=559&261=563&264=571&275=578&277=580&279=582&282=585&283=589&284=592&285=594&288=598&290=602&291=604&292=611&295=613&299=615&301=617&307=619&308=622&310=624&311=627&317=630&322=632&326=634&327=638&329=641&330=644&331=647&332=650&333=656&334=660&336=663&337=667&339=670&340=673&341=675&346=681&348=689&349=693&352=696&353=700&356=704&359=707&360=711&362=714&363=718&365=721&369=724&370=728&375=732&376=736&378=738&379=740&380=744&381=747&385=751&386=754&389=759&395=761&396=764&400=766&401=769&404=773&409=775&413=778&414=781&418=783&419=786&423=788&424=791&428=793&429=796&431=798&433=801&435=803&436=807&439=811&440=814&442=818&443=821&444=823&448=826&449=833&450=836&452=844&453=846&455=849&456=851&458=857&460=859&461=861&462=865&464=867&466=871&467=877&470=884&471=886&472=889&473=891&474=893&476=895&479=897&482=906&485=908&488=911&489=914&491=920&492=924&494=929&496=932&498=935&500=940&501=942&504=944&506=946&507=948&510=950&512=952&520=954&521=956&522=958&523=961&527=964&529=966&531=969&533=971&535=973&543=975&549=979&550=981&551=983&558=990&559=992&561=995&570=1003&576=1005&577=1007&578=1010&583=1013&586=1015'
+debug_info = '1=58&2=60&3=62&4=65&5=69&7=73&8=75&9=82&14=84&15=85&19=89&21=91&25=94&26=97&28=99&29=102&38=105&39=107&40=109&43=111&46=114&47=118&49=121&50=125&52=128&55=131&57=133&58=137&61=141&62=145&64=148&67=151&68=155&72=161&73=165&78=169&80=173&81=175&82=182&87=184&88=185&89=188&92=191&95=193&97=196&100=201&102=203&103=206&105=208&106=211&108=213&112=216&117=219&118=221&119=223&120=225&121=229&122=231&123=234&124=240&125=243&126=246&128=253&130=259&132=262&135=267&137=271&139=278&140=282&141=284&143=286&144=290&146=295&147=299&148=301&150=303&151=307&154=313&165=320&167=322&168=326&170=329&171=333&173=336&174=342&175=346&176=348&177=351&179=354&180=358&182=368&184=371&190=379&193=385&195=391&196=403&198=408&199=412&202=422&203=428&206=434&207=437&209=442&213=447&214=449&215=451&216=459&218=465&221=475&222=479&224=482&226=489&230=495&231=499&234=503&235=505&238=510&240=516&244=518&245=524&246=528&247=536&248=539&252=544&253=548&256=552&257=555&258=559&261=563&264=571&275=578&277=580&279=582&282=585&283=589&284=592&285=594&288=598&290=602&291=604&292=611&295=613&299=615&301=617&307=619&308=622&310=624&311=627&317=630&322=632&326=634&327=638&329=641&330=644&331=647&332=650&333=656&334=660&336=663&337=667&339=670&340=673&341=675&346=681&348=689&349=693&352=696&353=700&356=704&359=707&360=711&362=714&363=718&365=721&369=724&370=728&375=732&376=736&378=738&379=740&380=744&381=747&385=751&386=754&389=759&395=761&396=764&400=766&401=769&404=773&409=775&413=778&414=781&420=785&421=788&425=790&426=793&430=795&431=798&433=800&435=803&437=805&438=809&441=813&442=816&444=820&445=823&447=827&448=830&449=832&453=835&454=842&455=845&457=853&458=855&460=858&461=860&463=866&465=868&466=870&467=874&469=876&471=880&472=886&475=893&476=895&477=898&478=900&479=902&481=904&484=906&486=912&487=915&489=917&492=924&495=926&498=929&499=932&501=938&502=942&504=947&506=950&508=953&510=958&511=960&514=962&516=964&517=966&520=968&522=970&530=972&531=974&532=976&533=979&537=982&539=984&541=987&543=989&545=991&553=993&559=997&560=999&561=1001&568=1008&569=1010&571=1013&580=1021&586=1023&587=1025&588=1028&593=1031&596=1033'

@@ -139,15 +139,16 @@ WELFORD_LOOPED_AT = {8192: ("looped", 4096, 1, 16)}
 REREAD_CHAINED_AT = {4096: ("reread", 0, 1, 8)}
 
 # Kernels with an online max-and-sum (softmax, log-softmax: an exp per element and two
-# reductions in a chain) hold a quarter of the table's rows per block at these table rows,
-# so four times as many programs overlap their latencies. Launchers as generated against the
-# table's rows on the H100, f16, us: log-softmax 16384x17 8.67 -> 6.05 (eager 6.24); softmax
-# 65536x100 26.46 -> 25.22, 16384x127 13.60 -> 11.65. In the sweep that chose it (docs/design.md)
-# rmsnorm measured slower so (65536x24 7.14 -> 7.94, 16384x100 7.30 -> 8.13), as did softmax
-# at the 512-column row (16384x255 14.18 -> 17.06). Not measured for the other online kernels
-# of the examples (cross-entropy, top-p). A spec's schedule { } goes without it, as without
-# the padded entries.
-ONLINE_QUARTER_ROWS_AT = (32, 128)
+# reductions in a chain) size their single pass's blocks at these table rows from the row
+# width, in the launcher (tilegen.runtime.reduction.narrow_rows: 4 or 8 values a thread), so
+# that more programs overlap their latencies. Launchers as generated against the table's
+# rows on the H100, f16, us: log-softmax 16384x17 8.67 -> 6.05 (eager 6.24); softmax 65536x100
+# 26.46 -> 25.22, 16384x127 13.60 -> 11.65 (with 4 values a thread). In the sweep that chose
+# it (docs/design.md) rmsnorm measured slower so (65536x24 7.14 -> 7.94, 16384x100 7.30 ->
+# 8.13), as did softmax at the 512-column row (16384x255 14.18 -> 17.06). Not measured for the
+# other online kernels of the examples (cross-entropy, top-p). A spec's schedule { } goes
+# without it, as without the padded entries.
+ONLINE_NARROW_AT = (32, 128)
 
 
 def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
@@ -164,12 +165,12 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
     (`two_reads`: its variance joins its mean's pass) also runs looped at the
     WELFORD_LOOPED_AT widths. Where `padded` (no schedule pins), rows that would fill little of
     a single pass's power-of-two block run looped in chunks (padded_rows), of PADDED_WARPS
-    unless the kernel has an `online` max-and-sum; such a kernel's single pass then holds a
-    quarter of the rows at the ONLINE_QUARTER_ROWS_AT widths (also only where `padded`). Also returns the widths each
+    unless the kernel has an `online` max-and-sum; such a kernel's launcher then sizes its
+    single pass's rows at the ONLINE_NARROW_AT widths (also only where `padded`). Also returns the widths each
     adjustment changed: {"reread": ..., "welford": ..., "fewer": ..., "more": ..., "padded":
-    ..., "quarter": ...} (fewer / more warps than the row it started from; padded: the
-    chunked rows; quarter: a quarter of the rows)."""
-    rows, changed = [], {"reread": [], "welford": [], "fewer": [], "more": [], "padded": [], "quarter": []}
+    ..., "narrow": ...} (fewer / more warps than the row it started from; padded: the
+    chunked rows; narrow: the rows the launcher sizes)."""
+    rows, changed = [], {"reread": [], "welford": [], "fewer": [], "more": [], "padded": [], "narrow": []}
     table = padded_rows(DEFAULT_TABLE) if padded else DEFAULT_TABLE
     if not team:
         table = tuple(r for r in table if r[1] != "team") + (LOOPED_FALLBACK,)
@@ -181,9 +182,8 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
         if (strategy, block, n_rows, warps, per_sm, stages) == PADDED_ROW:
             changed["padded"].append(max_n)
             warps = default_warps = warps if online else PADDED_WARPS
-        if padded and online and strategy == "single" and max_n in ONLINE_QUARTER_ROWS_AT and n_rows >= 4:
-            n_rows //= 4
-            changed["quarter"].append(max_n)
+        if padded and online and strategy == "single" and max_n in ONLINE_NARROW_AT:
+            changed["narrow"].append(max_n)
         if strategy == "single" and max_n in rereads:
             strategy, block, n_rows, default_warps = rereads[max_n]
             warps = default_warps

@@ -141,7 +141,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
         table_fewer_warps=", ".join(map(str, changed["fewer"])),
         table_more_warps=", ".join(map(str, changed["more"])),
         table_padded=", ".join(map(str, changed["padded"])),
-        table_quarter=", ".join(map(str, changed["quarter"])),
+        table_narrow=", ".join(map(str, changed["narrow"])),
         # the narrowest row-sized tensor's element size: what a 16-byte vector of a row holds
         row_strides=tuple(expr for _, expr in row_strides),
         padded_warps=max((int(r[4]) for r in table if r[0] in {repr(n) for n in changed["padded"]}), default=0),

@@ -210,7 +210,7 @@ class ReductionModel:
     table_fewer_warps: str  # row widths whose num_warps is below DEFAULT_TABLE's (chained reductions)
     table_more_warps: str  # row widths whose num_warps is above DEFAULT_TABLE's (register pressure)
     table_padded: str  # row widths that run looped in chunks: a power-of-two block would be mostly padding
-    table_quarter: str  # row widths whose single pass holds a quarter of the table's rows (online kernels)
+    table_narrow: str  # table rows whose single pass the launcher sizes by the row width (online kernels)
     row_itemsize: int  # bytes per element of the narrowest row-sized tensor (padded_chunk's vectors)
     row_strides: tuple[str, ...]  # launcher expressions of the row-sized tensors' row strides
     padded_warps: int  # num_warps of the table's entries for rows mostly padding (0: none)
