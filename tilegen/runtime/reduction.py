@@ -41,6 +41,12 @@ def team_fits(device, team):
     return team <= sm_count(device)
 
 
+def element_by_element(*sizes):
+    """Do rows of this width and these row strides (in elements) load element by element?
+    So where any of them is odd: no two neighbours of a row share an aligned pair."""
+    return any(n % 2 for n in sizes)
+
+
 # A team's segments hold BLOCK_N / (32 * warps) values a thread: 32 at the table's 4096
 # columns of 4 warps (up to 65536 columns) and 8192 of 8 (beyond). Rows loaded element by
 # element (an odd width or row stride) run faster in segments of half as many, the team
@@ -57,7 +63,7 @@ def team_block(device, n_cols, block_n, *strides):
     """BLOCK_N of a team's segments for rows of `n_cols` columns and these row `strides`:
     the table's `block_n`, or 1/TEAM_SCALAR_SPLIT of it where some of them is odd and
     that larger team fits on the device."""
-    if any(n % 2 for n in (n_cols,) + strides):
+    if element_by_element(n_cols, *strides):
         half = block_n // TEAM_SCALAR_SPLIT
         if half >= 1024 and team_fits(device, cdiv(n_cols, half)):
             return half
@@ -113,10 +119,9 @@ def padded_chunk(n_cols, block_n, num_warps, itemsize, *strides):
     odd; of those that apply, the one with the fewest lanes past the row end (the first of a
     tie, in that order: PADDED_VECTOR, the entry's, PADDED_SCALAR)."""
     vector = max(1, 16 // itemsize)
-    sizes = (n_cols,) + strides
-    whole = all(n % vector == 0 for n in sizes)
-    odd = any(n % 2 for n in sizes)
-    options = ([PADDED_VECTOR] if whole else []) + [(block_n, num_warps)] + ([PADDED_SCALAR] if odd else [])
+    whole = all(n % vector == 0 for n in (n_cols,) + strides)
+    scalar = [PADDED_SCALAR] if element_by_element(n_cols, *strides) else []
+    options = ([PADDED_VECTOR] if whole else []) + [(block_n, num_warps)] + scalar
     return min(options, key=lambda option: cdiv(n_cols, option[0]) * option[0])
 
 
@@ -138,7 +143,7 @@ def narrow_rows(n_cols, rows, num_warps, *strides):
     stride is odd, else NARROW_VALUES[0]; never more than the table entry's `rows` (the
     narrowest rows, a few columns, were not measured with more)."""
     block = next_power_of_2(n_cols)
-    full = block == n_cols and not any(n % 2 for n in strides)
+    full = block == n_cols and not element_by_element(*strides)
     return max(1, min(rows, NARROW_VALUES[full] * 32 * num_warps // block))
 
 

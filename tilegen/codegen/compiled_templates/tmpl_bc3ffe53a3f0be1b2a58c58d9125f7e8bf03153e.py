@@ -947,7 +947,7 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
         pass
         yield '    if strategy == "team":\n'
-        if ((not environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pinned_block_n')) and ('BLOCK_N' not in t_4(context.eval_ctx, t_5(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pins'), 'first')))):
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team_block'):
             pass
             yield '        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).\n        BLOCK_N = _reduction.team_block(device, '
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))

@@ -142,15 +142,17 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
         table_more_warps=", ".join(map(str, changed["more"])),
         table_padded=", ".join(map(str, changed["padded"])),
         table_narrow=", ".join(map(str, changed["narrow"])),
-        # the narrowest row-sized tensor's element size: what a 16-byte vector of a row holds
         row_strides=tuple(expr for _, expr in row_strides),
         padded_warps=max((int(r[4]) for r in table if r[0] in {repr(n) for n in changed["padded"]}), default=0),
+        # the narrowest row-sized tensor's element size: what a 16-byte vector of a row holds
         row_itemsize=min((max(1, t.dtype.bits // 8) for t in sig.inputs + sig.outputs
                           if an.tensor_class(t.dims) == FULL), default=4),
         row_inputs=row_inputs,
         pins=pins,
         pinned_block_n=free_block,
         latency_warps=all(var != "num_warps" for var, _ in pins),
+        # a team's segments follow the row (team_block) unless the schedule pins BLOCK_N
+        team_block=not free_block and all(var != "BLOCK_N" for var, _ in pins),
         fixed_width=fixed_width,
         aligned=aligned,
         helpers=frozenset(triton_helpers) | ({"team"} if team else set()) | ({"fixed_width"} if fixed_width else set())
