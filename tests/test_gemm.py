@@ -904,6 +904,38 @@ def test_tuner_runoff_survives_failures(spec, monkeypatch):
         tune([dict(name="c")] * 3)
 
 
+def test_tuner_keeps_to_its_time_budget(spec, monkeypatch):
+    """Nothing starts that would end past GEMM_TUNE_BUDGET_S, compiles included: candidates
+    the first round cannot reach drop out, and no round or runoff starts that would not
+    end in time; within the budget every round runs."""
+    m, _ = spec
+    clock = [0.0]
+    monkeypatch.setattr(gemm_rt, "time", types.SimpleNamespace(perf_counter=lambda: clock[0]))
+    monkeypatch.setattr(gemm_rt, "GEMM_TUNE_BUDGET_S", 5.0)
+    names = "abcdef"
+    rounds_ms = {n: [2.0 + k / 20] * 20 for k, n in enumerate(names)}  # a leads, b within 3%
+    tune, order = _timed_tuning(m, monkeypatch, rounds_ms)
+    timed = gemm_rt.gemm_device_ms
+
+    def advancing(run, flush):  # a candidate's first timing compiles it
+        clock[0] += cost[0] if run.args[0]["name"] not in order else cost[1]
+        return timed(run, flush)
+
+    monkeypatch.setattr(gemm_rt, "gemm_device_ms", advancing)
+    candidates = [dict(name=n) for n in names]
+    cost = (1.5, 0.3)  # a, b, c fit in 4.5 s; d would end at 6.0; a round of a, b, c at 5.4
+    assert tune(candidates) is candidates[0]
+    assert order == ["a", "b", "c"] and clock[0] <= 5.0
+    cost, clock[0] = (0.2, 0.1), 0.0  # all fits: 4 rounds of 6 (3.0 s), a runoff of a and b (1.6 s)
+    order.clear()
+    assert tune(candidates) is candidates[0]
+    first = gemm_rt.GEMM_TUNE_ROUNDS
+    assert len(order) == 6 * first + 2 * gemm_rt.GEMM_RUNOFF_ROUNDS and clock[0] <= 5.0
+    cost, clock[0] = (0.5, 0.5), 0.0  # rounds of 3 s: a second would end at 6 s; the
+    order.clear()  # runoff's rounds of a and b (1 s) fit twice
+    assert tune(candidates) is candidates[0] and order[6:] == ["a", "b", "b", "a"] and clock[0] == 5.0
+
+
 def test_tuner_ranks_candidates_round_by_round(spec):
     """Each candidate's score is its time over the round's median, the median over the
     rounds: a drift that slows every candidate alike in some rounds cancels."""

@@ -62,7 +62,7 @@ GEMM_TIMED_MS = 100  # then times this much of it (at least 25 runs), as tilegen
 GEMM_MOST_RUNS = 1000  # at most this many runs of each: ~100 ms of runs down to 0.1 ms a run (see gemm_device_ms)
 GEMM_TUNE_MIN_MACS = 1 << 24  # smaller products take the first candidate: tuning would cost more
 GEMM_TUNE_TOP = 4  # the tuner times the model's best few candidates (plus each launch mode's best), not all
-GEMM_TUNE_BUDGET_S = 5.0  # after its second round, the tuner stops adding rounds past this many seconds
+GEMM_TUNE_BUDGET_S = 5.0  # the tuner starts no timing that would end past this many seconds (gemm_tune_rounds)
 # Part of every disk-cache key: raise it when kernels or launches change so that
 # configurations tuned for the old ones are not reused (2: descriptors built on the host;
 # 3: balanced persistent grids, gemm_programs; 4: a grid's tile loop of one constant step;
@@ -339,30 +339,28 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
 
 
 def gemm_tune(candidates, launch, outs, device):
-    """Time each candidate, writing to scratch outputs; the fastest wins. A configuration
-    that fails to compile or launch (too much shared memory, too many registers) is skipped.
-    On a GPU the candidates are timed in GEMM_TUNE_ROUNDS interleaved rounds, every other
-    one in reverse order, so that clock and temperature drift during tuning (large
-    products run power-limited) hit every candidate alike: no candidate is always early in
-    a round, or always right after the same other one. They are ranked round by round
-    (gemm_scores), so that drift between rounds cancels. Then a runoff: the candidates
-    within GEMM_RUNOFF_WITHIN of the best score run GEMM_RUNOFF_ROUNDS more rounds among
-    themselves, which alone rank them (the first rounds picked them, and would favour
-    whichever was lucky there). At the power limit one round's scatter (several percent)
-    is wider than the gap between the leaders."""
+    """Time each candidate, writing to scratch outputs; the fastest wins; one that fails to
+    compile or launch is skipped. On a GPU: GEMM_TUNE_ROUNDS interleaved rounds, every other
+    one in reverse order (clock drift under the power limit hits every candidate alike),
+    ranked round by round (gemm_scores); then the candidates within GEMM_RUNOFF_WITHIN of
+    the best run GEMM_RUNOFF_ROUNDS more rounds among themselves, which alone rank them
+    (one round scatters by more than the leaders differ). All within GEMM_TUNE_BUDGET_S."""
     scratch = [torch.empty_like(o) for o in outs]
     flush = flush_buffer(device) if device.type == "cuda" else None
-    deadline = time.perf_counter() + GEMM_TUNE_BUDGET_S  # rounds past the first two stop here
+    deadline = time.perf_counter() + GEMM_TUNE_BUDGET_S if flush is not None else None  # compiles included
+    costs = {}  # candidate index -> seconds of its first and last timing
     times = {i: [] for i in range(len(candidates))}  # candidate index -> its timings
     failure = gemm_tune_rounds(candidates, times, GEMM_TUNE_ROUNDS if flush is not None else 1, launch, scratch, flush,
-                               deadline)
+                               deadline, costs)
     scores = gemm_scores(times)
     finalists = [i for i in scores if scores[i] <= min(scores.values(), default=0.0) * (1 + GEMM_RUNOFF_WITHIN)]
-    if flush is not None and len(finalists) > 1 and time.perf_counter() < deadline:
+    if flush is not None and len(finalists) > 1:
         runoff = {i: [] for i in finalists}
-        failure = gemm_tune_rounds(candidates, runoff, GEMM_RUNOFF_ROUNDS, launch, scratch, flush, deadline) or failure
-        # The runoff alone ranks the finalists; should every one fail now, the others that ran.
-        scores = gemm_scores(runoff) or {i: s for i, s in scores.items() if i not in finalists}
+        failure = gemm_tune_rounds(candidates, runoff, GEMM_RUNOFF_ROUNDS, launch, scratch, flush, deadline,
+                                   costs) or failure
+        # The runoff alone ranks the finalists (if a round of it fitted the budget); should
+        if any(runoff.values()) or not runoff:  # every one fail now, the others that ran.
+            scores = gemm_scores(runoff) or {i: s for i, s in scores.items() if i not in finalists}
     if not scores:
         raise RuntimeError(f"none of the {len(candidates)} gemm configurations could run, e.g. {candidates[0]}") from failure
     return candidates[min(scores, key=scores.get)]
@@ -373,32 +371,46 @@ def gemm_scores(times):
     return ranks(times)
 
 
-def gemm_tune_rounds(candidates, times, rounds, launch, scratch, flush, deadline=None):
+def gemm_tune_rounds(candidates, times, rounds, launch, scratch, flush, deadline=None, costs=None):
     """Time candidates[i] for each index i of `times` in `rounds` interleaved rounds, every
     other one in reverse order, appending to times[i]; one that raises drops out of `times`.
-    Past `deadline` (time.perf_counter()) no round after the second starts. Returns the
-    last error, or None. flush None: the interpreter, wall-clock time."""
+    Returns the last error, or None. flush None: the interpreter, wall-clock time. With a
+    `deadline` (time.perf_counter()) nothing starts that would end past it, judged by `costs`
+    (index -> seconds of its first and its last timing, kept across calls): a round of
+    candidates timed before by the sum of their last timings, a candidate not yet timed by
+    the mean of the others' first (which include their compiles). The very first always
+    runs; candidates the first round did not reach drop out of `times`."""
     failure = None
+    costs = {} if costs is None else costs
     for rnd in range(rounds):
-        if deadline is not None and rnd >= 2 and time.perf_counter() > deadline:
-            break
-        for i in list(times)[:: -1 if rnd % 2 else 1]:
-            config = candidates[i]
-            run = functools.partial(launch, config, *scratch)
+        order = list(times)[:: -1 if rnd % 2 else 1]
+        if deadline is not None and all(i in costs for i in order):
+            if time.perf_counter() + sum(costs[i][1] for i in order) > deadline:
+                break
+        for i in order:
+            start = time.perf_counter()
+            if deadline is not None and i not in costs and costs:
+                if start + sum(first for first, _ in costs.values()) / len(costs) > deadline:
+                    for k in [k for k in times if not times[k]]:
+                        del times[k]  # not reached: out of the ranking
+                    return failure
+            run = functools.partial(launch, candidates[i], *scratch)
             try:
                 if flush is not None:
                     ms = gemm_device_ms(run, flush)
                 else:
                     run()  # the interpreter: compile, then the wall-clock time of one run
-                    start = time.perf_counter()
+                    begin = time.perf_counter()
                     run()
-                    ms = (time.perf_counter() - start) * 1e3
+                    ms = (time.perf_counter() - begin) * 1e3
                 times[i].append(ms)
+                took = time.perf_counter() - start
+                costs[i] = (costs[i][0] if i in costs else took, took)
             except Exception as exc:
                 del times[i]
                 failure = exc
                 if os.environ.get("TILEGEN_VERBOSE", "0") not in ("", "0"):
-                    print(f"tilegen: skipped {config}: {type(exc).__name__}: {str(exc)[:120]}", file=sys.stderr)
+                    print(f"tilegen: skipped {candidates[i]}: {type(exc).__name__}: {str(exc)[:120]}", file=sys.stderr)
     return failure
 
 
