@@ -111,3 +111,31 @@ def test_the_builtins_the_templates_call_are_reserved():
             code = line.split("#")[0]
             used |= {n for n in candidates if re.search(rf"(?<![\w.]){n}\b(?!\s*=[^=])", code)}
     assert used - PYTHON_BUILTINS == set()
+
+
+def test_every_global_name_a_function_reads_exists():
+    """A function that reads a module-level name the module does not define (a helper moved
+    to another module, its import left behind) fails only when it runs, which for GPU-only
+    paths (`tilegen bench`) no CPU test does: symtable lists each function's global reads."""
+    import builtins
+    import importlib
+    import symtable
+
+    missing = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "compiled_templates" in path.parts or path.name == "__main__.py":
+            continue
+        module = importlib.import_module(_module_name(path))
+
+        def walk(table):
+            for child in table.get_children():
+                if child.get_type() == "function":
+                    for sym in child.get_symbols():
+                        name = sym.get_name()
+                        if (sym.is_global() and sym.is_referenced() and not sym.is_declared_global()
+                                and name not in vars(module) and not hasattr(builtins, name)):
+                            missing.append(f"{path.relative_to(ROOT)}:{child.get_lineno()} {child.get_name()}: {name}")
+                walk(child)
+
+        walk(symtable.symtable(path.read_text(), str(path), "exec"))
+    assert missing == []

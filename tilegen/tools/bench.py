@@ -34,7 +34,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from .bench_report import Row, load_rows, report
+from .bench_report import Row, launch_note, load_rows, report
 
 
 # At most this many warm-up and timed runs per timing, as the gemm tuner (GEMM_MOST_RUNS):
