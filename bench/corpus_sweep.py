@@ -2,13 +2,15 @@
 and a graph capture launch), the tuner's choice, and the peer (cuBLAS, eager).
 
     python bench/corpus_sweep.py [bench/corpus_gemm.toml] [--part I/N] [-k TEXT] [--json FILE] [--rounds R]
+                                 [--plot FILE] [--from-json FILE ...]
 
 For each case: the untuned choice (TILEGEN_AUTOTUNE=0), then tuning from scratch (empty
 cache; its wall time, compiles included, is reported), then the two configurations (pinned
 by schedule=) and the peer timed in interleaved rounds as `tilegen bench` times them. Each
 output is checked against the peer's (relative Frobenius error under 2e-2). Prints, per
 case, heuristic/tuned and tuned/peer and heuristic/peer (above 1: the first is faster), and
-per group their minimum and geometric mean.
+per group their minimum and geometric mean. --plot draws the ratios to the peer by case;
+--from-json reports (and plots) saved --json runs, in the order given, without a GPU.
 """
 
 import argparse
@@ -35,7 +37,15 @@ def main():
     p.add_argument("-k", dest="match", default="", help="only the cases whose name (or group) contains this text")
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--json")
+    p.add_argument("--plot", metavar="FILE", help="tuned / peer and model / peer by case, one panel per group (PNG)")
+    p.add_argument("--from-json", nargs="+", metavar="FILE", help="report saved --json runs instead of timing")
     args = p.parse_args()
+    if args.from_json:
+        results = [r for path in args.from_json for r in json.loads(Path(path).read_text())]
+        summarize(results)
+        if args.plot:
+            plot(results, args.plot)
+        return
     os.environ["TILEGEN_CACHE_DIR"] = tempfile.mkdtemp()
     import torch
 
@@ -102,6 +112,15 @@ def main():
               f"h/peer {r['heuristic_vs_peer']:.3f} tune {tune_s:4.1f}s  {r['ms']['tuned']*1e3:8.1f}us  "
               f"H[{r['heuristic']}] T[{r['tuned']}]{bad}", flush=True)
         results.append(r)
+    summarize(results)
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+    if args.plot:
+        plot(results, args.plot)
+
+
+def summarize(results):
+    """Per group and over all: minimum and geometric mean of each ratio, and tuning time."""
     print()
     groups = {}
     for r in results:
@@ -115,8 +134,35 @@ def main():
             print(f"{group:14s} {key:18s} n={len(vals):3d} min {min(vals):.3f} geomean {geo:.3f}  worst: {worst['case']}")
         print(f"{group:14s} tuning seconds: max {max(r['tune_s'] for r in rs):.1f}, "
               f"median {statistics.median(r['tune_s'] for r in rs):.1f}")
-    if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1))
+
+
+def plot(results, path):
+    """Tuned / peer and model (untuned) / peer by case, one panel per group, a line at 1."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import matplotlib.ticker
+
+    groups = {}
+    for r in results:
+        groups.setdefault(r["group"], []).append(r)
+    fig, axes = plt.subplots(len(groups), 1, figsize=(max(8, 0.35 * max(map(len, groups.values()))), 3.8 * len(groups)),
+                             squeeze=False)
+    for ax, (group, rs) in zip(axes[:, 0], groups.items()):
+        xs = range(len(rs))
+        ax.bar([x - 0.2 for x in xs], [r["tuned_vs_peer"] for r in rs], 0.4, label="tuned / peer")
+        ax.bar([x + 0.2 for x in xs], [r["heuristic_vs_peer"] for r in rs], 0.4, label="model / peer")
+        ax.axhline(1.0, color="black", linewidth=0.8)
+        ax.set_yscale("log")
+        ax.set_yticks([0.5, 0.75, 1, 1.5, 2, 4, 8], ["0.5", "0.75", "1", "1.5", "2", "4", "8"])
+        ax.yaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+        ax.set_xticks(list(xs), [r["case"] for r in rs], rotation=60, ha="right", fontsize=6)
+        ax.set_ylabel("ratio to the peer (above 1: faster)")
+        ax.set_title(group, fontsize=9)
+        ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
 
 
 if __name__ == "__main__":

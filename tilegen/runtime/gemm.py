@@ -378,7 +378,7 @@ def gemm_tune_rounds(candidates, times, rounds, launch, scratch, flush, deadline
     `deadline` (time.perf_counter()) nothing starts that would end past it, judged by `costs`
     (index -> seconds of its first and its last timing, kept across calls): a round of
     candidates timed before by the sum of their last timings, a candidate not yet timed by
-    the mean of the others' first (which include their compiles). The very first always
+    the longest of the others' first (which include their compiles). The very first always
     runs; candidates the first round did not reach drop out of `times`."""
     failure = None
     costs = {} if costs is None else costs
@@ -390,7 +390,7 @@ def gemm_tune_rounds(candidates, times, rounds, launch, scratch, flush, deadline
         for i in order:
             start = time.perf_counter()
             if deadline is not None and i not in costs and costs:
-                if start + sum(first for first, _ in costs.values()) / len(costs) > deadline:
+                if start + max(first for first, _ in costs.values()) > deadline:
                     for k in [k for k in times if not times[k]]:
                         del times[k]  # not reached: out of the ranking
                     return failure
