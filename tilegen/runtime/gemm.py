@@ -358,8 +358,9 @@ def gemm_tune(candidates, launch, outs, device):
         runoff = {i: [] for i in finalists}
         failure = gemm_tune_rounds(candidates, runoff, GEMM_RUNOFF_ROUNDS, launch, scratch, flush, deadline,
                                    costs) or failure
-        # The runoff alone ranks the finalists (if a round of it fitted the budget); should
-        if any(runoff.values()) or not runoff:  # every one fail now, the others that ran.
+        # The runoff alone ranks the finalists, if a round of it fitted the budget; should
+        # every one fail in it, the others that ran.
+        if any(runoff.values()) or not runoff:
             scores = gemm_scores(runoff) or {i: s for i, s in scores.items() if i not in finalists}
     if not scores:
         raise RuntimeError(f"none of the {len(candidates)} gemm configurations could run, e.g. {candidates[0]}") from failure
@@ -380,8 +381,7 @@ def gemm_tune_rounds(candidates, times, rounds, launch, scratch, flush, deadline
     candidates timed before by the sum of their last timings, a candidate not yet timed by
     the longest of the others' first (which include their compiles). The very first always
     runs; candidates the first round did not reach drop out of `times`."""
-    failure = None
-    costs = {} if costs is None else costs
+    failure, costs = None, {} if costs is None else costs
     for rnd in range(rounds):
         order = list(times)[:: -1 if rnd % 2 else 1]
         if deadline is not None and all(i in costs for i in order):
