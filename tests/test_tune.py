@@ -33,3 +33,28 @@ def test_tune_says_what_it_cannot_do(tmp_path):
     assert bad.returncode == 2 and "expected NAME=SIZE" in bad.stderr
     unknown = _tune(tmp_path, "specs/gemm.tile", "nope", "--shapes", "M=2,N=2,K=2")
     assert unknown.returncode == 1 and "no kernel 'nope'" in unknown.stderr
+
+
+def test_tune_budget_reaches_the_tuner(tmp_path, monkeypatch):
+    """--budget SECONDS is the tuner's time per bucket ahead of time; nothing above 0 is refused."""
+    import argparse
+
+    from tilegen.runtime import gemm as gemm_rt
+    from tilegen.tools import tune
+
+    monkeypatch.setenv("TILEGEN_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("TILEGEN_AUTOTUNE", "")  # (tune.main sets it; restored after)
+    monkeypatch.setattr(gemm_rt, "GEMM_TUNE_BUDGET_S", gemm_rt.GEMM_TUNE_BUDGET_S)
+    budgets = []
+
+    def fake_tune(candidates, launch, outs, device):
+        budgets.append(gemm_rt.GEMM_TUNE_BUDGET_S)
+        return candidates[0]
+
+    monkeypatch.setattr(gemm_rt, "gemm_tune", fake_tune)
+    args = argparse.Namespace(spec="specs/gemm.tile", kernel="matmul", shapes=["M=16,N=16,K=16"], interpret=True,
+                              budget=60.0)
+    monkeypatch.chdir(ROOT)
+    assert tune.main(args) == 0 and budgets == [60.0]
+    args.budget = 0.0
+    assert tune.main(args) == 2 and budgets == [60.0]

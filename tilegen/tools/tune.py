@@ -5,7 +5,8 @@ two) times a shortlist of launches and stores the winner in the disk cache
 ($TILEGEN_CACHE_DIR/gemm-autotune.json). A server that captures CUDA graphs at start-up,
 or that must not stall on a first request, fills that cache here instead: this runs each
 gemm kernel once per shape, on fresh random inputs, with tuning on, and prints the launch
-each bucket got. Reduction and elementwise kernels have nothing to tune.
+each bucket got. Reduction and elementwise kernels have nothing to tune. A first call
+keeps its tuning within GEMM_TUNE_BUDGET_S; ahead of time, --budget may give it longer.
 """
 
 from __future__ import annotations
@@ -43,6 +44,11 @@ def main(args) -> int:
     except ValueError as exc:
         print(f"tilegen: {exc}", file=sys.stderr)
         return 2
+    if args.budget is not None:
+        if not args.budget > 0:
+            print(f"tilegen: --budget: expected seconds above 0, got {args.budget}", file=sys.stderr)
+            return 2
+        gemm_rt.GEMM_TUNE_BUDGET_S = args.budget
     interpret = os.environ.get("TRITON_INTERPRET") == "1"
     if not interpret and not torch.cuda.is_available():
         print("tilegen: tune needs a CUDA GPU (or --interpret, to try it on the Triton interpreter)", file=sys.stderr)
