@@ -14,7 +14,14 @@ from .args import cdiv
 GEMM_MODEL_FLOPS_PER_SM = 989e12 / 132
 GEMM_MODEL_BANDWIDTH = 3.0e12  # bytes/s
 GEMM_MODEL_LATENCY_S = 2.0e-6
-GEMM_MODEL_TILE_S = 1.0e-6
+GEMM_MODEL_TILE_S = 1.0e-6  # the last program's sum of split-K partials; a descriptor set-up not won back
+# A program's fixed cost: its pipeline's fill, plus a part that grows with the tile's area
+# (the accumulator's set-up and epilogue, and the MMAs of a K loop too short for loads to
+# hide them). Fitted to per-program times on the H100, batched bf16 32x1x4096x128, one wave
+# of programs per 4-8: 128x256 tiles 7.7 us a program, 64x128 3.3, 16x128 2.7, each less
+# its bytes at the SM's share of the bandwidth and its MMAs at the model's rate.
+GEMM_MODEL_PROGRAM_S = 0.75e-6
+GEMM_MODEL_AREA_S = 1.5e-6  # per 128x128 outputs of the tile
 GEMM_MODEL_L2_BYTES = 50 * 2**20
 GEMM_MODEL_OVERLAP = 0.2  # the share of the shorter of compute and memory time that does not overlap the longer
 
@@ -30,7 +37,8 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2):
     running programs keep enough bytes in flight ((stages - 1) K blocks each) to cover the
     latency. The larger of the two, plus a share of the smaller (they never overlap
     perfectly: this is what prefers small tiles when rows are few), plus a fixed cost per
-    wave of tiles. Split-K (split_k programs per tile) divides each program's K and
+    wave of tiles that grows with the tile's area (GEMM_MODEL_PROGRAM_S, GEMM_MODEL_AREA_S:
+    over a short K loop a large tile mostly padding costs more than its bytes). Split-K (split_k programs per tile) divides each program's K and
     multiplies the programs, and moves each partial tile twice more. Persistent
     descriptor launches pay the fixed cost once per program and move tiles by TMA (a 3%
     better rate)."""
@@ -64,7 +72,8 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2):
     in_flight = running * max(config["stages"] - 1, 1) * (min(bm, m) + min(bn, n)) * bk * elem_bytes  # masked rows move nothing
     reach = min(1.0, in_flight / (GEMM_MODEL_BANDWIDTH * GEMM_MODEL_LATENCY_S))
     memory = moved / (GEMM_MODEL_BANDWIDTH * reach)
-    fixed = GEMM_MODEL_TILE_S * (1 if descriptor and config.get("persistent") else waves)
+    program_s = GEMM_MODEL_PROGRAM_S + GEMM_MODEL_AREA_S * bm * bn / (128 * 128)
+    fixed = program_s * (1 if descriptor and config.get("persistent") else waves)
     fixed += GEMM_MODEL_TILE_S if split > 1 else 0  # split-K: the last program's sum of the partials
     if config.get("addressing") == "descriptor" and not descriptor:
         fixed += GEMM_MODEL_TILE_S

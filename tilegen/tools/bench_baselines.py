@@ -127,6 +127,14 @@ def _cross_entropy(logits, target, ignore_index=-100):
     return _f().cross_entropy(logits, target, reduction="none", ignore_index=ignore_index)
 
 
+def _quantize_rows_i8(x):
+    import torch
+
+    s = x.abs().amax(-1).float() / 127
+    q = torch.round(x.float() / torch.where(s > 0, s, 1.0)[:, None]).clamp(-127, 127).to(torch.int8)
+    return q, s
+
+
 def _column_sum(dy):
     import torch
 
@@ -159,6 +167,7 @@ BASELINES = {
     "torch.argmax + torch.amax": _next_token,
     "torch.softmax + torch.cumsum": _top_p_cumulative,
     "F.cross_entropy(reduction='none')": _cross_entropy,
+    "absmax quantize (torch ops)": _quantize_rows_i8,
     "torch.sum(dy, 0, dtype=f32)": _column_sum,
     "F.mse_loss": _mse_loss,
 }

@@ -1,0 +1,36 @@
+"""The launch model's ranking against what was measured on the H100 (docs/design.md, "An
+analytic model picks untuned"): the order of two candidates at a shape, where the times
+of both are known."""
+
+import pytest
+
+import tilegen.runtime.gemm as gemm_rt
+from tilegen.runtime.launch_model import gemm_model
+
+SMS = 132
+
+
+def pointer(block_m, block_n, block_k, warps, stages, split_k=1):
+    return dict(block_m=block_m, block_n=block_n, block_k=block_k, group_m=8, warps=warps, stages=stages,
+                split_k=split_k, addressing="pointer", persistent=False, flatten=False, sms=SMS)
+
+
+@pytest.mark.parametrize("sizes, faster, slower", [
+    # Batched rows of one over a short K: large tiles are mostly padding (21.3 against 30.8 us).
+    ((32, 1, 4096, 128), pointer(16, 128, 128, 4, 4), pointer(128, 256, 64, 8, 3)),
+    # Eleven columns over a deep K: small tiles, no split (22.0 against 25.4 us).
+    ((1, 4096, 11, 4096), pointer(16, 32, 256, 4, 4), pointer(64, 64, 128, 4, 4, split_k=2)),
+    # Large products keep large tiles.
+    ((1, 4096, 4096, 4096), pointer(128, 256, 64, 8, 3), pointer(64, 64, 64, 4, 3)),
+    # Decode: the weight streams once, in tiles of few rows (llama3-8b qkv at M = 1).
+    ((1, 1, 6144, 4096), pointer(16, 32, 256, 4, 4), pointer(128, 256, 64, 8, 3)),
+])
+def test_model_orders_candidates_as_measured(sizes, faster, slower):
+    assert gemm_model(faster, sizes, SMS, 2) < gemm_model(slower, sizes, SMS, 2)
+
+
+def test_models_first_choice_at_batched_single_rows():
+    candidates = [pointer(**{k: c[k] for k in ("block_m", "block_n", "block_k", "warps", "stages")})
+                  for c in gemm_rt.GEMM_HOPPER_CONFIGS + gemm_rt.GEMM_HOPPER_SMALL_M_CONFIGS]
+    first = gemm_rt.gemm_rank(candidates, (32, 1, 4096, 128), SMS, 2)[0]
+    assert first["block_m"] < 64  # measured best: 16x128x128
