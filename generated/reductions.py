@@ -470,6 +470,11 @@ def softmax(x, *, y=None):
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(N))
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(N), 4096)
+    if strategy == "single" and not per_sm:
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
+        # 16-byte vector a thread, so that more programs hide each other's latency
+        # (tilegen.runtime.reduction.rows_to_fill).
+        ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
@@ -985,6 +990,11 @@ def log_softmax(x, *, y=None):
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(N))
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(N), 4096)
+    if strategy == "single" and not per_sm:
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
+        # 16-byte vector a thread, so that more programs hide each other's latency
+        # (tilegen.runtime.reduction.rows_to_fill).
+        ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
@@ -1620,6 +1630,11 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(N))
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(N), 4096)
+    if strategy == "single" and not per_sm:
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
+        # 16-byte vector a thread, so that more programs hide each other's latency
+        # (tilegen.runtime.reduction.rows_to_fill).
+        ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
@@ -2127,6 +2142,11 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(N))
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(N), 4096)
+    if strategy == "single" and not per_sm:
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
+        # 16-byte vector a thread, so that more programs hide each other's latency
+        # (tilegen.runtime.reduction.rows_to_fill).
+        ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
@@ -2600,6 +2620,11 @@ def row_stats(x, *, sumsq=None, maxabs=None):
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(N))
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(N), 4096)
+    if strategy == "single" and not per_sm:
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
+        # 16-byte vector a thread, so that more programs hide each other's latency
+        # (tilegen.runtime.reduction.rows_to_fill).
+        ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
@@ -3366,6 +3391,11 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(C))
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(C), 4096)
+    if strategy == "single" and not per_sm:
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
+        # 16-byte vector a thread, so that more programs hide each other's latency
+        # (tilegen.runtime.reduction.rows_to_fill).
+        ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
@@ -3969,6 +3999,11 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(N))
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(N), 4096)
+    if strategy == "single" and not per_sm:
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
+        # 16-byte vector a thread, so that more programs hide each other's latency
+        # (tilegen.runtime.reduction.rows_to_fill).
+        ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
@@ -4463,6 +4498,11 @@ def next_token(logits, *, token=None, best=None):
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(V))
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(V), 4096)
+    if strategy == "single" and not per_sm:
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
+        # 16-byte vector a thread, so that more programs hide each other's latency
+        # (tilegen.runtime.reduction.rows_to_fill).
+        ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
@@ -4905,6 +4945,11 @@ def top_p_cumulative(logits, *, probs=None, cumulative=None):
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(V))
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(V), 4096)
+    if strategy == "single" and not per_sm:
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
+        # 16-byte vector a thread, so that more programs hide each other's latency
+        # (tilegen.runtime.reduction.rows_to_fill).
+        ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
@@ -5469,6 +5514,11 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(V))
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(V), 4096)
+    if strategy == "single" and not per_sm:
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
+        # 16-byte vector a thread, so that more programs hide each other's latency
+        # (tilegen.runtime.reduction.rows_to_fill).
+        ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)

@@ -151,6 +151,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
         pins=pins,
         pinned_block_n=free_block,
         latency_warps=all(var != "num_warps" for var, _ in pins),
+        fill_rows=all(var != "ROWS" for var, _ in pins),
         # a team's segments follow the row (team_block) unless the schedule pins BLOCK_N
         team_block=not free_block and all(var != "BLOCK_N" for var, _ in pins),
         fixed_width=fixed_width,

@@ -218,6 +218,7 @@ class ReductionModel:
     pins: tuple[tuple[str, str], ...]  # (launcher variable, literal) pinned by the schedule
     pinned_block_n: str  # schedule block_n without a pinned strategy: "" or the literal
     latency_warps: bool  # warps not pinned: a single pass over few row blocks may take more
+    fill_rows: bool  # rows not pinned: a single pass over too few row blocks to fill the SMs takes fewer
     team_block: bool  # BLOCK_N not pinned: the launcher halves a team's segments for odd rows (team_block)
     fixed_width: bool  # the row width is a run-time size: the looped kernel may take it as COLS
     # What every kernel restates as a multiple of ALIGN (see templates/_reduction_macros.j2,
