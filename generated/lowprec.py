@@ -452,8 +452,8 @@ def quantize_rows_i8(x, *, q=None, s=None):
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(N), 4096)
     if strategy == "single" and not per_sm:
-        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
-        # 16-byte vector a thread, so that more programs hide each other's latency
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to 8
+        # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
@@ -2531,8 +2531,8 @@ def quantize_rows_f8(x, *, q=None, s=None):
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(N), 4096)
     if strategy == "single" and not per_sm:
-        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
-        # 16-byte vector a thread, so that more programs hide each other's latency
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to 8
+        # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).

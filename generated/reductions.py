@@ -471,8 +471,8 @@ def softmax(x, *, y=None):
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(N), 4096)
     if strategy == "single" and not per_sm:
-        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
-        # 16-byte vector a thread, so that more programs hide each other's latency
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to 8
+        # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
@@ -991,8 +991,8 @@ def log_softmax(x, *, y=None):
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(N), 4096)
     if strategy == "single" and not per_sm:
-        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
-        # 16-byte vector a thread, so that more programs hide each other's latency
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to 8
+        # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
@@ -1631,8 +1631,8 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(N), 4096)
     if strategy == "single" and not per_sm:
-        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
-        # 16-byte vector a thread, so that more programs hide each other's latency
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to 8
+        # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
@@ -2143,8 +2143,8 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(N), 4096)
     if strategy == "single" and not per_sm:
-        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
-        # 16-byte vector a thread, so that more programs hide each other's latency
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to 8
+        # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
@@ -2621,8 +2621,8 @@ def row_stats(x, *, sumsq=None, maxabs=None):
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(N), 4096)
     if strategy == "single" and not per_sm:
-        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
-        # 16-byte vector a thread, so that more programs hide each other's latency
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to 8
+        # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
@@ -3392,8 +3392,8 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(C), 4096)
     if strategy == "single" and not per_sm:
-        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
-        # 16-byte vector a thread, so that more programs hide each other's latency
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to 8
+        # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
@@ -4000,8 +4000,8 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(N), 4096)
     if strategy == "single" and not per_sm:
-        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
-        # 16-byte vector a thread, so that more programs hide each other's latency
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to 8
+        # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
@@ -4499,8 +4499,8 @@ def next_token(logits, *, token=None, best=None):
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(V), 4096)
     if strategy == "single" and not per_sm:
-        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
-        # 16-byte vector a thread, so that more programs hide each other's latency
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to 8
+        # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
@@ -4946,8 +4946,8 @@ def top_p_cumulative(logits, *, probs=None, cumulative=None):
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(V), 4096)
     if strategy == "single" and not per_sm:
-        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
-        # 16-byte vector a thread, so that more programs hide each other's latency
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to 8
+        # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
@@ -5515,8 +5515,8 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
     elif BLOCK_N == 0:
         BLOCK_N = min(_args.next_power_of_2(V), 4096)
     if strategy == "single" and not per_sm:
-        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a
-        # 16-byte vector a thread, so that more programs hide each other's latency
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to 8
+        # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
     # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).

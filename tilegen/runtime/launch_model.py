@@ -38,9 +38,10 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2):
     latency. The larger of the two, plus a share of the smaller (they never overlap
     perfectly: this is what prefers small tiles when rows are few), plus a fixed cost per
     wave of tiles that grows with the tile's area (GEMM_MODEL_PROGRAM_S, GEMM_MODEL_AREA_S:
-    over a short K loop a large tile mostly padding costs more than its bytes). Split-K (split_k programs per tile) divides each program's K and
-    multiplies the programs, and moves each partial tile twice more. Persistent
-    descriptor launches pay the fixed cost once per program and move tiles by TMA (a 3%
+    over a short K loop a large tile mostly padding costs more than its bytes). Split-K
+    (split_k programs per tile) divides each program's K and multiplies the programs, and
+    moves each partial tile twice more. Persistent descriptor launches pay the pipeline's
+    fill once per program (the area's part still per tile) and move tiles by TMA (a 3%
     better rate)."""
     batch, m, n, k = sizes
     bm, bn, bk = config["block_m"], config["block_n"], config["block_k"]
@@ -72,8 +73,10 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2):
     in_flight = running * max(config["stages"] - 1, 1) * (min(bm, m) + min(bn, n)) * bk * elem_bytes  # masked rows move nothing
     reach = min(1.0, in_flight / (GEMM_MODEL_BANDWIDTH * GEMM_MODEL_LATENCY_S))
     memory = moved / (GEMM_MODEL_BANDWIDTH * reach)
-    program_s = GEMM_MODEL_PROGRAM_S + GEMM_MODEL_AREA_S * bm * bn / (128 * 128)
-    fixed = program_s * (1 if descriptor and config.get("persistent") else waves)
+    # the pipeline's fill once a program; the part of the tile's area once a tile (a
+    # persistent program handles several)
+    fixed = GEMM_MODEL_PROGRAM_S * (1 if descriptor and config.get("persistent") else waves)
+    fixed += GEMM_MODEL_AREA_S * bm * bn / (128 * 128) * waves
     fixed += GEMM_MODEL_TILE_S if split > 1 else 0  # split-K: the last program's sum of the partials
     if config.get("addressing") == "descriptor" and not descriptor:
         fixed += GEMM_MODEL_TILE_S

@@ -87,22 +87,23 @@ def few_rows_warps(device, num_row_blocks, block_elements, num_warps):
     return max(num_warps, min(32, block_elements // LATENCY_ELEMENTS_PER_WARP))
 
 
-# A single pass whose row blocks do not fill the programs the SMs hold at once (64 warps an
-# SM) leaves latency unhidden: fewer rows a program give more programs, down to
-# FILL_VALUES values a thread (a 16-byte vector of 16-bit values). Measured on the H100,
-# softmax f16 against the table's 2 rows of 4 warps, us: 1000 columns, 528 rows 8.1 -> 6.8,
-# 2048 rows 10.7 -> 9.7, 4096 rows 13.6 -> 13.2; 1024 columns, 2048 rows 7.3 -> 6.9, 4096
-# rows 9.4 -> 8.9; with 16384 rows (8192 blocks of 2) the 2 rows stay (30.8 against 31.9).
+# A single pass whose row blocks do not fill the programs the SMs hold at once (the warps
+# an SM runs: 64 on the H100) leaves latency unhidden: fewer rows a program give more
+# programs, down to FILL_VALUES values a thread (a 16-byte vector of 16-bit values).
+# Measured on the H100, softmax f16, the launcher before -> after, us: 1000 columns, 528
+# rows 8.1 -> 6.8, 2048 rows 10.7 -> 9.6, 4096 rows 13.6 -> 13.1; 1024 columns, 2048 rows
+# 7.3 -> 6.8, 4096 rows 9.4 -> 8.9; with 16384 rows (8192 blocks of 2) the 2 rows stay
+# (30.8 us; 1 row a program 31.8).
 FILL_VALUES = 8
 
 
 def rows_to_fill(device, n_rows, rows, block_n, num_warps):
     """ROWS for a single pass: the table's `rows`, halved while its row blocks number fewer
-    than the SMs hold at once (64 // num_warps programs an SM) and a block keeps at least
-    FILL_VALUES values a thread. Unchanged under the interpreter."""
+    than the SMs hold at once (sm_warps // num_warps programs an SM) and a block keeps at
+    least FILL_VALUES values a thread. Unchanged under the interpreter."""
     if device.type != "cuda":
         return rows
-    slots = sm_count(device) * max(1, 64 // num_warps)
+    slots = sm_count(device) * max(1, sm_warps(device) // num_warps)
     while rows > 1 and cdiv(n_rows, rows) < slots and rows // 2 * block_n >= FILL_VALUES * 32 * num_warps:
         rows //= 2
     return rows
@@ -177,6 +178,19 @@ def sm_count(device):
     if index not in _SM_COUNTS:
         _SM_COUNTS[index] = torch.cuda.get_device_properties(index).multi_processor_count
     return _SM_COUNTS[index]
+
+
+_SM_WARPS = {}
+
+
+def sm_warps(device):
+    """The warps an SM of a CUDA device runs at once (64 on Hopper and the A100, 48 on
+    sm_86 and sm_89), asked once per device."""
+    index = device.index if device.index is not None else torch.cuda.current_device()
+    if index not in _SM_WARPS:
+        props = torch.cuda.get_device_properties(index)
+        _SM_WARPS[index] = getattr(props, "max_threads_per_multi_processor", 2048) // 32
+    return _SM_WARPS[index]
 
 
 def row_align(*sizes):

@@ -992,7 +992,7 @@ def root(context, missing=missing):
     yield '), 4096)\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'fill_rows'):
         pass
-        yield '    if strategy == "single" and not per_sm:\n        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to a\n        # 16-byte vector a thread, so that more programs hide each other\'s latency\n        # (tilegen.runtime.reduction.rows_to_fill).\n        ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)\n'
+        yield '    if strategy == "single" and not per_sm:\n        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to 8\n        # values a thread, so that more programs hide each other\'s latency\n        # (tilegen.runtime.reduction.rows_to_fill).\n        ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)\n'
     yield '    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).\n    num_row_blocks = _args.cdiv(n_rows, ROWS)\n    grid = (num_row_blocks,)\n    if per_sm:\n        # Persistent grid: per_sm programs per SM, each looping over row blocks.\n        n_sms = torch.cuda.get_device_properties(device).multi_processor_count if device.type == "cuda" else 1\n        grid = (min(num_row_blocks, per_sm * n_sms),)\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'latency_warps'):
         pass
