@@ -1241,7 +1241,7 @@ def test_few_row_blocks_take_more_warps(monkeypatch):
     from tilegen.runtime import reduction as r
 
     gpu = torch.device("cuda", 0)
-    monkeypatch.setitem(r._SM_COUNTS, 0, 132)
+    monkeypatch.setitem(r._SMS, 0, (132, 64))
     assert r.few_rows_warps(gpu, 1, 8192, 4) == 32
     assert r.few_rows_warps(gpu, 64, 8192, 8) == 32
     assert r.few_rows_warps(gpu, 132, 2048, 4) == 8

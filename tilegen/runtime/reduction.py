@@ -169,28 +169,27 @@ def narrow_rows(n_cols, rows, num_warps, *strides):
     return max(1, min(rows, NARROW_VALUES[full] * 32 * num_warps // block))
 
 
-_SM_COUNTS = {}
+_SMS = {}  # device index -> (SM count, warps an SM runs at once)
+
+
+def _sm(device):
+    """(SM count, warps an SM runs at once) of a CUDA device, asked once per device."""
+    index = device.index if device.index is not None else torch.cuda.current_device()
+    if index not in _SMS:
+        props = torch.cuda.get_device_properties(index)
+        _SMS[index] = props.multi_processor_count, getattr(props, "max_threads_per_multi_processor", 2048) // 32
+    return _SMS[index]
 
 
 def sm_count(device):
-    """The number of SMs of a CUDA device (asked once per device)."""
-    index = device.index if device.index is not None else torch.cuda.current_device()
-    if index not in _SM_COUNTS:
-        _SM_COUNTS[index] = torch.cuda.get_device_properties(index).multi_processor_count
-    return _SM_COUNTS[index]
-
-
-_SM_WARPS = {}
+    """The number of SMs of a CUDA device."""
+    return _sm(device)[0]
 
 
 def sm_warps(device):
     """The warps an SM of a CUDA device runs at once (64 on Hopper and the A100, 48 on
-    sm_86 and sm_89), asked once per device."""
-    index = device.index if device.index is not None else torch.cuda.current_device()
-    if index not in _SM_WARPS:
-        props = torch.cuda.get_device_properties(index)
-        _SM_WARPS[index] = getattr(props, "max_threads_per_multi_processor", 2048) // 32
-    return _SM_WARPS[index]
+    sm_86 and sm_89)."""
+    return _sm(device)[1]
 
 
 def row_align(*sizes):
