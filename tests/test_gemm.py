@@ -647,14 +647,31 @@ def test_candidates_pruned_by_shared_memory(spec, monkeypatch):
     assert len(configs) < len(gemm_rt.GEMM_HOPPER_CONFIGS)
     assert gemm_rt.gemm_candidates(cuda, 2, {"block_m": 64, "block_n": 64, "block_k": 64, "group_m": 8, "warps": 4,
                                         "stages": 3}) == [dict(block_m=64, block_n=64, block_k=64, group_m=8, warps=4, stages=3)]
-    # The default policy: descriptors and persistence for big aligned products on Hopper, pointers elsewhere.
-    modes = gemm_rt.gemm_policy(cuda, 4096**3, True)  # all timed
+    # The default policy: descriptors and persistence for long aligned products on Hopper, pointers elsewhere.
+    modes = gemm_rt.gemm_policy(cuda, True, 200e-6, 4096**3)  # all timed
     assert modes == [("pointer", False, False), ("descriptor", True, False), ("descriptor", True, True)]
-    assert gemm_rt.gemm_policy(cuda, 64**3, True) == [("pointer", False, False)]
-    assert gemm_rt.gemm_policy(cuda, 2048**3, True) == [("pointer", False, False)]  # host cost (see the policy)
-    assert gemm_rt.gemm_policy(cuda, 2048**3, True, batched=True) == modes  # batched: no host cost
-    assert gemm_rt.gemm_policy(cuda, 4096**3, False) == [("pointer", False, False)]
-    assert gemm_rt.gemm_policy(torch.device("cpu"), 4096**3, True) == [("pointer", False, False)]
+    assert gemm_rt.gemm_policy(cuda, True, 3e-6, 64**3) == [("pointer", False, False)]
+    assert gemm_rt.gemm_policy(cuda, True, 40e-6, 2048**3) == [("pointer", False, False)]  # host cost (see the policy)
+    assert gemm_rt.gemm_policy(cuda, True, 40e-6, 2048**3, batched=True) == modes  # batched: no host cost
+    assert gemm_rt.gemm_policy(cuda, False, 200e-6, 4096**3) == [("pointer", False, False)]
+    assert gemm_rt.gemm_policy(torch.device("cpu"), True, 200e-6, 4096**3) == [("pointer", False, False)]
+
+
+@pytest.mark.parametrize("sizes, addressing", [
+    ((1, 256, 32000, 4096), "descriptor"),  # mistral-7b's lm_head: 2**35 multiply-adds less 0.1%, ~120 us
+    ((1, 2048, 2048, 2048), "pointer"),  # ~40 us: a descriptor launch's host time would show
+    ((1, 4, 152064, 3584), "pointer"),  # long, but rows of four: descriptor tiles (128 rows and up) lose
+])
+def test_descriptors_where_the_kernel_outlasts_their_host_time(spec, monkeypatch, sizes, addressing):
+    """Descriptor launches are offered where the model's best pointer grid runs at least
+    GEMM_DESCRIPTOR_MIN_S; the model's untuned choice then takes one where it ranks best."""
+    m, _ = spec
+    monkeypatch.setattr(gemm_rt, "gemm_device", lambda index: ("GPU", 9, 232448, 132))
+    monkeypatch.setenv("TILEGEN_AUTOTUNE", "0")
+    out = torch.empty(0, dtype=torch.float16)
+    config = gemm_rt.gemm_config(m._matmul_gemm, None, torch.device("cuda", 0), sizes, True, None, (out,))
+    assert config["addressing"] == addressing and config["source"] == "first candidate"
+    assert config["persistent"] == (addressing == "descriptor")
 
 
 def test_narrow_loads_are_told_apart():

@@ -124,7 +124,7 @@ def test_capture_takes_the_model_choice_without_timing(monkeypatch, tmp_path):
     assert config["source"] == "model (graph capture)"
     assert not timed and not gemm_rt.GEMM_CHOSEN and not gemm_rt.GEMM_TUNED
     ranked = gemm_rt.gemm_rank([{**c, "addressing": a, "persistent": p, "flatten": f, "sms": 132}
-                                for a, p, f in gemm_rt.gemm_policy(CUDA, 4096**3, True)
+                                for a, p, f in gemm_rt.gemm_policy(CUDA, True, 200e-6, 4096**3)
                                 for c in gemm_rt.gemm_candidates(CUDA, 2, {})], sizes, 132, 2)
     assert gemm_rt.gemm_model(config, sizes, 132, 2) == gemm_rt.gemm_model(ranked[0], sizes, 132, 2)
     # A decode-shaped product takes a tile of few rows.

@@ -102,7 +102,7 @@ def test_the_device_source_and_triton_settings_are_in_the_key(jit, monkeypatch):
     assert paths(jit) == ["triton"] * 4
 
 
-@pytest.mark.parametrize("why", ["hook", "globals", "descriptor", "grid", "not jit", "backend", "constexpr"])
+@pytest.mark.parametrize("why", ["hook", "globals", "other type", "grid", "not jit", "backend", "constexpr"])
 def test_what_the_key_cannot_hold_takes_triton_path(jit, monkeypatch, why):
     x = torch.randn(64)
     call(jit, x)
@@ -112,7 +112,7 @@ def test_what_the_key_cannot_hold_takes_triton_path(jit, monkeypatch, why):
     elif why == "globals":
         scope = {"C": 2}
         jit.used_global_vals = {("C", id(scope)): (1, scope)}  # (Triton raises: the global changed)
-    elif why == "descriptor":
+    elif why == "other type":
         x = object()
     elif why == "grid":
         grid = lambda meta: (2,)  # noqa: E731
@@ -128,6 +128,18 @@ def test_what_the_key_cannot_hold_takes_triton_path(jit, monkeypatch, why):
         kernel = type("Stand", (), {"__getitem__": Jit.__getitem__, "log": jit.log})()
     call(kernel, x, grid=grid)
     assert paths(jit) == ["triton", "triton"]
+
+
+def test_tensor_descriptors_are_keyed_by_dtype_and_block_shape(jit):
+    """A tensor descriptor (the gemm's descriptor addressing) over another base, shape or
+    strides launches the same compiled kernel; another block shape or dtype does not."""
+    desc = pytest.importorskip("triton.tools.tensor_descriptor").TensorDescriptor.from_tensor
+    call(jit, desc(torch.randn(64, 64), [16, 32]))
+    call(jit, desc(torch.randn(128, 48)[:100], [16, 32]))
+    assert paths(jit) == ["triton", "direct"]
+    call(jit, desc(torch.randn(64, 64), [32, 16]))
+    call(jit, desc(torch.randn(64, 64).half(), [16, 32]))
+    assert paths(jit)[2:] == ["triton", "triton"]
 
 
 def test_an_int_of_1_differs_from_other_ints_of_its_class(jit):
@@ -185,6 +197,12 @@ def test_the_key_is_as_fine_as_tritons_specialization():
     values = [0, 1, 2, 15, 16, 17, 32, -1, -16, 2**31 - 1, 2**31, 2**31 + 16, -2**31, -2**31 - 1, 2**32, 2**63 - 1,
               2**63, 2**63 + 16, 2**64 - 1, 0.0, 1.0, 1.5, -2.0, True, False, None,
               *(base[k:] for k in range(6)), *(base.double()[k:] for k in range(3)), base.half()[1:], base.half()[8:]]
+    # Tensor descriptors (the gemm's descriptor addressing): Triton keys the block shape and
+    # the dtype, not the base's address, shape or strides (encoded at each launch).
+    descriptor = pytest.importorskip("triton.tools.tensor_descriptor").TensorDescriptor
+    grid = torch.randn(64, 64)
+    values += [descriptor.from_tensor(t, block) for t in (grid, grid[:32], grid.half(), grid[8:, :16].half())
+               for block in ([16, 16], [32, 16], [16, 32])]
     seen = {}
     for v in values:
         key = tuple(launch_rt._args_key([v]))
@@ -194,3 +212,21 @@ def test_the_key_is_as_fine_as_tritons_specialization():
             assert seen[key] == spec, (v, key)
         seen[key] = spec
     assert len(seen) > 10
+
+
+@pytest.mark.gpu
+def test_descriptor_gemm_launches_on_the_gpu():
+    """The gemm's host-built tensor descriptors through the real JITFunction: the second
+    call of a key (other operands, other sizes of one specialization) launches the compiled
+    kernel directly; every result against torch."""
+    gemm = compile_spec(ROOT / "specs" / "gemm.tile")[0]
+    schedule = dict(addressing="descriptor", persistent=True, block_m=128, block_n=128, block_k=64, warps=8, stages=3)
+    for m, n, k in ((256, 512, 320), (300, 512, 320), (256, 512, 320), (1000, 2048, 96)):
+        a = torch.randn(m, k, device="cuda", dtype=torch.float16)
+        b = torch.randn(k, n, device="cuda", dtype=torch.float16)
+        c = gemm.matmul(a, b, schedule=schedule)
+        assert gemm.matmul.last_config["addressing"] == "descriptor"
+        torch.testing.assert_close(c.float(), a.float() @ b.float(), rtol=2e-2, atol=2e-2)
+    table = gemm.matmul_kernel.__dict__.get(launch_rt.TABLE, {})
+    assert any(launch_rt.TensorDescriptor in (part[0] if isinstance(part, tuple) else None for part in key)
+               for key in table)

@@ -30,7 +30,7 @@ import triton.language as tl
 from .args import cdiv, interpreting, next_power_of_2
 from .rules import GEMM_CALL_RULES, check_call_schedule as gemm_check_schedule
 from .tuning_cache import gemm_cache_load, gemm_cache_store
-from .launch_model import gemm_model, gemm_rank  # noqa: F401 (tests and scripts read gemm_model here)
+from .launch_model import GEMM_TUNE_TOP, gemm_model, gemm_rank, gemm_shortlist  # noqa: F401 (tests and scripts read them here)
 from .timing import device_ms, flush_buffer, ranks
 from .gemm_configs import (  # noqa: F401 (tests, scripts and the generated launchers read them here)
     GEMM_CONFIGS,
@@ -46,12 +46,14 @@ from .gemm_configs import (  # noqa: F401 (tests, scripts and the generated laun
 )
 
 # Launch policy for what neither the spec nor the call decides; change it here after measuring.
-# Smaller products keep pointer addressing. An unbatched kernel's descriptor launch costs
-# about 26 us more host time per call (the launcher builds and Triton encodes three
-# descriptors: 62 against 36 us at 2048^3 on an H100 machine), so below ~2**35
-# multiply-adds (~100 us of kernel) back-to-back calls would wait on the host. Batched
-# kernels build their descriptors in the kernel, at no host cost.
-GEMM_DESCRIPTOR_MIN_MACS = 1 << 35
+# An unbatched kernel's descriptor launch costs about 26 us more host time per call (the
+# launcher builds and Triton encodes three descriptors: 62 against 36 us at 2048^3 on an
+# H100 machine), so descriptors are timed only where gemm_model says the best pointer
+# launch runs at least GEMM_DESCRIPTOR_MIN_S: then back-to-back calls keep the GPU ahead of
+# the host. A bound on kernel time, not on multiply-adds: a skinny product runs longer per
+# multiply-add (mistral's 256x32000x4096 lm_head, 2**35 multiply-adds less 0.1%, runs ~120
+# us). Batched kernels build their descriptors in the kernel, at no host cost.
+GEMM_DESCRIPTOR_MIN_S = 100e-6
 GEMM_DESCRIPTOR_MIN_MACS_BATCHED = 1 << 27
 GEMM_FLATTEN = False  # persistent launches: flatten the tile loop into the K loop (schedule "flatten")
 GEMM_TUNE_ROUNDS = 4  # interleaved timing rounds per candidate, half of them in reverse order (see gemm_tune)
@@ -61,7 +63,6 @@ GEMM_WARMUP_MS = 25  # each timing starts with this much of the candidate back t
 GEMM_TIMED_MS = 100  # then times this much of it (at least 25 runs), as tilegen bench does
 GEMM_MOST_RUNS = 1000  # at most this many runs of each: ~100 ms of runs down to 0.1 ms a run (see gemm_device_ms)
 GEMM_TUNE_MIN_MACS = 1 << 24  # smaller products take the first candidate: tuning would cost more
-GEMM_TUNE_TOP = 4  # the tuner times the model's best few candidates (plus each launch mode's best), not all
 GEMM_TUNE_BUDGET_S = 4.5  # no timing starts that would end past this (gemm_tune_rounds); 5 s with estimates missing
 # Part of every disk-cache key: raise it when kernels or launches change so that
 # configurations tuned for the old ones are not reused (2: descriptors built on the host;
@@ -84,15 +85,17 @@ def gemm_programs(num_tiles, sms):
     return cdiv(max(num_tiles, 1), rounds)
 
 
-def gemm_policy(device, macs, descriptors_ok, batched=False):
+def gemm_policy(device, descriptors_ok, pointer_s, macs, batched=False):
     """The launch modes, (addressing, persistent, flatten), to consider when neither the
-    spec nor the call picks one; the first is used untuned. On Hopper and newer, large
-    aligned products are timed three ways: masked pointers on a grid of one program per
-    tile, and tensor descriptors (TMA) run persistent, with and without the tile loop
-    flattened into the K loop. Which wins depends on the shape (measured, see
-    docs/design.md). Everywhere else: masked pointer arithmetic."""
-    least = GEMM_DESCRIPTOR_MIN_MACS_BATCHED if batched else GEMM_DESCRIPTOR_MIN_MACS
-    if device.type == "cuda" and descriptors_ok and macs >= least:
+    spec nor the call picks one; the first is used untuned. On Hopper and newer, long
+    aligned products (the model's best pointer launch, `pointer_s` seconds, at least
+    GEMM_DESCRIPTOR_MIN_S; batched: at least GEMM_DESCRIPTOR_MIN_MACS_BATCHED `macs`) are
+    timed three ways: masked pointers on a grid of one program per tile, and tensor
+    descriptors (TMA) run persistent, with and without the tile loop flattened into the K
+    loop. Which wins depends on the shape (measured, see docs/design.md). Everywhere else:
+    masked pointer arithmetic."""
+    long_enough = macs >= GEMM_DESCRIPTOR_MIN_MACS_BATCHED if batched else pointer_s >= GEMM_DESCRIPTOR_MIN_S
+    if device.type == "cuda" and descriptors_ok and long_enough:
         if gemm_device(device.index)[1] >= 9:
             return [("pointer", False, False), ("descriptor", True, False), ("descriptor", True, True)]
     return [("pointer", False, False)]
@@ -141,28 +144,6 @@ def gemm_candidates(device, elem_bytes, pins, narrow=False):
     need = lambda c: c["stages"] * (c["block_m"] + c["block_n"]) * c["block_k"] * elem_bytes
     fits = [c for c in configs if smem is None or need(c) <= smem]
     return fits or [min(configs, key=need)]
-
-
-def gemm_shortlist(ranked, top=None):
-    """What the tuner times: the model's `top` best, plus the best of every launch mode
-    they leave out (split-K counts as a mode), plus the best with the leader's tile turned (BLOCK_M and BLOCK_N
-    swapped), in ranked order. The model knows least about launch modes and about which
-    orientation the compiler serves better: 128x256 and 256x128 differ by up to 10% the
-    one way or the other depending on the kernel (fp8 at 4096^3, docs/design.md)."""
-    top = GEMM_TUNE_TOP if top is None else top
-    keep = list(ranked[:top])
-    modes = {(c["addressing"], c["persistent"], c["flatten"], c.get("split_k", 1) > 1) for c in keep}
-    for c in ranked[top:]:
-        mode = (c["addressing"], c["persistent"], c["flatten"], c.get("split_k", 1) > 1)
-        if mode not in modes:
-            modes.add(mode)
-            keep.append(c)
-    if ranked:
-        lead = ranked[0]
-        turned = (lead["block_n"], lead["block_m"])
-        if turned != (lead["block_m"], lead["block_n"]) and not any((c["block_m"], c["block_n"]) == turned for c in keep):
-            keep += [c for c in ranked if (c["block_m"], c["block_n"]) == turned][:1]
-    return keep
 
 
 def gemm_capturing(device):
@@ -239,7 +220,18 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
                          f"got persistent = False")
     batch, m, n, k = sizes
     macs = batch * m * n * k
-    modes = gemm_policy(device, macs, tma_ok and "descriptor" in kernel["modes"], kernel["batched"])
+    pins = {key: wish[key] for key in GEMM_CONFIG_KEYS if key in wish}
+    if wish.get("order") == "row_major":
+        pins["group_m"] = 1  # one row of tiles per group: plain row-major order
+    sms = gemm_device(device.index)[3] if device.type == "cuda" else 4  # the interpreter: 4 "SMs"
+    # Every candidate: a block configuration under a launch mode.
+    configs = gemm_candidates(device, kernel["elem_bytes"], pins, narrow)
+    out_bytes = sum(o.element_size() for o in outs) or kernel["elem_bytes"]
+    pointer_s = 0.0
+    if device.type == "cuda":  # the model's best pointer grid: is the kernel long enough for descriptors?
+        grid = {"split_k": 1, "addressing": "pointer", "persistent": False, "flatten": False}
+        pointer_s = min(gemm_model({**grid, **c}, sizes, sms, kernel["elem_bytes"], out_bytes) for c in configs)
+    modes = gemm_policy(device, tma_ok and "descriptor" in kernel["modes"], pointer_s, macs, kernel["batched"])
     note = ""
     # What the spec or the call pins narrows the policy's launch modes; what it leaves
     # open is tuned (e.g. pinning persistent = true on Hopper still times flatten both ways).
@@ -262,9 +254,6 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
     if "flatten" in wish:
         flatten = wish["flatten"] in (True, "true")
         modes = list(dict.fromkeys((a, p, p and flatten) for a, p, _ in modes))
-    pins = {key: wish[key] for key in GEMM_CONFIG_KEYS if key in wish}
-    if wish.get("order") == "row_major":
-        pins["group_m"] = 1  # one row of tiles per group: plain row-major order
     if pins.get("split_k", 1) > 1:
         # The programs sharing a tile meet through masked stores: a pointer grid only.
         if not kernel.get("split_k"):
@@ -276,9 +265,6 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
                              f"got addressing = {wish.get('addressing', 'pointer')!r}, persistent = {wish.get('persistent')!r}"
                              f", flatten = {wish.get('flatten')!r}")
         modes = [("pointer", False, False)]
-    sms = gemm_device(device.index)[3] if device.type == "cuda" else 4  # the interpreter: 4 "SMs"
-    # Every candidate: a block configuration under a launch mode.
-    configs = gemm_candidates(device, kernel["elem_bytes"], pins, narrow)
     # Descriptors load whole tiles by TMA, asynchronously, whatever the pointers' runs: their
     # candidates keep the full tiles (where the TMA rules hold but K breaks the runs, K = 4104).
     wide_configs = gemm_candidates(device, kernel["elem_bytes"], pins) if narrow else configs
@@ -300,7 +286,6 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
             candidates += gemm_split_candidates(candidates, gemm_bucket(sizes), sms)
     if device.type == "cuda" and len(candidates) > 1:
         # The model's ranking: its best is the first candidate, taken untuned.
-        out_bytes = sum(o.element_size() for o in outs) or kernel["elem_bytes"]
         candidates = gemm_rank(candidates, sizes, sms, kernel["elem_bytes"], out_bytes)
     tune = os.environ.get("TILEGEN_AUTOTUNE", "")
     if len(candidates) == 1:

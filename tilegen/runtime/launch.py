@@ -13,6 +13,8 @@ launch hooks and their metadata). The key:
     each int      whether it is 1 (Triton makes it a constant), whether 16 divides it, and
                   whether it fits 32 or 64 bits (Triton: i32, i64, u64)
     each float, bool, None   its type (Triton does not specialize on their values)
+    each tensor descriptor   its base's dtype, block shape and padding (Triton: the dtype and
+                  block shape; the base's address, shape and strides are encoded at launch)
     keywords      the constexprs and options (num_warps, ...) by value
     and           the kernel's source hash (Triton's: a kernel whose source was replaced
                   compiles again), the current CUDA device, Triton's debug and
@@ -21,8 +23,8 @@ launch hooks and their metadata). The key:
 Everything else takes Triton's own path: a kernel that is no JITFunction (the
 interpreter's, a test's stand-in), one with pre-run hooks or whose globals changed since
 it compiled (Triton raises), a constexpr given by position, an argument of another type
-(a tensor descriptor), a grid that is a function, a backend other than CUDA, a Triton release other than those the key
-was checked against (CHECKED_RELEASES).
+(a string, a list), a grid that is a function, a backend other than CUDA, a Triton
+release other than those the key was checked against (CHECKED_RELEASES).
 """
 
 from __future__ import annotations
@@ -37,11 +39,12 @@ import triton
 # native_specialize_impl, with the CUDA backend's rules for ints and pointers); any other
 # takes its own path on every call.
 CHECKED_RELEASES = ("3.6.",)
-JITFunction = None
+JITFunction = TensorDescriptor = None
 if triton.__version__.startswith(CHECKED_RELEASES):
     from triton import knobs
     from triton.compiler import CompiledKernel
     from triton.runtime.jit import JITFunction
+    from triton.tools.tensor_descriptor import TensorDescriptor
 
 # TILEGEN_DIRECT_LAUNCH=0 sends every launch through kernel[grid] (bench/launch_overhead.py
 # times both ways).
@@ -69,6 +72,8 @@ def _arg_key(a):
         return t
     if isinstance(a, torch.Tensor):
         return (a.dtype, a.data_ptr() % 16)
+    if t is TensorDescriptor:
+        return (t, a.base.dtype, tuple(a.block_shape), a.padding)
     raise _NoKey
 
 

@@ -1,7 +1,7 @@
 """A model of a gemm launch on the GPU: estimated seconds for a block configuration and
 launch mode at a shape, from the tiles, their waves over the SMs, the K depth and the
 bytes moved. It picks the launch when nothing is tuned (TILEGEN_AUTOTUNE=0, CUDA-graph
-capture, a first call) and orders the candidates the tuner times."""
+capture, a first call), orders the candidates and shortlists those the tuner times."""
 
 from __future__ import annotations
 
@@ -24,6 +24,9 @@ GEMM_MODEL_PROGRAM_S = 0.75e-6
 GEMM_MODEL_AREA_S = 1.5e-6  # per 128x128 outputs of the tile
 GEMM_MODEL_L2_BYTES = 50 * 2**20
 GEMM_MODEL_OVERLAP = 0.2  # the share of the shorter of compute and memory time that does not overlap the longer
+
+
+GEMM_TUNE_TOP = 4  # the tuner times the model's best few candidates (plus each launch mode's best), not all
 
 
 def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2):
@@ -86,3 +89,25 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2):
 def gemm_rank(candidates, sizes, sms, elem_bytes, out_bytes=2):
     """The candidates, fastest first by gemm_model (ties keep their order)."""
     return sorted(candidates, key=lambda c: gemm_model(c, sizes, sms, elem_bytes, out_bytes))
+
+
+def gemm_shortlist(ranked, top=None):
+    """What the tuner times: the model's `top` best, plus the best of every launch mode
+    they leave out (split-K counts as a mode), plus the best with the leader's tile turned (BLOCK_M and BLOCK_N
+    swapped), in ranked order. The model knows least about launch modes and about which
+    orientation the compiler serves better: 128x256 and 256x128 differ by up to 10% the
+    one way or the other depending on the kernel (fp8 at 4096^3, docs/design.md)."""
+    top = GEMM_TUNE_TOP if top is None else top
+    keep = list(ranked[:top])
+    modes = {(c["addressing"], c["persistent"], c["flatten"], c.get("split_k", 1) > 1) for c in keep}
+    for c in ranked[top:]:
+        mode = (c["addressing"], c["persistent"], c["flatten"], c.get("split_k", 1) > 1)
+        if mode not in modes:
+            modes.add(mode)
+            keep.append(c)
+    if ranked:
+        lead = ranked[0]
+        turned = (lead["block_n"], lead["block_m"])
+        if turned != (lead["block_m"], lead["block_n"]) and not any((c["block_m"], c["block_n"]) == turned for c in keep):
+            keep += [c for c in ranked if (c["block_m"], c["block_n"]) == turned][:1]
+    return keep
