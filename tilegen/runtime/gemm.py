@@ -30,7 +30,7 @@ import triton.language as tl
 from .args import cdiv, interpreting, next_power_of_2
 from .rules import GEMM_CALL_RULES, check_call_schedule as gemm_check_schedule
 from .tuning_cache import gemm_cache_load, gemm_cache_store
-from .launch_model import GEMM_TUNE_TOP, gemm_model, gemm_rank, gemm_shortlist  # noqa: F401 (tests and scripts read them here)
+from .launch_model import gemm_model, gemm_rank, gemm_shortlist  # noqa: F401 (tests and scripts read them here)
 from .timing import device_ms, flush_buffer, ranks
 from .gemm_configs import (  # noqa: F401 (tests, scripts and the generated launchers read them here)
     GEMM_CONFIGS,
@@ -48,11 +48,14 @@ from .gemm_configs import (  # noqa: F401 (tests, scripts and the generated laun
 # Launch policy for what neither the spec nor the call decides; change it here after measuring.
 # An unbatched kernel's descriptor launch costs about 26 us more host time per call (the
 # launcher builds and Triton encodes three descriptors: 62 against 36 us at 2048^3 on an
-# H100 machine), so descriptors are timed only where gemm_model says the best pointer
-# launch runs at least GEMM_DESCRIPTOR_MIN_S: then back-to-back calls keep the GPU ahead of
-# the host. A bound on kernel time, not on multiply-adds: a skinny product runs longer per
-# multiply-add (mistral's 256x32000x4096 lm_head, 2**35 multiply-adds less 0.1%, runs ~120
-# us). Batched kernels build their descriptors in the kernel, at no host cost.
+# H100 machine), so descriptors are timed only for products that keep the GPU ahead of the
+# host in back-to-back calls: 2**35 multiply-adds and up, or where gemm_model says the best
+# pointer launch runs at least GEMM_DESCRIPTOR_MIN_S. The time catches skinny products,
+# slower per multiply-add (mistral's 256x32000x4096 lm_head, 2**35 less 0.1%, ~120 us);
+# the count keeps 1-byte operands, which the model rates twice as fast (fp8 at 4096^3:
+# 93 us by the model, about 100-130 measured). Batched kernels build their descriptors in
+# the kernel, at no host cost.
+GEMM_DESCRIPTOR_MIN_MACS = 1 << 35
 GEMM_DESCRIPTOR_MIN_S = 100e-6
 GEMM_DESCRIPTOR_MIN_MACS_BATCHED = 1 << 27
 GEMM_FLATTEN = False  # persistent launches: flatten the tile loop into the K loop (schedule "flatten")
@@ -88,13 +91,17 @@ def gemm_programs(num_tiles, sms):
 def gemm_policy(device, descriptors_ok, pointer_s, macs, batched=False):
     """The launch modes, (addressing, persistent, flatten), to consider when neither the
     spec nor the call picks one; the first is used untuned. On Hopper and newer, long
-    aligned products (the model's best pointer launch, `pointer_s` seconds, at least
-    GEMM_DESCRIPTOR_MIN_S; batched: at least GEMM_DESCRIPTOR_MIN_MACS_BATCHED `macs`) are
+    aligned products (GEMM_DESCRIPTOR_MIN_MACS `macs`, or the model's best unpinned pointer
+    grid, `pointer_s` seconds, at least GEMM_DESCRIPTOR_MIN_S; batched: at least
+    GEMM_DESCRIPTOR_MIN_MACS_BATCHED `macs`) are
     timed three ways: masked pointers on a grid of one program per tile, and tensor
     descriptors (TMA) run persistent, with and without the tile loop flattened into the K
     loop. Which wins depends on the shape (measured, see docs/design.md). Everywhere else:
     masked pointer arithmetic."""
-    long_enough = macs >= GEMM_DESCRIPTOR_MIN_MACS_BATCHED if batched else pointer_s >= GEMM_DESCRIPTOR_MIN_S
+    if batched:
+        long_enough = macs >= GEMM_DESCRIPTOR_MIN_MACS_BATCHED
+    else:
+        long_enough = macs >= GEMM_DESCRIPTOR_MIN_MACS or pointer_s >= GEMM_DESCRIPTOR_MIN_S
     if device.type == "cuda" and descriptors_ok and long_enough:
         if gemm_device(device.index)[1] >= 9:
             return [("pointer", False, False), ("descriptor", True, False), ("descriptor", True, True)]
@@ -228,9 +235,10 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
     configs = gemm_candidates(device, kernel["elem_bytes"], pins, narrow)
     out_bytes = sum(o.element_size() for o in outs) or kernel["elem_bytes"]
     pointer_s = 0.0
-    if device.type == "cuda":  # the model's best pointer grid: is the kernel long enough for descriptors?
+    if device.type == "cuda":  # the model's best pointer grid, unpinned: is the kernel long enough for descriptors?
         grid = {"split_k": 1, "addressing": "pointer", "persistent": False, "flatten": False}
-        pointer_s = min(gemm_model({**grid, **c}, sizes, sms, kernel["elem_bytes"], out_bytes) for c in configs)
+        pointer_s = min(gemm_model({**grid, **c}, sizes, sms, kernel["elem_bytes"], out_bytes)
+                        for c in gemm_candidates(device, kernel["elem_bytes"], {}, narrow))
     modes = gemm_policy(device, tma_ok and "descriptor" in kernel["modes"], pointer_s, macs, kernel["batched"])
     note = ""
     # What the spec or the call pins narrows the policy's launch modes; what it leaves
