@@ -717,6 +717,9 @@ def test_narrow_candidates_hold_few_values(monkeypatch):
     # 128x128x64 with 8 warps holds 64 + 3 * 64 = 256 a thread: kept; 128x256x64 holds 320: K blocks of 32
     assert dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=8, stages=4) in narrow
     assert dict(block_m=128, block_n=256, block_k=32, group_m=8, warps=8, stages=3) in narrow
+    # each also with K blocks of 16 (K = 33: 128x256x16 10.3 us against 128x256x32's 12.9)
+    assert dict(block_m=128, block_n=256, block_k=16, group_m=8, warps=8, stages=3) in narrow
+    assert {c["block_k"] for c in narrow} >= {16, 32, 64}
     # Pins apply first, and stay: the other keys shrink (to K blocks of 16 and 2 stages at least).
     pinned = gemm_rt.gemm_candidates(cuda, 2, {"block_k": 128}, narrow=True)
     assert all(c["block_k"] == 128 for c in pinned) and min(c["stages"] for c in pinned) == 2
@@ -993,6 +996,11 @@ def test_shortlist_times_the_leaders_turned_tile():
     assert gemm_rt.gemm_shortlist(ranked[2:5], top=2) == ranked[2:4]
     assert gemm_rt.gemm_shortlist([cand(128, 256), cand(256, 128)], top=2) == [cand(128, 256), cand(256, 128)]
     assert gemm_rt.gemm_shortlist([]) == []
+    # Operands loaded element by element (narrow): the best of each K block left out, too.
+    ks = [dict(cand(256, 128), block_k=32), dict(cand(128, 128), block_k=32), dict(cand(64, 64), block_k=16),
+          dict(cand(128, 64), block_k=16), dict(cand(128, 256), block_k=32), dict(cand(64, 128), block_k=64)]
+    assert gemm_rt.gemm_shortlist(ks, top=1) == [ks[0], ks[4]]  # (ks[4]: the leader's tile turned)
+    assert gemm_rt.gemm_shortlist(ks, top=1, narrow=True) == [ks[0], ks[2], ks[5], ks[4]]
 
 
 def test_tuner_times_after_a_sustained_warm_up(spec, monkeypatch):

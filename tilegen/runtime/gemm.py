@@ -73,8 +73,9 @@ GEMM_TUNE_BUDGET_S = 4.5  # no timing starts that would end past this (gemm_tune
 # 5: the tuner's runoff between its leaders; 6: timings after a sustained warm-up, ranked
 # round by round; 7: timings of up to 1000 runs, not 200; 8: small-M tiles, candidates
 # ranked by gemm_model; 9: the leader's turned tile timed too; 10: split-K candidates;
-# 11: operands loaded element by element tune apart, with smaller K blocks).
-GEMM_CACHE_VERSION = "v11"
+# 11: operands loaded element by element tune apart, with smaller K blocks; 12: and K
+# blocks of 16 timed beside).
+GEMM_CACHE_VERSION = "v12"
 
 def gemm_programs(num_tiles, sms):
     """Programs of a persistent launch over `num_tiles` tiles with `sms` SMs: the fewest
@@ -323,7 +324,7 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
             return {**candidates[0], "source": "model (graph capture)" + note}
         if kernel["batched"] and any(c["addressing"] == "descriptor" for c in candidates):
             gemm_use_scratch()  # batched descriptor kernels need Triton's allocator to launch at all
-        shortlist = gemm_shortlist(candidates) if device.type == "cuda" else candidates
+        shortlist = gemm_shortlist(candidates, narrow=narrow) if device.type == "cuda" else candidates
         config = gemm_tune(shortlist, launch, outs, device)
         gemm_cache_store(tuning_key, config)
         source = "tuned now"

@@ -99,7 +99,8 @@ def gemm_narrow_held(c):
 def gemm_narrow_configs(configs, pinned=()):
     """`configs` made to hold at most GEMM_NARROW_HELD values a thread (gemm_narrow_held): K
     blocks halved down to 32, then fewer stages down to 2, then K blocks of 16, each only
-    where the key is not `pinned`; duplicates dropped. (Pinned tile sizes or warps may leave
+    where the key is not `pinned`; each also with K blocks of 16 (unless pinned);
+    duplicates dropped. (Pinned tile sizes or warps may leave
     a configuration above the bound: what a schedule pins, it gets.)"""
     out = []
     for c in configs:
@@ -107,8 +108,10 @@ def gemm_narrow_configs(configs, pinned=()):
         for key, least in (("block_k", 32), ("stages", 2), ("block_k", 16)):
             while key not in pinned and gemm_narrow_held(c) > GEMM_NARROW_HELD and c[key] > least:
                 c[key] = c[key] // 2 if key == "block_k" else c[key] - 1
-        if c not in out:
-            out.append(c)
+        # and each with K blocks of 16: fewer loads past a short K's edge (gemm_shortlist)
+        for variant in (c, {**c, "block_k": 16} if "block_k" not in pinned else c):
+            if variant not in out:
+                out.append(variant)
     return out
 
 
