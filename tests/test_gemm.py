@@ -717,14 +717,30 @@ def test_narrow_candidates_hold_few_values(monkeypatch):
     # 128x128x64 with 8 warps holds 64 + 3 * 64 = 256 a thread: kept; 128x256x64 holds 320: K blocks of 32
     assert dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=8, stages=4) in narrow
     assert dict(block_m=128, block_n=256, block_k=32, group_m=8, warps=8, stages=3) in narrow
-    # each also with K blocks of 16 (K = 33: 128x256x16 10.3 us against 128x256x32's 12.9)
-    assert dict(block_m=128, block_n=256, block_k=16, group_m=8, warps=8, stages=3) in narrow
-    assert {c["block_k"] for c in narrow} >= {16, 32, 64}
     # Pins apply first, and stay: the other keys shrink (to K blocks of 16 and 2 stages at least).
     pinned = gemm_rt.gemm_candidates(cuda, 2, {"block_k": 128}, narrow=True)
     assert all(c["block_k"] == 128 for c in pinned) and min(c["stages"] for c in pinned) == 2
     for c in gemm_rt.gemm_candidates(cuda, 2, {"stages": 5}, narrow=True):
         assert c["stages"] == 5 and (gemm_narrow_held(c) <= GEMM_NARROW_HELD or c["block_k"] == 16), c
+
+
+@pytest.mark.parametrize("elem_bytes", [2, 4])
+def test_narrow_tiles_in_k_blocks_of_16_come_after_the_ranking(monkeypatch, elem_bytes):
+    """Each ranked pointer tile in K blocks of 16 is appended after the model's order (K =
+    33: 128x256x16 ran 10.3 us against 128x256x32's 12.9), never the model's first choice;
+    none for a pinned block_k or 1-byte operands (Triton's 8-bit dot takes K blocks of 32)."""
+    from tilegen.runtime.gemm_configs import gemm_narrow_variants
+
+    monkeypatch.setattr(gemm_rt, "gemm_device", lambda index: ("H100", 9, 227 * 1024, 132))
+    grid = dict(split_k=1, addressing="pointer", persistent=False, flatten=False, sms=132)
+    configs = gemm_rt.gemm_candidates(torch.device("cuda", 0), elem_bytes, {}, narrow=True)
+    ranked = gemm_rt.gemm_rank([{**grid, **c} for c in configs], (1, 1024, 4096, 33), 132, elem_bytes)
+    out = gemm_narrow_variants(ranked, {}, elem_bytes)
+    assert out[:len(ranked)] == ranked and len(out) > len(ranked)
+    assert out[len(ranked)] == {**ranked[0], "block_k": 16} or ranked[0]["block_k"] == 16
+    assert all(c["block_k"] == 16 for c in out[len(ranked):]) and len({str(c) for c in out}) == len(out)
+    assert gemm_narrow_variants(ranked, {"block_k": 32}, elem_bytes) == ranked
+    assert gemm_narrow_variants(ranked, {}, 1) == ranked
 
 
 def test_pins_narrow_the_tuned_launch_modes(spec, monkeypatch):

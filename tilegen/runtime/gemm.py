@@ -41,6 +41,7 @@ from .gemm_configs import (  # noqa: F401 (tests, scripts and the generated laun
     GEMM_SPLIT_KS,
     gemm_narrow_configs,
     gemm_narrow_loads,
+    gemm_narrow_variants,
     gemm_split_candidates,
     gemm_split_k_buffers,
 )
@@ -73,8 +74,8 @@ GEMM_TUNE_BUDGET_S = 4.5  # no timing starts that would end past this (gemm_tune
 # 5: the tuner's runoff between its leaders; 6: timings after a sustained warm-up, ranked
 # round by round; 7: timings of up to 1000 runs, not 200; 8: small-M tiles, candidates
 # ranked by gemm_model; 9: the leader's turned tile timed too; 10: split-K candidates;
-# 11: operands loaded element by element tune apart, with smaller K blocks; 12: and K
-# blocks of 16 timed beside).
+# 11: operands loaded element by element tune apart, with smaller K blocks; 12: and their
+# tiles in K blocks of 16 timed beside, gemm_narrow_variants).
 GEMM_CACHE_VERSION = "v12"
 
 def gemm_programs(num_tiles, sms):
@@ -296,6 +297,8 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
     if device.type == "cuda" and len(candidates) > 1:
         # The model's ranking: its best is the first candidate, taken untuned.
         candidates = gemm_rank(candidates, sizes, sms, kernel["elem_bytes"], out_bytes)
+        if narrow:  # and, after them, each tile in K blocks of 16 for the tuner to try
+            candidates = gemm_narrow_variants(candidates, pins, kernel["elem_bytes"])
     tune = os.environ.get("TILEGEN_AUTOTUNE", "")
     if len(candidates) == 1:
         return {**candidates[0], "source": "pinned" + note}

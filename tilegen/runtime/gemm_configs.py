@@ -99,8 +99,7 @@ def gemm_narrow_held(c):
 def gemm_narrow_configs(configs, pinned=()):
     """`configs` made to hold at most GEMM_NARROW_HELD values a thread (gemm_narrow_held): K
     blocks halved down to 32, then fewer stages down to 2, then K blocks of 16, each only
-    where the key is not `pinned`; each also with K blocks of 16 (unless pinned);
-    duplicates dropped. (Pinned tile sizes or warps may leave
+    where the key is not `pinned`; duplicates dropped. (Pinned tile sizes or warps may leave
     a configuration above the bound: what a schedule pins, it gets.)"""
     out = []
     for c in configs:
@@ -108,11 +107,22 @@ def gemm_narrow_configs(configs, pinned=()):
         for key, least in (("block_k", 32), ("stages", 2), ("block_k", 16)):
             while key not in pinned and gemm_narrow_held(c) > GEMM_NARROW_HELD and c[key] > least:
                 c[key] = c[key] // 2 if key == "block_k" else c[key] - 1
-        # and each with K blocks of 16: fewer loads past a short K's edge (gemm_shortlist)
-        for variant in (c, {**c, "block_k": 16} if "block_k" not in pinned else c):
-            if variant not in out:
-                out.append(variant)
+        if c not in out:
+            out.append(c)
     return out
+
+
+def gemm_narrow_variants(ranked, pins, elem_bytes):
+    """`ranked` (the model's order), then each candidate's tile in K blocks of 16 where it
+    has none, in the same order: fewer loads past a short K's edge, which the model cannot
+    weigh (it does not count loads element by element), so they come after its ranking,
+    never its first choice, for the tuner's shortlist to time (gemm_shortlist). None where
+    block_k is pinned, nor for 1-byte operands (Triton's 8-bit dot takes K blocks of 32 and
+    up)."""
+    if "block_k" in pins or elem_bytes == 1:
+        return ranked
+    variants = [{**c, "block_k": 16} for c in ranked if c["block_k"] != 16 and c["addressing"] == "pointer"]
+    return ranked + [v for k, v in enumerate(variants) if v not in ranked and v not in variants[:k]]
 
 
 # Split-K candidates (programs per tile, each over a slice of K): offered where a pointer
