@@ -229,9 +229,12 @@ def matmul(a, b, *, c=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
-    _index_64 = _args.needs_int64(a, b, c)
-    # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
-    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
+    # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
+    # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
+    # (tilegen.runtime.gemm_configs.gemm_facts).
+    _index_64, _tma_ok = _matmul_calls.facts(
+        signature, _gemm.gemm_facts, (a, b, c), (a, b, c), size_k
+    )
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -537,9 +540,12 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
-    _index_64 = _args.needs_int64(a, b, c)
-    # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
-    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
+    # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
+    # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
+    # (tilegen.runtime.gemm_configs.gemm_facts).
+    _index_64, _tma_ok = _matmul_leaky_relu_calls.facts(
+        signature, _gemm.gemm_facts, (a, b, c), (a, b, c), size_k
+    )
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -857,9 +863,12 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
-    _index_64 = _args.needs_int64(x, w, bias, y)
-    # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
-    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, y))
+    # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
+    # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
+    # (tilegen.runtime.gemm_configs.gemm_facts).
+    _index_64, _tma_ok = _linear_gelu_calls.facts(
+        signature, _gemm.gemm_facts, (x, w, bias, y), (x, w, y), size_k
+    )
 
     def _launch(config, y):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -1215,9 +1224,12 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return out
-    _index_64 = _args.needs_int64(x, w, scale, bias, residual, out)
-    # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
-    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, out))
+    # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
+    # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
+    # (tilegen.runtime.gemm_configs.gemm_facts).
+    _index_64, _tma_ok = _scaled_residual_calls.facts(
+        signature, _gemm.gemm_facts, (x, w, scale, bias, residual, out), (x, w, out), size_k
+    )
 
     def _launch(config, out):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -1580,9 +1592,10 @@ def bmm(a, b, *, c=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
-    _index_64 = _args.needs_int64(a, b, c)
-    # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
-    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
+    # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
+    # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
+    # (tilegen.runtime.gemm_configs.gemm_facts).
+    _index_64, _tma_ok = _bmm_calls.facts(signature, _gemm.gemm_facts, (a, b, c), (a, b, c), size_k)
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile of each product; a persistent
@@ -1916,9 +1929,12 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return pre, act
-    _index_64 = _args.needs_int64(x, w, bias, pre, act)
-    # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
-    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, pre, act))
+    # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
+    # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
+    # (tilegen.runtime.gemm_configs.gemm_facts).
+    _index_64, _tma_ok = _linear_silu_calls.facts(
+        signature, _gemm.gemm_facts, (x, w, bias, pre, act), (x, w, pre, act), size_k
+    )
 
     def _launch(config, pre, act):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -2243,9 +2259,12 @@ def matmul_f32(a, b, *, c=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
-    _index_64 = _args.needs_int64(a, b, c)
-    # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
-    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
+    # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
+    # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
+    # (tilegen.runtime.gemm_configs.gemm_facts).
+    _index_64, _tma_ok = _matmul_f32_calls.facts(
+        signature, _gemm.gemm_facts, (a, b, c), (a, b, c), size_k
+    )
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent

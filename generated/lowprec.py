@@ -758,9 +758,12 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
-    _index_64 = _args.needs_int64(x, w, sx, sw, y)
-    # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
-    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((x, w, y))
+    # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
+    # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
+    # (tilegen.runtime.gemm_configs.gemm_facts).
+    _index_64, _tma_ok = _linear_i8_calls.facts(
+        signature, _gemm.gemm_facts, (x, w, sx, sw, y), (x, w, y), size_k
+    )
 
     def _launch(config, y):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -1069,9 +1072,12 @@ def matmul_i8(a, b, *, c=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
-    _index_64 = _args.needs_int64(a, b, c)
-    # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
-    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, c))
+    # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
+    # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
+    # (tilegen.runtime.gemm_configs.gemm_facts).
+    _index_64, _tma_ok = _matmul_i8_calls.facts(
+        signature, _gemm.gemm_facts, (a, b, c), (a, b, c), size_k
+    )
 
     def _launch(config, c):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -1405,9 +1411,12 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
-    _index_64 = _args.needs_int64(a, b, sa, sb, bias, y)
-    # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
-    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, y))
+    # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
+    # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
+    # (tilegen.runtime.gemm_configs.gemm_facts).
+    _index_64, _tma_ok = _scaled_mm_calls.facts(
+        signature, _gemm.gemm_facts, (a, b, sa, sb, bias, y), (a, b, y), size_k
+    )
 
     def _launch(config, y):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
@@ -1732,9 +1741,12 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
-    _index_64 = _args.needs_int64(a, b, y)
-    # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.
-    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok((a, b, y))
+    # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
+    # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
+    # (tilegen.runtime.gemm_configs.gemm_facts).
+    _index_64, _tma_ok = _scaled_mm_tensor_calls.facts(
+        signature, _gemm.gemm_facts, (a, b, y), (a, b, y), size_k
+    )
 
     def _launch(config, y):
         # One program per [BLOCK_M, BLOCK_N] output tile; a persistent

@@ -203,3 +203,28 @@ def test_scalar_fast_path_matches_the_full_check():
         check("k", "a", -2**31 - 1, "int", torch.int32)
     assert check("k", "a", -2**31, "int", torch.int32) == -2**31
     assert check("k", "a", 0.1, "float", torch.float16) == torch.tensor(0.1, dtype=torch.float16).item()
+
+
+def test_facts_are_worked_out_once_per_signature(mm, device, monkeypatch):
+    """The gemm's facts of a signature (64-bit offsets, the TMA rules) are worked out on its
+    first call and found after; another alignment is another signature; no signature, every call."""
+    from tilegen.runtime import gemm as gemm_rt
+
+    seen = []
+    facts = gemm_rt.gemm_facts
+    monkeypatch.setattr(gemm_rt, "gemm_facts", lambda *args: seen.append(args) or facts(*args))
+    mm._matmul_calls.table.clear()
+    mm._matmul_calls.known.clear()
+    a = torch.randn(40, 24, device=device, dtype=torch.float16)
+    b = torch.randn(24, 32, device=device, dtype=torch.float16)
+    for _ in range(3):
+        torch.testing.assert_close(mm.matmul(a, b).float(), a.float() @ b.float(), rtol=2e-2, atol=2e-2)
+    assert len(seen) == 1 and seen[0][2] == 24
+    unaligned = torch.randn(40 * 24 + 1, device=device, dtype=torch.float16)[1:].view(40, 24)
+    mm.matmul(unaligned, b)
+    assert len(seen) == 2  # a pointer 2 bytes past 16: another signature, its own facts
+    assert facts((a, b), (a, b), 24) == (False, True) and facts((a, b), (unaligned, b), 24) == (False, False)
+    assert facts((a, b), (a, b), 0) == (False, False)  # K = 0 loads nothing
+    calls = calls_rt.Calls("k", ("x",), (), in_place=False)
+    assert [calls.facts(None, len, "abc") for _ in range(2)] == [3, 3]
+    assert calls.known == {}

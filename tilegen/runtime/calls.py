@@ -46,6 +46,7 @@ class Calls:
     def __init__(self, kernel, inputs, outputs, in_place):
         self.kernel, self.inputs, self.outputs, self.in_place = kernel, inputs, outputs, in_place
         self.table = {}
+        self.known = {}  # signature -> a fact worked out on its first call (facts)
 
     def find(self, inputs, outputs):
         """(signature, what the first call's checks computed), or (signature, None) when
@@ -92,6 +93,18 @@ class Calls:
         if key is not None:
             if len(self.table) >= MAX_SIGNATURES:
                 self.table.clear()
+                self.known.clear()
             reach = tuple((0, 0) if t is None else (t.element_size(), _reach(t)) for t in inputs + outputs)
             self.table[key] = (value, value[0], reach, any(t is not None for t in outputs))
+        return value
+
+    def facts(self, key, compute, *args):
+        """compute(*args), worked out once for the signature `key`: for what depends only on
+        the signature (its tensors' sizes, strides and 16-byte alignments, with the outputs
+        the launcher allocates for it), after the outputs exist; every call for key None."""
+        if key is None:
+            return compute(*args)
+        value = self.known.get(key)
+        if value is None:
+            value = self.known[key] = compute(*args)
         return value

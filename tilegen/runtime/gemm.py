@@ -42,7 +42,9 @@ from .gemm_configs import (  # noqa: F401 (tests, scripts and the generated laun
     gemm_narrow_configs,
     gemm_narrow_loads,
     gemm_narrow_variants,
+    gemm_facts,
     gemm_split_candidates,
+    gemm_tma_ok,
     gemm_split_k_buffers,
 )
 
@@ -158,18 +160,6 @@ def gemm_candidates(device, elem_bytes, pins, narrow=False):
 def gemm_capturing(device):
     """Is the current CUDA stream capturing a graph? Then a launch may not synchronize or time."""
     return device.type == "cuda" and torch.cuda.is_available() and torch.cuda.is_current_stream_capturing()
-
-
-def gemm_tma_ok(tensors):
-    """Can tensor descriptors address every one of `tensors`? TMA needs a 16-byte aligned
-    base, a contiguous last dimension (stride 1) and every other stride a multiple of 16 bytes."""
-    if not hasattr(tl, "make_tensor_descriptor"):
-        return False
-    for t in tensors:
-        size, strides = t.element_size(), t.stride()
-        if t.data_ptr() % 16 or strides[-1] != 1 or any(s * size % 16 for s in strides[:-1]):
-            return False
-    return True
 
 
 def gemm_scratch(size, alignment, stream):

@@ -5,8 +5,9 @@ operands loaded element by element, and its split-K candidates and buffers
 from __future__ import annotations
 
 import torch
+import triton.language as tl
 
-from .args import cdiv
+from .args import cdiv, needs_int64
 
 # Candidate block configurations, the default first. Hopper (sm_90+): large tiles,
 # 8 warps (two warpgroups) for 128x256, deeper pipelines for its 227 KB of shared memory.
@@ -162,3 +163,24 @@ def gemm_split_k_buffers(num_tiles, config, device, acc_dtype):
         return None, None
     ws = torch.empty(num_tiles * split * config["block_m"] * config["block_n"], dtype=acc_dtype, device=device)
     return ws, torch.zeros(num_tiles, dtype=torch.int32, device=device)
+
+
+def gemm_tma_ok(tensors):
+    """Can tensor descriptors address every one of `tensors`? TMA needs a 16-byte aligned
+    base, a contiguous last dimension (stride 1) and every other stride a multiple of 16 bytes."""
+    if not hasattr(tl, "make_tensor_descriptor"):
+        return False
+    for t in tensors:
+        size, strides = t.element_size(), t.stride()
+        if t.data_ptr() % 16 or strides[-1] != 1 or any(s * size % 16 for s in strides[:-1]):
+            return False
+    return True
+
+
+def gemm_facts(tensors, tma_tensors, size_k):
+    """(some offset needs 64 bits, tensor descriptors can address `tma_tensors`: the TMA
+    rules, 32-bit offsets, and K > 0, as K = 0 loads nothing). Facts of a call's signature
+    (sizes, strides, 16-byte alignments; outputs the launcher allocates are contiguous and
+    aligned alike for it): the launchers work them out once per signature (Calls.facts)."""
+    index_64 = needs_int64(*tensors)
+    return index_64, size_k > 0 and not index_64 and gemm_tma_ok(tma_tensors)

@@ -804,21 +804,25 @@ def root(context, missing=missing):
         yield '        # Nothing to compute: return the (empty) outputs without launching.\n'
     yield '        return '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
-    yield '\n    _index_64 = _args.needs_int64('
-    yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
-    yield ')\n'
+    yield '\n'
     if ('descriptor' in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes')):
         pass
-        yield '    # Tensor descriptors need the TMA alignment rules and offsets that fit in 32 bits; K = 0 has nothing to load.\n    _tma_ok = size_k > 0 and not _index_64 and _gemm.gemm_tma_ok('
+        yield '    # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA\n    # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call\n    # (tilegen.runtime.gemm_configs.gemm_facts).\n    _index_64, _tma_ok = _'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_calls.facts(\n        signature, _gemm.gemm_facts, ('
+        yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
+        yield ',),\n        '
         yield str(t_7((([environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')] + ([environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name')] if (environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name') != environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')) else [])) + t_4(context.eval_ctx, t_5(context, (undefined(name='tile_outs') if l_0_tile_outs is missing else l_0_tile_outs), attribute='tensor.name')))))
-        yield ')\n'
+        yield ', size_k)\n'
     else:
         pass
-        yield '    _tma_ok = False\n'
+        yield '    _index_64 = _args.needs_int64('
+        yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
+        yield ')\n    _tma_ok = False\n'
     yield '\n    def _launch(config, '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '):\n        # One program per [BLOCK_M, BLOCK_N] output tile'
-    yield str((' of each product' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 334 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
+    yield str((' of each product' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 338 in 'gemm.py.j2' evaluated to false and no else section was defined.")))
     yield '; a persistent\n        # launch starts at most one program per SM, each looping over tiles: the fewest that\n        # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).\n        num_tiles = size_batch * _args.cdiv(size_m, config["block_m"]) * _args.cdiv(size_n, config["block_n"])\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
         pass
@@ -974,4 +978,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=85&2=87&5=89&6=92&7=95&8=98&9=101&10=104&11=107&12=110&13=113&16=116&17=119&21=125&22=129&24=143&25=147&28=160&29=165&30=169&31=171&37=173&38=181&39=190&45=194&46=196&54=206&55=210&56=214&58=216&59=218&60=221&61=223&66=230&68=235&69=238&70=242&71=248&73=261&76=273&78=280&79=282&80=285&81=289&84=311&85=313&86=315&87=317&88=319&91=325&92=331&93=335&94=337&95=339&99=346&100=353&101=356&102=366&104=377&108=393&110=397&111=399&112=402&113=405&114=415&115=418&116=426&117=429&119=440&122=447&123=450&125=452&126=456&128=464&129=466&130=468&131=470&132=473&133=475&134=479&138=483&139=486&140=490&143=494&145=497&146=501&148=509&149=513&152=518&154=521&161=524&162=527&164=529&165=532&169=537&174=541&176=543&178=549&179=552&184=555&187=558&197=566&203=568&204=570&213=574&216=576&217=578&218=580&219=582&220=585&221=587&224=590&225=594&227=599&228=601&230=604&232=608&236=611&237=615&238=617&239=620&240=622&242=624&244=628&246=630&258=634&264=637&265=640&266=642&268=644&269=648&270=653&271=656&273=673&276=684&277=688&278=692&280=698&281=700&282=703&283=705&285=707&286=709&287=711&289=713&290=717&291=720&292=724&293=727&295=740&300=750&301=752&302=754&303=756&304=758&305=768&306=770&307=772&308=774&309=776&313=778&314=785&315=787&317=791&318=794&319=796&324=806&325=808&326=810&328=813&333=819&334=821&338=823&342=826&347=833&350=836&352=844&353=848&355=855&356=859&359=865&362=867&364=869&365=873&367=876&368=880&370=883&371=887&376=891&378=894&379=898&382=901&383=904&384=908&387=914&388=917&389=919&390=921&391=925&394=928&402=932&405=935&406=938&410=941&413=944&424=951&425=955&426=957&427=961&430=963&431=967&434=969'
+debug_info = '1=85&2=87&5=89&6=92&7=95&8=98&9=101&10=104&11=107&12=110&13=113&16=116&17=119&21=125&22=129&24=143&25=147&28=160&29=165&30=169&31=171&37=173&38=181&39=190&45=194&46=196&54=206&55=210&56=214&58=216&59=218&60=221&61=223&66=230&68=235&69=238&70=242&71=248&73=261&76=273&78=280&79=282&80=285&81=289&84=311&85=313&86=315&87=317&88=319&91=325&92=331&93=335&94=337&95=339&99=346&100=353&101=356&102=366&104=377&108=393&110=397&111=399&112=402&113=405&114=415&115=418&116=426&117=429&119=440&122=447&123=450&125=452&126=456&128=464&129=466&130=468&131=470&132=473&133=475&134=479&138=483&139=486&140=490&143=494&145=497&146=501&148=509&149=513&152=518&154=521&161=524&162=527&164=529&165=532&169=537&174=541&176=543&178=549&179=552&184=555&187=558&197=566&203=568&204=570&213=574&216=576&217=578&218=580&219=582&220=585&221=587&224=590&225=594&227=599&228=601&230=604&232=608&236=611&237=615&238=617&239=620&240=622&242=624&244=628&246=630&258=634&264=637&265=640&266=642&268=644&269=648&270=653&271=656&273=673&276=684&277=688&278=692&280=698&281=700&282=703&283=705&285=707&286=709&287=711&289=713&290=717&291=720&292=724&293=727&295=740&300=750&301=752&302=754&303=756&304=758&305=768&306=770&307=772&308=774&309=776&313=778&314=785&315=787&317=791&318=794&319=796&324=806&325=808&329=811&330=813&331=815&333=820&337=823&338=825&342=827&346=830&351=837&354=840&356=848&357=852&359=859&360=863&363=869&366=871&368=873&369=877&371=880&372=884&374=887&375=891&380=895&382=898&383=902&386=905&387=908&388=912&391=918&392=921&393=923&394=925&395=929&398=932&406=936&409=939&410=942&414=945&417=948&428=955&429=959&430=961&431=965&434=967&435=971&438=973'
