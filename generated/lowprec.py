@@ -461,11 +461,7 @@ def quantize_rows_i8(x, *, q=None, s=None):
     grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
-        n_sms = (
-            torch.cuda.get_device_properties(device).multi_processor_count
-            if device.type == "cuda"
-            else 1
-        )
+        n_sms = _reduction.sm_count(device) if device.type == "cuda" else 1
         grid = (min(num_row_blocks, per_sm * n_sms),)
     if strategy == "single":
         # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
@@ -2552,11 +2548,7 @@ def quantize_rows_f8(x, *, q=None, s=None):
     grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
-        n_sms = (
-            torch.cuda.get_device_properties(device).multi_processor_count
-            if device.type == "cuda"
-            else 1
-        )
+        n_sms = _reduction.sm_count(device) if device.type == "cuda" else 1
         grid = (min(num_row_blocks, per_sm * n_sms),)
     if strategy == "single":
         # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps

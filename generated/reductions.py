@@ -480,11 +480,7 @@ def softmax(x, *, y=None):
     grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
-        n_sms = (
-            torch.cuda.get_device_properties(device).multi_processor_count
-            if device.type == "cuda"
-            else 1
-        )
+        n_sms = _reduction.sm_count(device) if device.type == "cuda" else 1
         grid = (min(num_row_blocks, per_sm * n_sms),)
     if strategy == "single":
         # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
@@ -1000,11 +996,7 @@ def log_softmax(x, *, y=None):
     grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
-        n_sms = (
-            torch.cuda.get_device_properties(device).multi_processor_count
-            if device.type == "cuda"
-            else 1
-        )
+        n_sms = _reduction.sm_count(device) if device.type == "cuda" else 1
         grid = (min(num_row_blocks, per_sm * n_sms),)
     if strategy == "single":
         # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
@@ -1640,11 +1632,7 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
     grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
-        n_sms = (
-            torch.cuda.get_device_properties(device).multi_processor_count
-            if device.type == "cuda"
-            else 1
-        )
+        n_sms = _reduction.sm_count(device) if device.type == "cuda" else 1
         grid = (min(num_row_blocks, per_sm * n_sms),)
     if strategy == "single":
         # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
@@ -2152,11 +2140,7 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
     grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
-        n_sms = (
-            torch.cuda.get_device_properties(device).multi_processor_count
-            if device.type == "cuda"
-            else 1
-        )
+        n_sms = _reduction.sm_count(device) if device.type == "cuda" else 1
         grid = (min(num_row_blocks, per_sm * n_sms),)
     if strategy == "single":
         # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
@@ -2630,11 +2614,7 @@ def row_stats(x, *, sumsq=None, maxabs=None):
     grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
-        n_sms = (
-            torch.cuda.get_device_properties(device).multi_processor_count
-            if device.type == "cuda"
-            else 1
-        )
+        n_sms = _reduction.sm_count(device) if device.type == "cuda" else 1
         grid = (min(num_row_blocks, per_sm * n_sms),)
     if strategy == "single":
         # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
@@ -3401,11 +3381,7 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
     grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
-        n_sms = (
-            torch.cuda.get_device_properties(device).multi_processor_count
-            if device.type == "cuda"
-            else 1
-        )
+        n_sms = _reduction.sm_count(device) if device.type == "cuda" else 1
         grid = (min(num_row_blocks, per_sm * n_sms),)
     if strategy == "single":
         # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
@@ -4009,11 +3985,7 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
     grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
-        n_sms = (
-            torch.cuda.get_device_properties(device).multi_processor_count
-            if device.type == "cuda"
-            else 1
-        )
+        n_sms = _reduction.sm_count(device) if device.type == "cuda" else 1
         grid = (min(num_row_blocks, per_sm * n_sms),)
     if strategy == "single":
         # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
@@ -4508,11 +4480,7 @@ def next_token(logits, *, token=None, best=None):
     grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
-        n_sms = (
-            torch.cuda.get_device_properties(device).multi_processor_count
-            if device.type == "cuda"
-            else 1
-        )
+        n_sms = _reduction.sm_count(device) if device.type == "cuda" else 1
         grid = (min(num_row_blocks, per_sm * n_sms),)
     if strategy == "single":
         # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
@@ -4955,11 +4923,7 @@ def top_p_cumulative(logits, *, probs=None, cumulative=None):
     grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
-        n_sms = (
-            torch.cuda.get_device_properties(device).multi_processor_count
-            if device.type == "cuda"
-            else 1
-        )
+        n_sms = _reduction.sm_count(device) if device.type == "cuda" else 1
         grid = (min(num_row_blocks, per_sm * n_sms),)
     if strategy == "single":
         # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
@@ -5524,11 +5488,7 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
     grid = (num_row_blocks,)
     if per_sm:
         # Persistent grid: per_sm programs per SM, each looping over row blocks.
-        n_sms = (
-            torch.cuda.get_device_properties(device).multi_processor_count
-            if device.type == "cuda"
-            else 1
-        )
+        n_sms = _reduction.sm_count(device) if device.type == "cuda" else 1
         grid = (min(num_row_blocks, per_sm * n_sms),)
     if strategy == "single":
         # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps

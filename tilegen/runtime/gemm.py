@@ -25,7 +25,6 @@ import time
 
 import torch
 import triton
-import triton.language as tl
 
 from .args import cdiv, interpreting, next_power_of_2
 from .rules import GEMM_CALL_RULES, check_call_schedule as gemm_check_schedule
@@ -39,13 +38,13 @@ from .gemm_configs import (  # noqa: F401 (tests, scripts and the generated laun
     GEMM_HOPPER_SMALL_M_CONFIGS,
     GEMM_INTERPRETER_CONFIG,
     GEMM_SPLIT_KS,
+    gemm_facts,
     gemm_narrow_configs,
     gemm_narrow_loads,
     gemm_narrow_variants,
-    gemm_facts,
     gemm_split_candidates,
-    gemm_tma_ok,
     gemm_split_k_buffers,
+    gemm_tma_ok,
 )
 
 # Launch policy for what neither the spec nor the call decides; change it here after measuring.
@@ -229,8 +228,8 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
     pointer_s = 0.0
     if device.type == "cuda":  # the model's best pointer grid, unpinned: is the kernel long enough for descriptors?
         grid = {"split_k": 1, "addressing": "pointer", "persistent": False, "flatten": False}
-        pointer_s = min(gemm_model({**grid, **c}, sizes, sms, kernel["elem_bytes"], out_bytes)
-                        for c in gemm_candidates(device, kernel["elem_bytes"], {}, narrow))
+        unpinned = gemm_candidates(device, kernel["elem_bytes"], {}, narrow) if pins else configs
+        pointer_s = min(gemm_model({**grid, **c}, sizes, sms, kernel["elem_bytes"], out_bytes) for c in unpinned)
     modes = gemm_policy(device, tma_ok and "descriptor" in kernel["modes"], pointer_s, macs, kernel["batched"])
     note = ""
     # What the spec or the call pins narrows the policy's launch modes; what it leaves
