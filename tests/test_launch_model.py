@@ -25,6 +25,13 @@ def pointer(block_m, block_n, block_k, warps, stages, split_k=1):
     ((1, 4096, 4096, 4096), pointer(128, 256, 64, 8, 3), pointer(64, 64, 64, 4, 3)),
     # Decode: the weight streams once, in tiles of few rows (llama3-8b qkv at M = 1).
     ((1, 1, 6144, 4096), pointer(16, 32, 256, 4, 4), pointer(128, 256, 64, 8, 3)),
+    # ... where half the programs hold the weight's rows as many bytes in flight (30.2 against 32.7 us),
+    ((1, 1, 6144, 4096), pointer(16, 64, 256, 4, 4), pointer(16, 32, 256, 4, 4)),
+    # and a deeper pipeline keeps more of them in flight (phi3-mini down: 31.0 against 33.2 us;
+    # against split-K 4 over 16x128 tiles 32.1; qwen2-7b down: 62.9 against 68.9).
+    ((1, 1, 3072, 8192), pointer(16, 32, 256, 4, 6), pointer(16, 32, 256, 4, 4)),
+    ((1, 1, 3072, 8192), pointer(16, 32, 256, 4, 6), pointer(16, 128, 128, 4, 4, split_k=4)),
+    ((1, 1, 3584, 18944), pointer(16, 32, 256, 4, 6), pointer(16, 32, 256, 4, 4)),
 ])
 def test_model_orders_candidates_as_measured(sizes, faster, slower):
     assert gemm_model(faster, sizes, SMS, 2) < gemm_model(slower, sizes, SMS, 2)

@@ -77,7 +77,7 @@ GEMM_TUNE_BUDGET_S = 4.5  # no timing starts that would end past this (gemm_tune
 # ranked by gemm_model; 9: the leader's turned tile timed too; 10: split-K candidates;
 # 11: operands loaded element by element tune apart, with smaller K blocks; 12: and their
 # tiles in K blocks of 16 timed beside, gemm_narrow_variants).
-GEMM_CACHE_VERSION = "v12"
+GEMM_CACHE_VERSION = "v13"
 
 def gemm_programs(num_tiles, sms):
     """Programs of a persistent launch over `num_tiles` tiles with `sms` SMs: the fewest
