@@ -1017,6 +1017,9 @@ def test_shortlist_times_the_leaders_turned_tile():
           dict(cand(128, 64), block_k=16), dict(cand(128, 256), block_k=32), dict(cand(64, 128), block_k=64)]
     assert gemm_rt.gemm_shortlist(ks, top=1) == [ks[0], ks[4]]  # (ks[4]: the leader's tile turned)
     assert gemm_rt.gemm_shortlist(ks, top=1, narrow=True) == [ks[0], ks[2], ks[5], ks[4]]
+    # ... timed right after the leader, before the rest of the model's best (a candidate the
+    # tuner's first round does not reach within its budget drops out)
+    assert gemm_rt.gemm_shortlist(ks, top=2, narrow=True) == [ks[0], ks[2], ks[5], ks[1], ks[4]]
 
 
 def test_tuner_times_after_a_sustained_warm_up(spec, monkeypatch):

@@ -93,10 +93,11 @@ def gemm_rank(candidates, sizes, sms, elem_bytes, out_bytes=2):
 
 def gemm_shortlist(ranked, top=None, narrow=False):
     """What the tuner times: the model's `top` best, plus the best of every launch mode
-    they leave out (split-K counts as a mode), plus the best with the leader's tile turned (BLOCK_M and BLOCK_N
-    swapped), and, for operands loaded element by element (`narrow`), the first of each K
-    block size they leave out, in the order of `ranked`. The model knows least about launch modes and about which
-    orientation the compiler serves better: 128x256 and 256x128 differ by up to 10% the
+    they leave out (split-K counts as a mode), plus the best with the leader's tile turned
+    (BLOCK_M and BLOCK_N swapped), and, for operands loaded element by element (`narrow`),
+    the first of each K block size they leave out, in the order of `ranked`, right after
+    the leader. The model knows least about launch modes and about which orientation the
+    compiler serves better: 128x256 and 256x128 differ by up to 10% the
     one way or the other depending on the kernel (fp8 at 4096^3, docs/design.md)."""
     top = GEMM_TUNE_TOP if top is None else top
     keep = list(ranked[:top])
@@ -109,12 +110,15 @@ def gemm_shortlist(ranked, top=None, narrow=False):
     if narrow:
         # Loads element by element, which the model does not count: the first of each K
         # block it leaves out too, e.g. the leader's tile in K blocks of 16 (gemm_narrow_variants;
-        # K = 33: 128x256x16 ran 10.3 us against 128x256x32's 12.9).
-        sizes = {c["block_k"] for c in keep}
+        # K = 33: 128x256x16 ran 10.3 us against 128x256x32's 12.9). Right after the
+        # leader: the tuner times the shortlist in order within its budget, and a
+        # candidate its first round does not reach drops out.
+        sizes, extra = {c["block_k"] for c in keep}, []
         for c in ranked:
             if c["block_k"] not in sizes:
                 sizes.add(c["block_k"])
-                keep.append(c)
+                extra.append(c)
+        keep[1:1] = extra
     if ranked:
         lead = ranked[0]
         turned = (lead["block_n"], lead["block_m"])
