@@ -44,6 +44,26 @@ def test_models_first_choice_at_batched_single_rows():
     assert (first["block_m"], first["block_n"], first["block_k"]) == (16, 128, 128)  # measured best, 21.3 us
 
 
+@pytest.mark.parametrize("sizes, want", [
+    ((1, 1, 6144, 4096), (16, 64, 256, 4)),  # llama3-8b qkv M=1: 30.2 us (16x32x256 in 4 stages: 32.7)
+    ((1, 1, 3072, 8192), (16, 32, 256, 6)),  # phi3-mini down M=1: 31.0 (split-K 4 over 16x128x128: 32.1)
+    ((1, 1, 3584, 18944), (16, 32, 256, 6)),  # qwen2-7b down M=1: 62.9 (4 stages: 68.9)
+    ((1, 32, 4096, 14336), (16, 64, 256, 4)),  # llama3-8b down M=32: the tuner's choice too (1.004x cuBLAS)
+])
+def test_models_first_choice_at_decode(monkeypatch, sizes, want):
+    """The model's first choice among the Hopper candidates, split-K included, as a first
+    call launches it untuned (docs/design.md, "Small-M tiles on Hopper")."""
+    import torch
+
+    monkeypatch.setattr(gemm_rt, "gemm_device", lambda index: ("NVIDIA H100 80GB HBM3", 9, 232448, SMS))
+    grid = dict(split_k=1, addressing="pointer", persistent=False, flatten=False, sms=SMS)
+    candidates = [{**grid, **c} for c in gemm_rt.gemm_candidates(torch.device("cuda", 0), 2, {})]
+    candidates += gemm_rt.gemm_split_candidates(candidates, gemm_rt.gemm_bucket(sizes), SMS)
+    first = gemm_rt.gemm_rank(candidates, sizes, SMS, 2)[0]
+    assert (first["block_m"], first["block_n"], first["block_k"], first["stages"]) == want
+    assert first["split_k"] == 1
+
+
 @pytest.mark.parametrize("n_rows, rows, block_n, warps, want", [
     (264, 2, 1024, 4, 1),  # 132 blocks of 2 rows: 1 row a program (softmax f16 264x1000: 6.5 us, 6.7 before)
     (4096, 2, 1024, 4, 1),  # 2048 blocks, fewer than 132 SMs x 16 programs

@@ -76,7 +76,8 @@ GEMM_TUNE_BUDGET_S = 4.5  # no timing starts that would end past this (gemm_tune
 # round by round; 7: timings of up to 1000 runs, not 200; 8: small-M tiles, candidates
 # ranked by gemm_model; 9: the leader's turned tile timed too; 10: split-K candidates;
 # 11: operands loaded element by element tune apart, with smaller K blocks; 12: and their
-# tiles in K blocks of 16 timed beside, gemm_narrow_variants).
+# tiles in K blocks of 16 timed beside, gemm_narrow_variants; 13: small-M 16x32x256 in 6
+# stages and 16x64x256, and the narrow K-block extras timed right after the leader).
 GEMM_CACHE_VERSION = "v13"
 
 def gemm_programs(num_tiles, sms):

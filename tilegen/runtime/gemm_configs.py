@@ -27,9 +27,11 @@ GEMM_HOPPER_CONFIGS = [
 ]
 # Hopper, rows few (decode: M of 1 to 64): the weight streams from memory once, so these
 # tiles trade MMA efficiency for programs enough to fill the SMs and K blocks deep enough
-# to keep bytes in flight (16x32x256 in 6 stages first: where the model's memory time
-# ties, the deeper pipeline ran 2-9% faster at M = 1-16; docs/design.md). gemm_model
-# decides when they pay; appended to the list above.
+# to keep bytes in flight. 16x32x256 in 6 stages comes first: gemm_model rates it at
+# least as fast as in 4 (more bytes in flight; a tie where they already cover the
+# latency, and ties keep the list's order), and it ran 2-9% faster at M = 1-16 (f16/bf16;
+# docs/design.md); the 4-stage one stays for operands whose 6 stages do not fit (f32).
+# gemm_model decides when they pay; appended to the list above.
 GEMM_HOPPER_SMALL_M_CONFIGS = [
     dict(block_m=16, block_n=32, block_k=256, group_m=8, warps=4, stages=6),
     dict(block_m=16, block_n=32, block_k=256, group_m=8, warps=4, stages=4),

@@ -95,10 +95,10 @@ def gemm_shortlist(ranked, top=None, narrow=False):
     """What the tuner times: the model's `top` best, plus the best of every launch mode
     they leave out (split-K counts as a mode), plus the best with the leader's tile turned
     (BLOCK_M and BLOCK_N swapped), and, for operands loaded element by element (`narrow`),
-    the first of each K block size they leave out, in the order of `ranked`, right after
-    the leader. The model knows least about launch modes and about which orientation the
-    compiler serves better: 128x256 and 256x128 differ by up to 10% the
-    one way or the other depending on the kernel (fp8 at 4096^3, docs/design.md)."""
+    the first of each K block size they leave out, smallest K block first, right after the
+    leader. The model knows least about launch modes and about which orientation the
+    compiler serves better: 128x256 and 256x128 differ by up to 10% the one way or the
+    other depending on the kernel (fp8 at 4096^3, docs/design.md)."""
     top = GEMM_TUNE_TOP if top is None else top
     keep = list(ranked[:top])
     modes = {(c["addressing"], c["persistent"], c["flatten"], c.get("split_k", 1) > 1) for c in keep}
@@ -118,7 +118,7 @@ def gemm_shortlist(ranked, top=None, narrow=False):
             if c["block_k"] not in sizes:
                 sizes.add(c["block_k"])
                 extra.append(c)
-        keep[1:1] = extra
+        keep[1:1] = sorted(extra, key=lambda c: c["block_k"])  # the smallest K blocks first
     if ranked:
         lead = ranked[0]
         turned = (lead["block_n"], lead["block_m"])
