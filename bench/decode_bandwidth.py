@@ -8,10 +8,11 @@ timed after two kinds of L2 flush.
 buffer zeroed before each timed run. Zeroing leaves the L2 (50 MB on the H100) full of
 dirty lines, which the timed kernel writes back to memory as its reads evict them: about
 5-10 us more (growing with the bytes read up to the L2's size), in every implementation,
-that a real decode step does not pay for clean lines (weights are only read). "clean": the buffer zeroed, then read back, so the
-L2 holds clean lines only. Copy: a 1 GiB device-to-device copy (bytes read + written) in
-the same run, the ceiling the decode target (85% of the bandwidth it takes to read the
-weight once, docs/performance.md) is measured against.
+that a real decode step does not pay for clean lines (weights are only read). "clean":
+the buffer zeroed, then read back, so the L2 holds clean lines only. Copy: a 1 GiB
+device-to-device copy (bytes read + written) in the same run, the ceiling the decode
+target (85% of the bandwidth it takes to read the weight once, docs/performance.md) is
+measured against.
 """
 
 import argparse
