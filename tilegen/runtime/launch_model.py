@@ -113,10 +113,10 @@ def gemm_shortlist(ranked, top=None, narrow=False):
         # K = 33: 128x256x16 ran 10.3 us against 128x256x32's 12.9). Right after the
         # leader: the tuner times the shortlist in order within its budget, and a
         # candidate its first round does not reach drops out.
-        sizes, extra = {c["block_k"] for c in keep}, []
+        blocks, extra = {c["block_k"] for c in keep}, []
         for c in ranked:
-            if c["block_k"] not in sizes:
-                sizes.add(c["block_k"])
+            if c["block_k"] not in blocks:
+                blocks.add(c["block_k"])
                 extra.append(c)
         keep[1:1] = sorted(extra, key=lambda c: c["block_k"])  # the smallest K blocks first
     if ranked:
