@@ -235,11 +235,12 @@ def quantize_rows_i8_team_kernel(
     ws_ptr,  # i64[n_rows * 1 * TEAM]: the words each team's programs publish (_team_exchange)
     epoch,  # this launch's tag on its words
     BLOCK_N: tl.constexpr,  # columns per program: one segment of the row
-    TEAM: tl.constexpr,  # programs per row: cdiv(N, BLOCK_N)
+    TEAM: tl.constexpr,  # programs per row: cdiv(N + WINDOW - 1, BLOCK_N)
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    WINDOW: tl.constexpr,  # 1, or a 16-byte vector's elements: segments start at the boundary before the row
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -274,12 +275,43 @@ def quantize_rows_i8_team_kernel(
     if INDEX_64:
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
+    if WINDOW > 1:
+        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
+        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
+        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
+        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
+        # offs_n: its column.
+        shift = x_row_offs % WINDOW
+        offs_w = offs_n
+        offs_n = offs_w - shift
+        # mask_n: the row's own lanes, none before its start and none past its end.
+        mask_n = (offs_n >= 0) & (offs_n < N)
+        # The granules [lo, hi) lie inside the row. The one before lo and the one at hi hold the
+        # row's first and last elements beside those of the rows around it.
+        lo = (shift + WINDOW - 1) // WINDOW * WINDOW
+        hi = (shift + N) // WINDOW * WINDOW
+    # mask: real rows and real columns; the reductions and the stores of the edges use it.
     mask = mask_rows & mask_n
+    load_mask, store_mask = mask, mask
+    if WINDOW > 1:
+        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
+        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # the row then take the loads' other= values.
+        load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
+        # store_mask: the granules inside the row, stored whole; the edges are stored below.
+        store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
     # Load the segment once. Lanes past the row end hold the loads' other= value; each
     # reduction below says whether it relies on that value or masks those lanes itself.
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
-    x_offs = x_row_offs + offs_n * stride_x_n
-    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+    if WINDOW > 1:
+        # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        x_offs = (x_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        x_offs = x_row_offs + offs_n * stride_x_n
+    x = tl.load(x_ptr + x_offs, mask=load_mask, other=0.0).to(tl.float32)
+    if WINDOW > 1:
+        x = tl.where(mask, x, 0.0)
     # ---- Exchange 1 of 1: max(abs(x)) ----
     # spec: lowprec.tile:8
     # this program's max over its segment; lanes past the row end count as -inf
@@ -294,8 +326,37 @@ def quantize_rows_i8_team_kernel(
     # ---- Compute and store the row-varying outputs of this segment ----
     # spec: lowprec.tile:9
     q = _clamp(_round(tl.div_rn(x, tl.where(s > 0, s, 1.0))), -127, 127)
-    q_offs = q_row_offs + offs_n * stride_q_n
-    tl.store(q_ptr + q_offs, q.to(tl.int8), mask=mask)
+    if WINDOW > 1:
+        # q's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        q_offs = (q_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        q_offs = q_row_offs + offs_n * stride_q_n
+    tl.store(q_ptr + q_offs, q.to(tl.int8), mask=store_mask)
+    if WINDOW > 1:
+        # ---- The row's first and last elements, in granules shared with the rows around it ----
+        # The stores above wrote whole granules inside the row. The elements before lo and from
+        # hi on (fewer than WINDOW at each end) are loaded again by the program whose segment
+        # holds them, recomputed, and stored one by one. Lanes 0 .. WINDOW - 1: the granule at 0;
+        # the others: the one from max(hi, lo) (after the first, where the row fits in one).
+        lane = tl.arange(0, 2 * WINDOW)[None, :]
+        offs_w = tl.where(lane < WINDOW, lane, tl.maximum(hi, lo) + lane - WINDOW)
+        offs_n = offs_w - shift
+        # mask_n: the row's lanes outside [lo, hi) that lie in this program's segment.
+        mask_n = (
+            (offs_n >= 0)
+            & (offs_n < N)
+            & ((offs_w < lo) | (offs_w >= hi))
+            & (offs_w // BLOCK_N == seg)
+        )
+        mask = mask_rows & mask_n
+        # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
+        x_offs = x_row_offs + offs_n * stride_x_n
+        x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+        # spec: lowprec.tile:9
+        q = _clamp(_round(tl.div_rn(x, tl.where(s > 0, s, 1.0))), -127, 127)
+        q_offs = q_row_offs + offs_n * stride_q_n
+        tl.store(q_ptr + q_offs, q.to(tl.int8), mask=mask)
     # Per-row outputs: every program of the team holds them; the first one stores them.
     if seg == 0:
         tl.store(s_ptr + s_row_offs, s.to(tl.float32), mask=mask_rows)
@@ -324,8 +385,11 @@ def quantize_rows_i8_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
-# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
+# they start at the boundary before the row and move whole vectors (WINDOW:
+# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
+# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
+# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 _quantize_rows_i8_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -406,13 +470,26 @@ def quantize_rows_i8(x, *, q=None, s=None):
             N, BLOCK_N, num_warps, 1, x.stride(0), q.stride(0)
         )
     if strategy == "team":
-        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
-        BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), q.stride(0))
-        TEAM = _args.cdiv(N, BLOCK_N)
-        if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
+        # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
+        # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
+        WINDOW = _reduction.row_window(
+            16,
+            N,
+            (x.stride(1), q.stride(1)),
+            (x.data_ptr(), q.data_ptr()),
+            (x.stride(0), q.stride(0)),
+        )
+        # Rows loaded element by element, or too few programs to fill the SMs: segments of
+        # fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(
+            device, n_rows, N, BLOCK_N, WINDOW, x.stride(0), q.stride(0)
+        )
+        # A segment may start up to WINDOW - 1 elements before its row.
+        TEAM = _args.cdiv(N + WINDOW - 1, BLOCK_N)
+        if device.type != "cuda" and _args.next_power_of_2(N + WINDOW - 1) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
             # another: a team of one program holding the whole row (Triton's largest block).
-            TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
+            TEAM, BLOCK_N = 1, _args.next_power_of_2(N + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 1 * TEAM)
             # quantize_rows_i8_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
@@ -441,6 +518,7 @@ def quantize_rows_i8(x, *, q=None, s=None):
                 or (n_rows + 2) * 1 * _args.next_power_of_2(TEAM) >= 2**31,
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
+                WINDOW=WINDOW,
                 num_warps=num_warps,
             )
             return q, s
@@ -2322,11 +2400,12 @@ def quantize_rows_f8_team_kernel(
     ws_ptr,  # i64[n_rows * 1 * TEAM]: the words each team's programs publish (_team_exchange)
     epoch,  # this launch's tag on its words
     BLOCK_N: tl.constexpr,  # columns per program: one segment of the row
-    TEAM: tl.constexpr,  # programs per row: cdiv(N, BLOCK_N)
+    TEAM: tl.constexpr,  # programs per row: cdiv(N + WINDOW - 1, BLOCK_N)
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    WINDOW: tl.constexpr,  # 1, or a 16-byte vector's elements: segments start at the boundary before the row
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -2361,12 +2440,43 @@ def quantize_rows_f8_team_kernel(
     if INDEX_64:
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
+    if WINDOW > 1:
+        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
+        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
+        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
+        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
+        # offs_n: its column.
+        shift = x_row_offs % WINDOW
+        offs_w = offs_n
+        offs_n = offs_w - shift
+        # mask_n: the row's own lanes, none before its start and none past its end.
+        mask_n = (offs_n >= 0) & (offs_n < N)
+        # The granules [lo, hi) lie inside the row. The one before lo and the one at hi hold the
+        # row's first and last elements beside those of the rows around it.
+        lo = (shift + WINDOW - 1) // WINDOW * WINDOW
+        hi = (shift + N) // WINDOW * WINDOW
+    # mask: real rows and real columns; the reductions and the stores of the edges use it.
     mask = mask_rows & mask_n
+    load_mask, store_mask = mask, mask
+    if WINDOW > 1:
+        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
+        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # the row then take the loads' other= values.
+        load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
+        # store_mask: the granules inside the row, stored whole; the edges are stored below.
+        store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
     # Load the segment once. Lanes past the row end hold the loads' other= value; each
     # reduction below says whether it relies on that value or masks those lanes itself.
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
-    x_offs = x_row_offs + offs_n * stride_x_n
-    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+    if WINDOW > 1:
+        # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        x_offs = (x_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        x_offs = x_row_offs + offs_n * stride_x_n
+    x = tl.load(x_ptr + x_offs, mask=load_mask, other=0.0).to(tl.float32)
+    if WINDOW > 1:
+        x = tl.where(mask, x, 0.0)
     # ---- Exchange 1 of 1: max(abs(x)) ----
     # spec: lowprec.tile:47
     # this program's max over its segment; lanes past the row end count as -inf
@@ -2381,8 +2491,37 @@ def quantize_rows_f8_team_kernel(
     # ---- Compute and store the row-varying outputs of this segment ----
     # spec: lowprec.tile:48
     q = tl.div_rn(x, tl.where(s > 0, s, 1.0))
-    q_offs = q_row_offs + offs_n * stride_q_n
-    tl.store(q_ptr + q_offs, _to_f8e4m3(q), mask=mask)
+    if WINDOW > 1:
+        # q's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        q_offs = (q_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        q_offs = q_row_offs + offs_n * stride_q_n
+    tl.store(q_ptr + q_offs, _to_f8e4m3(q), mask=store_mask)
+    if WINDOW > 1:
+        # ---- The row's first and last elements, in granules shared with the rows around it ----
+        # The stores above wrote whole granules inside the row. The elements before lo and from
+        # hi on (fewer than WINDOW at each end) are loaded again by the program whose segment
+        # holds them, recomputed, and stored one by one. Lanes 0 .. WINDOW - 1: the granule at 0;
+        # the others: the one from max(hi, lo) (after the first, where the row fits in one).
+        lane = tl.arange(0, 2 * WINDOW)[None, :]
+        offs_w = tl.where(lane < WINDOW, lane, tl.maximum(hi, lo) + lane - WINDOW)
+        offs_n = offs_w - shift
+        # mask_n: the row's lanes outside [lo, hi) that lie in this program's segment.
+        mask_n = (
+            (offs_n >= 0)
+            & (offs_n < N)
+            & ((offs_w < lo) | (offs_w >= hi))
+            & (offs_w // BLOCK_N == seg)
+        )
+        mask = mask_rows & mask_n
+        # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
+        x_offs = x_row_offs + offs_n * stride_x_n
+        x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+        # spec: lowprec.tile:48
+        q = tl.div_rn(x, tl.where(s > 0, s, 1.0))
+        q_offs = q_row_offs + offs_n * stride_q_n
+        tl.store(q_ptr + q_offs, _to_f8e4m3(q), mask=mask)
     # Per-row outputs: every program of the team holds them; the first one stores them.
     if seg == 0:
         tl.store(s_ptr + s_row_offs, s.to(tl.float32), mask=mask_rows)
@@ -2411,8 +2550,11 @@ def quantize_rows_f8_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
-# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
+# they start at the boundary before the row and move whole vectors (WINDOW:
+# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
+# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
+# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 _quantize_rows_f8_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -2493,13 +2635,26 @@ def quantize_rows_f8(x, *, q=None, s=None):
             N, BLOCK_N, num_warps, 1, x.stride(0), q.stride(0)
         )
     if strategy == "team":
-        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
-        BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), q.stride(0))
-        TEAM = _args.cdiv(N, BLOCK_N)
-        if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
+        # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
+        # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
+        WINDOW = _reduction.row_window(
+            16,
+            N,
+            (x.stride(1), q.stride(1)),
+            (x.data_ptr(), q.data_ptr()),
+            (x.stride(0), q.stride(0)),
+        )
+        # Rows loaded element by element, or too few programs to fill the SMs: segments of
+        # fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(
+            device, n_rows, N, BLOCK_N, WINDOW, x.stride(0), q.stride(0)
+        )
+        # A segment may start up to WINDOW - 1 elements before its row.
+        TEAM = _args.cdiv(N + WINDOW - 1, BLOCK_N)
+        if device.type != "cuda" and _args.next_power_of_2(N + WINDOW - 1) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
             # another: a team of one program holding the whole row (Triton's largest block).
-            TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
+            TEAM, BLOCK_N = 1, _args.next_power_of_2(N + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 1 * TEAM)
             # quantize_rows_f8_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
@@ -2528,6 +2683,7 @@ def quantize_rows_f8(x, *, q=None, s=None):
                 or (n_rows + 2) * 1 * _args.next_power_of_2(TEAM) >= 2**31,
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
+                WINDOW=WINDOW,
                 num_warps=num_warps,
             )
             return q, s

@@ -240,11 +240,12 @@ def softmax_team_kernel(
     ws_ptr,  # i64[n_rows * 2 * TEAM]: the words each team's programs publish (_team_exchange)
     epoch,  # this launch's tag on its words
     BLOCK_N: tl.constexpr,  # columns per program: one segment of the row
-    TEAM: tl.constexpr,  # programs per row: cdiv(N, BLOCK_N)
+    TEAM: tl.constexpr,  # programs per row: cdiv(N + WINDOW - 1, BLOCK_N)
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    WINDOW: tl.constexpr,  # 1, or a 16-byte vector's elements: segments start at the boundary before the row
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -278,12 +279,43 @@ def softmax_team_kernel(
     if INDEX_64:
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
+    if WINDOW > 1:
+        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
+        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
+        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
+        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
+        # offs_n: its column.
+        shift = x_row_offs % WINDOW
+        offs_w = offs_n
+        offs_n = offs_w - shift
+        # mask_n: the row's own lanes, none before its start and none past its end.
+        mask_n = (offs_n >= 0) & (offs_n < N)
+        # The granules [lo, hi) lie inside the row. The one before lo and the one at hi hold the
+        # row's first and last elements beside those of the rows around it.
+        lo = (shift + WINDOW - 1) // WINDOW * WINDOW
+        hi = (shift + N) // WINDOW * WINDOW
+    # mask: real rows and real columns; the reductions and the stores of the edges use it.
     mask = mask_rows & mask_n
+    load_mask, store_mask = mask, mask
+    if WINDOW > 1:
+        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
+        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # the row then take the loads' other= values.
+        load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
+        # store_mask: the granules inside the row, stored whole; the edges are stored below.
+        store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
     # Load the segment once. Lanes past the row end hold the loads' other= value; each
     # reduction below says whether it relies on that value or masks those lanes itself.
     # other=-inf: lanes past the row end must never win max(x)
-    x_offs = x_row_offs + offs_n * stride_x_n
-    x = tl.load(x_ptr + x_offs, mask=mask, other=float("-inf")).to(tl.float32)
+    if WINDOW > 1:
+        # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        x_offs = (x_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        x_offs = x_row_offs + offs_n * stride_x_n
+    x = tl.load(x_ptr + x_offs, mask=load_mask, other=float("-inf")).to(tl.float32)
+    if WINDOW > 1:
+        x = tl.where(mask, x, float("-inf"))
     # ---- Exchange 1 of 1: max(x) and sum(exp(x - max(x))), online ----
     # spec: reductions.tile:12
     # this program's max and sum(exp(value - max)) over its segment; past the row end the load put -inf
@@ -314,8 +346,39 @@ def softmax_team_kernel(
     e = tl.exp(x - max_x)
     # spec: reductions.tile:13
     y = tl.div_rn(e, sum_e)
-    y_offs = y_row_offs + offs_n * stride_y_n
-    tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
+    if WINDOW > 1:
+        # y's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        y_offs = (y_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        y_offs = y_row_offs + offs_n * stride_y_n
+    tl.store(y_ptr + y_offs, y.to(tl.float16), mask=store_mask)
+    if WINDOW > 1:
+        # ---- The row's first and last elements, in granules shared with the rows around it ----
+        # The stores above wrote whole granules inside the row. The elements before lo and from
+        # hi on (fewer than WINDOW at each end) are loaded again by the program whose segment
+        # holds them, recomputed, and stored one by one. Lanes 0 .. WINDOW - 1: the granule at 0;
+        # the others: the one from max(hi, lo) (after the first, where the row fits in one).
+        lane = tl.arange(0, 2 * WINDOW)[None, :]
+        offs_w = tl.where(lane < WINDOW, lane, tl.maximum(hi, lo) + lane - WINDOW)
+        offs_n = offs_w - shift
+        # mask_n: the row's lanes outside [lo, hi) that lie in this program's segment.
+        mask_n = (
+            (offs_n >= 0)
+            & (offs_n < N)
+            & ((offs_w < lo) | (offs_w >= hi))
+            & (offs_w // BLOCK_N == seg)
+        )
+        mask = mask_rows & mask_n
+        # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
+        x_offs = x_row_offs + offs_n * stride_x_n
+        x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+        # spec: reductions.tile:12
+        e = tl.exp(x - max_x)
+        # spec: reductions.tile:13
+        y = tl.div_rn(e, sum_e)
+        y_offs = y_row_offs + offs_n * stride_y_n
+        tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
 
 
 # Launch table for softmax, keyed by the row width N: the first entry with
@@ -338,8 +401,11 @@ def softmax_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
-# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
+# they start at the boundary before the row and move whole vectors (WINDOW:
+# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
+# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
+# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 # At the max_n 32, 128 entries (_softmax_narrow) the launcher sizes ROWS from the row: this
 # kernel's online max-and-sum chains two reductions and an exp per element, and blocks of 4
 # values a thread (8 where the row fills its block in vectors) let more programs overlap their
@@ -427,13 +493,26 @@ def softmax(x, *, y=None):
         # Narrow rows: blocks of 4 or 8 values a thread, by whether the row fills its block.
         ROWS = _reduction.narrow_rows(N, ROWS, num_warps, x.stride(0), y.stride(0))
     if strategy == "team":
-        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
-        BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), y.stride(0))
-        TEAM = _args.cdiv(N, BLOCK_N)
-        if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
+        # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
+        # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
+        WINDOW = _reduction.row_window(
+            8,
+            N,
+            (x.stride(1), y.stride(1)),
+            (x.data_ptr(), y.data_ptr()),
+            (x.stride(0), y.stride(0)),
+        )
+        # Rows loaded element by element, or too few programs to fill the SMs: segments of
+        # fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(
+            device, n_rows, N, BLOCK_N, WINDOW, x.stride(0), y.stride(0)
+        )
+        # A segment may start up to WINDOW - 1 elements before its row.
+        TEAM = _args.cdiv(N + WINDOW - 1, BLOCK_N)
+        if device.type != "cuda" and _args.next_power_of_2(N + WINDOW - 1) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
             # another: a team of one program holding the whole row (Triton's largest block).
-            TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
+            TEAM, BLOCK_N = 1, _args.next_power_of_2(N + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
             # softmax_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
@@ -460,6 +539,7 @@ def softmax(x, *, y=None):
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
+                WINDOW=WINDOW,
                 num_warps=num_warps,
             )
             return y
@@ -757,11 +837,12 @@ def log_softmax_team_kernel(
     ws_ptr,  # i64[n_rows * 2 * TEAM]: the words each team's programs publish (_team_exchange)
     epoch,  # this launch's tag on its words
     BLOCK_N: tl.constexpr,  # columns per program: one segment of the row
-    TEAM: tl.constexpr,  # programs per row: cdiv(N, BLOCK_N)
+    TEAM: tl.constexpr,  # programs per row: cdiv(N + WINDOW - 1, BLOCK_N)
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    WINDOW: tl.constexpr,  # 1, or a 16-byte vector's elements: segments start at the boundary before the row
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -795,12 +876,43 @@ def log_softmax_team_kernel(
     if INDEX_64:
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
+    if WINDOW > 1:
+        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
+        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
+        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
+        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
+        # offs_n: its column.
+        shift = x_row_offs % WINDOW
+        offs_w = offs_n
+        offs_n = offs_w - shift
+        # mask_n: the row's own lanes, none before its start and none past its end.
+        mask_n = (offs_n >= 0) & (offs_n < N)
+        # The granules [lo, hi) lie inside the row. The one before lo and the one at hi hold the
+        # row's first and last elements beside those of the rows around it.
+        lo = (shift + WINDOW - 1) // WINDOW * WINDOW
+        hi = (shift + N) // WINDOW * WINDOW
+    # mask: real rows and real columns; the reductions and the stores of the edges use it.
     mask = mask_rows & mask_n
+    load_mask, store_mask = mask, mask
+    if WINDOW > 1:
+        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
+        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # the row then take the loads' other= values.
+        load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
+        # store_mask: the granules inside the row, stored whole; the edges are stored below.
+        store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
     # Load the segment once. Lanes past the row end hold the loads' other= value; each
     # reduction below says whether it relies on that value or masks those lanes itself.
     # other=-inf: lanes past the row end must never win max(x)
-    x_offs = x_row_offs + offs_n * stride_x_n
-    x = tl.load(x_ptr + x_offs, mask=mask, other=float("-inf")).to(tl.float32)
+    if WINDOW > 1:
+        # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        x_offs = (x_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        x_offs = x_row_offs + offs_n * stride_x_n
+    x = tl.load(x_ptr + x_offs, mask=load_mask, other=float("-inf")).to(tl.float32)
+    if WINDOW > 1:
+        x = tl.where(mask, x, float("-inf"))
     # ---- Exchange 1 of 1: max(x) and sum(exp(x - max(x))), online ----
     # spec: reductions.tile:18
     # this program's max and sum(exp(value - max)) over its segment; past the row end the load put -inf
@@ -830,8 +942,37 @@ def log_softmax_team_kernel(
     # ---- Compute and store the row-varying outputs of this segment ----
     # spec: reductions.tile:20
     y = x - m - lse
-    y_offs = y_row_offs + offs_n * stride_y_n
-    tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
+    if WINDOW > 1:
+        # y's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        y_offs = (y_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        y_offs = y_row_offs + offs_n * stride_y_n
+    tl.store(y_ptr + y_offs, y.to(tl.float16), mask=store_mask)
+    if WINDOW > 1:
+        # ---- The row's first and last elements, in granules shared with the rows around it ----
+        # The stores above wrote whole granules inside the row. The elements before lo and from
+        # hi on (fewer than WINDOW at each end) are loaded again by the program whose segment
+        # holds them, recomputed, and stored one by one. Lanes 0 .. WINDOW - 1: the granule at 0;
+        # the others: the one from max(hi, lo) (after the first, where the row fits in one).
+        lane = tl.arange(0, 2 * WINDOW)[None, :]
+        offs_w = tl.where(lane < WINDOW, lane, tl.maximum(hi, lo) + lane - WINDOW)
+        offs_n = offs_w - shift
+        # mask_n: the row's lanes outside [lo, hi) that lie in this program's segment.
+        mask_n = (
+            (offs_n >= 0)
+            & (offs_n < N)
+            & ((offs_w < lo) | (offs_w >= hi))
+            & (offs_w // BLOCK_N == seg)
+        )
+        mask = mask_rows & mask_n
+        # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
+        x_offs = x_row_offs + offs_n * stride_x_n
+        x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+        # spec: reductions.tile:20
+        y = x - m - lse
+        y_offs = y_row_offs + offs_n * stride_y_n
+        tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
 
 
 # Launch table for log_softmax, keyed by the row width N: the first entry with
@@ -854,8 +995,11 @@ def log_softmax_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
-# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
+# they start at the boundary before the row and move whole vectors (WINDOW:
+# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
+# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
+# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 # At the max_n 32, 128 entries (_log_softmax_narrow) the launcher sizes ROWS from the row: this
 # kernel's online max-and-sum chains two reductions and an exp per element, and blocks of 4
 # values a thread (8 where the row fills its block in vectors) let more programs overlap their
@@ -943,13 +1087,26 @@ def log_softmax(x, *, y=None):
         # Narrow rows: blocks of 4 or 8 values a thread, by whether the row fills its block.
         ROWS = _reduction.narrow_rows(N, ROWS, num_warps, x.stride(0), y.stride(0))
     if strategy == "team":
-        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
-        BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), y.stride(0))
-        TEAM = _args.cdiv(N, BLOCK_N)
-        if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
+        # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
+        # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
+        WINDOW = _reduction.row_window(
+            8,
+            N,
+            (x.stride(1), y.stride(1)),
+            (x.data_ptr(), y.data_ptr()),
+            (x.stride(0), y.stride(0)),
+        )
+        # Rows loaded element by element, or too few programs to fill the SMs: segments of
+        # fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(
+            device, n_rows, N, BLOCK_N, WINDOW, x.stride(0), y.stride(0)
+        )
+        # A segment may start up to WINDOW - 1 elements before its row.
+        TEAM = _args.cdiv(N + WINDOW - 1, BLOCK_N)
+        if device.type != "cuda" and _args.next_power_of_2(N + WINDOW - 1) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
             # another: a team of one program holding the whole row (Triton's largest block).
-            TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
+            TEAM, BLOCK_N = 1, _args.next_power_of_2(N + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
             # log_softmax_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
@@ -976,6 +1133,7 @@ def log_softmax(x, *, y=None):
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
+                WINDOW=WINDOW,
                 num_warps=num_warps,
             )
             return y
@@ -1369,11 +1527,12 @@ def layernorm_team_kernel(
     ws_ptr,  # i64[n_rows * 2 * TEAM]: the words each team's programs publish (_team_exchange)
     epoch,  # this launch's tag on its words
     BLOCK_N: tl.constexpr,  # columns per program: one segment of the row
-    TEAM: tl.constexpr,  # programs per row: cdiv(N, BLOCK_N)
+    TEAM: tl.constexpr,  # programs per row: cdiv(N + WINDOW - 1, BLOCK_N)
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    WINDOW: tl.constexpr,  # 1, or a 16-byte vector's elements: segments start at the boundary before the row
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -1409,12 +1568,43 @@ def layernorm_team_kernel(
     if INDEX_64:
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
+    if WINDOW > 1:
+        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
+        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
+        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
+        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
+        # offs_n: its column.
+        shift = x_row_offs % WINDOW
+        offs_w = offs_n
+        offs_n = offs_w - shift
+        # mask_n: the row's own lanes, none before its start and none past its end.
+        mask_n = (offs_n >= 0) & (offs_n < N)
+        # The granules [lo, hi) lie inside the row. The one before lo and the one at hi hold the
+        # row's first and last elements beside those of the rows around it.
+        lo = (shift + WINDOW - 1) // WINDOW * WINDOW
+        hi = (shift + N) // WINDOW * WINDOW
+    # mask: real rows and real columns; the reductions and the stores of the edges use it.
     mask = mask_rows & mask_n
+    load_mask, store_mask = mask, mask
+    if WINDOW > 1:
+        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
+        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # the row then take the loads' other= values.
+        load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
+        # store_mask: the granules inside the row, stored whole; the edges are stored below.
+        store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
     # Load the segment once. Lanes past the row end hold the loads' other= value; each
     # reduction below says whether it relies on that value or masks those lanes itself.
     # other=0.0: lanes past the row end must add nothing to mean(x)
-    x_offs = x_row_offs + offs_n * stride_x_n
-    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+    if WINDOW > 1:
+        # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        x_offs = (x_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        x_offs = x_row_offs + offs_n * stride_x_n
+    x = tl.load(x_ptr + x_offs, mask=load_mask, other=0.0).to(tl.float32)
+    if WINDOW > 1:
+        x = tl.where(mask, x, 0.0)
     # other=0.0: columns past the row end are computed but never stored
     w_offs = offs_n * stride_w_n
     w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
@@ -1448,8 +1638,45 @@ def layernorm_team_kernel(
     xc = x - mu
     # spec: reductions.tile:30
     y = xc * rstd * w + b
-    y_offs = y_row_offs + offs_n * stride_y_n
-    tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
+    if WINDOW > 1:
+        # y's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        y_offs = (y_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        y_offs = y_row_offs + offs_n * stride_y_n
+    tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=store_mask)
+    if WINDOW > 1:
+        # ---- The row's first and last elements, in granules shared with the rows around it ----
+        # The stores above wrote whole granules inside the row. The elements before lo and from
+        # hi on (fewer than WINDOW at each end) are loaded again by the program whose segment
+        # holds them, recomputed, and stored one by one. Lanes 0 .. WINDOW - 1: the granule at 0;
+        # the others: the one from max(hi, lo) (after the first, where the row fits in one).
+        lane = tl.arange(0, 2 * WINDOW)[None, :]
+        offs_w = tl.where(lane < WINDOW, lane, tl.maximum(hi, lo) + lane - WINDOW)
+        offs_n = offs_w - shift
+        # mask_n: the row's lanes outside [lo, hi) that lie in this program's segment.
+        mask_n = (
+            (offs_n >= 0)
+            & (offs_n < N)
+            & ((offs_w < lo) | (offs_w >= hi))
+            & (offs_w // BLOCK_N == seg)
+        )
+        mask = mask_rows & mask_n
+        # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
+        x_offs = x_row_offs + offs_n * stride_x_n
+        x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+        # other=0.0: columns past the row end are computed but never stored
+        w_offs = offs_n * stride_w_n
+        w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
+        # other=0.0: columns past the row end are computed but never stored
+        b_offs = offs_n * stride_b_n
+        b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0).to(tl.float32)
+        # spec: reductions.tile:28
+        xc = x - mu
+        # spec: reductions.tile:30
+        y = xc * rstd * w + b
+        y_offs = y_row_offs + offs_n * stride_y_n
+        tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
     # Per-row outputs: every program of the team holds them; the first one stores them.
     if seg == 0:
         tl.store(mu_ptr + mu_row_offs, mu.to(tl.float32), mask=mask_rows)
@@ -1479,8 +1706,11 @@ def layernorm_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
-# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
+# they start at the boundary before the row and move whole vectors (WINDOW:
+# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
+# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
+# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 # strategy is looped at 8192 columns: this kernel's variance joins its mean's
 # pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
 # variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).
@@ -1570,13 +1800,26 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
             N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0)
         )
     if strategy == "team":
-        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
-        BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), y.stride(0))
-        TEAM = _args.cdiv(N, BLOCK_N)
-        if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
+        # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
+        # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
+        WINDOW = _reduction.row_window(
+            8,
+            N,
+            (x.stride(1), y.stride(1)),
+            (x.data_ptr(), y.data_ptr()),
+            (x.stride(0), y.stride(0)),
+        )
+        # Rows loaded element by element, or too few programs to fill the SMs: segments of
+        # fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(
+            device, n_rows, N, BLOCK_N, WINDOW, x.stride(0), y.stride(0)
+        )
+        # A segment may start up to WINDOW - 1 elements before its row.
+        TEAM = _args.cdiv(N + WINDOW - 1, BLOCK_N)
+        if device.type != "cuda" and _args.next_power_of_2(N + WINDOW - 1) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
             # another: a team of one program holding the whole row (Triton's largest block).
-            TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
+            TEAM, BLOCK_N = 1, _args.next_power_of_2(N + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
             # layernorm_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
@@ -1612,6 +1855,7 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
+                WINDOW=WINDOW,
                 num_warps=num_warps,
             )
             return y, mu, rstd
@@ -1923,11 +2167,12 @@ def rmsnorm_team_kernel(
     ws_ptr,  # i64[n_rows * 1 * TEAM]: the words each team's programs publish (_team_exchange)
     epoch,  # this launch's tag on its words
     BLOCK_N: tl.constexpr,  # columns per program: one segment of the row
-    TEAM: tl.constexpr,  # programs per row: cdiv(N, BLOCK_N)
+    TEAM: tl.constexpr,  # programs per row: cdiv(N + WINDOW - 1, BLOCK_N)
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    WINDOW: tl.constexpr,  # 1, or a 16-byte vector's elements: segments start at the boundary before the row
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -1961,12 +2206,43 @@ def rmsnorm_team_kernel(
     if INDEX_64:
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
+    if WINDOW > 1:
+        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
+        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
+        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
+        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
+        # offs_n: its column.
+        shift = x_row_offs % WINDOW
+        offs_w = offs_n
+        offs_n = offs_w - shift
+        # mask_n: the row's own lanes, none before its start and none past its end.
+        mask_n = (offs_n >= 0) & (offs_n < N)
+        # The granules [lo, hi) lie inside the row. The one before lo and the one at hi hold the
+        # row's first and last elements beside those of the rows around it.
+        lo = (shift + WINDOW - 1) // WINDOW * WINDOW
+        hi = (shift + N) // WINDOW * WINDOW
+    # mask: real rows and real columns; the reductions and the stores of the edges use it.
     mask = mask_rows & mask_n
+    load_mask, store_mask = mask, mask
+    if WINDOW > 1:
+        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
+        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # the row then take the loads' other= values.
+        load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
+        # store_mask: the granules inside the row, stored whole; the edges are stored below.
+        store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
     # Load the segment once. Lanes past the row end hold the loads' other= value; each
     # reduction below says whether it relies on that value or masks those lanes itself.
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
-    x_offs = x_row_offs + offs_n * stride_x_n
-    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+    if WINDOW > 1:
+        # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        x_offs = (x_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        x_offs = x_row_offs + offs_n * stride_x_n
+    x = tl.load(x_ptr + x_offs, mask=load_mask, other=0.0).to(tl.float32)
+    if WINDOW > 1:
+        x = tl.where(mask, x, 0.0)
     # other=0.0: columns past the row end are computed but never stored
     w_offs = offs_n * stride_w_n
     w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
@@ -1982,8 +2258,40 @@ def rmsnorm_team_kernel(
     # ---- Compute and store the row-varying outputs of this segment ----
     # spec: reductions.tile:35
     y = x * tl.rsqrt(mean_x_sq + eps) * w
-    y_offs = y_row_offs + offs_n * stride_y_n
-    tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
+    if WINDOW > 1:
+        # y's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        y_offs = (y_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        y_offs = y_row_offs + offs_n * stride_y_n
+    tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=store_mask)
+    if WINDOW > 1:
+        # ---- The row's first and last elements, in granules shared with the rows around it ----
+        # The stores above wrote whole granules inside the row. The elements before lo and from
+        # hi on (fewer than WINDOW at each end) are loaded again by the program whose segment
+        # holds them, recomputed, and stored one by one. Lanes 0 .. WINDOW - 1: the granule at 0;
+        # the others: the one from max(hi, lo) (after the first, where the row fits in one).
+        lane = tl.arange(0, 2 * WINDOW)[None, :]
+        offs_w = tl.where(lane < WINDOW, lane, tl.maximum(hi, lo) + lane - WINDOW)
+        offs_n = offs_w - shift
+        # mask_n: the row's lanes outside [lo, hi) that lie in this program's segment.
+        mask_n = (
+            (offs_n >= 0)
+            & (offs_n < N)
+            & ((offs_w < lo) | (offs_w >= hi))
+            & (offs_w // BLOCK_N == seg)
+        )
+        mask = mask_rows & mask_n
+        # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
+        x_offs = x_row_offs + offs_n * stride_x_n
+        x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+        # other=0.0: columns past the row end are computed but never stored
+        w_offs = offs_n * stride_w_n
+        w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
+        # spec: reductions.tile:35
+        y = x * tl.rsqrt(mean_x_sq + eps) * w
+        y_offs = y_row_offs + offs_n * stride_y_n
+        tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
 
 
 # Launch table for rmsnorm, keyed by the row width N: the first entry with
@@ -2009,8 +2317,11 @@ def rmsnorm_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
-# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
+# they start at the boundary before the row and move whole vectors (WINDOW:
+# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
+# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
+# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 _rmsnorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -2084,13 +2395,26 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
             N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0)
         )
     if strategy == "team":
-        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
-        BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0), y.stride(0))
-        TEAM = _args.cdiv(N, BLOCK_N)
-        if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
+        # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
+        # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
+        WINDOW = _reduction.row_window(
+            8,
+            N,
+            (x.stride(1), y.stride(1)),
+            (x.data_ptr(), y.data_ptr()),
+            (x.stride(0), y.stride(0)),
+        )
+        # Rows loaded element by element, or too few programs to fill the SMs: segments of
+        # fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(
+            device, n_rows, N, BLOCK_N, WINDOW, x.stride(0), y.stride(0)
+        )
+        # A segment may start up to WINDOW - 1 elements before its row.
+        TEAM = _args.cdiv(N + WINDOW - 1, BLOCK_N)
+        if device.type != "cuda" and _args.next_power_of_2(N + WINDOW - 1) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
             # another: a team of one program holding the whole row (Triton's largest block).
-            TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
+            TEAM, BLOCK_N = 1, _args.next_power_of_2(N + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 1 * TEAM)
             # rmsnorm_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
@@ -2120,6 +2444,7 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
                 or (n_rows + 2) * 1 * _args.next_power_of_2(TEAM) >= 2**31,
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
+                WINDOW=WINDOW,
                 num_warps=num_warps,
             )
             return y
@@ -2388,11 +2713,12 @@ def row_stats_team_kernel(
     ws_ptr,  # i64[n_rows * 2 * TEAM]: the words each team's programs publish (_team_exchange)
     epoch,  # this launch's tag on its words
     BLOCK_N: tl.constexpr,  # columns per program: one segment of the row
-    TEAM: tl.constexpr,  # programs per row: cdiv(N, BLOCK_N)
+    TEAM: tl.constexpr,  # programs per row: cdiv(N + WINDOW - 1, BLOCK_N)
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    WINDOW: tl.constexpr,  # 1, or a 16-byte vector's elements: segments start at the boundary before the row
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -2426,12 +2752,43 @@ def row_stats_team_kernel(
     if INDEX_64:
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
+    if WINDOW > 1:
+        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
+        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
+        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
+        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
+        # offs_n: its column.
+        shift = x_row_offs % WINDOW
+        offs_w = offs_n
+        offs_n = offs_w - shift
+        # mask_n: the row's own lanes, none before its start and none past its end.
+        mask_n = (offs_n >= 0) & (offs_n < N)
+        # The granules [lo, hi) lie inside the row. The one before lo and the one at hi hold the
+        # row's first and last elements beside those of the rows around it.
+        lo = (shift + WINDOW - 1) // WINDOW * WINDOW
+        hi = (shift + N) // WINDOW * WINDOW
+    # mask: real rows and real columns; the reductions and the stores of the edges use it.
     mask = mask_rows & mask_n
+    load_mask, store_mask = mask, mask
+    if WINDOW > 1:
+        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
+        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # the row then take the loads' other= values.
+        load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
+        # store_mask: the granules inside the row, stored whole; the edges are stored below.
+        store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
     # Load the segment once. Lanes past the row end hold the loads' other= value; each
     # reduction below says whether it relies on that value or masks those lanes itself.
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
-    x_offs = x_row_offs + offs_n * stride_x_n
-    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0)
+    if WINDOW > 1:
+        # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        x_offs = (x_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        x_offs = x_row_offs + offs_n * stride_x_n
+    x = tl.load(x_ptr + x_offs, mask=load_mask, other=0.0)
+    if WINDOW > 1:
+        x = tl.where(mask, x, 0.0)
     # ---- Exchange 1 of 1: sum(x * x); max(abs(x)) ----
     # spec: reductions.tile:42
     # this program's sum over its segment; lanes past the row end count as 0.0
@@ -2480,8 +2837,11 @@ def row_stats_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
-# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
+# they start at the boundary before the row and move whole vectors (WINDOW:
+# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
+# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
+# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 _row_stats_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -2560,13 +2920,18 @@ def row_stats(x, *, sumsq=None, maxabs=None):
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(N, BLOCK_N, num_warps, 4, x.stride(0))
     if strategy == "team":
-        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
-        BLOCK_N = _reduction.team_block(device, N, BLOCK_N, x.stride(0))
-        TEAM = _args.cdiv(N, BLOCK_N)
-        if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
+        # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
+        # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
+        WINDOW = _reduction.row_window(4, N, (x.stride(1),), (x.data_ptr(),), (x.stride(0),))
+        # Rows loaded element by element, or too few programs to fill the SMs: segments of
+        # fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(device, n_rows, N, BLOCK_N, WINDOW, x.stride(0))
+        # A segment may start up to WINDOW - 1 elements before its row.
+        TEAM = _args.cdiv(N + WINDOW - 1, BLOCK_N)
+        if device.type != "cuda" and _args.next_power_of_2(N + WINDOW - 1) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
             # another: a team of one program holding the whole row (Triton's largest block).
-            TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
+            TEAM, BLOCK_N = 1, _args.next_power_of_2(N + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
             # row_stats_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
@@ -2594,6 +2959,7 @@ def row_stats(x, *, sumsq=None, maxabs=None):
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0)),
+                WINDOW=WINDOW,
                 num_warps=num_warps,
             )
             return sumsq, maxabs
@@ -3061,11 +3427,12 @@ def add_layernorm_team_kernel(
     ws_ptr,  # i64[n_rows * 2 * TEAM]: the words each team's programs publish (_team_exchange)
     epoch,  # this launch's tag on its words
     BLOCK_N: tl.constexpr,  # columns per program: one segment of the row
-    TEAM: tl.constexpr,  # programs per row: cdiv(C, BLOCK_N)
+    TEAM: tl.constexpr,  # programs per row: cdiv(C + WINDOW - 1, BLOCK_N)
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    WINDOW: tl.constexpr,  # 1, or a 16-byte vector's elements: segments start at the boundary before the row
 ):
     # Rows of [B, T, C] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -3111,15 +3478,53 @@ def add_layernorm_team_kernel(
     if INDEX_64:
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < C
+    if WINDOW > 1:
+        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
+        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
+        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
+        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
+        # offs_n: its column.
+        shift = x_row_offs % WINDOW
+        offs_w = offs_n
+        offs_n = offs_w - shift
+        # mask_n: the row's own lanes, none before its start and none past its end.
+        mask_n = (offs_n >= 0) & (offs_n < C)
+        # The granules [lo, hi) lie inside the row. The one before lo and the one at hi hold the
+        # row's first and last elements beside those of the rows around it.
+        lo = (shift + WINDOW - 1) // WINDOW * WINDOW
+        hi = (shift + C) // WINDOW * WINDOW
+    # mask: real rows and real columns; the reductions and the stores of the edges use it.
     mask = mask_rows & mask_n
+    load_mask, store_mask = mask, mask
+    if WINDOW > 1:
+        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
+        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # the row then take the loads' other= values.
+        load_mask = mask_rows & (offs_w < (shift + C + WINDOW - 1) // WINDOW * WINDOW)
+        # store_mask: the granules inside the row, stored whole; the edges are stored below.
+        store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
     # Load the segment once. Lanes past the row end hold the loads' other= value; each
     # reduction below says whether it relies on that value or masks those lanes itself.
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
-    x_offs = x_row_offs + offs_n * stride_x_c
-    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+    if WINDOW > 1:
+        # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        x_offs = (x_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        x_offs = x_row_offs + offs_n * stride_x_c
+    x = tl.load(x_ptr + x_offs, mask=load_mask, other=0.0).to(tl.float32)
+    if WINDOW > 1:
+        x = tl.where(mask, x, 0.0)
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
-    r_offs = r_row_offs + offs_n * stride_r_c
-    r = tl.load(r_ptr + r_offs, mask=mask, other=0.0).to(tl.float32)
+    if WINDOW > 1:
+        # r's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        r_offs = (r_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        r_offs = r_row_offs + offs_n * stride_r_c
+    r = tl.load(r_ptr + r_offs, mask=load_mask, other=0.0).to(tl.float32)
+    if WINDOW > 1:
+        r = tl.where(mask, r, 0.0)
     # other=0.0: columns past the row end are computed but never stored
     w_offs = offs_n * stride_w_c
     w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0)
@@ -3157,10 +3562,59 @@ def add_layernorm_team_kernel(
     hc = h - mu_h
     # spec: reductions.tile:54
     y = hc * tl.rsqrt(mean_hc_sq + eps) * w + b
-    y_offs = y_row_offs + offs_n * stride_y_c
-    tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
-    h_offs = h_row_offs + offs_n * stride_h_c
-    tl.store(h_ptr + h_offs, h.to(tl.bfloat16), mask=mask)
+    if WINDOW > 1:
+        # y's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        y_offs = (y_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        y_offs = y_row_offs + offs_n * stride_y_c
+    tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=store_mask)
+    if WINDOW > 1:
+        # h's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        h_offs = (h_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        h_offs = h_row_offs + offs_n * stride_h_c
+    tl.store(h_ptr + h_offs, h.to(tl.bfloat16), mask=store_mask)
+    if WINDOW > 1:
+        # ---- The row's first and last elements, in granules shared with the rows around it ----
+        # The stores above wrote whole granules inside the row. The elements before lo and from
+        # hi on (fewer than WINDOW at each end) are loaded again by the program whose segment
+        # holds them, recomputed, and stored one by one. Lanes 0 .. WINDOW - 1: the granule at 0;
+        # the others: the one from max(hi, lo) (after the first, where the row fits in one).
+        lane = tl.arange(0, 2 * WINDOW)[None, :]
+        offs_w = tl.where(lane < WINDOW, lane, tl.maximum(hi, lo) + lane - WINDOW)
+        offs_n = offs_w - shift
+        # mask_n: the row's lanes outside [lo, hi) that lie in this program's segment.
+        mask_n = (
+            (offs_n >= 0)
+            & (offs_n < C)
+            & ((offs_w < lo) | (offs_w >= hi))
+            & (offs_w // BLOCK_N == seg)
+        )
+        mask = mask_rows & mask_n
+        # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
+        x_offs = x_row_offs + offs_n * stride_x_c
+        x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+        # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
+        r_offs = r_row_offs + offs_n * stride_r_c
+        r = tl.load(r_ptr + r_offs, mask=mask, other=0.0).to(tl.float32)
+        # other=0.0: columns past the row end are computed but never stored
+        w_offs = offs_n * stride_w_c
+        w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0)
+        # other=0.0: columns past the row end are computed but never stored
+        b_offs = offs_n * stride_b_c
+        b = tl.load(b_ptr + b_offs, mask=mask_n, other=0.0)
+        # spec: reductions.tile:51
+        h = x + r
+        # spec: reductions.tile:53
+        hc = h - mu_h
+        # spec: reductions.tile:54
+        y = hc * tl.rsqrt(mean_hc_sq + eps) * w + b
+        y_offs = y_row_offs + offs_n * stride_y_c
+        tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
+        h_offs = h_row_offs + offs_n * stride_h_c
+        tl.store(h_ptr + h_offs, h.to(tl.bfloat16), mask=mask)
 
 
 # Launch table for add_layernorm, keyed by the row width C: the first entry with
@@ -3186,8 +3640,11 @@ def add_layernorm_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
-# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
+# they start at the boundary before the row and move whole vectors (WINDOW:
+# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
+# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
+# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 # strategy is looped at 8192 columns: this kernel's variance joins its mean's
 # pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
 # variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).
@@ -3290,11 +3747,24 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
             h.stride(1),
         )
     if strategy == "team":
-        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
+        # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
+        # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
+        WINDOW = _reduction.row_window(
+            8,
+            C,
+            (x.stride(2), r.stride(2), y.stride(2), h.stride(2)),
+            (x.data_ptr(), r.data_ptr(), y.data_ptr(), h.data_ptr()),
+            (x.stride(0), r.stride(0), y.stride(0), h.stride(0)),
+            (x.stride(1), r.stride(1), y.stride(1), h.stride(1)),
+        )
+        # Rows loaded element by element, or too few programs to fill the SMs: segments of
+        # fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(
             device,
+            n_rows,
             C,
             BLOCK_N,
+            WINDOW,
             x.stride(0),
             x.stride(1),
             r.stride(0),
@@ -3304,11 +3774,12 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
             h.stride(0),
             h.stride(1),
         )
-        TEAM = _args.cdiv(C, BLOCK_N)
-        if device.type != "cuda" and _args.next_power_of_2(C) <= 1 << 20:
+        # A segment may start up to WINDOW - 1 elements before its row.
+        TEAM = _args.cdiv(C + WINDOW - 1, BLOCK_N)
+        if device.type != "cuda" and _args.next_power_of_2(C + WINDOW - 1) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
             # another: a team of one program holding the whole row (Triton's largest block).
-            TEAM, BLOCK_N = 1, _args.next_power_of_2(C)
+            TEAM, BLOCK_N = 1, _args.next_power_of_2(C + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
             # add_layernorm_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
@@ -3361,6 +3832,7 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
                     h.stride(0),
                     h.stride(1),
                 ),
+                WINDOW=WINDOW,
                 num_warps=num_warps,
             )
             return y, h
@@ -3740,11 +4212,12 @@ def add_rmsnorm_team_kernel(
     ws_ptr,  # i64[n_rows * 1 * TEAM]: the words each team's programs publish (_team_exchange)
     epoch,  # this launch's tag on its words
     BLOCK_N: tl.constexpr,  # columns per program: one segment of the row
-    TEAM: tl.constexpr,  # programs per row: cdiv(N, BLOCK_N)
+    TEAM: tl.constexpr,  # programs per row: cdiv(N + WINDOW - 1, BLOCK_N)
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    WINDOW: tl.constexpr,  # 1, or a 16-byte vector's elements: segments start at the boundary before the row
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -3782,15 +4255,53 @@ def add_rmsnorm_team_kernel(
     if INDEX_64:
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
+    if WINDOW > 1:
+        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
+        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
+        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
+        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
+        # offs_n: its column.
+        shift = x_row_offs % WINDOW
+        offs_w = offs_n
+        offs_n = offs_w - shift
+        # mask_n: the row's own lanes, none before its start and none past its end.
+        mask_n = (offs_n >= 0) & (offs_n < N)
+        # The granules [lo, hi) lie inside the row. The one before lo and the one at hi hold the
+        # row's first and last elements beside those of the rows around it.
+        lo = (shift + WINDOW - 1) // WINDOW * WINDOW
+        hi = (shift + N) // WINDOW * WINDOW
+    # mask: real rows and real columns; the reductions and the stores of the edges use it.
     mask = mask_rows & mask_n
+    load_mask, store_mask = mask, mask
+    if WINDOW > 1:
+        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
+        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # the row then take the loads' other= values.
+        load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
+        # store_mask: the granules inside the row, stored whole; the edges are stored below.
+        store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
     # Load the segment once. Lanes past the row end hold the loads' other= value; each
     # reduction below says whether it relies on that value or masks those lanes itself.
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
-    x_offs = x_row_offs + offs_n * stride_x_n
-    x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+    if WINDOW > 1:
+        # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        x_offs = (x_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        x_offs = x_row_offs + offs_n * stride_x_n
+    x = tl.load(x_ptr + x_offs, mask=load_mask, other=0.0).to(tl.float32)
+    if WINDOW > 1:
+        x = tl.where(mask, x, 0.0)
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
-    r_offs = r_row_offs + offs_n * stride_r_n
-    r = tl.load(r_ptr + r_offs, mask=mask, other=0.0).to(tl.float32)
+    if WINDOW > 1:
+        # r's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        r_offs = (r_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        r_offs = r_row_offs + offs_n * stride_r_n
+    r = tl.load(r_ptr + r_offs, mask=load_mask, other=0.0).to(tl.float32)
+    if WINDOW > 1:
+        r = tl.where(mask, r, 0.0)
     # other=0.0: columns past the row end are computed but never stored
     w_offs = offs_n * stride_w_n
     w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
@@ -3810,10 +4321,54 @@ def add_rmsnorm_team_kernel(
     h = (x + r).to(tl.bfloat16).to(tl.float32)
     # spec: reductions.tile:63
     y = h * tl.rsqrt(mean_h_sq + eps) * w
-    y_offs = y_row_offs + offs_n * stride_y_n
-    tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
-    h_offs = h_row_offs + offs_n * stride_h_n
-    tl.store(h_ptr + h_offs, h.to(tl.bfloat16), mask=mask)
+    if WINDOW > 1:
+        # y's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        y_offs = (y_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        y_offs = y_row_offs + offs_n * stride_y_n
+    tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=store_mask)
+    if WINDOW > 1:
+        # h's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        h_offs = (h_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        h_offs = h_row_offs + offs_n * stride_h_n
+    tl.store(h_ptr + h_offs, h.to(tl.bfloat16), mask=store_mask)
+    if WINDOW > 1:
+        # ---- The row's first and last elements, in granules shared with the rows around it ----
+        # The stores above wrote whole granules inside the row. The elements before lo and from
+        # hi on (fewer than WINDOW at each end) are loaded again by the program whose segment
+        # holds them, recomputed, and stored one by one. Lanes 0 .. WINDOW - 1: the granule at 0;
+        # the others: the one from max(hi, lo) (after the first, where the row fits in one).
+        lane = tl.arange(0, 2 * WINDOW)[None, :]
+        offs_w = tl.where(lane < WINDOW, lane, tl.maximum(hi, lo) + lane - WINDOW)
+        offs_n = offs_w - shift
+        # mask_n: the row's lanes outside [lo, hi) that lie in this program's segment.
+        mask_n = (
+            (offs_n >= 0)
+            & (offs_n < N)
+            & ((offs_w < lo) | (offs_w >= hi))
+            & (offs_w // BLOCK_N == seg)
+        )
+        mask = mask_rows & mask_n
+        # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
+        x_offs = x_row_offs + offs_n * stride_x_n
+        x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
+        # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
+        r_offs = r_row_offs + offs_n * stride_r_n
+        r = tl.load(r_ptr + r_offs, mask=mask, other=0.0).to(tl.float32)
+        # other=0.0: columns past the row end are computed but never stored
+        w_offs = offs_n * stride_w_n
+        w = tl.load(w_ptr + w_offs, mask=mask_n, other=0.0).to(tl.float32)
+        # spec: reductions.tile:62
+        h = (x + r).to(tl.bfloat16).to(tl.float32)
+        # spec: reductions.tile:63
+        y = h * tl.rsqrt(mean_h_sq + eps) * w
+        y_offs = y_row_offs + offs_n * stride_y_n
+        tl.store(y_ptr + y_offs, y.to(tl.bfloat16), mask=mask)
+        h_offs = h_row_offs + offs_n * stride_h_n
+        tl.store(h_ptr + h_offs, h.to(tl.bfloat16), mask=mask)
 
 
 # Launch table for add_rmsnorm, keyed by the row width N: the first entry with
@@ -3839,8 +4394,11 @@ def add_rmsnorm_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
-# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
+# they start at the boundary before the row and move whole vectors (WINDOW:
+# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
+# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
+# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 _add_rmsnorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -3921,15 +4479,26 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
             N, BLOCK_N, num_warps, 2, x.stride(0), r.stride(0), y.stride(0), h.stride(0)
         )
     if strategy == "team":
-        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
-        BLOCK_N = _reduction.team_block(
-            device, N, BLOCK_N, x.stride(0), r.stride(0), y.stride(0), h.stride(0)
+        # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
+        # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
+        WINDOW = _reduction.row_window(
+            8,
+            N,
+            (x.stride(1), r.stride(1), y.stride(1), h.stride(1)),
+            (x.data_ptr(), r.data_ptr(), y.data_ptr(), h.data_ptr()),
+            (x.stride(0), r.stride(0), y.stride(0), h.stride(0)),
         )
-        TEAM = _args.cdiv(N, BLOCK_N)
-        if device.type != "cuda" and _args.next_power_of_2(N) <= 1 << 20:
+        # Rows loaded element by element, or too few programs to fill the SMs: segments of
+        # fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(
+            device, n_rows, N, BLOCK_N, WINDOW, x.stride(0), r.stride(0), y.stride(0), h.stride(0)
+        )
+        # A segment may start up to WINDOW - 1 elements before its row.
+        TEAM = _args.cdiv(N + WINDOW - 1, BLOCK_N)
+        if device.type != "cuda" and _args.next_power_of_2(N + WINDOW - 1) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
             # another: a team of one program holding the whole row (Triton's largest block).
-            TEAM, BLOCK_N = 1, _args.next_power_of_2(N)
+            TEAM, BLOCK_N = 1, _args.next_power_of_2(N + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 1 * TEAM)
             # add_rmsnorm_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
@@ -3965,6 +4534,7 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
                 or (n_rows + 2) * 1 * _args.next_power_of_2(TEAM) >= 2**31,
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), r.stride(0), y.stride(0), h.stride(0)),
+                WINDOW=WINDOW,
                 num_warps=num_warps,
             )
             return y, h
@@ -4347,7 +4917,8 @@ def next_token_team_kernel(
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
-# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# is odd or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# (tilegen.runtime.reduction.team_block).
 _next_token_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -4426,8 +4997,9 @@ def next_token(logits, *, token=None, best=None):
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(V, BLOCK_N, num_warps, 4, logits.stride(0))
     if strategy == "team":
-        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
-        BLOCK_N = _reduction.team_block(device, V, BLOCK_N, logits.stride(0))
+        # Rows loaded element by element, or too few programs to fill the SMs: segments of
+        # fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(device, n_rows, V, BLOCK_N, 1, logits.stride(0))
         TEAM = _args.cdiv(V, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(V) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
@@ -5223,11 +5795,12 @@ def cross_entropy_team_kernel(
     ws_ptr,  # i64[n_rows * 2 * TEAM]: the words each team's programs publish (_team_exchange)
     epoch,  # this launch's tag on its words
     BLOCK_N: tl.constexpr,  # columns per program: one segment of the row
-    TEAM: tl.constexpr,  # programs per row: cdiv(V, BLOCK_N)
+    TEAM: tl.constexpr,  # programs per row: cdiv(V + WINDOW - 1, BLOCK_N)
     TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    WINDOW: tl.constexpr,  # 1, or a 16-byte vector's elements: segments start at the boundary before the row
 ):
     # Rows of [B, V] too wide for one program, each shared by a team of TEAM
     # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.
@@ -5273,12 +5846,43 @@ def cross_entropy_team_kernel(
     if INDEX_64:
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < V
+    if WINDOW > 1:
+        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
+        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
+        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
+        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
+        # offs_n: its column.
+        shift = logits_row_offs % WINDOW
+        offs_w = offs_n
+        offs_n = offs_w - shift
+        # mask_n: the row's own lanes, none before its start and none past its end.
+        mask_n = (offs_n >= 0) & (offs_n < V)
+        # The granules [lo, hi) lie inside the row. The one before lo and the one at hi hold the
+        # row's first and last elements beside those of the rows around it.
+        lo = (shift + WINDOW - 1) // WINDOW * WINDOW
+        hi = (shift + V) // WINDOW * WINDOW
+    # mask: real rows and real columns; the reductions and the stores of the edges use it.
     mask = mask_rows & mask_n
+    load_mask, store_mask = mask, mask
+    if WINDOW > 1:
+        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
+        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # the row then take the loads' other= values.
+        load_mask = mask_rows & (offs_w < (shift + V + WINDOW - 1) // WINDOW * WINDOW)
+        # store_mask: the granules inside the row, stored whole; the edges are stored below.
+        store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
     # Load the segment once. Lanes past the row end hold the loads' other= value; each
     # reduction below says whether it relies on that value or masks those lanes itself.
     # other=-inf: lanes past the row end must never win max(logits)
-    logits_offs = logits_row_offs + offs_n * stride_logits_v
-    logits = tl.load(logits_ptr + logits_offs, mask=mask, other=float("-inf")).to(tl.float32)
+    if WINDOW > 1:
+        # logits's row start moved back `shift` elements to the boundary: a multiple of WINDOW
+        # (so restated, for Triton to prove it), whatever the row.
+        logits_offs = (logits_row_offs - shift) // WINDOW * WINDOW + offs_w
+    else:
+        logits_offs = logits_row_offs + offs_n * stride_logits_v
+    logits = tl.load(logits_ptr + logits_offs, mask=load_mask, other=float("-inf")).to(tl.float32)
+    if WINDOW > 1:
+        logits = tl.where(mask, logits, float("-inf"))
     # ---- Exchange 1 of 1: max(logits) and sum(exp(logits - max(logits))), online ----
     # spec: reductions.tile:90
     # this program's max and sum(exp(value - max)) over its segment; past the row end the load put -inf
@@ -5332,8 +5936,11 @@ def cross_entropy_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
-# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
+# they start at the boundary before the row and move whole vectors (WINDOW:
+# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
+# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
+# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
 # At the max_n 32, 128 entries (_cross_entropy_narrow) the launcher sizes ROWS from the row: this
 # kernel's online max-and-sum chains two reductions and an exp per element, and blocks of 4
 # values a thread (8 where the row fills its block in vectors) let more programs overlap their
@@ -5433,13 +6040,20 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
         # Narrow rows: blocks of 4 or 8 values a thread, by whether the row fills its block.
         ROWS = _reduction.narrow_rows(V, ROWS, num_warps, logits.stride(0))
     if strategy == "team":
-        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).
-        BLOCK_N = _reduction.team_block(device, V, BLOCK_N, logits.stride(0))
-        TEAM = _args.cdiv(V, BLOCK_N)
-        if device.type != "cuda" and _args.next_power_of_2(V) <= 1 << 20:
+        # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
+        # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
+        WINDOW = _reduction.row_window(
+            8, V, (logits.stride(1),), (logits.data_ptr(),), (logits.stride(0),)
+        )
+        # Rows loaded element by element, or too few programs to fill the SMs: segments of
+        # fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(device, n_rows, V, BLOCK_N, WINDOW, logits.stride(0))
+        # A segment may start up to WINDOW - 1 elements before its row.
+        TEAM = _args.cdiv(V + WINDOW - 1, BLOCK_N)
+        if device.type != "cuda" and _args.next_power_of_2(V + WINDOW - 1) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
             # another: a team of one program holding the whole row (Triton's largest block).
-            TEAM, BLOCK_N = 1, _args.next_power_of_2(V)
+            TEAM, BLOCK_N = 1, _args.next_power_of_2(V + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
             ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
             # cross_entropy_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
@@ -5468,6 +6082,7 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(V, logits.stride(0)),
+                WINDOW=WINDOW,
                 num_warps=num_warps,
             )
             return loss

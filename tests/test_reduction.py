@@ -205,13 +205,15 @@ def _expected_launch(table, padded, width, device, n_rows):
             break
     if strategy == "looped" and max_n in padded:
         block = padded_chunk(width, block, warps, 2, width)[0]
+    # rows that do not start on 16-byte boundaries: segments from the boundary before each
+    window = 8 if width % 8 else 1
     if strategy == "team":
-        block = team_block(device, width, block, width)
+        block = team_block(device, n_rows, width, block, window, width, width)
     if strategy == "single":
         return "kernel", max(block, triton.next_power_of_2(width))
     if strategy == "team":
         # the interpreter runs a team of one program holding the whole row
-        return "team_kernel", block if device.type == "cuda" else triton.next_power_of_2(width)
+        return "team_kernel", block if device.type == "cuda" else triton.next_power_of_2(width + window - 1)
     return "looped_kernel", block or min(triton.next_power_of_2(width), 4096)
 
 
@@ -331,19 +333,78 @@ def test_edited_padded_entries_keep_their_launch(spy, device, monkeypatch):
 
 
 def test_team_segments_of_odd_rows_hold_fewer_columns(monkeypatch):
-    """A team over rows loaded element by element (an odd width or row stride) takes
-    segments of half the table's columns where the larger team still fits the SMs."""
+    """A team takes segments of half the table's columns where the larger team still fits
+    the SMs and either its rows load element by element (an odd width or row stride, and
+    no WINDOW) or its teams are fewer programs than the SMs; with a WINDOW and a wave of
+    programs its segments move whole vectors and keep the table's columns."""
     import tilegen.runtime.reduction as red
 
     cuda = torch.device("cuda", 0)
     monkeypatch.setattr(red, "team_fits", lambda device, team: team <= 132)
-    assert red.team_block(cuda, 50257, 4096, 50257) == 2048  # a team of 25 instead of 13
-    assert red.team_block(cuda, 50256, 4096, 50256) == 4096  # even: vectors of pairs or more
-    assert red.team_block(cuda, 50256, 4096, 50257) == 2048  # an odd row stride
-    assert red.team_block(cuda, 1 << 20, 8192, (1 << 20) + 1) == 8192  # 256 segments of 4096 would not fit
-    assert red.team_block(cuda, 50257, 1024, 50257) == 1024  # not below 1024 columns
+    monkeypatch.setattr(red, "sm_count", lambda device: 132)
+    assert red.team_block(cuda, 264, 50257, 4096, 1, 50257) == 2048  # a team of 25 instead of 13
+    assert red.team_block(cuda, 264, 50257, 4096, 8, 50257) == 4096  # segments from the boundary before the row
+    assert red.team_block(cuda, 264, 50256, 4096, 1, 50256) == 4096  # even: vectors of pairs or more
+    assert red.team_block(cuda, 264, 50256, 4096, 1, 50257) == 2048  # an odd row stride
+    assert red.team_block(cuda, 264, 1 << 20, 8192, 1, (1 << 20) + 1) == 8192  # 256 segments of 4096 would not fit
+    assert red.team_block(cuda, 264, 50257, 1024, 1, 50257) == 1024  # not below 1024 columns
+    # fewer programs than SMs: 4 teams of 13 (50257 columns), 10 teams of 13 (130 programs)
+    assert red.team_block(cuda, 4, 50257, 4096, 8, 50257) == 2048
+    assert red.team_block(cuda, 4, 65536, 4096, 1, 65536) == 2048
+    assert red.team_block(cuda, 10, 50257, 4096, 8, 50257) == 2048
+    assert red.team_block(cuda, 11, 50257, 4096, 8, 50257) == 4096  # 143 programs: a wave
     monkeypatch.undo()
-    assert red.team_block(torch.device("cpu"), 50257, 4096, 50257) == 4096  # the interpreter: a team of one
+    cpu = torch.device("cpu")
+    assert red.team_block(cpu, 1, 50257, 4096, 1, 50257) == 4096  # the interpreter: a team of one
+    assert red.team_block(cpu, 1, 1500, 4096, 8, 1500) == 4096
+
+
+def test_row_window_needs_rows_alike_in_every_tensor():
+    """row_window: a 16-byte vector's elements where the rows do not start and end on
+    16-byte boundaries but start alike in every row-sized tensor, else 1."""
+    import tilegen.runtime.reduction as red
+
+    def window(n, col_strides=(1, 1), pointers=(0, 256), *row_strides):
+        return red.row_window(8, n, col_strides, pointers, *(row_strides or ((n, n),)))
+
+    assert window(50257) == 8  # odd rows of contiguous x and y
+    assert window(50258) == 8  # even, but pairs only: whole vectors from the boundary
+    assert window(50256) == 1  # every row starts and ends on a boundary: ALIGN's case
+    assert window(50256, (1, 1), (0, 256), (50256 + 8, 50256)) == 1
+    assert window(50257, (1, 1), (0, 256), (50264, 50257)) == 1  # x's rows 7 elements further apart
+    assert window(50257, (1, 1), (0, 256), (50257 + 16, 50257)) == 8  # 16 more: the same distance past a boundary
+    assert window(50257, (2, 1)) == 1  # x's columns strided
+    assert window(50257, (1, 1), (2, 256)) == 1  # x's data off a 16-byte boundary
+    assert window(1000, (1, 1, 1), (0, 16, 32), (0, 0, 0), (1000, 1000, 1001)) == 1  # rows of another dim apart
+    assert window(1001, (1, 1, 1), (0, 16, 32), (0, 0, 0), (1001, 1001, 1001)) == 8  # a broadcast input: stride 0
+    assert red.row_window(4, 50257, (1,), (0,), (50257,)) == 4  # f32: vectors of 4
+
+
+def test_team_window_keeps_neighbours_out(device, monkeypatch):
+    """A team kernel with a WINDOW loads whole 16-byte granules, its neighbours' elements
+    among them: rows `stride` apart with NaN and inf in the gaps between them, rows whose
+    first and last elements hold the extremes, and rows that start off a boundary by every
+    distance. Against torch, and the launch takes WINDOW 8 (f16), or 1 where the rows of x
+    and y start unlike (an odd stride against y's)."""
+    module, _ = compile_spec(SPEC)
+    seen = []
+    kernel = module.softmax_team_kernel
+    monkeypatch.setattr(module, "softmax_team_kernel", _Spy(kernel, seen, "team_kernel"))
+    table = tuple((None, "team", 64, 1, 4, 0, 1) if i == 0 else r for i, r in enumerate(module._softmax_launch_table))
+    monkeypatch.setattr(module, "_softmax_launch_table", table[:1])
+    gen = torch.Generator().manual_seed(3)
+    for width, stride, want_window in ((37, 45, 8), (37, 37, 8), (8, 9, 1), (1, 8, 1), (200, 203, 1), (200, 200, 1)):
+        base = torch.randn(9, stride, generator=gen).to(device=device, dtype=torch.float16) * 4
+        base[:, width:] = float("nan")
+        base[::3, width:] = float("inf")
+        x = base[:, :width]
+        x[2, 0], x[4, -1] = float("inf"), 60000.0
+        y = torch.full((9, width), float("nan"), device=device, dtype=torch.float16)
+        module.softmax(x, y=y)
+        assert seen[-1][2]["WINDOW"] == want_window, (width, stride)
+        want = torch.softmax(x.float(), dim=-1)
+        torch.testing.assert_close(y.float(), want, rtol=2e-3, atol=2e-3, equal_nan=True)
+        assert torch.isnan(y).sum() == torch.isnan(want).sum()
 
 
 def test_team_launch_asks_team_block_with_the_row_strides(spy, device, monkeypatch):
@@ -353,10 +414,10 @@ def test_team_launch_asks_team_block_with_the_row_strides(spy, device, monkeypat
 
     module, calls = spy
     asked = []
-    monkeypatch.setattr(red, "team_block", lambda *args: asked.append(args) or args[2])
+    monkeypatch.setattr(red, "team_block", lambda *args: asked.append(args) or args[3])
     x = torch.randn(2, 20003, device=device, dtype=torch.float16)[:, :20001]
     y = module.softmax(x)
-    assert asked == [(x.device, 20001, 4096, 20003, 20001)] and calls[-1][0] == "team_kernel"
+    assert asked == [(x.device, 2, 20001, 4096, 1, 20003, 20001)] and calls[-1][0] == "team_kernel"
     torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
 
 
@@ -753,7 +814,10 @@ def test_team_kernels_read_once_and_exchange_once_per_pass(examples):
     module, _ = examples
     for name, exchanges in (("softmax", 1), ("log_softmax", 1), ("layernorm", 2), ("rmsnorm", 1), ("row_stats", 1)):
         src = _kernel_source(module, f"{name}_team_kernel")
-        assert _loads_of_x(src) == 1, name
+        # with a WINDOW, the row's edge elements (fewer than 8 at each end) are loaded again
+        # for the outputs stored one by one; row_stats stores per-row outputs only
+        segment, _, edges = src.partition("---- The row's first and last elements")
+        assert _loads_of_x(segment) == 1 and _loads_of_x(edges) == (name != "row_stats"), name
         assert src.count("_team_exchange(") == exchanges, name
         assert f"Exchange {exchanges} of {exchanges}:" in src, name
     src = _kernel_source(module, "softmax_team_kernel")
@@ -855,7 +919,12 @@ def test_team_index_64_path_computes_the_same(examples, device):
     y = torch.full_like(x, float("nan"))
     ws, epoch = reduction_rt.team_workspace(torch.device(device), 3 * 2)
     module.softmax_team_kernel[(3,)](x, y, 3, 300, *x.stride(), *y.stride(), ws, epoch, BLOCK_N=512, TEAM=1,
-                                     TEAM_P2=1, ROWS=1, INDEX_64=True, ALIGN=4)
+                                     TEAM_P2=1, ROWS=1, INDEX_64=True, ALIGN=4, WINDOW=1)
+    torch.testing.assert_close(y, torch.softmax(x.float(), -1).half(), rtol=2e-3, atol=2e-3)
+    x = torch.randn(3, 301, device=device, dtype=torch.float16)  # rows off 16-byte boundaries: WINDOW
+    y = torch.full_like(x, float("nan"))
+    module.softmax_team_kernel[(3,)](x, y, 3, 301, *x.stride(), *y.stride(), ws, epoch + 1, BLOCK_N=512, TEAM=1,
+                                     TEAM_P2=1, ROWS=1, INDEX_64=True, ALIGN=1, WINDOW=8)
     torch.testing.assert_close(y, torch.softmax(x.float(), -1).half(), rtol=2e-3, atol=2e-3)
 
 

@@ -48,26 +48,58 @@ def element_by_element(*sizes):
 
 
 # A team's segments hold BLOCK_N / (32 * warps) values a thread: 32 at the table's 4096
-# columns of 4 warps (up to 65536 columns) and 8192 of 8 (beyond). Rows loaded element by
-# element (an odd width or row stride) run faster in segments of half as many, the team
-# twice as large, where it still fits (team_fits). Launchers as generated against the
-# table's segments on the H100, us: softmax f16 2048x32001 198.3 -> 156.2 (eager 169.3),
-# 264x50257 54.8 -> 46.1, 512x65537 127.9 -> 119.0 (8192 -> 4096 columns); layernorm bf16
-# 264x50257 60.5 -> 51.3, 128x131073 96.8 -> 90.5; log-softmax f16 264x50257 41.5 -> 38.8.
-# Rows of even width keep the table's segments (log-softmax 264x50256: 25.1 us in 4096
-# columns, 29.7 in 2048, in the sweep of docs/design.md).
+# columns of 4 warps (up to 65536 columns) and 8192 of 8 (beyond). Segments of half as
+# many columns, the team twice as large (where it still fits: team_fits), run faster
+# (1) where the rows load element by element (an odd width or row stride, and no WINDOW:
+# row_window). Launchers as generated against the table's segments on the H100, us:
+# softmax f16 2048x32001 198.3 -> 156.2, 264x50257 54.8 -> 46.1, 512x65537 127.9 -> 119.0
+# (8192 -> 4096 columns); layernorm bf16 264x50257 60.5 -> 51.3, 128x131073 96.8 -> 90.5;
+# log-softmax f16 264x50257 41.5 -> 38.8. (2) Where the teams are fewer programs than the
+# SMs: a row's latency is then the kernel's time, and more SMs share each row. Pinned
+# segments, us, the table's -> half: softmax f16 1x50257 10.2 -> 7.8, 4x50257 10.4 -> 8.2,
+# 1x65536 8.2 -> 7.4, 4x131073 12.5 -> 9.8; layernorm bf16 1x50257 7.4 -> 7.0, 4x50257
+# 7.6 -> 7.3; log-softmax f16 1x131073 7.4 -> 7.0, 4x50257 6.7 -> 6.9. With a wave of
+# programs or more, rows in whole vectors keep the table's segments: log-softmax 264x50256
+# 25.1 us in 4096 columns, 29.7 in 2048 (docs/design.md); 16x50257 (208 programs) 7.6
+# against 7.9.
 TEAM_SCALAR_SPLIT = 2
 
 
-def team_block(device, n_cols, block_n, *strides):
-    """BLOCK_N of a team's segments for rows of `n_cols` columns and these row `strides`:
-    the table's `block_n`, or 1/TEAM_SCALAR_SPLIT of it where some of them is odd and
-    that larger team fits on the device."""
-    if element_by_element(n_cols, *strides):
-        half = block_n // TEAM_SCALAR_SPLIT
-        if half >= 1024 and team_fits(device, cdiv(n_cols, half)):
-            return half
-    return block_n
+def team_block(device, n_rows, n_cols, block_n, window, *strides):
+    """BLOCK_N of a team's segments for `n_rows` rows of `n_cols` columns and these row
+    `strides`, the segments starting `window` - 1 elements before the row at most
+    (row_window): the table's `block_n`, or 1/TEAM_SCALAR_SPLIT of it (not below 1024
+    columns) where that larger team fits on the device and either the segments load
+    element by element or the teams are fewer programs than the SMs (see above)."""
+    half = block_n // TEAM_SCALAR_SPLIT
+    if half < 1024 or not team_fits(device, cdiv(n_cols + window - 1, half)):
+        return block_n
+    scalar = window == 1 and element_by_element(n_cols, *strides)
+    few = device.type == "cuda" and n_rows * cdiv(n_cols + window - 1, block_n) < sm_count(device)
+    return half if scalar or few else block_n
+
+
+def row_window(vector, n_cols, col_strides, pointers, *row_strides):
+    """WINDOW of a team kernel: `vector`, the elements of a 16-byte vector of the narrowest
+    row-sized tensor, where the rows do not all start on 16-byte boundaries or end on one
+    (the row width or a row stride is not a multiple of it, so the segments would load
+    element by element or in shorter vectors) and yet each row starts the same number of
+    elements past a boundary in every row-sized tensor: unit column strides
+    (`col_strides`), 16-byte aligned data (`pointers`: their data_ptr()), and row strides
+    equal modulo `vector` along each row dimension (`row_strides`: per row dimension, a
+    tuple of every tensor's stride along it, 0 where it is broadcast). Each segment then
+    starts at the boundary at or before its row's start and moves whole vectors. Else 1.
+    Measured on the H100, log-softmax f16 (the launcher before: segments of half as many
+    columns, element by element -> 4096-column windows of 4 warps), us: 264x50257 38.7 ->
+    25.7 (rows of 50256: 25.0), 512x65537 91.8 -> 55.0, 2048x32001 149.9 -> 94.9; eager
+    31.6, 87.4, 145.3 (docs/design.md, "Segments start at the 16-byte boundary")."""
+    if n_cols % vector == 0 and all(s % vector == 0 for strides in row_strides for s in strides):
+        return 1  # whole vectors already (ALIGN says so where Triton cannot prove it)
+    if any(s != 1 for s in col_strides) or any(p % 16 for p in pointers):
+        return 1
+    if any(len({s % vector for s in strides}) > 1 for strides in row_strides):
+        return 1
+    return vector
 
 
 # A single pass over fewer row blocks than the GPU has SMs leaves SMs idle, and each row's

@@ -11,6 +11,9 @@ def root(context, missing=missing):
     l_0_t = resolve('t')
     l_0_exchanges = resolve('exchanges')
     l_0_verb = resolve('verb')
+    l_0_w = resolve('w')
+    l_0_win = resolve('win')
+    l_0_width = resolve('width')
     l_0_sc = l_0_m = l_0_s = l_0_tensors = missing
     try:
         t_1 = environment.filters['indent']
@@ -73,7 +76,7 @@ def root(context, missing=missing):
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_kernel(\n'
     template = environment.get_template('_reduction_kernel_args.py.j2', 'reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win}))
     try:
         for event in gen:
             yield event
@@ -173,7 +176,7 @@ def root(context, missing=missing):
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_looped_kernel(\n'
     template = environment.get_template('_reduction_kernel_args.py.j2', 'reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win}))
     try:
         for event in gen:
             yield event
@@ -602,7 +605,7 @@ def root(context, missing=missing):
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '_team_kernel(\n'
         template = environment.get_template('_reduction_kernel_args.py.j2', 'reduction.py.j2')
-        gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb}))
+        gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win}))
         try:
             for event in gen:
                 yield event
@@ -610,9 +613,12 @@ def root(context, missing=missing):
         yield '    ws_ptr,  # i64[n_rows * '
         yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'words'))
         yield " * TEAM]: the words each team's programs publish (_team_exchange)\n    epoch,  # this launch's tag on its words\n    BLOCK_N: tl.constexpr,  # columns per program: one segment of the row\n    TEAM: tl.constexpr,  # programs per row: cdiv("
-        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield str(str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'), (' + WINDOW - 1' if environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window') else ''), )))
         yield ', BLOCK_N)\n    TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two\n    ROWS: tl.constexpr,  # rows per team: 1\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n'
         yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_arg'), (undefined(name='k') if l_0_k is missing else l_0_k)))
+        if environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window'):
+            pass
+            yield "    WINDOW: tl.constexpr,  # 1, or a 16-byte vector's elements: segments start at the boundary before the row\n"
         yield '):\n    # Rows of ['
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'space_text'))
         yield "] too wide for one program, each shared by a team of TEAM\n    # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.\n    # Each pass of the looped kernel becomes an exchange: every program reduces its segment,\n    # publishes the partial results, reads the whole team's and combines them. The programs\n    # of a team wait for each other: the launcher picks this kernel only where they can all\n    # be resident at once (tilegen.runtime.reduction.team_fits).\n"
@@ -630,13 +636,29 @@ def root(context, missing=missing):
         yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'row_setup'), (undefined(name='k') if l_0_k is missing else l_0_k))), 4))
         yield "\n    # Columns: this program's segment; mask_n drops the lanes past the row end.\n    offs_n = seg * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]\n    if INDEX_64:\n        offs_n = offs_n.to(tl.int64)\n    mask_n = offs_n < "
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
-        yield "\n    mask = mask_rows & mask_n\n    # Load the segment once. Lanes past the row end hold the loads' other= value; each\n    # reduction below says whether it relies on that value or masks those lanes itself.\n"
+        yield '\n'
+        if environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window'):
+            pass
+            yield '    '
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'window_columns'), (undefined(name='k') if l_0_k is missing else l_0_k), environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window'))), 4))
+            yield '\n'
+        else:
+            pass
+            yield '    mask = mask_rows & mask_n\n'
+        yield "    # Load the segment once. Lanes past the row end hold the loads' other= value; each\n    # reduction below says whether it relies on that value or masks those lanes itself.\n"
         for l_1_l in environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'loads'):
             _loop_vars = {}
             pass
-            yield '    '
-            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'load'), l_1_l, _loop_vars=_loop_vars)), 4))
-            yield '\n'
+            if (environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window') and (environment.getattr(l_1_l, 'mask') == 'mask')):
+                pass
+                yield '    '
+                yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'window_load'), l_1_l, _loop_vars=_loop_vars)), 4))
+                yield '\n'
+            else:
+                pass
+                yield '    '
+                yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'load'), l_1_l, _loop_vars=_loop_vars)), 4))
+                yield '\n'
         l_1_l = missing
         l_0_exchanges = t_3(t_4(context.eval_ctx, t_6(context, environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'passes'), 'words')))
         context.vars['exchanges'] = l_0_exchanges
@@ -714,10 +736,22 @@ def root(context, missing=missing):
         for l_1_st in environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'stores'):
             _loop_vars = {}
             pass
-            yield '    '
-            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 4))
-            yield '\n'
+            if (environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window') and (environment.getattr(l_1_st, 'mask') == 'mask')):
+                pass
+                yield '    '
+                yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'window_store'), l_1_st, _loop_vars=_loop_vars)), 4))
+                yield '\n'
+            else:
+                pass
+                yield '    '
+                yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 4))
+                yield '\n'
         l_1_st = missing
+        if (environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window') and environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'stores')):
+            pass
+            yield '    '
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'window_edges'), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='t') if l_0_t is missing else l_0_t), environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))), 4))
+            yield '\n'
         if environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'row_stores'):
             pass
             yield '    # Per-row outputs: every program of the team holds them; the first one stores them.\n    if seg == 0:\n'
@@ -772,9 +806,12 @@ def root(context, missing=missing):
         yield "_padded) run looped: their rows would fill at\n# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less\n# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how\n# the rows load: the entry's own ("
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'padded_warps'))
         yield " warps in this kernel), 2048 columns of 8 warps\n# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's\n# latency is the kernel's time: the launcher skips them there and takes the next entry\n# (tilegen.runtime.reduction.few_row_blocks).\n"
-    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
+    if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') and environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'window')):
         pass
-        yield "# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride\n# is odd and the larger team fits the SMs (tilegen.runtime.reduction.team_block).\n"
+        yield "# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries\n# they start at the boundary before the row and move whole vectors (WINDOW:\n# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a\n# row stride is odd, or where the teams are fewer programs than the SMs, they are half as\n# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).\n"
+    elif environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
+        pass
+        yield "# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride\n# is odd or the teams are fewer programs than the SMs, and the larger team fits the SMs\n# (tilegen.runtime.reduction.team_block).\n"
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_narrow'):
         pass
         yield '# At the max_n '
@@ -833,7 +870,7 @@ def root(context, missing=missing):
         yield '_widths = set()\n'
     yield '\n\n'
     template = environment.get_template('_launcher_head.py.j2', 'reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win}))
     try:
         for event in gen:
             yield event
@@ -847,7 +884,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 455 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 480 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -947,19 +984,52 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
         pass
         yield '    if strategy == "team":\n'
+        l_0_w = environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'window')
+        context.vars['w'] = l_0_w
+        context.exported_vars.add('w')
+        if (undefined(name='w') if l_0_w is missing else l_0_w):
+            pass
+            yield '        # Rows that do not start and end on 16-byte boundaries, alike in every row-sized\n        # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).\n        WINDOW = _reduction.row_window(\n            '
+            yield str(environment.getattr((undefined(name='w') if l_0_w is missing else l_0_w), 'vector'))
+            yield ',\n            '
+            yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+            yield ',\n            ('
+            yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='w') if l_0_w is missing else l_0_w), 'col_strides'), ', '))
+            yield ',),\n            ('
+            yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='w') if l_0_w is missing else l_0_w), 'pointers'), ', '))
+            yield ',),\n'
+            for l_1_strides in environment.getattr((undefined(name='w') if l_0_w is missing else l_0_w), 'row_strides'):
+                _loop_vars = {}
+                pass
+                yield '            ('
+                yield str(t_2(context.eval_ctx, l_1_strides, ', '))
+                yield ',),\n'
+            l_1_strides = missing
+            yield '        )\n'
+        l_0_win = ('WINDOW' if (undefined(name='w') if l_0_w is missing else l_0_w) else '1')
+        context.vars['win'] = l_0_win
+        context.exported_vars.add('win')
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team_block'):
             pass
-            yield '        # Rows loaded element by element: segments of fewer columns (tilegen.runtime.reduction.team_block).\n        BLOCK_N = _reduction.team_block(device, '
+            yield '        # Rows loaded element by element, or too few programs to fill the SMs: segments of\n        # fewer columns (tilegen.runtime.reduction.team_block).\n        BLOCK_N = _reduction.team_block(device, n_rows, '
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ', BLOCK_N, '
+            yield str((undefined(name='win') if l_0_win is missing else l_0_win))
+            yield ', '
             yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
             yield ')\n'
+        l_0_width = (str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'), ' + WINDOW - 1', )) if (undefined(name='w') if l_0_w is missing else l_0_w) else environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        context.vars['width'] = l_0_width
+        context.exported_vars.add('width')
+        if (undefined(name='w') if l_0_w is missing else l_0_w):
+            pass
+            yield '        # A segment may start up to WINDOW - 1 elements before its row.\n'
         yield '        TEAM = _args.cdiv('
-        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield str((undefined(name='width') if l_0_width is missing else l_0_width))
         yield ', BLOCK_N)\n        if device.type != "cuda" and _args.next_power_of_2('
-        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield str((undefined(name='width') if l_0_width is missing else l_0_width))
         yield ") <= 1 << 20:\n            # The interpreter runs programs one after another, so none could wait for\n            # another: a team of one program holding the whole row (Triton's largest block).\n            TEAM, BLOCK_N = 1, _args.next_power_of_2("
-        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield str((undefined(name='width') if l_0_width is missing else l_0_width))
         yield ')\n        if _reduction.team_fits(device, TEAM):\n            ws, epoch = _reduction.team_workspace(device, n_rows * '
         yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
         yield ' * TEAM)\n            # '
@@ -978,6 +1048,9 @@ def root(context, missing=missing):
             yield '                '
             yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_launch'), (undefined(name='k') if l_0_k is missing else l_0_k))), 16))
             yield '\n'
+        if (undefined(name='w') if l_0_w is missing else l_0_w):
+            pass
+            yield '                WINDOW=WINDOW,\n'
         yield '                num_warps=num_warps,\n            )\n            return '
         yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
         yield '\n        # See tilegen.runtime.reduction.team_fits: the looped kernel instead.\n        strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = '
@@ -1035,11 +1108,11 @@ def root(context, missing=missing):
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n\n\n'
     template = environment.get_template('_reference.py.j2', 'reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win}))
     try:
         for event in gen:
             yield event
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=58&2=60&3=62&4=65&5=69&7=73&8=75&9=82&14=84&15=85&19=89&21=91&25=94&26=97&28=99&29=102&38=105&39=107&40=109&43=111&46=114&47=118&49=121&50=125&52=128&55=131&57=133&58=137&61=141&62=145&64=148&67=151&68=155&72=161&73=165&78=169&80=173&81=175&82=182&87=184&88=185&89=188&92=191&95=193&97=196&100=201&102=203&103=206&105=208&106=211&108=213&112=216&117=219&118=221&119=223&120=225&121=229&122=231&123=234&124=240&125=243&126=246&128=253&130=259&132=262&135=267&137=271&139=278&140=282&141=284&143=286&144=290&146=295&147=299&148=301&150=303&151=307&154=313&165=320&167=322&168=326&170=329&171=333&173=336&174=342&175=346&176=348&177=351&179=354&180=358&182=368&184=371&190=379&193=385&195=391&196=403&198=408&199=412&202=422&203=428&206=434&207=437&209=442&213=447&214=449&215=451&216=459&218=465&221=475&222=479&224=482&226=489&230=495&231=499&234=503&235=505&238=510&240=516&244=518&245=524&246=528&247=536&248=539&252=544&253=548&256=552&257=555&258=559&261=563&264=571&275=578&277=580&279=582&282=585&283=589&284=592&285=594&288=598&290=602&291=604&292=611&295=613&299=615&301=617&307=619&308=622&310=624&311=627&317=630&322=632&326=634&327=638&329=641&330=644&331=647&332=650&333=656&334=660&336=663&337=667&339=670&340=673&341=675&346=681&348=689&349=693&352=696&353=700&356=704&359=707&360=711&362=714&363=718&365=721&369=724&370=728&375=732&376=736&378=738&379=740&380=744&381=747&385=751&386=754&389=759&395=761&396=764&400=766&401=769&404=773&409=775&413=778&414=781&420=785&421=788&425=790&426=793&430=795&431=798&433=800&435=803&437=805&438=809&441=813&442=816&444=820&445=823&447=827&448=830&449=832&453=835&454=842&455=845&457=853&458=855&460=858&461=860&463=866&465=868&466=870&467=874&469=876&471=880&472=886&475=893&476=895&477=898&478=900&479=902&481=904&484=906&486=912&487=915&489=917&492=924&495=926&498=929&499=932&501=938&502=942&504=947&506=950&508=953&510=958&511=960&514=962&516=964&517=966&520=968&522=970&530=972&531=974&532=976&533=979&537=982&539=984&541=987&543=989&545=991&546=993&560=997&566=1001&567=1003&568=1005&575=1012&576=1014&578=1017&587=1025&593=1027&594=1029&595=1032&600=1035&603=1037'
+debug_info = '1=61&2=63&3=65&4=68&5=72&7=76&8=78&9=85&14=87&15=88&19=92&21=94&25=97&26=100&28=102&29=105&38=108&39=110&40=112&43=114&46=117&47=121&49=124&50=128&52=131&55=134&57=136&58=140&61=144&62=148&64=151&67=154&68=158&72=164&73=168&78=172&80=176&81=178&82=185&87=187&88=188&89=191&92=194&95=196&97=199&100=204&102=206&103=209&105=211&106=214&108=216&112=219&117=222&118=224&119=226&120=228&121=232&122=234&123=237&124=243&125=246&126=249&128=256&130=262&132=265&135=270&137=274&139=281&140=285&141=287&143=289&144=293&146=298&147=302&148=304&150=306&151=310&154=316&165=323&167=325&168=329&170=332&171=336&173=339&174=345&175=349&176=351&177=354&179=357&180=361&182=371&184=374&190=382&193=388&195=394&196=406&198=411&199=415&202=425&203=431&206=437&207=440&209=445&213=450&214=452&215=454&216=462&218=468&221=478&222=482&224=485&226=492&230=498&231=502&234=506&235=508&238=513&240=519&244=521&245=527&246=531&247=539&248=542&252=547&253=551&256=555&257=558&258=562&261=566&264=574&275=581&277=583&279=585&282=588&283=592&284=595&285=597&288=601&290=605&291=607&292=614&295=616&299=618&300=619&304=623&310=625&311=628&313=630&314=633&320=636&325=638&326=640&327=643&333=649&334=652&335=655&337=660&340=663&341=666&342=669&343=672&344=678&345=682&347=685&348=689&350=692&351=695&352=697&357=703&359=711&360=715&363=718&364=722&367=726&370=729&371=733&373=736&374=739&375=742&377=747&380=750&381=753&383=755&387=758&388=762&393=766&394=770&396=772&397=774&398=778&399=781&403=785&404=788&407=793&413=795&414=798&418=800&419=803&422=807&427=809&433=812&438=815&439=818&445=822&446=825&450=827&451=830&455=832&456=835&458=837&460=840&462=842&463=846&466=850&467=853&469=857&470=860&472=864&473=867&474=869&478=872&479=879&480=882&482=890&483=892&485=895&486=897&488=903&490=905&491=907&492=911&494=913&496=917&497=923&500=930&501=932&502=935&503=937&504=939&506=941&509=943&511=949&512=952&514=954&517=961&520=963&523=966&524=969&526=975&527=979&529=984&531=987&532=990&536=993&537=995&538=997&539=999&540=1001&541=1005&545=1009&546=1012&549=1015&551=1021&552=1024&555=1028&556=1030&559=1032&561=1034&562=1036&565=1038&567=1040&575=1042&576=1044&577=1046&578=1049&580=1051&585=1055&587=1057&589=1060&591=1062&593=1064&594=1066&608=1070&614=1074&615=1076&616=1078&623=1085&624=1087&626=1090&635=1098&641=1100&642=1102&643=1105&648=1108&651=1110'

@@ -14,7 +14,7 @@ from .launch import fallback_row, held_inputs, reread_kind, schedule_pins, table
 from .looped import looped
 from .lowering import Lowering
 from ..model import IndexStep, index_name
-from .model import ReductionModel, RowOffs, Step
+from .model import ReductionModel, RowOffs, Step, Window
 from .plan import COL, FULL, ROW, plan
 from .scans import has_scans, hoist_scans
 from .team import team_model
@@ -65,6 +65,13 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
     # runs looped where the table says team.
     team = None if scans else team_model(team_passes, final_loads, final_steps, varying_stores, row_stores,
                                          fallback_row())
+    # the narrowest row-sized tensor's element size: what a 16-byte vector of a row holds
+    row_itemsize = min((max(1, t.dtype.bits // 8) for t in sig.inputs + sig.outputs
+                        if an.tensor_class(t.dims) == FULL), default=4)
+    # An argmax's or argmin's positions count from the segment's start: such a team keeps
+    # its segments at the row's start (no WINDOW).
+    if team is not None and not any(a.index for p in team_passes if p.loop for a in p.loop.accs):
+        team = dataclasses.replace(team, window=window(sig, an, len(rows), row_itemsize))
     levels = max((r.level for r in low.plan.reductions), default=0)
     # Reading the row again only pays where a row-sized output is computed from it.
     full_outputs = any(c == FULL for c in outputs_by_class.values())
@@ -144,9 +151,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
         table_narrow=", ".join(map(str, changed["narrow"])),
         row_strides=tuple(expr for _, expr in row_strides),
         padded_warps=max((int(r[4]) for r in table if r[0] in {repr(n) for n in changed["padded"]}), default=0),
-        # the narrowest row-sized tensor's element size: what a 16-byte vector of a row holds
-        row_itemsize=min((max(1, t.dtype.bits // 8) for t in sig.inputs + sig.outputs
-                          if an.tensor_class(t.dims) == FULL), default=4),
+        row_itemsize=row_itemsize,
         row_inputs=row_inputs,
         pins=pins,
         pinned_block_n=free_block,
@@ -160,6 +165,23 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
         | ({"last_lane"} if scans else set()),
         torch_helpers=frozenset(torch_helpers),
         team=team,
+    )
+
+
+def window(sig, an, n_row_dims: int, itemsize: int) -> Window | None:
+    """What the launcher checks before a team's segments start at the 16-byte boundary
+    before each row (tilegen.runtime.reduction.row_window), over the row-sized tensors."""
+    full = [t for t in sig.inputs + sig.outputs if an.tensor_class(t.dims) == FULL]
+    if not full:
+        return None
+    along = [{t.axes[axis]: axis for axis, _ in t.strides} for t in full]
+    return Window(
+        ref=f"{full[0].name}_row_offs",
+        vector=max(1, 16 // itemsize),
+        col_strides=tuple(f"{t.name}.stride({a[n_row_dims]})" for t, a in zip(full, along)),
+        pointers=tuple(f"{t.name}.data_ptr()" for t in full),
+        row_strides=tuple(tuple(f"{t.name}.stride({a[d]})" if d in a else "0" for t, a in zip(full, along))
+                          for d in range(n_row_dims)),
     )
 
 

@@ -143,6 +143,19 @@ class TeamPass:
 
 
 @dataclass(frozen=True, slots=True)
+class Window:
+    """A team kernel's WINDOW (tilegen.runtime.reduction.row_window): its segments may start
+    at the 16-byte boundary at or before each row's start. The launcher's expressions for
+    the check, and the row offsets the kernel takes the distance from."""
+
+    ref: str  # e.g. x_row_offs: the segments' shift is this tensor's row start modulo WINDOW
+    vector: int  # elements of a 16-byte vector of the narrowest row-sized tensor
+    col_strides: tuple[str, ...]  # each row-sized tensor's column stride, e.g. x.stride(1)
+    pointers: tuple[str, ...]  # each row-sized tensor's x.data_ptr()
+    row_strides: tuple[tuple[str, ...], ...]  # per row dim, each row-sized tensor's stride along it ("0": broadcast)
+
+
+@dataclass(frozen=True, slots=True)
 class Team:
     """The team strategy's kernel: the row's segments spread over TEAM programs, read once."""
 
@@ -150,9 +163,11 @@ class Team:
     passes: tuple[TeamPass, ...]
     words: int  # words per row and program: the sum over exchanges
     final_steps: tuple[Step, ...]
+    edge_loads: tuple[Load, ...]  # with a WINDOW: the inputs of the row's edge elements, loaded again
     stores: tuple[Store, ...]
     row_stores: tuple[Store, ...]  # written by the team's first program
     fallback: tuple[str, ...]  # launch-table row (without max_n) used where a team cannot run
+    window: Window | None = None  # None: the segments start at the row's start (a reduction takes positions)
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,6 +75,7 @@ def team_model(passes: tuple[Pass, ...], final_loads: tuple[Load, ...], final_st
         passes=_spec_lines_once(team_passes),
         words=max(1, total),
         final_steps=final_steps,
+        edge_loads=tuple(dataclasses.replace(l, evict="") for l in final_loads),
         stores=tuple(dataclasses.replace(st, evict="") for st in stores),
         row_stores=tuple(dataclasses.replace(st, mask="mask_rows") for st in row_stores),
         fallback=fallback,
