@@ -276,11 +276,11 @@ def quantize_rows_i8_team_kernel(
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
     if WINDOW > 1:
-        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
-        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
-        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
-        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
-        # offs_n: its column.
+        # The rows do not start on 16-byte boundaries (a row width or row stride that is not a
+        # multiple of WINDOW): the row's segments start instead from the boundary at or before
+        # its start, `shift` elements earlier, so that they move whole 16-byte vectors of
+        # WINDOW elements (the launcher found that distance the same in every row-sized
+        # tensor). offs_w: each lane's place from that boundary; offs_n: its column.
         shift = x_row_offs % WINDOW
         offs_w = offs_n
         offs_n = offs_w - shift
@@ -294,14 +294,16 @@ def quantize_rows_i8_team_kernel(
     mask = mask_rows & mask_n
     load_mask, store_mask = mask, mask
     if WINDOW > 1:
-        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
-        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # load_mask: every granule of WINDOW elements holding some of the row, read whole: the
+        # launcher found each tensor's data aligned to the granule's bytes, and such a granule
+        # never straddles a page, so the bytes beside the row cannot fault. The lanes outside
         # the row then take the loads' other= values.
         load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
         # store_mask: the granules inside the row, stored whole; the edges are stored below.
         store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
-    # Load the segment once. Lanes past the row end hold the loads' other= value; each
-    # reduction below says whether it relies on that value or masks those lanes itself.
+    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
+    # start) hold the loads' other= value; each reduction below says whether it relies on
+    # that value or masks those lanes itself.
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
     if WINDOW > 1:
         # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -476,13 +478,13 @@ def quantize_rows_i8(x, *, q=None, s=None):
             16,
             N,
             (x.stride(1), q.stride(1)),
-            (x.data_ptr(), q.data_ptr()),
+            (x.data_ptr() % 32, q.data_ptr() % 16),
             (x.stride(0), q.stride(0)),
         )
         # Rows loaded element by element, or too few programs to fill the SMs: segments of
         # fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(
-            device, n_rows, N, BLOCK_N, WINDOW, x.stride(0), q.stride(0)
+            device, N, BLOCK_N, x.stride(0), q.stride(0), n_rows=n_rows, window=WINDOW
         )
         # A segment may start up to WINDOW - 1 elements before its row.
         TEAM = _args.cdiv(N + WINDOW - 1, BLOCK_N)
@@ -513,8 +515,9 @@ def quantize_rows_i8(x, *, q=None, s=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
-                INDEX_64=_args.needs_int64(x, q, s)
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31,
+                # or the whole vectors past the last row's end do.
+                INDEX_64=_args.needs_int64(x, q, s, margin=WINDOW - 1)
                 or (n_rows + 2) * 1 * _args.next_power_of_2(TEAM) >= 2**31,
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
@@ -2441,11 +2444,11 @@ def quantize_rows_f8_team_kernel(
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
     if WINDOW > 1:
-        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
-        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
-        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
-        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
-        # offs_n: its column.
+        # The rows do not start on 16-byte boundaries (a row width or row stride that is not a
+        # multiple of WINDOW): the row's segments start instead from the boundary at or before
+        # its start, `shift` elements earlier, so that they move whole 16-byte vectors of
+        # WINDOW elements (the launcher found that distance the same in every row-sized
+        # tensor). offs_w: each lane's place from that boundary; offs_n: its column.
         shift = x_row_offs % WINDOW
         offs_w = offs_n
         offs_n = offs_w - shift
@@ -2459,14 +2462,16 @@ def quantize_rows_f8_team_kernel(
     mask = mask_rows & mask_n
     load_mask, store_mask = mask, mask
     if WINDOW > 1:
-        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
-        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # load_mask: every granule of WINDOW elements holding some of the row, read whole: the
+        # launcher found each tensor's data aligned to the granule's bytes, and such a granule
+        # never straddles a page, so the bytes beside the row cannot fault. The lanes outside
         # the row then take the loads' other= values.
         load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
         # store_mask: the granules inside the row, stored whole; the edges are stored below.
         store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
-    # Load the segment once. Lanes past the row end hold the loads' other= value; each
-    # reduction below says whether it relies on that value or masks those lanes itself.
+    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
+    # start) hold the loads' other= value; each reduction below says whether it relies on
+    # that value or masks those lanes itself.
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
     if WINDOW > 1:
         # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -2641,13 +2646,13 @@ def quantize_rows_f8(x, *, q=None, s=None):
             16,
             N,
             (x.stride(1), q.stride(1)),
-            (x.data_ptr(), q.data_ptr()),
+            (x.data_ptr() % 32, q.data_ptr() % 16),
             (x.stride(0), q.stride(0)),
         )
         # Rows loaded element by element, or too few programs to fill the SMs: segments of
         # fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(
-            device, n_rows, N, BLOCK_N, WINDOW, x.stride(0), q.stride(0)
+            device, N, BLOCK_N, x.stride(0), q.stride(0), n_rows=n_rows, window=WINDOW
         )
         # A segment may start up to WINDOW - 1 elements before its row.
         TEAM = _args.cdiv(N + WINDOW - 1, BLOCK_N)
@@ -2678,8 +2683,9 @@ def quantize_rows_f8(x, *, q=None, s=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
-                INDEX_64=_args.needs_int64(x, q, s)
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31,
+                # or the whole vectors past the last row's end do.
+                INDEX_64=_args.needs_int64(x, q, s, margin=WINDOW - 1)
                 or (n_rows + 2) * 1 * _args.next_power_of_2(TEAM) >= 2**31,
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),

@@ -280,11 +280,11 @@ def softmax_team_kernel(
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
     if WINDOW > 1:
-        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
-        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
-        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
-        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
-        # offs_n: its column.
+        # The rows do not start on 16-byte boundaries (a row width or row stride that is not a
+        # multiple of WINDOW): the row's segments start instead from the boundary at or before
+        # its start, `shift` elements earlier, so that they move whole 16-byte vectors of
+        # WINDOW elements (the launcher found that distance the same in every row-sized
+        # tensor). offs_w: each lane's place from that boundary; offs_n: its column.
         shift = x_row_offs % WINDOW
         offs_w = offs_n
         offs_n = offs_w - shift
@@ -298,14 +298,16 @@ def softmax_team_kernel(
     mask = mask_rows & mask_n
     load_mask, store_mask = mask, mask
     if WINDOW > 1:
-        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
-        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # load_mask: every granule of WINDOW elements holding some of the row, read whole: the
+        # launcher found each tensor's data aligned to the granule's bytes, and such a granule
+        # never straddles a page, so the bytes beside the row cannot fault. The lanes outside
         # the row then take the loads' other= values.
         load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
         # store_mask: the granules inside the row, stored whole; the edges are stored below.
         store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
-    # Load the segment once. Lanes past the row end hold the loads' other= value; each
-    # reduction below says whether it relies on that value or masks those lanes itself.
+    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
+    # start) hold the loads' other= value; each reduction below says whether it relies on
+    # that value or masks those lanes itself.
     # other=-inf: lanes past the row end must never win max(x)
     if WINDOW > 1:
         # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -499,13 +501,13 @@ def softmax(x, *, y=None):
             8,
             N,
             (x.stride(1), y.stride(1)),
-            (x.data_ptr(), y.data_ptr()),
+            (x.data_ptr() % 16, y.data_ptr() % 16),
             (x.stride(0), y.stride(0)),
         )
         # Rows loaded element by element, or too few programs to fill the SMs: segments of
         # fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(
-            device, n_rows, N, BLOCK_N, WINDOW, x.stride(0), y.stride(0)
+            device, N, BLOCK_N, x.stride(0), y.stride(0), n_rows=n_rows, window=WINDOW
         )
         # A segment may start up to WINDOW - 1 elements before its row.
         TEAM = _args.cdiv(N + WINDOW - 1, BLOCK_N)
@@ -534,8 +536,9 @@ def softmax(x, *, y=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
-                INDEX_64=_args.needs_int64(x, y)
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31,
+                # or the whole vectors past the last row's end do.
+                INDEX_64=_args.needs_int64(x, y, margin=WINDOW - 1)
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
@@ -877,11 +880,11 @@ def log_softmax_team_kernel(
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
     if WINDOW > 1:
-        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
-        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
-        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
-        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
-        # offs_n: its column.
+        # The rows do not start on 16-byte boundaries (a row width or row stride that is not a
+        # multiple of WINDOW): the row's segments start instead from the boundary at or before
+        # its start, `shift` elements earlier, so that they move whole 16-byte vectors of
+        # WINDOW elements (the launcher found that distance the same in every row-sized
+        # tensor). offs_w: each lane's place from that boundary; offs_n: its column.
         shift = x_row_offs % WINDOW
         offs_w = offs_n
         offs_n = offs_w - shift
@@ -895,14 +898,16 @@ def log_softmax_team_kernel(
     mask = mask_rows & mask_n
     load_mask, store_mask = mask, mask
     if WINDOW > 1:
-        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
-        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # load_mask: every granule of WINDOW elements holding some of the row, read whole: the
+        # launcher found each tensor's data aligned to the granule's bytes, and such a granule
+        # never straddles a page, so the bytes beside the row cannot fault. The lanes outside
         # the row then take the loads' other= values.
         load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
         # store_mask: the granules inside the row, stored whole; the edges are stored below.
         store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
-    # Load the segment once. Lanes past the row end hold the loads' other= value; each
-    # reduction below says whether it relies on that value or masks those lanes itself.
+    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
+    # start) hold the loads' other= value; each reduction below says whether it relies on
+    # that value or masks those lanes itself.
     # other=-inf: lanes past the row end must never win max(x)
     if WINDOW > 1:
         # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -1093,13 +1098,13 @@ def log_softmax(x, *, y=None):
             8,
             N,
             (x.stride(1), y.stride(1)),
-            (x.data_ptr(), y.data_ptr()),
+            (x.data_ptr() % 16, y.data_ptr() % 16),
             (x.stride(0), y.stride(0)),
         )
         # Rows loaded element by element, or too few programs to fill the SMs: segments of
         # fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(
-            device, n_rows, N, BLOCK_N, WINDOW, x.stride(0), y.stride(0)
+            device, N, BLOCK_N, x.stride(0), y.stride(0), n_rows=n_rows, window=WINDOW
         )
         # A segment may start up to WINDOW - 1 elements before its row.
         TEAM = _args.cdiv(N + WINDOW - 1, BLOCK_N)
@@ -1128,8 +1133,9 @@ def log_softmax(x, *, y=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
-                INDEX_64=_args.needs_int64(x, y)
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31,
+                # or the whole vectors past the last row's end do.
+                INDEX_64=_args.needs_int64(x, y, margin=WINDOW - 1)
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
@@ -1569,11 +1575,11 @@ def layernorm_team_kernel(
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
     if WINDOW > 1:
-        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
-        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
-        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
-        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
-        # offs_n: its column.
+        # The rows do not start on 16-byte boundaries (a row width or row stride that is not a
+        # multiple of WINDOW): the row's segments start instead from the boundary at or before
+        # its start, `shift` elements earlier, so that they move whole 16-byte vectors of
+        # WINDOW elements (the launcher found that distance the same in every row-sized
+        # tensor). offs_w: each lane's place from that boundary; offs_n: its column.
         shift = x_row_offs % WINDOW
         offs_w = offs_n
         offs_n = offs_w - shift
@@ -1587,14 +1593,16 @@ def layernorm_team_kernel(
     mask = mask_rows & mask_n
     load_mask, store_mask = mask, mask
     if WINDOW > 1:
-        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
-        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # load_mask: every granule of WINDOW elements holding some of the row, read whole: the
+        # launcher found each tensor's data aligned to the granule's bytes, and such a granule
+        # never straddles a page, so the bytes beside the row cannot fault. The lanes outside
         # the row then take the loads' other= values.
         load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
         # store_mask: the granules inside the row, stored whole; the edges are stored below.
         store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
-    # Load the segment once. Lanes past the row end hold the loads' other= value; each
-    # reduction below says whether it relies on that value or masks those lanes itself.
+    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
+    # start) hold the loads' other= value; each reduction below says whether it relies on
+    # that value or masks those lanes itself.
     # other=0.0: lanes past the row end must add nothing to mean(x)
     if WINDOW > 1:
         # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -1806,13 +1814,13 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
             8,
             N,
             (x.stride(1), y.stride(1)),
-            (x.data_ptr(), y.data_ptr()),
+            (x.data_ptr() % 16, y.data_ptr() % 16),
             (x.stride(0), y.stride(0)),
         )
         # Rows loaded element by element, or too few programs to fill the SMs: segments of
         # fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(
-            device, n_rows, N, BLOCK_N, WINDOW, x.stride(0), y.stride(0)
+            device, N, BLOCK_N, x.stride(0), y.stride(0), n_rows=n_rows, window=WINDOW
         )
         # A segment may start up to WINDOW - 1 elements before its row.
         TEAM = _args.cdiv(N + WINDOW - 1, BLOCK_N)
@@ -1850,8 +1858,9 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
-                INDEX_64=_args.needs_int64(x, w, b, y, mu, rstd)
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31,
+                # or the whole vectors past the last row's end do.
+                INDEX_64=_args.needs_int64(x, w, b, y, mu, rstd, margin=WINDOW - 1)
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
@@ -2207,11 +2216,11 @@ def rmsnorm_team_kernel(
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
     if WINDOW > 1:
-        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
-        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
-        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
-        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
-        # offs_n: its column.
+        # The rows do not start on 16-byte boundaries (a row width or row stride that is not a
+        # multiple of WINDOW): the row's segments start instead from the boundary at or before
+        # its start, `shift` elements earlier, so that they move whole 16-byte vectors of
+        # WINDOW elements (the launcher found that distance the same in every row-sized
+        # tensor). offs_w: each lane's place from that boundary; offs_n: its column.
         shift = x_row_offs % WINDOW
         offs_w = offs_n
         offs_n = offs_w - shift
@@ -2225,14 +2234,16 @@ def rmsnorm_team_kernel(
     mask = mask_rows & mask_n
     load_mask, store_mask = mask, mask
     if WINDOW > 1:
-        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
-        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # load_mask: every granule of WINDOW elements holding some of the row, read whole: the
+        # launcher found each tensor's data aligned to the granule's bytes, and such a granule
+        # never straddles a page, so the bytes beside the row cannot fault. The lanes outside
         # the row then take the loads' other= values.
         load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
         # store_mask: the granules inside the row, stored whole; the edges are stored below.
         store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
-    # Load the segment once. Lanes past the row end hold the loads' other= value; each
-    # reduction below says whether it relies on that value or masks those lanes itself.
+    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
+    # start) hold the loads' other= value; each reduction below says whether it relies on
+    # that value or masks those lanes itself.
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
     if WINDOW > 1:
         # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -2401,13 +2412,13 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
             8,
             N,
             (x.stride(1), y.stride(1)),
-            (x.data_ptr(), y.data_ptr()),
+            (x.data_ptr() % 16, y.data_ptr() % 16),
             (x.stride(0), y.stride(0)),
         )
         # Rows loaded element by element, or too few programs to fill the SMs: segments of
         # fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(
-            device, n_rows, N, BLOCK_N, WINDOW, x.stride(0), y.stride(0)
+            device, N, BLOCK_N, x.stride(0), y.stride(0), n_rows=n_rows, window=WINDOW
         )
         # A segment may start up to WINDOW - 1 elements before its row.
         TEAM = _args.cdiv(N + WINDOW - 1, BLOCK_N)
@@ -2439,8 +2450,9 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
-                INDEX_64=_args.needs_int64(x, w, y)
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31,
+                # or the whole vectors past the last row's end do.
+                INDEX_64=_args.needs_int64(x, w, y, margin=WINDOW - 1)
                 or (n_rows + 2) * 1 * _args.next_power_of_2(TEAM) >= 2**31,
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
@@ -2753,32 +2765,28 @@ def row_stats_team_kernel(
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
     if WINDOW > 1:
-        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
-        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
-        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
-        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
-        # offs_n: its column.
+        # The rows do not start on 16-byte boundaries (a row width or row stride that is not a
+        # multiple of WINDOW): the row's segments start instead from the boundary at or before
+        # its start, `shift` elements earlier, so that they move whole 16-byte vectors of
+        # WINDOW elements (the launcher found that distance the same in every row-sized
+        # tensor). offs_w: each lane's place from that boundary; offs_n: its column.
         shift = x_row_offs % WINDOW
         offs_w = offs_n
         offs_n = offs_w - shift
         # mask_n: the row's own lanes, none before its start and none past its end.
         mask_n = (offs_n >= 0) & (offs_n < N)
-        # The granules [lo, hi) lie inside the row. The one before lo and the one at hi hold the
-        # row's first and last elements beside those of the rows around it.
-        lo = (shift + WINDOW - 1) // WINDOW * WINDOW
-        hi = (shift + N) // WINDOW * WINDOW
-    # mask: real rows and real columns; the reductions and the stores of the edges use it.
+    # mask: real rows and real columns; the reductions use it.
     mask = mask_rows & mask_n
-    load_mask, store_mask = mask, mask
+    load_mask = mask
     if WINDOW > 1:
-        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
-        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # load_mask: every granule of WINDOW elements holding some of the row, read whole: the
+        # launcher found each tensor's data aligned to the granule's bytes, and such a granule
+        # never straddles a page, so the bytes beside the row cannot fault. The lanes outside
         # the row then take the loads' other= values.
         load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
-        # store_mask: the granules inside the row, stored whole; the edges are stored below.
-        store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
-    # Load the segment once. Lanes past the row end hold the loads' other= value; each
-    # reduction below says whether it relies on that value or masks those lanes itself.
+    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
+    # start) hold the loads' other= value; each reduction below says whether it relies on
+    # that value or masks those lanes itself.
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
     if WINDOW > 1:
         # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -2922,10 +2930,12 @@ def row_stats(x, *, sumsq=None, maxabs=None):
     if strategy == "team":
         # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
         # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
-        WINDOW = _reduction.row_window(4, N, (x.stride(1),), (x.data_ptr(),), (x.stride(0),))
+        WINDOW = _reduction.row_window(4, N, (x.stride(1),), (x.data_ptr() % 16,), (x.stride(0),))
         # Rows loaded element by element, or too few programs to fill the SMs: segments of
         # fewer columns (tilegen.runtime.reduction.team_block).
-        BLOCK_N = _reduction.team_block(device, n_rows, N, BLOCK_N, WINDOW, x.stride(0))
+        BLOCK_N = _reduction.team_block(
+            device, N, BLOCK_N, x.stride(0), n_rows=n_rows, window=WINDOW
+        )
         # A segment may start up to WINDOW - 1 elements before its row.
         TEAM = _args.cdiv(N + WINDOW - 1, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(N + WINDOW - 1) <= 1 << 20:
@@ -2954,8 +2964,9 @@ def row_stats(x, *, sumsq=None, maxabs=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
-                INDEX_64=_args.needs_int64(x, sumsq, maxabs)
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31,
+                # or the whole vectors past the last row's end do.
+                INDEX_64=_args.needs_int64(x, sumsq, maxabs, margin=WINDOW - 1)
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0)),
@@ -3479,11 +3490,11 @@ def add_layernorm_team_kernel(
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < C
     if WINDOW > 1:
-        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
-        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
-        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
-        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
-        # offs_n: its column.
+        # The rows do not start on 16-byte boundaries (a row width or row stride that is not a
+        # multiple of WINDOW): the row's segments start instead from the boundary at or before
+        # its start, `shift` elements earlier, so that they move whole 16-byte vectors of
+        # WINDOW elements (the launcher found that distance the same in every row-sized
+        # tensor). offs_w: each lane's place from that boundary; offs_n: its column.
         shift = x_row_offs % WINDOW
         offs_w = offs_n
         offs_n = offs_w - shift
@@ -3497,14 +3508,16 @@ def add_layernorm_team_kernel(
     mask = mask_rows & mask_n
     load_mask, store_mask = mask, mask
     if WINDOW > 1:
-        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
-        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # load_mask: every granule of WINDOW elements holding some of the row, read whole: the
+        # launcher found each tensor's data aligned to the granule's bytes, and such a granule
+        # never straddles a page, so the bytes beside the row cannot fault. The lanes outside
         # the row then take the loads' other= values.
         load_mask = mask_rows & (offs_w < (shift + C + WINDOW - 1) // WINDOW * WINDOW)
         # store_mask: the granules inside the row, stored whole; the edges are stored below.
         store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
-    # Load the segment once. Lanes past the row end hold the loads' other= value; each
-    # reduction below says whether it relies on that value or masks those lanes itself.
+    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
+    # start) hold the loads' other= value; each reduction below says whether it relies on
+    # that value or masks those lanes itself.
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
     if WINDOW > 1:
         # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -3753,7 +3766,7 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
             8,
             C,
             (x.stride(2), r.stride(2), y.stride(2), h.stride(2)),
-            (x.data_ptr(), r.data_ptr(), y.data_ptr(), h.data_ptr()),
+            (x.data_ptr() % 16, r.data_ptr() % 16, y.data_ptr() % 16, h.data_ptr() % 16),
             (x.stride(0), r.stride(0), y.stride(0), h.stride(0)),
             (x.stride(1), r.stride(1), y.stride(1), h.stride(1)),
         )
@@ -3761,10 +3774,8 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         # fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(
             device,
-            n_rows,
             C,
             BLOCK_N,
-            WINDOW,
             x.stride(0),
             x.stride(1),
             r.stride(0),
@@ -3773,6 +3784,8 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
             y.stride(1),
             h.stride(0),
             h.stride(1),
+            n_rows=n_rows,
+            window=WINDOW,
         )
         # A segment may start up to WINDOW - 1 elements before its row.
         TEAM = _args.cdiv(C + WINDOW - 1, BLOCK_N)
@@ -3817,8 +3830,9 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
-                INDEX_64=_args.needs_int64(x, r, w, b, y, h)
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31,
+                # or the whole vectors past the last row's end do.
+                INDEX_64=_args.needs_int64(x, r, w, b, y, h, margin=WINDOW - 1)
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(
@@ -4256,11 +4270,11 @@ def add_rmsnorm_team_kernel(
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < N
     if WINDOW > 1:
-        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
-        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
-        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
-        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
-        # offs_n: its column.
+        # The rows do not start on 16-byte boundaries (a row width or row stride that is not a
+        # multiple of WINDOW): the row's segments start instead from the boundary at or before
+        # its start, `shift` elements earlier, so that they move whole 16-byte vectors of
+        # WINDOW elements (the launcher found that distance the same in every row-sized
+        # tensor). offs_w: each lane's place from that boundary; offs_n: its column.
         shift = x_row_offs % WINDOW
         offs_w = offs_n
         offs_n = offs_w - shift
@@ -4274,14 +4288,16 @@ def add_rmsnorm_team_kernel(
     mask = mask_rows & mask_n
     load_mask, store_mask = mask, mask
     if WINDOW > 1:
-        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
-        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # load_mask: every granule of WINDOW elements holding some of the row, read whole: the
+        # launcher found each tensor's data aligned to the granule's bytes, and such a granule
+        # never straddles a page, so the bytes beside the row cannot fault. The lanes outside
         # the row then take the loads' other= values.
         load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
         # store_mask: the granules inside the row, stored whole; the edges are stored below.
         store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
-    # Load the segment once. Lanes past the row end hold the loads' other= value; each
-    # reduction below says whether it relies on that value or masks those lanes itself.
+    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
+    # start) hold the loads' other= value; each reduction below says whether it relies on
+    # that value or masks those lanes itself.
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
     if WINDOW > 1:
         # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -4485,13 +4501,21 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
             8,
             N,
             (x.stride(1), r.stride(1), y.stride(1), h.stride(1)),
-            (x.data_ptr(), r.data_ptr(), y.data_ptr(), h.data_ptr()),
+            (x.data_ptr() % 16, r.data_ptr() % 16, y.data_ptr() % 16, h.data_ptr() % 16),
             (x.stride(0), r.stride(0), y.stride(0), h.stride(0)),
         )
         # Rows loaded element by element, or too few programs to fill the SMs: segments of
         # fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(
-            device, n_rows, N, BLOCK_N, WINDOW, x.stride(0), r.stride(0), y.stride(0), h.stride(0)
+            device,
+            N,
+            BLOCK_N,
+            x.stride(0),
+            r.stride(0),
+            y.stride(0),
+            h.stride(0),
+            n_rows=n_rows,
+            window=WINDOW,
         )
         # A segment may start up to WINDOW - 1 elements before its row.
         TEAM = _args.cdiv(N + WINDOW - 1, BLOCK_N)
@@ -4529,8 +4553,9 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
-                INDEX_64=_args.needs_int64(x, r, w, y, h)
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31,
+                # or the whole vectors past the last row's end do.
+                INDEX_64=_args.needs_int64(x, r, w, y, h, margin=WINDOW - 1)
                 or (n_rows + 2) * 1 * _args.next_power_of_2(TEAM) >= 2**31,
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), r.stride(0), y.stride(0), h.stride(0)),
@@ -4999,7 +5024,9 @@ def next_token(logits, *, token=None, best=None):
     if strategy == "team":
         # Rows loaded element by element, or too few programs to fill the SMs: segments of
         # fewer columns (tilegen.runtime.reduction.team_block).
-        BLOCK_N = _reduction.team_block(device, n_rows, V, BLOCK_N, 1, logits.stride(0))
+        BLOCK_N = _reduction.team_block(
+            device, V, BLOCK_N, logits.stride(0), n_rows=n_rows, window=1
+        )
         TEAM = _args.cdiv(V, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(V) <= 1 << 20:
             # The interpreter runs programs one after another, so none could wait for
@@ -5847,32 +5874,28 @@ def cross_entropy_team_kernel(
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < V
     if WINDOW > 1:
-        # The rows start between 16-byte boundaries (an odd width or row stride): each segment
-        # starts instead at the boundary at or before its row's start, `shift` elements earlier,
-        # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance
-        # the same in every row-sized tensor). offs_w: each lane's place from that boundary;
-        # offs_n: its column.
+        # The rows do not start on 16-byte boundaries (a row width or row stride that is not a
+        # multiple of WINDOW): the row's segments start instead from the boundary at or before
+        # its start, `shift` elements earlier, so that they move whole 16-byte vectors of
+        # WINDOW elements (the launcher found that distance the same in every row-sized
+        # tensor). offs_w: each lane's place from that boundary; offs_n: its column.
         shift = logits_row_offs % WINDOW
         offs_w = offs_n
         offs_n = offs_w - shift
         # mask_n: the row's own lanes, none before its start and none past its end.
         mask_n = (offs_n >= 0) & (offs_n < V)
-        # The granules [lo, hi) lie inside the row. The one before lo and the one at hi hold the
-        # row's first and last elements beside those of the rows around it.
-        lo = (shift + WINDOW - 1) // WINDOW * WINDOW
-        hi = (shift + V) // WINDOW * WINDOW
-    # mask: real rows and real columns; the reductions and the stores of the edges use it.
+    # mask: real rows and real columns; the reductions use it.
     mask = mask_rows & mask_n
-    load_mask, store_mask = mask, mask
+    load_mask = mask
     if WINDOW > 1:
-        # load_mask: every granule holding some of the row, read whole (a 16-byte granule
-        # never straddles a page, so the bytes beside the row cannot fault); the lanes outside
+        # load_mask: every granule of WINDOW elements holding some of the row, read whole: the
+        # launcher found each tensor's data aligned to the granule's bytes, and such a granule
+        # never straddles a page, so the bytes beside the row cannot fault. The lanes outside
         # the row then take the loads' other= values.
         load_mask = mask_rows & (offs_w < (shift + V + WINDOW - 1) // WINDOW * WINDOW)
-        # store_mask: the granules inside the row, stored whole; the edges are stored below.
-        store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
-    # Load the segment once. Lanes past the row end hold the loads' other= value; each
-    # reduction below says whether it relies on that value or masks those lanes itself.
+    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
+    # start) hold the loads' other= value; each reduction below says whether it relies on
+    # that value or masks those lanes itself.
     # other=-inf: lanes past the row end must never win max(logits)
     if WINDOW > 1:
         # logits's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -6043,11 +6066,13 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
         # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
         # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
         WINDOW = _reduction.row_window(
-            8, V, (logits.stride(1),), (logits.data_ptr(),), (logits.stride(0),)
+            8, V, (logits.stride(1),), (logits.data_ptr() % 16,), (logits.stride(0),)
         )
         # Rows loaded element by element, or too few programs to fill the SMs: segments of
         # fewer columns (tilegen.runtime.reduction.team_block).
-        BLOCK_N = _reduction.team_block(device, n_rows, V, BLOCK_N, WINDOW, logits.stride(0))
+        BLOCK_N = _reduction.team_block(
+            device, V, BLOCK_N, logits.stride(0), n_rows=n_rows, window=WINDOW
+        )
         # A segment may start up to WINDOW - 1 elements before its row.
         TEAM = _args.cdiv(V + WINDOW - 1, BLOCK_N)
         if device.type != "cuda" and _args.next_power_of_2(V + WINDOW - 1) <= 1 << 20:
@@ -6077,8 +6102,9 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
                 ROWS=1,
-                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
-                INDEX_64=_args.needs_int64(logits, target, loss)
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31,
+                # or the whole vectors past the last row's end do.
+                INDEX_64=_args.needs_int64(logits, target, loss, margin=WINDOW - 1)
                 or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(V, logits.stride(0)),

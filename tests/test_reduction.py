@@ -208,7 +208,7 @@ def _expected_launch(table, padded, width, device, n_rows):
     # rows that do not start on 16-byte boundaries: segments from the boundary before each
     window = 8 if width % 8 else 1
     if strategy == "team":
-        block = team_block(device, n_rows, width, block, window, width, width)
+        block = team_block(device, width, block, width, width, n_rows=n_rows, window=window)
     if strategy == "single":
         return "kernel", max(block, triton.next_power_of_2(width))
     if strategy == "team":
@@ -342,21 +342,21 @@ def test_team_segments_of_odd_rows_hold_fewer_columns(monkeypatch):
     cuda = torch.device("cuda", 0)
     monkeypatch.setattr(red, "team_fits", lambda device, team: team <= 132)
     monkeypatch.setattr(red, "sm_count", lambda device: 132)
-    assert red.team_block(cuda, 264, 50257, 4096, 1, 50257) == 2048  # a team of 25 instead of 13
-    assert red.team_block(cuda, 264, 50257, 4096, 8, 50257) == 4096  # segments from the boundary before the row
-    assert red.team_block(cuda, 264, 50256, 4096, 1, 50256) == 4096  # even: vectors of pairs or more
-    assert red.team_block(cuda, 264, 50256, 4096, 1, 50257) == 2048  # an odd row stride
-    assert red.team_block(cuda, 264, 1 << 20, 8192, 1, (1 << 20) + 1) == 8192  # 256 segments of 4096 would not fit
-    assert red.team_block(cuda, 264, 50257, 1024, 1, 50257) == 1024  # not below 1024 columns
+    assert red.team_block(cuda, 50257, 4096, 50257, n_rows=264, window=1) == 2048  # a team of 25 instead of 13
+    assert red.team_block(cuda, 50257, 4096, 50257, n_rows=264, window=8) == 4096  # segments from the boundary before the row
+    assert red.team_block(cuda, 50256, 4096, 50256, n_rows=264, window=1) == 4096  # even: vectors of pairs or more
+    assert red.team_block(cuda, 50256, 4096, 50257, n_rows=264, window=1) == 2048  # an odd row stride
+    assert red.team_block(cuda, 1 << 20, 8192, (1 << 20) + 1, n_rows=264, window=1) == 8192  # 256 segments of 4096 would not fit
+    assert red.team_block(cuda, 50257, 1024, 50257, n_rows=264, window=1) == 1024  # not below 1024 columns
     # fewer programs than SMs: 4 teams of 13 (50257 columns), 10 teams of 13 (130 programs)
-    assert red.team_block(cuda, 4, 50257, 4096, 8, 50257) == 2048
-    assert red.team_block(cuda, 4, 65536, 4096, 1, 65536) == 2048
-    assert red.team_block(cuda, 10, 50257, 4096, 8, 50257) == 2048
-    assert red.team_block(cuda, 11, 50257, 4096, 8, 50257) == 4096  # 143 programs: a wave
+    assert red.team_block(cuda, 50257, 4096, 50257, n_rows=4, window=8) == 2048
+    assert red.team_block(cuda, 65536, 4096, 65536, n_rows=4, window=1) == 2048
+    assert red.team_block(cuda, 50257, 4096, 50257, n_rows=10, window=8) == 2048
+    assert red.team_block(cuda, 50257, 4096, 50257, n_rows=11, window=8) == 4096  # 143 programs: a wave
     monkeypatch.undo()
     cpu = torch.device("cpu")
-    assert red.team_block(cpu, 1, 50257, 4096, 1, 50257) == 4096  # the interpreter: a team of one
-    assert red.team_block(cpu, 1, 1500, 4096, 8, 1500) == 4096
+    assert red.team_block(cpu, 50257, 4096, 50257, n_rows=1, window=1) == 4096  # the interpreter: a team of one
+    assert red.team_block(cpu, 1500, 4096, 1500, n_rows=1, window=8) == 4096
 
 
 def test_row_window_needs_rows_alike_in_every_tensor():
@@ -364,20 +364,33 @@ def test_row_window_needs_rows_alike_in_every_tensor():
     16-byte boundaries but start alike in every row-sized tensor, else 1."""
     import tilegen.runtime.reduction as red
 
-    def window(n, col_strides=(1, 1), pointers=(0, 256), *row_strides):
-        return red.row_window(8, n, col_strides, pointers, *(row_strides or ((n, n),)))
+    def window(n, col_strides=(1, 1), misaligned=(0, 0), *row_strides):
+        return red.row_window(8, n, col_strides, misaligned, *(row_strides or ((n, n),)))
 
     assert window(50257) == 8  # odd rows of contiguous x and y
     assert window(50258) == 8  # even, but pairs only: whole vectors from the boundary
     assert window(50256) == 1  # every row starts and ends on a boundary: ALIGN's case
-    assert window(50256, (1, 1), (0, 256), (50256 + 8, 50256)) == 1
-    assert window(50257, (1, 1), (0, 256), (50264, 50257)) == 1  # x's rows 7 elements further apart
-    assert window(50257, (1, 1), (0, 256), (50257 + 16, 50257)) == 8  # 16 more: the same distance past a boundary
+    assert window(50256, (1, 1), (0, 0), (50256 + 8, 50256)) == 1
+    assert window(50257, (1, 1), (0, 0), (50264, 50257)) == 1  # x's rows 7 elements further apart
+    assert window(50257, (1, 1), (0, 0), (50257 + 16, 50257)) == 8  # 16 more: the same distance past a boundary
     assert window(50257, (2, 1)) == 1  # x's columns strided
-    assert window(50257, (1, 1), (2, 256)) == 1  # x's data off a 16-byte boundary
-    assert window(1000, (1, 1, 1), (0, 16, 32), (0, 0, 0), (1000, 1000, 1001)) == 1  # rows of another dim apart
-    assert window(1001, (1, 1, 1), (0, 16, 32), (0, 0, 0), (1001, 1001, 1001)) == 8  # a broadcast input: stride 0
+    assert window(50257, (1, 1), (2, 0)) == 1  # x's data off a 16-byte boundary
+    assert window(1000, (1, 1, 1), (0, 0, 0), (0, 0, 0), (1000, 1000, 1001)) == 1  # rows of another dim apart
+    assert window(1001, (1, 1, 1), (0, 0, 0), (0, 0, 0), (1001, 1001, 1001)) == 8  # a broadcast input: stride 0
     assert red.row_window(4, 50257, (1,), (0,), (50257,)) == 4  # f32: vectors of 4
+
+
+def test_row_window_asks_each_tensor_aligned_to_its_chunk(examples):
+    """The launchers pass each row-sized tensor's data pointer modulo the bytes of WINDOW
+    of its elements: 16 for bf16 beside bf16, 32 for bf16 beside an i8 output (WINDOW
+    16), so that no chunk a segment reads whole straddles a page."""
+    module, _ = examples
+    src = _launcher_source(module, "layernorm")
+    assert "(x.data_ptr() % 16, y.data_ptr() % 16)" in src
+    from generated import lowprec
+
+    src = _launcher_source(lowprec, "quantize_rows_i8")
+    assert "(x.data_ptr() % 32, q.data_ptr() % 16)" in src and re.search(r"row_window\(\s*16,", src)
 
 
 def test_team_window_keeps_neighbours_out(device, monkeypatch):
@@ -390,10 +403,12 @@ def test_team_window_keeps_neighbours_out(device, monkeypatch):
     seen = []
     kernel = module.softmax_team_kernel
     monkeypatch.setattr(module, "softmax_team_kernel", _Spy(kernel, seen, "team_kernel"))
-    table = tuple((None, "team", 64, 1, 4, 0, 1) if i == 0 else r for i, r in enumerate(module._softmax_launch_table))
-    monkeypatch.setattr(module, "_softmax_launch_table", table[:1])
+    # segments of 16 columns: on the GPU teams of up to 13 programs, the last of them
+    # sometimes empty, edges in every segment position (the interpreter runs a team of one)
+    monkeypatch.setattr(module, "_softmax_launch_table", ((None, "team", 16, 1, 4, 0, 1),))
     gen = torch.Generator().manual_seed(3)
-    for width, stride, want_window in ((37, 45, 8), (37, 37, 8), (8, 9, 1), (1, 8, 1), (200, 203, 1), (200, 200, 1)):
+    for width, stride, want_window in ((37, 45, 8), (37, 37, 8), (42, 42, 8), (8, 9, 1), (1, 8, 1), (200, 203, 1),
+                                       (200, 200, 1)):
         base = torch.randn(9, stride, generator=gen).to(device=device, dtype=torch.float16) * 4
         base[:, width:] = float("nan")
         base[::3, width:] = float("inf")
@@ -405,6 +420,31 @@ def test_team_window_keeps_neighbours_out(device, monkeypatch):
         want = torch.softmax(x.float(), dim=-1)
         torch.testing.assert_close(y.float(), want, rtol=2e-3, atol=2e-3, equal_nan=True)
         assert torch.isnan(y).sum() == torch.isnan(want).sum()
+    # in place: the segments read whole granules that the rows around them write
+    x = (torch.randn(9, 45, generator=gen) * 4).to(device=device, dtype=torch.float16)
+    want = torch.softmax(x.float(), dim=-1)
+    module.softmax(x, y=x)
+    assert seen[-1][2]["WINDOW"] == 8
+    torch.testing.assert_close(x.float(), want, rtol=2e-3, atol=2e-3)
+
+
+def test_team_window_with_an_i8_output(device, monkeypatch):
+    """quantize_rows_i8 (bf16 rows in, i8 rows out): WINDOW is the i8 output's 16 elements,
+    the bf16 input's loads 32 bytes; odd rows and a view off a 32-byte boundary (WINDOW 1)."""
+    from generated import lowprec
+
+    seen = []
+    monkeypatch.setattr(lowprec, "quantize_rows_i8_team_kernel",
+                        _Spy(lowprec.quantize_rows_i8_team_kernel, seen, "team_kernel"))
+    monkeypatch.setattr(lowprec, "_quantize_rows_i8_launch_table", ((None, "team", 64, 1, 4, 0, 1),))
+    gen = torch.Generator().manual_seed(5)
+    base = (torch.randn(5 * 301 + 8, generator=gen) * 3).to(device=device, dtype=torch.bfloat16)
+    for x, want_window in ((base[: 5 * 301].view(5, 301), 16), (base[8:].view(5, 301), 1)):
+        q, s = lowprec.quantize_rows_i8(x)
+        assert seen[-1][2]["WINDOW"] == want_window
+        q_ref, s_ref = lowprec.quantize_rows_i8_reference(x)
+        # the same exact division and rounding as the reference: equal bits
+        assert torch.equal(s, s_ref.to(s.dtype)) and torch.equal(q, q_ref)
 
 
 def test_team_launch_asks_team_block_with_the_row_strides(spy, device, monkeypatch):
@@ -414,10 +454,11 @@ def test_team_launch_asks_team_block_with_the_row_strides(spy, device, monkeypat
 
     module, calls = spy
     asked = []
-    monkeypatch.setattr(red, "team_block", lambda *args: asked.append(args) or args[3])
+    monkeypatch.setattr(red, "team_block", lambda *args, **kw: asked.append((args, kw)) or args[2])
     x = torch.randn(2, 20003, device=device, dtype=torch.float16)[:, :20001]
     y = module.softmax(x)
-    assert asked == [(x.device, 2, 20001, 4096, 1, 20003, 20001)] and calls[-1][0] == "team_kernel"
+    assert asked == [((x.device, 20001, 4096, 20003, 20001), dict(n_rows=2, window=1))]
+    assert calls[-1][0] == "team_kernel"
     torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
 
 

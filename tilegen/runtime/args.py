@@ -273,13 +273,14 @@ def next_power_of_2(n):
     return 1 << max(0, n - 1).bit_length()
 
 
-def needs_int64(*tensors):
-    """True when some element offset may not fit in 32 bits."""
+def needs_int64(*tensors, margin=0):
+    """True when some element offset, or one up to `margin` elements past a tensor's last
+    (a team segment's whole vectors: WINDOW - 1), may not fit in 32 bits."""
     for t in tensors:
-        if t.is_contiguous() and t.numel() < 2**31:
-            continue  # the largest offset is numel - 1
+        if t.is_contiguous() and t.numel() + margin < 2**31:
+            continue  # the largest offset is numel - 1 (+ margin)
         span = sum((size - 1) * abs(stride) for size, stride in zip(t.shape, t.stride()))
-        if t.numel() >= 2**31 or span >= 2**31:
+        if t.numel() + margin >= 2**31 or span + margin >= 2**31:
             return True
     return False
 

@@ -61,11 +61,11 @@ def element_by_element(*sizes):
 # 7.6 -> 7.3; log-softmax f16 1x131073 7.4 -> 7.0, 4x50257 6.7 -> 6.9. With a wave of
 # programs or more, rows in whole vectors keep the table's segments: log-softmax 264x50256
 # 25.1 us in 4096 columns, 29.7 in 2048 (docs/design.md); 16x50257 (208 programs) 7.6
-# against 7.9.
+# against 7.9, though softmax there ran 11.4 against 9.2 (its exact division per element).
 TEAM_SCALAR_SPLIT = 2
 
 
-def team_block(device, n_rows, n_cols, block_n, window, *strides):
+def team_block(device, n_cols, block_n, *strides, n_rows, window):
     """BLOCK_N of a team's segments for `n_rows` rows of `n_cols` columns and these row
     `strides`, the segments starting `window` - 1 elements before the row at most
     (row_window): the table's `block_n`, or 1/TEAM_SCALAR_SPLIT of it (not below 1024
@@ -79,23 +79,25 @@ def team_block(device, n_rows, n_cols, block_n, window, *strides):
     return half if scalar or few else block_n
 
 
-def row_window(vector, n_cols, col_strides, pointers, *row_strides):
+def row_window(vector, n_cols, col_strides, misaligned, *row_strides):
     """WINDOW of a team kernel: `vector`, the elements of a 16-byte vector of the narrowest
     row-sized tensor, where the rows do not all start on 16-byte boundaries or end on one
     (the row width or a row stride is not a multiple of it, so the segments would load
     element by element or in shorter vectors) and yet each row starts the same number of
     elements past a boundary in every row-sized tensor: unit column strides
-    (`col_strides`), 16-byte aligned data (`pointers`: their data_ptr()), and row strides
-    equal modulo `vector` along each row dimension (`row_strides`: per row dimension, a
-    tuple of every tensor's stride along it, 0 where it is broadcast). Each segment then
-    starts at the boundary at or before its row's start and moves whole vectors. Else 1.
+    (`col_strides`), data aligned to `vector` of its elements (`misaligned`: each tensor's
+    data_ptr() modulo those bytes, all 0; a chunk of `vector` elements then never
+    straddles a page), and row strides equal modulo `vector` along each row dimension
+    (`row_strides`: per row dimension, a tuple of every tensor's stride along it, 0 where
+    it is broadcast). The row's segments then start at the boundary at or before its
+    start and move whole vectors. Else 1.
     Measured on the H100, log-softmax f16 (the launcher before: segments of half as many
     columns, element by element -> 4096-column windows of 4 warps), us: 264x50257 38.7 ->
     25.7 (rows of 50256: 25.0), 512x65537 91.8 -> 55.0, 2048x32001 149.9 -> 94.9; eager
     31.6, 87.4, 145.3 (docs/design.md, "Segments start at the 16-byte boundary")."""
     if n_cols % vector == 0 and all(s % vector == 0 for strides in row_strides for s in strides):
         return 1  # whole vectors already (ALIGN says so where Triton cannot prove it)
-    if any(s != 1 for s in col_strides) or any(p % 16 for p in pointers):
+    if any(s != 1 for s in col_strides) or any(misaligned):
         return 1
     if any(len({s % vector for s in strides}) > 1 for strides in row_strides):
         return 1

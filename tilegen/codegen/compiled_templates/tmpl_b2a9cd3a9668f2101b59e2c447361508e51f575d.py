@@ -476,27 +476,46 @@ def root(context, missing=missing):
         return concat(t_15)
     context.exported_vars.add('row_blocks')
     context.vars['row_blocks'] = l_0_row_blocks = Macro(environment, macro, 'row_blocks', ('call', 'extra'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_k, l_1_w):
+    def macro(l_1_k, l_1_w, l_1_stores):
         t_16 = []
         if l_1_k is missing:
             l_1_k = undefined("parameter 'k' was not provided", name='k')
         if l_1_w is missing:
             l_1_w = undefined("parameter 'w' was not provided", name='w')
+        if l_1_stores is missing:
+            l_1_stores = undefined("parameter 'stores' was not provided", name='stores')
         pass
         t_16.extend((
-            "if WINDOW > 1:\n    # The rows start between 16-byte boundaries (an odd width or row stride): each segment\n    # starts instead at the boundary at or before its row's start, `shift` elements earlier,\n    # and moves whole 16-byte vectors of WINDOW elements (the launcher found that distance\n    # the same in every row-sized tensor). offs_w: each lane's place from that boundary;\n    # offs_n: its column.\n    shift = ",
+            "if WINDOW > 1:\n    # The rows do not start on 16-byte boundaries (a row width or row stride that is not a\n    # multiple of WINDOW): the row's segments start instead from the boundary at or before\n    # its start, `shift` elements earlier, so that they move whole 16-byte vectors of\n    # WINDOW elements (the launcher found that distance the same in every row-sized\n    # tensor). offs_w: each lane's place from that boundary; offs_n: its column.\n    shift = ",
             str(environment.getattr(l_1_w, 'ref')),
             " % WINDOW\n    offs_w = offs_n\n    offs_n = offs_w - shift\n    # mask_n: the row's own lanes, none before its start and none past its end.\n    mask_n = (offs_n >= 0) & (offs_n < ",
             str(environment.getattr(l_1_k, 'ncols')),
-            ")\n    # The granules [lo, hi) lie inside the row. The one before lo and the one at hi hold the\n    # row's first and last elements beside those of the rows around it.\n    lo = (shift + WINDOW - 1) // WINDOW * WINDOW\n    hi = (shift + ",
-            str(environment.getattr(l_1_k, 'ncols')),
-            ") // WINDOW * WINDOW\n# mask: real rows and real columns; the reductions and the stores of the edges use it.\nmask = mask_rows & mask_n\nload_mask, store_mask = mask, mask\nif WINDOW > 1:\n    # load_mask: every granule holding some of the row, read whole (a 16-byte granule\n    # never straddles a page, so the bytes beside the row cannot fault); the lanes outside\n    # the row then take the loads' other= values.\n    load_mask = mask_rows & (offs_w < (shift + ",
-            str(environment.getattr(l_1_k, 'ncols')),
-            ' + WINDOW - 1) // WINDOW * WINDOW)\n    # store_mask: the granules inside the row, stored whole; the edges are stored below.\n    store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)\n',
+            ')\n',
         ))
+        if l_1_stores:
+            pass
+            t_16.extend((
+                "    # The granules [lo, hi) lie inside the row. The one before lo and the one at hi hold the\n    # row's first and last elements beside those of the rows around it.\n    lo = (shift + WINDOW - 1) // WINDOW * WINDOW\n    hi = (shift + ",
+                str(environment.getattr(l_1_k, 'ncols')),
+                ') // WINDOW * WINDOW\n',
+            ))
+        t_16.extend((
+            '# mask: real rows and real columns; the reductions',
+            str((' and the stores of the edges' if l_1_stores else cond_expr_undefined("the inline if-expression on line 185 in '_reduction_macros.j2' evaluated to false and no else section was defined."))),
+            ' use it.\nmask = mask_rows & mask_n\n',
+            str(('load_mask, store_mask = mask, mask' if l_1_stores else 'load_mask = mask')),
+            "\nif WINDOW > 1:\n    # load_mask: every granule of WINDOW elements holding some of the row, read whole: the\n    # launcher found each tensor's data aligned to the granule's bytes, and such a granule\n    # never straddles a page, so the bytes beside the row cannot fault. The lanes outside\n    # the row then take the loads' other= values.\n    load_mask = mask_rows & (offs_w < (shift + ",
+            str(environment.getattr(l_1_k, 'ncols')),
+            ' + WINDOW - 1) // WINDOW * WINDOW)\n',
+        ))
+        if l_1_stores:
+            pass
+            t_16.append(
+                '    # store_mask: the granules inside the row, stored whole; the edges are stored below.\n    store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)\n',
+            )
         return concat(t_16)
     context.exported_vars.add('window_columns')
-    context.vars['window_columns'] = l_0_window_columns = Macro(environment, macro, 'window_columns', ('k', 'w'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['window_columns'] = l_0_window_columns = Macro(environment, macro, 'window_columns', ('k', 'w', 'stores'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_name, l_1_offs):
         t_17 = []
         if l_1_name is missing:
@@ -611,4 +630,4 @@ def root(context, missing=missing):
     context.vars['window_edges'] = l_0_window_edges = Macro(environment, macro, 'window_edges', ('k', 't', 'spec_file'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '1=36&2=38&5=49&8=54&9=62&10=65&12=70&14=75&17=80&18=83&20=88&21=90&23=93&25=94&26=97&28=114&31=127&32=136&33=140&35=145&39=150&40=154&42=158&43=162&44=165&45=167&46=169&49=176&50=178&54=185&55=189&57=193&60=201&61=206&62=209&64=214&66=218&67=220&68=227&69=231&70=233&72=246&75=256&76=261&81=266&82=271&86=280&87=285&91=293&92=298&94=302&97=308&105=316&106=320&107=322&109=325&112=330&113=334&115=340&118=345&119=349&121=353&124=358&125=362&128=369&129=378&130=382&132=386&133=390&135=394&136=398&139=405&140=409&142=413&143=416&144=420&148=430&151=437&152=441&154=445&155=449&157=453&158=457&161=464&164=473&166=479&174=488&178=490&182=492&190=494&194=500&196=509&198=511&200=515&202=523&203=531&204=533&205=536&206=538&208=542&210=552&211=558&212=560&214=568&225=579&227=582&228=587&230=591&231=596&233=600&234=605'
+debug_info = '1=36&2=38&5=49&8=54&9=62&10=65&12=70&14=75&17=80&18=83&20=88&21=90&23=93&25=94&26=97&28=114&31=127&32=136&33=140&35=145&39=150&40=154&42=158&43=162&44=165&45=167&46=169&49=176&50=178&54=185&55=189&57=193&60=201&61=206&62=209&64=214&66=218&67=220&68=227&69=231&70=233&72=246&75=256&76=261&81=266&82=271&86=280&87=285&91=293&92=298&94=302&97=308&105=316&106=320&107=322&109=325&112=330&113=334&115=340&118=345&119=349&121=353&124=358&125=362&128=369&129=378&130=382&132=386&133=390&135=394&136=398&139=405&140=409&142=413&143=416&144=420&148=430&151=437&152=441&154=445&155=449&157=453&158=457&161=464&164=473&166=479&174=490&178=492&179=495&183=499&185=504&187=506&193=508&194=511&199=519&201=528&203=530&205=534&207=542&208=550&209=552&210=555&211=557&213=561&215=571&216=577&217=579&219=587&230=598&232=601&233=606&235=610&236=615&238=619&239=624'

@@ -9,6 +9,7 @@ def root(context, missing=missing):
     if 0: yield None
     l_0_k = resolve('k')
     l_0_t = resolve('t')
+    l_0_full_stores = resolve('full_stores')
     l_0_exchanges = resolve('exchanges')
     l_0_verb = resolve('verb')
     l_0_w = resolve('w')
@@ -76,7 +77,7 @@ def root(context, missing=missing):
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_kernel(\n'
     template = environment.get_template('_reduction_kernel_args.py.j2', 'reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'full_stores': l_0_full_stores, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win}))
     try:
         for event in gen:
             yield event
@@ -176,7 +177,7 @@ def root(context, missing=missing):
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_looped_kernel(\n'
     template = environment.get_template('_reduction_kernel_args.py.j2', 'reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'full_stores': l_0_full_stores, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win}))
     try:
         for event in gen:
             yield event
@@ -605,7 +606,7 @@ def root(context, missing=missing):
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '_team_kernel(\n'
         template = environment.get_template('_reduction_kernel_args.py.j2', 'reduction.py.j2')
-        gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win}))
+        gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'full_stores': l_0_full_stores, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win}))
         try:
             for event in gen:
                 yield event
@@ -637,15 +638,23 @@ def root(context, missing=missing):
         yield "\n    # Columns: this program's segment; mask_n drops the lanes past the row end.\n    offs_n = seg * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]\n    if INDEX_64:\n        offs_n = offs_n.to(tl.int64)\n    mask_n = offs_n < "
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
         yield '\n'
+        l_0_full_stores = t_4(context.eval_ctx, t_6(context, environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'stores'), 'mask', 'equalto', 'mask'))
+        context.vars['full_stores'] = l_0_full_stores
+        context.exported_vars.add('full_stores')
         if environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window'):
             pass
             yield '    '
-            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'window_columns'), (undefined(name='k') if l_0_k is missing else l_0_k), environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window'))), 4))
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'window_columns'), (undefined(name='k') if l_0_k is missing else l_0_k), environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window'), (undefined(name='full_stores') if l_0_full_stores is missing else l_0_full_stores))), 4))
             yield '\n'
         else:
             pass
             yield '    mask = mask_rows & mask_n\n'
-        yield "    # Load the segment once. Lanes past the row end hold the loads' other= value; each\n    # reduction below says whether it relies on that value or masks those lanes itself.\n"
+        if environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window'):
+            pass
+            yield "    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its\n    # start) hold the loads' other= value; each reduction below says whether it relies on\n    # that value or masks those lanes itself.\n"
+        else:
+            pass
+            yield "    # Load the segment once. Lanes past the row end hold the loads' other= value; each\n    # reduction below says whether it relies on that value or masks those lanes itself.\n"
         for l_1_l in environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'loads'):
             _loop_vars = {}
             pass
@@ -747,7 +756,7 @@ def root(context, missing=missing):
                 yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'store'), l_1_st, _loop_vars=_loop_vars)), 4))
                 yield '\n'
         l_1_st = missing
-        if (environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window') and environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'stores')):
+        if (environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window') and (undefined(name='full_stores') if l_0_full_stores is missing else l_0_full_stores)):
             pass
             yield '    '
             yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'window_edges'), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='t') if l_0_t is missing else l_0_t), environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))), 4))
@@ -870,7 +879,7 @@ def root(context, missing=missing):
         yield '_widths = set()\n'
     yield '\n\n'
     template = environment.get_template('_launcher_head.py.j2', 'reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'full_stores': l_0_full_stores, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win}))
     try:
         for event in gen:
             yield event
@@ -884,7 +893,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 480 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 487 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -996,7 +1005,7 @@ def root(context, missing=missing):
             yield ',\n            ('
             yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='w') if l_0_w is missing else l_0_w), 'col_strides'), ', '))
             yield ',),\n            ('
-            yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='w') if l_0_w is missing else l_0_w), 'pointers'), ', '))
+            yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='w') if l_0_w is missing else l_0_w), 'misaligned'), ', '))
             yield ',),\n'
             for l_1_strides in environment.getattr((undefined(name='w') if l_0_w is missing else l_0_w), 'row_strides'):
                 _loop_vars = {}
@@ -1011,13 +1020,14 @@ def root(context, missing=missing):
         context.exported_vars.add('win')
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team_block'):
             pass
-            yield '        # Rows loaded element by element, or too few programs to fill the SMs: segments of\n        # fewer columns (tilegen.runtime.reduction.team_block).\n        BLOCK_N = _reduction.team_block(device, n_rows, '
+            yield '        # Rows loaded element by element, or too few programs to fill the SMs: segments of\n        # fewer columns (tilegen.runtime.reduction.team_block).\n        BLOCK_N = _reduction.team_block(\n            device, '
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ', BLOCK_N, '
-            yield str((undefined(name='win') if l_0_win is missing else l_0_win))
-            yield ', '
             yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
-            yield ')\n'
+            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 557 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
+            yield 'n_rows=n_rows, window='
+            yield str((undefined(name='win') if l_0_win is missing else l_0_win))
+            yield '\n        )\n'
         l_0_width = (str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'), ' + WINDOW - 1', )) if (undefined(name='w') if l_0_w is missing else l_0_w) else environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
         context.vars['width'] = l_0_width
         context.exported_vars.add('width')
@@ -1038,9 +1048,18 @@ def root(context, missing=missing):
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '_team_kernel,\n                (n_rows * TEAM,),\n                '
         yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 16))
-        yield '\n                ws,\n                epoch,\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.\n                INDEX_64=_args.needs_int64('
-        yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
-        yield ')\n                or (n_rows + 2) * '
+        yield '\n                ws,\n                epoch,\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n'
+        if (undefined(name='w') if l_0_w is missing else l_0_w):
+            pass
+            yield "                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31,\n                # or the whole vectors past the last row's end do.\n                INDEX_64=_args.needs_int64("
+            yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
+            yield ', margin=WINDOW - 1)\n'
+        else:
+            pass
+            yield '                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.\n                INDEX_64=_args.needs_int64('
+            yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
+            yield ')\n'
+        yield '                or (n_rows + 2) * '
         yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
         yield ' * _args.next_power_of_2(TEAM) >= 2**31,\n'
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'):
@@ -1108,11 +1127,11 @@ def root(context, missing=missing):
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n\n\n'
     template = environment.get_template('_reference.py.j2', 'reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'exchanges': l_0_exchanges, 'full_stores': l_0_full_stores, 'm': l_0_m, 's': l_0_s, 'sc': l_0_sc, 't': l_0_t, 'tensors': l_0_tensors, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win}))
     try:
         for event in gen:
             yield event
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=61&2=63&3=65&4=68&5=72&7=76&8=78&9=85&14=87&15=88&19=92&21=94&25=97&26=100&28=102&29=105&38=108&39=110&40=112&43=114&46=117&47=121&49=124&50=128&52=131&55=134&57=136&58=140&61=144&62=148&64=151&67=154&68=158&72=164&73=168&78=172&80=176&81=178&82=185&87=187&88=188&89=191&92=194&95=196&97=199&100=204&102=206&103=209&105=211&106=214&108=216&112=219&117=222&118=224&119=226&120=228&121=232&122=234&123=237&124=243&125=246&126=249&128=256&130=262&132=265&135=270&137=274&139=281&140=285&141=287&143=289&144=293&146=298&147=302&148=304&150=306&151=310&154=316&165=323&167=325&168=329&170=332&171=336&173=339&174=345&175=349&176=351&177=354&179=357&180=361&182=371&184=374&190=382&193=388&195=394&196=406&198=411&199=415&202=425&203=431&206=437&207=440&209=445&213=450&214=452&215=454&216=462&218=468&221=478&222=482&224=485&226=492&230=498&231=502&234=506&235=508&238=513&240=519&244=521&245=527&246=531&247=539&248=542&252=547&253=551&256=555&257=558&258=562&261=566&264=574&275=581&277=583&279=585&282=588&283=592&284=595&285=597&288=601&290=605&291=607&292=614&295=616&299=618&300=619&304=623&310=625&311=628&313=630&314=633&320=636&325=638&326=640&327=643&333=649&334=652&335=655&337=660&340=663&341=666&342=669&343=672&344=678&345=682&347=685&348=689&350=692&351=695&352=697&357=703&359=711&360=715&363=718&364=722&367=726&370=729&371=733&373=736&374=739&375=742&377=747&380=750&381=753&383=755&387=758&388=762&393=766&394=770&396=772&397=774&398=778&399=781&403=785&404=788&407=793&413=795&414=798&418=800&419=803&422=807&427=809&433=812&438=815&439=818&445=822&446=825&450=827&451=830&455=832&456=835&458=837&460=840&462=842&463=846&466=850&467=853&469=857&470=860&472=864&473=867&474=869&478=872&479=879&480=882&482=890&483=892&485=895&486=897&488=903&490=905&491=907&492=911&494=913&496=917&497=923&500=930&501=932&502=935&503=937&504=939&506=941&509=943&511=949&512=952&514=954&517=961&520=963&523=966&524=969&526=975&527=979&529=984&531=987&532=990&536=993&537=995&538=997&539=999&540=1001&541=1005&545=1009&546=1012&549=1015&551=1021&552=1024&555=1028&556=1030&559=1032&561=1034&562=1036&565=1038&567=1040&575=1042&576=1044&577=1046&578=1049&580=1051&585=1055&587=1057&589=1060&591=1062&593=1064&594=1066&608=1070&614=1074&615=1076&616=1078&623=1085&624=1087&626=1090&635=1098&641=1100&642=1102&643=1105&648=1108&651=1110'
+debug_info = '1=62&2=64&3=66&4=69&5=73&7=77&8=79&9=86&14=88&15=89&19=93&21=95&25=98&26=101&28=103&29=106&38=109&39=111&40=113&43=115&46=118&47=122&49=125&50=129&52=132&55=135&57=137&58=141&61=145&62=149&64=152&67=155&68=159&72=165&73=169&78=173&80=177&81=179&82=186&87=188&88=189&89=192&92=195&95=197&97=200&100=205&102=207&103=210&105=212&106=215&108=217&112=220&117=223&118=225&119=227&120=229&121=233&122=235&123=238&124=244&125=247&126=250&128=257&130=263&132=266&135=271&137=275&139=282&140=286&141=288&143=290&144=294&146=299&147=303&148=305&150=307&151=311&154=317&165=324&167=326&168=330&170=333&171=337&173=340&174=346&175=350&176=352&177=355&179=358&180=362&182=372&184=375&190=383&193=389&195=395&196=407&198=412&199=416&202=426&203=432&206=438&207=441&209=446&213=451&214=453&215=455&216=463&218=469&221=479&222=483&224=486&226=493&230=499&231=503&234=507&235=509&238=514&240=520&244=522&245=528&246=532&247=540&248=543&252=548&253=552&256=556&257=559&258=563&261=567&264=575&275=582&277=584&279=586&282=589&283=593&284=596&285=598&288=602&290=606&291=608&292=615&295=617&299=619&300=620&304=624&310=626&311=629&313=631&314=634&320=637&325=639&326=641&327=644&328=647&332=652&340=658&341=661&342=664&344=669&347=672&348=675&349=678&350=681&351=687&352=691&354=694&355=698&357=701&358=704&359=706&364=712&366=720&367=724&370=727&371=731&374=735&377=738&378=742&380=745&381=748&382=751&384=756&387=759&388=762&390=764&394=767&395=771&400=775&401=779&403=781&404=783&405=787&406=790&410=794&411=797&414=802&420=804&421=807&425=809&426=812&429=816&434=818&440=821&445=824&446=827&452=831&453=834&457=836&458=839&462=841&463=844&465=846&467=849&469=851&470=855&473=859&474=862&476=866&477=869&479=873&480=876&481=878&485=881&486=888&487=891&489=899&490=901&492=904&493=906&495=912&497=914&498=916&499=920&501=922&503=926&504=932&507=939&508=941&509=944&510=946&511=948&513=950&516=952&518=958&519=961&521=963&524=970&527=972&530=975&531=978&533=984&534=988&536=993&538=996&539=999&543=1002&544=1004&545=1006&546=1008&547=1010&548=1014&552=1018&553=1021&557=1024&560=1031&561=1034&564=1038&565=1040&568=1042&570=1044&571=1046&574=1048&576=1050&583=1052&586=1055&589=1060&591=1063&592=1065&593=1068&595=1070&600=1074&602=1076&604=1079&606=1081&608=1083&609=1085&623=1089&629=1093&630=1095&631=1097&638=1104&639=1106&641=1109&650=1117&656=1119&657=1121&658=1124&663=1127&666=1129'

@@ -175,11 +175,12 @@ def window(sig, an, n_row_dims: int, itemsize: int) -> Window | None:
     if not full:
         return None
     along = [{t.axes[axis]: axis for axis, _ in t.strides} for t in full]
+    vector = max(1, 16 // itemsize)
     return Window(
         ref=f"{full[0].name}_row_offs",
-        vector=max(1, 16 // itemsize),
+        vector=vector,
         col_strides=tuple(f"{t.name}.stride({a[n_row_dims]})" for t, a in zip(full, along)),
-        pointers=tuple(f"{t.name}.data_ptr()" for t in full),
+        misaligned=tuple(f"{t.name}.data_ptr() % {vector * max(1, t.dtype.bits // 8)}" for t in full),
         row_strides=tuple(tuple(f"{t.name}.stride({a[d]})" if d in a else "0" for t, a in zip(full, along))
                           for d in range(n_row_dims)),
     )

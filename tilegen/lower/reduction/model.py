@@ -151,7 +151,7 @@ class Window:
     ref: str  # e.g. x_row_offs: the segments' shift is this tensor's row start modulo WINDOW
     vector: int  # elements of a 16-byte vector of the narrowest row-sized tensor
     col_strides: tuple[str, ...]  # each row-sized tensor's column stride, e.g. x.stride(1)
-    pointers: tuple[str, ...]  # each row-sized tensor's x.data_ptr()
+    misaligned: tuple[str, ...]  # each row-sized tensor's data_ptr() modulo the bytes of `vector` of its elements
     row_strides: tuple[tuple[str, ...], ...]  # per row dim, each row-sized tensor's stride along it ("0": broadcast)
 
 
@@ -234,7 +234,7 @@ class ReductionModel:
     pinned_block_n: str  # schedule block_n without a pinned strategy: "" or the literal
     latency_warps: bool  # warps not pinned: a single pass over few row blocks may take more
     fill_rows: bool  # rows not pinned: a single pass over too few row blocks to fill the SMs takes fewer
-    team_block: bool  # BLOCK_N not pinned: the launcher halves a team's segments for odd rows (team_block)
+    team_block: bool  # BLOCK_N not pinned: the launcher may halve a team's segments (team_block)
     fixed_width: bool  # the row width is a run-time size: the looped kernel may take it as COLS
     # What every kernel restates as a multiple of ALIGN (see templates/_reduction_macros.j2,
     # align): (kernel argument, the launcher's expression for it): the run-time row width
