@@ -301,9 +301,9 @@ def quantize_rows_i8_team_kernel(
         load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
         # store_mask: the granules inside the row, stored whole; the edges are stored below.
         store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
-    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
-    # start) hold the loads' other= value; each reduction below says whether it relies on
-    # that value or masks those lanes itself.
+    # Load the segment once. Lanes past the row end (and, with WINDOW, before its start)
+    # hold the loads' other= value; each reduction below says whether it relies on that
+    # value or masks those lanes itself.
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
     if WINDOW > 1:
         # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -387,11 +387,11 @@ def quantize_rows_i8_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
-# they start at the boundary before the row and move whole vectors (WINDOW:
-# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
-# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
-# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns, or half as many where the rows load element by
+# element or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# (tilegen.runtime.reduction.team_block).
+# Where the rows do not start on 16-byte boundaries the segments start at the boundary
+# before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
 _quantize_rows_i8_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -2469,9 +2469,9 @@ def quantize_rows_f8_team_kernel(
         load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
         # store_mask: the granules inside the row, stored whole; the edges are stored below.
         store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
-    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
-    # start) hold the loads' other= value; each reduction below says whether it relies on
-    # that value or masks those lanes itself.
+    # Load the segment once. Lanes past the row end (and, with WINDOW, before its start)
+    # hold the loads' other= value; each reduction below says whether it relies on that
+    # value or masks those lanes itself.
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
     if WINDOW > 1:
         # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -2555,11 +2555,11 @@ def quantize_rows_f8_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
-# they start at the boundary before the row and move whole vectors (WINDOW:
-# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
-# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
-# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns, or half as many where the rows load element by
+# element or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# (tilegen.runtime.reduction.team_block).
+# Where the rows do not start on 16-byte boundaries the segments start at the boundary
+# before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
 _quantize_rows_f8_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),

@@ -305,9 +305,9 @@ def softmax_team_kernel(
         load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
         # store_mask: the granules inside the row, stored whole; the edges are stored below.
         store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
-    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
-    # start) hold the loads' other= value; each reduction below says whether it relies on
-    # that value or masks those lanes itself.
+    # Load the segment once. Lanes past the row end (and, with WINDOW, before its start)
+    # hold the loads' other= value; each reduction below says whether it relies on that
+    # value or masks those lanes itself.
     # other=-inf: lanes past the row end must never win max(x)
     if WINDOW > 1:
         # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -403,11 +403,11 @@ def softmax_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
-# they start at the boundary before the row and move whole vectors (WINDOW:
-# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
-# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
-# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns, or half as many where the rows load element by
+# element or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# (tilegen.runtime.reduction.team_block).
+# Where the rows do not start on 16-byte boundaries the segments start at the boundary
+# before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
 # At the max_n 32, 128 entries (_softmax_narrow) the launcher sizes ROWS from the row: this
 # kernel's online max-and-sum chains two reductions and an exp per element, and blocks of 4
 # values a thread (8 where the row fills its block in vectors) let more programs overlap their
@@ -905,9 +905,9 @@ def log_softmax_team_kernel(
         load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
         # store_mask: the granules inside the row, stored whole; the edges are stored below.
         store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
-    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
-    # start) hold the loads' other= value; each reduction below says whether it relies on
-    # that value or masks those lanes itself.
+    # Load the segment once. Lanes past the row end (and, with WINDOW, before its start)
+    # hold the loads' other= value; each reduction below says whether it relies on that
+    # value or masks those lanes itself.
     # other=-inf: lanes past the row end must never win max(x)
     if WINDOW > 1:
         # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -1000,11 +1000,11 @@ def log_softmax_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
-# they start at the boundary before the row and move whole vectors (WINDOW:
-# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
-# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
-# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns, or half as many where the rows load element by
+# element or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# (tilegen.runtime.reduction.team_block).
+# Where the rows do not start on 16-byte boundaries the segments start at the boundary
+# before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
 # At the max_n 32, 128 entries (_log_softmax_narrow) the launcher sizes ROWS from the row: this
 # kernel's online max-and-sum chains two reductions and an exp per element, and blocks of 4
 # values a thread (8 where the row fills its block in vectors) let more programs overlap their
@@ -1600,9 +1600,9 @@ def layernorm_team_kernel(
         load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
         # store_mask: the granules inside the row, stored whole; the edges are stored below.
         store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
-    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
-    # start) hold the loads' other= value; each reduction below says whether it relies on
-    # that value or masks those lanes itself.
+    # Load the segment once. Lanes past the row end (and, with WINDOW, before its start)
+    # hold the loads' other= value; each reduction below says whether it relies on that
+    # value or masks those lanes itself.
     # other=0.0: lanes past the row end must add nothing to mean(x)
     if WINDOW > 1:
         # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -1714,11 +1714,11 @@ def layernorm_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
-# they start at the boundary before the row and move whole vectors (WINDOW:
-# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
-# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
-# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns, or half as many where the rows load element by
+# element or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# (tilegen.runtime.reduction.team_block).
+# Where the rows do not start on 16-byte boundaries the segments start at the boundary
+# before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
 # strategy is looped at 8192 columns: this kernel's variance joins its mean's
 # pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
 # variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).
@@ -2241,9 +2241,9 @@ def rmsnorm_team_kernel(
         load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
         # store_mask: the granules inside the row, stored whole; the edges are stored below.
         store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
-    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
-    # start) hold the loads' other= value; each reduction below says whether it relies on
-    # that value or masks those lanes itself.
+    # Load the segment once. Lanes past the row end (and, with WINDOW, before its start)
+    # hold the loads' other= value; each reduction below says whether it relies on that
+    # value or masks those lanes itself.
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
     if WINDOW > 1:
         # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -2328,11 +2328,11 @@ def rmsnorm_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
-# they start at the boundary before the row and move whole vectors (WINDOW:
-# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
-# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
-# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns, or half as many where the rows load element by
+# element or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# (tilegen.runtime.reduction.team_block).
+# Where the rows do not start on 16-byte boundaries the segments start at the boundary
+# before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
 _rmsnorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -2784,9 +2784,9 @@ def row_stats_team_kernel(
         # never straddles a page, so the bytes beside the row cannot fault. The lanes outside
         # the row then take the loads' other= values.
         load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
-    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
-    # start) hold the loads' other= value; each reduction below says whether it relies on
-    # that value or masks those lanes itself.
+    # Load the segment once. Lanes past the row end (and, with WINDOW, before its start)
+    # hold the loads' other= value; each reduction below says whether it relies on that
+    # value or masks those lanes itself.
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
     if WINDOW > 1:
         # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -2845,11 +2845,11 @@ def row_stats_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
-# they start at the boundary before the row and move whole vectors (WINDOW:
-# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
-# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
-# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns, or half as many where the rows load element by
+# element or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# (tilegen.runtime.reduction.team_block).
+# Where the rows do not start on 16-byte boundaries the segments start at the boundary
+# before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
 _row_stats_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -3515,9 +3515,9 @@ def add_layernorm_team_kernel(
         load_mask = mask_rows & (offs_w < (shift + C + WINDOW - 1) // WINDOW * WINDOW)
         # store_mask: the granules inside the row, stored whole; the edges are stored below.
         store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
-    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
-    # start) hold the loads' other= value; each reduction below says whether it relies on
-    # that value or masks those lanes itself.
+    # Load the segment once. Lanes past the row end (and, with WINDOW, before its start)
+    # hold the loads' other= value; each reduction below says whether it relies on that
+    # value or masks those lanes itself.
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
     if WINDOW > 1:
         # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -3653,11 +3653,11 @@ def add_layernorm_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
-# they start at the boundary before the row and move whole vectors (WINDOW:
-# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
-# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
-# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns, or half as many where the rows load element by
+# element or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# (tilegen.runtime.reduction.team_block).
+# Where the rows do not start on 16-byte boundaries the segments start at the boundary
+# before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
 # strategy is looped at 8192 columns: this kernel's variance joins its mean's
 # pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
 # variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).
@@ -4295,9 +4295,9 @@ def add_rmsnorm_team_kernel(
         load_mask = mask_rows & (offs_w < (shift + N + WINDOW - 1) // WINDOW * WINDOW)
         # store_mask: the granules inside the row, stored whole; the edges are stored below.
         store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)
-    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
-    # start) hold the loads' other= value; each reduction below says whether it relies on
-    # that value or masks those lanes itself.
+    # Load the segment once. Lanes past the row end (and, with WINDOW, before its start)
+    # hold the loads' other= value; each reduction below says whether it relies on that
+    # value or masks those lanes itself.
     # other=0.0: lanes past the row end are computed but never stored (a reduction of them masks those lanes itself)
     if WINDOW > 1:
         # x's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -4410,11 +4410,11 @@ def add_rmsnorm_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
-# they start at the boundary before the row and move whole vectors (WINDOW:
-# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
-# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
-# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns, or half as many where the rows load element by
+# element or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# (tilegen.runtime.reduction.team_block).
+# Where the rows do not start on 16-byte boundaries the segments start at the boundary
+# before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
 _add_rmsnorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -4883,8 +4883,9 @@ def next_token_team_kernel(
         offs_n = offs_n.to(tl.int64)
     mask_n = offs_n < V
     mask = mask_rows & mask_n
-    # Load the segment once. Lanes past the row end hold the loads' other= value; each
-    # reduction below says whether it relies on that value or masks those lanes itself.
+    # Load the segment once. Lanes past the row end
+    # hold the loads' other= value; each reduction below says whether it relies on that
+    # value or masks those lanes itself.
     # other=-inf: lanes past the row end must never win argmax(logits)
     logits_offs = logits_row_offs + offs_n * stride_logits_v
     logits = tl.load(logits_ptr + logits_offs, mask=mask, other=float("-inf"))
@@ -4941,8 +4942,8 @@ def next_token_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride
-# is odd or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# A team's segments are BLOCK_N columns, or half as many where the rows load element by
+# element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
 _next_token_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
@@ -5893,9 +5894,9 @@ def cross_entropy_team_kernel(
         # never straddles a page, so the bytes beside the row cannot fault. The lanes outside
         # the row then take the loads' other= values.
         load_mask = mask_rows & (offs_w < (shift + V + WINDOW - 1) // WINDOW * WINDOW)
-    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its
-    # start) hold the loads' other= value; each reduction below says whether it relies on
-    # that value or masks those lanes itself.
+    # Load the segment once. Lanes past the row end (and, with WINDOW, before its start)
+    # hold the loads' other= value; each reduction below says whether it relies on that
+    # value or masks those lanes itself.
     # other=-inf: lanes past the row end must never win max(logits)
     if WINDOW > 1:
         # logits's row start moved back `shift` elements to the boundary: a multiple of WINDOW
@@ -5959,11 +5960,11 @@ def cross_entropy_team_kernel(
 # or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
 # latency is the kernel's time: the launcher skips them there and takes the next entry
 # (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries
-# they start at the boundary before the row and move whole vectors (WINDOW:
-# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a
-# row stride is odd, or where the teams are fewer programs than the SMs, they are half as
-# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).
+# A team's segments are BLOCK_N columns, or half as many where the rows load element by
+# element or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# (tilegen.runtime.reduction.team_block).
+# Where the rows do not start on 16-byte boundaries the segments start at the boundary
+# before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
 # At the max_n 32, 128 entries (_cross_entropy_narrow) the launcher sizes ROWS from the row: this
 # kernel's online max-and-sum chains two reductions and an exp per element, and blocks of 4
 # values a thread (8 where the row fills its block in vectors) let more programs overlap their

@@ -91,10 +91,10 @@ def row_window(vector, n_cols, col_strides, misaligned, *row_strides):
     (`row_strides`: per row dimension, a tuple of every tensor's stride along it, 0 where
     it is broadcast). The row's segments then start at the boundary at or before its
     start and move whole vectors. Else 1.
-    Measured on the H100, log-softmax f16 (the launcher before: segments of half as many
-    columns, element by element -> 4096-column windows of 4 warps), us: 264x50257 38.7 ->
-    25.7 (rows of 50256: 25.0), 512x65537 91.8 -> 55.0, 2048x32001 149.9 -> 94.9; eager
-    31.6, 87.4, 145.3 (docs/design.md, "Segments start at the 16-byte boundary")."""
+    Measured on the H100, log-softmax f16, the launcher before (segments of half as many
+    columns, element by element) -> with windows, us, in one run: 264x50257 37.7 -> 23.6,
+    512x65537 90.2 -> 53.6, 2048x32001 153.1 -> 97.8; eager 29.1, 84.3, 145.1
+    (docs/design.md, "Segments start at the 16-byte boundary before the row")."""
     if n_cols % vector == 0 and all(s % vector == 0 for strides in row_strides for s in strides):
         return 1  # whole vectors already (ALIGN says so where Triton cannot prove it)
     if any(s != 1 for s in col_strides) or any(misaligned):

@@ -649,12 +649,9 @@ def root(context, missing=missing):
         else:
             pass
             yield '    mask = mask_rows & mask_n\n'
-        if environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window'):
-            pass
-            yield "    # Load the segment once. Lanes outside the row (past its end, or with WINDOW before its\n    # start) hold the loads' other= value; each reduction below says whether it relies on\n    # that value or masks those lanes itself.\n"
-        else:
-            pass
-            yield "    # Load the segment once. Lanes past the row end hold the loads' other= value; each\n    # reduction below says whether it relies on that value or masks those lanes itself.\n"
+        yield '    # Load the segment once. Lanes past the row end'
+        yield str((' (and, with WINDOW, before its start)' if environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window') else cond_expr_undefined("the inline if-expression on line 332 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield "\n    # hold the loads' other= value; each reduction below says whether it relies on that\n    # value or masks those lanes itself.\n"
         for l_1_l in environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'loads'):
             _loop_vars = {}
             pass
@@ -815,12 +812,12 @@ def root(context, missing=missing):
         yield "_padded) run looped: their rows would fill at\n# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less\n# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how\n# the rows load: the entry's own ("
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'padded_warps'))
         yield " warps in this kernel), 2048 columns of 8 warps\n# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's\n# latency is the kernel's time: the launcher skips them there and takes the next entry\n# (tilegen.runtime.reduction.few_row_blocks).\n"
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
+        pass
+        yield "# A team's segments are BLOCK_N columns, or half as many where the rows load element by\n# element or the teams are fewer programs than the SMs, and the larger team fits the SMs\n# (tilegen.runtime.reduction.team_block).\n"
     if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') and environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'window')):
         pass
-        yield "# A team's segments are BLOCK_N columns. Where the rows do not start on 16-byte boundaries\n# they start at the boundary before the row and move whole vectors (WINDOW:\n# tilegen.runtime.reduction.row_window); where even that cannot apply and the row width or a\n# row stride is odd, or where the teams are fewer programs than the SMs, they are half as\n# many columns, where the larger team fits the SMs (tilegen.runtime.reduction.team_block).\n"
-    elif environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
-        pass
-        yield "# A team's segments are BLOCK_N columns, or half as many where the row width or a row stride\n# is odd or the teams are fewer programs than the SMs, and the larger team fits the SMs\n# (tilegen.runtime.reduction.team_block).\n"
+        yield '# Where the rows do not start on 16-byte boundaries the segments start at the boundary\n# before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_narrow'):
         pass
         yield '# At the max_n '
@@ -893,7 +890,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 487 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 480 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -1024,7 +1021,7 @@ def root(context, missing=missing):
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ', BLOCK_N, '
             yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
-            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 557 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 550 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
             yield 'n_rows=n_rows, window='
             yield str((undefined(name='win') if l_0_win is missing else l_0_win))
             yield '\n        )\n'
@@ -1048,18 +1045,12 @@ def root(context, missing=missing):
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '_team_kernel,\n                (n_rows * TEAM,),\n                '
         yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 16))
-        yield '\n                ws,\n                epoch,\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n'
-        if (undefined(name='w') if l_0_w is missing else l_0_w):
-            pass
-            yield "                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31,\n                # or the whole vectors past the last row's end do.\n                INDEX_64=_args.needs_int64("
-            yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
-            yield ', margin=WINDOW - 1)\n'
-        else:
-            pass
-            yield '                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.\n                INDEX_64=_args.needs_int64('
-            yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
-            yield ')\n'
-        yield '                or (n_rows + 2) * '
+        yield '\n                ws,\n                epoch,\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31'
+        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 576 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield '.\n                INDEX_64=_args.needs_int64('
+        yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
+        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 578 in 'reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield ')\n                or (n_rows + 2) * '
         yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
         yield ' * _args.next_power_of_2(TEAM) >= 2**31,\n'
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'):
@@ -1134,4 +1125,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=62&2=64&3=66&4=69&5=73&7=77&8=79&9=86&14=88&15=89&19=93&21=95&25=98&26=101&28=103&29=106&38=109&39=111&40=113&43=115&46=118&47=122&49=125&50=129&52=132&55=135&57=137&58=141&61=145&62=149&64=152&67=155&68=159&72=165&73=169&78=173&80=177&81=179&82=186&87=188&88=189&89=192&92=195&95=197&97=200&100=205&102=207&103=210&105=212&106=215&108=217&112=220&117=223&118=225&119=227&120=229&121=233&122=235&123=238&124=244&125=247&126=250&128=257&130=263&132=266&135=271&137=275&139=282&140=286&141=288&143=290&144=294&146=299&147=303&148=305&150=307&151=311&154=317&165=324&167=326&168=330&170=333&171=337&173=340&174=346&175=350&176=352&177=355&179=358&180=362&182=372&184=375&190=383&193=389&195=395&196=407&198=412&199=416&202=426&203=432&206=438&207=441&209=446&213=451&214=453&215=455&216=463&218=469&221=479&222=483&224=486&226=493&230=499&231=503&234=507&235=509&238=514&240=520&244=522&245=528&246=532&247=540&248=543&252=548&253=552&256=556&257=559&258=563&261=567&264=575&275=582&277=584&279=586&282=589&283=593&284=596&285=598&288=602&290=606&291=608&292=615&295=617&299=619&300=620&304=624&310=626&311=629&313=631&314=634&320=637&325=639&326=641&327=644&328=647&332=652&340=658&341=661&342=664&344=669&347=672&348=675&349=678&350=681&351=687&352=691&354=694&355=698&357=701&358=704&359=706&364=712&366=720&367=724&370=727&371=731&374=735&377=738&378=742&380=745&381=748&382=751&384=756&387=759&388=762&390=764&394=767&395=771&400=775&401=779&403=781&404=783&405=787&406=790&410=794&411=797&414=802&420=804&421=807&425=809&426=812&429=816&434=818&440=821&445=824&446=827&452=831&453=834&457=836&458=839&462=841&463=844&465=846&467=849&469=851&470=855&473=859&474=862&476=866&477=869&479=873&480=876&481=878&485=881&486=888&487=891&489=899&490=901&492=904&493=906&495=912&497=914&498=916&499=920&501=922&503=926&504=932&507=939&508=941&509=944&510=946&511=948&513=950&516=952&518=958&519=961&521=963&524=970&527=972&530=975&531=978&533=984&534=988&536=993&538=996&539=999&543=1002&544=1004&545=1006&546=1008&547=1010&548=1014&552=1018&553=1021&557=1024&560=1031&561=1034&564=1038&565=1040&568=1042&570=1044&571=1046&574=1048&576=1050&583=1052&586=1055&589=1060&591=1063&592=1065&593=1068&595=1070&600=1074&602=1076&604=1079&606=1081&608=1083&609=1085&623=1089&629=1093&630=1095&631=1097&638=1104&639=1106&641=1109&650=1117&656=1119&657=1121&658=1124&663=1127&666=1129'
+debug_info = '1=62&2=64&3=66&4=69&5=73&7=77&8=79&9=86&14=88&15=89&19=93&21=95&25=98&26=101&28=103&29=106&38=109&39=111&40=113&43=115&46=118&47=122&49=125&50=129&52=132&55=135&57=137&58=141&61=145&62=149&64=152&67=155&68=159&72=165&73=169&78=173&80=177&81=179&82=186&87=188&88=189&89=192&92=195&95=197&97=200&100=205&102=207&103=210&105=212&106=215&108=217&112=220&117=223&118=225&119=227&120=229&121=233&122=235&123=238&124=244&125=247&126=250&128=257&130=263&132=266&135=271&137=275&139=282&140=286&141=288&143=290&144=294&146=299&147=303&148=305&150=307&151=311&154=317&165=324&167=326&168=330&170=333&171=337&173=340&174=346&175=350&176=352&177=355&179=358&180=362&182=372&184=375&190=383&193=389&195=395&196=407&198=412&199=416&202=426&203=432&206=438&207=441&209=446&213=451&214=453&215=455&216=463&218=469&221=479&222=483&224=486&226=493&230=499&231=503&234=507&235=509&238=514&240=520&244=522&245=528&246=532&247=540&248=543&252=548&253=552&256=556&257=559&258=563&261=567&264=575&275=582&277=584&279=586&282=589&283=593&284=596&285=598&288=602&290=606&291=608&292=615&295=617&299=619&300=620&304=624&310=626&311=629&313=631&314=634&320=637&325=639&326=641&327=644&328=647&332=653&335=655&336=658&337=661&339=666&342=669&343=672&344=675&345=678&346=684&347=688&349=691&350=695&352=698&353=701&354=703&359=709&361=717&362=721&365=724&366=728&369=732&372=735&373=739&375=742&376=745&377=748&379=753&382=756&383=759&385=761&389=764&390=768&395=772&396=776&398=778&399=780&400=784&401=787&405=791&406=794&409=799&415=801&416=804&420=806&421=809&424=813&429=815&434=818&438=821&439=824&445=828&446=831&450=833&451=836&455=838&456=841&458=843&460=846&462=848&463=852&466=856&467=859&469=863&470=866&472=870&473=873&474=875&478=878&479=885&480=888&482=896&483=898&485=901&486=903&488=909&490=911&491=913&492=917&494=919&496=923&497=929&500=936&501=938&502=941&503=943&504=945&506=947&509=949&511=955&512=958&514=960&517=967&520=969&523=972&524=975&526=981&527=985&529=990&531=993&532=996&536=999&537=1001&538=1003&539=1005&540=1007&541=1011&545=1015&546=1018&550=1021&553=1028&554=1031&557=1035&558=1037&561=1039&563=1041&564=1043&567=1045&569=1047&576=1049&578=1051&579=1054&580=1056&581=1059&583=1061&588=1065&590=1067&592=1070&594=1072&596=1074&597=1076&611=1080&617=1084&618=1086&619=1088&626=1095&627=1097&629=1100&638=1108&644=1110&645=1112&646=1115&651=1118&654=1120'

@@ -66,8 +66,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
     team = None if scans else team_model(team_passes, final_loads, final_steps, varying_stores, row_stores,
                                          fallback_row())
     # the narrowest row-sized tensor's element size: what a 16-byte vector of a row holds
-    row_itemsize = min((max(1, t.dtype.bits // 8) for t in sig.inputs + sig.outputs
-                        if an.tensor_class(t.dims) == FULL), default=4)
+    row_itemsize = min((_itemsize(t) for t in sig.inputs + sig.outputs if an.tensor_class(t.dims) == FULL), default=4)
     # An argmax's or argmin's positions count from the segment's start: such a team keeps
     # its segments at the row's start (no WINDOW).
     if team is not None and not any(a.index for p in team_passes if p.loop for a in p.loop.accs):
@@ -180,10 +179,15 @@ def window(sig, an, n_row_dims: int, itemsize: int) -> Window | None:
         ref=f"{full[0].name}_row_offs",
         vector=vector,
         col_strides=tuple(f"{t.name}.stride({a[n_row_dims]})" for t, a in zip(full, along)),
-        misaligned=tuple(f"{t.name}.data_ptr() % {vector * max(1, t.dtype.bits // 8)}" for t in full),
+        misaligned=tuple(f"{t.name}.data_ptr() % {vector * _itemsize(t)}" for t in full),
         row_strides=tuple(tuple(f"{t.name}.stride({a[d]})" if d in a else "0" for t, a in zip(full, along))
                           for d in range(n_row_dims)),
     )
+
+
+def _itemsize(t) -> int:
+    """Bytes per element of a tensor parameter (1 for sub-byte types)."""
+    return max(1, t.dtype.bits // 8)
 
 
 def split_single(steps: tuple[Step, ...], an) -> tuple[tuple[Step, ...], tuple[Step, ...]]:
