@@ -1091,6 +1091,52 @@ def test_kernels_compile_for_sm90_without_a_gpu(tmp_path):
     assert result.stdout.count("ok ") == 2 * len(compile_spec(spec)[1])
 
 
+_VECTORS = r'''
+import re, sys
+from pathlib import Path
+import triton
+from triton.backends.compiler import GPUTarget
+from triton.compiler import ASTSource
+sys.path.insert(0, sys.argv[1])
+from tilegen.pipeline import compile_source
+from tilegen.tools.validate import load_module
+
+module = load_module(compile_source(Path(sys.argv[2]).read_text(), "reductions.tile").source, "vectors")
+fn = module.softmax_team_kernel
+# As a launch specializes them: 16-byte aligned data, unit column strides; the row width and
+# row strides unknown (odd).
+consts = dict(BLOCK_N=4096, TEAM=4, TEAM_P2=4, ROWS=1, INDEX_64=False, ALIGN=1, stride_x_n=1, stride_y_n=1)
+types = {"x_ptr": "*fp16", "y_ptr": "*fp16", "ws_ptr": "*i64"}
+attrs = {(i,): [["tt.divisibility", 16]] for i, name in enumerate(fn.arg_names) if name.endswith("_ptr")}
+for window in (1, 8):
+    c = {**consts, "WINDOW": window}
+    signature = {name: "constexpr" if name in c else types.get(name, "i32") for name in fn.arg_names}
+    ptx = triton.compile(ASTSource(fn, signature, c, attrs), target=GPUTarget("cuda", 90, 32),
+                         options={"num_warps": 8}).asm["ptx"]
+    print(window, len(re.findall(r"ld\.global(?:\.\w+)*\.v4", ptx)), len(re.findall(r"st\.global(?:\.\w+)*\.v4", ptx)))
+'''
+
+
+def test_team_window_loads_and_stores_whole_vectors(tmp_path):
+    """The point of WINDOW, checked in the code Triton makes for an H100: with rows of
+    unknown (odd) width and stride, a team segment of f16 loads and stores 16-byte vectors
+    (ld/st.global.v4) from the boundary before its row (WINDOW 8), and none at the row's
+    own start (WINDOW 1, element by element)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    result = subprocess.run([sys.executable, "-c", _VECTORS, str(ROOT), str(SPEC)], env=env, capture_output=True,
+                            text=True, timeout=600)
+    if "ptxas" in result.stderr and "not found" in result.stderr.lower():
+        pytest.skip("no ptxas in this Triton install")
+    assert result.returncode == 0, result.stderr[-3000:]
+    counts = {int(w): (int(ld), int(st)) for w, ld, st in (line.split() for line in result.stdout.split("\n") if line)}
+    assert counts[1] == (0, 0), counts
+    assert counts[8][0] >= 1 and counts[8][1] >= 1, counts
+
+
 def test_square_kernel_rejects_ambiguous_vectors():
     """x: [N, N] names N twice: E027, before anything else (its module would not even
     import, two parameters being called stride_x_n; and a [N] tensor would be ambiguous)."""
