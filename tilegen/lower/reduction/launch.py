@@ -2,7 +2,7 @@
 (tilegen's DEFAULT_TABLE, adjusted per kernel for chained reductions, reading the row
 again for the outputs, register pressure and rows mostly padding: the rules and their
 measurements are here together) and what a spec's `schedule { }` pins in it. lower.py
-puts the results into the render model; templates/reduction.py.j2 prints them.
+puts the results into the render model; templates/_reduction_launcher.py.j2 prints them.
 """
 
 from __future__ import annotations

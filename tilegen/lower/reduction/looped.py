@@ -1,6 +1,6 @@
 """Stage 4 (reduction), the looped kernel: a plan's passes -> the render model of
-NAME_looped_kernel in templates/reduction.py.j2 (and, from the plan without Welford
-moments, of the team kernel's exchanges).
+NAME_looped_kernel in templates/_reduction_looped.py.j2 (and, from the plan without
+Welford moments, of the team kernel's exchanges).
 
 Each pass that reduces something becomes one loop over the row in blocks: plain
 accumulators (Acc), online max-and-sum pairs (Online) and Welford mean-and-variance

@@ -8,8 +8,8 @@ partial results (one f32 word each), reads the whole team's, and combines them
 (templates/_team_helpers.py.j2 holds the protocol). An online max-and-sum pass publishes a
 (max, sum) pair, so softmax needs one exchange.
 
-Python decides what is reduced, published and combined; templates/reduction.py.j2 owns the
-code structure.
+Python decides what is reduced, published and combined; templates/_reduction_team.py.j2
+owns the code structure.
 """
 
 from __future__ import annotations

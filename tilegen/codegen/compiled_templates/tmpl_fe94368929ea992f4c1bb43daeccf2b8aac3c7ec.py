@@ -1,0 +1,394 @@
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = '_reduction_launcher.py.j2'
+
+def root(context, missing=missing):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_s = resolve('s')
+    l_0_k = resolve('k')
+    l_0_verb = resolve('verb')
+    l_0_w = resolve('w')
+    l_0_win = resolve('win')
+    l_0_width = resolve('width')
+    l_0_m = resolve('m')
+    l_0_tensors = resolve('tensors')
+    try:
+        t_1 = environment.filters['indent']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'indent' found.")
+    try:
+        t_2 = environment.filters['join']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
+            raise TemplateRuntimeError("No filter named 'join' found.")
+    try:
+        t_3 = environment.filters['map']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'map' found.")
+    try:
+        t_4 = environment.filters['trim']
+    except KeyError:
+        @internalcode
+        def t_4(*unused):
+            raise TemplateRuntimeError("No filter named 'trim' found.")
+    pass
+    yield '# Launch table for '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield ', keyed by the row width '
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'col_dim'))
+    yield ': the first entry with\n# '
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+    yield ' <= max_n wins (None: any width). These are tilegen\'s defaults\n# (tilegen/lower/reduction/launch.py); a `schedule { }` in the spec pins entries.\n#   strategy  "single": '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_kernel, whole rows in registers, read once;\n#             "looped": '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_looped_kernel, reads each row '
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reads_text'))
+    yield ', in blocks\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread'):
+        pass
+        yield '#             "reread" (at '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_reread'))
+        yield ' columns): '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_kernel with REREAD, whole\n#             rows in registers through the reductions, then read again (from cache) for\n#             the outputs (REREAD_CHAINED_AT in tilegen/lower/reduction/launch.py; not a schedule value)\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
+        pass
+        yield '#             "team": '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_team_kernel, cdiv('
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ', BLOCK_N) programs per row, each\n#             holding one BLOCK_N-column segment, read once (looped where a team cannot run)\n'
+    yield '#   BLOCK_N   columns per block (0: '
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+    yield " rounded up to a power of two)\n#   ROWS      rows per program\n#   warps     num_warps\n#   per_sm    persistent grid: this many programs per SM loop over the row blocks\n#             (0: one program per row block)\n#   stages    software-pipelining depth of the kernel's loops (1: none)\n"
+    if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_reread') and (not environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread'))):
+        pass
+        yield '# strategy is looped at '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_reread'))
+        yield " columns: no reduction of this kernel needs\n# another's result, so its first loop keeps only running sums (not the row) and the final\n# loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).\n"
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'):
+        pass
+        yield '# The max_n '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'))
+        yield ' entries (_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield "_padded) run looped: their rows would fill at\n# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less\n# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how\n# the rows load: the entry's own ("
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'padded_warps'))
+        yield " warps in this kernel), 2048 columns of 8 warps\n# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's\n# latency is the kernel's time: the launcher skips them there and takes the next entry\n# (tilegen.runtime.reduction.few_row_blocks).\n"
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
+        pass
+        yield "# A team's segments are BLOCK_N columns, or half as many where the rows load element by\n# element or the teams are fewer programs than the SMs, and the larger team fits the SMs\n# (tilegen.runtime.reduction.team_block).\n"
+    if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') and environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'window')):
+        pass
+        yield '# Where the rows do not start on 16-byte boundaries the segments start at the boundary\n# before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_narrow'):
+        pass
+        yield '# At the max_n '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_narrow'))
+        yield ' entries (_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield "_narrow) the launcher sizes ROWS from the row: this\n# kernel's online max-and-sum chains two reductions and an exp per element, and blocks of 4\n# values a thread (8 where the row fills its block in vectors) let more programs overlap their\n# latencies (ONLINE_NARROW_AT in tilegen/lower/reduction/launch.py,\n# tilegen.runtime.reduction.narrow_rows).\n"
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_welford'):
+        pass
+        yield '# strategy is looped at '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_welford'))
+        yield " columns: this kernel's variance joins its mean's\n# pass (Welford), so the looped kernel reads the row only twice: once for the mean and the\n# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).\n"
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_fewer_warps'):
+        pass
+        yield '# num_warps is below the defaults at '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_fewer_warps'))
+        yield " columns: this kernel's reductions\n# chain (one needs another's result), and each link is an exchange across warps, cheaper\n# with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).\n"
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_more_warps'):
+        pass
+        yield '# num_warps is above the defaults at '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_more_warps'))
+        yield " columns: with the defaults a thread\n# would hold more than REGISTER_BUDGET (tilegen/lower/reduction/launch.py) values of this kernel's\n# "
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_inputs'))
+        yield ' row-sized inputs through its reductions.\n'
+    yield '_'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_launch_table = (\n    # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages\n'
+    for l_1_row in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table'):
+        _loop_vars = {}
+        pass
+        yield '    ('
+        yield str(t_2(context.eval_ctx, l_1_row, ', '))
+        yield '),\n'
+    l_1_row = missing
+    yield ')\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'):
+        pass
+        yield '_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_padded = ('
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'))
+        yield ',)  # max_n of the entries for rows mostly padding\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_narrow'):
+        pass
+        yield '_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_narrow = ('
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_narrow'))
+        yield ',)  # max_n of the entries whose ROWS follow the row (narrow_rows)\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'fixed_width'):
+        pass
+        yield '# Row widths '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).\n_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_widths = set()\n'
+    yield '\n\n'
+    template = environment.get_template('_launcher_head.py.j2', '_reduction_launcher.py.j2')
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win}))
+    try:
+        for event in gen:
+            yield event
+    finally: gen.close()
+    yield '    n_rows = '
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'n_rows'))
+    yield '\n    if '
+    l_1_loop = missing
+    for l_1_t, l_1_loop in LoopContext(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), undefined):
+        _loop_vars = {}
+        pass
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield '.numel() == 0'
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 88 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    l_1_loop = l_1_t = missing
+    yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
+    yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+    yield '\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'col_outputs'):
+        pass
+        yield '    if n_rows == 0:\n        # No rows, so no row block to write the per-column '
+        yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'col_outputs'), ', '))
+        yield ': the reference computes them.\n        for _out, _value in zip(('
+        yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+        yield ',), '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_reference('
+        yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'params'), attribute='name'), ', '))
+        yield ')):\n            _out.copy_(_value)\n        return '
+        yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+        yield '\n'
+    if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes') and (not context.call(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'), 'isdigit')))):
+        pass
+        l_0_verb = ('have' if (' and ' in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes')) else 'has')
+        context.vars['verb'] = l_0_verb
+        context.exported_vars.add('verb')
+        yield '    if '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ' == 0:\n        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but\n        # '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes'))
+        yield ' of an empty row '
+        yield str((undefined(name='verb') if l_0_verb is missing else l_0_verb))
+        yield ' no value (torch raises too).\n        raise ValueError(\n            f"'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '(): '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes'))
+        yield ' of an empty row '
+        yield str((undefined(name='verb') if l_0_verb is missing else l_0_verb))
+        yield ' no value: "\n            f"parameter \''
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_param'))
+        yield "' has "
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'col_dim'))
+        yield ' = 0 columns (shape {tuple('
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_param'))
+        yield '.shape)})"\n        )\n'
+    yield '    for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_launch_table:\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'):
+        pass
+        yield '        if max_n is None or '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ' <= max_n:\n            # An entry for rows mostly padding (_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_padded) only where the rows fill the SMs.\n            if not (max_n in _'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_padded and _reduction.few_row_blocks(device, n_rows)):\n                break\n    if strategy == "looped" and max_n in _'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_padded:\n        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.\n        BLOCK_N, num_warps = _reduction.padded_chunk(\n            '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ', BLOCK_N, num_warps, '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_itemsize'))
+        yield ', '
+        yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
+        yield '\n        )\n'
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_narrow'):
+            pass
+            yield '    if strategy == "single" and max_n in _'
+            yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+            yield '_narrow:\n        # Narrow rows: blocks of 4 or 8 values a thread, by whether the row fills its block.\n        ROWS = _reduction.narrow_rows('
+            yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+            yield ', ROWS, num_warps, '
+            yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
+            yield ')\n'
+    else:
+        pass
+        yield '        if max_n is None or '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ' <= max_n:\n            break\n'
+    if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pins') or environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pinned_block_n')):
+        pass
+        yield "    # Pinned by the spec's schedule { }.\n"
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pinned_block_n'):
+        pass
+        yield '    strategy, BLOCK_N = ("single", 0) if '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ' <= '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pinned_block_n'))
+        yield ' else ("looped", '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pinned_block_n'))
+        yield ')\n'
+    for (l_1_var, l_1_value) in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pins'):
+        _loop_vars = {}
+        pass
+        yield '    '
+        yield str(l_1_var)
+        yield ' = '
+        yield str(l_1_value)
+        yield '\n'
+    l_1_var = l_1_value = missing
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
+        pass
+        yield '    if strategy == "team":\n'
+        l_0_w = environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'window')
+        context.vars['w'] = l_0_w
+        context.exported_vars.add('w')
+        if (undefined(name='w') if l_0_w is missing else l_0_w):
+            pass
+            yield '        # Rows that do not start and end on 16-byte boundaries, alike in every row-sized\n        # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).\n        WINDOW = _reduction.row_window(\n            '
+            yield str(environment.getattr((undefined(name='w') if l_0_w is missing else l_0_w), 'vector'))
+            yield ',\n            '
+            yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+            yield ',\n            ('
+            yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='w') if l_0_w is missing else l_0_w), 'col_strides'), ', '))
+            yield ',),\n            ('
+            yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='w') if l_0_w is missing else l_0_w), 'misaligned'), ', '))
+            yield ',),\n'
+            for l_1_strides in environment.getattr((undefined(name='w') if l_0_w is missing else l_0_w), 'row_strides'):
+                _loop_vars = {}
+                pass
+                yield '            ('
+                yield str(t_2(context.eval_ctx, l_1_strides, ', '))
+                yield ',),\n'
+            l_1_strides = missing
+            yield '        )\n'
+        l_0_win = ('WINDOW' if (undefined(name='w') if l_0_w is missing else l_0_w) else '1')
+        context.vars['win'] = l_0_win
+        context.exported_vars.add('win')
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team_block'):
+            pass
+            yield '        # Rows loaded element by element, or too few programs to fill the SMs: segments of\n        # fewer columns (tilegen.runtime.reduction.team_block).\n        BLOCK_N = _reduction.team_block(\n            device, '
+            yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+            yield ', BLOCK_N, '
+            yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
+            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 158 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield 'n_rows=n_rows, window='
+            yield str((undefined(name='win') if l_0_win is missing else l_0_win))
+            yield '\n        )\n'
+        l_0_width = (str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'), ' + WINDOW - 1', )) if (undefined(name='w') if l_0_w is missing else l_0_w) else environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        context.vars['width'] = l_0_width
+        context.exported_vars.add('width')
+        if (undefined(name='w') if l_0_w is missing else l_0_w):
+            pass
+            yield '        # A segment may start up to WINDOW - 1 elements before its row.\n'
+        yield '        TEAM = _args.cdiv('
+        yield str((undefined(name='width') if l_0_width is missing else l_0_width))
+        yield ', BLOCK_N)\n        if device.type != "cuda" and _args.next_power_of_2('
+        yield str((undefined(name='width') if l_0_width is missing else l_0_width))
+        yield ") <= 1 << 20:\n            # The interpreter runs programs one after another, so none could wait for\n            # another: a team of one program holding the whole row (Triton's largest block).\n            TEAM, BLOCK_N = 1, _args.next_power_of_2("
+        yield str((undefined(name='width') if l_0_width is missing else l_0_width))
+        yield ')\n        if _reduction.team_fits(device, TEAM):\n            ws, epoch = _reduction.team_workspace(device, n_rows * '
+        yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
+        yield ' * TEAM)\n            # '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n            # once Triton has compiled it for arguments of these classes.\n            _fast.launch(\n                '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_team_kernel,\n                (n_rows * TEAM,),\n                '
+        yield str(t_1(t_4(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 16))
+        yield '\n                ws,\n                epoch,\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31'
+        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 184 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield '.\n                INDEX_64=_args.needs_int64('
+        yield str(t_2(context.eval_ctx, t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
+        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 186 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield ')\n                or (n_rows + 2) * '
+        yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
+        yield ' * _args.next_power_of_2(TEAM) >= 2**31,\n'
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'):
+            pass
+            yield '                '
+            yield str(t_1(t_4(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_launch'), (undefined(name='k') if l_0_k is missing else l_0_k))), 16))
+            yield '\n'
+        if (undefined(name='w') if l_0_w is missing else l_0_w):
+            pass
+            yield '                WINDOW=WINDOW,\n'
+        yield '                num_warps=num_warps,\n            )\n            return '
+        yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+        yield '\n        # See tilegen.runtime.reduction.team_fits: the looped kernel instead.\n        strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = '
+        yield str(t_2(context.eval_ctx, environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'fallback'), ', '))
+        yield '\n'
+    yield '    if strategy '
+    yield str(('in ("single", "reread")' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread') else '== "single"'))
+    yield ':\n        # The block holds the whole row.\n        BLOCK_N = max(BLOCK_N, _args.next_power_of_2('
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+    yield '))\n    elif BLOCK_N == 0:\n        BLOCK_N = min(_args.next_power_of_2('
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+    yield '), 4096)\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'fill_rows'):
+        pass
+        yield '    if strategy == "single" and not per_sm:\n        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to 8\n        # values a thread, so that more programs hide each other\'s latency\n        # (tilegen.runtime.reduction.rows_to_fill).\n        ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)\n'
+    yield '    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).\n    num_row_blocks = _args.cdiv(n_rows, ROWS)\n    grid = (num_row_blocks,)\n    if per_sm:\n        # Persistent grid: per_sm programs per SM, each looping over row blocks.\n        n_sms = _reduction.sm_count(device) if device.type == "cuda" else 1\n        grid = (min(num_row_blocks, per_sm * n_sms),)\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'latency_warps'):
+        pass
+        yield '    if strategy == "single":\n        # Fewer row blocks than SMs: a row\'s latency is the kernel\'s time, and more warps\n        # share its work (tilegen.runtime.reduction.few_rows_warps).\n        num_warps = _reduction.few_rows_warps(device, num_row_blocks, ROWS * BLOCK_N, num_warps)\n'
+    yield '    if strategy '
+    yield str(('in ("single", "reread")' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread') else '== "single"'))
+    yield ':\n        kernel = '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_kernel\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread'):
+        pass
+        yield '        # "reread": the single pass, reading the row again for the outputs (REREAD).\n        extra = dict(REREAD=strategy == "reread")\n'
+    else:
+        pass
+        yield '        extra = {}\n'
+    yield '    else:\n        kernel = '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_looped_kernel\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'fixed_width'):
+        pass
+        yield '        # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).\n        extra = dict(COLS=_reduction.fixed_width(_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_widths, '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield '))\n'
+    else:
+        pass
+        yield '        extra = {}\n'
+    yield '    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n    # once Triton has compiled it for arguments of these classes.\n    _fast.launch(\n        kernel,\n        grid,\n        '
+    yield str(t_1(t_4(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 8))
+    yield "\n        BLOCK_N=BLOCK_N,\n        ROWS=ROWS,\n        NUM_STAGES=stages,\n        PERSISTENT=grid[0] < num_row_blocks,\n        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.\n        INDEX_64=_args.needs_int64("
+    yield str(t_2(context.eval_ctx, t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
+    yield ') or num_row_blocks * ROWS > 2**31,\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'):
+        pass
+        yield '        '
+        yield str(t_1(t_4(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_launch'), (undefined(name='k') if l_0_k is missing else l_0_k))), 8))
+        yield '\n'
+    yield '        num_warps=num_warps,\n        **extra,\n    )\n    return '
+    yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+    yield '\n\n\n'
+
+blocks = {}
+debug_info = '3=44&4=48&6=50&7=52&8=56&9=59&13=63&14=66&17=71&23=73&24=76&28=78&29=81&32=85&37=87&42=90&46=93&47=96&53=100&54=103&58=105&59=108&63=110&64=113&66=115&68=118&70=120&71=124&74=128&75=131&77=135&78=138&80=142&81=145&82=147&86=150&87=157&88=160&90=168&91=170&93=173&94=175&96=181&98=183&99=185&100=189&102=191&104=195&105=201&108=208&109=210&110=213&111=215&112=217&114=219&117=221&119=227&120=230&122=232&125=239&128=241&131=244&132=247&134=253&135=257&137=262&139=265&140=268&144=271&145=273&146=275&147=277&148=279&149=283&153=287&154=290&158=293&161=300&162=303&165=307&166=309&169=311&171=313&172=315&175=317&177=319&184=321&186=323&187=326&188=328&189=331&191=333&196=337&198=339&200=342&202=344&204=346&205=348&219=352&225=356&226=358&227=360&234=367&235=369&237=372&246=380&252=382&253=384&254=387&259=390'
