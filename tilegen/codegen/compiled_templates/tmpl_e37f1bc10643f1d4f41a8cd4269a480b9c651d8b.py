@@ -1,0 +1,288 @@
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = '_gemm_launcher.py.j2'
+
+def root(context, missing=missing):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_s = resolve('s')
+    l_0_k = resolve('k')
+    l_0_batched = resolve('batched')
+    l_0_tensors = resolve('tensors')
+    l_0_a = resolve('a')
+    l_0_b = resolve('b')
+    l_0_tile_outs = resolve('tile_outs')
+    l_0_host_descs = resolve('host_descs')
+    l_0_many = resolve('many')
+    try:
+        t_1 = environment.filters['join']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'join' found.")
+    try:
+        t_2 = environment.filters['list']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
+            raise TemplateRuntimeError("No filter named 'list' found.")
+    try:
+        t_3 = environment.filters['map']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'map' found.")
+    try:
+        t_4 = environment.filters['public']
+    except KeyError:
+        @internalcode
+        def t_4(*unused):
+            raise TemplateRuntimeError("No filter named 'public' found.")
+    try:
+        t_5 = environment.filters['pytuple']
+    except KeyError:
+        @internalcode
+        def t_5(*unused):
+            raise TemplateRuntimeError("No filter named 'pytuple' found.")
+    try:
+        t_6 = environment.filters['tojson']
+    except KeyError:
+        @internalcode
+        def t_6(*unused):
+            raise TemplateRuntimeError("No filter named 'tojson' found.")
+    try:
+        t_7 = environment.tests['string']
+    except KeyError:
+        @internalcode
+        def t_7(*unused):
+            raise TemplateRuntimeError("No test named 'string' found.")
+    pass
+    yield '# What '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield "'s spec fixes about its launches (see tilegen.runtime.gemm.gemm_config).\n_"
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_gemm = dict(\n    id="'
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kernel_id'))
+    yield '",\n    fingerprint="'
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'fingerprint'))
+    yield '",  # of the signature and statements: edits are tuned afresh\n    pinned={ '
+    for (l_1_key, l_1_value) in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pinned'):
+        _loop_vars = {}
+        pass
+        yield '"'
+        yield str(l_1_key)
+        yield '": '
+        yield str((t_6(context.eval_ctx, l_1_value) if t_7(l_1_value) else l_1_value))
+        yield ', '
+    l_1_key = l_1_value = missing
+    yield '},\n    modes='
+    yield str(t_5(t_3(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes'), 'tojson')))
+    yield ',\n    dtypes="'
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'dtypes_key'))
+    yield '",\n    elem_bytes='
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'elem_bytes'))
+    yield ',\n    batched='
+    yield str((undefined(name='batched') if l_0_batched is missing else l_0_batched))
+    yield ',  # batched kernels build their tensor descriptors in the kernel\n    split_k='
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'))
+    yield ',  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K\n)\n\n\n'
+    template = environment.get_template('_launcher_head.py.j2', '_gemm_launcher.py.j2')
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {}))
+    try:
+        for event in gen:
+            yield event
+    finally: gen.close()
+    yield '    # Sizes: '
+    yield str((str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'batch_count'), ' products of ', )) if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 18 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield '[M, K] @ [K, N] -> [M, N].\n    size_m, size_n, size_k, size_batch = '
+    yield str(t_1(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'dims'), ', '))
+    yield ', '
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'batch_count'))
+    yield '\n    if size_m == 0 or size_n == 0 or size_batch == 0:\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'partial_outputs'):
+        pass
+        yield '        # No tiles to run. '
+        yield str(t_1(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'partial_outputs'), ', '))
+        yield ' may still have elements: the reference computes them.\n        for _out, _value in zip(('
+        yield str(t_1(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+        yield ',), '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_reference('
+        yield str(t_1(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'params'), attribute='name'), ', '))
+        yield ')):\n            _out.copy_(_value)\n'
+    else:
+        pass
+        yield '        # Nothing to compute: return the (empty) outputs without launching.\n'
+    yield '        return '
+    yield str(t_1(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+    yield '\n'
+    if ('descriptor' in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes')):
+        pass
+        yield '    # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA\n    # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call\n    # (tilegen.runtime.gemm_configs.gemm_facts).\n    _index_64, _tma_ok = _'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_calls.facts(\n        signature, _gemm.gemm_facts, ('
+        yield str(t_1(context.eval_ctx, t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
+        yield ',),\n        '
+        yield str(t_5((([environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')] + ([environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name')] if (environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name') != environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')) else [])) + t_2(context.eval_ctx, t_3(context, (undefined(name='tile_outs') if l_0_tile_outs is missing else l_0_tile_outs), attribute='tensor.name')))))
+        yield ', size_k)\n'
+    else:
+        pass
+        yield '    _index_64 = _args.needs_int64('
+        yield str(t_1(context.eval_ctx, t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
+        yield ')\n    _tma_ok = False\n'
+    yield '\n    def _launch(config, '
+    yield str(t_1(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+    yield '):\n        # One program per [BLOCK_M, BLOCK_N] output tile'
+    yield str((' of each product' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 42 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield '; a persistent\n        # launch starts at most one program per SM, each looping over tiles: the fewest that\n        # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).\n        num_tiles = size_batch * _args.cdiv(size_m, config["block_m"]) * _args.cdiv(size_n, config["block_n"])\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
+        pass
+        yield '        # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and\n        # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.\n        split_k = config["split_k"]\n        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, '
+        yield str(environment.getattr(environment.getitem((undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), 0), 'name'))
+        yield '.device, torch.'
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'acc_dtype'))
+        yield ')\n        grid = (_gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles * split_k,)\n'
+    else:
+        pass
+        yield '        grid = (_gemm.gemm_programs(num_tiles, config["sms"]) if config["persistent"] else num_tiles,)\n'
+    if (undefined(name='host_descs') if l_0_host_descs is missing else l_0_host_descs):
+        pass
+        yield '        # Addressing "descriptor": the tensor descriptors, built here on the host rather than\n        # in the kernel (measured faster, docs/language.md); None for the other addressings.\n        _a_desc = _b_desc = '
+        for l_1_o in (undefined(name='tile_outs') if l_0_tile_outs is missing else l_0_tile_outs):
+            _loop_vars = {}
+            pass
+            yield '_'
+            yield str(environment.getattr(environment.getattr(l_1_o, 'tensor'), 'name'))
+            yield '_desc = '
+        l_1_o = missing
+        yield 'None\n        if config["addressing"] == "descriptor":\n'
+        for l_1_op in ((undefined(name='a') if l_0_a is missing else l_0_a), (undefined(name='b') if l_0_b is missing else l_0_b)):
+            _loop_vars = {}
+            pass
+            yield '            _'
+            yield str(environment.getattr(l_1_op, 'role'))
+            yield '_desc = TensorDescriptor.from_tensor('
+            yield str(environment.getattr(environment.getattr(l_1_op, 'tensor'), 'name'))
+            yield ', ['
+            yield str(environment.getattr(l_1_op, 'desc_host_block'))
+            yield '])\n'
+        l_1_op = missing
+        for l_1_o in (undefined(name='tile_outs') if l_0_tile_outs is missing else l_0_tile_outs):
+            _loop_vars = {}
+            pass
+            yield '            _'
+            yield str(environment.getattr(environment.getattr(l_1_o, 'tensor'), 'name'))
+            yield '_desc = TensorDescriptor.from_tensor('
+            yield str(environment.getattr(environment.getattr(l_1_o, 'tensor'), 'name'))
+            yield ', [config["block_m"], config["block_n"] // 2])\n'
+        l_1_o = missing
+    yield '        # '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n        # once Triton has compiled it for arguments of these classes.\n        _fast.launch(\n            '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_kernel,\n            grid,\n'
+    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
+        _loop_vars = {}
+        pass
+        yield '            '
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield ',\n'
+    l_1_t = missing
+    for l_1_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
+        _loop_vars = {}
+        pass
+        yield '            '
+        yield str(environment.getattr(l_1_p, 'name'))
+        yield ',\n'
+    l_1_p = missing
+    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
+        _loop_vars = {}
+        pass
+        yield '            '
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield ',\n'
+    l_1_t = missing
+    yield '            size_m,\n            size_n,\n            size_k,\n'
+    if (undefined(name='batched') if l_0_batched is missing else l_0_batched):
+        pass
+        yield '            size_batch,\n'
+        for l_1_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'batch_args'):
+            _loop_vars = {}
+            pass
+            yield '            '
+            yield str(l_1_d)
+            yield ',\n'
+        l_1_d = missing
+    for l_1_t in (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors):
+        _loop_vars = {}
+        pass
+        for (l_2_axis, l_2_stride) in environment.getattr(l_1_t, 'strides'):
+            _loop_vars = {}
+            pass
+            yield '            '
+            yield str(environment.getattr(l_1_t, 'name'))
+            yield '.stride('
+            yield str(l_2_axis)
+            yield '),\n'
+        l_2_axis = l_2_stride = missing
+    l_1_t = missing
+    if (undefined(name='host_descs') if l_0_host_descs is missing else l_0_host_descs):
+        pass
+        yield '            _'
+        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'role'))
+        yield '_desc,\n            _'
+        yield str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'role'))
+        yield '_desc,\n'
+        for l_1_o in (undefined(name='tile_outs') if l_0_tile_outs is missing else l_0_tile_outs):
+            _loop_vars = {}
+            pass
+            yield '            _'
+            yield str(environment.getattr(environment.getattr(l_1_o, 'tensor'), 'name'))
+            yield '_desc,\n'
+        l_1_o = missing
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
+        pass
+        yield '            _ws,\n            _count,\n'
+    yield '            BLOCK_M=config["block_m"],\n            BLOCK_N=config["block_n"],\n            BLOCK_K=config["block_k"],\n            GROUP_M=config["group_m"],\n'
+    if (undefined(name='many') if l_0_many is missing else l_0_many):
+        pass
+        yield '            ADDRESSING=config["addressing"],\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'dot_dtype'):
+        pass
+        yield '            DOT_DTYPE=tl.float32 if _args.interpreting() else tl.'
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'dot_dtype'))
+        yield ',\n'
+    yield '            PERSISTENT=grid[0] < num_tiles,\n            FLATTEN=config["flatten"],\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
+        pass
+        yield '            SPLIT_K=split_k,\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
+        pass
+        yield "            # 64-bit also where the split-K workspace's offsets pass 2**31.\n            INDEX_64=_index_64 or (_ws is not None and _ws.numel() >= 2**31),\n"
+    else:
+        pass
+        yield '            INDEX_64=_index_64,\n'
+    yield '            num_warps=config["warps"],\n            num_stages=config["stages"],\n        )\n\n    # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).\n    config = _gemm.gemm_config(_'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_gemm, schedule, device, (size_batch, size_m, size_n, size_k), _tma_ok, _launch, ('
+    yield str(t_1(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+    yield ',), _narrow)\n    _launch(config, '
+    yield str(t_1(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+    yield ')\n    _'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_launcher.last_config = dict(config)  # (a parameter or local may be called '
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield ')\n    return '
+    yield str(t_1(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+    yield '\n\n\n_'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_launcher = '
+    yield str(t_4(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')))
+    yield '\n'
+    yield str(t_4(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')))
+    yield '.last_config = None  # how the last call launched: block sizes, addressing, ...\n\n\n'
+
+blocks = {}
+debug_info = '4=63&5=65&6=67&7=69&8=71&9=81&10=83&11=85&12=87&13=89&17=91&18=98&19=100&21=104&22=107&23=109&28=119&29=121&33=124&34=126&35=128&37=133&41=136&42=138&46=140&50=143&55=150&58=153&60=161&61=165&63=172&64=176&67=182&70=184&72=186&73=190&75=193&76=197&78=200&79=204&84=208&86=211&87=215&90=218&91=221&92=225&95=231&96=234&97=236&98=238&99=242&102=245&110=249&113=252&114=255&118=258&121=261&132=268&133=272&134=274&135=278&138=280&139=284'
