@@ -30,6 +30,22 @@ def compile_spec(path):
     return module, {m.sig.name: m for m in compiled.models}
 
 
+def compile_for_gpu(script: str, *args, timeout: int = 600) -> str:
+    """Run `script` (python -c) with ROOT and `args` as its arguments, in a process where
+    Triton compiles for a GPU instead of interpreting (no TRITON_INTERPRET; a target is
+    named, so none is needed), and return what it printed. Skips where the Triton install
+    has no ptxas; a failure shows the end of its stderr."""
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    result = subprocess.run([sys.executable, "-c", script, str(ROOT), *map(str, args)], env=env,
+                            capture_output=True, text=True, timeout=timeout)
+    if "ptxas" in result.stderr and "not found" in result.stderr.lower():
+        pytest.skip("no ptxas in this Triton install")
+    assert result.returncode == 0, result.stderr[-3000:]
+    return result.stdout
+
+
 @pytest.fixture(scope="session")
 def device():
     return DEVICE

@@ -18,7 +18,7 @@ import re
 import pytest
 import torch
 
-from conftest import compile_spec
+from conftest import compile_for_gpu, compile_spec
 from tilegen.tools.validate import Case, run_case
 
 pytestmark = pytest.mark.filterwarnings("ignore:Conversion of an array with ndim > 0:DeprecationWarning")
@@ -382,18 +382,7 @@ def test_kernels_compile_for_sm90_without_a_gpu(tmp_path):
     """The interpreter does not type-check what the compiler does (loop-carried values, the
     scans' combine functions, the team's words): compile every kernel of the argmax and scan
     kernels above, every input type, for an H100 (the team kernels too)."""
-    import os
-    import subprocess
-    import sys
-
-    from conftest import ROOT
-
     spec = tmp_path / "aot.tile"
     spec.write_text("".join(_kernels(t) for t in FLOATS + INTS) + EXTRAS)
-    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
-    result = subprocess.run([sys.executable, "-c", _AOT, str(ROOT), str(spec)], env=env, capture_output=True,
-                            text=True, timeout=900)
-    if "ptxas" in result.stderr and "not found" in result.stderr.lower():
-        pytest.skip("no ptxas in this Triton install")
-    assert result.returncode == 0, result.stderr[-3000:]
-    assert "ok args_f32_team_kernel" in result.stdout and "ok scans_i8_looped_kernel" in result.stdout
+    out = compile_for_gpu(_AOT, spec, timeout=900)
+    assert "ok args_f32_team_kernel" in out and "ok scans_i8_looped_kernel" in out

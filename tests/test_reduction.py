@@ -9,7 +9,7 @@ import torch
 import tilegen.runtime.reduction as reduction_rt
 import torch.nn.functional as F
 
-from conftest import DEVICE, ROOT, compile_spec
+from conftest import DEVICE, ROOT, compile_for_gpu, compile_spec
 from tilegen.tools.validate import Case, compare, run_case
 
 # The interpreter runs `range` over row blocks with 1-element arrays as bounds.
@@ -1076,19 +1076,9 @@ def test_kernels_compile_for_sm90_without_a_gpu(tmp_path):
     compile both kernels of every example (and of the odd-typed extras) for an H100, the
     single pass both with and without REREAD where it has it, the looped kernel with the
     row width at run time and as a constant, each persistent or not."""
-    import os
-    import subprocess
-    import sys
-
     spec = tmp_path / "aot.tile"
     spec.write_text(SPEC.read_text() + EXTRAS)
-    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
-    result = subprocess.run([sys.executable, "-c", _AOT, str(ROOT), str(spec)], env=env, capture_output=True,
-                            text=True, timeout=600)
-    if "ptxas" in result.stderr and "not found" in result.stderr.lower():
-        pytest.skip("no ptxas in this Triton install")
-    assert result.returncode == 0, result.stderr[-3000:]
-    assert result.stdout.count("ok ") == 2 * len(compile_spec(spec)[1])
+    assert compile_for_gpu(_AOT, spec).count("ok ") == 2 * len(compile_spec(spec)[1])
 
 
 _VECTORS = r'''
@@ -1117,22 +1107,13 @@ for window in (1, 8):
 '''
 
 
-def test_team_window_loads_and_stores_whole_vectors(tmp_path):
+def test_team_window_loads_and_stores_whole_vectors():
     """The point of WINDOW, checked in the code Triton makes for an H100: with rows of
     unknown (odd) width and stride, a team segment of f16 loads and stores 16-byte vectors
     (ld/st.global.v4) from the boundary before its row (WINDOW 8), and none at the row's
     own start (WINDOW 1, element by element)."""
-    import os
-    import subprocess
-    import sys
-
-    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
-    result = subprocess.run([sys.executable, "-c", _VECTORS, str(ROOT), str(SPEC)], env=env, capture_output=True,
-                            text=True, timeout=600)
-    if "ptxas" in result.stderr and "not found" in result.stderr.lower():
-        pytest.skip("no ptxas in this Triton install")
-    assert result.returncode == 0, result.stderr[-3000:]
-    counts = {int(w): (int(ld), int(st)) for w, ld, st in (line.split() for line in result.stdout.split("\n") if line)}
+    out = compile_for_gpu(_VECTORS, SPEC)
+    counts = {int(w): (int(ld), int(st)) for w, ld, st in (line.split() for line in out.split("\n") if line)}
     assert counts[1] == (0, 0), counts
     assert counts[8][0] >= 1 and counts[8][1] >= 1, counts
 
