@@ -23,6 +23,12 @@ elementwise div_scalar(x: f32[N], s: f32) -> (y: f32[N]) {
 elementwise div_full(x: f32[N], d: f32[N]) -> (y: f32[N]) {
     y = x / d
 }
+
+elementwise div_literal(x: f32[N], i: i32[N]) -> (a: f32[N], b: f32[N], c: f32[N]) {
+    a = x / 3
+    b = x / 0.1
+    c = i / 7
+}
 """
 
 
@@ -86,6 +92,16 @@ def test_division_by_a_scalar_is_ieee(module, s):
     x = _values(20000, gen).to(DEVICE)
     # by a full tensor of s: torch on CUDA multiplies by the reciprocal of a scalar divisor
     assert _same_bits(module.div_scalar(x, s), x / torch.full_like(x, s))
+
+
+def test_division_by_a_literal_is_ieee(module):
+    gen = torch.Generator().manual_seed(4)
+    x = _values(30000, gen).to(DEVICE)
+    i = torch.randint(-2**31, 2**31 - 1, (30000,), generator=gen, dtype=torch.int32).to(DEVICE)
+    a, b, c = module.div_literal(x, i)
+    assert _same_bits(a, x / torch.full_like(x, 3.0))
+    assert _same_bits(b, x / torch.full_like(x, 0.1))
+    assert _same_bits(c, i.float() / torch.full_like(x, 7.0))
 
 
 def test_division_by_a_full_divisor_is_ieee(module):
