@@ -495,3 +495,29 @@ def test_bench_selects_a_part_of_the_cases():
     for bad in ("0/2", "3/2", "2", "a/b"):
         with pytest.raises(SystemExit):
             parser().parse_args(["bench", "--part", bad])
+
+
+@pytest.mark.parametrize("suite_name", ["suite.toml", "corpus_gemm.toml", "corpus_reductions.toml"])
+def test_bench_cases_name_kernels_sizes_and_peers_that_exist(suite_name):
+    """Every case of the bench suites names a kernel of its spec, gives a size for each of
+    the kernel's dimensions (and no other), a work expression over them, and peers that
+    tilegen.tools.bench_baselines defines: a typo surfaces here, not on the GPU."""
+    import tomllib
+
+    from tilegen.driver import compile_paths
+    from tilegen.tools.bench_baselines import BASELINES
+
+    suite = tomllib.loads((ROOT / "bench" / suite_name).read_text(encoding="utf-8"))
+    models = {}
+    for case in suite["case"]:
+        spec = ROOT / case["spec"]
+        if spec not in models:
+            (compiled,) = compile_paths([str(spec)]).values()
+            models[spec] = {m.sig.name: m for m in compiled.models}
+        model = models[spec].get(case["kernel"])
+        assert model is not None, (case["name"], case["kernel"])
+        dims = {source.key for source in model.sig.dim_sources}
+        assert set(case["sizes"]) == dims, (case["name"], sorted(dims))
+        work = eval(case.get("flops") or case.get("bytes") or "1", {}, dict(case["sizes"]))
+        assert work > 0, case["name"]
+        assert all(base in BASELINES for base in case.get("baselines", [])), case["name"]

@@ -33,6 +33,16 @@ def _softmax(x):
     return torch.softmax(x, dim=-1)
 
 
+def _causal_softmax(x, scale=0.125):
+    # attention probabilities under a causal mask, the mask built from positions as a model
+    # writes it (torch.compile fuses it into the softmax)
+    import torch
+
+    t, s = x.shape[-2:]
+    hidden = torch.arange(s, device=x.device)[None, :] > torch.arange(t, device=x.device)[:, None]
+    return torch.softmax((x * scale).masked_fill(hidden, float("-inf")), dim=-1)
+
+
 def _layer_norm(x, w, b, eps=1e-5):
     return _f().layer_norm(x, (x.shape[-1],), w, b, eps)
 
@@ -150,6 +160,7 @@ BASELINES = {
     "F.silu(g.float()) * u": _swiglu,
     "x + y": _add,
     "torch.softmax": _softmax,
+    "causal torch.softmax": _causal_softmax,
     "F.layer_norm": _layer_norm,
     "F.rms_norm": _rms_norm,
     "cuBLAS torch.matmul": _matmul,
