@@ -109,3 +109,27 @@ def test_division_by_a_full_divisor_is_ieee(module):
     x, d = _values(50000, gen).to(DEVICE), _values(50000, gen).to(DEVICE)
     assert _same_bits(module.div_full(x, d), x / d)
 
+
+
+def test_a_divisor_of_one_value_a_row_takes_its_reciprocal_once():
+    """Which quotients multiply by the divisor's f64 reciprocal (_div_by_uniform) and which
+    divide per element (tl.div_rn): by the divisor's dims against the dividend's
+    (Typer.uniform_divisor)."""
+    from tilegen.pipeline import compile_source
+
+    src = compile_source("""
+reduction rows(x: f32[M, N], d: f32[M], full: f32[M, N]) -> (y: f32[M, N], z: f32[M, N], s: f32[M]) {
+    y = x / d + x / full
+    z = x / 3
+    s = max(x) / d
+}
+
+elementwise flat(x: f32[N], d: f32[N], s: f32) -> (y: f32[N]) {
+    y = x / s + x / d + s / 2
+}
+""", "k.tile").source
+    code = "\n".join(line.split("#")[0] for line in src.splitlines())
+    assert "_div_by_uniform(x, d) + tl.div_rn(x, full)" in code  # per row; per element
+    assert "z = _div_by_uniform(x, 3)" in code  # a literal
+    assert "s = tl.div_rn(max_x, d)" in code  # one value a row by one value a row
+    assert "_div_by_uniform(x, s) + tl.div_rn(x, d) + tl.div_rn(s, 2)" in code  # scalar; per element; scalar by scalar
