@@ -176,7 +176,7 @@ def relu_dropout_kernel(
     # spec: elementwise.tile:11
     keep = tl.rand(seed, offs) > p
     # spec: elementwise.tile:12
-    out = tl.where((x > 0) & keep, _div_by_uniform(x, 1 - p), 0.0)
+    out = tl.where((x > 0) & keep, tl.div_rn(x, 1 - p), 0.0)
     # Store each output, cast to its declared type, under the same mask.
     tl.store(out_ptr + out_offs, out.to(tl.float32), mask=mask)
 
@@ -1170,7 +1170,7 @@ def activations_kernel(
         + t
         + tl.sin(x) * tl.cos(x)
         + tl.erf(x)
-        + _div_by_uniform(tl.floor(x * 4), 4)
+        + tl.div_rn(tl.floor(x * 4), 4)
         + tl.ceil(x)
         + tl.maximum(x, 0.5, propagate_nan=tl.PropagateNan.ALL)
         - tl.minimum(x, -0.5, propagate_nan=tl.PropagateNan.ALL)
@@ -1180,7 +1180,7 @@ def activations_kernel(
         _pow(tl.abs(x) + 1, 1.5)
         + x * x
         + x % 0.75
-        + _div_by_uniform((x * 100).to(tl.int32).to(tl.float32), 100)
+        + tl.div_rn((x * 100).to(tl.int32).to(tl.float32), 100)
     )
     # Store each output, cast to its declared type, under the same mask.
     tl.store(y_ptr + y_offs, y.to(tl.float32), mask=mask)
@@ -1336,9 +1336,9 @@ def bucketize_kernel(
     # Load the inputs. Masked-off lanes read 0; they are computed but never stored.
     x = tl.load(x_ptr + x_offs, mask=mask, other=0)
     # spec: elementwise.tile:61
-    bucket = _div_by_uniform(tl.cast(x, tl.float32), tl.cast(width, tl.float32)).to(tl.int32)
+    bucket = tl.div_rn(tl.cast(x, tl.float32), tl.cast(width, tl.float32)).to(tl.int32)
     # spec: elementwise.tile:62
-    frac = _div_by_uniform(tl.cast(x % width, tl.float32), tl.cast(width, tl.float32))
+    frac = tl.div_rn(tl.cast(x % width, tl.float32), tl.cast(width, tl.float32))
     # Store each output, cast to its declared type, under the same mask.
     tl.store(bucket_ptr + bucket_offs, bucket.to(tl.int32), mask=mask)
     tl.store(frac_ptr + frac_offs, frac.to(tl.float32), mask=mask)
@@ -1477,7 +1477,7 @@ def snap_kernel(
     # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
     x = tl.load(x_ptr + x_offs, mask=mask, other=0.0)
     # spec: elementwise.tile:67
-    q = _round(_div_by_uniform(x, step)) * step + _trunc(x) * 0.0 + _sign(x) * 0.0
+    q = _round(tl.div_rn(x, step)) * step + _trunc(x) * 0.0 + _sign(x) * 0.0
     # spec: elementwise.tile:68
     small = _log1p(x * 1e-3) + _expm1(x * 1e-3)
     # spec: elementwise.tile:69
@@ -2208,23 +2208,6 @@ def _clamp(x, lo, hi):
     return tl.minimum(
         tl.maximum(x, lo, propagate_nan=tl.PropagateNan.ALL), hi, propagate_nan=tl.PropagateNan.ALL
     )
-
-
-@triton.jit
-def _div_by_uniform(x, d):
-    # x / d rounded as IEEE division (tl.div_rn) rounds it, for a divisor d that is one value
-    # a row (or a scalar): x times d's reciprocal, both in f64, rounded once to f32. The f64
-    # product is within 2**-52 of x / d, nearer than any f32 quotient that is not exact comes
-    # to a rounding boundary (2**-49), so rounding it gives the correctly rounded quotient,
-    # for every input: zeros, infinities, NaN, subnormals (tests/test_division.py). The
-    # reciprocal is one f64 division a row; tl.div_rn per element takes several steps and a
-    # slow path for zero or subnormal dividends (lanes past the row end included).
-    d = tl.cast(d, tl.float64)
-    # A NaN divisor (rows past the end of a block hold one) would send the f64 division to
-    # its slow path: divide by 1 there and put the NaN back.
-    nan = d != d
-    r = tl.where(nan, d, 1.0 / tl.where(nan, 1.0, d))  # f64 `/`: correctly rounded (div.rn.f64)
-    return (tl.cast(x, tl.float64) * r).to(tl.float32)
 
 
 @triton.jit

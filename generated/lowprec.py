@@ -95,7 +95,7 @@ def quantize_rows_i8_kernel(
         max_abs_x = _reduce_max(tl.where(mask, tl.abs(x), float("-inf")), 1, True)
         s = tl.div_rn(max_abs_x, 127)
         # spec: lowprec.tile:9
-        q = _clamp(_round(_div_by_uniform(x, tl.where(s > 0, s, 1.0))), -127, 127)
+        q = _clamp(_round(tl.div_rn(x, tl.where(s > 0, s, 1.0))), -127, 127)
         # Store each output, cast to its declared type.
         q_offs = q_row_offs + offs_n * stride_q_n
         tl.store(q_ptr + q_offs, q.to(tl.int8), mask=mask)
@@ -211,7 +211,7 @@ def quantize_rows_i8_looped_kernel(
                 tl.float32
             )
             # spec: lowprec.tile:9
-            q = _clamp(_round(_div_by_uniform(x, tl.where(s > 0, s, 1.0))), -127, 127)
+            q = _clamp(_round(tl.div_rn(x, tl.where(s > 0, s, 1.0))), -127, 127)
             q_offs = q_row_offs + offs_n * stride_q_n
             # evict_first: the rows still to be re-read should stay in L2, not the output.
             tl.store(q_ptr + q_offs, q.to(tl.int8), mask=mask, eviction_policy="evict_first")
@@ -327,7 +327,7 @@ def quantize_rows_i8_team_kernel(
     s = tl.div_rn(max_abs_x, 127)
     # ---- Compute and store the row-varying outputs of this segment ----
     # spec: lowprec.tile:9
-    q = _clamp(_round(_div_by_uniform(x, tl.where(s > 0, s, 1.0))), -127, 127)
+    q = _clamp(_round(tl.div_rn(x, tl.where(s > 0, s, 1.0))), -127, 127)
     if WINDOW > 1:
         # q's row start moved back `shift` elements to the boundary: a multiple of WINDOW
         # (so restated, for Triton to prove it), whatever the row.
@@ -356,7 +356,7 @@ def quantize_rows_i8_team_kernel(
         x_offs = x_row_offs + offs_n * stride_x_n
         x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
         # spec: lowprec.tile:9
-        q = _clamp(_round(_div_by_uniform(x, tl.where(s > 0, s, 1.0))), -127, 127)
+        q = _clamp(_round(tl.div_rn(x, tl.where(s > 0, s, 1.0))), -127, 127)
         q_offs = q_row_offs + offs_n * stride_q_n
         tl.store(q_ptr + q_offs, q.to(tl.int8), mask=mask)
     # Per-row outputs: every program of the team holds them; the first one stores them.
@@ -2263,7 +2263,7 @@ def quantize_rows_f8_kernel(
         max_abs_x = _reduce_max(tl.where(mask, tl.abs(x), float("-inf")), 1, True)
         s = tl.div_rn(max_abs_x, 448)
         # spec: lowprec.tile:48
-        q = _div_by_uniform(x, tl.where(s > 0, s, 1.0))
+        q = tl.div_rn(x, tl.where(s > 0, s, 1.0))
         # Store each output, cast to its declared type.
         q_offs = q_row_offs + offs_n * stride_q_n
         tl.store(q_ptr + q_offs, _to_f8e4m3(q), mask=mask)
@@ -2379,7 +2379,7 @@ def quantize_rows_f8_looped_kernel(
                 tl.float32
             )
             # spec: lowprec.tile:48
-            q = _div_by_uniform(x, tl.where(s > 0, s, 1.0))
+            q = tl.div_rn(x, tl.where(s > 0, s, 1.0))
             q_offs = q_row_offs + offs_n * stride_q_n
             # evict_first: the rows still to be re-read should stay in L2, not the output.
             tl.store(q_ptr + q_offs, _to_f8e4m3(q), mask=mask, eviction_policy="evict_first")
@@ -2495,7 +2495,7 @@ def quantize_rows_f8_team_kernel(
     s = tl.div_rn(max_abs_x, 448)
     # ---- Compute and store the row-varying outputs of this segment ----
     # spec: lowprec.tile:48
-    q = _div_by_uniform(x, tl.where(s > 0, s, 1.0))
+    q = tl.div_rn(x, tl.where(s > 0, s, 1.0))
     if WINDOW > 1:
         # q's row start moved back `shift` elements to the boundary: a multiple of WINDOW
         # (so restated, for Triton to prove it), whatever the row.
@@ -2524,7 +2524,7 @@ def quantize_rows_f8_team_kernel(
         x_offs = x_row_offs + offs_n * stride_x_n
         x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
         # spec: lowprec.tile:48
-        q = _div_by_uniform(x, tl.where(s > 0, s, 1.0))
+        q = tl.div_rn(x, tl.where(s > 0, s, 1.0))
         q_offs = q_row_offs + offs_n * stride_q_n
         tl.store(q_ptr + q_offs, _to_f8e4m3(q), mask=mask)
     # Per-row outputs: every program of the team holds them; the first one stores them.
@@ -2834,23 +2834,6 @@ def _clamp(x, lo, hi):
     return tl.minimum(
         tl.maximum(x, lo, propagate_nan=tl.PropagateNan.ALL), hi, propagate_nan=tl.PropagateNan.ALL
     )
-
-
-@triton.jit
-def _div_by_uniform(x, d):
-    # x / d rounded as IEEE division (tl.div_rn) rounds it, for a divisor d that is one value
-    # a row (or a scalar): x times d's reciprocal, both in f64, rounded once to f32. The f64
-    # product is within 2**-52 of x / d, nearer than any f32 quotient that is not exact comes
-    # to a rounding boundary (2**-49), so rounding it gives the correctly rounded quotient,
-    # for every input: zeros, infinities, NaN, subnormals (tests/test_division.py). The
-    # reciprocal is one f64 division a row; tl.div_rn per element takes several steps and a
-    # slow path for zero or subnormal dividends (lanes past the row end included).
-    d = tl.cast(d, tl.float64)
-    # A NaN divisor (rows past the end of a block hold one) would send the f64 division to
-    # its slow path: divide by 1 there and put the NaN back.
-    nan = d != d
-    r = tl.where(nan, d, 1.0 / tl.where(nan, 1.0, d))  # f64 `/`: correctly rounded (div.rn.f64)
-    return (tl.cast(x, tl.float64) * r).to(tl.float32)
 
 
 @triton.jit

@@ -92,7 +92,7 @@ def softmax_kernel(
         # spec: reductions.tile:13
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         sum_e = tl.sum(tl.where(mask, e, 0.0), axis=1, keep_dims=True)
-        y = _div_by_uniform(e, sum_e)
+        y = tl.div_rn(e, sum_e)
         # Store each output, cast to its declared type.
         y_offs = y_row_offs + offs_n * stride_y_n
         tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
@@ -220,7 +220,7 @@ def softmax_looped_kernel(
             # spec: reductions.tile:12
             e = tl.exp(x - max_x)
             # spec: reductions.tile:13
-            y = _div_by_uniform(e, sum_e)
+            y = tl.div_rn(e, sum_e)
             y_offs = y_row_offs + offs_n * stride_y_n
             # evict_first: the rows still to be re-read should stay in L2, not the output.
             tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask, eviction_policy="evict_first")
@@ -347,7 +347,7 @@ def softmax_team_kernel(
     # spec: reductions.tile:12
     e = tl.exp(x - max_x)
     # spec: reductions.tile:13
-    y = _div_by_uniform(e, sum_e)
+    y = tl.div_rn(e, sum_e)
     if WINDOW > 1:
         # y's row start moved back `shift` elements to the boundary: a multiple of WINDOW
         # (so restated, for Triton to prove it), whatever the row.
@@ -378,7 +378,7 @@ def softmax_team_kernel(
         # spec: reductions.tile:12
         e = tl.exp(x - max_x)
         # spec: reductions.tile:13
-        y = _div_by_uniform(e, sum_e)
+        y = tl.div_rn(e, sum_e)
         y_offs = y_row_offs + offs_n * stride_y_n
         tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
 
@@ -5219,7 +5219,7 @@ def top_p_cumulative_kernel(
         # spec: reductions.tile:81
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         sum_e = tl.sum(tl.where(mask, e, 0.0), axis=1, keep_dims=True)
-        probs = _div_by_uniform(e, sum_e)
+        probs = tl.div_rn(e, sum_e)
         # spec: reductions.tile:82
         # the running sum along each row (the block holds whole rows)
         cumulative = tl.cumsum(probs, axis=1)
@@ -5363,7 +5363,7 @@ def top_p_cumulative_looped_kernel(
             # spec: reductions.tile:80
             e = tl.exp(logits - max_logits)
             # spec: reductions.tile:81
-            probs = _div_by_uniform(e, sum_e)
+            probs = tl.div_rn(e, sum_e)
             # spec: reductions.tile:82
             # the running sum along the row: this block's, after the blocks before (run_cumulative)
             cumulative = run_cumulative + tl.cumsum(probs, axis=1)
@@ -7643,23 +7643,6 @@ def _div_by_count(total, count):
     if total.dtype == tl.float64:
         return total * (1.0 / tl.cast(count, tl.float64))
     return total * tl.div_rn(1.0, count * 1.0)
-
-
-@triton.jit
-def _div_by_uniform(x, d):
-    # x / d rounded as IEEE division (tl.div_rn) rounds it, for a divisor d that is one value
-    # a row (or a scalar): x times d's reciprocal, both in f64, rounded once to f32. The f64
-    # product is within 2**-52 of x / d, nearer than any f32 quotient that is not exact comes
-    # to a rounding boundary (2**-49), so rounding it gives the correctly rounded quotient,
-    # for every input: zeros, infinities, NaN, subnormals (tests/test_division.py). The
-    # reciprocal is one f64 division a row; tl.div_rn per element takes several steps and a
-    # slow path for zero or subnormal dividends (lanes past the row end included).
-    d = tl.cast(d, tl.float64)
-    # A NaN divisor (rows past the end of a block hold one) would send the f64 division to
-    # its slow path: divide by 1 there and put the NaN back.
-    nan = d != d
-    r = tl.where(nan, d, 1.0 / tl.where(nan, 1.0, d))  # f64 `/`: correctly rounded (div.rn.f64)
-    return (tl.cast(x, tl.float64) * r).to(tl.float32)
 
 
 @triton.jit

@@ -29,6 +29,10 @@ elementwise div_literal(x: f32[N], i: i32[N]) -> (a: f32[N], b: f32[N], c: f32[N
     b = x / 0.1
     c = i / 7
 }
+
+elementwise div_98(x: f32[N]) -> (y: f32[N]) {
+    y = x / 98
+}
 """
 
 
@@ -110,26 +114,20 @@ def test_division_by_a_full_divisor_is_ieee(module):
     assert _same_bits(module.div_full(x, d), x / d)
 
 
-
-def test_a_divisor_of_one_value_a_row_takes_its_reciprocal_once():
-    """Which quotients multiply by the divisor's f64 reciprocal (_div_by_uniform) and which
-    divide per element (tl.div_rn): by the divisor's dims against the dividend's
-    (Typer.uniform_divisor)."""
-    from tilegen.pipeline import compile_source
-
-    src = compile_source("""
-reduction rows(x: f32[M, N], d: f32[M], full: f32[M, N]) -> (y: f32[M, N], z: f32[M, N], s: f32[M]) {
-    y = x / d + x / full
-    z = x / 3
-    s = max(x) / d
-}
-
-elementwise flat(x: f32[N], d: f32[N], s: f32) -> (y: f32[N]) {
-    y = x / s + x / d + s / 2
-}
-""", "k.tile").source
-    code = "\n".join(line.split("#")[0] for line in src.splitlines())
-    assert "_div_by_uniform(x, d) + tl.div_rn(x, full)" in code  # per row; per element
-    assert "z = _div_by_uniform(x, 3)" in code  # a literal
-    assert "s = tl.div_rn(max_x, d)" in code  # one value a row by one value a row
-    assert "_div_by_uniform(x, s) + tl.div_rn(x, d) + tl.div_rn(s, 2)" in code  # scalar; per element; scalar by scalar
+def test_ties_between_subnormal_quotients_round_to_even(module):
+    """A quotient exactly halfway between two f32 subnormals, by a divisor that is not a
+    power of two: 147 * 2**-149 / 98 = 1.5 * 2**-149 rounds to 2 * 2**-149 (to even).
+    Random operands almost never meet such a tie; a reciprocal product in f64, rounded
+    once, gave 1 * 2**-149 here (docs/design.md, "Division by one value a row ... (tried)")."""
+    tiny = 2.0**-149
+    x = torch.tensor([147, 343, 735, 3 * 49], dtype=torch.float64).mul(tiny).float()
+    d = torch.tensor([98.0, 98.0, 98.0, 98.0])
+    want = x / d
+    assert want.div(tiny).tolist() == [2.0, 4.0, 8.0, 2.0]
+    rows = x[:, None].expand(4, 3).contiguous().to(DEVICE)
+    assert _same_bits(module.div_rows(rows, d.to(DEVICE)), want[:, None].expand(4, 3))
+    assert _same_bits(module.div_scalar(x.to(DEVICE), 98.0), want)
+    assert _same_bits(module.div_98(x.to(DEVICE)), want)
+    # the row sum as divisor: [97, 1, 147 * 2**-149] sums to exactly 98
+    row = torch.tensor([[97.0, 1.0, 147 * tiny]])
+    assert _same_bits(module.div_sum(row.to(DEVICE)), row / 98.0)

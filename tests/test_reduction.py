@@ -1134,15 +1134,12 @@ def test_square_kernel_rejects_ambiguous_vectors():
 
 
 def test_division_by_a_row_value_divides(examples):
-    """`/` by a per-row value divides, rounded as torch rounds it: through the row's f64
-    reciprocal (_div_by_uniform, exact: tests/test_division.py), not a multiplication by an
-    f32 reciprocal (Triton's own f32 `/` is an approximate division, too)."""
+    """`/` divides, rounded as torch rounds it (tl.div_rn: Triton's own f32 `/` is an
+    approximate division), not a multiplication by a per-row reciprocal."""
     module, _ = examples
-    for name in ("softmax_kernel", "softmax_looped_kernel", "softmax_team_kernel"):
+    for name in ("softmax_kernel", "softmax_looped_kernel"):
         src = _kernel_source(module, name)
-        assert "y = _div_by_uniform(e, sum_e)" in src and "1.0 /" not in src
-    helper = _kernel_source(module, "_div_by_uniform")
-    assert "(tl.cast(x, tl.float64) * r).to(tl.float32)" in helper
+        assert "y = tl.div_rn(e, sum_e)" in src and "1.0 /" not in src
 
 
 def test_launch_table_raises_warps_for_register_pressure(examples):

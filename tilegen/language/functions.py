@@ -168,10 +168,6 @@ class Operator:
     precedence: int  # Python's binding strength of the emitted form (higher binds tighter)
     float_only: bool = False  # its operands must be floats (E042 otherwise)
     helper: str | None = None  # the Triton helper its spelling calls (templates/helpers.py.j2)
-    # its spelling where the right operand is one value for each row of the left (a scalar, or a
-    # per-row value in a reduction kernel: Typer.uniform_divisor), and the helper that calls
-    uniform: str | None = None
-    uniform_helper: str | None = None
 
 
 # Python's binding strengths of what is emitted; `and`/`or` become `&`/`|`, which bind
@@ -187,11 +183,8 @@ OPERATORS: dict[str, Operator] = {
         # true division, in every kind of kernel, rounded as IEEE (and torch) round it: Triton's
         # own `/` on f32 is an approximate division (div.full.f32, up to 2 ulp away), so f32
         # quotients call tl.div_rn (the expression renderer picks by the quotient's type;
-        # f64's `/` rounds correctly already). By a divisor that is one value a row, the product
-        # with its reciprocal in f64, rounded once: the same quotient, without tl.div_rn's work
-        # (and slow path) per element (templates/helpers.py.j2, _div_by_uniform)
-        Operator("/", "tl.div_rn({0}, {1})", "{0} / {1}", ATOM,
-                 uniform="_div_by_uniform({0}, {1})", uniform_helper="div_by_uniform"),
+        # f64's `/` rounds correctly already)
+        Operator("/", "tl.div_rn({0}, {1})", "{0} / {1}", ATOM),
         # the C-style remainder (sign of the dividend), as Triton computes it
         Operator("%", "{0} % {1}", "torch.fmod({0}, {1})", MUL),
         Operator("**", "_pow({0}, {1})", "torch.pow({0}, {1})", ATOM, float_only=True, helper="pow"),

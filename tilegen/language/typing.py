@@ -79,14 +79,6 @@ class Typer:
         self._types[id(expr)] = (expr, vtype)
         return vtype
 
-    def uniform_divisor(self, expr: ir.BinOp) -> bool:
-        """Whether the right operand of `expr` is one value for each row of the left one: a
-        scalar beside a tensor, or in a reduction kernel a per-row value (its dims among the
-        row dims) beside one that varies along the row. Such a quotient can take the
-        divisor's reciprocal once a row (OPERATORS["/"].uniform)."""
-        rows = set(self.rows)
-        return set(self.of(expr.rhs).dims) <= rows and not set(self.of(expr.lhs).dims) <= rows
-
     def _number(self, expr: ir.Number) -> VType:
         return VType((), F32 if isinstance(expr.value, float) else I32)
 

@@ -274,7 +274,6 @@ def helpers_used(checked: CheckedKernel) -> tuple[set[str], set[str]]:
 
     triton, torch = set(), set()
     kernel = checked.kernel
-    typer = checked.typer()
     if any(getattr(d.type.dtype, "is_fp8", False) for d in kernel.params + kernel.outputs):
         triton.add("fp8")  # loads and stores of fp8 tensors convert through helpers
     for a in checked.kernel.body:
@@ -287,10 +286,6 @@ def helpers_used(checked: CheckedKernel) -> tuple[set[str], set[str]]:
                     triton.add(fn.helper)
                 if fn.torch_helper:
                     torch.add(fn.torch_helper)
-            if isinstance(e, ir.BinOp) and e.op in OPERATORS:
-                op = OPERATORS[e.op]
-                if op.helper:
-                    triton.add(op.helper)
-                if op.uniform_helper and typer.of(e).dtype.name != "f64" and typer.uniform_divisor(e):
-                    triton.add(op.uniform_helper)
+            if isinstance(e, ir.BinOp) and e.op in OPERATORS and OPERATORS[e.op].helper:
+                triton.add(OPERATORS[e.op].helper)
     return triton, torch
