@@ -118,7 +118,7 @@ def test_ties_between_subnormal_quotients_round_to_even(module):
     """A quotient exactly halfway between two f32 subnormals, by a divisor that is not a
     power of two: 147 * 2**-149 / 98 = 1.5 * 2**-149 rounds to 2 * 2**-149 (to even).
     Random operands almost never meet such a tie; a reciprocal product in f64, rounded
-    once, gave 1 * 2**-149 here (docs/design.md, "Division by one value a row ... (tried)")."""
+    once, gave 1 * 2**-149 here (docs/design.md, "Division by one value a row through its f64 reciprocal")."""
     tiny = 2.0**-149
     x = torch.tensor([147, 343, 735, 3 * 49], dtype=torch.float64).mul(tiny).float()
     d = torch.tensor([98.0, 98.0, 98.0, 98.0])
