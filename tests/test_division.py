@@ -88,6 +88,30 @@ def test_division_by_a_row_value_near_softmax(module):
     assert _same_bits(module.div_rows(x, (x / got).nanmedian(-1).values), ref)
 
 
+def _near_midpoints(m: int, n: int, gen: torch.Generator) -> tuple[torch.Tensor, torch.Tensor]:
+    """Rows x with divisors d whose quotients lie within a rounding of a midpoint between
+    two f32 values (x = m * d rounded, m a midpoint), all normal and of normal size: the
+    hardest roundings for a quotient; random operands almost never come this close."""
+    d = torch.exp2(torch.rand(m, generator=gen, dtype=torch.float64) * 40 - 20).float()
+    q = torch.exp2(torch.rand(m, n, generator=gen, dtype=torch.float64) * 120 - 60).float()
+    q = torch.where(torch.rand(m, n, generator=gen) < 0.5, q, -q)
+    mid = (q.double() + torch.nextafter(q, torch.full_like(q, float("inf"))).double()) / 2
+    x = (mid * d.double()[:, None]).float()
+    return torch.where(torch.rand(m, n, generator=gen) < 0.05, torch.zeros_like(x), x), d
+
+
+@pytest.mark.parametrize("shape", [(5, 1000), (64, 4097), (1, 70000)])
+def test_division_by_a_row_value_near_midpoints(module, shape):
+    gen = torch.Generator().manual_seed(shape[1] + 7)
+    x, d = _near_midpoints(*shape, gen)
+    x, d = x.to(DEVICE), d.to(DEVICE)
+    assert _same_bits(module.div_rows(x, d), x / d[:, None])
+    x[:, ::3] = -x[:, ::3]  # signed zeros: -0 / d
+    assert _same_bits(module.div_rows(x, d), x / d[:, None])
+    s = float(d[0])
+    assert _same_bits(module.div_scalar(x.flatten(), s), x.flatten() / torch.full_like(x.flatten(), s))
+
+
 @pytest.mark.parametrize("s", [3.0, -7.1, 1e-30, 3e38, 0.0, -0.0, float("inf"), float("nan"), 2.0**-140])
 def test_division_by_a_scalar_is_ieee(module, s):
     if DEVICE == "cpu" and str(s) == "-0.0":
@@ -131,3 +155,4 @@ def test_ties_between_subnormal_quotients_round_to_even(module):
     # the row sum as divisor: [97, 1, 147 * 2**-149] sums to exactly 98
     row = torch.tensor([[97.0, 1.0, 147 * tiny]])
     assert _same_bits(module.div_sum(row.to(DEVICE)), row / 98.0)
+
