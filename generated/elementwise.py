@@ -1158,7 +1158,7 @@ def activations_kernel(
     s = tl.sigmoid(x) + _tanh(x) + _softplus(x) + _relu(x) + _leaky_relu(x, 0.2)
     # spec: elementwise.tile:54
     t = (
-        tl.exp2(-tl.abs(x))
+        tl.exp2(-1.0 * tl.abs(x))
         + tl.log(1 + x * x)
         + tl.log2(2 + x * x)
         + tl.sqrt(tl.abs(x))

@@ -324,3 +324,34 @@ def test_square_is_a_multiplication(tmp_path, device):
     x = torch.randn(1000, generator=torch.Generator().manual_seed(0)).to(device) * 1e3
     y = torch.randn(1000, generator=torch.Generator().manual_seed(1)).to(device)
     assert torch.equal(module.sq(x, y), torch.pow(x - y, 2))
+
+
+@pytest.mark.smoke
+def test_negation_flips_the_sign_of_zero(tmp_path, device):
+    """`-x` is torch's negation, bit for bit: -(+0.0) is -0.0 (Triton's own -x computes
+    0 - x, which is +0.0 there), so 1 / -x at x = +0.0 is -inf, in elementwise and
+    reduction kernels, for f32 and for 16-bit inputs."""
+    spec = tmp_path / "neg.tile"
+    spec.write_text("""
+elementwise neg(x: f32[N], h: bf16[N]) -> (y: f32[N], z: f32[N], w: bf16[N]) {
+    y = -x
+    z = 1 / -x
+    w = -h
+}
+
+reduction neg_rows(x: f32[M, N]) -> (y: f32[M, N]) {
+    y = -x - max(x) * 0
+}
+""")
+    module = compile_spec(spec)[0]
+    x = torch.tensor([0.0, -0.0, 1.5, -2.0, float("inf"), float("nan")], device=device)
+    y, z, w = module.neg(x, x.bfloat16())
+
+    def bits(t):
+        return t.float().nan_to_num(nan=7.0).view(torch.int32).tolist()
+
+    assert bits(y) == bits(-x)
+    assert bits(z) == bits(1 / -x)
+    assert bits(w) == bits(-x.bfloat16())
+    rows = torch.tensor([[0.0, 1.0], [-0.0, 2.0]], device=device)
+    assert bits(module.neg_rows(rows)) == bits(-rows)

@@ -124,6 +124,10 @@ class ExprRenderer:
                 return f"not ({self(expr.operand)})", _NOT
             return "~" + self._wrap(expr.operand, _UNARY), _UNARY
         if isinstance(expr, ir.Neg):
+            if triton and self.typer.of(expr.operand).dtype.category == "float" and not fold.literal_only(expr.operand):
+                # Triton's -x is 0 - x, which gives +0.0 for +0.0; the product with -1.0 flips
+                # the sign of zeros too, as torch's -x does (1 / -x is -inf at x = +0.0)
+                return "-1.0 * " + self._wrap(expr.operand, _PREC["*"] + 1), _PREC["*"]
             return "-" + self._wrap(expr.operand, _UNARY), _UNARY
         if isinstance(expr, ir.Cast):
             return self._cast(expr), _ATOM
