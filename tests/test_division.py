@@ -33,6 +33,10 @@ elementwise div_literal(x: f32[N], i: i32[N]) -> (a: f32[N], b: f32[N], c: f32[N
 elementwise div_98(x: f32[N]) -> (y: f32[N]) {
     y = x / 98
 }
+
+reduction div_masked(x: f32[M, N], d: f32[M]) -> (y: f32[M, N]) {
+    y = where(x > 0.5, 0.0, x) / d
+}
 """
 
 
@@ -156,3 +160,38 @@ def test_ties_between_subnormal_quotients_round_to_even(module):
     row = torch.tensor([[97.0, 1.0, 147 * tiny]])
     assert _same_bits(module.div_sum(row.to(DEVICE)), row / 98.0)
 
+
+
+def test_division_of_masked_zeros_is_ieee(module):
+    """A dividend that is zero at masked positions divides its zeros apart (_div_rn_zeros):
+    signed zeros by every divisor, 0 / 0 and 0 / NaN NaN, 0 / inf and 0 / subnormal a zero."""
+    gen = torch.Generator().manual_seed(5)
+    x = _values(40 * 999, gen).reshape(40, 999)
+    x[:, ::4] = 0.0
+    x[:, 1::4] = -0.0
+    d = _values(40, gen)
+    d[:8] = torch.tensor([0.0, -0.0, float("inf"), float("-inf"), float("nan"), 2.0**-149, -2.0**-140, -3.0])
+    want = torch.where(x > 0.5, 0.0, x) / d[:, None]
+    assert _same_bits(module.div_masked(x.to(DEVICE), d.to(DEVICE)), want)
+
+
+def test_which_dividends_are_masked_zeros():
+    """Quotients of masked scores (exp of a where() with a mask value, a where() with a 0
+    branch, products and casts of them) take _div_rn_zeros; others tl.div_rn."""
+    from tilegen.pipeline import compile_source
+
+    src = compile_source("""
+reduction attn(x: f16[M, N], d: f32[M], s: f32) -> (a: f32[M, N], b: f32[M, N], c: f32[M, N], p: f32[M, N]) {
+    z = where(index(N) > index(M), -1e30, x * s)
+    e = exp(z - max(z))
+    a = e / sum(e)
+    b = where(x > 0, x, 0.0) * s / d
+    c = exp(x) / d + exp(where(x > 0, -100.0, x)) / d
+    p = (e as f16) * 2 / d
+}
+""", "k.tile").source
+    code = "\n".join(line.split("#")[0] for line in src.splitlines())
+    assert "a = _div_rn_zeros(e, sum_e)" in code
+    assert "b = _div_rn_zeros(" in code
+    assert "c = tl.div_rn(tl.exp(x), d) + tl.div_rn(" in code  # -100 is no mask value
+    assert "p = _div_rn_zeros(" in code

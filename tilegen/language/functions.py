@@ -168,6 +168,9 @@ class Operator:
     precedence: int  # Python's binding strength of the emitted form (higher binds tighter)
     float_only: bool = False  # its operands must be floats (E042 otherwise)
     helper: str | None = None  # the Triton helper its spelling calls (templates/helpers.py.j2)
+    # its spelling where the left operand is zero at masked positions (zeros.py), and the helper
+    zeros: str | None = None
+    zeros_helper: str | None = None
 
 
 # Python's binding strengths of what is emitted; `and`/`or` become `&`/`|`, which bind
@@ -184,7 +187,10 @@ OPERATORS: dict[str, Operator] = {
         # own `/` on f32 is an approximate division (div.full.f32, up to 2 ulp away), so f32
         # quotients call tl.div_rn (the expression renderer picks by the quotient's type;
         # f64's `/` rounds correctly already)
-        Operator("/", "tl.div_rn({0}, {1})", "{0} / {1}", ATOM),
+        # A dividend that is zero at masked positions (zeros.py) divides its zeros apart,
+        # keeping tl.div_rn off its slow path for them (templates/helpers.py.j2, _div_rn_zeros)
+        Operator("/", "tl.div_rn({0}, {1})", "{0} / {1}", ATOM,
+                 zeros="_div_rn_zeros({0}, {1})", zeros_helper="div_rn_zeros"),
         # the C-style remainder (sign of the dividend), as Triton computes it
         Operator("%", "{0} % {1}", "torch.fmod({0}, {1})", MUL),
         Operator("**", "_pow({0}, {1})", "torch.pow({0}, {1})", ATOM, float_only=True, helper="pow"),

@@ -9,6 +9,7 @@ from . import ir
 from .dtypes import BOOL, DTYPES, F32, I32, DType, promote
 from .fold import literal_only
 from .functions import FUNCTIONS
+from .zeros import Zeros
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +63,12 @@ def matmul_operand(expr: ir.Expr) -> tuple[ir.Name, bool] | None:
 class Typer:
     """Computes VTypes. `env` maps every known name to its VType."""
 
-    def __init__(self, space: tuple[ir.Dim, ...], env: dict[str, VType], rows: tuple[ir.Dim, ...] = ()):
+    def __init__(self, space: tuple[ir.Dim, ...], env: dict[str, VType], rows: tuple[ir.Dim, ...] = (),
+                 zeros: Zeros = Zeros()):
         self.space = space
         self.rows = rows  # per-row dims in a reduction kernel
         self.env = env
+        self.zeros = zeros  # which names are zero at masked positions (zeros.py)
         # id(expr) -> (expr, its VType): each node is typed once, however often it is asked
         # about (the node is kept, so that its id is not reused while cached).
         self._types: dict[int, tuple[ir.Expr, VType]] = {}

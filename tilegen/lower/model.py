@@ -274,6 +274,7 @@ def helpers_used(checked: CheckedKernel) -> tuple[set[str], set[str]]:
 
     triton, torch = set(), set()
     kernel = checked.kernel
+    typer = checked.typer()
     if any(getattr(d.type.dtype, "is_fp8", False) for d in kernel.params + kernel.outputs):
         triton.add("fp8")  # loads and stores of fp8 tensors convert through helpers
     for a in checked.kernel.body:
@@ -288,4 +289,6 @@ def helpers_used(checked: CheckedKernel) -> tuple[set[str], set[str]]:
                     torch.add(fn.torch_helper)
             if isinstance(e, ir.BinOp) and e.op in OPERATORS and OPERATORS[e.op].helper:
                 triton.add(OPERATORS[e.op].helper)
+            if isinstance(e, ir.BinOp) and e.op == "/" and typer.zeros.dividend(e.lhs) and typer.of(e).dtype.name != "f64":
+                triton.add(OPERATORS["/"].zeros_helper)
     return triton, torch

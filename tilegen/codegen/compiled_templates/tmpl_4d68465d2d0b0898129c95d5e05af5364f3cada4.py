@@ -124,6 +124,9 @@ def root(context, missing=missing):
     if ('clamp' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
         pass
         yield '\n\n@triton.jit\ndef _clamp(x, lo, hi):\n    return tl.minimum(tl.maximum(x, lo, propagate_nan=tl.PropagateNan.ALL), hi, propagate_nan=tl.PropagateNan.ALL)\n'
+    if ('div_rn_zeros' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield '\n\n@triton.jit\ndef _div_rn_zeros(x, d):\n    # x / d as tl.div_rn rounds it, for a dividend that is zero at masked positions (exp of a\n    # masked score): tl.div_rn takes a slow path for a zero dividend, which half the lanes\n    # take under a causal mask. A zero is divided as 1.0 instead, and its quotient is the zero\n    # with the sign of x times the sign of d, or NaN where d is 0 or NaN, as IEEE division gives.\n    is_zero = x == 0\n    q = tl.div_rn(tl.where(is_zero, 1.0, x), d)\n    zero = tl.where(d < 0, x * -1.0, x)  # x * -1.0: Triton\'s -x is 0 - x, +0.0 at +0.0\n    zero = tl.where((d == 0) | (d != d), float("nan"), zero)\n    return tl.where(is_zero, zero, q)\n'
     if ('div_by_count' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
         pass
         yield "\n\n@triton.jit\ndef _div_by_count(total, count):\n    # A mean as torch.mean computes it: the sum times the reciprocal of the count (the row\n    # width), that reciprocal rounded to the sum's type (tl.div_rn: Triton's own f32 `/` is\n    # approximate). The reciprocal is one division per program, off the rows' critical path.\n    if total.dtype == tl.float64:\n        return total * (1.0 / tl.cast(count, tl.float64))\n    return total * tl.div_rn(1.0, count * 1.0)\n"
@@ -140,4 +143,4 @@ def root(context, missing=missing):
         finally: gen.close()
 
 blocks = {}
-debug_info = '3=20&5=27&6=34&7=39&9=47&11=55&29=58&69=61&103=64&118=67&127=70&142=73&155=76&157=78&167=81&169=83&178=86&180=88&189=91&197=94&211=97&219=100&230=103&242=106&250=109&257=112&264=115&272=118&280=121&293=124&300=127&312=130&327=133&328=135'
+debug_info = '3=20&5=27&6=34&7=39&9=47&11=55&29=58&69=61&103=64&118=67&127=70&142=73&155=76&157=78&167=81&169=83&178=86&180=88&189=91&197=94&211=97&219=100&230=103&242=106&250=109&257=112&264=115&272=118&280=121&293=124&300=127&315=130&327=133&342=136&343=138'
