@@ -2,6 +2,9 @@
 quotient's own shape, by a per-row value in reduction kernels and by a scalar. The operands
 cover every binade of f32, subnormals, signed zeros, infinities and NaN."""
 
+import inspect
+import sys
+
 import pytest
 import torch
 
@@ -35,7 +38,7 @@ elementwise div_98(x: f32[N]) -> (y: f32[N]) {
 }
 
 reduction div_masked(x: f32[M, N], d: f32[M]) -> (y: f32[M, N]) {
-    y = where(x > 0.5, 0.0, x) / d
+    y = exp(where(x > 0.5, -1e30, 0.0)) * x / d
 }
 """
 
@@ -163,35 +166,47 @@ def test_ties_between_subnormal_quotients_round_to_even(module):
 
 
 def test_division_of_masked_zeros_is_ieee(module):
-    """A dividend that is zero at masked positions divides its zeros apart (_div_rn_zeros):
-    signed zeros by every divisor, 0 / 0 and 0 / NaN NaN, 0 / inf and 0 / subnormal a zero."""
+    """A dividend that is zero at masked positions (exp of a mask value: here exactly 0 or
+    1, times x) takes _div_rn_zeros, which handles zero dividends apart from tl.div_rn: the
+    same bits, signed zeros by every divisor, 0 / 0 and 0 / NaN NaN, 0 / inf and
+    0 / subnormal a zero."""
     gen = torch.Generator().manual_seed(5)
     x = _values(40 * 999, gen).reshape(40, 999)
     x[:, ::4] = 0.0
     x[:, 1::4] = -0.0
     d = _values(40, gen)
     d[:8] = torch.tensor([0.0, -0.0, float("inf"), float("-inf"), float("nan"), 2.0**-149, -2.0**-140, -3.0])
-    want = torch.where(x > 0.5, 0.0, x) / d[:, None]
+    want = torch.exp(torch.where(x > 0.5, -1e30, 0.0)) * x / d[:, None]
+    assert module.div_masked.__module__ and "_div_rn_zeros(" in inspect.getsource(sys.modules[module.div_masked.__module__])
     assert _same_bits(module.div_masked(x.to(DEVICE), d.to(DEVICE)), want)
 
 
 def test_which_dividends_are_masked_zeros():
-    """Quotients of masked scores (exp of a where() with a mask value, a where() with a 0
-    branch, products and casts of them) take _div_rn_zeros; others tl.div_rn."""
+    """Quotients of masked scores (exp of a where() with a mask value carried through
+    sums, differences and positive scaling; products, casts and where() branches of it)
+    take _div_rn_zeros; others tl.div_rn: exp of the row's max of masked scores, of a
+    negated mask value, of a small constant, a where() with a 0 branch."""
     from tilegen.pipeline import compile_source
 
     src = compile_source("""
-reduction attn(x: f16[M, N], d: f32[M], s: f32) -> (a: f32[M, N], b: f32[M, N], c: f32[M, N], p: f32[M, N]) {
+reduction attn(x: f16[M, N], d: f32[M], s: f32) -> (a: f32[M, N], b: f32[M, N], c: f32[M, N], p: f32[M, N],
+                                                  g: f32[M, N], q: f32[M, N], n: f32[M, N], h: f32[M, N]) {
     z = where(index(N) > index(M), -1e30, x * s)
-    e = exp(z - max(z))
+    e = exp((z - max(z)) * 0.5)
     a = e / sum(e)
     b = where(x > 0, x, 0.0) * s / d
     c = exp(x) / d + exp(where(x > 0, -100.0, x)) / d
     p = (e as f16) * 2 / d
+    g = exp(x - max(z)) / d
+    q = exp(-z) / d
+    n = exp(x - z) / d
+    h = where(x > 0, e, 1.0) / d
 }
 """, "k.tile").source
     code = "\n".join(line.split("#")[0] for line in src.splitlines())
     assert "a = _div_rn_zeros(e, sum_e)" in code
-    assert "b = _div_rn_zeros(" in code
+    assert "b = tl.div_rn(" in code and "b = _div_rn_zeros" not in code  # a 0 branch: untimed
     assert "c = tl.div_rn(tl.exp(x), d) + tl.div_rn(" in code  # -100 is no mask value
     assert "p = _div_rn_zeros(" in code
+    assert "g = tl.div_rn(" in code and "q = tl.div_rn(" in code and "n = tl.div_rn(" in code
+    assert "h = _div_rn_zeros(" in code

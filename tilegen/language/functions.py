@@ -187,7 +187,7 @@ OPERATORS: dict[str, Operator] = {
         # own `/` on f32 is an approximate division (div.full.f32, up to 2 ulp away), so f32
         # quotients call tl.div_rn (the expression renderer picks by the quotient's type;
         # f64's `/` rounds correctly already)
-        # A dividend that is zero at masked positions (zeros.py) divides its zeros apart,
+        # A dividend that is zero at masked positions (zeros.py) handles its zeros apart,
         # keeping tl.div_rn off its slow path for them (templates/helpers.py.j2, _div_rn_zeros)
         Operator("/", "tl.div_rn({0}, {1})", "{0} / {1}", ATOM,
                  zeros="_div_rn_zeros({0}, {1})", zeros_helper="div_rn_zeros"),
