@@ -73,6 +73,11 @@ class Typer:
         # about (the node is kept, so that its id is not reused while cached).
         self._types: dict[int, tuple[ir.Expr, VType]] = {}
 
+    def masked_quotient(self, expr: ir.BinOp) -> bool:
+        """Whether `expr` is a quotient below f64 whose dividend is zero at masked positions
+        (zeros.py): it is spelled OPERATORS["/"].zeros, with that operator's zeros_helper."""
+        return expr.op == "/" and self.of(expr).dtype.name != "f64" and self.zeros.dividend(expr.lhs)
+
     def of(self, expr: ir.Expr) -> VType:
         hit = self._types.get(id(expr))
         if hit is not None and hit[0] is expr:

@@ -95,7 +95,7 @@ class ExprRenderer:
                 table = BINARY_TRITON if triton else BINARY_TORCH
                 return table["**"].format(*self._pow_args(expr.lhs, expr.rhs)), _ATOM
             if expr.op == "/" and triton and self.typer.of(expr).dtype.name != "f64":
-                spelling = OPERATORS["/"].zeros if self.typer.zeros.dividend(expr.lhs) else BINARY_TRITON["/"]
+                spelling = OPERATORS["/"].zeros if self.typer.masked_quotient(expr) else BINARY_TRITON["/"]
                 return spelling.format(*(self._float(e, expr) for e in (expr.lhs, expr.rhs))), _ATOM
             prec = _PREC[expr.op]
             lhs = self._wrap(expr.lhs, prec)

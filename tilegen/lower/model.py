@@ -289,6 +289,6 @@ def helpers_used(checked: CheckedKernel) -> tuple[set[str], set[str]]:
                     torch.add(fn.torch_helper)
             if isinstance(e, ir.BinOp) and e.op in OPERATORS and OPERATORS[e.op].helper:
                 triton.add(OPERATORS[e.op].helper)
-            if isinstance(e, ir.BinOp) and e.op == "/" and typer.zeros.dividend(e.lhs) and typer.of(e).dtype.name != "f64":
+            if isinstance(e, ir.BinOp) and typer.masked_quotient(e):
                 triton.add(OPERATORS["/"].zeros_helper)
     return triton, torch
