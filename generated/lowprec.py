@@ -3024,7 +3024,9 @@ def _gemm_split_k_sum(
     nothing) and False (the sum replaces acc: no second tile of registers). The barrier
     before the count puts every thread's stores before it, and the atomic (acquire and
     release, GPU-wide) makes the other programs' partials visible to the last one, whose
-    loads bypass L1 (.cg): L1 is not coherent across SMs."""
+    loads bypass L1 (.cg): L1 is not coherent across SMs. The last one also sets the
+    tile's count back to 0 (every other program has counted in): the counts are zero
+    again for the next launch, which needs no zeroing of its own."""
     offs = tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
     tile_ws = ws_ptr + tile_id * (SPLIT_K * BLOCK_M * BLOCK_N)
     tl.store(tile_ws + split * (BLOCK_M * BLOCK_N) + offs, acc)
@@ -3032,6 +3034,7 @@ def _gemm_split_k_sum(
     arrived = tl.atomic_add(count_ptr + tile_id, 1, sem="acq_rel", scope="gpu")
     last = arrived == SPLIT_K - 1
     if last:
+        tl.store(count_ptr + tile_id, 0)
         acc = tl.load(tile_ws + offs, cache_modifier=".cg")
         for s in tl.static_range(1, SPLIT_K):
             acc += tl.load(tile_ws + s * (BLOCK_M * BLOCK_N) + offs, cache_modifier=".cg")

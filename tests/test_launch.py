@@ -22,8 +22,11 @@ class Compiled:
         return ("launch metadata", grid)
 
     def run(self, g0, g1, g2, stream, function, packed, meta, enter, exit, *args):
-        assert (function, packed, meta) == ("function", "metadata", ("launch metadata", self.log[-1][1]))
+        assert (function, packed) == ("function", "metadata")
+        # the metadata and hooks only where a hook is set (Triton's default: empty hook chains)
+        assert (meta, enter, exit) == (None, None, None) or meta[0] == "launch metadata"
         self.log.append(("direct", (g0, g1, g2), args, stream))
+        self.hooks = (enter, exit)
 
 
 class Jit:
@@ -65,8 +68,24 @@ def test_the_second_call_of_a_key_launches_the_compiled_kernel(jit):
     call(jit, x)
     call(jit, x, s=2.5)  # a float's value is no part of Triton's specialization: launched as Triton's run would
     assert paths(jit) == ["triton", "direct"]
-    # every parameter by position, the constexprs after the positional ones; the grid in 3 dimensions
-    assert jit.log[1] == ("direct", (2, 1, 1), (x, 64, 2.5, 128), "stream of 0")
+    # every parameter by position, the constexprs after the positional ones, a tensor as its
+    # address (Triton's launcher would ask the driver about it); the grid in 3 dimensions
+    assert jit.log[1] == ("direct", (2, 1, 1), (x.data_ptr(), 64, 2.5, 128), "stream of 0")
+
+
+def test_with_a_launch_hook_tensors_reach_the_compiled_kernel_as_they_are(jit, monkeypatch):
+    """A launch hook (a profiler's) may read the arguments: the tensors go as Triton's run
+    passes them."""
+    hook = launch_rt.HookChain()
+    monkeypatch.setattr(launch_rt.knobs.runtime, "launch_enter_hook", hook)
+    x = torch.randn(64)
+    call(jit, x)
+    compiled = call(jit, x)
+    assert compiled.hooks == (None, None)  # an empty chain is no hook
+    hook.add(lambda metadata: None)
+    compiled = call(jit, x)
+    assert paths(jit) == ["triton", "direct", "direct"]
+    assert jit.log[2][2][0] is x and compiled.hooks == (hook, launch_rt.knobs.runtime.launch_exit_hook)
 
 
 @pytest.mark.parametrize("change", [
@@ -184,6 +203,27 @@ def test_launches_on_the_gpu():
                 ew.add(x, y, out=out)
                 torch.testing.assert_close(out, x + y, rtol=0, atol=0)
     assert keys() > before
+
+
+@pytest.mark.gpu
+def test_launch_hooks_see_the_direct_launches_on_the_gpu():
+    """A launch hook (as a profiler sets one) is called for direct launches too, with
+    Triton's launch metadata, and the results hold; without one, none is called."""
+    from triton import knobs
+
+    ew = compile_spec(ROOT / "specs" / "elementwise.tile")[0]
+    x, y = torch.randn(1000, device="cuda"), torch.randn(1000, device="cuda")
+    ew.add(x, y)  # compiled: the calls below launch it directly
+    seen = []
+    hook = lambda metadata: seen.append(metadata.get()["name"])  # noqa: E731
+    knobs.runtime.launch_enter_hook.add(hook)
+    try:
+        out = ew.add(x, y)
+    finally:
+        knobs.runtime.launch_enter_hook.remove(hook)
+    ew.add(x, y)
+    torch.testing.assert_close(out, x + y, rtol=0, atol=0)
+    assert seen == ["add_kernel"]
 
 
 def test_the_key_is_as_fine_as_tritons_specialization():

@@ -44,6 +44,18 @@ def test_split_k_matches_the_product(gemms, split):
     assert torch.equal(c, gemms.matmul(a, b, schedule=dict(SMALL, split_k=split)))  # the same sum every time
 
 
+def test_the_arrival_counts_are_zero_again_after_each_launch(gemms):
+    """Launches on one stream share one buffer of arrival counts, which no launch zeroes:
+    each tile's last program sets its count back to 0. So launch after launch, of more
+    tiles and of fewer, every result holds and the counts end at zero."""
+    gemm_rt.GEMM_SPLIT_K_COUNTS.clear()
+    for m, n, split in ((45, 37, 3), (100, 90, 2), (45, 37, 4), (7, 200, 3)):
+        a, b = randn(m, 200), randn(200, n)
+        check(gemms.matmul(a, b, schedule=dict(SMALL, split_k=split)), a.double() @ b.double())
+        (counts,) = gemm_rt.GEMM_SPLIT_K_COUNTS.values()
+        assert counts.numel() >= 4 * 3 and not counts.any()
+
+
 def test_an_empty_slice_of_k_adds_nothing(gemms):
     a, b = randn(40, 70).T.contiguous().T, randn(70, 33)  # 3 K blocks over 4 programs; a column-major
     check(gemms.matmul(a, b, schedule=dict(SMALL, split_k=4)), a.double() @ b.double())

@@ -37,6 +37,7 @@ from .gemm_configs import (  # noqa: F401 (tests, scripts and the generated laun
     GEMM_HOPPER_CONFIGS,
     GEMM_HOPPER_SMALL_M_CONFIGS,
     GEMM_INTERPRETER_CONFIG,
+    GEMM_SPLIT_K_COUNTS,
     GEMM_SPLIT_KS,
     gemm_facts,
     gemm_narrow_configs,

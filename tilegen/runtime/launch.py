@@ -7,7 +7,10 @@ the H100 machine, where launching the compiled kernel itself takes about 8. `lau
 the compiled kernel that Triton's run returned, under a key of everything Triton
 specializes it on, so that a later call with the same key launches it directly, as the
 end of Triton's run does (the compiled kernel's launcher on the current stream, with the
-launch hooks and their metadata). The key:
+launch hooks and their metadata). Where no launch hook is set, it skips what only hooks
+need (Triton builds their metadata and calls its two empty hook chains on every launch)
+and passes each tensor as its address (Triton's launcher otherwise asks the driver about
+every tensor's address, every call). The key:
 
     each tensor   its dtype and its data pointer modulo 16 (Triton: 16-byte aligned or not)
     each int      whether it is 1 (Triton makes it a constant), whether 16 divides it, and
@@ -39,9 +42,10 @@ import triton
 # native_specialize_impl, with the CUDA backend's rules for ints and pointers); any other
 # takes its own path on every call.
 CHECKED_RELEASES = ("3.6.",)
-JITFunction = TensorDescriptor = None
+JITFunction = TensorDescriptor = HookChain = None
 if triton.__version__.startswith(CHECKED_RELEASES):
     from triton import knobs
+    from triton.knobs import HookChain
     from triton.compiler import CompiledKernel
     from triton.runtime.jit import JITFunction
     from triton.tools.tensor_descriptor import TensorDescriptor
@@ -58,6 +62,11 @@ _INT_ONE = "int 1"  # (a key of its own: 1 == True, so the int itself would meet
 
 class _NoKey(Exception):
     pass
+
+
+def _silent(hook):
+    """Does a launch hook do nothing: None, or an empty HookChain (Triton's default)?"""
+    return hook is None or (type(hook) is HookChain and not hook.calls)
 
 
 def _arg_key(a):
@@ -134,7 +143,17 @@ def launch(kernel, grid, *args, **kwargs):
     stream = _STREAM(device)
     grid_1 = grid[1] if len(grid) > 1 else 1
     grid_2 = grid[2] if len(grid) > 2 else 1
-    compiled.run(grid[0], grid_1, grid_2, stream, compiled.function, compiled.packed_metadata,
-                 compiled.launch_metadata(grid, stream, *args), knobs.runtime.launch_enter_hook,
-                 knobs.runtime.launch_exit_hook, *args)
+    enter, exit = knobs.runtime.launch_enter_hook, knobs.runtime.launch_exit_hook
+    if _silent(enter) and _silent(exit):
+        # No launch hooks (Triton's default: two empty hook chains, which its run would
+        # still call, with launch metadata built for them, on every launch). Each tensor
+        # goes as its address: Triton's launcher takes an int as it is, where for a tensor
+        # it calls data_ptr() and asks the driver whether that is a device address
+        # (cuPointerGetAttribute), every call; the launchers' checks put every tensor on
+        # one CUDA device first.
+        compiled.run(grid[0], grid_1, grid_2, stream, compiled.function, compiled.packed_metadata, None, None,
+                     None, *[a.data_ptr() if type(a) is _Tensor else a for a in args])
+    else:  # hooks (a profiler's) read the metadata and may read the arguments: as Triton's run passes them
+        compiled.run(grid[0], grid_1, grid_2, stream, compiled.function, compiled.packed_metadata,
+                     compiled.launch_metadata(grid, stream, *args), enter, exit, *args)
     return compiled
