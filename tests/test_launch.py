@@ -88,6 +88,37 @@ def test_with_a_launch_hook_tensors_reach_the_compiled_kernel_as_they_are(jit, m
     assert jit.log[2][2][0] is x and compiled.hooks == (hook, launch_rt.knobs.runtime.launch_exit_hook)
 
 
+class CLauncher:
+    """Triton's CudaLauncher as launch() sees it: its C function, called directly where
+    the kernel needs no scratch memory."""
+
+    launch_cooperative_grid, launch_pdl = "cooperative", "pdl"
+
+    def __init__(self, log, scratch=0):
+        self.log, self.global_scratch_size, self.profile_scratch_size = log, scratch, 0
+
+    def launch(self, g0, g1, g2, stream, function, cooperative, pdl, scratch, profile, packed, meta, enter, exit,
+               *args):
+        assert (function, cooperative, pdl, packed) == ("function", "cooperative", "pdl", "metadata")
+        assert (scratch, profile, meta, enter, exit) == (None,) * 5
+        self.log.append(("C launch", (g0, g1, g2), args, stream))
+
+    def __call__(self, g0, g1, g2, stream, function, packed, meta, enter, exit, *args):
+        self.log.append(("CudaLauncher.__call__", (g0, g1, g2), args, stream))  # (allocates the scratch memory)
+
+
+@pytest.mark.parametrize("scratch", [0, 256])
+def test_the_launchers_c_function_is_called_directly_where_no_scratch_is_needed(jit, monkeypatch, scratch):
+    monkeypatch.setattr(launch_rt, "CudaLauncher", CLauncher)
+    monkeypatch.setattr(Compiled, "run", CLauncher(jit.log, scratch))
+    x = torch.randn(64)
+    call(jit, x)
+    call(jit, x)
+    # with scratch memory, through the launcher's __call__, which allocates it
+    assert paths(jit) == ["triton", "CudaLauncher.__call__" if scratch else "C launch"]
+    assert jit.log[1][2] == (x.data_ptr(), 64, 1.5, 128)
+
+
 @pytest.mark.parametrize("change", [
     dict(x=lambda: torch.randn(65)[1:]),  # a pointer 4 bytes past a 16-byte boundary
     dict(x=lambda: torch.randn(64, dtype=torch.float64)),

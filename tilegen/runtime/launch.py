@@ -8,9 +8,10 @@ the compiled kernel that Triton's run returned, under a key of everything Triton
 specializes it on, so that a later call with the same key launches it directly, as the
 end of Triton's run does (the compiled kernel's launcher on the current stream, with the
 launch hooks and their metadata). Where no launch hook is set, it skips what only hooks
-need (Triton builds their metadata and calls its two empty hook chains on every launch)
-and passes each tensor as its address (Triton's launcher otherwise asks the driver about
-every tensor's address, every call). The key:
+need (Triton builds their metadata and calls its two empty hook chains on every launch),
+passes each tensor as its address (Triton's launcher otherwise asks the driver about
+every tensor's address, every call) and calls the launcher's C function itself where the
+kernel needs no scratch memory. The key:
 
     each tensor   its dtype and its data pointer modulo 16 (Triton: 16-byte aligned or not)
     each int      whether it is 1 (Triton makes it a constant), whether 16 divides it, and
@@ -42,9 +43,10 @@ import triton
 # native_specialize_impl, with the CUDA backend's rules for ints and pointers); any other
 # takes its own path on every call.
 CHECKED_RELEASES = ("3.6.",)
-JITFunction = TensorDescriptor = HookChain = None
+JITFunction = TensorDescriptor = HookChain = CudaLauncher = None
 if triton.__version__.startswith(CHECKED_RELEASES):
     from triton import knobs
+    from triton.backends.nvidia.driver import CudaLauncher
     from triton.knobs import HookChain
     from triton.compiler import CompiledKernel
     from triton.runtime.jit import JITFunction
@@ -53,7 +55,7 @@ if triton.__version__.startswith(CHECKED_RELEASES):
 # TILEGEN_DIRECT_LAUNCH=0 sends every launch through kernel[grid] (bench/launch_overhead.py
 # times both ways).
 ENABLED = os.environ.get("TILEGEN_DIRECT_LAUNCH", "1") not in ("", "0")
-TABLE = "_tilegen_launches"  # a kernel's attribute: {key: (compiled kernel, the parameters taken by keyword, in order)}
+TABLE = "_tilegen_launches"  # a kernel's attribute: {key: (compiled kernel, the parameters taken by keyword, in order, its C launch)}
 MAX_KEYS = 256  # per kernel
 _MISSING = object()
 _Tensor = torch.Tensor
@@ -93,6 +95,16 @@ def _args_key(args):
             (a % 16 == 0 if 1 < a < 2**31 else _INT_ONE if a == 1 else _arg_key(a)) if type(a) is int else
             float if type(a) is float else _arg_key(a)
             for a in args]
+
+
+def _c_launch(compiled):
+    """(the C launch function, cooperative grid, PDL) of a compiled kernel whose launcher is
+    CUDA's and needs no scratch memory, else None. Its launcher's __call__ would only
+    allocate no scratch and call that function, one more Python frame per launch."""
+    run = compiled.run
+    if type(run) is not CudaLauncher or run.global_scratch_size or run.profile_scratch_size:
+        return None
+    return run.launch, run.launch_cooperative_grid, run.launch_pdl
 
 
 def _cuda_backend():
@@ -135,9 +147,9 @@ def launch(kernel, grid, *args, **kwargs):
         if isinstance(compiled, CompiledKernel) and all(n in kwargs for n in names):
             if len(table) >= MAX_KEYS:
                 table.clear()
-            table[key] = compiled, names
+            table[key] = compiled, names, _c_launch(compiled)
         return compiled
-    compiled, names = entry
+    compiled, names, c_launch = entry
     # The end of Triton's run: the launch on the current stream, with the launch hooks.
     args = (*args, *[kwargs[n] for n in names])
     stream = _STREAM(device)
@@ -151,8 +163,13 @@ def launch(kernel, grid, *args, **kwargs):
         # it calls data_ptr() and asks the driver whether that is a device address
         # (cuPointerGetAttribute), every call; the launchers' checks put every tensor on
         # one CUDA device first.
-        compiled.run(grid[0], grid_1, grid_2, stream, compiled.function, compiled.packed_metadata, None, None,
-                     None, *[a.data_ptr() if type(a) is _Tensor else a for a in args])
+        args = [a.data_ptr() if type(a) is _Tensor else a for a in args]
+        if c_launch is not None:  # (see _c_launch)
+            c_launch[0](grid[0], grid_1, grid_2, stream, compiled.function, c_launch[1], c_launch[2], None, None,
+                        compiled.packed_metadata, None, None, None, *args)
+        else:
+            compiled.run(grid[0], grid_1, grid_2, stream, compiled.function, compiled.packed_metadata, None, None,
+                         None, *args)
     else:  # hooks (a profiler's) read the metadata and may read the arguments: as Triton's run passes them
         compiled.run(grid[0], grid_1, grid_2, stream, compiled.function, compiled.packed_metadata,
                      compiled.launch_metadata(grid, stream, *args), enter, exit, *args)
