@@ -2436,7 +2436,7 @@ def _gemm_split_k_sum(
     release, GPU-wide) makes the other programs' partials visible to the last one, whose
     loads bypass L1 (.cg): L1 is not coherent across SMs. The last one also sets the
     tile's count back to 0 (every other program has counted in): the counts are zero
-    again for the next launch, which needs no zeroing of its own."""
+    again for the launch that follows, which needs no zeroing of its own."""
     offs = tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
     tile_ws = ws_ptr + tile_id * (SPLIT_K * BLOCK_M * BLOCK_N)
     tl.store(tile_ws + split * (BLOCK_M * BLOCK_N) + offs, acc)
