@@ -298,6 +298,9 @@ def matmul(a, b, *, c=None, schedule=None):
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
+        # The arrival counts go back to this stream's pool once the launch is queued: each
+        # tile's last program resets its count (a launch that raised gives them up).
+        _gemm.gemm_split_k_done(_count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
@@ -609,6 +612,9 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
+        # The arrival counts go back to this stream's pool once the launch is queued: each
+        # tile's last program resets its count (a launch that raised gives them up).
+        _gemm.gemm_split_k_done(_count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
@@ -935,6 +941,9 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
+        # The arrival counts go back to this stream's pool once the launch is queued: each
+        # tile's last program resets its count (a launch that raised gives them up).
+        _gemm.gemm_split_k_done(_count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
@@ -1303,6 +1312,9 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
+        # The arrival counts go back to this stream's pool once the launch is queued: each
+        # tile's last program resets its count (a launch that raised gives them up).
+        _gemm.gemm_split_k_done(_count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
@@ -1654,6 +1666,9 @@ def bmm(a, b, *, c=None, schedule=None):
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
+        # The arrival counts go back to this stream's pool once the launch is queued: each
+        # tile's last program resets its count (a launch that raised gives them up).
+        _gemm.gemm_split_k_done(_count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
@@ -2009,6 +2024,9 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
+        # The arrival counts go back to this stream's pool once the launch is queued: each
+        # tile's last program resets its count (a launch that raised gives them up).
+        _gemm.gemm_split_k_done(_count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
@@ -2328,6 +2346,9 @@ def matmul_f32(a, b, *, c=None, schedule=None):
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
+        # The arrival counts go back to this stream's pool once the launch is queued: each
+        # tile's last program resets its count (a launch that raised gives them up).
+        _gemm.gemm_split_k_done(_count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(

@@ -908,6 +908,9 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
+        # The arrival counts go back to this stream's pool once the launch is queued: each
+        # tile's last program resets its count (a launch that raised gives them up).
+        _gemm.gemm_split_k_done(_count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
@@ -1218,6 +1221,9 @@ def matmul_i8(a, b, *, c=None, schedule=None):
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
+        # The arrival counts go back to this stream's pool once the launch is queued: each
+        # tile's last program resets its count (a launch that raised gives them up).
+        _gemm.gemm_split_k_done(_count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
@@ -1563,6 +1569,9 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
+        # The arrival counts go back to this stream's pool once the launch is queued: each
+        # tile's last program resets its count (a launch that raised gives them up).
+        _gemm.gemm_split_k_done(_count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
@@ -1890,6 +1899,9 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
             num_warps=config["warps"],
             num_stages=config["stages"],
         )
+        # The arrival counts go back to this stream's pool once the launch is queued: each
+        # tile's last program resets its count (a launch that raised gives them up).
+        _gemm.gemm_split_k_done(_count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(

@@ -11,6 +11,7 @@ import torch.nn.functional as F
 
 import tilegen.runtime.gemm as gemm_rt
 from conftest import DEVICE, ROOT, compile_spec
+from tilegen.runtime.gemm_configs import _counts_key
 
 pytestmark = pytest.mark.filterwarnings("ignore:Conversion of an array with ndim > 0:DeprecationWarning")
 
@@ -45,15 +46,39 @@ def test_split_k_matches_the_product(gemms, split):
 
 
 def test_the_arrival_counts_are_zero_again_after_each_launch(gemms):
-    """Launches on one stream share one buffer of arrival counts, which no launch zeroes:
-    each tile's last program sets its count back to 0. So launch after launch, of more
-    tiles and of fewer, every result holds and the counts end at zero."""
+    """Launches on one stream take turns with one buffer of arrival counts, which no launch
+    zeroes: each tile's last program sets its count back to 0. So launch after launch, of
+    more tiles and of fewer, every result holds and the counts end at zero."""
     gemm_rt.GEMM_SPLIT_K_COUNTS.clear()
     for m, n, split in ((45, 37, 3), (100, 90, 2), (45, 37, 4), (7, 200, 3)):
         a, b = randn(m, 200), randn(200, n)
         check(gemms.matmul(a, b, schedule=dict(SMALL, split_k=split)), a.double() @ b.double())
-        (counts,) = gemm_rt.GEMM_SPLIT_K_COUNTS.values()
-        assert counts.numel() >= 4 * 3 and not counts.any()
+        (counts,) = gemm_rt.GEMM_SPLIT_K_COUNTS.values()  # given back after the launch
+        assert not counts.any()
+
+
+def test_too_few_counts_are_replaced_and_a_failed_launch_gives_its_counts_up(gemms, monkeypatch):
+    """A buffer with fewer counts than the launch has tiles is replaced by a zeroed one
+    large enough; a launch that raises keeps its counts out of the pool (some programs may
+    not have counted in), and the launch after it zeroes a fresh buffer."""
+    a, b = randn(100, 200), randn(200, 90)  # 4 x 3 tiles of 32x32
+    gemm_rt.GEMM_SPLIT_K_COUNTS.clear()
+    # too few, and not zero: must not be used
+    gemm_rt.GEMM_SPLIT_K_COUNTS[_counts_key(a.device)] = torch.ones(5, dtype=torch.int32, device=a.device)
+    check(gemms.matmul(a, b, schedule=dict(SMALL, split_k=2)), a.double() @ b.double())
+    (counts,) = gemm_rt.GEMM_SPLIT_K_COUNTS.values()
+    assert counts.numel() >= 12 and not counts.any()
+
+    def fail(*args, **kwargs):
+        raise RuntimeError("launch failed")
+
+    monkeypatch.setattr(gemms._fast, "launch", fail)
+    with pytest.raises(RuntimeError, match="launch failed"):
+        gemms.matmul(a, b, schedule=dict(SMALL, split_k=2))
+    assert gemm_rt.GEMM_SPLIT_K_COUNTS == {}
+    monkeypatch.undo()
+    check(gemms.matmul(a, b, schedule=dict(SMALL, split_k=2)), a.double() @ b.double())
+    assert len(gemm_rt.GEMM_SPLIT_K_COUNTS) == 1
 
 
 def test_an_empty_slice_of_k_adds_nothing(gemms):

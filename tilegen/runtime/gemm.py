@@ -45,6 +45,7 @@ from .gemm_configs import (  # noqa: F401 (tests, scripts and the generated laun
     gemm_narrow_variants,
     gemm_split_candidates,
     gemm_split_k_buffers,
+    gemm_split_k_done,
     gemm_tma_ok,
 )
 

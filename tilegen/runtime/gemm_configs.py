@@ -160,7 +160,7 @@ def gemm_split_candidates(candidates, sizes, sms):
     return out
 
 
-GEMM_SPLIT_K_COUNTS = {}  # (device, stream) -> arrival counts, zero between launches
+GEMM_SPLIT_K_COUNTS = {}  # (device, stream) -> arrival counts, all zero, not in use
 
 
 def gemm_split_k_buffers(num_tiles, config, device, acc_dtype):
@@ -174,21 +174,37 @@ def gemm_split_k_buffers(num_tiles, config, device, acc_dtype):
     return ws, gemm_split_k_counts(device, num_tiles)
 
 
+def _counts_key(device):
+    """The stream a launch goes to (the current device's current stream, where Triton
+    launches), with the device the counts live on."""
+    return str(device), torch.cuda.current_stream().cuda_stream if device.type == "cuda" else 0
+
+
 def gemm_split_k_counts(device, num_tiles):
     """num_tiles arrival counts, all zero. Each tile's last program sets its count back to
     0, so a launch leaves the counts as it found them: launches on one stream run one after
-    another and share one buffer per stream, zeroed once (a zeroing per launch cost a
-    memset kernel, 1.4-2.4 us of device time on the H200, and its host time). Inside
-    CUDA-graph capture each launch gets a buffer of its own, zeroed in the graph: a
-    replay may run on another stream, beside launches on this one."""
+    another and take turns with one buffer per stream, zeroed once (a zeroing per launch
+    cost a memset kernel, 1.4-2.4 us of device time on the H200, and its host time). The
+    buffer is taken out of GEMM_SPLIT_K_COUNTS until gemm_split_k_done gives it back after
+    the launch is queued: a launch that raises (its programs may not all have counted in)
+    never does, and the next one zeroes a new buffer. Inside CUDA-graph capture each launch
+    gets a buffer of its own, zeroed in the graph: a replay may run on another stream,
+    beside launches on this one."""
     if device.type == "cuda" and torch.cuda.is_current_stream_capturing():
         return torch.zeros(num_tiles, dtype=torch.int32, device=device)
-    stream = torch.cuda.current_stream(device).cuda_stream if device.type == "cuda" else 0
-    key = (str(device), stream)
-    counts = GEMM_SPLIT_K_COUNTS.get(key)
+    counts = GEMM_SPLIT_K_COUNTS.pop(_counts_key(device), None)
     if counts is None or counts.numel() < num_tiles:
-        counts = GEMM_SPLIT_K_COUNTS[key] = torch.zeros(max(num_tiles, 1024), dtype=torch.int32, device=device)
+        counts = torch.zeros(max(num_tiles, 1024), dtype=torch.int32, device=device)
     return counts
+
+
+def gemm_split_k_done(counts):
+    """Give a split-K launch's arrival counts back to its stream's pool (gemm_split_k_counts),
+    once the launch is queued; not those of a launch inside graph capture (its graph keeps
+    them), nor None (no split)."""
+    if counts is None or (counts.is_cuda and torch.cuda.is_current_stream_capturing()):
+        return
+    GEMM_SPLIT_K_COUNTS[_counts_key(counts.device)] = counts
 
 
 def gemm_tma_ok(tensors):

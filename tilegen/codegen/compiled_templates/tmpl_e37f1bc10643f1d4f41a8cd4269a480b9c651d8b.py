@@ -264,7 +264,11 @@ def root(context, missing=missing):
     else:
         pass
         yield '            INDEX_64=_index_64,\n'
-    yield '            num_warps=config["warps"],\n            num_stages=config["stages"],\n        )\n\n    # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).\n    config = _gemm.gemm_config(_'
+    yield '            num_warps=config["warps"],\n            num_stages=config["stages"],\n        )\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
+        pass
+        yield "        # The arrival counts go back to this stream's pool once the launch is queued: each\n        # tile's last program resets its count (a launch that raised gives them up).\n        _gemm.gemm_split_k_done(_count)\n"
+    yield '\n    # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).\n    config = _gemm.gemm_config(_'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_gemm, schedule, device, (size_batch, size_m, size_n, size_k), _tma_ok, _launch, ('
     yield str(t_1(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -285,4 +289,4 @@ def root(context, missing=missing):
     yield '.last_config = None  # how the last call launched: block sizes, addressing, ...\n\n\n'
 
 blocks = {}
-debug_info = '4=63&5=65&6=67&7=69&8=71&9=81&10=83&11=85&12=87&13=89&17=91&18=98&19=100&21=104&22=107&23=109&28=119&29=121&33=124&34=126&35=128&37=133&41=136&42=138&46=140&50=143&55=150&58=153&60=161&61=165&63=172&64=176&67=182&70=184&72=186&73=190&75=193&76=197&78=200&79=204&84=208&86=211&87=215&90=218&91=221&92=225&95=231&96=234&97=236&98=238&99=242&102=245&110=249&113=252&114=255&118=258&121=261&132=268&133=272&134=274&135=278&138=280&139=284'
+debug_info = '4=63&5=65&6=67&7=69&8=71&9=81&10=83&11=85&12=87&13=89&17=91&18=98&19=100&21=104&22=107&23=109&28=119&29=121&33=124&34=126&35=128&37=133&41=136&42=138&46=140&50=143&55=150&58=153&60=161&61=165&63=172&64=176&67=182&70=184&72=186&73=190&75=193&76=197&78=200&79=204&84=208&86=211&87=215&90=218&91=221&92=225&95=231&96=234&97=236&98=238&99=242&102=245&110=249&113=252&114=255&118=258&121=261&130=268&137=272&138=276&139=278&140=282&143=284&144=288'
