@@ -107,6 +107,10 @@ def add(x, y, *, out=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
+    # Is every tensor contiguous (the flat index is then each one's offset), and does some
+    # offset need 64 bits? Facts of the call's signature (outputs allocated here are
+    # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
+    _flat, _index_64 = _add_calls.facts(signature, _args.layout_facts, (x, y, out))
     # add_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -120,8 +124,8 @@ def add(x, y, *, out=None):
         y.stride(0),
         out.stride(0),
         BLOCK=BLOCK,
-        FLAT=all(t.is_contiguous() for t in (x, y, out)),
-        INDEX_64=_args.needs_int64(x, y, out),
+        FLAT=_flat,
+        INDEX_64=_index_64,
         num_warps=num_warps,
     )
     return out
@@ -227,6 +231,10 @@ def relu_dropout(x, p=0.5, seed=0, *, out=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
+    # Is every tensor contiguous (the flat index is then each one's offset), and does some
+    # offset need 64 bits? Facts of the call's signature (outputs allocated here are
+    # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
+    _flat, _index_64 = _relu_dropout_calls.facts(signature, _args.layout_facts, (x, out))
     # relu_dropout_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -240,8 +248,8 @@ def relu_dropout(x, p=0.5, seed=0, *, out=None):
         x.stride(0),
         out.stride(0),
         BLOCK=BLOCK,
-        FLAT=all(t.is_contiguous() for t in (x, out)),
-        INDEX_64=_args.needs_int64(x, out),
+        FLAT=_flat,
+        INDEX_64=_index_64,
         num_warps=num_warps,
     )
     return out
@@ -354,6 +362,10 @@ def bias_gelu(x, bias, *, y=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
+    # Is every tensor contiguous (the flat index is then each one's offset), and does some
+    # offset need 64 bits? Facts of the call's signature (outputs allocated here are
+    # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
+    _flat, _index_64 = _bias_gelu_calls.facts(signature, _args.layout_facts, (x, bias, y))
     # bias_gelu_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -370,7 +382,7 @@ def bias_gelu(x, bias, *, y=None):
         y.stride(0),
         y.stride(1),
         BLOCK=BLOCK,
-        INDEX_64=_args.needs_int64(x, bias, y),
+        INDEX_64=_index_64,
         num_warps=num_warps,
     )
     return y
@@ -497,6 +509,10 @@ def swiglu(g, u, *, y=None, act=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
+    # Is every tensor contiguous (the flat index is then each one's offset), and does some
+    # offset need 64 bits? Facts of the call's signature (outputs allocated here are
+    # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
+    _flat, _index_64 = _swiglu_calls.facts(signature, _args.layout_facts, (g, u, y, act))
     # swiglu_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -517,8 +533,8 @@ def swiglu(g, u, *, y=None, act=None):
         act.stride(0),
         act.stride(1),
         BLOCK=BLOCK,
-        FLAT=all(t.is_contiguous() for t in (g, u, y, act)),
-        INDEX_64=_args.needs_int64(g, u, y, act),
+        FLAT=_flat,
+        INDEX_64=_index_64,
         num_warps=num_warps,
     )
     return y, act
@@ -632,6 +648,10 @@ def silu_mul(g, u, *, y=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
+    # Is every tensor contiguous (the flat index is then each one's offset), and does some
+    # offset need 64 bits? Facts of the call's signature (outputs allocated here are
+    # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
+    _flat, _index_64 = _silu_mul_calls.facts(signature, _args.layout_facts, (g, u, y))
     # silu_mul_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -645,8 +665,8 @@ def silu_mul(g, u, *, y=None):
         u.stride(0),
         y.stride(0),
         BLOCK=BLOCK,
-        FLAT=all(t.is_contiguous() for t in (g, u, y)),
-        INDEX_64=_args.needs_int64(g, u, y),
+        FLAT=_flat,
+        INDEX_64=_index_64,
         num_warps=num_warps,
     )
     return y
@@ -759,6 +779,10 @@ def axpby(x, y, alpha=1.0, beta=1.0, *, out=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
+    # Is every tensor contiguous (the flat index is then each one's offset), and does some
+    # offset need 64 bits? Facts of the call's signature (outputs allocated here are
+    # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
+    _flat, _index_64 = _axpby_calls.facts(signature, _args.layout_facts, (x, y, out))
     # axpby_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -774,8 +798,8 @@ def axpby(x, y, alpha=1.0, beta=1.0, *, out=None):
         y.stride(0),
         out.stride(0),
         BLOCK=BLOCK,
-        FLAT=all(t.is_contiguous() for t in (x, y, out)),
-        INDEX_64=_args.needs_int64(x, y, out),
+        FLAT=_flat,
+        INDEX_64=_index_64,
         num_warps=num_warps,
     )
     return out
@@ -902,6 +926,12 @@ def scale_bias_gelu_tanh(x, scale, bias, *, y=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
+    # Is every tensor contiguous (the flat index is then each one's offset), and does some
+    # offset need 64 bits? Facts of the call's signature (outputs allocated here are
+    # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
+    _flat, _index_64 = _scale_bias_gelu_tanh_calls.facts(
+        signature, _args.layout_facts, (x, scale, bias, y)
+    )
     # scale_bias_gelu_tanh_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -920,7 +950,7 @@ def scale_bias_gelu_tanh(x, scale, bias, *, y=None):
         y.stride(0),
         y.stride(1),
         BLOCK=BLOCK,
-        INDEX_64=_args.needs_int64(x, scale, bias, y),
+        INDEX_64=_index_64,
         num_warps=num_warps,
     )
     return y
@@ -1058,6 +1088,10 @@ def clamp_threshold(x, lo=-1.0, hi=1.0, tiny=0.1, *, y=None, kept=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
+    # Is every tensor contiguous (the flat index is then each one's offset), and does some
+    # offset need 64 bits? Facts of the call's signature (outputs allocated here are
+    # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
+    _flat, _index_64 = _clamp_threshold_calls.facts(signature, _args.layout_facts, (x, y, kept))
     # clamp_threshold_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -1082,8 +1116,8 @@ def clamp_threshold(x, lo=-1.0, hi=1.0, tiny=0.1, *, y=None, kept=None):
         kept.stride(1),
         kept.stride(2),
         BLOCK=BLOCK,
-        FLAT=all(t.is_contiguous() for t in (x, y, kept)),
-        INDEX_64=_args.needs_int64(x, y, kept),
+        FLAT=_flat,
+        INDEX_64=_index_64,
         num_warps=num_warps,
     )
     return y, kept
@@ -1231,6 +1265,10 @@ def activations(x, *, y=None, z=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
+    # Is every tensor contiguous (the flat index is then each one's offset), and does some
+    # offset need 64 bits? Facts of the call's signature (outputs allocated here are
+    # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
+    _flat, _index_64 = _activations_calls.facts(signature, _args.layout_facts, (x, y, z))
     # activations_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -1244,8 +1282,8 @@ def activations(x, *, y=None, z=None):
         y.stride(0),
         z.stride(0),
         BLOCK=BLOCK,
-        FLAT=all(t.is_contiguous() for t in (x, y, z)),
-        INDEX_64=_args.needs_int64(x, y, z),
+        FLAT=_flat,
+        INDEX_64=_index_64,
         num_warps=num_warps,
     )
     return y, z
@@ -1393,6 +1431,10 @@ def bucketize(x, width=10, *, bucket=None, frac=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
+    # Is every tensor contiguous (the flat index is then each one's offset), and does some
+    # offset need 64 bits? Facts of the call's signature (outputs allocated here are
+    # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
+    _flat, _index_64 = _bucketize_calls.facts(signature, _args.layout_facts, (x, bucket, frac))
     # bucketize_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -1407,8 +1449,8 @@ def bucketize(x, width=10, *, bucket=None, frac=None):
         bucket.stride(0),
         frac.stride(0),
         BLOCK=BLOCK,
-        FLAT=all(t.is_contiguous() for t in (x, bucket, frac)),
-        INDEX_64=_args.needs_int64(x, bucket, frac),
+        FLAT=_flat,
+        INDEX_64=_index_64,
         num_warps=num_warps,
     )
     return bucket, frac
@@ -1540,6 +1582,10 @@ def snap(x, step=0.125, *, q=None, small=None, bad=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
+    # Is every tensor contiguous (the flat index is then each one's offset), and does some
+    # offset need 64 bits? Facts of the call's signature (outputs allocated here are
+    # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
+    _flat, _index_64 = _snap_calls.facts(signature, _args.layout_facts, (x, q, small, bad))
     # snap_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -1556,8 +1602,8 @@ def snap(x, step=0.125, *, q=None, small=None, bad=None):
         small.stride(0),
         bad.stride(0),
         BLOCK=BLOCK,
-        FLAT=all(t.is_contiguous() for t in (x, q, small, bad)),
-        INDEX_64=_args.needs_int64(x, q, small, bad),
+        FLAT=_flat,
+        INDEX_64=_index_64,
         num_warps=num_warps,
     )
     return q, small, bad
@@ -1696,6 +1742,10 @@ def causal_mask(scores, scale=0.125, *, masked=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
+    # Is every tensor contiguous (the flat index is then each one's offset), and does some
+    # offset need 64 bits? Facts of the call's signature (outputs allocated here are
+    # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
+    _flat, _index_64 = _causal_mask_calls.facts(signature, _args.layout_facts, (scores, masked))
     # causal_mask_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -1717,7 +1767,7 @@ def causal_mask(scores, scale=0.125, *, masked=None):
         masked.stride(2),
         masked.stride(3),
         BLOCK=BLOCK,
-        INDEX_64=_args.needs_int64(scores, masked),
+        INDEX_64=_index_64,
         num_warps=num_warps,
     )
     return masked
@@ -1831,6 +1881,10 @@ def geglu_split(x, *, y=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
+    # Is every tensor contiguous (the flat index is then each one's offset), and does some
+    # offset need 64 bits? Facts of the call's signature (outputs allocated here are
+    # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
+    _flat, _index_64 = _geglu_split_calls.facts(signature, _args.layout_facts, (x, y))
     # geglu_split_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -1845,7 +1899,7 @@ def geglu_split(x, *, y=None):
         y.stride(0),
         y.stride(1),
         BLOCK=BLOCK,
-        INDEX_64=_args.needs_int64(x, y),
+        INDEX_64=_index_64,
         num_warps=num_warps,
     )
     return y
@@ -1993,6 +2047,10 @@ def rope(x, cos, sin, *, o1=None, o2=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
+    # Is every tensor contiguous (the flat index is then each one's offset), and does some
+    # offset need 64 bits? Facts of the call's signature (outputs allocated here are
+    # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
+    _flat, _index_64 = _rope_calls.facts(signature, _args.layout_facts, (x, cos, sin, o1, o2))
     # rope_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -2024,7 +2082,7 @@ def rope(x, cos, sin, *, o1=None, o2=None):
         o2.stride(2),
         o2.stride(3),
         BLOCK=BLOCK,
-        INDEX_64=_args.needs_int64(x, cos, sin, o1, o2),
+        INDEX_64=_index_64,
         num_warps=num_warps,
     )
     return o1, o2

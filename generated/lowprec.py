@@ -2040,6 +2040,10 @@ def quantize_f8(x, inv_scale, *, q=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
+    # Is every tensor contiguous (the flat index is then each one's offset), and does some
+    # offset need 64 bits? Facts of the call's signature (outputs allocated here are
+    # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
+    _flat, _index_64 = _quantize_f8_calls.facts(signature, _args.layout_facts, (x, q))
     # quantize_f8_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -2055,8 +2059,8 @@ def quantize_f8(x, inv_scale, *, q=None):
         q.stride(0),
         q.stride(1),
         BLOCK=BLOCK,
-        FLAT=all(t.is_contiguous() for t in (x, q)),
-        INDEX_64=_args.needs_int64(x, q),
+        FLAT=_flat,
+        INDEX_64=_index_64,
         num_warps=num_warps,
     )
     return q
@@ -2167,6 +2171,10 @@ def dequantize_f8(q, s, *, y=None):
     BLOCK, num_warps = (1024, 4) if n_elements < (1 << 22) else (1024, 8)
     # One program per BLOCK output elements.
     grid = (_args.cdiv(n_elements, BLOCK),)
+    # Is every tensor contiguous (the flat index is then each one's offset), and does some
+    # offset need 64 bits? Facts of the call's signature (outputs allocated here are
+    # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
+    _flat, _index_64 = _dequantize_f8_calls.facts(signature, _args.layout_facts, (q, s, y))
     # dequantize_f8_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -2183,7 +2191,7 @@ def dequantize_f8(q, s, *, y=None):
         y.stride(0),
         y.stride(1),
         BLOCK=BLOCK,
-        INDEX_64=_args.needs_int64(q, s, y),
+        INDEX_64=_index_64,
         num_warps=num_warps,
     )
     return y

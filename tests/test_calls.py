@@ -228,3 +228,19 @@ def test_facts_are_worked_out_once_per_signature(mm, device, monkeypatch):
     calls = calls_rt.Calls("k", ("x",), (), in_place=False)
     assert [calls.facts(None, len, "abc") for _ in range(2)] == [3, 3]
     assert calls.known == {}
+
+
+def test_elementwise_layout_facts_follow_the_signature(ew, device, monkeypatch):
+    """An elementwise launcher's layout facts (all contiguous, 64-bit offsets) are worked
+    out once per signature: a strided view after a contiguous tensor of the same shape is
+    another signature, whose own facts send it down the strided path; every result exact."""
+    seen = []
+    layout = ew._args.layout_facts
+    monkeypatch.setattr(ew._args, "layout_facts", lambda tensors: seen.append(len(tensors)) or layout(tensors))
+    ew._add_calls.known.clear()
+    x, y = torch.randn(40, device=device), torch.randn(40, device=device)
+    strided = torch.randn(80, device=device)[::2]
+    for a in (x, x, strided, strided, x):
+        torch.testing.assert_close(ew.add(a, y), a + y, rtol=0, atol=0)
+    assert len(seen) == 2
+    assert layout((x, y)) == (True, False) and layout((strided, y)) == (False, False)

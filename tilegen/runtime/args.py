@@ -285,6 +285,12 @@ def needs_int64(*tensors, margin=0):
     return False
 
 
+def layout_facts(tensors):
+    """(every tensor contiguous, some offset needs 64 bits: needs_int64): facts of a call's
+    signature, which elementwise launchers work out once per signature (Calls.facts)."""
+    return all(t.is_contiguous() for t in tensors), needs_int64(*tensors)
+
+
 def output_ref(value, shape, dtype, device, reduced=(), rank=0):
     """Broadcast a reference result to its output shape and declared dtype (f8e4m3
     saturating at +-448, NaN kept, as torch's own cast from 2.13 on; an earlier CUDA cast

@@ -252,7 +252,11 @@ def root(context, missing=missing):
             yield '    num_warps = '
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'))
             yield "  # pinned by the spec's schedule\n"
-    yield '    # One program per BLOCK output elements.\n    grid = (_args.cdiv(n_elements, BLOCK),)\n    # '
+    yield "    # One program per BLOCK output elements.\n    grid = (_args.cdiv(n_elements, BLOCK),)\n    # Is every tensor contiguous (the flat index is then each one's offset), and does some\n    # offset need 64 bits? Facts of the call's signature (outputs allocated here are\n    # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).\n    _flat, _index_64 = _"
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_calls.facts(signature, _args.layout_facts, '
+    yield str(t_4(t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name')))
+    yield ')\n    # '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n    # once Triton has compiled it for arguments of these classes.\n    _fast.launch(\n        '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
@@ -302,12 +306,8 @@ def root(context, missing=missing):
     yield '        BLOCK=BLOCK,\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'has_flat'):
         pass
-        yield '        FLAT=all(t.is_contiguous() for t in '
-        yield str(t_4(t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name')))
-        yield '),\n'
-    yield '        INDEX_64=_args.needs_int64('
-    yield str(t_2(context.eval_ctx, t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
-    yield '),\n        num_warps=num_warps,\n    )\n    return '
+        yield '        FLAT=_flat,\n'
+    yield '        INDEX_64=_index_64,\n        num_warps=num_warps,\n    )\n    return '
     yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n\n\n'
     template = environment.get_template('_reference.py.j2', 'elementwise.py.j2')
@@ -318,4 +318,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=43&2=45&3=48&4=52&6=56&7=58&8=62&10=69&11=72&13=74&14=78&16=86&17=88&18=92&20=95&21=98&22=102&26=107&31=111&32=114&34=117&41=119&43=122&44=126&48=132&47=138&51=141&53=147&54=150&56=152&57=156&58=158&59=161&61=169&62=172&64=176&65=179&66=181&68=194&71=201&72=205&73=209&76=215&77=219&81=229&82=236&85=238&86=240&87=243&92=250&93=253&98=256&101=258&103=260&104=264&106=267&107=271&109=274&110=278&113=282&114=286&116=289&117=292&118=296&122=303&123=306&125=309&128=311&131=313'
+debug_info = '1=43&2=45&3=48&4=52&6=56&7=58&8=62&10=69&11=72&13=74&14=78&16=86&17=88&18=92&20=95&21=98&22=102&26=107&31=111&32=114&34=117&41=119&43=122&44=126&48=132&47=138&51=141&53=147&54=150&56=152&57=156&58=158&59=161&61=169&62=172&64=176&65=179&66=181&68=194&71=201&72=205&73=209&76=215&77=219&81=229&82=236&85=238&86=240&87=243&92=250&93=253&101=256&102=260&105=262&107=264&108=268&110=271&111=275&113=278&114=282&117=286&118=290&120=293&121=296&122=300&126=307&132=311&135=313'
