@@ -149,3 +149,37 @@ def test_split_k_sums_the_same_bits_whichever_program_finishes_last(gemms):
     check(first, a.double() @ b.double())
     for _ in range(20):
         assert torch.equal(first, gemms.matmul(a, b, schedule={"block_m": 64, "block_n": 64, "block_k": 64, "split_k": 8}))
+
+
+@pytest.mark.skipif(DEVICE != "cuda", reason="streams and graphs need a GPU")
+def test_split_k_on_two_streams_and_in_a_graph(gemms):
+    """Each stream takes turns with its own arrival counts: split-K launches queued on two
+    streams at once, many times over, all hold. A launch captured in a CUDA graph zeroes
+    counts of its own inside the graph and leaves the streams' pool alone; its replays hold."""
+    sched = {"block_m": 64, "block_n": 64, "block_k": 64, "split_k": 4}
+    a, b = randn(256, 2048), randn(2048, 384)
+    want = gemms.matmul(a, b, schedule=sched)
+    check(want, a.double() @ b.double())
+    streams = [torch.cuda.Stream(), torch.cuda.Stream()]
+    for s in streams:
+        s.wait_stream(torch.cuda.current_stream())
+    outs = []
+    for _ in range(10):
+        for s in streams:
+            with torch.cuda.stream(s):
+                outs.append(gemms.matmul(a, b, schedule=sched))
+    for s in streams:
+        torch.cuda.current_stream().wait_stream(s)
+    assert all(torch.equal(o, want) for o in outs)
+    pool = dict(gemm_rt.GEMM_SPLIT_K_COUNTS)
+    assert len(pool) >= 3 and not any(c.any() for c in pool.values())  # the default stream's and both side streams'
+    graph, side = torch.cuda.CUDAGraph(), torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side), torch.cuda.graph(graph, stream=side):
+        got = gemms.matmul(a, b, schedule=sched)
+    torch.cuda.current_stream().wait_stream(side)
+    assert {k: id(v) for k, v in gemm_rt.GEMM_SPLIT_K_COUNTS.items()} == {k: id(v) for k, v in pool.items()}
+    for _ in range(3):
+        graph.replay()
+        torch.cuda.synchronize()
+        assert torch.equal(got, want)
