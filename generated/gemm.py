@@ -248,7 +248,7 @@ def matmul(a, b, *, c=None, schedule=None):
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
         split_k = config["split_k"]
-        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.float32)
+        _ws, _count, _pool = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.float32)
         grid = (
             (
                 _gemm.gemm_programs(num_tiles, config["sms"])
@@ -300,7 +300,7 @@ def matmul(a, b, *, c=None, schedule=None):
         )
         # The arrival counts go back to this stream's pool once the launch is queued: each
         # tile's last program resets its count (a launch that raised gives them up).
-        _gemm.gemm_split_k_done(_count)
+        _gemm.gemm_split_k_done(_pool, _count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
@@ -562,7 +562,7 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
         split_k = config["split_k"]
-        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.float32)
+        _ws, _count, _pool = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.float32)
         grid = (
             (
                 _gemm.gemm_programs(num_tiles, config["sms"])
@@ -614,7 +614,7 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
         )
         # The arrival counts go back to this stream's pool once the launch is queued: each
         # tile's last program resets its count (a launch that raised gives them up).
-        _gemm.gemm_split_k_done(_count)
+        _gemm.gemm_split_k_done(_pool, _count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
@@ -888,7 +888,7 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
         split_k = config["split_k"]
-        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, x.device, torch.float32)
+        _ws, _count, _pool = _gemm.gemm_split_k_buffers(num_tiles, config, x.device, torch.float32)
         grid = (
             (
                 _gemm.gemm_programs(num_tiles, config["sms"])
@@ -943,7 +943,7 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
         )
         # The arrival counts go back to this stream's pool once the launch is queued: each
         # tile's last program resets its count (a launch that raised gives them up).
-        _gemm.gemm_split_k_done(_count)
+        _gemm.gemm_split_k_done(_pool, _count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
@@ -1252,7 +1252,7 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
         split_k = config["split_k"]
-        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, x.device, torch.float32)
+        _ws, _count, _pool = _gemm.gemm_split_k_buffers(num_tiles, config, x.device, torch.float32)
         grid = (
             (
                 _gemm.gemm_programs(num_tiles, config["sms"])
@@ -1314,7 +1314,7 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
         )
         # The arrival counts go back to this stream's pool once the launch is queued: each
         # tile's last program resets its count (a launch that raised gives them up).
-        _gemm.gemm_split_k_done(_count)
+        _gemm.gemm_split_k_done(_pool, _count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
@@ -1621,7 +1621,7 @@ def bmm(a, b, *, c=None, schedule=None):
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
         split_k = config["split_k"]
-        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.float32)
+        _ws, _count, _pool = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.float32)
         grid = (
             (
                 _gemm.gemm_programs(num_tiles, config["sms"])
@@ -1668,7 +1668,7 @@ def bmm(a, b, *, c=None, schedule=None):
         )
         # The arrival counts go back to this stream's pool once the launch is queued: each
         # tile's last program resets its count (a launch that raised gives them up).
-        _gemm.gemm_split_k_done(_count)
+        _gemm.gemm_split_k_done(_pool, _count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
@@ -1963,7 +1963,7 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
         split_k = config["split_k"]
-        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, x.device, torch.float32)
+        _ws, _count, _pool = _gemm.gemm_split_k_buffers(num_tiles, config, x.device, torch.float32)
         grid = (
             (
                 _gemm.gemm_programs(num_tiles, config["sms"])
@@ -2026,7 +2026,7 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
         )
         # The arrival counts go back to this stream's pool once the launch is queued: each
         # tile's last program resets its count (a launch that raised gives them up).
-        _gemm.gemm_split_k_done(_count)
+        _gemm.gemm_split_k_done(_pool, _count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
@@ -2296,7 +2296,7 @@ def matmul_f32(a, b, *, c=None, schedule=None):
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
         split_k = config["split_k"]
-        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.float32)
+        _ws, _count, _pool = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.float32)
         grid = (
             (
                 _gemm.gemm_programs(num_tiles, config["sms"])
@@ -2348,7 +2348,7 @@ def matmul_f32(a, b, *, c=None, schedule=None):
         )
         # The arrival counts go back to this stream's pool once the launch is queued: each
         # tile's last program resets its count (a launch that raised gives them up).
-        _gemm.gemm_split_k_done(_count)
+        _gemm.gemm_split_k_done(_pool, _count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(

@@ -854,7 +854,7 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
         split_k = config["split_k"]
-        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, x.device, torch.int32)
+        _ws, _count, _pool = _gemm.gemm_split_k_buffers(num_tiles, config, x.device, torch.int32)
         grid = (
             (
                 _gemm.gemm_programs(num_tiles, config["sms"])
@@ -910,7 +910,7 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
         )
         # The arrival counts go back to this stream's pool once the launch is queued: each
         # tile's last program resets its count (a launch that raised gives them up).
-        _gemm.gemm_split_k_done(_count)
+        _gemm.gemm_split_k_done(_pool, _count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
@@ -1171,7 +1171,7 @@ def matmul_i8(a, b, *, c=None, schedule=None):
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
         split_k = config["split_k"]
-        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.int32)
+        _ws, _count, _pool = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.int32)
         grid = (
             (
                 _gemm.gemm_programs(num_tiles, config["sms"])
@@ -1223,7 +1223,7 @@ def matmul_i8(a, b, *, c=None, schedule=None):
         )
         # The arrival counts go back to this stream's pool once the launch is queued: each
         # tile's last program resets its count (a launch that raised gives them up).
-        _gemm.gemm_split_k_done(_count)
+        _gemm.gemm_split_k_done(_pool, _count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
@@ -1513,7 +1513,7 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
         split_k = config["split_k"]
-        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.float32)
+        _ws, _count, _pool = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.float32)
         grid = (
             (
                 _gemm.gemm_programs(num_tiles, config["sms"])
@@ -1571,7 +1571,7 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
         )
         # The arrival counts go back to this stream's pool once the launch is queued: each
         # tile's last program resets its count (a launch that raised gives them up).
-        _gemm.gemm_split_k_done(_count)
+        _gemm.gemm_split_k_done(_pool, _count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(
@@ -1846,7 +1846,7 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
         split_k = config["split_k"]
-        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.float32)
+        _ws, _count, _pool = _gemm.gemm_split_k_buffers(num_tiles, config, a.device, torch.float32)
         grid = (
             (
                 _gemm.gemm_programs(num_tiles, config["sms"])
@@ -1901,7 +1901,7 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
         )
         # The arrival counts go back to this stream's pool once the launch is queued: each
         # tile's last program resets its count (a launch that raised gives them up).
-        _gemm.gemm_split_k_done(_count)
+        _gemm.gemm_split_k_done(_pool, _count)
 
     # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).
     config = _gemm.gemm_config(

@@ -139,7 +139,7 @@ def root(context, missing=missing):
     yield '; a persistent\n        # launch starts at most one program per SM, each looping over tiles: the fewest that\n        # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).\n        num_tiles = size_batch * _args.cdiv(size_m, config["block_m"]) * _args.cdiv(size_n, config["block_n"])\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
         pass
-        yield '        # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and\n        # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.\n        split_k = config["split_k"]\n        _ws, _count = _gemm.gemm_split_k_buffers(num_tiles, config, '
+        yield '        # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and\n        # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.\n        split_k = config["split_k"]\n        _ws, _count, _pool = _gemm.gemm_split_k_buffers(num_tiles, config, '
         yield str(environment.getattr(environment.getitem((undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), 0), 'name'))
         yield '.device, torch.'
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'acc_dtype'))
@@ -267,7 +267,7 @@ def root(context, missing=missing):
     yield '            num_warps=config["warps"],\n            num_stages=config["stages"],\n        )\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
         pass
-        yield "        # The arrival counts go back to this stream's pool once the launch is queued: each\n        # tile's last program resets its count (a launch that raised gives them up).\n        _gemm.gemm_split_k_done(_count)\n"
+        yield "        # The arrival counts go back to this stream's pool once the launch is queued: each\n        # tile's last program resets its count (a launch that raised gives them up).\n        _gemm.gemm_split_k_done(_pool, _count)\n"
     yield '\n    # Block configuration, addressing and persistence: pinned, cached or tuned (see tilegen.runtime.gemm.gemm_config).\n    config = _gemm.gemm_config(_'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_gemm, schedule, device, (size_batch, size_m, size_n, size_k), _tma_ok, _launch, ('
