@@ -2472,6 +2472,10 @@ def layernorm_team_kernel(
 # (tilegen.runtime.reduction.team_block).
 # Where the rows do not start on 16-byte boundaries the segments start at the boundary
 # before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
+# Over few rows loaded element by element (an odd width or row stride), where the team entry's
+# segments make at least two programs a row and the teams fit in one wave of the SMs, the
+# launcher runs the team instead: its segments start at the 16-byte boundary before each row
+# and move whole vectors, and more SMs share each row (tilegen.runtime.reduction.few_rows_team).
 # strategy is looped at 8192 columns: this kernel's variance joins its mean's
 # pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
 # variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).
@@ -2560,6 +2564,22 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         BLOCK_N, num_warps = _reduction.padded_chunk(
             N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0)
         )
+    if strategy != "team" and _reduction.few_rows_team(
+        device, n_rows, N, 4096, 8, x.stride(0), y.stride(0)
+    ):
+        # Few rows loaded element by element: a team, where its segments can start at the
+        # 16-byte boundary before each row and move whole vectors (row_window; again below).
+        if (
+            _reduction.row_window(
+                8,
+                N,
+                (x.stride(1), y.stride(1)),
+                (x.data_ptr() % 16, y.data_ptr() % 16),
+                (x.stride(0), y.stride(0)),
+            )
+            > 1
+        ):
+            strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "team", 4096, 1, 4, 0, 1
     if strategy == "team":
         # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
         # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
@@ -3086,6 +3106,10 @@ def rmsnorm_team_kernel(
 # (tilegen.runtime.reduction.team_block).
 # Where the rows do not start on 16-byte boundaries the segments start at the boundary
 # before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
+# Over few rows loaded element by element (an odd width or row stride), where the team entry's
+# segments make at least two programs a row and the teams fit in one wave of the SMs, the
+# launcher runs the team instead: its segments start at the 16-byte boundary before each row
+# and move whole vectors, and more SMs share each row (tilegen.runtime.reduction.few_rows_team).
 _rmsnorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -3158,6 +3182,22 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         BLOCK_N, num_warps = _reduction.padded_chunk(
             N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0)
         )
+    if strategy != "team" and _reduction.few_rows_team(
+        device, n_rows, N, 4096, 8, x.stride(0), y.stride(0)
+    ):
+        # Few rows loaded element by element: a team, where its segments can start at the
+        # 16-byte boundary before each row and move whole vectors (row_window; again below).
+        if (
+            _reduction.row_window(
+                8,
+                N,
+                (x.stride(1), y.stride(1)),
+                (x.data_ptr() % 16, y.data_ptr() % 16),
+                (x.stride(0), y.stride(0)),
+            )
+            > 1
+        ):
+            strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "team", 4096, 1, 4, 0, 1
     if strategy == "team":
         # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
         # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
@@ -3603,6 +3643,10 @@ def row_stats_team_kernel(
 # (tilegen.runtime.reduction.team_block).
 # Where the rows do not start on 16-byte boundaries the segments start at the boundary
 # before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
+# Over few rows loaded element by element (an odd width or row stride), where the team entry's
+# segments make at least two programs a row and the teams fit in one wave of the SMs, the
+# launcher runs the team instead: its segments start at the 16-byte boundary before each row
+# and move whole vectors, and more SMs share each row (tilegen.runtime.reduction.few_rows_team).
 _row_stats_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -3680,6 +3724,11 @@ def row_stats(x, *, sumsq=None, maxabs=None):
     if strategy == "looped" and max_n in _row_stats_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(N, BLOCK_N, num_warps, 4, x.stride(0))
+    if strategy != "team" and _reduction.few_rows_team(device, n_rows, N, 4096, 4, x.stride(0)):
+        # Few rows loaded element by element: a team, where its segments can start at the
+        # 16-byte boundary before each row and move whole vectors (row_window; again below).
+        if _reduction.row_window(4, N, (x.stride(1),), (x.data_ptr() % 16,), (x.stride(0),)) > 1:
+            strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "team", 4096, 1, 4, 0, 1
     if strategy == "team":
         # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
         # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
@@ -4411,6 +4460,10 @@ def add_layernorm_team_kernel(
 # (tilegen.runtime.reduction.team_block).
 # Where the rows do not start on 16-byte boundaries the segments start at the boundary
 # before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
+# Over few rows loaded element by element (an odd width or row stride), where the team entry's
+# segments make at least two programs a row and the teams fit in one wave of the SMs, the
+# launcher runs the team instead: its segments start at the 16-byte boundary before each row
+# and move whole vectors, and more SMs share each row (tilegen.runtime.reduction.few_rows_team).
 # strategy is looped at 8192 columns: this kernel's variance joins its mean's
 # pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
 # variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).
@@ -4512,6 +4565,35 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
             h.stride(0),
             h.stride(1),
         )
+    if strategy != "team" and _reduction.few_rows_team(
+        device,
+        n_rows,
+        C,
+        4096,
+        8,
+        x.stride(0),
+        x.stride(1),
+        r.stride(0),
+        r.stride(1),
+        y.stride(0),
+        y.stride(1),
+        h.stride(0),
+        h.stride(1),
+    ):
+        # Few rows loaded element by element: a team, where its segments can start at the
+        # 16-byte boundary before each row and move whole vectors (row_window; again below).
+        if (
+            _reduction.row_window(
+                8,
+                C,
+                (x.stride(2), r.stride(2), y.stride(2), h.stride(2)),
+                (x.data_ptr() % 16, r.data_ptr() % 16, y.data_ptr() % 16, h.data_ptr() % 16),
+                (x.stride(0), r.stride(0), y.stride(0), h.stride(0)),
+                (x.stride(1), r.stride(1), y.stride(1), h.stride(1)),
+            )
+            > 1
+        ):
+            strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "team", 4096, 1, 4, 0, 1
     if strategy == "team":
         # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
         # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
@@ -5168,6 +5250,10 @@ def add_rmsnorm_team_kernel(
 # (tilegen.runtime.reduction.team_block).
 # Where the rows do not start on 16-byte boundaries the segments start at the boundary
 # before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
+# Over few rows loaded element by element (an odd width or row stride), where the team entry's
+# segments make at least two programs a row and the teams fit in one wave of the SMs, the
+# launcher runs the team instead: its segments start at the 16-byte boundary before each row
+# and move whole vectors, and more SMs share each row (tilegen.runtime.reduction.few_rows_team).
 _add_rmsnorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -5247,6 +5333,22 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
         BLOCK_N, num_warps = _reduction.padded_chunk(
             N, BLOCK_N, num_warps, 2, x.stride(0), r.stride(0), y.stride(0), h.stride(0)
         )
+    if strategy != "team" and _reduction.few_rows_team(
+        device, n_rows, N, 4096, 8, x.stride(0), r.stride(0), y.stride(0), h.stride(0)
+    ):
+        # Few rows loaded element by element: a team, where its segments can start at the
+        # 16-byte boundary before each row and move whole vectors (row_window; again below).
+        if (
+            _reduction.row_window(
+                8,
+                N,
+                (x.stride(1), r.stride(1), y.stride(1), h.stride(1)),
+                (x.data_ptr() % 16, r.data_ptr() % 16, y.data_ptr() % 16, h.data_ptr() % 16),
+                (x.stride(0), r.stride(0), y.stride(0), h.stride(0)),
+            )
+            > 1
+        ):
+            strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "team", 4096, 1, 4, 0, 1
     if strategy == "team":
         # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
         # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).

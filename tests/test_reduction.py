@@ -531,6 +531,77 @@ def test_few_rows_mostly_padding_take_the_single_pass(spy, device, monkeypatch):
         torch.testing.assert_close(y, want, rtol=2e-2, atol=2e-2)
 
 
+def test_few_rows_team_needs_rows_element_by_element_that_fit_one_wave(monkeypatch):
+    """few_rows_team: on a GPU (faked here: 132 SMs), rows loaded element by element (an odd
+    width or row stride) whose teams of the table's segments hold at least two programs a
+    row and fit in one wave; never under the interpreter, nor where a team cannot run."""
+    import tilegen.runtime.reduction as red
+
+    gpu = torch.device("cuda", 0)
+    monkeypatch.setitem(red._SMS, 0, (132, 64))
+    monkeypatch.setattr(red, "team_fits", lambda device, team: team <= 132)
+    assert red.few_rows_team(gpu, 4, 4097, 4096, 8, 4097)
+    assert red.few_rows_team(gpu, 66, 4097, 4096, 8, 4097)  # 132 programs: one wave
+    assert not red.few_rows_team(gpu, 67, 4097, 4096, 8, 4097)  # 134: more than a wave
+    assert red.few_rows_team(gpu, 4, 4096, 4096, 8, 4097)  # an odd row stride
+    assert not red.few_rows_team(gpu, 4, 4096, 4096, 8, 4096, 4096)  # whole vectors: the table's entry
+    assert not red.few_rows_team(gpu, 4, 4089, 4096, 8, 4089)  # one program a row (4089 + 7 columns)
+    # vectors of 4 (f32 rows): 4093 + 3 columns make one segment, 4095 + 3 two
+    assert not red.few_rows_team(gpu, 1, 4093, 4096, 4, 4093) and red.few_rows_team(gpu, 1, 4095, 4096, 4, 4095)
+    assert not red.few_rows_team(torch.device("cpu"), 4, 4097, 4096, 8, 4097)
+    monkeypatch.setattr(red, "team_fits", lambda device, team: False)  # e.g. inside a CUDA graph capture
+    assert not red.few_rows_team(gpu, 4, 4097, 4096, 8, 4097)
+
+
+def test_few_rows_team_in_the_norms_only(variants):
+    """The launchers that run few rows loaded element by element as a team: kernels with
+    a team whose segments may start before the row and no work per element beyond products
+    (layernorm, rmsnorm); not an online max-and-sum (softmax), a quotient of row values
+    (quantize_rows_i8), a team without a window (argmax) or a pinned schedule."""
+    from tilegen.lower.reduction.launch import DEFAULT_TABLE
+
+    team = tuple(repr(v) for v in next(r for r in DEFAULT_TABLE if r[1] == "team")[1:])
+    _, models = variants["auto"]
+    for name in ("layernorm", "rmsnorm", "add_layernorm", "add_rmsnorm", "row_stats"):
+        assert models[name].few_rows_team == team, name
+    for name in ("softmax", "log_softmax", "causal_softmax", "next_token", "cross_entropy", "scaled_softmax"):
+        assert models[name].few_rows_team == (), name
+    for pinned in ("looped", "persistent", "team"):
+        assert variants[pinned][1]["layernorm"].few_rows_team == (), pinned
+    _, lowprec = compile_spec(ROOT / "specs" / "lowprec.tile")
+    assert lowprec["quantize_rows_i8"].few_rows_team == ()
+
+
+def test_few_rows_loaded_element_by_element_run_as_a_team(spy, device, monkeypatch):
+    """Where few_rows_team says so (faked here: the interpreter runs a team of one program
+    holding the row), layernorm launches its team kernel with WINDOW 8 over rows of 4097
+    columns, and the table's entry where the segments cannot start at the boundary (x a view
+    one element past it) or the rule says no; softmax never asks. Against torch."""
+    import tilegen.runtime.reduction as red
+
+    module, calls = spy
+    asked = []
+    monkeypatch.setattr(red, "few_rows_team", lambda *args: asked.append(args) or True)
+    gen = torch.Generator().manual_seed(11)
+    base = torch.randn(4 * 4097 + 1, generator=gen).to(device=device, dtype=torch.bfloat16)
+    w = torch.randn(4097, generator=gen).to(device=device, dtype=torch.bfloat16)
+    b = torch.randn(4097, generator=gen).to(device=device, dtype=torch.bfloat16)
+    for x, kind in ((base[: 4 * 4097].view(4, 4097), "team_kernel"), (base[1:].view(4, 4097), "looped_kernel")):
+        y, mu, rstd = module.layernorm(x, w, b)
+        assert asked[-1] == (x.device, 4, 4097, 4096, 8, 4097, 4097) and calls[-1][0] == kind
+        if kind == "team_kernel":
+            assert calls[-1][2]["WINDOW"] == 8
+        want = F.layer_norm(x.float(), (4097,), w.float(), b.float(), 1e-5)
+        torch.testing.assert_close(y.float(), want, rtol=2e-2, atol=2e-2)
+        torch.testing.assert_close(mu, x.float().mean(-1), rtol=1e-4, atol=1e-4)
+    monkeypatch.setattr(red, "few_rows_team", lambda *args: asked.append(args) and False)
+    module.layernorm(base[: 4 * 4097].view(4, 4097), w, b)
+    assert calls[-1][0] == "looped_kernel"
+    n_asked = len(asked)
+    module.softmax(torch.randn(4, 4097, device=device, dtype=torch.float16))
+    assert len(asked) == n_asked and calls[-1][0] != "team_kernel"
+
+
 def test_pinned_schedules_go_without_the_padded_entries(variants):
     """A spec's schedule { } pins columns of the entries tilegen's defaults start from: the
     kernels pinned to a strategy have no entries for rows mostly padding."""

@@ -79,6 +79,30 @@ def team_block(device, n_cols, block_n, *strides, n_rows, window):
     return half if scalar or few else block_n
 
 
+# Few rows loaded element by element (an odd width or row stride) run as a team where the
+# table's team segments would make at least two programs a row and the teams fit in one
+# wave of SMs, and the segments can start at the 16-byte boundary before each row
+# (row_window): the team loads whole vectors where the single pass or the looped chunks
+# load element by element, and more SMs share each row's latency. Pinned teams against
+# the launchers as generated, H200, bf16, us: layernorm 1x4097 7.71 -> 5.70 (segments of
+# 2048), 4x4097 7.78 -> 6.27, 64x4097 7.97 -> 6.94; rmsnorm 4x4097 6.11 -> 5.41, 64x4097
+# 6.30 -> 5.84. Rows in whole vectors keep the table (layernorm 64x4096 5.28 against 6.66,
+# rmsnorm 4x4096 4.48 against 5.28), as do more rows (layernorm 128x3001 6.11 against
+# 7.14) and kernels with work per element beyond a few products (the launcher's template
+# leaves them out): softmax f16 1x4097 6.56 against 7.74, 64x4097 6.72 against 8.54.
+def few_rows_team(device, n_rows, n_cols, block_n, vector, *strides):
+    """Should rows of `n_cols` columns and these row `strides` (in elements) run as a team of
+    `block_n`-column segments (the launch table's), instead of the table's entry for their
+    width? Where they load element by element, a team of at least two programs a row
+    (segments that may start `vector` - 1 elements before the row) and the teams fit in one
+    wave of the SMs (see above). The launcher then checks that the segments can start at the
+    boundary (row_window)."""
+    if device.type != "cuda" or not element_by_element(n_cols, *strides):
+        return False
+    team = cdiv(n_cols + vector - 1, block_n)
+    return team >= 2 and n_rows * team <= sm_count(device) and team_fits(device, team)
+
+
 def row_window(vector, n_cols, col_strides, misaligned, *row_strides):
     """WINDOW of a team kernel: `vector`, the elements of a 16-byte vector of the narrowest
     row-sized tensor, where the rows do not all start on 16-byte boundaries or end on one

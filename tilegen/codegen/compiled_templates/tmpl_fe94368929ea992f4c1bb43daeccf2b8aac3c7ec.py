@@ -15,6 +15,7 @@ def root(context, missing=missing):
     l_0_width = resolve('width')
     l_0_m = resolve('m')
     l_0_tensors = resolve('tensors')
+    l_0_window_call = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -40,6 +41,39 @@ def root(context, missing=missing):
         def t_4(*unused):
             raise TemplateRuntimeError("No filter named 'trim' found.")
     pass
+    def macro(l_1_k):
+        t_5 = []
+        l_1_w = l_0_w
+        if l_1_k is missing:
+            l_1_k = undefined("parameter 'k' was not provided", name='k')
+        pass
+        l_1_w = environment.getattr(environment.getattr(l_1_k, 'team'), 'window')
+        t_5.extend((
+            '_reduction.row_window(\n            ',
+            str(environment.getattr((undefined(name='w') if l_1_w is missing else l_1_w), 'vector')),
+            ',\n            ',
+            str(environment.getattr(l_1_k, 'ncols')),
+            ',\n            (',
+            str(t_2(context.eval_ctx, environment.getattr((undefined(name='w') if l_1_w is missing else l_1_w), 'col_strides'), ', ')),
+            ',),\n            (',
+            str(t_2(context.eval_ctx, environment.getattr((undefined(name='w') if l_1_w is missing else l_1_w), 'misaligned'), ', ')),
+            ',),\n',
+        ))
+        for l_2_strides in environment.getattr((undefined(name='w') if l_1_w is missing else l_1_w), 'row_strides'):
+            _loop_vars = {}
+            pass
+            t_5.extend((
+                '            (',
+                str(t_2(context.eval_ctx, l_2_strides, ', ')),
+                ',),\n',
+            ))
+        l_2_strides = missing
+        t_5.append(
+            '        )',
+        )
+        return concat(t_5)
+    context.exported_vars.add('window_call')
+    context.vars['window_call'] = l_0_window_call = Macro(environment, macro, 'window_call', ('k',), False, False, False, context.eval_ctx.autoescape)
     yield '# Launch table for '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield ', keyed by the row width '
@@ -90,6 +124,9 @@ def root(context, missing=missing):
     if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') and environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'window')):
         pass
         yield '# Where the rows do not start on 16-byte boundaries the segments start at the boundary\n# before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team'):
+        pass
+        yield "# Over few rows loaded element by element (an odd width or row stride), where the team entry's\n# segments make at least two programs a row and the teams fit in one wave of the SMs, the\n# launcher runs the team instead: its segments start at the 16-byte boundary before each row\n# and move whole vectors, and more SMs share each row (tilegen.runtime.reduction.few_rows_team).\n"
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_narrow'):
         pass
         yield '# At the max_n '
@@ -148,7 +185,7 @@ def root(context, missing=missing):
         yield '_widths = set()\n'
     yield '\n\n'
     template = environment.get_template('_launcher_head.py.j2', '_reduction_launcher.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win, 'window_call': l_0_window_call}))
     try:
         for event in gen:
             yield event
@@ -162,7 +199,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 88 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 106 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -238,6 +275,21 @@ def root(context, missing=missing):
         yield '        if max_n is None or '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
         yield ' <= max_n:\n            break\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team'):
+        pass
+        yield '    if strategy != "team" and _reduction.few_rows_team(\n        device, n_rows, '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ', '
+        yield str(environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team'), 1))
+        yield ', '
+        yield str(environment.getattr(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'window'), 'vector'))
+        yield ', '
+        yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
+        yield '\n    ):\n        # Few rows loaded element by element: a team, where its segments can start at the\n        # 16-byte boundary before each row and move whole vectors (row_window; again below).\n        if '
+        yield str(context.call((undefined(name='window_call') if l_0_window_call is missing else l_0_window_call), (undefined(name='k') if l_0_k is missing else l_0_k)))
+        yield ' > 1:\n            strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = '
+        yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team'), ', '))
+        yield '\n'
     if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pins') or environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pinned_block_n')):
         pass
         yield "    # Pinned by the spec's schedule { }.\n"
@@ -267,23 +319,9 @@ def root(context, missing=missing):
         context.exported_vars.add('w')
         if (undefined(name='w') if l_0_w is missing else l_0_w):
             pass
-            yield '        # Rows that do not start and end on 16-byte boundaries, alike in every row-sized\n        # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).\n        WINDOW = _reduction.row_window(\n            '
-            yield str(environment.getattr((undefined(name='w') if l_0_w is missing else l_0_w), 'vector'))
-            yield ',\n            '
-            yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
-            yield ',\n            ('
-            yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='w') if l_0_w is missing else l_0_w), 'col_strides'), ', '))
-            yield ',),\n            ('
-            yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='w') if l_0_w is missing else l_0_w), 'misaligned'), ', '))
-            yield ',),\n'
-            for l_1_strides in environment.getattr((undefined(name='w') if l_0_w is missing else l_0_w), 'row_strides'):
-                _loop_vars = {}
-                pass
-                yield '            ('
-                yield str(t_2(context.eval_ctx, l_1_strides, ', '))
-                yield ',),\n'
-            l_1_strides = missing
-            yield '        )\n'
+            yield '        # Rows that do not start and end on 16-byte boundaries, alike in every row-sized\n        # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).\n        WINDOW = '
+            yield str(context.call((undefined(name='window_call') if l_0_window_call is missing else l_0_window_call), (undefined(name='k') if l_0_k is missing else l_0_k)))
+            yield '\n'
         l_0_win = ('WINDOW' if (undefined(name='w') if l_0_w is missing else l_0_w) else '1')
         context.vars['win'] = l_0_win
         context.exported_vars.add('win')
@@ -293,7 +331,7 @@ def root(context, missing=missing):
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ', BLOCK_N, '
             yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
-            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 158 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 177 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield 'n_rows=n_rows, window='
             yield str((undefined(name='win') if l_0_win is missing else l_0_win))
             yield '\n        )\n'
@@ -318,10 +356,10 @@ def root(context, missing=missing):
         yield '_team_kernel,\n                (n_rows * TEAM,),\n                '
         yield str(t_1(t_4(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 16))
         yield '\n                ws,\n                epoch,\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31'
-        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 184 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 203 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield '.\n                INDEX_64=_args.needs_int64('
         yield str(t_2(context.eval_ctx, t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
-        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 186 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 205 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield ')\n                or (n_rows + 2) * '
         yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
         yield ' * _args.next_power_of_2(TEAM) >= 2**31,\n'
@@ -391,4 +429,4 @@ def root(context, missing=missing):
     yield '\n\n\n'
 
 blocks = {}
-debug_info = '3=44&4=48&6=50&7=52&8=56&9=59&13=63&14=66&17=71&23=73&24=76&28=78&29=81&32=85&37=87&42=90&46=93&47=96&53=100&54=103&58=105&59=108&63=110&64=113&66=115&68=118&70=120&71=124&74=128&75=131&77=135&78=138&80=142&81=145&82=147&86=150&87=157&88=160&90=168&91=170&93=173&94=175&96=181&98=183&99=185&100=189&102=191&104=195&105=201&108=208&109=210&110=213&111=215&112=217&114=219&117=221&119=227&120=230&122=232&125=239&128=241&131=244&132=247&134=253&135=257&137=262&139=265&140=268&144=271&145=273&146=275&147=277&148=279&149=283&153=287&154=290&158=293&161=300&162=303&165=307&166=309&169=311&171=313&172=315&175=317&177=319&184=321&186=323&187=326&188=328&189=331&191=333&196=337&198=339&200=342&202=344&204=346&205=348&219=352&225=356&226=358&227=360&234=367&235=369&237=372&246=380&252=382&253=384&254=387&259=390'
+debug_info = '3=44&4=50&6=53&7=55&8=57&9=59&10=62&11=67&15=78&16=82&18=84&19=86&20=90&21=93&25=97&26=100&29=105&35=107&36=110&40=112&41=115&44=119&49=121&54=124&58=127&64=130&65=133&71=137&72=140&76=142&77=145&81=147&82=150&84=152&86=155&88=157&89=161&92=165&93=168&95=172&96=175&98=179&99=182&100=184&104=187&105=194&106=197&108=205&109=207&111=210&112=212&114=218&116=220&117=222&118=226&120=228&122=232&123=238&126=245&127=247&128=250&129=252&130=254&132=256&135=258&137=264&138=267&140=269&143=276&146=278&148=281&152=289&153=291&155=293&158=296&159=299&161=305&162=309&164=314&166=317&167=320&170=323&172=325&173=328&177=331&180=338&181=341&184=345&185=347&188=349&190=351&191=353&194=355&196=357&203=359&205=361&206=364&207=366&208=369&210=371&215=375&217=377&219=380&221=382&223=384&224=386&238=390&244=394&245=396&246=398&253=405&254=407&256=410&265=418&271=420&272=422&273=425&278=428'

@@ -1,7 +1,8 @@
 """Validation cases for reduction kernels: ReductionModel.validation_cases(quick).
 
-Row widths 1, 7, 128, 1000, 4096, 5000 (single pass), 65536 and 300,000 (looped, past
-2**18), each with one row and with many; non-contiguous views; zero rows. `tilegen
+Row widths 1, 7, 128, 1000, 4096, 4097, 5000 (single pass or looped chunks; 4097's odd rows,
+few on a GPU, run as teams: tilegen.runtime.reduction.few_rows_team), 65536 (a team) and
+300,000 (looped, past 2**18), each with one row and with many; non-contiguous views; zero rows. `tilegen
 validate` and tests/test_reduction.py run them against the torch reference.
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from ..cases import Case
 
-WIDTHS = (1, 7, 128, 1000, 4096, 5000, 65536)
+WIDTHS = (1, 7, 128, 1000, 4096, 4097, 5000, 65536)
 WIDE = 300_000  # above 262,144: the looped path over many blocks
 QUICK_WIDTHS = (1, 7, 1000, 5000)
 MANY_ROWS = 37  # ragged: not a multiple of any ROWS

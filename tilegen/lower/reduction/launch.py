@@ -212,6 +212,19 @@ def reread_kind(levels: int, full_outputs: bool, online: bool) -> str:
     return "" if online else "chained"
 
 
+def few_rows_team_row(table, window: bool, online: bool, divides: bool, padded: bool) -> tuple[str, ...]:
+    """The table's first team entry, without its max_n, for the launcher to run over few rows
+    loaded element by element (tilegen.runtime.reduction.few_rows_team, with the
+    measurements), or () where that does not apply: no team kernel whose segments may start
+    at the 16-byte boundary before the row (`window`), a kernel with more work per element
+    than a few products (an `online` max-and-sum's exp, a quotient of row values: `divides`;
+    its single pass spreads that work over more threads than a team's segments do), or a
+    `schedule { }` (not `padded`: its pins stand)."""
+    if not window or online or divides or not padded:
+        return ()
+    return next((row[1:] for row in table if row[1] == repr("team")), ())
+
+
 def fallback_row() -> tuple[str, ...]:
     """LOOPED_FALLBACK without its max_n, as Python literals: what a launcher runs where a
     team cannot."""

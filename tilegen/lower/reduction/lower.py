@@ -7,10 +7,11 @@ from __future__ import annotations
 import dataclasses
 
 from ...checker.check import CheckedKernel
+from ...language import ir
 from ..model import Statement, helpers_used
 from .axes import AxisReductionModel, lower_axis_reduction
 from .axis_scan import AxisScanModel, lower_axis_scan
-from .launch import fallback_row, held_inputs, reread_kind, schedule_pins, table_rows
+from .launch import fallback_row, few_rows_team_row, held_inputs, reread_kind, schedule_pins, table_rows
 from .looped import looped
 from .lowering import Lowering
 from ..model import IndexStep, index_name
@@ -83,6 +84,11 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
     # (a strategy, a block, warps) are meant for the entries tilegen's defaults start from.
     table, changed = table_rows(row_inputs, levels, reread, team is not None, two_reads, padded=not (pins or free_block),
                                 online=online)
+    # A quotient of row values (`/` in a statement whose value varies along the row).
+    divides = any(an.varies(a.target) and any(isinstance(e, ir.BinOp) and e.op == "/" for e in ir.walk(a.value))
+                  for a in checked.kernel.body)
+    few_rows_team = few_rows_team_row(table, team is not None and team.window is not None, online, divides,
+                                      padded=not (pins or free_block))
     head, tail = split_single(single_steps, an) if reread == "chained" else (single_steps, ())
     if reread == "chained":  # the row loads keep it in L2 for the second read
         single_loads = tuple(dataclasses.replace(l, evict="reread") if l.mask == "mask" else l for l in single_loads)
@@ -164,6 +170,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
         | ({"last_lane"} if scans else set()),
         torch_helpers=frozenset(torch_helpers),
         team=team,
+        few_rows_team=few_rows_team,
     )
 
 

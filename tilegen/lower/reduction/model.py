@@ -243,6 +243,9 @@ class ReductionModel:
     helpers: frozenset[str]
     torch_helpers: frozenset[str]
     team: Team | None = None  # None: some reduction cannot be exchanged (not f32); no team kernel
+    # the table's team entry (no max_n) the launcher runs over few rows loaded element by
+    # element (tilegen.runtime.reduction.few_rows_team); (): never
+    few_rows_team: tuple[str, ...] = ()
     template: str = "reduction.py.j2"
 
     def validation_cases(self, quick: bool = False):
