@@ -301,3 +301,20 @@ def test_descriptor_gemm_launches_on_the_gpu():
     table = gemm.matmul_kernel.__dict__.get(launch_rt.TABLE, {})
     assert any(launch_rt.TensorDescriptor in (part[0] if isinstance(part, tuple) else None for part in key)
                for key in table)
+
+
+@pytest.mark.gpu
+def test_current_stream_is_where_triton_launches():
+    """tilegen.runtime.args.current_stream (the team workspace's and split-K counts' key)
+    gives the handle of the stream torch and Triton launch on, inside `torch.cuda.stream`
+    too."""
+    from triton.runtime import driver
+
+    from tilegen.runtime.args import current_stream
+
+    index = torch.cuda.current_device()
+    assert current_stream(index) == torch.cuda.current_stream().cuda_stream == driver.active.get_current_stream(index)
+    side = torch.cuda.Stream()
+    with torch.cuda.stream(side):
+        assert current_stream(index) == side.cuda_stream == driver.active.get_current_stream(index)
+    assert current_stream(index) != side.cuda_stream

@@ -553,11 +553,12 @@ def test_few_rows_team_needs_rows_element_by_element_that_fit_one_wave(monkeypat
     assert not red.few_rows_team(gpu, 4, 4097, 4096, 8, 4097)
 
 
-def test_few_rows_team_in_the_norms_only(variants):
+def test_few_rows_team_in_the_norms_only(variants, tmp_path):
     """The launchers that run few rows loaded element by element as a team: kernels with
-    a team whose segments may start before the row and no work per element beyond products
-    (layernorm, rmsnorm); not an online max-and-sum (softmax), a quotient of row values
-    (quantize_rows_i8), a team without a window (argmax) or a pinned schedule."""
+    a team whose segments may start before the row and only light work per element (the op
+    table's `light`: layernorm, rmsnorm; a quotient or rsqrt of per-row values, a clamp);
+    not an exp (softmax), a quotient of row values (quantize_rows_i8), a sigmoid, a team
+    without a window (argmax) or a pinned schedule."""
     from tilegen.lower.reduction.launch import DEFAULT_TABLE
 
     team = tuple(repr(v) for v in next(r for r in DEFAULT_TABLE if r[1] == "team")[1:])
@@ -570,6 +571,21 @@ def test_few_rows_team_in_the_norms_only(variants):
         assert variants[pinned][1]["layernorm"].few_rows_team == (), pinned
     _, lowprec = compile_spec(ROOT / "specs" / "lowprec.tile")
     assert lowprec["quantize_rows_i8"].few_rows_team == ()
+    spec = tmp_path / "light.tile"
+    spec.write_text("""
+reduction per_row_quotient(x: f32[M, N]) -> (y: f32[M, N]) {
+    y = clamp(x, -1.0, 1.0) * (1.0 / sum(abs(x))) * rsqrt(mean(x * x) + 1e-6)
+}
+reduction gated(x: f32[M, N]) -> (y: f32[M, N]) {
+    y = x * sigmoid(x) * rsqrt(mean(x * x) + 1e-6)
+}
+reduction remainder(x: f32[M, N]) -> (y: f32[M, N]) {
+    y = (x % 2.0) * rsqrt(mean(x * x) + 1e-6)
+}
+""")
+    _, light = compile_spec(spec)
+    assert light["per_row_quotient"].few_rows_team == team
+    assert light["gated"].few_rows_team == () and light["remainder"].few_rows_team == ()
 
 
 def test_few_rows_loaded_element_by_element_run_as_a_team(spy, device, monkeypatch):
@@ -594,6 +610,18 @@ def test_few_rows_loaded_element_by_element_run_as_a_team(spy, device, monkeypat
         want = F.layer_norm(x.float(), (4097,), w.float(), b.float(), 1e-5)
         torch.testing.assert_close(y.float(), want, rtol=2e-2, atol=2e-2)
         torch.testing.assert_close(mu, x.float().mean(-1), rtol=1e-4, atol=1e-4)
+    # rows over two dims ([B, T, C], add_layernorm): the rule asks with every row stride
+    x3 = torch.randn(2, 3, 4097, generator=gen).to(device=device, dtype=torch.bfloat16)
+    r3 = torch.randn(2, 3, 4097, generator=gen).to(device=device, dtype=torch.bfloat16)
+    w3, b3 = torch.randn(4097, generator=gen).to(device), torch.randn(4097, generator=gen).to(device)
+    seen = []
+    monkeypatch.setattr(module, "add_layernorm_team_kernel", _Spy(module.add_layernorm_team_kernel, seen, "team_kernel"))
+    y3, h3 = module.add_layernorm(x3, r3, w3, b3)
+    assert asked[-1][:5] == (x3.device, 6, 4097, 4096, 8) and seen[-1][0] == "team_kernel"
+    assert seen[-1][2]["WINDOW"] == 8
+    y_ref, h_ref = module.add_layernorm_reference(x3, r3, w3, b3)
+    torch.testing.assert_close(h3.float(), h_ref.float(), rtol=1.6e-2, atol=1e-2)
+    torch.testing.assert_close(y3.float(), y_ref.float(), rtol=2e-2, atol=2e-2)
     monkeypatch.setattr(red, "few_rows_team", lambda *args: asked.append(args) and False)
     module.layernorm(base[: 4 * 4097].view(4, 4097), w, b)
     assert calls[-1][0] == "looped_kernel"

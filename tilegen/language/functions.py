@@ -44,6 +44,10 @@ class Function:
     # "index" (i64 along the dimension its argument names), "i64" (a row's position),
     # "accumulate" (a running sum or product: i64 for integers and bool, else as "float").
     result: str = "float"
+    # A value costs a few ALU instructions: no transcendental function, division or power
+    # (the reduction launchers run few rows of kernels doing only light work per element as
+    # teams: tilegen.runtime.reduction.few_rows_team).
+    light: bool = False
 
 
 def _f(name, arity, triton, torch, **kw) -> Function:
@@ -81,7 +85,7 @@ def _scan(name, triton, torch, carry, neutral, **kw) -> Function:
 FUNCTIONS: dict[str, Function] = {
     f.name: f
     for f in (
-        _f("abs", 1, "tl.abs({0})", "torch.abs({0})", float_only=False, result="same"),
+        _f("abs", 1, "tl.abs({0})", "torch.abs({0})", float_only=False, result="same", light=True),
         _f("exp", 1, "tl.exp({0})", "torch.exp({0})"),
         _f("exp2", 1, "tl.exp2({0})", "torch.exp2({0})"),
         _f("log", 1, "tl.log({0})", "torch.log({0})"),
@@ -93,38 +97,38 @@ FUNCTIONS: dict[str, Function] = {
         _f("tanh", 1, "_tanh({0})", "torch.tanh({0})", helper="tanh"),
         _f("sigmoid", 1, "tl.sigmoid({0})", "torch.sigmoid({0})"),
         _f("erf", 1, "tl.erf({0})", "torch.erf({0})"),
-        _f("floor", 1, "tl.floor({0})", "torch.floor({0})"),
-        _f("ceil", 1, "tl.ceil({0})", "torch.ceil({0})"),
-        _f("round", 1, "_round({0})", "torch.round({0})", helper="round"),  # half to even
-        _f("trunc", 1, "_trunc({0})", "torch.trunc({0})", helper="trunc"),
+        _f("floor", 1, "tl.floor({0})", "torch.floor({0})", light=True),
+        _f("ceil", 1, "tl.ceil({0})", "torch.ceil({0})", light=True),
+        _f("round", 1, "_round({0})", "torch.round({0})", helper="round", light=True),  # half to even
+        _f("trunc", 1, "_trunc({0})", "torch.trunc({0})", helper="trunc", light=True),
         _f("log1p", 1, "_log1p({0})", "torch.log1p({0})", helper="log1p"),
         _f("expm1", 1, "_expm1({0})", "torch.expm1({0})", helper="expm1"),
-        _f("sign", 1, "_sign({0})", "torch.sign({0})", helper="sign", float_only=False, result="keep"),
-        _f("isnan", 1, "_isnan({0})", "torch.isnan({0})", helper="isnan", result="bool"),
-        _f("isinf", 1, "_isinf({0})", "torch.isinf({0})", helper="isinf", result="bool"),
-        _f("isfinite", 1, "_isfinite({0})", "torch.isfinite({0})", helper="isfinite", result="bool"),
-        _f("relu", 1, "_relu({0})", "torch.relu({0})", helper="relu", float_only=False, result="same"),
+        _f("sign", 1, "_sign({0})", "torch.sign({0})", helper="sign", float_only=False, result="keep", light=True),
+        _f("isnan", 1, "_isnan({0})", "torch.isnan({0})", helper="isnan", result="bool", light=True),
+        _f("isinf", 1, "_isinf({0})", "torch.isinf({0})", helper="isinf", result="bool", light=True),
+        _f("isfinite", 1, "_isfinite({0})", "torch.isfinite({0})", helper="isfinite", result="bool", light=True),
+        _f("relu", 1, "_relu({0})", "torch.relu({0})", helper="relu", float_only=False, result="same", light=True),
         _f("leaky_relu", 2, "_leaky_relu({0}, {1})", "_ref.leaky_relu({0}, {1})",
-           helper="leaky_relu", torch_helper="leaky_relu", float_only=False),
+           helper="leaky_relu", torch_helper="leaky_relu", float_only=False, light=True),
         _f("gelu", 1, "_gelu({0})", "torch.nn.functional.gelu({0})", helper="gelu"),
         _f("gelu_tanh", 1, "_gelu_tanh({0})", 'torch.nn.functional.gelu({0}, approximate="tanh")',
            helper="gelu_tanh"),
         _f("silu", 1, "_silu({0})", "torch.nn.functional.silu({0})", helper="silu"),
         _f("softplus", 1, "_softplus({0})", "torch.nn.functional.softplus({0})", helper="softplus"),
         _f("maximum", 2, "tl.maximum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)", "torch.maximum({0}, {1})", float_only=False,
-           result="same"),
+           result="same", light=True),
         _f("minimum", 2, "tl.minimum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)", "torch.minimum({0}, {1})", float_only=False,
-           result="same"),
+           result="same", light=True),
         _f("clamp", 3, "_clamp({0}, {1}, {2})", "torch.minimum(torch.maximum({0}, {1}), {2})", helper="clamp", float_only=False,
-           result="same"),
-        _f("where", 3, "tl.where({0}, {1}, {2})", "torch.where({0}, {1}, {2})", float_only=False, result="where"),
+           result="same", light=True),
+        _f("where", 3, "tl.where({0}, {1}, {2})", "torch.where({0}, {1}, {2})", float_only=False, result="where", light=True),
         _f("pow", 2, "_pow({0}, {1})", "torch.pow({0}, {1})", helper="pow"),
         _f("rand", 1, "tl.rand({0}, {index})", "_ref.rand({0}, {shape}, device)", torch_helper="rand", float_only=False,
            result="rand"),
         # the position along a dimension (its argument names one): the kernel's index of that
         # dimension, split from the flat index; in torch an arange shaped to broadcast
         _f("index", 1, "{position}.to(tl.int64)", "_ref.positions({0}, {axis}, {rank}, device)", kinds=("elementwise", "reduction"),
-           torch_helper="positions", float_only=False, result="index"),
+           torch_helper="positions", float_only=False, result="index", light=True),
         _reduction("sum", "0", "sum", "torch.sum"),
         _reduction("max", "-inf", "max", "torch.amax", helper="extremes", result="keep"),  # NaN wins, as in torch
         _reduction("min", "+inf", "min", "torch.amin", helper="extremes", result="keep"),
@@ -171,6 +175,7 @@ class Operator:
     # its spelling where the left operand is zero at masked positions (zeros.py), and the helper
     zeros: str | None = None
     zeros_helper: str | None = None
+    light: bool = True  # a few ALU instructions a value (Function.light): not /, % or **
 
 
 # Python's binding strengths of what is emitted; `and`/`or` become `&`/`|`, which bind
@@ -190,10 +195,10 @@ OPERATORS: dict[str, Operator] = {
         # A dividend that is zero at masked positions (zeros.py) handles its zeros apart,
         # keeping tl.div_rn off its slow path for them (templates/helpers.py.j2, _div_rn_zeros)
         Operator("/", "tl.div_rn({0}, {1})", "{0} / {1}", ATOM,
-                 zeros="_div_rn_zeros({0}, {1})", zeros_helper="div_rn_zeros"),
+                 zeros="_div_rn_zeros({0}, {1})", zeros_helper="div_rn_zeros", light=False),
         # the C-style remainder (sign of the dividend), as Triton computes it
-        Operator("%", "{0} % {1}", "torch.fmod({0}, {1})", MUL),
-        Operator("**", "_pow({0}, {1})", "torch.pow({0}, {1})", ATOM, float_only=True, helper="pow"),
+        Operator("%", "{0} % {1}", "torch.fmod({0}, {1})", MUL, light=False),
+        Operator("**", "_pow({0}, {1})", "torch.pow({0}, {1})", ATOM, float_only=True, helper="pow", light=False),
         Operator("@", "", "", MUL),  # the gemm's product: lowered to a K loop, not an expression
         Operator("and", "{0} & {1}", "{0} & {1}", AND),
         Operator("or", "{0} | {1}", "{0} | {1}", OR),

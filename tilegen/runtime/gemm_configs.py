@@ -7,7 +7,7 @@ from __future__ import annotations
 import torch
 import triton.language as tl
 
-from .args import cdiv, needs_int64
+from .args import cdiv, current_stream, needs_int64
 
 # Candidate block configurations, the default first. Hopper (sm_90+): large tiles,
 # 8 warps (two warpgroups) for 128x256, deeper pipelines for its 227 KB of shared memory.
@@ -177,7 +177,7 @@ def gemm_split_k_buffers(num_tiles, config, device, acc_dtype):
 def _counts_key(device):
     """The stream a launch goes to (the current device's current stream, where Triton
     launches), with the device the counts live on."""
-    return str(device), torch.cuda.current_stream().cuda_stream if device.type == "cuda" else 0
+    return str(device), current_stream(torch.cuda.current_device()) if device.type == "cuda" else 0
 
 
 def gemm_split_k_counts(device, num_tiles):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import torch
 
-from .args import cdiv, next_power_of_2
+from .args import cdiv, current_stream, next_power_of_2
 
 TEAM_WORKSPACES = {}
 
@@ -20,7 +20,10 @@ def team_workspace(device, n_words):
     Launches on one stream run one after another, so each takes the next epoch and never
     mistakes an earlier launch's words for its own; each stream has its own buffer. A new
     buffer starts zeroed (epoch 0: never a launch's) and the epochs start again from 1."""
-    stream = torch.cuda.current_stream(device).cuda_stream if device.type == "cuda" else 0
+    if device.type == "cuda":
+        stream = current_stream(device.index if device.index is not None else torch.cuda.current_device())
+    else:
+        stream = 0
     key = (str(device), stream)
     ws, epoch = TEAM_WORKSPACES.get(key, (None, 0))
     epoch += 1
@@ -80,16 +83,17 @@ def team_block(device, n_cols, block_n, *strides, n_rows, window):
 
 
 # Few rows loaded element by element (an odd width or row stride) run as a team where the
-# table's team segments would make at least two programs a row and the teams fit in one
-# wave of SMs, and the segments can start at the 16-byte boundary before each row
-# (row_window): the team loads whole vectors where the single pass or the looped chunks
-# load element by element, and more SMs share each row's latency. Pinned teams against
-# the launchers as generated, H200, bf16, us: layernorm 1x4097 7.71 -> 5.70 (segments of
-# 2048), 4x4097 7.78 -> 6.27, 64x4097 7.97 -> 6.94; rmsnorm 4x4097 6.11 -> 5.41, 64x4097
-# 6.30 -> 5.84. Rows in whole vectors keep the table (layernorm 64x4096 5.28 against 6.66,
-# rmsnorm 4x4096 4.48 against 5.28), as do more rows (layernorm 128x3001 6.11 against
-# 7.14) and kernels with work per element beyond a few products (the launcher's template
-# leaves them out): softmax f16 1x4097 6.56 against 7.74, 64x4097 6.72 against 8.54.
+# table's team segments would make at least two programs a row, the teams so counted fit
+# in one wave of SMs (team_block may then halve the segments, as for wide rows), and the
+# segments can start at the 16-byte boundary before each row (row_window): the team loads
+# whole vectors where the single pass or the looped chunks load element by element, and
+# more SMs share each row's latency. Pinned teams against the launchers as generated, H200,
+# bf16, us: layernorm 1x4097 7.71 -> 5.70 (segments of 2048), 4x4097 7.78 -> 6.27, 64x4097
+# 7.97 -> 6.94; rmsnorm 4x4097 6.11 -> 5.41, 64x4097 6.30 -> 5.84. Rows in whole vectors
+# keep the table (layernorm 64x4096 5.28 against 6.66, rmsnorm 4x4096 4.48 against 5.28),
+# as do kernels with more than light work per element (the op table's `light`; the
+# launcher's template leaves them out): softmax f16 1x4097 6.56 against 7.74, 64x4097 6.72
+# against 8.54 (docs/design.md).
 def few_rows_team(device, n_rows, n_cols, block_n, vector, *strides):
     """Should rows of `n_cols` columns and these row `strides` (in elements) run as a team of
     `block_n`-column segments (the launch table's), instead of the table's entry for their
@@ -97,7 +101,10 @@ def few_rows_team(device, n_rows, n_cols, block_n, vector, *strides):
     (segments that may start `vector` - 1 elements before the row) and the teams fit in one
     wave of the SMs (see above). The launcher then checks that the segments can start at the
     boundary (row_window)."""
-    if device.type != "cuda" or not element_by_element(n_cols, *strides):
+    odd = n_cols  # element by element: some size odd (element_by_element, inline: every call asks)
+    for stride in strides:
+        odd |= stride
+    if not odd & 1 or device.type != "cuda":
         return False
     team = cdiv(n_cols + vector - 1, block_n)
     return team >= 2 and n_rows * team <= sm_count(device) and team_fits(device, team)

@@ -1,8 +1,9 @@
 """Validation cases for reduction kernels: ReductionModel.validation_cases(quick).
 
-Row widths 1, 7, 128, 1000, 4096, 4097, 5000 (single pass or looped chunks; 4097's odd rows,
-few on a GPU, run as teams: tilegen.runtime.reduction.few_rows_team), 65536 (a team) and
-300,000 (looped, past 2**18), each with one row and with many; non-contiguous views; zero rows. `tilegen
+Row widths 1, 7, 128, 1000, 4096, 4097, 5000 (single pass or looped chunks; on a GPU the
+norms run 4097's odd rows, few, as teams: tilegen.runtime.reduction.few_rows_team), 65536
+(a team on a GPU) and 300,000 (looped, past 2**18), each with one row and with many;
+non-contiguous views; zero rows. `tilegen
 validate` and tests/test_reduction.py run them against the torch reference.
 """
 

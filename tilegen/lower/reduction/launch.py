@@ -212,15 +212,15 @@ def reread_kind(levels: int, full_outputs: bool, online: bool) -> str:
     return "" if online else "chained"
 
 
-def few_rows_team_row(table, window: bool, online: bool, divides: bool, padded: bool) -> tuple[str, ...]:
+def few_rows_team_row(table, window: bool, light: bool, padded: bool) -> tuple[str, ...]:
     """The table's first team entry, without its max_n, for the launcher to run over few rows
     loaded element by element (tilegen.runtime.reduction.few_rows_team, with the
     measurements), or () where that does not apply: no team kernel whose segments may start
-    at the 16-byte boundary before the row (`window`), a kernel with more work per element
-    than a few products (an `online` max-and-sum's exp, a quotient of row values: `divides`;
-    its single pass spreads that work over more threads than a team's segments do), or a
-    `schedule { }` (not `padded`: its pins stand)."""
-    if not window or online or divides or not padded:
+    at the 16-byte boundary before the row (`window`), work per element beyond a few ALU
+    instructions (not `light`: an exp, a quotient, a power; softmax's single pass spreads it
+    over more threads than a team's segments do, and measured faster), or a `schedule { }`
+    (not `padded`: its pins stand)."""
+    if not window or not light or not padded:
         return ()
     return next((row[1:] for row in table if row[1] == repr("team")), ())
 

@@ -8,6 +8,7 @@ import dataclasses
 
 from ...checker.check import CheckedKernel
 from ...language import ir
+from ...language.functions import FUNCTIONS, OPERATORS
 from ..model import Statement, helpers_used
 from .axes import AxisReductionModel, lower_axis_reduction
 from .axis_scan import AxisScanModel, lower_axis_scan
@@ -84,11 +85,8 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
     # (a strategy, a block, warps) are meant for the entries tilegen's defaults start from.
     table, changed = table_rows(row_inputs, levels, reread, team is not None, two_reads, padded=not (pins or free_block),
                                 online=online)
-    # A quotient of row values (`/` in a statement whose value varies along the row).
-    divides = any(an.varies(a.target) and any(isinstance(e, ir.BinOp) and e.op == "/" for e in ir.walk(a.value))
-                  for a in checked.kernel.body)
-    few_rows_team = few_rows_team_row(table, team is not None and team.window is not None, online, divides,
-                                      padded=not (pins or free_block))
+    few_rows_team = few_rows_team_row(table, team is not None and team.window is not None,
+                                      light_per_element(checked.kernel.body, an), padded=not (pins or free_block))
     head, tail = split_single(single_steps, an) if reread == "chained" else (single_steps, ())
     if reread == "chained":  # the row loads keep it in L2 for the second read
         single_loads = tuple(dataclasses.replace(l, evict="reread") if l.mask == "mask" else l for l in single_loads)
@@ -172,6 +170,20 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
         team=team,
         few_rows_team=few_rows_team,
     )
+
+
+def light_per_element(body, an) -> bool:
+    """Does every value that varies along the row cost a few ALU instructions (the op
+    table's `light`: no transcendental function, quotient or power of row values)?"""
+    for a in body:
+        for node in ir.walk(a.value):
+            if an.shape(node) not in (COL, FULL):
+                continue
+            if isinstance(node, ir.Call) and not FUNCTIONS[node.func].light:
+                return False
+            if isinstance(node, ir.BinOp) and not OPERATORS[node.op].light:
+                return False
+    return True
 
 
 def window(sig, an, n_row_dims: int, itemsize: int) -> Window | None:
