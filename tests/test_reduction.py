@@ -544,6 +544,7 @@ def test_few_rows_team_needs_rows_element_by_element_that_fit_one_wave(monkeypat
     assert red.few_rows_team(gpu, 66, 4097, 4096, 8, 4097)  # 132 programs: one wave
     assert not red.few_rows_team(gpu, 67, 4097, 4096, 8, 4097)  # 134: more than a wave
     assert red.few_rows_team(gpu, 4, 4096, 4096, 8, 4097)  # an odd row stride
+    assert red.few_rows_team(gpu, 4, 4097, 4096, 8, 4098, 4098)  # an odd width, even row strides
     assert not red.few_rows_team(gpu, 4, 4096, 4096, 8, 4096, 4096)  # whole vectors: the table's entry
     assert not red.few_rows_team(gpu, 4, 4089, 4096, 8, 4089)  # one program a row (4089 + 7 columns)
     # vectors of 4 (f32 rows): 4093 + 3 columns make one segment, 4095 + 3 two
@@ -582,10 +583,17 @@ reduction gated(x: f32[M, N]) -> (y: f32[M, N]) {
 reduction remainder(x: f32[M, N]) -> (y: f32[M, N]) {
     y = (x % 2.0) * rsqrt(mean(x * x) + 1e-6)
 }
+reduction squared(x: f32[M, N]) -> (y: f32[M, N]) {
+    y = x * rsqrt(mean(x ** 2) + 1e-6)
+}
+reduction cubed(x: f32[M, N]) -> (y: f32[M, N]) {
+    y = x * rsqrt(mean(x ** 3) + 1e-6)
+}
 """)
     _, light = compile_spec(spec)
     assert light["per_row_quotient"].few_rows_team == team
     assert light["gated"].few_rows_team == () and light["remainder"].few_rows_team == ()
+    assert light["squared"].few_rows_team == team and light["cubed"].few_rows_team == ()  # x ** 2 is x * x
 
 
 def test_few_rows_loaded_element_by_element_run_as_a_team(spy, device, monkeypatch):
@@ -617,7 +625,9 @@ def test_few_rows_loaded_element_by_element_run_as_a_team(spy, device, monkeypat
     seen = []
     monkeypatch.setattr(module, "add_layernorm_team_kernel", _Spy(module.add_layernorm_team_kernel, seen, "team_kernel"))
     y3, h3 = module.add_layernorm(x3, r3, w3, b3)
-    assert asked[-1][:5] == (x3.device, 6, 4097, 4096, 8) and seen[-1][0] == "team_kernel"
+    # every row-sized tensor's strides along both row dims: x, r, y, h
+    strides = tuple(t.stride(d) for t in (x3, r3, y3, h3) for d in (0, 1))
+    assert asked[-1] == (x3.device, 6, 4097, 4096, 8, *strides) and seen[-1][0] == "team_kernel"
     assert seen[-1][2]["WINDOW"] == 8
     y_ref, h_ref = module.add_layernorm_reference(x3, r3, w3, b3)
     torch.testing.assert_close(h3.float(), h_ref.float(), rtol=1.6e-2, atol=1e-2)

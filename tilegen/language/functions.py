@@ -44,9 +44,10 @@ class Function:
     # "index" (i64 along the dimension its argument names), "i64" (a row's position),
     # "accumulate" (a running sum or product: i64 for integers and bool, else as "float").
     result: str = "float"
-    # A value costs a few ALU instructions: no transcendental function, division or power
-    # (the reduction launchers run few rows of kernels doing only light work per element as
-    # teams: tilegen.runtime.reduction.few_rows_team).
+    # A value costs a few ALU instructions in a reduction kernel: no transcendental
+    # function, division or power (the reduction launchers run few rows of kernels doing only
+    # light work per element as teams: tilegen.runtime.reduction.few_rows_team). `index` is
+    # a column offset there; `round`'s helper takes a remainder, so it is not light.
     light: bool = False
 
 
@@ -99,7 +100,7 @@ FUNCTIONS: dict[str, Function] = {
         _f("erf", 1, "tl.erf({0})", "torch.erf({0})"),
         _f("floor", 1, "tl.floor({0})", "torch.floor({0})", light=True),
         _f("ceil", 1, "tl.ceil({0})", "torch.ceil({0})", light=True),
-        _f("round", 1, "_round({0})", "torch.round({0})", helper="round", light=True),  # half to even
+        _f("round", 1, "_round({0})", "torch.round({0})", helper="round"),  # half to even
         _f("trunc", 1, "_trunc({0})", "torch.trunc({0})", helper="trunc", light=True),
         _f("log1p", 1, "_log1p({0})", "torch.log1p({0})", helper="log1p"),
         _f("expm1", 1, "_expm1({0})", "torch.expm1({0})", helper="expm1"),

@@ -165,10 +165,7 @@ class ExprRenderer:
         return text
 
     def _squares(self, expr: ir.BinOp) -> bool:
-        """`x ** 2` of a float tensor: a multiplication (the compiler computes `x` once)."""
-        exponent, base = expr.rhs, self.typer.of(expr.lhs)
-        return (isinstance(exponent, ir.Number) and exponent.value == 2 and base.dtype.is_float
-                and not base.is_scalar and self.typer.of(expr).dtype == base.dtype)
+        return squares(self.typer, expr)
 
     def _pow_args(self, base: ir.Expr, exponent: ir.Expr) -> list[str]:
         """pow's arguments; a power of two scalars (a ** 2, a scalar parameter) gets its base
@@ -199,3 +196,11 @@ class ExprRenderer:
             space = [str(d) for d in self.typer.space]
             return template.format(dim, position=self.positions.get(dim, ""), axis=space.index(dim), rank=len(space))
         return template.format(*args, index=self.rand_index, shape=self.rand_shape, dim=self.scan_dim)
+
+
+def squares(typer, expr: ir.BinOp) -> bool:
+    """`x ** 2` of a float tensor, which Triton source writes as a multiplication (the
+    compiler computes `x` once)."""
+    exponent, base = expr.rhs, typer.of(expr.lhs)
+    return (isinstance(exponent, ir.Number) and exponent.value == 2 and base.dtype.is_float
+            and not base.is_scalar and typer.of(expr).dtype == base.dtype)

@@ -9,6 +9,7 @@ import dataclasses
 from ...checker.check import CheckedKernel
 from ...language import ir
 from ...language.functions import FUNCTIONS, OPERATORS
+from ..expr import squares
 from ..model import Statement, helpers_used
 from .axes import AxisReductionModel, lower_axis_reduction
 from .axis_scan import AxisScanModel, lower_axis_scan
@@ -174,14 +175,17 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
 
 def light_per_element(body, an) -> bool:
     """Does every value that varies along the row cost a few ALU instructions (the op
-    table's `light`: no transcendental function, quotient or power of row values)?"""
+    table's `light`: no transcendental function, quotient or power of row values; `x ** 2`
+    of a float tensor is a product)? A node's shape is asked only where it is not light."""
     for a in body:
         for node in ir.walk(a.value):
-            if an.shape(node) not in (COL, FULL):
+            if isinstance(node, ir.Call):
+                light = FUNCTIONS[node.func].light
+            elif isinstance(node, ir.BinOp):
+                light = OPERATORS[node.op].light or (node.op == "**" and squares(an.typer, node))
+            else:
                 continue
-            if isinstance(node, ir.Call) and not FUNCTIONS[node.func].light:
-                return False
-            if isinstance(node, ir.BinOp) and not OPERATORS[node.op].light:
+            if not light and an.shape(node) in (COL, FULL):
                 return False
     return True
 
