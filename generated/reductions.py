@@ -2564,26 +2564,27 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         BLOCK_N, num_warps = _reduction.padded_chunk(
             N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0)
         )
+    WINDOW = 0  # (worked out where a team may run)
     if strategy != "team" and _reduction.few_rows_team(
         device, n_rows, N, 4096, 8, x.stride(0), y.stride(0)
     ):
-        # Few rows loaded element by element: a team, where its segments can start at the
-        # 16-byte boundary before each row and move whole vectors (row_window; again below).
-        if (
-            _reduction.row_window(
-                8,
-                N,
-                (x.stride(1), y.stride(1)),
-                (x.data_ptr() % 16, y.data_ptr() % 16),
-                (x.stride(0), y.stride(0)),
-            )
-            > 1
-        ):
+        # Few rows loaded element by element: a team (the table's team entry and its BLOCK_N),
+        # where its segments can start at the 16-byte boundary before each row and move
+        # whole vectors (row_window).
+        WINDOW = _reduction.row_window(
+            8,
+            N,
+            (x.stride(1), y.stride(1)),
+            (x.data_ptr() % 16, y.data_ptr() % 16),
+            (x.stride(0), y.stride(0)),
+        )
+        if WINDOW > 1:
             strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "team", 4096, 1, 4, 0, 1
     if strategy == "team":
         # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
         # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
-        WINDOW = _reduction.row_window(
+        # (Already worked out, above 1, where the few-rows rule above took the team.)
+        WINDOW = WINDOW or _reduction.row_window(
             8,
             N,
             (x.stride(1), y.stride(1)),
@@ -3182,26 +3183,27 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         BLOCK_N, num_warps = _reduction.padded_chunk(
             N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0)
         )
+    WINDOW = 0  # (worked out where a team may run)
     if strategy != "team" and _reduction.few_rows_team(
         device, n_rows, N, 4096, 8, x.stride(0), y.stride(0)
     ):
-        # Few rows loaded element by element: a team, where its segments can start at the
-        # 16-byte boundary before each row and move whole vectors (row_window; again below).
-        if (
-            _reduction.row_window(
-                8,
-                N,
-                (x.stride(1), y.stride(1)),
-                (x.data_ptr() % 16, y.data_ptr() % 16),
-                (x.stride(0), y.stride(0)),
-            )
-            > 1
-        ):
+        # Few rows loaded element by element: a team (the table's team entry and its BLOCK_N),
+        # where its segments can start at the 16-byte boundary before each row and move
+        # whole vectors (row_window).
+        WINDOW = _reduction.row_window(
+            8,
+            N,
+            (x.stride(1), y.stride(1)),
+            (x.data_ptr() % 16, y.data_ptr() % 16),
+            (x.stride(0), y.stride(0)),
+        )
+        if WINDOW > 1:
             strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "team", 4096, 1, 4, 0, 1
     if strategy == "team":
         # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
         # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
-        WINDOW = _reduction.row_window(
+        # (Already worked out, above 1, where the few-rows rule above took the team.)
+        WINDOW = WINDOW or _reduction.row_window(
             8,
             N,
             (x.stride(1), y.stride(1)),
@@ -3724,15 +3726,21 @@ def row_stats(x, *, sumsq=None, maxabs=None):
     if strategy == "looped" and max_n in _row_stats_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(N, BLOCK_N, num_warps, 4, x.stride(0))
+    WINDOW = 0  # (worked out where a team may run)
     if strategy != "team" and _reduction.few_rows_team(device, n_rows, N, 4096, 4, x.stride(0)):
-        # Few rows loaded element by element: a team, where its segments can start at the
-        # 16-byte boundary before each row and move whole vectors (row_window; again below).
-        if _reduction.row_window(4, N, (x.stride(1),), (x.data_ptr() % 16,), (x.stride(0),)) > 1:
+        # Few rows loaded element by element: a team (the table's team entry and its BLOCK_N),
+        # where its segments can start at the 16-byte boundary before each row and move
+        # whole vectors (row_window).
+        WINDOW = _reduction.row_window(4, N, (x.stride(1),), (x.data_ptr() % 16,), (x.stride(0),))
+        if WINDOW > 1:
             strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "team", 4096, 1, 4, 0, 1
     if strategy == "team":
         # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
         # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
-        WINDOW = _reduction.row_window(4, N, (x.stride(1),), (x.data_ptr() % 16,), (x.stride(0),))
+        # (Already worked out, above 1, where the few-rows rule above took the team.)
+        WINDOW = WINDOW or _reduction.row_window(
+            4, N, (x.stride(1),), (x.data_ptr() % 16,), (x.stride(0),)
+        )
         # Rows loaded element by element, or too few programs to fill the SMs: segments of
         # fewer columns (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(
@@ -4565,6 +4573,7 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
             h.stride(0),
             h.stride(1),
         )
+    WINDOW = 0  # (worked out where a team may run)
     if strategy != "team" and _reduction.few_rows_team(
         device,
         n_rows,
@@ -4580,24 +4589,24 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         h.stride(0),
         h.stride(1),
     ):
-        # Few rows loaded element by element: a team, where its segments can start at the
-        # 16-byte boundary before each row and move whole vectors (row_window; again below).
-        if (
-            _reduction.row_window(
-                8,
-                C,
-                (x.stride(2), r.stride(2), y.stride(2), h.stride(2)),
-                (x.data_ptr() % 16, r.data_ptr() % 16, y.data_ptr() % 16, h.data_ptr() % 16),
-                (x.stride(0), r.stride(0), y.stride(0), h.stride(0)),
-                (x.stride(1), r.stride(1), y.stride(1), h.stride(1)),
-            )
-            > 1
-        ):
+        # Few rows loaded element by element: a team (the table's team entry and its BLOCK_N),
+        # where its segments can start at the 16-byte boundary before each row and move
+        # whole vectors (row_window).
+        WINDOW = _reduction.row_window(
+            8,
+            C,
+            (x.stride(2), r.stride(2), y.stride(2), h.stride(2)),
+            (x.data_ptr() % 16, r.data_ptr() % 16, y.data_ptr() % 16, h.data_ptr() % 16),
+            (x.stride(0), r.stride(0), y.stride(0), h.stride(0)),
+            (x.stride(1), r.stride(1), y.stride(1), h.stride(1)),
+        )
+        if WINDOW > 1:
             strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "team", 4096, 1, 4, 0, 1
     if strategy == "team":
         # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
         # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
-        WINDOW = _reduction.row_window(
+        # (Already worked out, above 1, where the few-rows rule above took the team.)
+        WINDOW = WINDOW or _reduction.row_window(
             8,
             C,
             (x.stride(2), r.stride(2), y.stride(2), h.stride(2)),
@@ -5333,26 +5342,27 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
         BLOCK_N, num_warps = _reduction.padded_chunk(
             N, BLOCK_N, num_warps, 2, x.stride(0), r.stride(0), y.stride(0), h.stride(0)
         )
+    WINDOW = 0  # (worked out where a team may run)
     if strategy != "team" and _reduction.few_rows_team(
         device, n_rows, N, 4096, 8, x.stride(0), r.stride(0), y.stride(0), h.stride(0)
     ):
-        # Few rows loaded element by element: a team, where its segments can start at the
-        # 16-byte boundary before each row and move whole vectors (row_window; again below).
-        if (
-            _reduction.row_window(
-                8,
-                N,
-                (x.stride(1), r.stride(1), y.stride(1), h.stride(1)),
-                (x.data_ptr() % 16, r.data_ptr() % 16, y.data_ptr() % 16, h.data_ptr() % 16),
-                (x.stride(0), r.stride(0), y.stride(0), h.stride(0)),
-            )
-            > 1
-        ):
+        # Few rows loaded element by element: a team (the table's team entry and its BLOCK_N),
+        # where its segments can start at the 16-byte boundary before each row and move
+        # whole vectors (row_window).
+        WINDOW = _reduction.row_window(
+            8,
+            N,
+            (x.stride(1), r.stride(1), y.stride(1), h.stride(1)),
+            (x.data_ptr() % 16, r.data_ptr() % 16, y.data_ptr() % 16, h.data_ptr() % 16),
+            (x.stride(0), r.stride(0), y.stride(0), h.stride(0)),
+        )
+        if WINDOW > 1:
             strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "team", 4096, 1, 4, 0, 1
     if strategy == "team":
         # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
         # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
-        WINDOW = _reduction.row_window(
+        # (Already worked out, above 1, where the few-rows rule above took the team.)
+        WINDOW = WINDOW or _reduction.row_window(
             8,
             N,
             (x.stride(1), r.stride(1), y.stride(1), h.stride(1)),

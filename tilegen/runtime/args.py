@@ -263,12 +263,16 @@ def check_overlap(kernel, inputs, outputs, in_place):
             )
 
 
+_RAW_STREAM = getattr(torch._C, "_cuda_getCurrentRawStream", None)  # (absent from some builds)
+
+
 def current_stream(index):
     """The raw handle of CUDA device `index`'s current stream, where Triton launches: read
     through torch's C accessor, as Triton's driver reads it (torch.cuda.current_stream()
     builds a Stream object: 4.7 us a call on the H200's host, against about 0.1 here)."""
-    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
-    return raw(index) if raw is not None else torch.cuda.current_stream(index).cuda_stream
+    if _RAW_STREAM is not None:
+        return _RAW_STREAM(index)
+    return torch.cuda.current_stream(index).cuda_stream
 
 
 def cdiv(a, b):

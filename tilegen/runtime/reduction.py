@@ -46,8 +46,12 @@ def team_fits(device, team):
 
 def element_by_element(*sizes):
     """Do rows of this width and these row strides (in elements) load element by element?
-    So where any of them is odd: no two neighbours of a row share an aligned pair."""
-    return any(n % 2 for n in sizes)
+    So where any of them is odd: no two neighbours of a row share an aligned pair. (Their
+    bits or'ed: the launchers of few_rows_team ask on every call.)"""
+    odd = 0
+    for n in sizes:
+        odd |= n
+    return bool(odd & 1)
 
 
 # A team's segments hold BLOCK_N / (32 * warps) values a thread: 32 at the table's 4096
@@ -101,10 +105,7 @@ def few_rows_team(device, n_rows, n_cols, block_n, vector, *strides):
     (segments that may start `vector` - 1 elements before the row) and the teams fit in one
     wave of the SMs (see above). The launcher then checks that the segments can start at the
     boundary (row_window)."""
-    odd = n_cols  # element by element: some size odd (element_by_element, inline: every call asks)
-    for stride in strides:
-        odd |= stride
-    if not odd & 1 or device.type != "cuda":
+    if not element_by_element(n_cols, *strides) or device.type != "cuda":
         return False
     team = cdiv(n_cols + vector - 1, block_n)
     return team >= 2 and n_rows * team <= sm_count(device) and team_fits(device, team)

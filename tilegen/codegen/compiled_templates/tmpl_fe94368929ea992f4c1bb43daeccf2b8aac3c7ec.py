@@ -277,7 +277,7 @@ def root(context, missing=missing):
         yield ' <= max_n:\n            break\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team'):
         pass
-        yield '    if strategy != "team" and _reduction.few_rows_team(\n        device, n_rows, '
+        yield '    WINDOW = 0  # (worked out where a team may run)\n    if strategy != "team" and _reduction.few_rows_team(\n        device, n_rows, '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
         yield ', '
         yield str(environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team'), 1))
@@ -285,9 +285,9 @@ def root(context, missing=missing):
         yield str(environment.getattr(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'window'), 'vector'))
         yield ', '
         yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
-        yield '\n    ):\n        # Few rows loaded element by element: a team, where its segments can start at the\n        # 16-byte boundary before each row and move whole vectors (row_window; again below).\n        if '
+        yield "\n    ):\n        # Few rows loaded element by element: a team (the table's team entry and its BLOCK_N),\n        # where its segments can start at the 16-byte boundary before each row and move\n        # whole vectors (row_window).\n        WINDOW = "
         yield str(context.call((undefined(name='window_call') if l_0_window_call is missing else l_0_window_call), (undefined(name='k') if l_0_k is missing else l_0_k)))
-        yield ' > 1:\n            strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = '
+        yield '\n        if WINDOW > 1:\n            strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = '
         yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team'), ', '))
         yield '\n'
     if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pins') or environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pinned_block_n')):
@@ -319,7 +319,12 @@ def root(context, missing=missing):
         context.exported_vars.add('w')
         if (undefined(name='w') if l_0_w is missing else l_0_w):
             pass
-            yield '        # Rows that do not start and end on 16-byte boundaries, alike in every row-sized\n        # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).\n        WINDOW = '
+            yield '        # Rows that do not start and end on 16-byte boundaries, alike in every row-sized\n        # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).\n'
+            if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team'):
+                pass
+                yield '        # (Already worked out, above 1, where the few-rows rule above took the team.)\n'
+            yield '        WINDOW = '
+            yield str(('WINDOW or ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team') else cond_expr_undefined("the inline if-expression on line 176 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield str(context.call((undefined(name='window_call') if l_0_window_call is missing else l_0_window_call), (undefined(name='k') if l_0_k is missing else l_0_k)))
             yield '\n'
         l_0_win = ('WINDOW' if (undefined(name='w') if l_0_w is missing else l_0_w) else '1')
@@ -331,7 +336,7 @@ def root(context, missing=missing):
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ', BLOCK_N, '
             yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
-            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 177 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 183 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield 'n_rows=n_rows, window='
             yield str((undefined(name='win') if l_0_win is missing else l_0_win))
             yield '\n        )\n'
@@ -356,10 +361,10 @@ def root(context, missing=missing):
         yield '_team_kernel,\n                (n_rows * TEAM,),\n                '
         yield str(t_1(t_4(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 16))
         yield '\n                ws,\n                epoch,\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31'
-        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 203 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 209 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield '.\n                INDEX_64=_args.needs_int64('
         yield str(t_2(context.eval_ctx, t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
-        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 205 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 211 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield ')\n                or (n_rows + 2) * '
         yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
         yield ' * _args.next_power_of_2(TEAM) >= 2**31,\n'
@@ -429,4 +434,4 @@ def root(context, missing=missing):
     yield '\n\n\n'
 
 blocks = {}
-debug_info = '3=44&4=50&6=53&7=55&8=57&9=59&10=62&11=67&15=78&16=82&18=84&19=86&20=90&21=93&25=97&26=100&29=105&35=107&36=110&40=112&41=115&44=119&49=121&54=124&58=127&64=130&65=133&71=137&72=140&76=142&77=145&81=147&82=150&84=152&86=155&88=157&89=161&92=165&93=168&95=172&96=175&98=179&99=182&100=184&104=187&105=194&106=197&108=205&109=207&111=210&112=212&114=218&116=220&117=222&118=226&120=228&122=232&123=238&126=245&127=247&128=250&129=252&130=254&132=256&135=258&137=264&138=267&140=269&143=276&146=278&148=281&152=289&153=291&155=293&158=296&159=299&161=305&162=309&164=314&166=317&167=320&170=323&172=325&173=328&177=331&180=338&181=341&184=345&185=347&188=349&190=351&191=353&194=355&196=357&203=359&205=361&206=364&207=366&208=369&210=371&215=375&217=377&219=380&221=382&223=384&224=386&238=390&244=394&245=396&246=398&253=405&254=407&256=410&265=418&271=420&272=422&273=425&278=428'
+debug_info = '3=44&4=50&6=53&7=55&8=57&9=59&10=62&11=67&15=78&16=82&18=84&19=86&20=90&21=93&25=97&26=100&29=105&35=107&36=110&40=112&41=115&44=119&49=121&54=124&58=127&64=130&65=133&71=137&72=140&76=142&77=145&81=147&82=150&84=152&86=155&88=157&89=161&92=165&93=168&95=172&96=175&98=179&99=182&100=184&104=187&105=194&106=197&108=205&109=207&111=210&112=212&114=218&116=220&117=222&118=226&120=228&122=232&123=238&126=245&127=247&128=250&129=252&130=254&132=256&135=258&137=264&138=267&140=269&143=276&146=278&149=281&154=289&156=291&158=293&161=296&162=299&164=305&165=309&167=314&169=317&170=320&173=323&176=327&178=330&179=333&183=336&186=343&187=346&190=350&191=352&194=354&196=356&197=358&200=360&202=362&209=364&211=366&212=369&213=371&214=374&216=376&221=380&223=382&225=385&227=387&229=389&230=391&244=395&250=399&251=401&252=403&259=410&260=412&262=415&271=423&277=425&278=427&279=430&284=433'
