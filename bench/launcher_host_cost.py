@@ -75,7 +75,7 @@ if "--launch-key" in sys.argv:  # tilegen.runtime.launch's key too, the stubs st
 
     _launch_rt.JITFunction, _launch_rt.CompiledKernel, _launch_rt._BACKEND = _Stub, _Compiled, True
     _launch_rt._STREAM = lambda device: 0
-    torch.cuda.current_device = lambda: 0
+    _launch_rt._DEVICE = torch.cuda.current_device = lambda: 0
 
 
 def rows():

@@ -97,7 +97,7 @@ def add(x, y, *, out=None):
         checked = _add_calls.keep(signature, (x, y), (out,), (device, N))
     device, N = checked
     if out is None:
-        out = torch.empty((N,), dtype=torch.float32, device=device)
+        out = torch.empty(size=(N,), dtype=torch.float32, device=device)
     n_elements = out.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -221,7 +221,7 @@ def relu_dropout(x, p=0.5, seed=0, *, out=None):
         seed = _args.check_scalar("relu_dropout", "seed", seed, "int", torch.int32)
     device, N = checked
     if out is None:
-        out = torch.empty((N,), dtype=torch.float32, device=device)
+        out = torch.empty(size=(N,), dtype=torch.float32, device=device)
     n_elements = out.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -352,7 +352,7 @@ def bias_gelu(x, bias, *, y=None):
         checked = _bias_gelu_calls.keep(signature, (x, bias), (y,), (device, M, N))
     device, M, N = checked
     if y is None:
-        y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
+        y = torch.empty(size=(M, N), dtype=torch.bfloat16, device=device)
     n_elements = y.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -497,9 +497,9 @@ def swiglu(g, u, *, y=None, act=None):
         checked = _swiglu_calls.keep(signature, (g, u), (y, act), (device, M, N))
     device, M, N = checked
     if y is None:
-        y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
+        y = torch.empty(size=(M, N), dtype=torch.bfloat16, device=device)
     if act is None:
-        act = torch.empty((M, N), dtype=torch.float32, device=device)
+        act = torch.empty(size=(M, N), dtype=torch.float32, device=device)
     n_elements = y.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -638,7 +638,7 @@ def silu_mul(g, u, *, y=None):
         checked = _silu_mul_calls.keep(signature, (g, u), (y,), (device, N))
     device, N = checked
     if y is None:
-        y = torch.empty((N,), dtype=torch.bfloat16, device=device)
+        y = torch.empty(size=(N,), dtype=torch.bfloat16, device=device)
     n_elements = y.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -769,7 +769,7 @@ def axpby(x, y, alpha=1.0, beta=1.0, *, out=None):
         beta = _args.check_scalar("axpby", "beta", beta, "float", torch.float32)
     device, N = checked
     if out is None:
-        out = torch.empty((N,), dtype=torch.float32, device=device)
+        out = torch.empty(size=(N,), dtype=torch.float32, device=device)
     n_elements = out.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -916,7 +916,7 @@ def scale_bias_gelu_tanh(x, scale, bias, *, y=None):
         )
     device, M, N = checked
     if y is None:
-        y = torch.empty((M, N), dtype=torch.float16, device=device)
+        y = torch.empty(size=(M, N), dtype=torch.float16, device=device)
     n_elements = y.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -1076,9 +1076,9 @@ def clamp_threshold(x, lo=-1.0, hi=1.0, tiny=0.1, *, y=None, kept=None):
         tiny = _args.check_scalar("clamp_threshold", "tiny", tiny, "float", torch.float32)
     device, B, T, C = checked
     if y is None:
-        y = torch.empty((B, T, C), dtype=torch.float32, device=device)
+        y = torch.empty(size=(B, T, C), dtype=torch.float32, device=device)
     if kept is None:
-        kept = torch.empty((B, T, C), dtype=torch.bool, device=device)
+        kept = torch.empty(size=(B, T, C), dtype=torch.bool, device=device)
     n_elements = y.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -1253,9 +1253,9 @@ def activations(x, *, y=None, z=None):
         checked = _activations_calls.keep(signature, (x,), (y, z), (device, N))
     device, N = checked
     if y is None:
-        y = torch.empty((N,), dtype=torch.float32, device=device)
+        y = torch.empty(size=(N,), dtype=torch.float32, device=device)
     if z is None:
-        z = torch.empty((N,), dtype=torch.float32, device=device)
+        z = torch.empty(size=(N,), dtype=torch.float32, device=device)
     n_elements = y.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -1419,9 +1419,9 @@ def bucketize(x, width=10, *, bucket=None, frac=None):
         width = _args.check_scalar("bucketize", "width", width, "int", torch.int32)
     device, N = checked
     if bucket is None:
-        bucket = torch.empty((N,), dtype=torch.int32, device=device)
+        bucket = torch.empty(size=(N,), dtype=torch.int32, device=device)
     if frac is None:
-        frac = torch.empty((N,), dtype=torch.float32, device=device)
+        frac = torch.empty(size=(N,), dtype=torch.float32, device=device)
     n_elements = bucket.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -1568,11 +1568,11 @@ def snap(x, step=0.125, *, q=None, small=None, bad=None):
         step = _args.check_scalar("snap", "step", step, "float", torch.float32)
     device, N = checked
     if q is None:
-        q = torch.empty((N,), dtype=torch.float32, device=device)
+        q = torch.empty(size=(N,), dtype=torch.float32, device=device)
     if small is None:
-        small = torch.empty((N,), dtype=torch.float32, device=device)
+        small = torch.empty(size=(N,), dtype=torch.float32, device=device)
     if bad is None:
-        bad = torch.empty((N,), dtype=torch.bool, device=device)
+        bad = torch.empty(size=(N,), dtype=torch.bool, device=device)
     n_elements = q.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -1732,7 +1732,7 @@ def causal_mask(scores, scale=0.125, *, masked=None):
         scale = _args.check_scalar("causal_mask", "scale", scale, "float", torch.float32)
     device, B, H, T, S = checked
     if masked is None:
-        masked = torch.empty((B, H, T, S), dtype=torch.float16, device=device)
+        masked = torch.empty(size=(B, H, T, S), dtype=torch.float16, device=device)
     n_elements = masked.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -1871,7 +1871,7 @@ def geglu_split(x, *, y=None):
         checked = _geglu_split_calls.keep(signature, (x,), (y,), (device, M, N))
     device, M, N = checked
     if y is None:
-        y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
+        y = torch.empty(size=(M, N), dtype=torch.bfloat16, device=device)
     n_elements = y.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -2035,9 +2035,9 @@ def rope(x, cos, sin, *, o1=None, o2=None):
         checked = _rope_calls.keep(signature, (x, cos, sin), (o1, o2), (device, B, T, H, D))
     device, B, T, H, D = checked
     if o1 is None:
-        o1 = torch.empty((B, T, H, D), dtype=torch.bfloat16, device=device)
+        o1 = torch.empty(size=(B, T, H, D), dtype=torch.bfloat16, device=device)
     if o2 is None:
-        o2 = torch.empty((B, T, H, D), dtype=torch.bfloat16, device=device)
+        o2 = torch.empty(size=(B, T, H, D), dtype=torch.bfloat16, device=device)
     n_elements = o1.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.

@@ -223,7 +223,7 @@ def matmul(a, b, *, c=None, schedule=None):
         checked = _matmul_calls.keep(signature, (a, b), (c,), (device, M, K, N, _narrow))
     device, M, K, N, _narrow = checked
     if c is None:
-        c = torch.empty((M, N), dtype=torch.float16, device=device)
+        c = torch.empty(size=(M, N), dtype=torch.float16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -537,7 +537,7 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
         checked = _matmul_leaky_relu_calls.keep(signature, (a, b), (c,), (device, M, K, N, _narrow))
     device, M, K, N, _narrow = checked
     if c is None:
-        c = torch.empty((M, N), dtype=torch.float16, device=device)
+        c = torch.empty(size=(M, N), dtype=torch.float16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -863,7 +863,7 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
         checked = _linear_gelu_calls.keep(signature, (x, w, bias), (y,), (device, M, K, N, _narrow))
     device, M, K, N, _narrow = checked
     if y is None:
-        y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
+        y = torch.empty(size=(M, N), dtype=torch.bfloat16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -1227,7 +1227,7 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
         alpha = _args.check_scalar("scaled_residual", "alpha", alpha, "float", torch.float32)
     device, M, K, N, _narrow = checked
     if out is None:
-        out = torch.empty((M, N), dtype=torch.float16, device=device)
+        out = torch.empty(size=(M, N), dtype=torch.float16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -1598,7 +1598,7 @@ def bmm(a, b, *, c=None, schedule=None):
         checked = _bmm_calls.keep(signature, (a, b), (c,), (device, B, M, K, N, _narrow))
     device, B, M, K, N, _narrow = checked
     if c is None:
-        c = torch.empty((B, M, N), dtype=torch.bfloat16, device=device)
+        c = torch.empty(size=(B, M, N), dtype=torch.bfloat16, device=device)
     # Sizes: B products of [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, B
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -1936,9 +1936,9 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
         )
     device, M, K, N, _narrow = checked
     if pre is None:
-        pre = torch.empty((M, N), dtype=torch.float32, device=device)
+        pre = torch.empty(size=(M, N), dtype=torch.float32, device=device)
     if act is None:
-        act = torch.empty((M, N), dtype=torch.float16, device=device)
+        act = torch.empty(size=(M, N), dtype=torch.float16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -2271,7 +2271,7 @@ def matmul_f32(a, b, *, c=None, schedule=None):
         checked = _matmul_f32_calls.keep(signature, (a, b), (c,), (device, M, K, N, _narrow))
     device, M, K, N, _narrow = checked
     if c is None:
-        c = torch.empty((M, N), dtype=torch.float32, device=device)
+        c = torch.empty(size=(M, N), dtype=torch.float32, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:

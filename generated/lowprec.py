@@ -412,53 +412,14 @@ _quantize_rows_i8_padded = (3072, 6144)  # max_n of the entries for rows mostly 
 _quantize_rows_i8_widths = set()
 
 
-# The call signatures quantize_rows_i8() has checked in full (tilegen.runtime.calls).
-_quantize_rows_i8_calls = _calls.Calls("quantize_rows_i8", ("x",), ("q", "s"), in_place=True)
-
-
-def quantize_rows_i8(x, *, q=None, s=None):
-    """Launch quantize_rows_i8_kernel (spec: lowprec.tile:7).
-
-    reduction quantize_rows_i8(x: bf16[M, N]) -> (q: i8[M, N], s: f32[M])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass q=, s= to write into existing tensors.
-    Returns (q, s).
-    """
-    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
-    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
-    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
-    # passed in, scalars (tilegen.runtime.calls).
-    signature, checked = _quantize_rows_i8_calls.find((x,), (q, s))
-    if checked is None:
-        # Check every argument and bind each named dimension from its first use.
-        sizes = {}
-        _args.check_tensor("quantize_rows_i8", "x", x, torch.bfloat16, ("M", "N"))
-        _args.bind_dims("quantize_rows_i8", sizes, "x", x, ("M", "N"))
-        device = _args.check_device("quantize_rows_i8", (("x", x),))
-        M = sizes["M"][0]
-        N = sizes["N"][0]
-        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-        _args.check_overlap("quantize_rows_i8", (("x", x),), (("q", q), ("s", s)), in_place=True)
-        _args.check_output("quantize_rows_i8", "q", q, (M, N), torch.int8, device)
-        _args.check_output("quantize_rows_i8", "s", s, (M,), torch.float32, device)
-        checked = _quantize_rows_i8_calls.keep(signature, (x,), (q, s), (device, M, N))
-    device, M, N = checked
-    if q is None:
-        q = torch.empty((M, N), dtype=torch.int8, device=device)
-    if s is None:
-        s = torch.empty((M,), dtype=torch.float32, device=device)
+def _quantize_rows_i8_launch_choice(device, M, N, x, q, s):
+    """How quantize_rows_i8() launches for one call signature: (kernel, grid, team
+    workspace words, keyword arguments), from the launch table above and the rules of
+    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
+    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
+    so the launcher works it out on a signature's first call only (Calls.facts). The team
+    workspace words are 0 where the kernel is no team."""
     n_rows = M
-    if q.numel() == 0 and s.numel() == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return q, s
-    if N == 0:
-        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but
-        # max of an empty row has no value (torch raises too).
-        raise ValueError(
-            f"quantize_rows_i8(): max of an empty row has no value: "
-            f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
-        )
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _quantize_rows_i8_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_quantize_rows_i8_padded) only where the rows fill the SMs.
@@ -493,24 +454,7 @@ def quantize_rows_i8(x, *, q=None, s=None):
             # another: a team of one program holding the whole row (Triton's largest block).
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
-            ws, epoch = _reduction.team_workspace(device, n_rows * 1 * TEAM)
-            # quantize_rows_i8_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-            # once Triton has compiled it for arguments of these classes.
-            _fast.launch(
-                quantize_rows_i8_team_kernel,
-                (n_rows * TEAM,),
-                x,
-                q,
-                s,
-                n_rows,
-                N,
-                x.stride(0),
-                x.stride(1),
-                q.stride(0),
-                q.stride(1),
-                s.stride(0),
-                ws,
-                epoch,
+            constexprs = dict(
                 BLOCK_N=BLOCK_N,
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
@@ -524,7 +468,7 @@ def quantize_rows_i8(x, *, q=None, s=None):
                 WINDOW=WINDOW,
                 num_warps=num_warps,
             )
-            return q, s
+            return quantize_rows_i8_team_kernel, (n_rows * TEAM,), n_rows * 1 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy == "single":
@@ -555,6 +499,111 @@ def quantize_rows_i8(x, *, q=None, s=None):
         kernel = quantize_rows_i8_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_quantize_rows_i8_widths, N))
+    constexprs = dict(
+        BLOCK_N=BLOCK_N,
+        ROWS=ROWS,
+        NUM_STAGES=stages,
+        PERSISTENT=grid[0] < num_row_blocks,
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, q, s) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
+        num_warps=num_warps,
+        **extra,
+    )
+    return kernel, grid, 0, constexprs
+
+
+# The call signatures quantize_rows_i8() has checked in full (tilegen.runtime.calls).
+_quantize_rows_i8_calls = _calls.Calls(
+    "quantize_rows_i8",
+    ("x",),
+    ("q", "s"),
+    in_place=True,
+    # Data pointers keyed modulo 32 bytes, not 16: the launch choice reads them so (row_window).
+    align=32,
+)
+
+
+def quantize_rows_i8(x, *, q=None, s=None):
+    """Launch quantize_rows_i8_kernel (spec: lowprec.tile:7).
+
+    reduction quantize_rows_i8(x: bf16[M, N]) -> (q: i8[M, N], s: f32[M])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass q=, s= to write into existing tensors.
+    Returns (q, s).
+    """
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _quantize_rows_i8_calls.find((x,), (q, s))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("quantize_rows_i8", "x", x, torch.bfloat16, ("M", "N"))
+        _args.bind_dims("quantize_rows_i8", sizes, "x", x, ("M", "N"))
+        device = _args.check_device("quantize_rows_i8", (("x", x),))
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap("quantize_rows_i8", (("x", x),), (("q", q), ("s", s)), in_place=True)
+        _args.check_output("quantize_rows_i8", "q", q, (M, N), torch.int8, device)
+        _args.check_output("quantize_rows_i8", "s", s, (M,), torch.float32, device)
+        checked = _quantize_rows_i8_calls.keep(signature, (x,), (q, s), (device, M, N))
+    device, M, N = checked
+    if q is None:
+        q = torch.empty(size=(M, N), dtype=torch.int8, device=device)
+    if s is None:
+        s = torch.empty(size=(M,), dtype=torch.float32, device=device)
+    n_rows = M
+    if q.numel() == 0 and s.numel() == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return q, s
+    if N == 0:
+        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but
+        # max of an empty row has no value (torch raises too).
+        raise ValueError(
+            f"quantize_rows_i8(): max of an empty row has no value: "
+            f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
+        )
+    # How to launch for this signature: _quantize_rows_i8_launch_choice, worked out on its first call
+    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    kernel, grid, team_words, constexprs = _quantize_rows_i8_calls.facts(
+        _reduction.launch_key(signature, device),
+        _quantize_rows_i8_launch_choice,
+        device,
+        M,
+        N,
+        x,
+        q,
+        s,
+    )
+    if team_words:
+        # A team: its programs meet in a workspace, under a fresh epoch each launch
+        # (tilegen.runtime.reduction.team_workspace).
+        ws, epoch = _reduction.team_workspace(device, team_words)
+        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            kernel,
+            grid,
+            x,
+            q,
+            s,
+            n_rows,
+            N,
+            x.stride(0),
+            x.stride(1),
+            q.stride(0),
+            q.stride(1),
+            s.stride(0),
+            ws,
+            epoch,
+            **constexprs,
+        )
+        return q, s
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -570,16 +619,7 @@ def quantize_rows_i8(x, *, q=None, s=None):
         q.stride(0),
         q.stride(1),
         s.stride(0),
-        BLOCK_N=BLOCK_N,
-        ROWS=ROWS,
-        NUM_STAGES=stages,
-        PERSISTENT=grid[0] < num_row_blocks,
-        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
-        INDEX_64=_args.needs_int64(x, q, s) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
-        ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
-        num_warps=num_warps,
-        **extra,
+        **constexprs,
     )
     return q, s
 
@@ -829,7 +869,7 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
         checked = _linear_i8_calls.keep(signature, (x, w, sx, sw), (y,), (device, M, K, N, _narrow))
     device, M, K, N, _narrow = checked
     if y is None:
-        y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
+        y = torch.empty(size=(M, N), dtype=torch.bfloat16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -1146,7 +1186,7 @@ def matmul_i8(a, b, *, c=None, schedule=None):
         checked = _matmul_i8_calls.keep(signature, (a, b), (c,), (device, M, K, N, _narrow))
     device, M, K, N, _narrow = checked
     if c is None:
-        c = torch.empty((M, N), dtype=torch.int32, device=device)
+        c = torch.empty(size=(M, N), dtype=torch.int32, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -1488,7 +1528,7 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
         )
     device, M, K, N, _narrow = checked
     if y is None:
-        y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
+        y = torch.empty(size=(M, N), dtype=torch.bfloat16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -1821,7 +1861,7 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
         s_out = _args.check_scalar("scaled_mm_tensor", "s_out", s_out, "float", torch.float32)
     device, M, K, N, _narrow = checked
     if y is None:
-        y = torch.empty((M, N), dtype=torch.float8_e4m3fn, device=device)
+        y = torch.empty(size=(M, N), dtype=torch.float8_e4m3fn, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
     size_m, size_n, size_k, size_batch = M, N, K, 1
     if size_m == 0 or size_n == 0 or size_batch == 0:
@@ -2030,7 +2070,7 @@ def quantize_f8(x, inv_scale, *, q=None):
         )
     device, M, N = checked
     if q is None:
-        q = torch.empty((M, N), dtype=torch.float8_e4m3fn, device=device)
+        q = torch.empty(size=(M, N), dtype=torch.float8_e4m3fn, device=device)
     n_elements = q.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -2161,7 +2201,7 @@ def dequantize_f8(q, s, *, y=None):
         checked = _dequantize_f8_calls.keep(signature, (q, s), (y,), (device, M, N))
     device, M, N = checked
     if y is None:
-        y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
+        y = torch.empty(size=(M, N), dtype=torch.bfloat16, device=device)
     n_elements = y.numel()
     if n_elements == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -2600,53 +2640,14 @@ _quantize_rows_f8_padded = (3072, 6144)  # max_n of the entries for rows mostly 
 _quantize_rows_f8_widths = set()
 
 
-# The call signatures quantize_rows_f8() has checked in full (tilegen.runtime.calls).
-_quantize_rows_f8_calls = _calls.Calls("quantize_rows_f8", ("x",), ("q", "s"), in_place=True)
-
-
-def quantize_rows_f8(x, *, q=None, s=None):
-    """Launch quantize_rows_f8_kernel (spec: lowprec.tile:46).
-
-    reduction quantize_rows_f8(x: bf16[M, N]) -> (q: f8e4m3[M, N], s: f32[M])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass q=, s= to write into existing tensors.
-    Returns (q, s).
-    """
-    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
-    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
-    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
-    # passed in, scalars (tilegen.runtime.calls).
-    signature, checked = _quantize_rows_f8_calls.find((x,), (q, s))
-    if checked is None:
-        # Check every argument and bind each named dimension from its first use.
-        sizes = {}
-        _args.check_tensor("quantize_rows_f8", "x", x, torch.bfloat16, ("M", "N"))
-        _args.bind_dims("quantize_rows_f8", sizes, "x", x, ("M", "N"))
-        device = _args.check_device("quantize_rows_f8", (("x", x),))
-        M = sizes["M"][0]
-        N = sizes["N"][0]
-        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-        _args.check_overlap("quantize_rows_f8", (("x", x),), (("q", q), ("s", s)), in_place=True)
-        _args.check_output("quantize_rows_f8", "q", q, (M, N), torch.float8_e4m3fn, device)
-        _args.check_output("quantize_rows_f8", "s", s, (M,), torch.float32, device)
-        checked = _quantize_rows_f8_calls.keep(signature, (x,), (q, s), (device, M, N))
-    device, M, N = checked
-    if q is None:
-        q = torch.empty((M, N), dtype=torch.float8_e4m3fn, device=device)
-    if s is None:
-        s = torch.empty((M,), dtype=torch.float32, device=device)
+def _quantize_rows_f8_launch_choice(device, M, N, x, q, s):
+    """How quantize_rows_f8() launches for one call signature: (kernel, grid, team
+    workspace words, keyword arguments), from the launch table above and the rules of
+    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
+    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
+    so the launcher works it out on a signature's first call only (Calls.facts). The team
+    workspace words are 0 where the kernel is no team."""
     n_rows = M
-    if q.numel() == 0 and s.numel() == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return q, s
-    if N == 0:
-        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but
-        # max of an empty row has no value (torch raises too).
-        raise ValueError(
-            f"quantize_rows_f8(): max of an empty row has no value: "
-            f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
-        )
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _quantize_rows_f8_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_quantize_rows_f8_padded) only where the rows fill the SMs.
@@ -2681,24 +2682,7 @@ def quantize_rows_f8(x, *, q=None, s=None):
             # another: a team of one program holding the whole row (Triton's largest block).
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
-            ws, epoch = _reduction.team_workspace(device, n_rows * 1 * TEAM)
-            # quantize_rows_f8_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-            # once Triton has compiled it for arguments of these classes.
-            _fast.launch(
-                quantize_rows_f8_team_kernel,
-                (n_rows * TEAM,),
-                x,
-                q,
-                s,
-                n_rows,
-                N,
-                x.stride(0),
-                x.stride(1),
-                q.stride(0),
-                q.stride(1),
-                s.stride(0),
-                ws,
-                epoch,
+            constexprs = dict(
                 BLOCK_N=BLOCK_N,
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
@@ -2712,7 +2696,7 @@ def quantize_rows_f8(x, *, q=None, s=None):
                 WINDOW=WINDOW,
                 num_warps=num_warps,
             )
-            return q, s
+            return quantize_rows_f8_team_kernel, (n_rows * TEAM,), n_rows * 1 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy == "single":
@@ -2743,6 +2727,111 @@ def quantize_rows_f8(x, *, q=None, s=None):
         kernel = quantize_rows_f8_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_quantize_rows_f8_widths, N))
+    constexprs = dict(
+        BLOCK_N=BLOCK_N,
+        ROWS=ROWS,
+        NUM_STAGES=stages,
+        PERSISTENT=grid[0] < num_row_blocks,
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, q, s) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
+        num_warps=num_warps,
+        **extra,
+    )
+    return kernel, grid, 0, constexprs
+
+
+# The call signatures quantize_rows_f8() has checked in full (tilegen.runtime.calls).
+_quantize_rows_f8_calls = _calls.Calls(
+    "quantize_rows_f8",
+    ("x",),
+    ("q", "s"),
+    in_place=True,
+    # Data pointers keyed modulo 32 bytes, not 16: the launch choice reads them so (row_window).
+    align=32,
+)
+
+
+def quantize_rows_f8(x, *, q=None, s=None):
+    """Launch quantize_rows_f8_kernel (spec: lowprec.tile:46).
+
+    reduction quantize_rows_f8(x: bf16[M, N]) -> (q: f8e4m3[M, N], s: f32[M])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass q=, s= to write into existing tensors.
+    Returns (q, s).
+    """
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _quantize_rows_f8_calls.find((x,), (q, s))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("quantize_rows_f8", "x", x, torch.bfloat16, ("M", "N"))
+        _args.bind_dims("quantize_rows_f8", sizes, "x", x, ("M", "N"))
+        device = _args.check_device("quantize_rows_f8", (("x", x),))
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap("quantize_rows_f8", (("x", x),), (("q", q), ("s", s)), in_place=True)
+        _args.check_output("quantize_rows_f8", "q", q, (M, N), torch.float8_e4m3fn, device)
+        _args.check_output("quantize_rows_f8", "s", s, (M,), torch.float32, device)
+        checked = _quantize_rows_f8_calls.keep(signature, (x,), (q, s), (device, M, N))
+    device, M, N = checked
+    if q is None:
+        q = torch.empty(size=(M, N), dtype=torch.float8_e4m3fn, device=device)
+    if s is None:
+        s = torch.empty(size=(M,), dtype=torch.float32, device=device)
+    n_rows = M
+    if q.numel() == 0 and s.numel() == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return q, s
+    if N == 0:
+        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but
+        # max of an empty row has no value (torch raises too).
+        raise ValueError(
+            f"quantize_rows_f8(): max of an empty row has no value: "
+            f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
+        )
+    # How to launch for this signature: _quantize_rows_f8_launch_choice, worked out on its first call
+    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    kernel, grid, team_words, constexprs = _quantize_rows_f8_calls.facts(
+        _reduction.launch_key(signature, device),
+        _quantize_rows_f8_launch_choice,
+        device,
+        M,
+        N,
+        x,
+        q,
+        s,
+    )
+    if team_words:
+        # A team: its programs meet in a workspace, under a fresh epoch each launch
+        # (tilegen.runtime.reduction.team_workspace).
+        ws, epoch = _reduction.team_workspace(device, team_words)
+        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            kernel,
+            grid,
+            x,
+            q,
+            s,
+            n_rows,
+            N,
+            x.stride(0),
+            x.stride(1),
+            q.stride(0),
+            q.stride(1),
+            s.stride(0),
+            ws,
+            epoch,
+            **constexprs,
+        )
+        return q, s
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -2758,16 +2847,7 @@ def quantize_rows_f8(x, *, q=None, s=None):
         q.stride(0),
         q.stride(1),
         s.stride(0),
-        BLOCK_N=BLOCK_N,
-        ROWS=ROWS,
-        NUM_STAGES=stages,
-        PERSISTENT=grid[0] < num_row_blocks,
-        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
-        INDEX_64=_args.needs_int64(x, q, s) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
-        ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
-        num_warps=num_warps,
-        **extra,
+        **constexprs,
     )
     return q, s
 

@@ -437,50 +437,14 @@ _softmax_narrow = (32, 128)  # max_n of the entries whose ROWS follow the row (n
 _softmax_widths = set()
 
 
-# The call signatures softmax() has checked in full (tilegen.runtime.calls).
-_softmax_calls = _calls.Calls("softmax", ("x",), ("y",), in_place=True)
-
-
-def softmax(x, *, y=None):
-    """Launch softmax_kernel (spec: reductions.tile:11).
-
-    reduction softmax(x: f16[M, N]) -> (y: f16[M, N])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass y= to write into existing tensors.
-    Returns y.
-    """
-    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
-    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
-    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
-    # passed in, scalars (tilegen.runtime.calls).
-    signature, checked = _softmax_calls.find((x,), (y,))
-    if checked is None:
-        # Check every argument and bind each named dimension from its first use.
-        sizes = {}
-        _args.check_tensor("softmax", "x", x, torch.float16, ("M", "N"))
-        _args.bind_dims("softmax", sizes, "x", x, ("M", "N"))
-        device = _args.check_device("softmax", (("x", x),))
-        M = sizes["M"][0]
-        N = sizes["N"][0]
-        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-        _args.check_overlap("softmax", (("x", x),), (("y", y),), in_place=True)
-        _args.check_output("softmax", "y", y, (M, N), torch.float16, device)
-        checked = _softmax_calls.keep(signature, (x,), (y,), (device, M, N))
-    device, M, N = checked
-    if y is None:
-        y = torch.empty((M, N), dtype=torch.float16, device=device)
+def _softmax_launch_choice(device, M, N, x, y):
+    """How softmax() launches for one call signature: (kernel, grid, team
+    workspace words, keyword arguments), from the launch table above and the rules of
+    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
+    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
+    so the launcher works it out on a signature's first call only (Calls.facts). The team
+    workspace words are 0 where the kernel is no team."""
     n_rows = M
-    if y.numel() == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return y
-    if N == 0:
-        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but
-        # max of an empty row has no value (torch raises too).
-        raise ValueError(
-            f"softmax(): max of an empty row has no value: "
-            f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
-        )
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _softmax_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_softmax_padded) only where the rows fill the SMs.
@@ -516,22 +480,7 @@ def softmax(x, *, y=None):
             # another: a team of one program holding the whole row (Triton's largest block).
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
-            ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
-            # softmax_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-            # once Triton has compiled it for arguments of these classes.
-            _fast.launch(
-                softmax_team_kernel,
-                (n_rows * TEAM,),
-                x,
-                y,
-                n_rows,
-                N,
-                x.stride(0),
-                x.stride(1),
-                y.stride(0),
-                y.stride(1),
-                ws,
-                epoch,
+            constexprs = dict(
                 BLOCK_N=BLOCK_N,
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
@@ -545,7 +494,7 @@ def softmax(x, *, y=None):
                 WINDOW=WINDOW,
                 num_warps=num_warps,
             )
-            return y
+            return softmax_team_kernel, (n_rows * TEAM,), n_rows * 2 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy == "single":
@@ -576,6 +525,92 @@ def softmax(x, *, y=None):
         kernel = softmax_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_softmax_widths, N))
+    constexprs = dict(
+        BLOCK_N=BLOCK_N,
+        ROWS=ROWS,
+        NUM_STAGES=stages,
+        PERSISTENT=grid[0] < num_row_blocks,
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, y) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
+        num_warps=num_warps,
+        **extra,
+    )
+    return kernel, grid, 0, constexprs
+
+
+# The call signatures softmax() has checked in full (tilegen.runtime.calls).
+_softmax_calls = _calls.Calls("softmax", ("x",), ("y",), in_place=True)
+
+
+def softmax(x, *, y=None):
+    """Launch softmax_kernel (spec: reductions.tile:11).
+
+    reduction softmax(x: f16[M, N]) -> (y: f16[M, N])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass y= to write into existing tensors.
+    Returns y.
+    """
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _softmax_calls.find((x,), (y,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("softmax", "x", x, torch.float16, ("M", "N"))
+        _args.bind_dims("softmax", sizes, "x", x, ("M", "N"))
+        device = _args.check_device("softmax", (("x", x),))
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap("softmax", (("x", x),), (("y", y),), in_place=True)
+        _args.check_output("softmax", "y", y, (M, N), torch.float16, device)
+        checked = _softmax_calls.keep(signature, (x,), (y,), (device, M, N))
+    device, M, N = checked
+    if y is None:
+        y = torch.empty(size=(M, N), dtype=torch.float16, device=device)
+    n_rows = M
+    if y.numel() == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return y
+    if N == 0:
+        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but
+        # max of an empty row has no value (torch raises too).
+        raise ValueError(
+            f"softmax(): max of an empty row has no value: "
+            f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
+        )
+    # How to launch for this signature: _softmax_launch_choice, worked out on its first call
+    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    kernel, grid, team_words, constexprs = _softmax_calls.facts(
+        _reduction.launch_key(signature, device), _softmax_launch_choice, device, M, N, x, y
+    )
+    if team_words:
+        # A team: its programs meet in a workspace, under a fresh epoch each launch
+        # (tilegen.runtime.reduction.team_workspace).
+        ws, epoch = _reduction.team_workspace(device, team_words)
+        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            kernel,
+            grid,
+            x,
+            y,
+            n_rows,
+            N,
+            x.stride(0),
+            x.stride(1),
+            y.stride(0),
+            y.stride(1),
+            ws,
+            epoch,
+            **constexprs,
+        )
+        return y
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -589,16 +624,7 @@ def softmax(x, *, y=None):
         x.stride(1),
         y.stride(0),
         y.stride(1),
-        BLOCK_N=BLOCK_N,
-        ROWS=ROWS,
-        NUM_STAGES=stages,
-        PERSISTENT=grid[0] < num_row_blocks,
-        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
-        INDEX_64=_args.needs_int64(x, y) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
-        ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
-        num_warps=num_warps,
-        **extra,
+        **constexprs,
     )
     return y
 
@@ -1112,57 +1138,14 @@ _causal_softmax_narrow = (32, 128)  # max_n of the entries whose ROWS follow the
 _causal_softmax_widths = set()
 
 
-# The call signatures causal_softmax() has checked in full (tilegen.runtime.calls).
-_causal_softmax_calls = _calls.Calls("causal_softmax", ("scores",), ("probs",), in_place=True)
-
-
-def causal_softmax(scores, scale=0.125, *, probs=None):
-    """Launch causal_softmax_kernel (spec: reductions.tile:20).
-
-    reduction causal_softmax(scores: f16[B, H, T, S], scale: f32 = 0.125) -> (probs: f16[B, H, T, S])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass probs= to write into existing tensors.
-    Returns probs.
-    """
-    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
-    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
-    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
-    # passed in, scalars (tilegen.runtime.calls).
-    signature, checked = _causal_softmax_calls.find((scores,), (probs,))
-    if checked is None:
-        # Check every argument and bind each named dimension from its first use.
-        sizes = {}
-        _args.check_tensor("causal_softmax", "scores", scores, torch.float16, ("B", "H", "T", "S"))
-        _args.bind_dims("causal_softmax", sizes, "scores", scores, ("B", "H", "T", "S"))
-        scale = _args.check_scalar("causal_softmax", "scale", scale, "float", torch.float32)
-        device = _args.check_device("causal_softmax", (("scores", scores),))
-        B = sizes["B"][0]
-        H = sizes["H"][0]
-        T = sizes["T"][0]
-        S = sizes["S"][0]
-        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-        _args.check_overlap(
-            "causal_softmax", (("scores", scores),), (("probs", probs),), in_place=True
-        )
-        _args.check_output("causal_softmax", "probs", probs, (B, H, T, S), torch.float16, device)
-        checked = _causal_softmax_calls.keep(signature, (scores,), (probs,), (device, B, H, T, S))
-    else:
-        scale = _args.check_scalar("causal_softmax", "scale", scale, "float", torch.float32)
-    device, B, H, T, S = checked
-    if probs is None:
-        probs = torch.empty((B, H, T, S), dtype=torch.float16, device=device)
+def _causal_softmax_launch_choice(device, B, H, T, S, scores, probs):
+    """How causal_softmax() launches for one call signature: (kernel, grid, team
+    workspace words, keyword arguments), from the launch table above and the rules of
+    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
+    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
+    so the launcher works it out on a signature's first call only (Calls.facts). The team
+    workspace words are 0 where the kernel is no team."""
     n_rows = B * H * T
-    if probs.numel() == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return probs
-    if S == 0:
-        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but
-        # max of an empty row has no value (torch raises too).
-        raise ValueError(
-            f"causal_softmax(): max of an empty row has no value: "
-            f"parameter 'scores' has S = 0 columns (shape {tuple(scores.shape)})"
-        )
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _causal_softmax_launch_table:
         if max_n is None or S <= max_n:
             # An entry for rows mostly padding (_causal_softmax_padded) only where the rows fill the SMs.
@@ -1229,29 +1212,7 @@ def causal_softmax(scores, scale=0.125, *, probs=None):
             # another: a team of one program holding the whole row (Triton's largest block).
             TEAM, BLOCK_N = 1, _args.next_power_of_2(S + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
-            ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
-            # causal_softmax_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-            # once Triton has compiled it for arguments of these classes.
-            _fast.launch(
-                causal_softmax_team_kernel,
-                (n_rows * TEAM,),
-                scores,
-                scale,
-                probs,
-                n_rows,
-                S,
-                H,
-                T,
-                scores.stride(0),
-                scores.stride(1),
-                scores.stride(2),
-                scores.stride(3),
-                probs.stride(0),
-                probs.stride(1),
-                probs.stride(2),
-                probs.stride(3),
-                ws,
-                epoch,
+            constexprs = dict(
                 BLOCK_N=BLOCK_N,
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
@@ -1273,7 +1234,7 @@ def causal_softmax(scores, scale=0.125, *, probs=None):
                 WINDOW=WINDOW,
                 num_warps=num_warps,
             )
-            return probs
+            return causal_softmax_team_kernel, (n_rows * TEAM,), n_rows * 2 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy == "single":
@@ -1304,6 +1265,122 @@ def causal_softmax(scores, scale=0.125, *, probs=None):
         kernel = causal_softmax_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_causal_softmax_widths, S))
+    constexprs = dict(
+        BLOCK_N=BLOCK_N,
+        ROWS=ROWS,
+        NUM_STAGES=stages,
+        PERSISTENT=grid[0] < num_row_blocks,
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(scores, probs) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(
+            S,
+            scores.stride(0),
+            scores.stride(1),
+            scores.stride(2),
+            probs.stride(0),
+            probs.stride(1),
+            probs.stride(2),
+        ),
+        num_warps=num_warps,
+        **extra,
+    )
+    return kernel, grid, 0, constexprs
+
+
+# The call signatures causal_softmax() has checked in full (tilegen.runtime.calls).
+_causal_softmax_calls = _calls.Calls("causal_softmax", ("scores",), ("probs",), in_place=True)
+
+
+def causal_softmax(scores, scale=0.125, *, probs=None):
+    """Launch causal_softmax_kernel (spec: reductions.tile:20).
+
+    reduction causal_softmax(scores: f16[B, H, T, S], scale: f32 = 0.125) -> (probs: f16[B, H, T, S])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass probs= to write into existing tensors.
+    Returns probs.
+    """
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _causal_softmax_calls.find((scores,), (probs,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("causal_softmax", "scores", scores, torch.float16, ("B", "H", "T", "S"))
+        _args.bind_dims("causal_softmax", sizes, "scores", scores, ("B", "H", "T", "S"))
+        scale = _args.check_scalar("causal_softmax", "scale", scale, "float", torch.float32)
+        device = _args.check_device("causal_softmax", (("scores", scores),))
+        B = sizes["B"][0]
+        H = sizes["H"][0]
+        T = sizes["T"][0]
+        S = sizes["S"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap(
+            "causal_softmax", (("scores", scores),), (("probs", probs),), in_place=True
+        )
+        _args.check_output("causal_softmax", "probs", probs, (B, H, T, S), torch.float16, device)
+        checked = _causal_softmax_calls.keep(signature, (scores,), (probs,), (device, B, H, T, S))
+    else:
+        scale = _args.check_scalar("causal_softmax", "scale", scale, "float", torch.float32)
+    device, B, H, T, S = checked
+    if probs is None:
+        probs = torch.empty(size=(B, H, T, S), dtype=torch.float16, device=device)
+    n_rows = B * H * T
+    if probs.numel() == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return probs
+    if S == 0:
+        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but
+        # max of an empty row has no value (torch raises too).
+        raise ValueError(
+            f"causal_softmax(): max of an empty row has no value: "
+            f"parameter 'scores' has S = 0 columns (shape {tuple(scores.shape)})"
+        )
+    # How to launch for this signature: _causal_softmax_launch_choice, worked out on its first call
+    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    kernel, grid, team_words, constexprs = _causal_softmax_calls.facts(
+        _reduction.launch_key(signature, device),
+        _causal_softmax_launch_choice,
+        device,
+        B,
+        H,
+        T,
+        S,
+        scores,
+        probs,
+    )
+    if team_words:
+        # A team: its programs meet in a workspace, under a fresh epoch each launch
+        # (tilegen.runtime.reduction.team_workspace).
+        ws, epoch = _reduction.team_workspace(device, team_words)
+        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            kernel,
+            grid,
+            scores,
+            scale,
+            probs,
+            n_rows,
+            S,
+            H,
+            T,
+            scores.stride(0),
+            scores.stride(1),
+            scores.stride(2),
+            scores.stride(3),
+            probs.stride(0),
+            probs.stride(1),
+            probs.stride(2),
+            probs.stride(3),
+            ws,
+            epoch,
+            **constexprs,
+        )
+        return probs
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -1324,24 +1401,7 @@ def causal_softmax(scores, scale=0.125, *, probs=None):
         probs.stride(1),
         probs.stride(2),
         probs.stride(3),
-        BLOCK_N=BLOCK_N,
-        ROWS=ROWS,
-        NUM_STAGES=stages,
-        PERSISTENT=grid[0] < num_row_blocks,
-        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
-        INDEX_64=_args.needs_int64(scores, probs) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
-        ALIGN=_reduction.row_align(
-            S,
-            scores.stride(0),
-            scores.stride(1),
-            scores.stride(2),
-            probs.stride(0),
-            probs.stride(1),
-            probs.stride(2),
-        ),
-        num_warps=num_warps,
-        **extra,
+        **constexprs,
     )
     return probs
 
@@ -1787,50 +1847,14 @@ _log_softmax_narrow = (32, 128)  # max_n of the entries whose ROWS follow the ro
 _log_softmax_widths = set()
 
 
-# The call signatures log_softmax() has checked in full (tilegen.runtime.calls).
-_log_softmax_calls = _calls.Calls("log_softmax", ("x",), ("y",), in_place=True)
-
-
-def log_softmax(x, *, y=None):
-    """Launch log_softmax_kernel (spec: reductions.tile:27).
-
-    reduction log_softmax(x: f16[M, N]) -> (y: f16[M, N])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass y= to write into existing tensors.
-    Returns y.
-    """
-    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
-    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
-    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
-    # passed in, scalars (tilegen.runtime.calls).
-    signature, checked = _log_softmax_calls.find((x,), (y,))
-    if checked is None:
-        # Check every argument and bind each named dimension from its first use.
-        sizes = {}
-        _args.check_tensor("log_softmax", "x", x, torch.float16, ("M", "N"))
-        _args.bind_dims("log_softmax", sizes, "x", x, ("M", "N"))
-        device = _args.check_device("log_softmax", (("x", x),))
-        M = sizes["M"][0]
-        N = sizes["N"][0]
-        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-        _args.check_overlap("log_softmax", (("x", x),), (("y", y),), in_place=True)
-        _args.check_output("log_softmax", "y", y, (M, N), torch.float16, device)
-        checked = _log_softmax_calls.keep(signature, (x,), (y,), (device, M, N))
-    device, M, N = checked
-    if y is None:
-        y = torch.empty((M, N), dtype=torch.float16, device=device)
+def _log_softmax_launch_choice(device, M, N, x, y):
+    """How log_softmax() launches for one call signature: (kernel, grid, team
+    workspace words, keyword arguments), from the launch table above and the rules of
+    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
+    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
+    so the launcher works it out on a signature's first call only (Calls.facts). The team
+    workspace words are 0 where the kernel is no team."""
     n_rows = M
-    if y.numel() == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return y
-    if N == 0:
-        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but
-        # max of an empty row has no value (torch raises too).
-        raise ValueError(
-            f"log_softmax(): max of an empty row has no value: "
-            f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
-        )
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _log_softmax_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_log_softmax_padded) only where the rows fill the SMs.
@@ -1866,22 +1890,7 @@ def log_softmax(x, *, y=None):
             # another: a team of one program holding the whole row (Triton's largest block).
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
-            ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
-            # log_softmax_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-            # once Triton has compiled it for arguments of these classes.
-            _fast.launch(
-                log_softmax_team_kernel,
-                (n_rows * TEAM,),
-                x,
-                y,
-                n_rows,
-                N,
-                x.stride(0),
-                x.stride(1),
-                y.stride(0),
-                y.stride(1),
-                ws,
-                epoch,
+            constexprs = dict(
                 BLOCK_N=BLOCK_N,
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
@@ -1895,7 +1904,7 @@ def log_softmax(x, *, y=None):
                 WINDOW=WINDOW,
                 num_warps=num_warps,
             )
-            return y
+            return log_softmax_team_kernel, (n_rows * TEAM,), n_rows * 2 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy == "single":
@@ -1926,6 +1935,92 @@ def log_softmax(x, *, y=None):
         kernel = log_softmax_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_log_softmax_widths, N))
+    constexprs = dict(
+        BLOCK_N=BLOCK_N,
+        ROWS=ROWS,
+        NUM_STAGES=stages,
+        PERSISTENT=grid[0] < num_row_blocks,
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, y) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
+        num_warps=num_warps,
+        **extra,
+    )
+    return kernel, grid, 0, constexprs
+
+
+# The call signatures log_softmax() has checked in full (tilegen.runtime.calls).
+_log_softmax_calls = _calls.Calls("log_softmax", ("x",), ("y",), in_place=True)
+
+
+def log_softmax(x, *, y=None):
+    """Launch log_softmax_kernel (spec: reductions.tile:27).
+
+    reduction log_softmax(x: f16[M, N]) -> (y: f16[M, N])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass y= to write into existing tensors.
+    Returns y.
+    """
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _log_softmax_calls.find((x,), (y,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("log_softmax", "x", x, torch.float16, ("M", "N"))
+        _args.bind_dims("log_softmax", sizes, "x", x, ("M", "N"))
+        device = _args.check_device("log_softmax", (("x", x),))
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap("log_softmax", (("x", x),), (("y", y),), in_place=True)
+        _args.check_output("log_softmax", "y", y, (M, N), torch.float16, device)
+        checked = _log_softmax_calls.keep(signature, (x,), (y,), (device, M, N))
+    device, M, N = checked
+    if y is None:
+        y = torch.empty(size=(M, N), dtype=torch.float16, device=device)
+    n_rows = M
+    if y.numel() == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return y
+    if N == 0:
+        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but
+        # max of an empty row has no value (torch raises too).
+        raise ValueError(
+            f"log_softmax(): max of an empty row has no value: "
+            f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
+        )
+    # How to launch for this signature: _log_softmax_launch_choice, worked out on its first call
+    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    kernel, grid, team_words, constexprs = _log_softmax_calls.facts(
+        _reduction.launch_key(signature, device), _log_softmax_launch_choice, device, M, N, x, y
+    )
+    if team_words:
+        # A team: its programs meet in a workspace, under a fresh epoch each launch
+        # (tilegen.runtime.reduction.team_workspace).
+        ws, epoch = _reduction.team_workspace(device, team_words)
+        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            kernel,
+            grid,
+            x,
+            y,
+            n_rows,
+            N,
+            x.stride(0),
+            x.stride(1),
+            y.stride(0),
+            y.stride(1),
+            ws,
+            epoch,
+            **constexprs,
+        )
+        return y
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -1939,16 +2034,7 @@ def log_softmax(x, *, y=None):
         x.stride(1),
         y.stride(0),
         y.stride(1),
-        BLOCK_N=BLOCK_N,
-        ROWS=ROWS,
-        NUM_STAGES=stages,
-        PERSISTENT=grid[0] < num_row_blocks,
-        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
-        INDEX_64=_args.needs_int64(x, y) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
-        ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
-        num_warps=num_warps,
-        **extra,
+        **constexprs,
     )
     return y
 
@@ -2499,61 +2585,14 @@ _layernorm_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
 _layernorm_widths = set()
 
 
-# The call signatures layernorm() has checked in full (tilegen.runtime.calls).
-_layernorm_calls = _calls.Calls("layernorm", ("x", "w", "b"), ("y", "mu", "rstd"), in_place=True)
-
-
-def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
-    """Launch layernorm_kernel (spec: reductions.tile:35).
-
-    reduction layernorm(x: bf16[M, N], w: bf16[N], b: bf16[N], eps: f32 = 1e-5) -> (y: bf16[M, N], mu: f32[M], rstd: f32[M])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass y=, mu=, rstd= to write into existing tensors.
-    Returns (y, mu, rstd).
-    """
-    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
-    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
-    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
-    # passed in, scalars (tilegen.runtime.calls).
-    signature, checked = _layernorm_calls.find((x, w, b), (y, mu, rstd))
-    if checked is None:
-        # Check every argument and bind each named dimension from its first use.
-        sizes = {}
-        _args.check_tensor("layernorm", "x", x, torch.bfloat16, ("M", "N"))
-        _args.bind_dims("layernorm", sizes, "x", x, ("M", "N"))
-        _args.check_tensor("layernorm", "w", w, torch.bfloat16, ("N",))
-        _args.bind_dims("layernorm", sizes, "w", w, ("N",))
-        _args.check_tensor("layernorm", "b", b, torch.bfloat16, ("N",))
-        _args.bind_dims("layernorm", sizes, "b", b, ("N",))
-        eps = _args.check_scalar("layernorm", "eps", eps, "float", torch.float32)
-        device = _args.check_device("layernorm", (("x", x), ("w", w), ("b", b)))
-        M = sizes["M"][0]
-        N = sizes["N"][0]
-        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-        _args.check_overlap(
-            "layernorm",
-            (("x", x), ("w", w), ("b", b)),
-            (("y", y), ("mu", mu), ("rstd", rstd)),
-            in_place=True,
-        )
-        _args.check_output("layernorm", "y", y, (M, N), torch.bfloat16, device)
-        _args.check_output("layernorm", "mu", mu, (M,), torch.float32, device)
-        _args.check_output("layernorm", "rstd", rstd, (M,), torch.float32, device)
-        checked = _layernorm_calls.keep(signature, (x, w, b), (y, mu, rstd), (device, M, N))
-    else:
-        eps = _args.check_scalar("layernorm", "eps", eps, "float", torch.float32)
-    device, M, N = checked
-    if y is None:
-        y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
-    if mu is None:
-        mu = torch.empty((M,), dtype=torch.float32, device=device)
-    if rstd is None:
-        rstd = torch.empty((M,), dtype=torch.float32, device=device)
+def _layernorm_launch_choice(device, M, N, x, w, b, y, mu, rstd):
+    """How layernorm() launches for one call signature: (kernel, grid, team
+    workspace words, keyword arguments), from the launch table above and the rules of
+    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
+    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
+    so the launcher works it out on a signature's first call only (Calls.facts). The team
+    workspace words are 0 where the kernel is no team."""
     n_rows = M
-    if y.numel() == 0 and mu.numel() == 0 and rstd.numel() == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return y, mu, rstd
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _layernorm_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_layernorm_padded) only where the rows fill the SMs.
@@ -2603,31 +2642,7 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
             # another: a team of one program holding the whole row (Triton's largest block).
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
-            ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
-            # layernorm_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-            # once Triton has compiled it for arguments of these classes.
-            _fast.launch(
-                layernorm_team_kernel,
-                (n_rows * TEAM,),
-                x,
-                w,
-                b,
-                eps,
-                y,
-                mu,
-                rstd,
-                n_rows,
-                N,
-                x.stride(0),
-                x.stride(1),
-                w.stride(0),
-                b.stride(0),
-                y.stride(0),
-                y.stride(1),
-                mu.stride(0),
-                rstd.stride(0),
-                ws,
-                epoch,
+            constexprs = dict(
                 BLOCK_N=BLOCK_N,
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
@@ -2641,7 +2656,7 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
                 WINDOW=WINDOW,
                 num_warps=num_warps,
             )
-            return y, mu, rstd
+            return layernorm_team_kernel, (n_rows * TEAM,), n_rows * 2 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy in ("single", "reread"):
@@ -2673,6 +2688,122 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         kernel = layernorm_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_layernorm_widths, N))
+    constexprs = dict(
+        BLOCK_N=BLOCK_N,
+        ROWS=ROWS,
+        NUM_STAGES=stages,
+        PERSISTENT=grid[0] < num_row_blocks,
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, w, b, y, mu, rstd) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
+        num_warps=num_warps,
+        **extra,
+    )
+    return kernel, grid, 0, constexprs
+
+
+# The call signatures layernorm() has checked in full (tilegen.runtime.calls).
+_layernorm_calls = _calls.Calls("layernorm", ("x", "w", "b"), ("y", "mu", "rstd"), in_place=True)
+
+
+def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
+    """Launch layernorm_kernel (spec: reductions.tile:35).
+
+    reduction layernorm(x: bf16[M, N], w: bf16[N], b: bf16[N], eps: f32 = 1e-5) -> (y: bf16[M, N], mu: f32[M], rstd: f32[M])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass y=, mu=, rstd= to write into existing tensors.
+    Returns (y, mu, rstd).
+    """
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _layernorm_calls.find((x, w, b), (y, mu, rstd))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("layernorm", "x", x, torch.bfloat16, ("M", "N"))
+        _args.bind_dims("layernorm", sizes, "x", x, ("M", "N"))
+        _args.check_tensor("layernorm", "w", w, torch.bfloat16, ("N",))
+        _args.bind_dims("layernorm", sizes, "w", w, ("N",))
+        _args.check_tensor("layernorm", "b", b, torch.bfloat16, ("N",))
+        _args.bind_dims("layernorm", sizes, "b", b, ("N",))
+        eps = _args.check_scalar("layernorm", "eps", eps, "float", torch.float32)
+        device = _args.check_device("layernorm", (("x", x), ("w", w), ("b", b)))
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap(
+            "layernorm",
+            (("x", x), ("w", w), ("b", b)),
+            (("y", y), ("mu", mu), ("rstd", rstd)),
+            in_place=True,
+        )
+        _args.check_output("layernorm", "y", y, (M, N), torch.bfloat16, device)
+        _args.check_output("layernorm", "mu", mu, (M,), torch.float32, device)
+        _args.check_output("layernorm", "rstd", rstd, (M,), torch.float32, device)
+        checked = _layernorm_calls.keep(signature, (x, w, b), (y, mu, rstd), (device, M, N))
+    else:
+        eps = _args.check_scalar("layernorm", "eps", eps, "float", torch.float32)
+    device, M, N = checked
+    if y is None:
+        y = torch.empty(size=(M, N), dtype=torch.bfloat16, device=device)
+    if mu is None:
+        mu = torch.empty(size=(M,), dtype=torch.float32, device=device)
+    if rstd is None:
+        rstd = torch.empty(size=(M,), dtype=torch.float32, device=device)
+    n_rows = M
+    if y.numel() == 0 and mu.numel() == 0 and rstd.numel() == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return y, mu, rstd
+    # How to launch for this signature: _layernorm_launch_choice, worked out on its first call
+    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    kernel, grid, team_words, constexprs = _layernorm_calls.facts(
+        _reduction.launch_key(signature, device),
+        _layernorm_launch_choice,
+        device,
+        M,
+        N,
+        x,
+        w,
+        b,
+        y,
+        mu,
+        rstd,
+    )
+    if team_words:
+        # A team: its programs meet in a workspace, under a fresh epoch each launch
+        # (tilegen.runtime.reduction.team_workspace).
+        ws, epoch = _reduction.team_workspace(device, team_words)
+        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            kernel,
+            grid,
+            x,
+            w,
+            b,
+            eps,
+            y,
+            mu,
+            rstd,
+            n_rows,
+            N,
+            x.stride(0),
+            x.stride(1),
+            w.stride(0),
+            b.stride(0),
+            y.stride(0),
+            y.stride(1),
+            mu.stride(0),
+            rstd.stride(0),
+            ws,
+            epoch,
+            **constexprs,
+        )
+        return y, mu, rstd
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -2695,16 +2826,7 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         y.stride(1),
         mu.stride(0),
         rstd.stride(0),
-        BLOCK_N=BLOCK_N,
-        ROWS=ROWS,
-        NUM_STAGES=stages,
-        PERSISTENT=grid[0] < num_row_blocks,
-        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
-        INDEX_64=_args.needs_int64(x, w, b, y, mu, rstd) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
-        ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
-        num_warps=num_warps,
-        **extra,
+        **constexprs,
     )
     return y, mu, rstd
 
@@ -3131,48 +3253,14 @@ _rmsnorm_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
 _rmsnorm_widths = set()
 
 
-# The call signatures rmsnorm() has checked in full (tilegen.runtime.calls).
-_rmsnorm_calls = _calls.Calls("rmsnorm", ("x", "w"), ("y",), in_place=True)
-
-
-def rmsnorm(x, w, eps=1e-6, *, y=None):
-    """Launch rmsnorm_kernel (spec: reductions.tile:44).
-
-    reduction rmsnorm(x: bf16[M, N], w: bf16[N], eps: f32 = 1e-6) -> (y: bf16[M, N])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass y= to write into existing tensors.
-    Returns y.
-    """
-    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
-    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
-    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
-    # passed in, scalars (tilegen.runtime.calls).
-    signature, checked = _rmsnorm_calls.find((x, w), (y,))
-    if checked is None:
-        # Check every argument and bind each named dimension from its first use.
-        sizes = {}
-        _args.check_tensor("rmsnorm", "x", x, torch.bfloat16, ("M", "N"))
-        _args.bind_dims("rmsnorm", sizes, "x", x, ("M", "N"))
-        _args.check_tensor("rmsnorm", "w", w, torch.bfloat16, ("N",))
-        _args.bind_dims("rmsnorm", sizes, "w", w, ("N",))
-        eps = _args.check_scalar("rmsnorm", "eps", eps, "float", torch.float32)
-        device = _args.check_device("rmsnorm", (("x", x), ("w", w)))
-        M = sizes["M"][0]
-        N = sizes["N"][0]
-        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-        _args.check_overlap("rmsnorm", (("x", x), ("w", w)), (("y", y),), in_place=True)
-        _args.check_output("rmsnorm", "y", y, (M, N), torch.bfloat16, device)
-        checked = _rmsnorm_calls.keep(signature, (x, w), (y,), (device, M, N))
-    else:
-        eps = _args.check_scalar("rmsnorm", "eps", eps, "float", torch.float32)
-    device, M, N = checked
-    if y is None:
-        y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
+def _rmsnorm_launch_choice(device, M, N, x, w, y):
+    """How rmsnorm() launches for one call signature: (kernel, grid, team
+    workspace words, keyword arguments), from the launch table above and the rules of
+    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
+    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
+    so the launcher works it out on a signature's first call only (Calls.facts). The team
+    workspace words are 0 where the kernel is no team."""
     n_rows = M
-    if y.numel() == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return y
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _rmsnorm_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_rmsnorm_padded) only where the rows fill the SMs.
@@ -3222,25 +3310,7 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
             # another: a team of one program holding the whole row (Triton's largest block).
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
-            ws, epoch = _reduction.team_workspace(device, n_rows * 1 * TEAM)
-            # rmsnorm_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-            # once Triton has compiled it for arguments of these classes.
-            _fast.launch(
-                rmsnorm_team_kernel,
-                (n_rows * TEAM,),
-                x,
-                w,
-                eps,
-                y,
-                n_rows,
-                N,
-                x.stride(0),
-                x.stride(1),
-                w.stride(0),
-                y.stride(0),
-                y.stride(1),
-                ws,
-                epoch,
+            constexprs = dict(
                 BLOCK_N=BLOCK_N,
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
@@ -3254,7 +3324,7 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
                 WINDOW=WINDOW,
                 num_warps=num_warps,
             )
-            return y
+            return rmsnorm_team_kernel, (n_rows * TEAM,), n_rows * 1 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy == "single":
@@ -3285,6 +3355,93 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         kernel = rmsnorm_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_rmsnorm_widths, N))
+    constexprs = dict(
+        BLOCK_N=BLOCK_N,
+        ROWS=ROWS,
+        NUM_STAGES=stages,
+        PERSISTENT=grid[0] < num_row_blocks,
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, w, y) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
+        num_warps=num_warps,
+        **extra,
+    )
+    return kernel, grid, 0, constexprs
+
+
+# The call signatures rmsnorm() has checked in full (tilegen.runtime.calls).
+_rmsnorm_calls = _calls.Calls("rmsnorm", ("x", "w"), ("y",), in_place=True)
+
+
+def rmsnorm(x, w, eps=1e-6, *, y=None):
+    """Launch rmsnorm_kernel (spec: reductions.tile:44).
+
+    reduction rmsnorm(x: bf16[M, N], w: bf16[N], eps: f32 = 1e-6) -> (y: bf16[M, N])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass y= to write into existing tensors.
+    Returns y.
+    """
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _rmsnorm_calls.find((x, w), (y,))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("rmsnorm", "x", x, torch.bfloat16, ("M", "N"))
+        _args.bind_dims("rmsnorm", sizes, "x", x, ("M", "N"))
+        _args.check_tensor("rmsnorm", "w", w, torch.bfloat16, ("N",))
+        _args.bind_dims("rmsnorm", sizes, "w", w, ("N",))
+        eps = _args.check_scalar("rmsnorm", "eps", eps, "float", torch.float32)
+        device = _args.check_device("rmsnorm", (("x", x), ("w", w)))
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap("rmsnorm", (("x", x), ("w", w)), (("y", y),), in_place=True)
+        _args.check_output("rmsnorm", "y", y, (M, N), torch.bfloat16, device)
+        checked = _rmsnorm_calls.keep(signature, (x, w), (y,), (device, M, N))
+    else:
+        eps = _args.check_scalar("rmsnorm", "eps", eps, "float", torch.float32)
+    device, M, N = checked
+    if y is None:
+        y = torch.empty(size=(M, N), dtype=torch.bfloat16, device=device)
+    n_rows = M
+    if y.numel() == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return y
+    # How to launch for this signature: _rmsnorm_launch_choice, worked out on its first call
+    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    kernel, grid, team_words, constexprs = _rmsnorm_calls.facts(
+        _reduction.launch_key(signature, device), _rmsnorm_launch_choice, device, M, N, x, w, y
+    )
+    if team_words:
+        # A team: its programs meet in a workspace, under a fresh epoch each launch
+        # (tilegen.runtime.reduction.team_workspace).
+        ws, epoch = _reduction.team_workspace(device, team_words)
+        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            kernel,
+            grid,
+            x,
+            w,
+            eps,
+            y,
+            n_rows,
+            N,
+            x.stride(0),
+            x.stride(1),
+            w.stride(0),
+            y.stride(0),
+            y.stride(1),
+            ws,
+            epoch,
+            **constexprs,
+        )
+        return y
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -3301,16 +3458,7 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         w.stride(0),
         y.stride(0),
         y.stride(1),
-        BLOCK_N=BLOCK_N,
-        ROWS=ROWS,
-        NUM_STAGES=stages,
-        PERSISTENT=grid[0] < num_row_blocks,
-        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
-        INDEX_64=_args.needs_int64(x, w, y) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
-        ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
-        num_warps=num_warps,
-        **extra,
+        **constexprs,
     )
     return y
 
@@ -3669,55 +3817,14 @@ _row_stats_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
 _row_stats_widths = set()
 
 
-# The call signatures row_stats() has checked in full (tilegen.runtime.calls).
-_row_stats_calls = _calls.Calls("row_stats", ("x",), ("sumsq", "maxabs"), in_place=True)
-
-
-def row_stats(x, *, sumsq=None, maxabs=None):
-    """Launch row_stats_kernel (spec: reductions.tile:51).
-
-    reduction row_stats(x: f32[M, N]) -> (sumsq: f32[M], maxabs: f32[M])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass sumsq=, maxabs= to write into existing tensors.
-    Returns (sumsq, maxabs).
-    """
-    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
-    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
-    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
-    # passed in, scalars (tilegen.runtime.calls).
-    signature, checked = _row_stats_calls.find((x,), (sumsq, maxabs))
-    if checked is None:
-        # Check every argument and bind each named dimension from its first use.
-        sizes = {}
-        _args.check_tensor("row_stats", "x", x, torch.float32, ("M", "N"))
-        _args.bind_dims("row_stats", sizes, "x", x, ("M", "N"))
-        device = _args.check_device("row_stats", (("x", x),))
-        M = sizes["M"][0]
-        N = sizes["N"][0]
-        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-        _args.check_overlap(
-            "row_stats", (("x", x),), (("sumsq", sumsq), ("maxabs", maxabs)), in_place=True
-        )
-        _args.check_output("row_stats", "sumsq", sumsq, (M,), torch.float32, device)
-        _args.check_output("row_stats", "maxabs", maxabs, (M,), torch.float32, device)
-        checked = _row_stats_calls.keep(signature, (x,), (sumsq, maxabs), (device, M, N))
-    device, M, N = checked
-    if sumsq is None:
-        sumsq = torch.empty((M,), dtype=torch.float32, device=device)
-    if maxabs is None:
-        maxabs = torch.empty((M,), dtype=torch.float32, device=device)
+def _row_stats_launch_choice(device, M, N, x, sumsq, maxabs):
+    """How row_stats() launches for one call signature: (kernel, grid, team
+    workspace words, keyword arguments), from the launch table above and the rules of
+    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
+    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
+    so the launcher works it out on a signature's first call only (Calls.facts). The team
+    workspace words are 0 where the kernel is no team."""
     n_rows = M
-    if sumsq.numel() == 0 and maxabs.numel() == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return sumsq, maxabs
-    if N == 0:
-        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but
-        # max of an empty row has no value (torch raises too).
-        raise ValueError(
-            f"row_stats(): max of an empty row has no value: "
-            f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
-        )
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _row_stats_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_row_stats_padded) only where the rows fill the SMs.
@@ -3753,23 +3860,7 @@ def row_stats(x, *, sumsq=None, maxabs=None):
             # another: a team of one program holding the whole row (Triton's largest block).
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
-            ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
-            # row_stats_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-            # once Triton has compiled it for arguments of these classes.
-            _fast.launch(
-                row_stats_team_kernel,
-                (n_rows * TEAM,),
-                x,
-                sumsq,
-                maxabs,
-                n_rows,
-                N,
-                x.stride(0),
-                x.stride(1),
-                sumsq.stride(0),
-                maxabs.stride(0),
-                ws,
-                epoch,
+            constexprs = dict(
                 BLOCK_N=BLOCK_N,
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
@@ -3783,7 +3874,7 @@ def row_stats(x, *, sumsq=None, maxabs=None):
                 WINDOW=WINDOW,
                 num_warps=num_warps,
             )
-            return sumsq, maxabs
+            return row_stats_team_kernel, (n_rows * TEAM,), n_rows * 2 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy == "single":
@@ -3814,6 +3905,105 @@ def row_stats(x, *, sumsq=None, maxabs=None):
         kernel = row_stats_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_row_stats_widths, N))
+    constexprs = dict(
+        BLOCK_N=BLOCK_N,
+        ROWS=ROWS,
+        NUM_STAGES=stages,
+        PERSISTENT=grid[0] < num_row_blocks,
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, sumsq, maxabs) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(N, x.stride(0)),
+        num_warps=num_warps,
+        **extra,
+    )
+    return kernel, grid, 0, constexprs
+
+
+# The call signatures row_stats() has checked in full (tilegen.runtime.calls).
+_row_stats_calls = _calls.Calls("row_stats", ("x",), ("sumsq", "maxabs"), in_place=True)
+
+
+def row_stats(x, *, sumsq=None, maxabs=None):
+    """Launch row_stats_kernel (spec: reductions.tile:51).
+
+    reduction row_stats(x: f32[M, N]) -> (sumsq: f32[M], maxabs: f32[M])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass sumsq=, maxabs= to write into existing tensors.
+    Returns (sumsq, maxabs).
+    """
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _row_stats_calls.find((x,), (sumsq, maxabs))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("row_stats", "x", x, torch.float32, ("M", "N"))
+        _args.bind_dims("row_stats", sizes, "x", x, ("M", "N"))
+        device = _args.check_device("row_stats", (("x", x),))
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap(
+            "row_stats", (("x", x),), (("sumsq", sumsq), ("maxabs", maxabs)), in_place=True
+        )
+        _args.check_output("row_stats", "sumsq", sumsq, (M,), torch.float32, device)
+        _args.check_output("row_stats", "maxabs", maxabs, (M,), torch.float32, device)
+        checked = _row_stats_calls.keep(signature, (x,), (sumsq, maxabs), (device, M, N))
+    device, M, N = checked
+    if sumsq is None:
+        sumsq = torch.empty(size=(M,), dtype=torch.float32, device=device)
+    if maxabs is None:
+        maxabs = torch.empty(size=(M,), dtype=torch.float32, device=device)
+    n_rows = M
+    if sumsq.numel() == 0 and maxabs.numel() == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return sumsq, maxabs
+    if N == 0:
+        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but
+        # max of an empty row has no value (torch raises too).
+        raise ValueError(
+            f"row_stats(): max of an empty row has no value: "
+            f"parameter 'x' has N = 0 columns (shape {tuple(x.shape)})"
+        )
+    # How to launch for this signature: _row_stats_launch_choice, worked out on its first call
+    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    kernel, grid, team_words, constexprs = _row_stats_calls.facts(
+        _reduction.launch_key(signature, device),
+        _row_stats_launch_choice,
+        device,
+        M,
+        N,
+        x,
+        sumsq,
+        maxabs,
+    )
+    if team_words:
+        # A team: its programs meet in a workspace, under a fresh epoch each launch
+        # (tilegen.runtime.reduction.team_workspace).
+        ws, epoch = _reduction.team_workspace(device, team_words)
+        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            kernel,
+            grid,
+            x,
+            sumsq,
+            maxabs,
+            n_rows,
+            N,
+            x.stride(0),
+            x.stride(1),
+            sumsq.stride(0),
+            maxabs.stride(0),
+            ws,
+            epoch,
+            **constexprs,
+        )
+        return sumsq, maxabs
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -3828,16 +4018,7 @@ def row_stats(x, *, sumsq=None, maxabs=None):
         x.stride(1),
         sumsq.stride(0),
         maxabs.stride(0),
-        BLOCK_N=BLOCK_N,
-        ROWS=ROWS,
-        NUM_STAGES=stages,
-        PERSISTENT=grid[0] < num_row_blocks,
-        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
-        INDEX_64=_args.needs_int64(x, sumsq, maxabs) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
-        ALIGN=_reduction.row_align(N, x.stride(0)),
-        num_warps=num_warps,
-        **extra,
+        **constexprs,
     )
     return sumsq, maxabs
 
@@ -4495,63 +4676,14 @@ _add_layernorm_padded = (3072, 6144)  # max_n of the entries for rows mostly pad
 _add_layernorm_widths = set()
 
 
-# The call signatures add_layernorm() has checked in full (tilegen.runtime.calls).
-_add_layernorm_calls = _calls.Calls(
-    "add_layernorm", ("x", "r", "w", "b"), ("y", "h"), in_place=True
-)
-
-
-def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
-    """Launch add_layernorm_kernel (spec: reductions.tile:59).
-
-    reduction add_layernorm(x: bf16[B, T, C], r: bf16[B, T, C], w: f32[C], b: f32[C], eps: f32 = 1e-5) -> (y: bf16[B, T, C], h: bf16[B, T, C])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass y=, h= to write into existing tensors.
-    Returns (y, h).
-    """
-    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
-    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
-    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
-    # passed in, scalars (tilegen.runtime.calls).
-    signature, checked = _add_layernorm_calls.find((x, r, w, b), (y, h))
-    if checked is None:
-        # Check every argument and bind each named dimension from its first use.
-        sizes = {}
-        _args.check_tensor("add_layernorm", "x", x, torch.bfloat16, ("B", "T", "C"))
-        _args.bind_dims("add_layernorm", sizes, "x", x, ("B", "T", "C"))
-        _args.check_tensor("add_layernorm", "r", r, torch.bfloat16, ("B", "T", "C"))
-        _args.bind_dims("add_layernorm", sizes, "r", r, ("B", "T", "C"))
-        _args.check_tensor("add_layernorm", "w", w, torch.float32, ("C",))
-        _args.bind_dims("add_layernorm", sizes, "w", w, ("C",))
-        _args.check_tensor("add_layernorm", "b", b, torch.float32, ("C",))
-        _args.bind_dims("add_layernorm", sizes, "b", b, ("C",))
-        eps = _args.check_scalar("add_layernorm", "eps", eps, "float", torch.float32)
-        device = _args.check_device("add_layernorm", (("x", x), ("r", r), ("w", w), ("b", b)))
-        B = sizes["B"][0]
-        T = sizes["T"][0]
-        C = sizes["C"][0]
-        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-        _args.check_overlap(
-            "add_layernorm",
-            (("x", x), ("r", r), ("w", w), ("b", b)),
-            (("y", y), ("h", h)),
-            in_place=True,
-        )
-        _args.check_output("add_layernorm", "y", y, (B, T, C), torch.bfloat16, device)
-        _args.check_output("add_layernorm", "h", h, (B, T, C), torch.bfloat16, device)
-        checked = _add_layernorm_calls.keep(signature, (x, r, w, b), (y, h), (device, B, T, C))
-    else:
-        eps = _args.check_scalar("add_layernorm", "eps", eps, "float", torch.float32)
-    device, B, T, C = checked
-    if y is None:
-        y = torch.empty((B, T, C), dtype=torch.bfloat16, device=device)
-    if h is None:
-        h = torch.empty((B, T, C), dtype=torch.bfloat16, device=device)
+def _add_layernorm_launch_choice(device, B, T, C, x, r, w, b, y, h):
+    """How add_layernorm() launches for one call signature: (kernel, grid, team
+    workspace words, keyword arguments), from the launch table above and the rules of
+    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
+    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
+    so the launcher works it out on a signature's first call only (Calls.facts). The team
+    workspace words are 0 where the kernel is no team."""
     n_rows = B * T
-    if y.numel() == 0 and h.numel() == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return y, h
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _add_layernorm_launch_table:
         if max_n is None or C <= max_n:
             # An entry for rows mostly padding (_add_layernorm_padded) only where the rows fill the SMs.
@@ -4638,38 +4770,7 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
             # another: a team of one program holding the whole row (Triton's largest block).
             TEAM, BLOCK_N = 1, _args.next_power_of_2(C + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
-            ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
-            # add_layernorm_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-            # once Triton has compiled it for arguments of these classes.
-            _fast.launch(
-                add_layernorm_team_kernel,
-                (n_rows * TEAM,),
-                x,
-                r,
-                w,
-                b,
-                eps,
-                y,
-                h,
-                n_rows,
-                C,
-                T,
-                x.stride(0),
-                x.stride(1),
-                x.stride(2),
-                r.stride(0),
-                r.stride(1),
-                r.stride(2),
-                w.stride(0),
-                b.stride(0),
-                y.stride(0),
-                y.stride(1),
-                y.stride(2),
-                h.stride(0),
-                h.stride(1),
-                h.stride(2),
-                ws,
-                epoch,
+            constexprs = dict(
                 BLOCK_N=BLOCK_N,
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
@@ -4693,7 +4794,7 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
                 WINDOW=WINDOW,
                 num_warps=num_warps,
             )
-            return y, h
+            return add_layernorm_team_kernel, (n_rows * TEAM,), n_rows * 2 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy in ("single", "reread"):
@@ -4725,6 +4826,142 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         kernel = add_layernorm_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_add_layernorm_widths, C))
+    constexprs = dict(
+        BLOCK_N=BLOCK_N,
+        ROWS=ROWS,
+        NUM_STAGES=stages,
+        PERSISTENT=grid[0] < num_row_blocks,
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, r, w, b, y, h) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(
+            C,
+            x.stride(0),
+            x.stride(1),
+            r.stride(0),
+            r.stride(1),
+            y.stride(0),
+            y.stride(1),
+            h.stride(0),
+            h.stride(1),
+        ),
+        num_warps=num_warps,
+        **extra,
+    )
+    return kernel, grid, 0, constexprs
+
+
+# The call signatures add_layernorm() has checked in full (tilegen.runtime.calls).
+_add_layernorm_calls = _calls.Calls(
+    "add_layernorm", ("x", "r", "w", "b"), ("y", "h"), in_place=True
+)
+
+
+def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
+    """Launch add_layernorm_kernel (spec: reductions.tile:59).
+
+    reduction add_layernorm(x: bf16[B, T, C], r: bf16[B, T, C], w: f32[C], b: f32[C], eps: f32 = 1e-5) -> (y: bf16[B, T, C], h: bf16[B, T, C])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass y=, h= to write into existing tensors.
+    Returns (y, h).
+    """
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _add_layernorm_calls.find((x, r, w, b), (y, h))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("add_layernorm", "x", x, torch.bfloat16, ("B", "T", "C"))
+        _args.bind_dims("add_layernorm", sizes, "x", x, ("B", "T", "C"))
+        _args.check_tensor("add_layernorm", "r", r, torch.bfloat16, ("B", "T", "C"))
+        _args.bind_dims("add_layernorm", sizes, "r", r, ("B", "T", "C"))
+        _args.check_tensor("add_layernorm", "w", w, torch.float32, ("C",))
+        _args.bind_dims("add_layernorm", sizes, "w", w, ("C",))
+        _args.check_tensor("add_layernorm", "b", b, torch.float32, ("C",))
+        _args.bind_dims("add_layernorm", sizes, "b", b, ("C",))
+        eps = _args.check_scalar("add_layernorm", "eps", eps, "float", torch.float32)
+        device = _args.check_device("add_layernorm", (("x", x), ("r", r), ("w", w), ("b", b)))
+        B = sizes["B"][0]
+        T = sizes["T"][0]
+        C = sizes["C"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap(
+            "add_layernorm",
+            (("x", x), ("r", r), ("w", w), ("b", b)),
+            (("y", y), ("h", h)),
+            in_place=True,
+        )
+        _args.check_output("add_layernorm", "y", y, (B, T, C), torch.bfloat16, device)
+        _args.check_output("add_layernorm", "h", h, (B, T, C), torch.bfloat16, device)
+        checked = _add_layernorm_calls.keep(signature, (x, r, w, b), (y, h), (device, B, T, C))
+    else:
+        eps = _args.check_scalar("add_layernorm", "eps", eps, "float", torch.float32)
+    device, B, T, C = checked
+    if y is None:
+        y = torch.empty(size=(B, T, C), dtype=torch.bfloat16, device=device)
+    if h is None:
+        h = torch.empty(size=(B, T, C), dtype=torch.bfloat16, device=device)
+    n_rows = B * T
+    if y.numel() == 0 and h.numel() == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return y, h
+    # How to launch for this signature: _add_layernorm_launch_choice, worked out on its first call
+    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    kernel, grid, team_words, constexprs = _add_layernorm_calls.facts(
+        _reduction.launch_key(signature, device),
+        _add_layernorm_launch_choice,
+        device,
+        B,
+        T,
+        C,
+        x,
+        r,
+        w,
+        b,
+        y,
+        h,
+    )
+    if team_words:
+        # A team: its programs meet in a workspace, under a fresh epoch each launch
+        # (tilegen.runtime.reduction.team_workspace).
+        ws, epoch = _reduction.team_workspace(device, team_words)
+        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            kernel,
+            grid,
+            x,
+            r,
+            w,
+            b,
+            eps,
+            y,
+            h,
+            n_rows,
+            C,
+            T,
+            x.stride(0),
+            x.stride(1),
+            x.stride(2),
+            r.stride(0),
+            r.stride(1),
+            r.stride(2),
+            w.stride(0),
+            b.stride(0),
+            y.stride(0),
+            y.stride(1),
+            y.stride(2),
+            h.stride(0),
+            h.stride(1),
+            h.stride(2),
+            ws,
+            epoch,
+            **constexprs,
+        )
+        return y, h
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -4754,26 +4991,7 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         h.stride(0),
         h.stride(1),
         h.stride(2),
-        BLOCK_N=BLOCK_N,
-        ROWS=ROWS,
-        NUM_STAGES=stages,
-        PERSISTENT=grid[0] < num_row_blocks,
-        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
-        INDEX_64=_args.needs_int64(x, r, w, b, y, h) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
-        ALIGN=_reduction.row_align(
-            C,
-            x.stride(0),
-            x.stride(1),
-            r.stride(0),
-            r.stride(1),
-            y.stride(0),
-            y.stride(1),
-            h.stride(0),
-            h.stride(1),
-        ),
-        num_warps=num_warps,
-        **extra,
+        **constexprs,
     )
     return y, h
 
@@ -5283,55 +5501,14 @@ _add_rmsnorm_padded = (3072, 6144)  # max_n of the entries for rows mostly paddi
 _add_rmsnorm_widths = set()
 
 
-# The call signatures add_rmsnorm() has checked in full (tilegen.runtime.calls).
-_add_rmsnorm_calls = _calls.Calls("add_rmsnorm", ("x", "r", "w"), ("y", "h"), in_place=True)
-
-
-def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
-    """Launch add_rmsnorm_kernel (spec: reductions.tile:70).
-
-    reduction add_rmsnorm(x: bf16[M, N], r: bf16[M, N], w: bf16[N], eps: f32 = 1e-6) -> (y: bf16[M, N], h: bf16[M, N])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass y=, h= to write into existing tensors.
-    Returns (y, h).
-    """
-    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
-    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
-    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
-    # passed in, scalars (tilegen.runtime.calls).
-    signature, checked = _add_rmsnorm_calls.find((x, r, w), (y, h))
-    if checked is None:
-        # Check every argument and bind each named dimension from its first use.
-        sizes = {}
-        _args.check_tensor("add_rmsnorm", "x", x, torch.bfloat16, ("M", "N"))
-        _args.bind_dims("add_rmsnorm", sizes, "x", x, ("M", "N"))
-        _args.check_tensor("add_rmsnorm", "r", r, torch.bfloat16, ("M", "N"))
-        _args.bind_dims("add_rmsnorm", sizes, "r", r, ("M", "N"))
-        _args.check_tensor("add_rmsnorm", "w", w, torch.bfloat16, ("N",))
-        _args.bind_dims("add_rmsnorm", sizes, "w", w, ("N",))
-        eps = _args.check_scalar("add_rmsnorm", "eps", eps, "float", torch.float32)
-        device = _args.check_device("add_rmsnorm", (("x", x), ("r", r), ("w", w)))
-        M = sizes["M"][0]
-        N = sizes["N"][0]
-        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-        _args.check_overlap(
-            "add_rmsnorm", (("x", x), ("r", r), ("w", w)), (("y", y), ("h", h)), in_place=True
-        )
-        _args.check_output("add_rmsnorm", "y", y, (M, N), torch.bfloat16, device)
-        _args.check_output("add_rmsnorm", "h", h, (M, N), torch.bfloat16, device)
-        checked = _add_rmsnorm_calls.keep(signature, (x, r, w), (y, h), (device, M, N))
-    else:
-        eps = _args.check_scalar("add_rmsnorm", "eps", eps, "float", torch.float32)
-    device, M, N = checked
-    if y is None:
-        y = torch.empty((M, N), dtype=torch.bfloat16, device=device)
-    if h is None:
-        h = torch.empty((M, N), dtype=torch.bfloat16, device=device)
+def _add_rmsnorm_launch_choice(device, M, N, x, r, w, y, h):
+    """How add_rmsnorm() launches for one call signature: (kernel, grid, team
+    workspace words, keyword arguments), from the launch table above and the rules of
+    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
+    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
+    so the launcher works it out on a signature's first call only (Calls.facts). The team
+    workspace words are 0 where the kernel is no team."""
     n_rows = M
-    if y.numel() == 0 and h.numel() == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return y, h
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _add_rmsnorm_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_add_rmsnorm_padded) only where the rows fill the SMs.
@@ -5389,31 +5566,7 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
             # another: a team of one program holding the whole row (Triton's largest block).
             TEAM, BLOCK_N = 1, _args.next_power_of_2(N + WINDOW - 1)
         if _reduction.team_fits(device, TEAM):
-            ws, epoch = _reduction.team_workspace(device, n_rows * 1 * TEAM)
-            # add_rmsnorm_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-            # once Triton has compiled it for arguments of these classes.
-            _fast.launch(
-                add_rmsnorm_team_kernel,
-                (n_rows * TEAM,),
-                x,
-                r,
-                w,
-                eps,
-                y,
-                h,
-                n_rows,
-                N,
-                x.stride(0),
-                x.stride(1),
-                r.stride(0),
-                r.stride(1),
-                w.stride(0),
-                y.stride(0),
-                y.stride(1),
-                h.stride(0),
-                h.stride(1),
-                ws,
-                epoch,
+            constexprs = dict(
                 BLOCK_N=BLOCK_N,
                 TEAM=TEAM,
                 TEAM_P2=_args.next_power_of_2(TEAM),
@@ -5427,7 +5580,7 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
                 WINDOW=WINDOW,
                 num_warps=num_warps,
             )
-            return y, h
+            return add_rmsnorm_team_kernel, (n_rows * TEAM,), n_rows * 1 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
     if strategy == "single":
@@ -5458,6 +5611,115 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
         kernel = add_rmsnorm_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_add_rmsnorm_widths, N))
+    constexprs = dict(
+        BLOCK_N=BLOCK_N,
+        ROWS=ROWS,
+        NUM_STAGES=stages,
+        PERSISTENT=grid[0] < num_row_blocks,
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(x, r, w, y, h) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(N, x.stride(0), r.stride(0), y.stride(0), h.stride(0)),
+        num_warps=num_warps,
+        **extra,
+    )
+    return kernel, grid, 0, constexprs
+
+
+# The call signatures add_rmsnorm() has checked in full (tilegen.runtime.calls).
+_add_rmsnorm_calls = _calls.Calls("add_rmsnorm", ("x", "r", "w"), ("y", "h"), in_place=True)
+
+
+def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
+    """Launch add_rmsnorm_kernel (spec: reductions.tile:70).
+
+    reduction add_rmsnorm(x: bf16[M, N], r: bf16[M, N], w: bf16[N], eps: f32 = 1e-6) -> (y: bf16[M, N], h: bf16[M, N])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass y=, h= to write into existing tensors.
+    Returns (y, h).
+    """
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _add_rmsnorm_calls.find((x, r, w), (y, h))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("add_rmsnorm", "x", x, torch.bfloat16, ("M", "N"))
+        _args.bind_dims("add_rmsnorm", sizes, "x", x, ("M", "N"))
+        _args.check_tensor("add_rmsnorm", "r", r, torch.bfloat16, ("M", "N"))
+        _args.bind_dims("add_rmsnorm", sizes, "r", r, ("M", "N"))
+        _args.check_tensor("add_rmsnorm", "w", w, torch.bfloat16, ("N",))
+        _args.bind_dims("add_rmsnorm", sizes, "w", w, ("N",))
+        eps = _args.check_scalar("add_rmsnorm", "eps", eps, "float", torch.float32)
+        device = _args.check_device("add_rmsnorm", (("x", x), ("r", r), ("w", w)))
+        M = sizes["M"][0]
+        N = sizes["N"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap(
+            "add_rmsnorm", (("x", x), ("r", r), ("w", w)), (("y", y), ("h", h)), in_place=True
+        )
+        _args.check_output("add_rmsnorm", "y", y, (M, N), torch.bfloat16, device)
+        _args.check_output("add_rmsnorm", "h", h, (M, N), torch.bfloat16, device)
+        checked = _add_rmsnorm_calls.keep(signature, (x, r, w), (y, h), (device, M, N))
+    else:
+        eps = _args.check_scalar("add_rmsnorm", "eps", eps, "float", torch.float32)
+    device, M, N = checked
+    if y is None:
+        y = torch.empty(size=(M, N), dtype=torch.bfloat16, device=device)
+    if h is None:
+        h = torch.empty(size=(M, N), dtype=torch.bfloat16, device=device)
+    n_rows = M
+    if y.numel() == 0 and h.numel() == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return y, h
+    # How to launch for this signature: _add_rmsnorm_launch_choice, worked out on its first call
+    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    kernel, grid, team_words, constexprs = _add_rmsnorm_calls.facts(
+        _reduction.launch_key(signature, device),
+        _add_rmsnorm_launch_choice,
+        device,
+        M,
+        N,
+        x,
+        r,
+        w,
+        y,
+        h,
+    )
+    if team_words:
+        # A team: its programs meet in a workspace, under a fresh epoch each launch
+        # (tilegen.runtime.reduction.team_workspace).
+        ws, epoch = _reduction.team_workspace(device, team_words)
+        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            kernel,
+            grid,
+            x,
+            r,
+            w,
+            eps,
+            y,
+            h,
+            n_rows,
+            N,
+            x.stride(0),
+            x.stride(1),
+            r.stride(0),
+            r.stride(1),
+            w.stride(0),
+            y.stride(0),
+            y.stride(1),
+            h.stride(0),
+            h.stride(1),
+            ws,
+            epoch,
+            **constexprs,
+        )
+        return y, h
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -5480,16 +5742,7 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
         y.stride(1),
         h.stride(0),
         h.stride(1),
-        BLOCK_N=BLOCK_N,
-        ROWS=ROWS,
-        NUM_STAGES=stages,
-        PERSISTENT=grid[0] < num_row_blocks,
-        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
-        INDEX_64=_args.needs_int64(x, r, w, y, h) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
-        ALIGN=_reduction.row_align(N, x.stride(0), r.stride(0), y.stride(0), h.stride(0)),
-        num_warps=num_warps,
-        **extra,
+        **constexprs,
     )
     return y, h
 
@@ -5830,6 +6083,92 @@ _next_token_padded = (3072, 6144)  # max_n of the entries for rows mostly paddin
 _next_token_widths = set()
 
 
+def _next_token_launch_choice(device, B, V, logits, token, best):
+    """How next_token() launches for one call signature: (kernel, grid, team
+    workspace words, keyword arguments), from the launch table above and the rules of
+    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
+    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
+    so the launcher works it out on a signature's first call only (Calls.facts). The team
+    workspace words are 0 where the kernel is no team."""
+    n_rows = B
+    for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _next_token_launch_table:
+        if max_n is None or V <= max_n:
+            # An entry for rows mostly padding (_next_token_padded) only where the rows fill the SMs.
+            if not (max_n in _next_token_padded and _reduction.few_row_blocks(device, n_rows)):
+                break
+    if strategy == "looped" and max_n in _next_token_padded:
+        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
+        BLOCK_N, num_warps = _reduction.padded_chunk(V, BLOCK_N, num_warps, 4, logits.stride(0))
+    if strategy == "team":
+        # Rows loaded element by element, or too few programs to fill the SMs: segments of
+        # fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(
+            device, V, BLOCK_N, logits.stride(0), n_rows=n_rows, window=1
+        )
+        TEAM = _args.cdiv(V, BLOCK_N)
+        if device.type != "cuda" and _args.next_power_of_2(V) <= 1 << 20:
+            # The interpreter runs programs one after another, so none could wait for
+            # another: a team of one program holding the whole row (Triton's largest block).
+            TEAM, BLOCK_N = 1, _args.next_power_of_2(V)
+        if _reduction.team_fits(device, TEAM):
+            constexprs = dict(
+                BLOCK_N=BLOCK_N,
+                TEAM=TEAM,
+                TEAM_P2=_args.next_power_of_2(TEAM),
+                ROWS=1,
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
+                INDEX_64=_args.needs_int64(logits, token, best)
+                or (n_rows + 2) * 3 * _args.next_power_of_2(TEAM) >= 2**31,
+                # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
+                ALIGN=_reduction.row_align(V, logits.stride(0)),
+                num_warps=num_warps,
+            )
+            return next_token_team_kernel, (n_rows * TEAM,), n_rows * 3 * TEAM, constexprs
+        # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
+        strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
+    if strategy == "single":
+        # The block holds the whole row.
+        BLOCK_N = max(BLOCK_N, _args.next_power_of_2(V))
+    elif BLOCK_N == 0:
+        BLOCK_N = min(_args.next_power_of_2(V), 4096)
+    if strategy == "single" and not per_sm:
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to 8
+        # values a thread, so that more programs hide each other's latency
+        # (tilegen.runtime.reduction.rows_to_fill).
+        ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
+    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
+    num_row_blocks = _args.cdiv(n_rows, ROWS)
+    grid = (num_row_blocks,)
+    if per_sm:
+        # Persistent grid: per_sm programs per SM, each looping over row blocks.
+        n_sms = _reduction.sm_count(device) if device.type == "cuda" else 1
+        grid = (min(num_row_blocks, per_sm * n_sms),)
+    if strategy == "single":
+        # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
+        # share its work (tilegen.runtime.reduction.few_rows_warps).
+        num_warps = _reduction.few_rows_warps(device, num_row_blocks, ROWS * BLOCK_N, num_warps)
+    if strategy == "single":
+        kernel = next_token_kernel
+        extra = {}
+    else:
+        kernel = next_token_looped_kernel
+        # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
+        extra = dict(COLS=_reduction.fixed_width(_next_token_widths, V))
+    constexprs = dict(
+        BLOCK_N=BLOCK_N,
+        ROWS=ROWS,
+        NUM_STAGES=stages,
+        PERSISTENT=grid[0] < num_row_blocks,
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(logits, token, best) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(V, logits.stride(0)),
+        num_warps=num_warps,
+        **extra,
+    )
+    return kernel, grid, 0, constexprs
+
+
 # The call signatures next_token() has checked in full (tilegen.runtime.calls).
 _next_token_calls = _calls.Calls("next_token", ("logits",), ("token", "best"), in_place=True)
 
@@ -5865,9 +6204,9 @@ def next_token(logits, *, token=None, best=None):
         checked = _next_token_calls.keep(signature, (logits,), (token, best), (device, B, V))
     device, B, V = checked
     if token is None:
-        token = torch.empty((B,), dtype=torch.int64, device=device)
+        token = torch.empty(size=(B,), dtype=torch.int64, device=device)
     if best is None:
-        best = torch.empty((B,), dtype=torch.float32, device=device)
+        best = torch.empty(size=(B,), dtype=torch.float32, device=device)
     n_rows = B
     if token.numel() == 0 and best.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -5879,85 +6218,41 @@ def next_token(logits, *, token=None, best=None):
             f"next_token(): max and argmax of an empty row have no value: "
             f"parameter 'logits' has V = 0 columns (shape {tuple(logits.shape)})"
         )
-    for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _next_token_launch_table:
-        if max_n is None or V <= max_n:
-            # An entry for rows mostly padding (_next_token_padded) only where the rows fill the SMs.
-            if not (max_n in _next_token_padded and _reduction.few_row_blocks(device, n_rows)):
-                break
-    if strategy == "looped" and max_n in _next_token_padded:
-        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
-        BLOCK_N, num_warps = _reduction.padded_chunk(V, BLOCK_N, num_warps, 4, logits.stride(0))
-    if strategy == "team":
-        # Rows loaded element by element, or too few programs to fill the SMs: segments of
-        # fewer columns (tilegen.runtime.reduction.team_block).
-        BLOCK_N = _reduction.team_block(
-            device, V, BLOCK_N, logits.stride(0), n_rows=n_rows, window=1
+    # How to launch for this signature: _next_token_launch_choice, worked out on its first call
+    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    kernel, grid, team_words, constexprs = _next_token_calls.facts(
+        _reduction.launch_key(signature, device),
+        _next_token_launch_choice,
+        device,
+        B,
+        V,
+        logits,
+        token,
+        best,
+    )
+    if team_words:
+        # A team: its programs meet in a workspace, under a fresh epoch each launch
+        # (tilegen.runtime.reduction.team_workspace).
+        ws, epoch = _reduction.team_workspace(device, team_words)
+        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            kernel,
+            grid,
+            logits,
+            token,
+            best,
+            n_rows,
+            V,
+            logits.stride(0),
+            logits.stride(1),
+            token.stride(0),
+            best.stride(0),
+            ws,
+            epoch,
+            **constexprs,
         )
-        TEAM = _args.cdiv(V, BLOCK_N)
-        if device.type != "cuda" and _args.next_power_of_2(V) <= 1 << 20:
-            # The interpreter runs programs one after another, so none could wait for
-            # another: a team of one program holding the whole row (Triton's largest block).
-            TEAM, BLOCK_N = 1, _args.next_power_of_2(V)
-        if _reduction.team_fits(device, TEAM):
-            ws, epoch = _reduction.team_workspace(device, n_rows * 3 * TEAM)
-            # next_token_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-            # once Triton has compiled it for arguments of these classes.
-            _fast.launch(
-                next_token_team_kernel,
-                (n_rows * TEAM,),
-                logits,
-                token,
-                best,
-                n_rows,
-                V,
-                logits.stride(0),
-                logits.stride(1),
-                token.stride(0),
-                best.stride(0),
-                ws,
-                epoch,
-                BLOCK_N=BLOCK_N,
-                TEAM=TEAM,
-                TEAM_P2=_args.next_power_of_2(TEAM),
-                ROWS=1,
-                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31.
-                INDEX_64=_args.needs_int64(logits, token, best)
-                or (n_rows + 2) * 3 * _args.next_power_of_2(TEAM) >= 2**31,
-                # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
-                ALIGN=_reduction.row_align(V, logits.stride(0)),
-                num_warps=num_warps,
-            )
-            return token, best
-        # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
-        strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
-    if strategy == "single":
-        # The block holds the whole row.
-        BLOCK_N = max(BLOCK_N, _args.next_power_of_2(V))
-    elif BLOCK_N == 0:
-        BLOCK_N = min(_args.next_power_of_2(V), 4096)
-    if strategy == "single" and not per_sm:
-        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to 8
-        # values a thread, so that more programs hide each other's latency
-        # (tilegen.runtime.reduction.rows_to_fill).
-        ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
-    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
-    num_row_blocks = _args.cdiv(n_rows, ROWS)
-    grid = (num_row_blocks,)
-    if per_sm:
-        # Persistent grid: per_sm programs per SM, each looping over row blocks.
-        n_sms = _reduction.sm_count(device) if device.type == "cuda" else 1
-        grid = (min(num_row_blocks, per_sm * n_sms),)
-    if strategy == "single":
-        # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
-        # share its work (tilegen.runtime.reduction.few_rows_warps).
-        num_warps = _reduction.few_rows_warps(device, num_row_blocks, ROWS * BLOCK_N, num_warps)
-    if strategy == "single":
-        kernel = next_token_kernel
-        extra = {}
-    else:
-        kernel = next_token_looped_kernel
-        # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
-        extra = dict(COLS=_reduction.fixed_width(_next_token_widths, V))
+        return token, best
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -5972,16 +6267,7 @@ def next_token(logits, *, token=None, best=None):
         logits.stride(1),
         token.stride(0),
         best.stride(0),
-        BLOCK_N=BLOCK_N,
-        ROWS=ROWS,
-        NUM_STAGES=stages,
-        PERSISTENT=grid[0] < num_row_blocks,
-        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
-        INDEX_64=_args.needs_int64(logits, token, best) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
-        ALIGN=_reduction.row_align(V, logits.stride(0)),
-        num_warps=num_warps,
-        **extra,
+        **constexprs,
     )
     return token, best
 
@@ -6298,64 +6584,14 @@ _top_p_cumulative_narrow = (32, 128)  # max_n of the entries whose ROWS follow t
 _top_p_cumulative_widths = set()
 
 
-# The call signatures top_p_cumulative() has checked in full (tilegen.runtime.calls).
-_top_p_cumulative_calls = _calls.Calls(
-    "top_p_cumulative", ("logits",), ("probs", "cumulative"), in_place=True
-)
-
-
-def top_p_cumulative(logits, *, probs=None, cumulative=None):
-    """Launch top_p_cumulative_kernel (spec: reductions.tile:89).
-
-    reduction top_p_cumulative(logits: f32[B, V]) -> (probs: f32[B, V], cumulative: f32[B, V])
-
-    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
-    strides. Pass probs=, cumulative= to write into existing tensors.
-    Returns (probs, cumulative).
-    """
-    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
-    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
-    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
-    # passed in, scalars (tilegen.runtime.calls).
-    signature, checked = _top_p_cumulative_calls.find((logits,), (probs, cumulative))
-    if checked is None:
-        # Check every argument and bind each named dimension from its first use.
-        sizes = {}
-        _args.check_tensor("top_p_cumulative", "logits", logits, torch.float32, ("B", "V"))
-        _args.bind_dims("top_p_cumulative", sizes, "logits", logits, ("B", "V"))
-        device = _args.check_device("top_p_cumulative", (("logits", logits),))
-        B = sizes["B"][0]
-        V = sizes["V"][0]
-        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
-        _args.check_overlap(
-            "top_p_cumulative",
-            (("logits", logits),),
-            (("probs", probs), ("cumulative", cumulative)),
-            in_place=True,
-        )
-        _args.check_output("top_p_cumulative", "probs", probs, (B, V), torch.float32, device)
-        _args.check_output(
-            "top_p_cumulative", "cumulative", cumulative, (B, V), torch.float32, device
-        )
-        checked = _top_p_cumulative_calls.keep(
-            signature, (logits,), (probs, cumulative), (device, B, V)
-        )
-    device, B, V = checked
-    if probs is None:
-        probs = torch.empty((B, V), dtype=torch.float32, device=device)
-    if cumulative is None:
-        cumulative = torch.empty((B, V), dtype=torch.float32, device=device)
+def _top_p_cumulative_launch_choice(device, B, V, logits, probs, cumulative):
+    """How top_p_cumulative() launches for one call signature: (kernel, grid, team
+    workspace words, keyword arguments), from the launch table above and the rules of
+    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
+    16-byte alignments, device),
+    so the launcher works it out on a signature's first call only (Calls.facts). The team
+    workspace words are 0 where the kernel is no team."""
     n_rows = B
-    if probs.numel() == 0 and cumulative.numel() == 0:
-        # Nothing to compute: return the (empty) outputs without launching.
-        return probs, cumulative
-    if V == 0:
-        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but
-        # max of an empty row has no value (torch raises too).
-        raise ValueError(
-            f"top_p_cumulative(): max of an empty row has no value: "
-            f"parameter 'logits' has V = 0 columns (shape {tuple(logits.shape)})"
-        )
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _top_p_cumulative_launch_table:
         if max_n is None or V <= max_n:
             # An entry for rows mostly padding (_top_p_cumulative_padded) only where the rows fill the SMs.
@@ -6401,6 +6637,83 @@ def top_p_cumulative(logits, *, probs=None, cumulative=None):
         kernel = top_p_cumulative_looped_kernel
         # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
         extra = dict(COLS=_reduction.fixed_width(_top_p_cumulative_widths, V))
+    constexprs = dict(
+        BLOCK_N=BLOCK_N,
+        ROWS=ROWS,
+        NUM_STAGES=stages,
+        PERSISTENT=grid[0] < num_row_blocks,
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(logits, probs, cumulative) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(V, logits.stride(0), probs.stride(0), cumulative.stride(0)),
+        num_warps=num_warps,
+        **extra,
+    )
+    return kernel, grid, 0, constexprs
+
+
+# The call signatures top_p_cumulative() has checked in full (tilegen.runtime.calls).
+_top_p_cumulative_calls = _calls.Calls(
+    "top_p_cumulative", ("logits",), ("probs", "cumulative"), in_place=True
+)
+
+
+def top_p_cumulative(logits, *, probs=None, cumulative=None):
+    """Launch top_p_cumulative_kernel (spec: reductions.tile:89).
+
+    reduction top_p_cumulative(logits: f32[B, V]) -> (probs: f32[B, V], cumulative: f32[B, V])
+
+    Tensors may be CUDA tensors (or CPU tensors under TRITON_INTERPRET=1) with any
+    strides. Pass probs=, cumulative= to write into existing tensors.
+    Returns (probs, cumulative).
+    """
+    # The checks run in full for the first call of each signature (its tensors' types, dtypes,
+    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # same signature repeats those that depend on more: storage bounds, the overlap of outputs
+    # passed in, scalars (tilegen.runtime.calls).
+    signature, checked = _top_p_cumulative_calls.find((logits,), (probs, cumulative))
+    if checked is None:
+        # Check every argument and bind each named dimension from its first use.
+        sizes = {}
+        _args.check_tensor("top_p_cumulative", "logits", logits, torch.float32, ("B", "V"))
+        _args.bind_dims("top_p_cumulative", sizes, "logits", logits, ("B", "V"))
+        device = _args.check_device("top_p_cumulative", (("logits", logits),))
+        B = sizes["B"][0]
+        V = sizes["V"][0]
+        # Outputs passed in must not share memory with the inputs or each other (exactly an input's view: in place).
+        _args.check_overlap(
+            "top_p_cumulative",
+            (("logits", logits),),
+            (("probs", probs), ("cumulative", cumulative)),
+            in_place=True,
+        )
+        _args.check_output("top_p_cumulative", "probs", probs, (B, V), torch.float32, device)
+        _args.check_output(
+            "top_p_cumulative", "cumulative", cumulative, (B, V), torch.float32, device
+        )
+        checked = _top_p_cumulative_calls.keep(
+            signature, (logits,), (probs, cumulative), (device, B, V)
+        )
+    device, B, V = checked
+    if probs is None:
+        probs = torch.empty(size=(B, V), dtype=torch.float32, device=device)
+    if cumulative is None:
+        cumulative = torch.empty(size=(B, V), dtype=torch.float32, device=device)
+    n_rows = B
+    if probs.numel() == 0 and cumulative.numel() == 0:
+        # Nothing to compute: return the (empty) outputs without launching.
+        return probs, cumulative
+    if V == 0:
+        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but
+        # max of an empty row has no value (torch raises too).
+        raise ValueError(
+            f"top_p_cumulative(): max of an empty row has no value: "
+            f"parameter 'logits' has V = 0 columns (shape {tuple(logits.shape)})"
+        )
+    # How to launch for this signature: _top_p_cumulative_launch_choice, worked out on its first call.
+    kernel, grid, team_words, constexprs = _top_p_cumulative_calls.facts(
+        signature, _top_p_cumulative_launch_choice, device, B, V, logits, probs, cumulative
+    )
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -6417,16 +6730,7 @@ def top_p_cumulative(logits, *, probs=None, cumulative=None):
         probs.stride(1),
         cumulative.stride(0),
         cumulative.stride(1),
-        BLOCK_N=BLOCK_N,
-        ROWS=ROWS,
-        NUM_STAGES=stages,
-        PERSISTENT=grid[0] < num_row_blocks,
-        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
-        INDEX_64=_args.needs_int64(logits, probs, cumulative) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
-        ALIGN=_reduction.row_align(V, logits.stride(0), probs.stride(0), cumulative.stride(0)),
-        num_warps=num_warps,
-        **extra,
+        **constexprs,
     )
     return probs, cumulative
 
@@ -6859,6 +7163,103 @@ _cross_entropy_narrow = (32, 128)  # max_n of the entries whose ROWS follow the 
 _cross_entropy_widths = set()
 
 
+def _cross_entropy_launch_choice(device, B, V, logits, target, loss):
+    """How cross_entropy() launches for one call signature: (kernel, grid, team
+    workspace words, keyword arguments), from the launch table above and the rules of
+    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
+    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
+    so the launcher works it out on a signature's first call only (Calls.facts). The team
+    workspace words are 0 where the kernel is no team."""
+    n_rows = B
+    for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _cross_entropy_launch_table:
+        if max_n is None or V <= max_n:
+            # An entry for rows mostly padding (_cross_entropy_padded) only where the rows fill the SMs.
+            if not (max_n in _cross_entropy_padded and _reduction.few_row_blocks(device, n_rows)):
+                break
+    if strategy == "looped" and max_n in _cross_entropy_padded:
+        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
+        BLOCK_N, num_warps = _reduction.padded_chunk(V, BLOCK_N, num_warps, 2, logits.stride(0))
+    if strategy == "single" and max_n in _cross_entropy_narrow:
+        # Narrow rows: blocks of 4 or 8 values a thread, by whether the row fills its block.
+        ROWS = _reduction.narrow_rows(V, ROWS, num_warps, logits.stride(0))
+    if strategy == "team":
+        # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
+        # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
+        WINDOW = _reduction.row_window(
+            8, V, (logits.stride(1),), (logits.data_ptr() % 16,), (logits.stride(0),)
+        )
+        # Rows loaded element by element, or too few programs to fill the SMs: segments of
+        # fewer columns (tilegen.runtime.reduction.team_block).
+        BLOCK_N = _reduction.team_block(
+            device, V, BLOCK_N, logits.stride(0), n_rows=n_rows, window=WINDOW
+        )
+        # A segment may start up to WINDOW - 1 elements before its row.
+        TEAM = _args.cdiv(V + WINDOW - 1, BLOCK_N)
+        if device.type != "cuda" and _args.next_power_of_2(V + WINDOW - 1) <= 1 << 20:
+            # The interpreter runs programs one after another, so none could wait for
+            # another: a team of one program holding the whole row (Triton's largest block).
+            TEAM, BLOCK_N = 1, _args.next_power_of_2(V + WINDOW - 1)
+        if _reduction.team_fits(device, TEAM):
+            constexprs = dict(
+                BLOCK_N=BLOCK_N,
+                TEAM=TEAM,
+                TEAM_P2=_args.next_power_of_2(TEAM),
+                ROWS=1,
+                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31,
+                # or the whole vectors past the last row's end do.
+                INDEX_64=_args.needs_int64(logits, target, loss, margin=WINDOW - 1)
+                or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
+                # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
+                ALIGN=_reduction.row_align(V, logits.stride(0)),
+                WINDOW=WINDOW,
+                num_warps=num_warps,
+            )
+            return cross_entropy_team_kernel, (n_rows * TEAM,), n_rows * 2 * TEAM, constexprs
+        # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
+        strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
+    if strategy == "single":
+        # The block holds the whole row.
+        BLOCK_N = max(BLOCK_N, _args.next_power_of_2(V))
+    elif BLOCK_N == 0:
+        BLOCK_N = min(_args.next_power_of_2(V), 4096)
+    if strategy == "single" and not per_sm:
+        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to 8
+        # values a thread, so that more programs hide each other's latency
+        # (tilegen.runtime.reduction.rows_to_fill).
+        ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
+    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
+    num_row_blocks = _args.cdiv(n_rows, ROWS)
+    grid = (num_row_blocks,)
+    if per_sm:
+        # Persistent grid: per_sm programs per SM, each looping over row blocks.
+        n_sms = _reduction.sm_count(device) if device.type == "cuda" else 1
+        grid = (min(num_row_blocks, per_sm * n_sms),)
+    if strategy == "single":
+        # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
+        # share its work (tilegen.runtime.reduction.few_rows_warps).
+        num_warps = _reduction.few_rows_warps(device, num_row_blocks, ROWS * BLOCK_N, num_warps)
+    if strategy == "single":
+        kernel = cross_entropy_kernel
+        extra = {}
+    else:
+        kernel = cross_entropy_looped_kernel
+        # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
+        extra = dict(COLS=_reduction.fixed_width(_cross_entropy_widths, V))
+    constexprs = dict(
+        BLOCK_N=BLOCK_N,
+        ROWS=ROWS,
+        NUM_STAGES=stages,
+        PERSISTENT=grid[0] < num_row_blocks,
+        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
+        INDEX_64=_args.needs_int64(logits, target, loss) or num_row_blocks * ROWS > 2**31,
+        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
+        ALIGN=_reduction.row_align(V, logits.stride(0)),
+        num_warps=num_warps,
+        **extra,
+    )
+    return kernel, grid, 0, constexprs
+
+
 # The call signatures cross_entropy() has checked in full (tilegen.runtime.calls).
 _cross_entropy_calls = _calls.Calls("cross_entropy", ("logits", "target"), ("loss",), in_place=True)
 
@@ -6905,7 +7306,7 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
         )
     device, B, V = checked
     if loss is None:
-        loss = torch.empty((B,), dtype=torch.float32, device=device)
+        loss = torch.empty(size=(B,), dtype=torch.float32, device=device)
     n_rows = B
     if loss.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
@@ -6917,97 +7318,42 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
             f"cross_entropy(): max of an empty row has no value: "
             f"parameter 'logits' has V = 0 columns (shape {tuple(logits.shape)})"
         )
-    for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _cross_entropy_launch_table:
-        if max_n is None or V <= max_n:
-            # An entry for rows mostly padding (_cross_entropy_padded) only where the rows fill the SMs.
-            if not (max_n in _cross_entropy_padded and _reduction.few_row_blocks(device, n_rows)):
-                break
-    if strategy == "looped" and max_n in _cross_entropy_padded:
-        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
-        BLOCK_N, num_warps = _reduction.padded_chunk(V, BLOCK_N, num_warps, 2, logits.stride(0))
-    if strategy == "single" and max_n in _cross_entropy_narrow:
-        # Narrow rows: blocks of 4 or 8 values a thread, by whether the row fills its block.
-        ROWS = _reduction.narrow_rows(V, ROWS, num_warps, logits.stride(0))
-    if strategy == "team":
-        # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
-        # tensor: segments from the boundary before the row (tilegen.runtime.reduction.row_window).
-        WINDOW = _reduction.row_window(
-            8, V, (logits.stride(1),), (logits.data_ptr() % 16,), (logits.stride(0),)
+    # How to launch for this signature: _cross_entropy_launch_choice, worked out on its first call
+    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    kernel, grid, team_words, constexprs = _cross_entropy_calls.facts(
+        _reduction.launch_key(signature, device),
+        _cross_entropy_launch_choice,
+        device,
+        B,
+        V,
+        logits,
+        target,
+        loss,
+    )
+    if team_words:
+        # A team: its programs meet in a workspace, under a fresh epoch each launch
+        # (tilegen.runtime.reduction.team_workspace).
+        ws, epoch = _reduction.team_workspace(device, team_words)
+        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
+        # once Triton has compiled it for arguments of these classes.
+        _fast.launch(
+            kernel,
+            grid,
+            logits,
+            target,
+            ignore_index,
+            loss,
+            n_rows,
+            V,
+            logits.stride(0),
+            logits.stride(1),
+            target.stride(0),
+            loss.stride(0),
+            ws,
+            epoch,
+            **constexprs,
         )
-        # Rows loaded element by element, or too few programs to fill the SMs: segments of
-        # fewer columns (tilegen.runtime.reduction.team_block).
-        BLOCK_N = _reduction.team_block(
-            device, V, BLOCK_N, logits.stride(0), n_rows=n_rows, window=WINDOW
-        )
-        # A segment may start up to WINDOW - 1 elements before its row.
-        TEAM = _args.cdiv(V + WINDOW - 1, BLOCK_N)
-        if device.type != "cuda" and _args.next_power_of_2(V + WINDOW - 1) <= 1 << 20:
-            # The interpreter runs programs one after another, so none could wait for
-            # another: a team of one program holding the whole row (Triton's largest block).
-            TEAM, BLOCK_N = 1, _args.next_power_of_2(V + WINDOW - 1)
-        if _reduction.team_fits(device, TEAM):
-            ws, epoch = _reduction.team_workspace(device, n_rows * 2 * TEAM)
-            # cross_entropy_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-            # once Triton has compiled it for arguments of these classes.
-            _fast.launch(
-                cross_entropy_team_kernel,
-                (n_rows * TEAM,),
-                logits,
-                target,
-                ignore_index,
-                loss,
-                n_rows,
-                V,
-                logits.stride(0),
-                logits.stride(1),
-                target.stride(0),
-                loss.stride(0),
-                ws,
-                epoch,
-                BLOCK_N=BLOCK_N,
-                TEAM=TEAM,
-                TEAM_P2=_args.next_power_of_2(TEAM),
-                ROWS=1,
-                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31,
-                # or the whole vectors past the last row's end do.
-                INDEX_64=_args.needs_int64(logits, target, loss, margin=WINDOW - 1)
-                or (n_rows + 2) * 2 * _args.next_power_of_2(TEAM) >= 2**31,
-                # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
-                ALIGN=_reduction.row_align(V, logits.stride(0)),
-                WINDOW=WINDOW,
-                num_warps=num_warps,
-            )
-            return loss
-        # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
-        strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
-    if strategy == "single":
-        # The block holds the whole row.
-        BLOCK_N = max(BLOCK_N, _args.next_power_of_2(V))
-    elif BLOCK_N == 0:
-        BLOCK_N = min(_args.next_power_of_2(V), 4096)
-    if strategy == "single" and not per_sm:
-        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to 8
-        # values a thread, so that more programs hide each other's latency
-        # (tilegen.runtime.reduction.rows_to_fill).
-        ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
-    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
-    num_row_blocks = _args.cdiv(n_rows, ROWS)
-    grid = (num_row_blocks,)
-    if per_sm:
-        # Persistent grid: per_sm programs per SM, each looping over row blocks.
-        n_sms = _reduction.sm_count(device) if device.type == "cuda" else 1
-        grid = (min(num_row_blocks, per_sm * n_sms),)
-    if strategy == "single":
-        # Fewer row blocks than SMs: a row's latency is the kernel's time, and more warps
-        # share its work (tilegen.runtime.reduction.few_rows_warps).
-        num_warps = _reduction.few_rows_warps(device, num_row_blocks, ROWS * BLOCK_N, num_warps)
-    if strategy == "single":
-        kernel = cross_entropy_kernel
-        extra = {}
-    else:
-        kernel = cross_entropy_looped_kernel
-        # The row width as a compile-time constant for the first widths launched (tilegen.runtime.reduction.fixed_width).
-        extra = dict(COLS=_reduction.fixed_width(_cross_entropy_widths, V))
+        return loss
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -7023,16 +7369,7 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
         logits.stride(1),
         target.stride(0),
         loss.stride(0),
-        BLOCK_N=BLOCK_N,
-        ROWS=ROWS,
-        NUM_STAGES=stages,
-        PERSISTENT=grid[0] < num_row_blocks,
-        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.
-        INDEX_64=_args.needs_int64(logits, target, loss) or num_row_blocks * ROWS > 2**31,
-        # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
-        ALIGN=_reduction.row_align(V, logits.stride(0)),
-        num_warps=num_warps,
-        **extra,
+        **constexprs,
     )
     return loss
 
@@ -7221,7 +7558,7 @@ def bias_grad(dy, *, db=None):
         checked = _bias_grad_calls.keep(signature, (dy,), (db,), (device, M, N))
     device, M, N = checked
     if db is None:
-        db = torch.empty((N,), dtype=torch.float32, device=device)
+        db = torch.empty(size=(N,), dtype=torch.float32, device=device)
     n_kept = N
     n_reduced = M
     if db.numel() == 0:
@@ -7455,7 +7792,7 @@ def mse_loss(x, y, *, loss=None):
         checked = _mse_loss_calls.keep(signature, (x, y), (loss,), (device, B, N))
     device, B, N = checked
     if loss is None:
-        loss = torch.empty((), dtype=torch.float32, device=device)
+        loss = torch.empty(size=(), dtype=torch.float32, device=device)
     n_kept = 1
     n_reduced = B * N
     if loss.numel() == 0:
@@ -7735,9 +8072,9 @@ def channel_stats(x, scale, *, mu=None, peak=None):
         checked = _channel_stats_calls.keep(signature, (x, scale), (mu, peak), (device, B, T, C))
     device, B, T, C = checked
     if mu is None:
-        mu = torch.empty((C,), dtype=torch.float32, device=device)
+        mu = torch.empty(size=(C,), dtype=torch.float32, device=device)
     if peak is None:
-        peak = torch.empty((C,), dtype=torch.float32, device=device)
+        peak = torch.empty(size=(C,), dtype=torch.float32, device=device)
     n_kept = C
     n_reduced = B * T
     if mu.numel() == 0 and peak.numel() == 0:
@@ -8096,9 +8433,9 @@ def batch_norm_stats(x, *, mu=None, var=None):
         checked = _batch_norm_stats_calls.keep(signature, (x,), (mu, var), (device, B, T, C))
     device, B, T, C = checked
     if mu is None:
-        mu = torch.empty((C,), dtype=torch.float32, device=device)
+        mu = torch.empty(size=(C,), dtype=torch.float32, device=device)
     if var is None:
-        var = torch.empty((C,), dtype=torch.float32, device=device)
+        var = torch.empty(size=(C,), dtype=torch.float32, device=device)
     n_kept = C
     n_reduced = B * T
     if mu.numel() == 0 and var.numel() == 0:
@@ -8345,11 +8682,11 @@ def running_stats(x, scale, *, total=None, avg=None, peak=None):
         )
     device, B, T, C = checked
     if total is None:
-        total = torch.empty((B, T, C), dtype=torch.float32, device=device)
+        total = torch.empty(size=(B, T, C), dtype=torch.float32, device=device)
     if avg is None:
-        avg = torch.empty((B, T, C), dtype=torch.bfloat16, device=device)
+        avg = torch.empty(size=(B, T, C), dtype=torch.bfloat16, device=device)
     if peak is None:
-        peak = torch.empty((B, T, C), dtype=torch.float32, device=device)
+        peak = torch.empty(size=(B, T, C), dtype=torch.float32, device=device)
     n_kept = B * C
     n_scan = T
     if n_kept == 0 or n_scan == 0:

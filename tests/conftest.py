@@ -58,3 +58,12 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "gpu" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def fresh_launch_choices():
+    """Each test starts from launchers that have kept nothing per signature: tests edit
+    launch tables and launch rules, which a launcher reads once per signature."""
+    from tilegen.runtime import calls
+
+    calls.forget()

@@ -160,3 +160,42 @@ def test_reduction_team_refused_during_capture(monkeypatch):
     """A team's programs wait for each other on an epoch a replay would repeat: never captured."""
     _fake_capture(monkeypatch)
     assert reduction_rt.team_fits(CUDA, 2) is False
+    # and a launch choice kept outside a capture is not the one inside it
+    assert reduction_rt.launch_key(("signature",), CUDA) == (("signature",), True)
+    assert reduction_rt.launch_key(None, CUDA) is None
+    monkeypatch.setattr(torch.cuda, "is_current_stream_capturing", lambda: False)
+    assert reduction_rt.launch_key(("signature",), CUDA) == (("signature",), False)
+    assert reduction_rt.launch_key(("signature",), torch.device("cpu")) == (("signature",), False)
+
+
+@pytest.mark.gpu
+def test_a_team_kept_for_a_signature_is_not_captured():
+    """A launcher keeps its launch choice per call signature, a team among them; captured,
+    the same signature takes the looped kernel (reduction.launch_key), and the replay
+    matches torch. Outside the capture the team is still what it launches."""
+    from generated import reductions
+
+    x = torch.randn(3, 40009, device="cuda", dtype=torch.float16)
+    want = torch.softmax(x.float(), -1)
+    torch.testing.assert_close(reductions.softmax(x).float(), want, rtol=2e-3, atol=2e-3)
+
+    def kept(capturing):
+        return [v for k, v in reductions._softmax_calls.known.items() if k[1] is capturing]
+
+    assert [launch[2] > 0 for launch in kept(False)] == [True]  # a team: workspace words
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
+    stream = torch.cuda.Stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(stream):
+        with torch.cuda.graph(graph, stream=stream):
+            y = reductions.softmax(x)
+    torch.cuda.current_stream().wait_stream(stream)
+    assert [launch[2] for launch in kept(True)] == [0]  # no team inside the capture
+    for _ in range(2):
+        graph.replay()
+        torch.cuda.synchronize()
+        torch.testing.assert_close(y.float(), want, rtol=2e-3, atol=2e-3)
+    graph.reset()
+    reductions.softmax(x)
+    assert len(kept(False)) == 1 and kept(False)[0][2] > 0

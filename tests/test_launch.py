@@ -51,7 +51,7 @@ def jit(monkeypatch):
     monkeypatch.setattr(launch_rt, "CompiledKernel", Compiled)
     monkeypatch.setattr(launch_rt, "_BACKEND", True)
     monkeypatch.setattr(launch_rt, "_STREAM", lambda device: f"stream of {device}")
-    monkeypatch.setattr(torch.cuda, "current_device", lambda: 0)
+    monkeypatch.setattr(launch_rt, "_DEVICE", lambda: 0)
     return Jit()
 
 
@@ -145,7 +145,7 @@ def test_the_device_source_and_triton_settings_are_in_the_key(jit, monkeypatch):
     call(jit, x)
     jit.hash = None  # (Triton: the source was replaced; the next run compiles it again)
     call(jit, x)
-    monkeypatch.setattr(torch.cuda, "current_device", lambda: 1)
+    monkeypatch.setattr(launch_rt, "_DEVICE", lambda: 1)
     call(jit, x)
     monkeypatch.setattr(launch_rt.knobs.runtime, "debug", True)
     call(jit, x)

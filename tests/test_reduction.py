@@ -6,6 +6,7 @@ import re
 import pytest
 import torch
 
+import tilegen.runtime.calls as _calls
 import tilegen.runtime.reduction as reduction_rt
 import torch.nn.functional as F
 
@@ -161,9 +162,11 @@ def test_schedule_pins_show_in_the_launcher(variants):
 
 
 def _launcher_source(module, name):
+    """The launcher's source and its launch choice's (where it has one)."""
     import inspect
 
-    return inspect.getsource(getattr(module, name))
+    choice = getattr(module, f"_{name}_launch_choice", None)
+    return inspect.getsource(getattr(module, name)) + (inspect.getsource(choice) if choice else "")
 
 
 class _Spy:
@@ -327,6 +330,7 @@ def test_edited_padded_entries_keep_their_launch(spy, device, monkeypatch):
                         ((3072, "looped", 256, 1, 2, 0, 1), ("looped_kernel", 256, 2))):
         monkeypatch.setattr(module, "_softmax_launch_table", tuple(entry if r[0] == 3072 else r for r in table))
         monkeypatch.setattr(module, "_softmax_padded", (3072,))
+        _calls.forget()  # (a launcher reads its table once per signature)
         y = module.softmax(x)
         assert (calls[-1][0], calls[-1][2]["BLOCK_N"], calls[-1][2]["num_warps"]) == want, entry
         torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
@@ -633,6 +637,7 @@ def test_few_rows_loaded_element_by_element_run_as_a_team(spy, device, monkeypat
     torch.testing.assert_close(h3.float(), h_ref.float(), rtol=1.6e-2, atol=1e-2)
     torch.testing.assert_close(y3.float(), y_ref.float(), rtol=2e-2, atol=2e-2)
     monkeypatch.setattr(red, "few_rows_team", lambda *args: asked.append(args) and False)
+    _calls.forget()  # (a launcher reads its launch rules once per signature)
     module.layernorm(base[: 4 * 4097].view(4, 4097), w, b)
     assert calls[-1][0] == "looped_kernel"
     n_asked = len(asked)
@@ -1360,6 +1365,7 @@ def test_reread_launches_and_matches_holding_the_row(examples, device):
                 setattr(module, kernel_name, spy)
                 if strategy != "default":
                     setattr(module, table_name, ((None, strategy, 0, 2, 4, 0, 1),))
+                _calls.forget()  # (a launcher reads its table once per signature)
                 results[strategy] = getattr(module, name)(*args)
                 assert [c["REREAD"] for c in spy.calls] == [
                     strategy == "reread" or (strategy == "default" and n > 2048)], (name, n, strategy)
@@ -1527,3 +1533,32 @@ def test_add_rmsnorm_is_the_unfused_bf16_block(examples, device, shape):
     hf = want_h.float()
     want_y = (hf * torch.rsqrt(hf.pow(2).mean(-1, keepdim=True) + 1e-6) * w.float()).to(torch.bfloat16)
     torch.testing.assert_close(y, want_y, rtol=2**-7, atol=1e-6)
+
+
+def test_launch_choice_once_per_signature(examples, device, monkeypatch):
+    """A reduction launcher works its launch choice out on a signature's first call and
+    reuses it (the rules ask nothing else); a new shape, strides, a data pointer off the
+    16-byte boundary, or calls.forget() ask again. The launches match torch each time."""
+    import tilegen.runtime.reduction as red
+
+    module, _ = examples
+    asked = []
+    real = red.few_rows_warps
+    monkeypatch.setattr(red, "few_rows_warps", lambda *args: asked.append(args) or real(*args))
+    gen = torch.Generator().manual_seed(3)
+    base = torch.randn(2 * 300 * 61 + 8, generator=gen).to(device=device, dtype=torch.float16)
+
+    def run(x, n_asked):
+        y = module.softmax(x)
+        torch.testing.assert_close(y.float(), torch.softmax(x.float(), -1), rtol=2e-3, atol=2e-3)
+        assert len(asked) == n_asked, x.shape
+
+    x = base[: 300 * 61].view(300, 61)
+    run(x, 1)
+    run(x.clone(), 1)  # the same signature: another tensor alike
+    run(base[: 301 * 61].view(301, 61), 2)  # another shape
+    run(base[: 2 * 300 * 61].view(300, 122)[:, :61], 3)  # other row strides
+    run(base[1: 300 * 61 + 1].view(300, 61), 4)  # 2 bytes past the boundary
+    run(base[8: 300 * 61 + 8].view(300, 61), 4)  # 16 bytes past it: aligned alike
+    _calls.forget()
+    run(x, 5)

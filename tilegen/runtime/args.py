@@ -179,7 +179,7 @@ def check_device(kernel, tensors):
 def output(kernel, name, value, shape, dtype, device):
     """Allocate an output, or check one the caller passed in."""
     if value is None:
-        return torch.empty(shape, dtype=dtype, device=device)
+        return torch.empty(size=shape, dtype=dtype, device=device)  # (size= by keyword: parsed faster)
     check_output(kernel, name, value, shape, dtype, device)
     return value
 

@@ -3,7 +3,8 @@
 Most of what a launcher checks depends only on its tensors' signature: type, dtype,
 layout, shape, strides, device, requires_grad (with the grad mode), and, for the gemm's
 tensor descriptors and Triton's own specialization, whether the data pointer is 16-byte
-aligned. The first call of a signature runs every check (tilegen.runtime.args) and keeps
+aligned (its offset from a 32- or 64-byte boundary, where a launcher's choice reads that:
+`align`). The first call of a signature runs every check (tilegen.runtime.args) and keeps
 what they computed (the device, the bound dimensions); a later call of the same signature
 finds that and repeats only the checks that depend on more than the signature:
 
@@ -16,12 +17,19 @@ finds that and repeats only the checks that depend on more than the signature:
     CPU tensors     accepted only under TRITON_INTERPRET=1, read at every call
     scalars         checked at every call by the launcher (args.check_scalar)
 
+What else follows from the signature alone is worked out once too (`facts`): the layout
+facts of elementwise launchers, the gemm's, and a reduction launcher's whole launch choice
+(kernel, grid, blocks, warps; keyed also by whether a CUDA graph is being captured, where
+a team cannot run). `forget` drops all of it, for every launcher.
+
 A value that is no tensor, or a tensor without strides or data pointer, has no signature:
 its call takes the full checks, which raise. Errors are therefore always the full checks'
 messages. Each launcher has its own table, cleared when it passes MAX_SIGNATURES.
 """
 
 from __future__ import annotations
+
+import weakref
 
 import torch
 
@@ -38,23 +46,39 @@ def _reach(t):
     return (last + 1) * t.element_size()
 
 
+_ALL = weakref.WeakSet()  # every launcher's Calls (forget)
+
+
+def forget():
+    """Drop what every launcher keeps per signature: the checks and the facts, the launch
+    choice among them. A launcher works out its launch choice once per signature from
+    its launch table and the rules of tilegen.runtime; after editing either at run time
+    (a test does), call this so that the next calls see the edit."""
+    for calls in list(_ALL):
+        calls.table.clear()
+        calls.known.clear()
+
+
 class Calls:
     """One launcher's table of checked call signatures: signature -> (what the checks
     computed, the device, each tensor's (element size, byte reach), whether an output was
     passed in)."""
 
-    def __init__(self, kernel, inputs, outputs, in_place):
+    def __init__(self, kernel, inputs, outputs, in_place, align=16):
         self.kernel, self.inputs, self.outputs, self.in_place = kernel, inputs, outputs, in_place
+        self.align = align  # data pointers are keyed modulo this many bytes (a power of two, at least 16)
         self.table = {}
         self.known = {}  # signature -> a fact worked out on its first call (facts)
+        _ALL.add(self)
 
     def find(self, inputs, outputs):
         """(signature, what the first call's checks computed), or (signature, None) when
         this call must take the full checks: a new signature, or none (signature None)."""
         try:
+            align = self.align
             key = (torch.is_grad_enabled(), *[
                 None if t is None else
-                (type(t), t.dtype, t.layout, t.shape, t.stride(), t.device, t.requires_grad, t.data_ptr() % 16)
+                (type(t), t.dtype, t.layout, t.shape, t.stride(), t.device, t.requires_grad, t.data_ptr() % align)
                 for t in inputs + outputs])
         except Exception:  # no tensor, or one without strides or data pointer: the full checks say why
             return None, None

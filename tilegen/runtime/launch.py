@@ -108,16 +108,19 @@ def _c_launch(compiled):
 
 
 def _cuda_backend():
-    global _BACKEND, _STREAM
+    global _BACKEND, _STREAM, _DEVICE
     if _BACKEND is None:
         from triton.runtime import driver
 
         _STREAM = driver.active.get_current_stream
+        # The current device's index, as torch.cuda.current_device() gives it once CUDA is
+        # initialized (it is, where a launch gets here: its tensors are on the GPU).
+        _DEVICE = getattr(torch._C, "_cuda_getDevice", torch.cuda.current_device)
         _BACKEND = driver.active.get_current_target().backend == "cuda"
     return _BACKEND
 
 
-_BACKEND = _STREAM = None
+_BACKEND = _STREAM = _DEVICE = None
 
 
 def launch(kernel, grid, *args, **kwargs):
@@ -131,7 +134,7 @@ def launch(kernel, grid, *args, **kwargs):
     table = kernel.__dict__.get(TABLE)
     if table is None:
         table = kernel.__dict__[TABLE] = {}
-    device = torch.cuda.current_device()
+    device = _DEVICE()
     try:
         key = (kernel.hash, device, knobs.runtime.debug, knobs.compilation.instrumentation_mode,
                *_args_key(args), *kwargs.items())

@@ -44,6 +44,15 @@ def team_fits(device, team):
     return team <= sm_count(device)
 
 
+def launch_key(signature, device):
+    """The key under which a launcher with a team keeps its launch choice (Calls.facts):
+    the call's signature and whether a CUDA graph is being captured on the current stream,
+    where a team cannot run (team_fits). None without a signature (worked out every call)."""
+    if signature is None:
+        return None
+    return signature, device.type == "cuda" and torch.cuda.is_current_stream_capturing()
+
+
 def element_by_element(*sizes):
     """Do rows of this width and these row strides (in elements) load element by element?
     So where any of them is odd: no two neighbours of a row share an aligned pair. (Their

@@ -15,6 +15,10 @@ _VARIANTS = ("", "_looped", "_team")
 _HELPER_START = re.compile(r"^(?:@triton\.jit\n)?def (_\w+)\(|^(_[A-Z][A-Z0-9_]*) = ", re.M)
 
 
+# A kernel's torch reference, the last of its section.
+_REFERENCE = re.compile(r"^def \w+_reference\(", re.M)
+
+
 def kernel_section(source: str, name: str) -> str | None:
     """The kernels, launcher and reference of `name` (from its `# spec:` line to the next
     kernel's, or to the helpers), then the @triton.jit helpers they call."""
@@ -23,7 +27,9 @@ def kernel_section(source: str, name: str) -> str | None:
     if first is None:
         return None
     own = {name + variant for variant in _VARIANTS}
-    helpers = _helpers(source, starts[-1].end())
+    # Helpers follow the last kernel's reference (before it: the launchers' own functions).
+    references = list(_REFERENCE.finditer(source, starts[-1].end()))
+    helpers = _helpers(source, references[-1].end() if references else starts[-1].end())
     helpers_start = min((start for start, _, _ in helpers), default=len(source))
     end = next((m.start() for m in starts[first + 1:] if m.group(1) not in own), helpers_start)
     section = source[starts[first].start(): min(end, helpers_start)].rstrip() + "\n"

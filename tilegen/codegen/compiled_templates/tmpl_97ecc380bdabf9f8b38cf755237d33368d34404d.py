@@ -11,7 +11,7 @@ def root(context, missing=missing):
     l_0_s = resolve('s')
     l_0_a = resolve('a')
     l_0_b = resolve('b')
-    l_0_kwargs = l_0_spec_names = l_0_public_kwargs = l_0_signature = l_0_inputs = l_0_outputs = l_0_facts = l_0_checked = l_0_named_inputs = l_0_named_outputs = missing
+    l_0_kwargs = l_0_spec_names = l_0_public_kwargs = l_0_signature = l_0_window = l_0_inputs = l_0_outputs = l_0_facts = l_0_checked = l_0_named_inputs = l_0_named_outputs = missing
     try:
         t_1 = environment.filters['join']
     except KeyError:
@@ -155,7 +155,11 @@ def root(context, missing=missing):
     context.vars['signature'] = l_0_signature = Macro(environment, macro, 'signature', ('kwargs', 'public_kwargs'), False, False, False, context.eval_ctx.autoescape)
     yield '# The call signatures '
     yield str(t_5(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')))
-    yield '() has checked in full (tilegen.runtime.calls).\n_'
+    yield '() has checked in full (tilegen.runtime.calls).\n'
+    l_0_window = (environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'window') if (t_7(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team')) and environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team')) else None)
+    context.vars['window'] = l_0_window
+    context.exported_vars.add('window')
+    yield '_'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls = _calls.Calls(\n    "'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
@@ -165,7 +169,15 @@ def root(context, missing=missing):
     yield str(t_6(t_4(context, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='spec_name'), 'tojson')))
     yield ',\n    in_place='
     yield str((environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') != 'gemm'))
-    yield ',\n)\n\n\n'
+    yield ',\n'
+    if ((undefined(name='window') if l_0_window is missing else l_0_window) and (environment.getattr((undefined(name='window') if l_0_window is missing else l_0_window), 'align_bytes') > 16)):
+        pass
+        yield '    # Data pointers keyed modulo '
+        yield str(environment.getattr((undefined(name='window') if l_0_window is missing else l_0_window), 'align_bytes'))
+        yield ' bytes, not 16: the launch choice reads them so (row_window).\n    align='
+        yield str(environment.getattr((undefined(name='window') if l_0_window is missing else l_0_window), 'align_bytes'))
+        yield ',\n'
+    yield ')\n\n\n'
     yield str(context.call((undefined(name='signature') if l_0_signature is missing else l_0_signature), (undefined(name='kwargs') if l_0_kwargs is missing else l_0_kwargs), (undefined(name='public_kwargs') if l_0_public_kwargs is missing else l_0_public_kwargs)))
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'wrapped'):
         pass
@@ -284,7 +296,7 @@ def root(context, missing=missing):
         yield '"][0]\n'
     l_1_src = missing
     yield '        # Outputs passed in must not share memory with the inputs or each other'
-    yield str((" (exactly an input's view: in place)" if (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') != 'gemm') else cond_expr_undefined("the inline if-expression on line 78 in '_launcher_head.py.j2' evaluated to false and no else section was defined.")))
+    yield str((" (exactly an input's view: in place)" if (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') != 'gemm') else cond_expr_undefined("the inline if-expression on line 83 in '_launcher_head.py.j2' evaluated to false and no else section was defined.")))
     yield '.\n        _args.check_overlap(\n            "'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '",\n            '
@@ -322,7 +334,7 @@ def root(context, missing=missing):
     yield str((undefined(name='outputs') if l_0_outputs is missing else l_0_outputs))
     yield ', ('
     yield str((undefined(name='checked') if l_0_checked is missing else l_0_checked))
-    yield str((',' if (not (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources') or (undefined(name='facts') if l_0_facts is missing else l_0_facts))) else cond_expr_undefined("the inline if-expression on line 93 in '_launcher_head.py.j2' evaluated to false and no else section was defined.")))
+    yield str((',' if (not (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources') or (undefined(name='facts') if l_0_facts is missing else l_0_facts))) else cond_expr_undefined("the inline if-expression on line 98 in '_launcher_head.py.j2' evaluated to false and no else section was defined.")))
     yield '))\n'
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
         pass
@@ -354,7 +366,7 @@ def root(context, missing=missing):
         yield str(environment.getattr(l_1_t, 'name'))
         yield ' is None:\n        '
         yield str(environment.getattr(l_1_t, 'name'))
-        yield ' = torch.empty('
+        yield ' = torch.empty(size='
         yield str(t_6(environment.getattr(l_1_t, 'dims')))
         yield ', dtype=torch.'
         yield str(environment.getattr(environment.getattr(l_1_t, 'dtype'), 'torch'))
@@ -362,4 +374,4 @@ def root(context, missing=missing):
     l_1_t = missing
 
 blocks = {}
-debug_info = '4=64&5=67&7=70&8=73&9=83&10=86&11=91&14=106&15=111&17=115&18=120&21=126&23=132&26=134&27=137&28=142&30=150&33=157&34=159&35=161&36=163&37=165&38=167&42=169&43=170&44=173&45=177&46=181&49=190&50=205&52=207&53=210&55=213&56=216&57=219&58=222&63=226&67=232&68=236&69=246&71=255&72=259&74=273&75=277&76=281&78=287&80=289&81=291&82=293&83=295&85=297&86=301&88=312&91=315&93=318&94=327&96=330&97=334&100=348&101=350&102=354&103=356'
+debug_info = '4=64&5=67&7=70&8=73&9=83&10=86&11=91&14=106&15=111&17=115&18=120&21=126&23=132&26=134&27=137&28=142&30=150&33=157&34=159&35=163&36=165&37=167&38=169&39=171&40=173&41=176&42=178&47=181&48=182&49=185&50=189&51=193&54=202&55=217&57=219&58=222&60=225&61=228&62=231&63=234&68=238&72=244&73=248&74=258&76=267&77=271&79=285&80=289&81=293&83=299&85=301&86=303&87=305&88=307&90=309&91=313&93=324&96=327&98=330&99=339&101=342&102=346&105=360&106=362&107=366&109=368'

@@ -9,13 +9,13 @@ def root(context, missing=missing):
     if 0: yield None
     l_0_s = resolve('s')
     l_0_k = resolve('k')
-    l_0_verb = resolve('verb')
+    l_0_tensors = resolve('tensors')
     l_0_w = resolve('w')
     l_0_win = resolve('win')
     l_0_width = resolve('width')
     l_0_m = resolve('m')
-    l_0_tensors = resolve('tensors')
-    l_0_window_call = missing
+    l_0_verb = resolve('verb')
+    l_0_window_call = l_0_choice_args = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -29,26 +29,38 @@ def root(context, missing=missing):
         def t_2(*unused):
             raise TemplateRuntimeError("No filter named 'join' found.")
     try:
-        t_3 = environment.filters['map']
+        t_3 = environment.filters['list']
     except KeyError:
         @internalcode
         def t_3(*unused):
-            raise TemplateRuntimeError("No filter named 'map' found.")
+            raise TemplateRuntimeError("No filter named 'list' found.")
     try:
-        t_4 = environment.filters['trim']
+        t_4 = environment.filters['map']
     except KeyError:
         @internalcode
         def t_4(*unused):
+            raise TemplateRuntimeError("No filter named 'map' found.")
+    try:
+        t_5 = environment.filters['public']
+    except KeyError:
+        @internalcode
+        def t_5(*unused):
+            raise TemplateRuntimeError("No filter named 'public' found.")
+    try:
+        t_6 = environment.filters['trim']
+    except KeyError:
+        @internalcode
+        def t_6(*unused):
             raise TemplateRuntimeError("No filter named 'trim' found.")
     pass
     def macro(l_1_k):
-        t_5 = []
+        t_7 = []
         l_1_w = l_0_w
         if l_1_k is missing:
             l_1_k = undefined("parameter 'k' was not provided", name='k')
         pass
         l_1_w = environment.getattr(environment.getattr(l_1_k, 'team'), 'window')
-        t_5.extend((
+        t_7.extend((
             '_reduction.row_window(\n            ',
             str(environment.getattr((undefined(name='w') if l_1_w is missing else l_1_w), 'vector')),
             ',\n            ',
@@ -62,16 +74,16 @@ def root(context, missing=missing):
         for l_2_strides in environment.getattr((undefined(name='w') if l_1_w is missing else l_1_w), 'row_strides'):
             _loop_vars = {}
             pass
-            t_5.extend((
+            t_7.extend((
                 '            (',
                 str(t_2(context.eval_ctx, l_2_strides, ', ')),
                 ',),\n',
             ))
         l_2_strides = missing
-        t_5.append(
+        t_7.append(
             '        )',
         )
-        return concat(t_5)
+        return concat(t_7)
     context.exported_vars.add('window_call')
     context.vars['window_call'] = l_0_window_call = Macro(environment, macro, 'window_call', ('k',), False, False, False, context.eval_ctx.autoescape)
     yield '# Launch table for '
@@ -184,64 +196,20 @@ def root(context, missing=missing):
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '_widths = set()\n'
     yield '\n\n'
-    template = environment.get_template('_launcher_head.py.j2', '_reduction_launcher.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win, 'window_call': l_0_window_call}))
-    try:
-        for event in gen:
-            yield event
-    finally: gen.close()
-    yield '    n_rows = '
+    l_0_choice_args = t_2(context.eval_ctx, ((['device'] + t_3(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources'), attribute='dim'))) + t_3(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'))), ', ')
+    context.vars['choice_args'] = l_0_choice_args
+    context.exported_vars.add('choice_args')
+    yield 'def _'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_launch_choice('
+    yield str((undefined(name='choice_args') if l_0_choice_args is missing else l_0_choice_args))
+    yield '):\n    """How '
+    yield str(t_5(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')))
+    yield '() launches for one call signature: (kernel, grid, team\n    workspace words, keyword arguments), from the launch table above and the rules of\n    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,\n    16-byte alignments, device'
+    yield str(('; and, for a team, whether a CUDA graph is being captured' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 109 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield '),\n    so the launcher works it out on a signature\'s first call only (Calls.facts). The team\n    workspace words are 0 where the kernel is no team."""\n    n_rows = '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'n_rows'))
-    yield '\n    if '
-    l_1_loop = missing
-    for l_1_t, l_1_loop in LoopContext(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), undefined):
-        _loop_vars = {}
-        pass
-        yield str(environment.getattr(l_1_t, 'name'))
-        yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 106 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
-    l_1_loop = l_1_t = missing
-    yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
-    yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
-    yield '\n'
-    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'col_outputs'):
-        pass
-        yield '    if n_rows == 0:\n        # No rows, so no row block to write the per-column '
-        yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'col_outputs'), ', '))
-        yield ': the reference computes them.\n        for _out, _value in zip(('
-        yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
-        yield ',), '
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_reference('
-        yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'params'), attribute='name'), ', '))
-        yield ')):\n            _out.copy_(_value)\n        return '
-        yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
-        yield '\n'
-    if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes') and (not context.call(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'), 'isdigit')))):
-        pass
-        l_0_verb = ('have' if (' and ' in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes')) else 'has')
-        context.vars['verb'] = l_0_verb
-        context.exported_vars.add('verb')
-        yield '    if '
-        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
-        yield ' == 0:\n        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but\n        # '
-        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes'))
-        yield ' of an empty row '
-        yield str((undefined(name='verb') if l_0_verb is missing else l_0_verb))
-        yield ' no value (torch raises too).\n        raise ValueError(\n            f"'
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '(): '
-        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes'))
-        yield ' of an empty row '
-        yield str((undefined(name='verb') if l_0_verb is missing else l_0_verb))
-        yield ' no value: "\n            f"parameter \''
-        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_param'))
-        yield "' has "
-        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'col_dim'))
-        yield ' = 0 columns (shape {tuple('
-        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_param'))
-        yield '.shape)})"\n        )\n'
-    yield '    for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _'
+    yield '\n    for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_launch_table:\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'):
@@ -324,7 +292,7 @@ def root(context, missing=missing):
                 pass
                 yield '        # (Already worked out, above 1, where the few-rows rule above took the team.)\n'
             yield '        WINDOW = '
-            yield str(('WINDOW or ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team') else cond_expr_undefined("the inline if-expression on line 176 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str(('WINDOW or ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team') else cond_expr_undefined("the inline if-expression on line 163 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield str(context.call((undefined(name='window_call') if l_0_window_call is missing else l_0_window_call), (undefined(name='k') if l_0_k is missing else l_0_k)))
             yield '\n'
         l_0_win = ('WINDOW' if (undefined(name='w') if l_0_w is missing else l_0_w) else '1')
@@ -336,7 +304,7 @@ def root(context, missing=missing):
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ', BLOCK_N, '
             yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
-            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 183 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 170 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield 'n_rows=n_rows, window='
             yield str((undefined(name='win') if l_0_win is missing else l_0_win))
             yield '\n        )\n'
@@ -352,33 +320,27 @@ def root(context, missing=missing):
         yield str((undefined(name='width') if l_0_width is missing else l_0_width))
         yield ") <= 1 << 20:\n            # The interpreter runs programs one after another, so none could wait for\n            # another: a team of one program holding the whole row (Triton's largest block).\n            TEAM, BLOCK_N = 1, _args.next_power_of_2("
         yield str((undefined(name='width') if l_0_width is missing else l_0_width))
-        yield ')\n        if _reduction.team_fits(device, TEAM):\n            ws, epoch = _reduction.team_workspace(device, n_rows * '
-        yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
-        yield ' * TEAM)\n            # '
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_team_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n            # once Triton has compiled it for arguments of these classes.\n            _fast.launch(\n                '
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_team_kernel,\n                (n_rows * TEAM,),\n                '
-        yield str(t_1(t_4(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 16))
-        yield '\n                ws,\n                epoch,\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31'
-        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 209 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield ')\n        if _reduction.team_fits(device, TEAM):\n            constexprs = dict(\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31'
+        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 188 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield '.\n                INDEX_64=_args.needs_int64('
-        yield str(t_2(context.eval_ctx, t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
-        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 211 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str(t_2(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
+        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 190 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield ')\n                or (n_rows + 2) * '
         yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
         yield ' * _args.next_power_of_2(TEAM) >= 2**31,\n'
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'):
             pass
             yield '                '
-            yield str(t_1(t_4(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_launch'), (undefined(name='k') if l_0_k is missing else l_0_k))), 16))
+            yield str(t_1(t_6(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_launch'), (undefined(name='k') if l_0_k is missing else l_0_k))), 16))
             yield '\n'
         if (undefined(name='w') if l_0_w is missing else l_0_w):
             pass
             yield '                WINDOW=WINDOW,\n'
         yield '                num_warps=num_warps,\n            )\n            return '
-        yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
-        yield '\n        # See tilegen.runtime.reduction.team_fits: the looped kernel instead.\n        strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_team_kernel, (n_rows * TEAM,), n_rows * '
+        yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
+        yield ' * TEAM, constexprs\n        # See tilegen.runtime.reduction.team_fits: the looped kernel instead.\n        strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = '
         yield str(t_2(context.eval_ctx, environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'fallback'), ', '))
         yield '\n'
     yield '    if strategy '
@@ -419,19 +381,97 @@ def root(context, missing=missing):
     else:
         pass
         yield '        extra = {}\n'
-    yield '    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n    # once Triton has compiled it for arguments of these classes.\n    _fast.launch(\n        kernel,\n        grid,\n        '
-    yield str(t_1(t_4(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 8))
-    yield "\n        BLOCK_N=BLOCK_N,\n        ROWS=ROWS,\n        NUM_STAGES=stages,\n        PERSISTENT=grid[0] < num_row_blocks,\n        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.\n        INDEX_64=_args.needs_int64("
-    yield str(t_2(context.eval_ctx, t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
+    yield "    constexprs = dict(\n        BLOCK_N=BLOCK_N,\n        ROWS=ROWS,\n        NUM_STAGES=stages,\n        PERSISTENT=grid[0] < num_row_blocks,\n        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.\n        INDEX_64=_args.needs_int64("
+    yield str(t_2(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
     yield ') or num_row_blocks * ROWS > 2**31,\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'):
         pass
         yield '        '
-        yield str(t_1(t_4(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_launch'), (undefined(name='k') if l_0_k is missing else l_0_k))), 8))
+        yield str(t_1(t_6(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_launch'), (undefined(name='k') if l_0_k is missing else l_0_k))), 8))
         yield '\n'
-    yield '        num_warps=num_warps,\n        **extra,\n    )\n    return '
-    yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
-    yield '\n\n\n'
+    yield '        num_warps=num_warps,\n        **extra,\n    )\n    return kernel, grid, 0, constexprs\n\n\n'
+    template = environment.get_template('_launcher_head.py.j2', '_reduction_launcher.py.j2')
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'choice_args': l_0_choice_args, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win, 'window_call': l_0_window_call}))
+    try:
+        for event in gen:
+            yield event
+    finally: gen.close()
+    yield '    n_rows = '
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'n_rows'))
+    yield '\n    if '
+    l_1_loop = missing
+    for l_1_t, l_1_loop in LoopContext(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), undefined):
+        _loop_vars = {}
+        pass
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield '.numel() == 0'
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 263 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    l_1_loop = l_1_t = missing
+    yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
+    yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+    yield '\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'col_outputs'):
+        pass
+        yield '    if n_rows == 0:\n        # No rows, so no row block to write the per-column '
+        yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'col_outputs'), ', '))
+        yield ': the reference computes them.\n        for _out, _value in zip(('
+        yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+        yield ',), '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_reference('
+        yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'params'), attribute='name'), ', '))
+        yield ')):\n            _out.copy_(_value)\n        return '
+        yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+        yield '\n'
+    if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes') and (not context.call(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'), 'isdigit')))):
+        pass
+        l_0_verb = ('have' if (' and ' in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes')) else 'has')
+        context.vars['verb'] = l_0_verb
+        context.exported_vars.add('verb')
+        yield '    if '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ' == 0:\n        # Rows of no columns: their sum is 0 and their mean 0 / 0 = NaN, as in torch, but\n        # '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes'))
+        yield ' of an empty row '
+        yield str((undefined(name='verb') if l_0_verb is missing else l_0_verb))
+        yield ' no value (torch raises too).\n        raise ValueError(\n            f"'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '(): '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes'))
+        yield ' of an empty row '
+        yield str((undefined(name='verb') if l_0_verb is missing else l_0_verb))
+        yield ' no value: "\n            f"parameter \''
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_param'))
+        yield "' has "
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'col_dim'))
+        yield ' = 0 columns (shape {tuple('
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_param'))
+        yield '.shape)})"\n        )\n'
+    yield '    # How to launch for this signature: _'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_launch_choice, worked out on its first call'
+    yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 283 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield '.\n    kernel, grid, team_words, constexprs = _'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_calls.facts(\n        '
+    yield str(('_reduction.launch_key(signature, device)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else 'signature'))
+    yield ', _'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_launch_choice, '
+    yield str((undefined(name='choice_args') if l_0_choice_args is missing else l_0_choice_args))
+    yield '\n    )\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
+        pass
+        yield '    if team_words:\n        # A team: its programs meet in a workspace, under a fresh epoch each launch\n        # (tilegen.runtime.reduction.team_workspace).\n        ws, epoch = _reduction.team_workspace(device, team_words)\n        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n        # once Triton has compiled it for arguments of these classes.\n        _fast.launch(\n            kernel,\n            grid,\n            '
+        yield str(t_1(t_6(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 12))
+        yield '\n            ws,\n            epoch,\n            **constexprs,\n        )\n        return '
+        yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+        yield '\n'
+    yield '    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n    # once Triton has compiled it for arguments of these classes.\n    _fast.launch(\n        kernel,\n        grid,\n        '
+    yield str(t_1(t_6(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 8))
+    yield '\n        **constexprs,\n    )\n    return '
+    yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+    yield '\n'
 
 blocks = {}
-debug_info = '3=44&4=50&6=53&7=55&8=57&9=59&10=62&11=67&15=78&16=82&18=84&19=86&20=90&21=93&25=97&26=100&29=105&35=107&36=110&40=112&41=115&44=119&49=121&54=124&58=127&64=130&65=133&71=137&72=140&76=142&77=145&81=147&82=150&84=152&86=155&88=157&89=161&92=165&93=168&95=172&96=175&98=179&99=182&100=184&104=187&105=194&106=197&108=205&109=207&111=210&112=212&114=218&116=220&117=222&118=226&120=228&122=232&123=238&126=245&127=247&128=250&129=252&130=254&132=256&135=258&137=264&138=267&140=269&143=276&146=278&149=281&154=289&156=291&158=293&161=296&162=299&164=305&165=309&167=314&169=317&170=320&173=323&176=327&178=330&179=333&183=336&186=343&187=346&190=350&191=352&194=354&196=356&197=358&200=360&202=362&209=364&211=366&212=369&213=371&214=374&216=376&221=380&223=382&225=385&227=387&229=389&230=391&244=395&250=399&251=401&252=403&259=410&260=412&262=415&271=423&277=425&278=427&279=430&284=433'
+debug_info = '3=56&4=62&6=65&7=67&8=69&9=71&10=74&11=79&15=90&16=94&18=96&19=98&20=102&21=105&25=109&26=112&29=117&35=119&36=122&40=124&41=127&44=131&49=133&54=136&58=139&64=142&65=145&71=149&72=152&76=154&77=157&81=159&82=162&84=164&86=167&88=169&89=173&92=177&93=180&95=184&96=187&98=191&99=194&100=196&104=199&105=203&106=207&109=209&112=211&113=213&114=215&115=218&116=220&117=222&119=224&122=226&124=232&125=235&127=237&130=244&133=246&136=249&141=257&143=259&145=261&148=264&149=267&151=273&152=277&154=282&156=285&157=288&160=291&163=295&165=298&166=301&170=304&173=311&174=314&177=318&178=320&181=322&188=324&190=326&191=329&192=331&193=334&195=336&200=340&202=344&204=347&206=349&208=351&209=353&223=357&229=361&230=363&231=365&238=372&239=374&241=377&251=385&252=387&253=390&261=393&262=400&263=403&265=411&266=413&268=416&269=418&271=424&273=426&274=428&275=432&277=434&279=438&280=444&283=451&285=455&286=457&288=463&298=466&303=468&310=471&313=473'

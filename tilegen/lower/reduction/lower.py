@@ -203,6 +203,7 @@ def window(sig, an, n_row_dims: int, itemsize: int) -> Window | None:
         vector=vector,
         col_strides=tuple(f"{t.name}.stride({a[n_row_dims]})" for t, a in zip(full, along)),
         misaligned=tuple(f"{t.name}.data_ptr() % {vector * _itemsize(t)}" for t in full),
+        align_bytes=max(vector * _itemsize(t) for t in full),
         row_strides=tuple(tuple(f"{t.name}.stride({a[d]})" if d in a else "0" for t, a in zip(full, along))
                           for d in range(n_row_dims)),
     )

@@ -152,6 +152,7 @@ class Window:
     vector: int  # elements of a 16-byte vector of the narrowest row-sized tensor
     col_strides: tuple[str, ...]  # each row-sized tensor's column stride, e.g. x.stride(1)
     misaligned: tuple[str, ...]  # each row-sized tensor's data_ptr() modulo the bytes of `vector` of its elements
+    align_bytes: int  # the largest of those moduli: the launcher's call signatures key data pointers modulo it
     row_strides: tuple[tuple[str, ...], ...]  # per row dim, each row-sized tensor's stride along it ("0": broadcast)
 
 
