@@ -166,7 +166,7 @@ def launch(kernel, grid, *args, **kwargs):
         # it calls data_ptr() and asks the driver whether that is a device address
         # (cuPointerGetAttribute), every call; the launchers' checks put every tensor on
         # one CUDA device first.
-        args = [a.data_ptr() if isinstance(a, _Tensor) else a for a in args]  # (nn.Parameter too)
+        args = [a if type(a) is int else a.data_ptr() if isinstance(a, _Tensor) else a for a in args]  # (ints, most of them, first; nn.Parameter too)
         if c_launch is not None:  # (see _c_launch)
             c_launch[0](grid[0], grid_1, grid_2, stream, compiled.function, c_launch[1], c_launch[2], None, None,
                         compiled.packed_metadata, None, None, None, *args)
