@@ -44,6 +44,7 @@ def quantize_rows_i8_kernel(
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
 ):
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
@@ -95,7 +96,12 @@ def quantize_rows_i8_kernel(
         max_abs_x = _reduce_max(tl.where(mask, tl.abs(x), float("-inf")), 1, True)
         s = tl.div_rn(max_abs_x, 127)
         # spec: lowprec.tile:9
-        q = _clamp(_round(tl.div_rn(x, tl.where(s > 0, s, 1.0))), -127, 127)
+        # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+        q = _clamp(
+            _round(tl.div_rn(tl.where(mask_n, x, 1.0) if PAST_END else x, tl.where(s > 0, s, 1.0))),
+            -127,
+            127,
+        )
         # Store each output, cast to its declared type.
         q_offs = q_row_offs + offs_n * stride_q_n
         tl.store(q_ptr + q_offs, q.to(tl.int8), mask=mask)
@@ -121,6 +127,7 @@ def quantize_rows_i8_looped_kernel(
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
@@ -211,7 +218,14 @@ def quantize_rows_i8_looped_kernel(
                 tl.float32
             )
             # spec: lowprec.tile:9
-            q = _clamp(_round(tl.div_rn(x, tl.where(s > 0, s, 1.0))), -127, 127)
+            # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+            q = _clamp(
+                _round(
+                    tl.div_rn(tl.where(mask_n, x, 1.0) if PAST_END else x, tl.where(s > 0, s, 1.0))
+                ),
+                -127,
+                127,
+            )
             q_offs = q_row_offs + offs_n * stride_q_n
             # evict_first: the rows still to be re-read should stay in L2, not the output.
             tl.store(q_ptr + q_offs, q.to(tl.int8), mask=mask, eviction_policy="evict_first")
@@ -240,6 +254,7 @@ def quantize_rows_i8_team_kernel(
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
     WINDOW: tl.constexpr,  # 1, or a 16-byte vector's elements: segments start at the boundary before the row
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
@@ -327,7 +342,12 @@ def quantize_rows_i8_team_kernel(
     s = tl.div_rn(max_abs_x, 127)
     # ---- Compute and store the row-varying outputs of this segment ----
     # spec: lowprec.tile:9
-    q = _clamp(_round(tl.div_rn(x, tl.where(s > 0, s, 1.0))), -127, 127)
+    # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+    q = _clamp(
+        _round(tl.div_rn(tl.where(mask_n, x, 1.0) if PAST_END else x, tl.where(s > 0, s, 1.0))),
+        -127,
+        127,
+    )
     if WINDOW > 1:
         # q's row start moved back `shift` elements to the boundary: a multiple of WINDOW
         # (so restated, for Triton to prove it), whatever the row.
@@ -356,7 +376,12 @@ def quantize_rows_i8_team_kernel(
         x_offs = x_row_offs + offs_n * stride_x_n
         x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
         # spec: lowprec.tile:9
-        q = _clamp(_round(tl.div_rn(x, tl.where(s > 0, s, 1.0))), -127, 127)
+        # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+        q = _clamp(
+            _round(tl.div_rn(tl.where(mask_n, x, 1.0) if PAST_END else x, tl.where(s > 0, s, 1.0))),
+            -127,
+            127,
+        )
         q_offs = q_row_offs + offs_n * stride_q_n
         tl.store(q_ptr + q_offs, q.to(tl.int8), mask=mask)
     # Per-row outputs: every program of the team holds them; the first one stores them.
@@ -413,12 +438,13 @@ _quantize_rows_i8_widths = set()
 
 
 def _quantize_rows_i8_launch_choice(device, M, N, x, q, s):
-    """How quantize_rows_i8() launches for one call signature: (kernel, grid, team
-    workspace words, keyword arguments), from the launch table above and the rules of
-    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
-    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
-    so the launcher works it out on a signature's first call only (Calls.facts). The team
-    workspace words are 0 where the kernel is no team."""
+    """How quantize_rows_i8() launches for one call signature: (kernel, grid,
+    team workspace words, launch keywords), from the launch table above and
+    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,
+    strides, device, data pointers' offsets from a 32-byte boundary; for a team,
+    also whether a CUDA graph is being captured), so the launcher works it out on a
+    signature's first call only (Calls.facts). The team workspace words are 0 where the
+    launch is no team."""
     n_rows = M
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _quantize_rows_i8_launch_table:
         if max_n is None or N <= max_n:
@@ -466,6 +492,8 @@ def _quantize_rows_i8_launch_choice(device, M, N, x, q, s):
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
                 WINDOW=WINDOW,
+                # Lanes outside the row: past its end in the last segment, before its start with a window.
+                PAST_END=WINDOW > 1 or TEAM * BLOCK_N != N,
                 num_warps=num_warps,
             )
             return quantize_rows_i8_team_kernel, (n_rows * TEAM,), n_rows * 1 * TEAM, constexprs
@@ -481,7 +509,7 @@ def _quantize_rows_i8_launch_choice(device, M, N, x, q, s):
         # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
-    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
+    # n_rows > 0 here: the launcher returns before asking where there are no rows.
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
     if per_sm:
@@ -508,6 +536,8 @@ def _quantize_rows_i8_launch_choice(device, M, N, x, q, s):
         INDEX_64=_args.needs_int64(x, q, s) or num_row_blocks * ROWS > 2**31,
         # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
         ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
+        # The row's last block runs past its end: its quotients divide 1.0 there.
+        PAST_END=N % BLOCK_N != 0,
         num_warps=num_warps,
         **extra,
     )
@@ -535,7 +565,7 @@ def quantize_rows_i8(x, *, q=None, s=None):
     Returns (q, s).
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
-    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # layouts, shapes, strides, devices, 32-byte alignments, requires_grad); a later call of the
     # same signature repeats those that depend on more: storage bounds, the overlap of outputs
     # passed in, scalars (tilegen.runtime.calls).
     signature, checked = _quantize_rows_i8_calls.find((x,), (q, s))
@@ -580,30 +610,9 @@ def quantize_rows_i8(x, *, q=None, s=None):
         q,
         s,
     )
-    if team_words:
-        # A team: its programs meet in a workspace, under a fresh epoch each launch
-        # (tilegen.runtime.reduction.team_workspace).
-        ws, epoch = _reduction.team_workspace(device, team_words)
-        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
-            kernel,
-            grid,
-            x,
-            q,
-            s,
-            n_rows,
-            N,
-            x.stride(0),
-            x.stride(1),
-            q.stride(0),
-            q.stride(1),
-            s.stride(0),
-            ws,
-            epoch,
-            **constexprs,
-        )
-        return q, s
+    # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
+    # its last two arguments (tilegen.runtime.reduction.team_workspace).
+    team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -619,6 +628,7 @@ def quantize_rows_i8(x, *, q=None, s=None):
         q.stride(0),
         q.stride(1),
         s.stride(0),
+        *team_args,
         **constexprs,
     )
     return q, s
@@ -2272,6 +2282,7 @@ def quantize_rows_f8_kernel(
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
 ):
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
@@ -2323,7 +2334,8 @@ def quantize_rows_f8_kernel(
         max_abs_x = _reduce_max(tl.where(mask, tl.abs(x), float("-inf")), 1, True)
         s = tl.div_rn(max_abs_x, 448)
         # spec: lowprec.tile:48
-        q = tl.div_rn(x, tl.where(s > 0, s, 1.0))
+        # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+        q = tl.div_rn(tl.where(mask_n, x, 1.0) if PAST_END else x, tl.where(s > 0, s, 1.0))
         # Store each output, cast to its declared type.
         q_offs = q_row_offs + offs_n * stride_q_n
         tl.store(q_ptr + q_offs, _to_f8e4m3(q), mask=mask)
@@ -2349,6 +2361,7 @@ def quantize_rows_f8_looped_kernel(
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
@@ -2439,7 +2452,8 @@ def quantize_rows_f8_looped_kernel(
                 tl.float32
             )
             # spec: lowprec.tile:48
-            q = tl.div_rn(x, tl.where(s > 0, s, 1.0))
+            # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+            q = tl.div_rn(tl.where(mask_n, x, 1.0) if PAST_END else x, tl.where(s > 0, s, 1.0))
             q_offs = q_row_offs + offs_n * stride_q_n
             # evict_first: the rows still to be re-read should stay in L2, not the output.
             tl.store(q_ptr + q_offs, _to_f8e4m3(q), mask=mask, eviction_policy="evict_first")
@@ -2468,6 +2482,7 @@ def quantize_rows_f8_team_kernel(
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
     WINDOW: tl.constexpr,  # 1, or a 16-byte vector's elements: segments start at the boundary before the row
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
@@ -2555,7 +2570,8 @@ def quantize_rows_f8_team_kernel(
     s = tl.div_rn(max_abs_x, 448)
     # ---- Compute and store the row-varying outputs of this segment ----
     # spec: lowprec.tile:48
-    q = tl.div_rn(x, tl.where(s > 0, s, 1.0))
+    # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+    q = tl.div_rn(tl.where(mask_n, x, 1.0) if PAST_END else x, tl.where(s > 0, s, 1.0))
     if WINDOW > 1:
         # q's row start moved back `shift` elements to the boundary: a multiple of WINDOW
         # (so restated, for Triton to prove it), whatever the row.
@@ -2584,7 +2600,8 @@ def quantize_rows_f8_team_kernel(
         x_offs = x_row_offs + offs_n * stride_x_n
         x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
         # spec: lowprec.tile:48
-        q = tl.div_rn(x, tl.where(s > 0, s, 1.0))
+        # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+        q = tl.div_rn(tl.where(mask_n, x, 1.0) if PAST_END else x, tl.where(s > 0, s, 1.0))
         q_offs = q_row_offs + offs_n * stride_q_n
         tl.store(q_ptr + q_offs, _to_f8e4m3(q), mask=mask)
     # Per-row outputs: every program of the team holds them; the first one stores them.
@@ -2641,12 +2658,13 @@ _quantize_rows_f8_widths = set()
 
 
 def _quantize_rows_f8_launch_choice(device, M, N, x, q, s):
-    """How quantize_rows_f8() launches for one call signature: (kernel, grid, team
-    workspace words, keyword arguments), from the launch table above and the rules of
-    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
-    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
-    so the launcher works it out on a signature's first call only (Calls.facts). The team
-    workspace words are 0 where the kernel is no team."""
+    """How quantize_rows_f8() launches for one call signature: (kernel, grid,
+    team workspace words, launch keywords), from the launch table above and
+    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,
+    strides, device, data pointers' offsets from a 32-byte boundary; for a team,
+    also whether a CUDA graph is being captured), so the launcher works it out on a
+    signature's first call only (Calls.facts). The team workspace words are 0 where the
+    launch is no team."""
     n_rows = M
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _quantize_rows_f8_launch_table:
         if max_n is None or N <= max_n:
@@ -2694,6 +2712,8 @@ def _quantize_rows_f8_launch_choice(device, M, N, x, q, s):
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
                 WINDOW=WINDOW,
+                # Lanes outside the row: past its end in the last segment, before its start with a window.
+                PAST_END=WINDOW > 1 or TEAM * BLOCK_N != N,
                 num_warps=num_warps,
             )
             return quantize_rows_f8_team_kernel, (n_rows * TEAM,), n_rows * 1 * TEAM, constexprs
@@ -2709,7 +2729,7 @@ def _quantize_rows_f8_launch_choice(device, M, N, x, q, s):
         # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
-    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
+    # n_rows > 0 here: the launcher returns before asking where there are no rows.
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
     if per_sm:
@@ -2736,6 +2756,8 @@ def _quantize_rows_f8_launch_choice(device, M, N, x, q, s):
         INDEX_64=_args.needs_int64(x, q, s) or num_row_blocks * ROWS > 2**31,
         # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
         ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
+        # The row's last block runs past its end: its quotients divide 1.0 there.
+        PAST_END=N % BLOCK_N != 0,
         num_warps=num_warps,
         **extra,
     )
@@ -2763,7 +2785,7 @@ def quantize_rows_f8(x, *, q=None, s=None):
     Returns (q, s).
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
-    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the
+    # layouts, shapes, strides, devices, 32-byte alignments, requires_grad); a later call of the
     # same signature repeats those that depend on more: storage bounds, the overlap of outputs
     # passed in, scalars (tilegen.runtime.calls).
     signature, checked = _quantize_rows_f8_calls.find((x,), (q, s))
@@ -2808,30 +2830,9 @@ def quantize_rows_f8(x, *, q=None, s=None):
         q,
         s,
     )
-    if team_words:
-        # A team: its programs meet in a workspace, under a fresh epoch each launch
-        # (tilegen.runtime.reduction.team_workspace).
-        ws, epoch = _reduction.team_workspace(device, team_words)
-        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
-            kernel,
-            grid,
-            x,
-            q,
-            s,
-            n_rows,
-            N,
-            x.stride(0),
-            x.stride(1),
-            q.stride(0),
-            q.stride(1),
-            s.stride(0),
-            ws,
-            epoch,
-            **constexprs,
-        )
-        return q, s
+    # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
+    # its last two arguments (tilegen.runtime.reduction.team_workspace).
+    team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -2847,6 +2848,7 @@ def quantize_rows_f8(x, *, q=None, s=None):
         q.stride(0),
         q.stride(1),
         s.stride(0),
+        *team_args,
         **constexprs,
     )
     return q, s

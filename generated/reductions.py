@@ -40,6 +40,7 @@ def softmax_kernel(
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
 ):
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
@@ -92,7 +93,8 @@ def softmax_kernel(
         # spec: reductions.tile:13
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         sum_e = tl.sum(tl.where(mask, e, 0.0), axis=1, keep_dims=True)
-        y = tl.div_rn(e, sum_e)
+        # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+        y = tl.div_rn(tl.where(mask_n, e, 1.0) if PAST_END else e, sum_e)
         # Store each output, cast to its declared type.
         y_offs = y_row_offs + offs_n * stride_y_n
         tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
@@ -115,6 +117,7 @@ def softmax_looped_kernel(
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
@@ -220,7 +223,8 @@ def softmax_looped_kernel(
             # spec: reductions.tile:12
             e = tl.exp(x - max_x)
             # spec: reductions.tile:13
-            y = tl.div_rn(e, sum_e)
+            # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+            y = tl.div_rn(tl.where(mask_n, e, 1.0) if PAST_END else e, sum_e)
             y_offs = y_row_offs + offs_n * stride_y_n
             # evict_first: the rows still to be re-read should stay in L2, not the output.
             tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask, eviction_policy="evict_first")
@@ -245,6 +249,7 @@ def softmax_team_kernel(
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
     WINDOW: tl.constexpr,  # 1, or a 16-byte vector's elements: segments start at the boundary before the row
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
@@ -347,7 +352,8 @@ def softmax_team_kernel(
     # spec: reductions.tile:12
     e = tl.exp(x - max_x)
     # spec: reductions.tile:13
-    y = tl.div_rn(e, sum_e)
+    # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+    y = tl.div_rn(tl.where(mask_n, e, 1.0) if PAST_END else e, sum_e)
     if WINDOW > 1:
         # y's row start moved back `shift` elements to the boundary: a multiple of WINDOW
         # (so restated, for Triton to prove it), whatever the row.
@@ -378,7 +384,8 @@ def softmax_team_kernel(
         # spec: reductions.tile:12
         e = tl.exp(x - max_x)
         # spec: reductions.tile:13
-        y = tl.div_rn(e, sum_e)
+        # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+        y = tl.div_rn(tl.where(mask_n, e, 1.0) if PAST_END else e, sum_e)
         y_offs = y_row_offs + offs_n * stride_y_n
         tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
 
@@ -438,12 +445,13 @@ _softmax_widths = set()
 
 
 def _softmax_launch_choice(device, M, N, x, y):
-    """How softmax() launches for one call signature: (kernel, grid, team
-    workspace words, keyword arguments), from the launch table above and the rules of
-    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
-    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
-    so the launcher works it out on a signature's first call only (Calls.facts). The team
-    workspace words are 0 where the kernel is no team."""
+    """How softmax() launches for one call signature: (kernel, grid,
+    team workspace words, launch keywords), from the launch table above and
+    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,
+    strides, device, data pointers' offsets from a 16-byte boundary; for a team,
+    also whether a CUDA graph is being captured), so the launcher works it out on a
+    signature's first call only (Calls.facts). The team workspace words are 0 where the
+    launch is no team."""
     n_rows = M
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _softmax_launch_table:
         if max_n is None or N <= max_n:
@@ -492,6 +500,8 @@ def _softmax_launch_choice(device, M, N, x, y):
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
                 WINDOW=WINDOW,
+                # Lanes outside the row: past its end in the last segment, before its start with a window.
+                PAST_END=WINDOW > 1 or TEAM * BLOCK_N != N,
                 num_warps=num_warps,
             )
             return softmax_team_kernel, (n_rows * TEAM,), n_rows * 2 * TEAM, constexprs
@@ -507,7 +517,7 @@ def _softmax_launch_choice(device, M, N, x, y):
         # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
-    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
+    # n_rows > 0 here: the launcher returns before asking where there are no rows.
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
     if per_sm:
@@ -534,6 +544,8 @@ def _softmax_launch_choice(device, M, N, x, y):
         INDEX_64=_args.needs_int64(x, y) or num_row_blocks * ROWS > 2**31,
         # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
         ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
+        # The row's last block runs past its end: its quotients divide 1.0 there.
+        PAST_END=N % BLOCK_N != 0,
         num_warps=num_warps,
         **extra,
     )
@@ -589,28 +601,9 @@ def softmax(x, *, y=None):
     kernel, grid, team_words, constexprs = _softmax_calls.facts(
         _reduction.launch_key(signature, device), _softmax_launch_choice, device, M, N, x, y
     )
-    if team_words:
-        # A team: its programs meet in a workspace, under a fresh epoch each launch
-        # (tilegen.runtime.reduction.team_workspace).
-        ws, epoch = _reduction.team_workspace(device, team_words)
-        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
-            kernel,
-            grid,
-            x,
-            y,
-            n_rows,
-            N,
-            x.stride(0),
-            x.stride(1),
-            y.stride(0),
-            y.stride(1),
-            ws,
-            epoch,
-            **constexprs,
-        )
-        return y
+    # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
+    # its last two arguments (tilegen.runtime.reduction.team_workspace).
+    team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -624,6 +617,7 @@ def softmax(x, *, y=None):
         x.stride(1),
         y.stride(0),
         y.stride(1),
+        *team_args,
         **constexprs,
     )
     return y
@@ -1139,12 +1133,13 @@ _causal_softmax_widths = set()
 
 
 def _causal_softmax_launch_choice(device, B, H, T, S, scores, probs):
-    """How causal_softmax() launches for one call signature: (kernel, grid, team
-    workspace words, keyword arguments), from the launch table above and the rules of
-    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
-    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
-    so the launcher works it out on a signature's first call only (Calls.facts). The team
-    workspace words are 0 where the kernel is no team."""
+    """How causal_softmax() launches for one call signature: (kernel, grid,
+    team workspace words, launch keywords), from the launch table above and
+    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,
+    strides, device, data pointers' offsets from a 16-byte boundary; for a team,
+    also whether a CUDA graph is being captured), so the launcher works it out on a
+    signature's first call only (Calls.facts). The team workspace words are 0 where the
+    launch is no team."""
     n_rows = B * H * T
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _causal_softmax_launch_table:
         if max_n is None or S <= max_n:
@@ -1247,7 +1242,7 @@ def _causal_softmax_launch_choice(device, B, H, T, S, scores, probs):
         # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
-    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
+    # n_rows > 0 here: the launcher returns before asking where there are no rows.
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
     if per_sm:
@@ -1352,35 +1347,9 @@ def causal_softmax(scores, scale=0.125, *, probs=None):
         scores,
         probs,
     )
-    if team_words:
-        # A team: its programs meet in a workspace, under a fresh epoch each launch
-        # (tilegen.runtime.reduction.team_workspace).
-        ws, epoch = _reduction.team_workspace(device, team_words)
-        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
-            kernel,
-            grid,
-            scores,
-            scale,
-            probs,
-            n_rows,
-            S,
-            H,
-            T,
-            scores.stride(0),
-            scores.stride(1),
-            scores.stride(2),
-            scores.stride(3),
-            probs.stride(0),
-            probs.stride(1),
-            probs.stride(2),
-            probs.stride(3),
-            ws,
-            epoch,
-            **constexprs,
-        )
-        return probs
+    # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
+    # its last two arguments (tilegen.runtime.reduction.team_workspace).
+    team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -1401,6 +1370,7 @@ def causal_softmax(scores, scale=0.125, *, probs=None):
         probs.stride(1),
         probs.stride(2),
         probs.stride(3),
+        *team_args,
         **constexprs,
     )
     return probs
@@ -1848,12 +1818,13 @@ _log_softmax_widths = set()
 
 
 def _log_softmax_launch_choice(device, M, N, x, y):
-    """How log_softmax() launches for one call signature: (kernel, grid, team
-    workspace words, keyword arguments), from the launch table above and the rules of
-    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
-    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
-    so the launcher works it out on a signature's first call only (Calls.facts). The team
-    workspace words are 0 where the kernel is no team."""
+    """How log_softmax() launches for one call signature: (kernel, grid,
+    team workspace words, launch keywords), from the launch table above and
+    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,
+    strides, device, data pointers' offsets from a 16-byte boundary; for a team,
+    also whether a CUDA graph is being captured), so the launcher works it out on a
+    signature's first call only (Calls.facts). The team workspace words are 0 where the
+    launch is no team."""
     n_rows = M
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _log_softmax_launch_table:
         if max_n is None or N <= max_n:
@@ -1917,7 +1888,7 @@ def _log_softmax_launch_choice(device, M, N, x, y):
         # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
-    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
+    # n_rows > 0 here: the launcher returns before asking where there are no rows.
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
     if per_sm:
@@ -1999,28 +1970,9 @@ def log_softmax(x, *, y=None):
     kernel, grid, team_words, constexprs = _log_softmax_calls.facts(
         _reduction.launch_key(signature, device), _log_softmax_launch_choice, device, M, N, x, y
     )
-    if team_words:
-        # A team: its programs meet in a workspace, under a fresh epoch each launch
-        # (tilegen.runtime.reduction.team_workspace).
-        ws, epoch = _reduction.team_workspace(device, team_words)
-        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
-            kernel,
-            grid,
-            x,
-            y,
-            n_rows,
-            N,
-            x.stride(0),
-            x.stride(1),
-            y.stride(0),
-            y.stride(1),
-            ws,
-            epoch,
-            **constexprs,
-        )
-        return y
+    # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
+    # its last two arguments (tilegen.runtime.reduction.team_workspace).
+    team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -2034,6 +1986,7 @@ def log_softmax(x, *, y=None):
         x.stride(1),
         y.stride(0),
         y.stride(1),
+        *team_args,
         **constexprs,
     )
     return y
@@ -2586,12 +2539,13 @@ _layernorm_widths = set()
 
 
 def _layernorm_launch_choice(device, M, N, x, w, b, y, mu, rstd):
-    """How layernorm() launches for one call signature: (kernel, grid, team
-    workspace words, keyword arguments), from the launch table above and the rules of
-    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
-    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
-    so the launcher works it out on a signature's first call only (Calls.facts). The team
-    workspace words are 0 where the kernel is no team."""
+    """How layernorm() launches for one call signature: (kernel, grid,
+    team workspace words, launch keywords), from the launch table above and
+    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,
+    strides, device, data pointers' offsets from a 16-byte boundary; for a team,
+    also whether a CUDA graph is being captured), so the launcher works it out on a
+    signature's first call only (Calls.facts). The team workspace words are 0 where the
+    launch is no team."""
     n_rows = M
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _layernorm_launch_table:
         if max_n is None or N <= max_n:
@@ -2669,7 +2623,7 @@ def _layernorm_launch_choice(device, M, N, x, w, b, y, mu, rstd):
         # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
-    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
+    # n_rows > 0 here: the launcher returns before asking where there are no rows.
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
     if per_sm:
@@ -2773,37 +2727,9 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         mu,
         rstd,
     )
-    if team_words:
-        # A team: its programs meet in a workspace, under a fresh epoch each launch
-        # (tilegen.runtime.reduction.team_workspace).
-        ws, epoch = _reduction.team_workspace(device, team_words)
-        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
-            kernel,
-            grid,
-            x,
-            w,
-            b,
-            eps,
-            y,
-            mu,
-            rstd,
-            n_rows,
-            N,
-            x.stride(0),
-            x.stride(1),
-            w.stride(0),
-            b.stride(0),
-            y.stride(0),
-            y.stride(1),
-            mu.stride(0),
-            rstd.stride(0),
-            ws,
-            epoch,
-            **constexprs,
-        )
-        return y, mu, rstd
+    # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
+    # its last two arguments (tilegen.runtime.reduction.team_workspace).
+    team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -2826,6 +2752,7 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         y.stride(1),
         mu.stride(0),
         rstd.stride(0),
+        *team_args,
         **constexprs,
     )
     return y, mu, rstd
@@ -3254,12 +3181,13 @@ _rmsnorm_widths = set()
 
 
 def _rmsnorm_launch_choice(device, M, N, x, w, y):
-    """How rmsnorm() launches for one call signature: (kernel, grid, team
-    workspace words, keyword arguments), from the launch table above and the rules of
-    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
-    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
-    so the launcher works it out on a signature's first call only (Calls.facts). The team
-    workspace words are 0 where the kernel is no team."""
+    """How rmsnorm() launches for one call signature: (kernel, grid,
+    team workspace words, launch keywords), from the launch table above and
+    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,
+    strides, device, data pointers' offsets from a 16-byte boundary; for a team,
+    also whether a CUDA graph is being captured), so the launcher works it out on a
+    signature's first call only (Calls.facts). The team workspace words are 0 where the
+    launch is no team."""
     n_rows = M
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _rmsnorm_launch_table:
         if max_n is None or N <= max_n:
@@ -3337,7 +3265,7 @@ def _rmsnorm_launch_choice(device, M, N, x, w, y):
         # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
-    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
+    # n_rows > 0 here: the launcher returns before asking where there are no rows.
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
     if per_sm:
@@ -3417,31 +3345,9 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
     kernel, grid, team_words, constexprs = _rmsnorm_calls.facts(
         _reduction.launch_key(signature, device), _rmsnorm_launch_choice, device, M, N, x, w, y
     )
-    if team_words:
-        # A team: its programs meet in a workspace, under a fresh epoch each launch
-        # (tilegen.runtime.reduction.team_workspace).
-        ws, epoch = _reduction.team_workspace(device, team_words)
-        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
-            kernel,
-            grid,
-            x,
-            w,
-            eps,
-            y,
-            n_rows,
-            N,
-            x.stride(0),
-            x.stride(1),
-            w.stride(0),
-            y.stride(0),
-            y.stride(1),
-            ws,
-            epoch,
-            **constexprs,
-        )
-        return y
+    # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
+    # its last two arguments (tilegen.runtime.reduction.team_workspace).
+    team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -3458,6 +3364,7 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         w.stride(0),
         y.stride(0),
         y.stride(1),
+        *team_args,
         **constexprs,
     )
     return y
@@ -3818,12 +3725,13 @@ _row_stats_widths = set()
 
 
 def _row_stats_launch_choice(device, M, N, x, sumsq, maxabs):
-    """How row_stats() launches for one call signature: (kernel, grid, team
-    workspace words, keyword arguments), from the launch table above and the rules of
-    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
-    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
-    so the launcher works it out on a signature's first call only (Calls.facts). The team
-    workspace words are 0 where the kernel is no team."""
+    """How row_stats() launches for one call signature: (kernel, grid,
+    team workspace words, launch keywords), from the launch table above and
+    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,
+    strides, device, data pointers' offsets from a 16-byte boundary; for a team,
+    also whether a CUDA graph is being captured), so the launcher works it out on a
+    signature's first call only (Calls.facts). The team workspace words are 0 where the
+    launch is no team."""
     n_rows = M
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _row_stats_launch_table:
         if max_n is None or N <= max_n:
@@ -3887,7 +3795,7 @@ def _row_stats_launch_choice(device, M, N, x, sumsq, maxabs):
         # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
-    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
+    # n_rows > 0 here: the launcher returns before asking where there are no rows.
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
     if per_sm:
@@ -3981,29 +3889,9 @@ def row_stats(x, *, sumsq=None, maxabs=None):
         sumsq,
         maxabs,
     )
-    if team_words:
-        # A team: its programs meet in a workspace, under a fresh epoch each launch
-        # (tilegen.runtime.reduction.team_workspace).
-        ws, epoch = _reduction.team_workspace(device, team_words)
-        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
-            kernel,
-            grid,
-            x,
-            sumsq,
-            maxabs,
-            n_rows,
-            N,
-            x.stride(0),
-            x.stride(1),
-            sumsq.stride(0),
-            maxabs.stride(0),
-            ws,
-            epoch,
-            **constexprs,
-        )
-        return sumsq, maxabs
+    # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
+    # its last two arguments (tilegen.runtime.reduction.team_workspace).
+    team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -4018,6 +3906,7 @@ def row_stats(x, *, sumsq=None, maxabs=None):
         x.stride(1),
         sumsq.stride(0),
         maxabs.stride(0),
+        *team_args,
         **constexprs,
     )
     return sumsq, maxabs
@@ -4677,12 +4566,13 @@ _add_layernorm_widths = set()
 
 
 def _add_layernorm_launch_choice(device, B, T, C, x, r, w, b, y, h):
-    """How add_layernorm() launches for one call signature: (kernel, grid, team
-    workspace words, keyword arguments), from the launch table above and the rules of
-    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
-    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
-    so the launcher works it out on a signature's first call only (Calls.facts). The team
-    workspace words are 0 where the kernel is no team."""
+    """How add_layernorm() launches for one call signature: (kernel, grid,
+    team workspace words, launch keywords), from the launch table above and
+    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,
+    strides, device, data pointers' offsets from a 16-byte boundary; for a team,
+    also whether a CUDA graph is being captured), so the launcher works it out on a
+    signature's first call only (Calls.facts). The team workspace words are 0 where the
+    launch is no team."""
     n_rows = B * T
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _add_layernorm_launch_table:
         if max_n is None or C <= max_n:
@@ -4807,7 +4697,7 @@ def _add_layernorm_launch_choice(device, B, T, C, x, r, w, b, y, h):
         # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
-    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
+    # n_rows > 0 here: the launcher returns before asking where there are no rows.
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
     if per_sm:
@@ -4924,44 +4814,9 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         y,
         h,
     )
-    if team_words:
-        # A team: its programs meet in a workspace, under a fresh epoch each launch
-        # (tilegen.runtime.reduction.team_workspace).
-        ws, epoch = _reduction.team_workspace(device, team_words)
-        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
-            kernel,
-            grid,
-            x,
-            r,
-            w,
-            b,
-            eps,
-            y,
-            h,
-            n_rows,
-            C,
-            T,
-            x.stride(0),
-            x.stride(1),
-            x.stride(2),
-            r.stride(0),
-            r.stride(1),
-            r.stride(2),
-            w.stride(0),
-            b.stride(0),
-            y.stride(0),
-            y.stride(1),
-            y.stride(2),
-            h.stride(0),
-            h.stride(1),
-            h.stride(2),
-            ws,
-            epoch,
-            **constexprs,
-        )
-        return y, h
+    # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
+    # its last two arguments (tilegen.runtime.reduction.team_workspace).
+    team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -4991,6 +4846,7 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         h.stride(0),
         h.stride(1),
         h.stride(2),
+        *team_args,
         **constexprs,
     )
     return y, h
@@ -5502,12 +5358,13 @@ _add_rmsnorm_widths = set()
 
 
 def _add_rmsnorm_launch_choice(device, M, N, x, r, w, y, h):
-    """How add_rmsnorm() launches for one call signature: (kernel, grid, team
-    workspace words, keyword arguments), from the launch table above and the rules of
-    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
-    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
-    so the launcher works it out on a signature's first call only (Calls.facts). The team
-    workspace words are 0 where the kernel is no team."""
+    """How add_rmsnorm() launches for one call signature: (kernel, grid,
+    team workspace words, launch keywords), from the launch table above and
+    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,
+    strides, device, data pointers' offsets from a 16-byte boundary; for a team,
+    also whether a CUDA graph is being captured), so the launcher works it out on a
+    signature's first call only (Calls.facts). The team workspace words are 0 where the
+    launch is no team."""
     n_rows = M
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _add_rmsnorm_launch_table:
         if max_n is None or N <= max_n:
@@ -5593,7 +5450,7 @@ def _add_rmsnorm_launch_choice(device, M, N, x, r, w, y, h):
         # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
-    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
+    # n_rows > 0 here: the launcher returns before asking where there are no rows.
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
     if per_sm:
@@ -5689,37 +5546,9 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
         y,
         h,
     )
-    if team_words:
-        # A team: its programs meet in a workspace, under a fresh epoch each launch
-        # (tilegen.runtime.reduction.team_workspace).
-        ws, epoch = _reduction.team_workspace(device, team_words)
-        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
-            kernel,
-            grid,
-            x,
-            r,
-            w,
-            eps,
-            y,
-            h,
-            n_rows,
-            N,
-            x.stride(0),
-            x.stride(1),
-            r.stride(0),
-            r.stride(1),
-            w.stride(0),
-            y.stride(0),
-            y.stride(1),
-            h.stride(0),
-            h.stride(1),
-            ws,
-            epoch,
-            **constexprs,
-        )
-        return y, h
+    # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
+    # its last two arguments (tilegen.runtime.reduction.team_workspace).
+    team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -5742,6 +5571,7 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
         y.stride(1),
         h.stride(0),
         h.stride(1),
+        *team_args,
         **constexprs,
     )
     return y, h
@@ -6084,12 +5914,13 @@ _next_token_widths = set()
 
 
 def _next_token_launch_choice(device, B, V, logits, token, best):
-    """How next_token() launches for one call signature: (kernel, grid, team
-    workspace words, keyword arguments), from the launch table above and the rules of
-    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
-    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
-    so the launcher works it out on a signature's first call only (Calls.facts). The team
-    workspace words are 0 where the kernel is no team."""
+    """How next_token() launches for one call signature: (kernel, grid,
+    team workspace words, launch keywords), from the launch table above and
+    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,
+    strides, device, data pointers' offsets from a 16-byte boundary; for a team,
+    also whether a CUDA graph is being captured), so the launcher works it out on a
+    signature's first call only (Calls.facts). The team workspace words are 0 where the
+    launch is no team."""
     n_rows = B
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _next_token_launch_table:
         if max_n is None or V <= max_n:
@@ -6136,7 +5967,7 @@ def _next_token_launch_choice(device, B, V, logits, token, best):
         # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
-    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
+    # n_rows > 0 here: the launcher returns before asking where there are no rows.
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
     if per_sm:
@@ -6230,29 +6061,9 @@ def next_token(logits, *, token=None, best=None):
         token,
         best,
     )
-    if team_words:
-        # A team: its programs meet in a workspace, under a fresh epoch each launch
-        # (tilegen.runtime.reduction.team_workspace).
-        ws, epoch = _reduction.team_workspace(device, team_words)
-        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
-            kernel,
-            grid,
-            logits,
-            token,
-            best,
-            n_rows,
-            V,
-            logits.stride(0),
-            logits.stride(1),
-            token.stride(0),
-            best.stride(0),
-            ws,
-            epoch,
-            **constexprs,
-        )
-        return token, best
+    # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
+    # its last two arguments (tilegen.runtime.reduction.team_workspace).
+    team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -6267,6 +6078,7 @@ def next_token(logits, *, token=None, best=None):
         logits.stride(1),
         token.stride(0),
         best.stride(0),
+        *team_args,
         **constexprs,
     )
     return token, best
@@ -6316,6 +6128,7 @@ def top_p_cumulative_kernel(
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
 ):
     # Single pass over rows of [B, V]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
@@ -6370,7 +6183,8 @@ def top_p_cumulative_kernel(
         # spec: reductions.tile:91
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         sum_e = tl.sum(tl.where(mask, e, 0.0), axis=1, keep_dims=True)
-        probs = tl.div_rn(e, sum_e)
+        # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+        probs = tl.div_rn(tl.where(mask_n, e, 1.0) if PAST_END else e, sum_e)
         # spec: reductions.tile:92
         # the running sum along each row (the block holds whole rows)
         cumulative = tl.cumsum(probs, axis=1)
@@ -6401,6 +6215,7 @@ def top_p_cumulative_looped_kernel(
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: V at run time)
 ):
     # Looped over rows of [B, V] too wide for registers. Pass k walks the row in
@@ -6514,7 +6329,8 @@ def top_p_cumulative_looped_kernel(
             # spec: reductions.tile:90
             e = tl.exp(logits - max_logits)
             # spec: reductions.tile:91
-            probs = tl.div_rn(e, sum_e)
+            # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+            probs = tl.div_rn(tl.where(mask_n, e, 1.0) if PAST_END else e, sum_e)
             # spec: reductions.tile:92
             # the running sum along the row: this block's, after the blocks before (run_cumulative)
             cumulative = run_cumulative + tl.cumsum(probs, axis=1)
@@ -6585,12 +6401,11 @@ _top_p_cumulative_widths = set()
 
 
 def _top_p_cumulative_launch_choice(device, B, V, logits, probs, cumulative):
-    """How top_p_cumulative() launches for one call signature: (kernel, grid, team
-    workspace words, keyword arguments), from the launch table above and the rules of
-    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
-    16-byte alignments, device),
-    so the launcher works it out on a signature's first call only (Calls.facts). The team
-    workspace words are 0 where the kernel is no team."""
+    """How top_p_cumulative() launches for one call signature: (kernel, grid,
+    0 (no team), launch keywords), from the launch table above and
+    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,
+    strides, device, data pointers' offsets from a 16-byte boundary), so the launcher works it out on a
+    signature's first call only (Calls.facts)."""
     n_rows = B
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _top_p_cumulative_launch_table:
         if max_n is None or V <= max_n:
@@ -6619,7 +6434,7 @@ def _top_p_cumulative_launch_choice(device, B, V, logits, probs, cumulative):
         # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
-    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
+    # n_rows > 0 here: the launcher returns before asking where there are no rows.
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
     if per_sm:
@@ -6646,6 +6461,8 @@ def _top_p_cumulative_launch_choice(device, B, V, logits, probs, cumulative):
         INDEX_64=_args.needs_int64(logits, probs, cumulative) or num_row_blocks * ROWS > 2**31,
         # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
         ALIGN=_reduction.row_align(V, logits.stride(0), probs.stride(0), cumulative.stride(0)),
+        # The row's last block runs past its end: its quotients divide 1.0 there.
+        PAST_END=V % BLOCK_N != 0,
         num_warps=num_warps,
         **extra,
     )
@@ -7164,12 +6981,13 @@ _cross_entropy_widths = set()
 
 
 def _cross_entropy_launch_choice(device, B, V, logits, target, loss):
-    """How cross_entropy() launches for one call signature: (kernel, grid, team
-    workspace words, keyword arguments), from the launch table above and the rules of
-    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,
-    16-byte alignments, device; and, for a team, whether a CUDA graph is being captured),
-    so the launcher works it out on a signature's first call only (Calls.facts). The team
-    workspace words are 0 where the kernel is no team."""
+    """How cross_entropy() launches for one call signature: (kernel, grid,
+    team workspace words, launch keywords), from the launch table above and
+    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,
+    strides, device, data pointers' offsets from a 16-byte boundary; for a team,
+    also whether a CUDA graph is being captured), so the launcher works it out on a
+    signature's first call only (Calls.facts). The team workspace words are 0 where the
+    launch is no team."""
     n_rows = B
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _cross_entropy_launch_table:
         if max_n is None or V <= max_n:
@@ -7227,7 +7045,7 @@ def _cross_entropy_launch_choice(device, B, V, logits, target, loss):
         # values a thread, so that more programs hide each other's latency
         # (tilegen.runtime.reduction.rows_to_fill).
         ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)
-    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).
+    # n_rows > 0 here: the launcher returns before asking where there are no rows.
     num_row_blocks = _args.cdiv(n_rows, ROWS)
     grid = (num_row_blocks,)
     if per_sm:
@@ -7330,30 +7148,9 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
         target,
         loss,
     )
-    if team_words:
-        # A team: its programs meet in a workspace, under a fresh epoch each launch
-        # (tilegen.runtime.reduction.team_workspace).
-        ws, epoch = _reduction.team_workspace(device, team_words)
-        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
-            kernel,
-            grid,
-            logits,
-            target,
-            ignore_index,
-            loss,
-            n_rows,
-            V,
-            logits.stride(0),
-            logits.stride(1),
-            target.stride(0),
-            loss.stride(0),
-            ws,
-            epoch,
-            **constexprs,
-        )
-        return loss
+    # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
+    # its last two arguments (tilegen.runtime.reduction.team_workspace).
+    team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
     # once Triton has compiled it for arguments of these classes.
     _fast.launch(
@@ -7369,6 +7166,7 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
         logits.stride(1),
         target.stride(0),
         loss.stride(0),
+        *team_args,
         **constexprs,
     )
     return loss

@@ -350,7 +350,7 @@ from tilegen.tools.validate import load_module
 compiled = compile_source(Path(sys.argv[2]).read_text(), "aot.tile")
 module = load_module(compiled.source, "aot_argscan")
 CONST = {"BLOCK_N": 256, "ROWS": 2, "NUM_STAGES": 2, "INDEX_64": False, "PERSISTENT": False, "COLS": 0,
-         "REREAD": False, "TEAM": 3, "TEAM_P2": 4}
+         "REREAD": False, "TEAM": 3, "TEAM_P2": 4, "PAST_END": True}
 TYPES = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32", "float64": "fp64", "int1": "i1", "int8": "i8",
          "int16": "i16", "int32": "i32", "int64": "i64", "uint8": "u8"}
 for model in compiled.models:

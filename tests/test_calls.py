@@ -179,11 +179,17 @@ def test_results_on_known_signatures(ew, red, device):
         torch.testing.assert_close(red.rmsnorm(h, w), red.rmsnorm_reference(h, w))
 
 
-def test_the_table_is_bounded(ew, device, monkeypatch):
+def test_the_table_is_bounded(ew, red, device, monkeypatch):
+    """Both what a launcher keeps per signature, the checks (table) and the facts worked
+    out from them (known: a reduction's launch choice), are cleared past MAX_SIGNATURES."""
     monkeypatch.setattr(calls_rt, "MAX_SIGNATURES", 3)
     for n in range(1, 8):
         ew.add(torch.randn(n, device=device), torch.randn(n, device=device))
+        x = torch.randn(2, n, device=device, dtype=torch.float16)
+        torch.testing.assert_close(red.softmax(x), red.softmax_reference(x))
         assert len(ew._add_calls.table) <= 3
+        assert len(red._softmax_calls.table) <= 3 and len(red._softmax_calls.known) <= 3
+    assert red._softmax_calls.known  # the last signatures' choices are kept
 
 
 def test_scalar_fast_path_matches_the_full_check():

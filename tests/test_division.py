@@ -206,7 +206,7 @@ reduction attn(x: f16[M, N], d: f32[M], s: f32) -> (a: f32[M, N], b: f32[M, N], 
     code = "\n".join(line.split("#")[0] for line in src.splitlines())
     assert "a = _div_rn_zeros(e, sum_e)" in code
     assert "b = tl.div_rn(" in code and "b = _div_rn_zeros" not in code  # a 0 branch: untimed
-    assert "c = tl.div_rn(tl.exp(x), d) + tl.div_rn(" in code  # -100 is no mask value
+    assert "c = tl.div_rn(tl.where(mask_n, tl.exp(x), 1.0) if PAST_END else tl.exp(x), d) + tl.div_rn(" in code  # -100 is no mask value
     assert "p = _div_rn_zeros(" in code
     assert "g = tl.div_rn(" in code and "q = tl.div_rn(" in code and "n = tl.div_rn(" in code
     assert "h = _div_rn_zeros(" in code

@@ -199,3 +199,18 @@ def test_a_team_kept_for_a_signature_is_not_captured():
     graph.reset()
     reductions.softmax(x)
     assert len(kept(False)) == 1 and kept(False)[0][2] > 0
+
+
+def test_every_team_launcher_keys_its_choice_by_capture():
+    """A launcher with a team keeps its launch choice under reduction.launch_key (the
+    signature and the capture state), so a team kept outside a capture is never launched
+    inside one; the GPU test above runs it."""
+    import inspect
+
+    from generated import lowprec, reductions
+
+    teams = [(module, name[: -len("_team_kernel")]) for module in (reductions, lowprec)
+             for name in dir(module) if name.endswith("_team_kernel")]
+    assert teams
+    for module, name in teams:
+        assert "_reduction.launch_key(signature, device)" in inspect.getsource(getattr(module, name)), name

@@ -1,6 +1,7 @@
 """Reduction kernels: every example in specs/reductions.tile against its torch reference,
 on both strategies (single pass, looped), and against the torch functions users know."""
 
+import inspect
 import re
 
 import pytest
@@ -817,8 +818,59 @@ def test_index_64_path_computes_the_same(examples, device):
         for align in (1, 4):  # 300 columns: multiples of 4, restated so (ALIGN) or not
             y.fill_(float("nan"))
             kernel[(2,)](x, y, 5, 300, *x.stride(), *y.stride(), BLOCK_N=block, ROWS=2, NUM_STAGES=1,
-                         PERSISTENT=True, INDEX_64=True, ALIGN=align, **extra)
+                         PERSISTENT=True, INDEX_64=True, ALIGN=align, PAST_END=True, **extra)
             torch.testing.assert_close(y, torch.softmax(x.float(), -1).half(), rtol=2e-3, atol=2e-3)
+
+
+def test_quotients_past_the_row_end_divide_one(examples, device):
+    """A quotient along the row divides 1.0 in the lanes outside the row where the block has
+    any (PAST_END): tl.div_rn takes its slow path for a zero dividend (exp(-inf - max) past
+    the row end). Those lanes are never stored, so both ways give the same bits; the launcher
+    sets PAST_END only where the block runs past the row."""
+    module, _ = examples
+    x = torch.randn(5, 300, device=device, dtype=torch.float16)
+    x[1, 7] = float("nan")
+    outs = []
+    for past_end in (False, True):
+        y = torch.full_like(x, float("nan"))
+        module.softmax_kernel[(3,)](x, y, 5, 300, *x.stride(), *y.stride(), BLOCK_N=512, ROWS=2, NUM_STAGES=1,
+                                    PERSISTENT=False, INDEX_64=False, ALIGN=4, PAST_END=past_end)
+        outs.append(y)
+    assert torch.equal(outs[0].view(torch.int16), outs[1].view(torch.int16))
+    torch.testing.assert_close(outs[1], module.softmax_reference(x), equal_nan=True)
+    source = inspect.getsource(module.softmax_kernel.fn)  # (the JITFunction, or the interpreter's, holds it)
+    assert "y = tl.div_rn(tl.where(mask_n, e, 1.0) if PAST_END else e, sum_e)" in source
+    choice = inspect.getsource(module._softmax_launch_choice)
+    assert "PAST_END=N % BLOCK_N != 0" in choice and "PAST_END=WINDOW > 1 or TEAM * BLOCK_N != N" in choice
+
+
+def test_which_quotients_take_past_end():
+    """Quotients of a dividend per column take PAST_END, in a scan too (its prefix never
+    reaches the lanes past the row end); a dividend per row or a literal does not, nor do
+    masked zeros (zeros.py, tested in test_division.py)."""
+    from tilegen.pipeline import compile_source
+
+    src = compile_source("""
+reduction k(x: f32[M, N], w: f32[N]) -> (a: f32[M, N], b: f32[M, N], c: f32[M], d: f32[N], f: f32[M, N]) {
+    s = sum(x)
+    a = x / s
+    b = 2.0 / x + s / 3.0
+    c = s / 7.0
+    d = w / 2.0
+    f = s / x
+}
+reduction scan(x: f32[M, N]) -> (y: f32[M, N]) {
+    y = cumsum(x / sum(x))
+}
+""", "k.tile").source
+    code = "\n".join(line.split("#")[0] for line in src.splitlines())
+    assert "a = tl.div_rn(tl.where(mask_n, x, 1.0) if PAST_END else x, s)" in code
+    assert "b = tl.div_rn(2.0, x) + tl.div_rn(s, 3.0)" in code
+    assert "c = tl.div_rn(s, 7.0)" in code
+    assert "d = tl.div_rn(tl.where(mask_n, w, 1.0) if PAST_END else w, 2.0)" in code
+    assert "f = tl.div_rn(s, x)" in code
+    assert "y = tl.cumsum(tl.div_rn(tl.where(mask_n, x, 1.0) if PAST_END else x, sum_x), axis=1)" in code
+    assert code.count("PAST_END: tl.constexpr") == 5  # k's single pass, looped and team kernels; scan's first two
 
 
 def test_row_align():
@@ -1074,12 +1126,12 @@ def test_team_index_64_path_computes_the_same(examples, device):
     y = torch.full_like(x, float("nan"))
     ws, epoch = reduction_rt.team_workspace(torch.device(device), 3 * 2)
     module.softmax_team_kernel[(3,)](x, y, 3, 300, *x.stride(), *y.stride(), ws, epoch, BLOCK_N=512, TEAM=1,
-                                     TEAM_P2=1, ROWS=1, INDEX_64=True, ALIGN=4, WINDOW=1)
+                                     TEAM_P2=1, ROWS=1, INDEX_64=True, ALIGN=4, WINDOW=1, PAST_END=True)
     torch.testing.assert_close(y, torch.softmax(x.float(), -1).half(), rtol=2e-3, atol=2e-3)
     x = torch.randn(3, 301, device=device, dtype=torch.float16)  # rows off 16-byte boundaries: WINDOW
     y = torch.full_like(x, float("nan"))
     module.softmax_team_kernel[(3,)](x, y, 3, 301, *x.stride(), *y.stride(), ws, epoch + 1, BLOCK_N=512, TEAM=1,
-                                     TEAM_P2=1, ROWS=1, INDEX_64=True, ALIGN=1, WINDOW=8)
+                                     TEAM_P2=1, ROWS=1, INDEX_64=True, ALIGN=1, WINDOW=8, PAST_END=True)
     torch.testing.assert_close(y, torch.softmax(x.float(), -1).half(), rtol=2e-3, atol=2e-3)
 
 
@@ -1143,7 +1195,8 @@ text = Path(sys.argv[2]).read_text()
 compiled = compile_source(text, "aot.tile")
 from tilegen.tools.validate import load_module
 module = load_module(compiled.source, "aot_module")
-CONST = {"BLOCK_N": 256, "ROWS": 2, "NUM_STAGES": 2, "INDEX_64": False, "BLOCK_R": 32, "BLOCK_K": 64, "BLOCK_S": 32}
+CONST = {"BLOCK_N": 256, "ROWS": 2, "NUM_STAGES": 2, "INDEX_64": False, "BLOCK_R": 32, "BLOCK_K": 64, "BLOCK_S": 32,
+         "PAST_END": True}
 TYPES = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32", "float64": "fp64", "int1": "i1", "int8": "i8",
          "int16": "i16", "int32": "i32", "int64": "i64", "uint8": "u8"}
 for model in compiled.models:
@@ -1209,7 +1262,8 @@ module = load_module(compile_source(Path(sys.argv[2]).read_text(), "reductions.t
 fn = module.softmax_team_kernel
 # As a launch specializes them: 16-byte aligned data, unit column strides; the row width and
 # row strides unknown (odd).
-consts = dict(BLOCK_N=4096, TEAM=4, TEAM_P2=4, ROWS=1, INDEX_64=False, ALIGN=1, stride_x_n=1, stride_y_n=1)
+consts = dict(BLOCK_N=4096, TEAM=4, TEAM_P2=4, ROWS=1, INDEX_64=False, ALIGN=1, PAST_END=True, stride_x_n=1,
+              stride_y_n=1)
 types = {"x_ptr": "*fp16", "y_ptr": "*fp16", "ws_ptr": "*i64"}
 attrs = {(i,): [["tt.divisibility", 16]] for i, name in enumerate(fn.arg_names) if name.endswith("_ptr")}
 for window in (1, 8):
@@ -1253,7 +1307,7 @@ def test_division_by_a_row_value_divides(examples):
     module, _ = examples
     for name in ("softmax_kernel", "softmax_looped_kernel"):
         src = _kernel_source(module, name)
-        assert "y = tl.div_rn(e, sum_e)" in src and "1.0 /" not in src
+        assert "y = tl.div_rn(tl.where(mask_n, e, 1.0) if PAST_END else e, sum_e)" in src and "1.0 /" not in src
 
 
 def test_launch_table_raises_warps_for_register_pressure(examples):

@@ -45,6 +45,7 @@ class ExprRenderer:
         rand_shape: str = "shape",
         positions: dict[str, str] | None = None,
         scan_dim: int = -1,
+        dividend: Callable[[ir.BinOp, str], str] | None = None,
     ):
         assert target in ("triton", "torch")
         self.target = target
@@ -54,6 +55,9 @@ class ExprRenderer:
         self.rand_shape = rand_shape
         self.positions = positions or {}  # index(D): each dimension's index variable in the kernel
         self.scan_dim = scan_dim  # the torch dimension scans run along (references)
+        # a quotient's dividend as tl.div_rn takes it, from (the quotient, its text): where the
+        # lowering keeps lanes that are never stored off tl.div_rn's slow path (reduction kernels)
+        self.dividend = dividend or (lambda quotient, text: text)
 
     def __call__(self, expr: ir.Expr) -> str:
         return self._render(expr)[0]
@@ -95,8 +99,12 @@ class ExprRenderer:
                 table = BINARY_TRITON if triton else BINARY_TORCH
                 return table["**"].format(*self._pow_args(expr.lhs, expr.rhs)), _ATOM
             if expr.op == "/" and triton and self.typer.of(expr).dtype.name != "f64":
-                spelling = OPERATORS["/"].zeros if self.typer.masked_quotient(expr) else BINARY_TRITON["/"]
-                return spelling.format(*(self._float(e, expr) for e in (expr.lhs, expr.rhs))), _ATOM
+                if self.typer.masked_quotient(expr):
+                    return OPERATORS["/"].zeros.format(*(self._float(e, expr) for e in (expr.lhs, expr.rhs))), _ATOM
+                dividend = self._float(expr.lhs, expr)
+                if not fold.literal_only(expr.lhs):
+                    dividend = self.dividend(expr, dividend)
+                return BINARY_TRITON["/"].format(dividend, self._float(expr.rhs, expr)), _ATOM
             prec = _PREC[expr.op]
             lhs = self._wrap(expr.lhs, prec)
             rhs = self._wrap(expr.rhs, prec + 1)

@@ -51,9 +51,12 @@ _ALL = weakref.WeakSet()  # every launcher's Calls (forget)
 
 def forget():
     """Drop what every launcher keeps per signature: the checks and the facts, the launch
-    choice among them. A launcher works out its launch choice once per signature from
-    its launch table and the rules of tilegen.runtime; after editing either at run time
-    (a test does), call this so that the next calls see the edit."""
+    choice among them. A launcher works out its launch choice once per signature from its
+    module's launch table, kernels and other tables and the rules and constants of
+    tilegen.runtime, and keeps the kernel it chose; after replacing any of them at run time
+    (a test does), call this so that the next calls see the change. Outputs the launcher
+    allocates count as contiguous and aligned as torch's allocators give them (a custom
+    allocator that does not would cost speed, never correctness: team windows mask their stores)."""
     for calls in list(_ALL):
         calls.table.clear()
         calls.known.clear()
@@ -124,7 +127,7 @@ class Calls:
 
     def facts(self, key, compute, *args):
         """compute(*args), worked out once for the signature `key`: for what depends only on
-        the signature (its tensors' sizes, strides and 16-byte alignments, with the outputs
+        the signature (its tensors' sizes, strides and pointer alignments (`align`), with the outputs
         the launcher allocates for it), after the outputs exist; every call for key None."""
         if key is None:
             return compute(*args)

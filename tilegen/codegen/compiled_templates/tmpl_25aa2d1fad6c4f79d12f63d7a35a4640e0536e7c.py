@@ -69,6 +69,7 @@ def root(context, missing=missing):
         yield str(str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'), (' + WINDOW - 1' if environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window') else ''), )))
         yield ', BLOCK_N)\n    TEAM_P2: tl.constexpr,  # TEAM rounded up to a power of two\n    ROWS: tl.constexpr,  # rows per team: 1\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n'
         yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_arg'), (undefined(name='k') if l_0_k is missing else l_0_k)))
+        yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'past_end_arg'), (undefined(name='k') if l_0_k is missing else l_0_k)))
         if environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window'):
             pass
             yield "    WINDOW: tl.constexpr,  # 1, or a 16-byte vector's elements: segments start at the boundary before the row\n"
@@ -102,7 +103,7 @@ def root(context, missing=missing):
             pass
             yield '    mask = mask_rows & mask_n\n'
         yield '    # Load the segment once. Lanes past the row end'
-        yield str((' (and, with WINDOW, before its start)' if environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window') else cond_expr_undefined("the inline if-expression on line 52 in '_reduction_team.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' (and, with WINDOW, before its start)' if environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window') else cond_expr_undefined("the inline if-expression on line 53 in '_reduction_team.py.j2' evaluated to false and no else section was defined.")))
         yield "\n    # hold the loads' other= value; each reduction below says whether it relies on that\n    # value or masks those lanes itself.\n"
         for l_1_l in environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'loads'):
             _loop_vars = {}
@@ -223,4 +224,4 @@ def root(context, missing=missing):
     yield '\n\n'
 
 blocks = {}
-debug_info = '4=48&5=50&8=54&10=58&11=60&12=67&15=69&19=71&20=72&24=76&30=78&31=81&33=83&34=86&40=89&45=91&46=93&47=96&48=99&52=105&55=107&56=110&57=113&59=118&62=121&63=124&64=127&65=130&66=136&67=140&69=143&70=147&72=150&73=153&74=155&79=161&81=169&82=173&85=176&86=180&89=184&92=187&93=191&95=194&96=197&97=200&99=205&102=208&103=211&105=213&109=216&110=220'
+debug_info = '4=48&5=50&8=54&10=58&11=60&12=67&15=69&19=71&20=72&21=73&25=77&31=79&32=82&34=84&35=87&41=90&46=92&47=94&48=97&49=100&53=106&56=108&57=111&58=114&60=119&63=122&64=125&65=128&66=131&67=137&68=141&70=144&71=148&73=151&74=154&75=156&80=162&82=170&83=174&86=177&87=181&90=185&93=188&94=192&96=195&97=198&98=201&100=206&103=209&104=212&106=214&110=217&111=221'

@@ -41,6 +41,7 @@ def root(context, missing=missing):
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
     yield ', BLOCK_N) blocks\n    ROWS: tl.constexpr,  # rows per block\n    NUM_STAGES: tl.constexpr,  # software-pipelining depth of the column-block loops\n    PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n'
     yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_arg'), (undefined(name='k') if l_0_k is missing else l_0_k)))
+    yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'past_end_arg'), (undefined(name='k') if l_0_k is missing else l_0_k)))
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'fixed_width'):
         pass
         yield '    COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: '
@@ -450,4 +451,4 @@ def root(context, missing=missing):
     l_1_st = missing
 
 blocks = {}
-debug_info = '4=28&6=32&7=34&8=41&13=43&14=44&15=47&18=50&21=52&23=55&26=60&28=62&29=65&31=67&32=70&34=72&38=75&43=78&44=80&45=82&46=84&47=88&48=90&49=93&50=99&51=102&52=105&54=112&56=118&58=121&61=126&63=130&65=137&66=141&67=143&69=145&70=149&72=154&73=158&74=160&76=162&77=166&80=172&91=179&93=181&94=185&96=188&97=192&99=195&100=201&101=205&102=207&103=210&105=213&106=217&108=227&110=230&116=238&119=244&121=250&122=262&124=267&125=271&128=281&129=287&132=293&133=296&135=301&139=306&140=308&141=310&142=318&144=324&147=334&148=338&150=341&152=348&156=354&157=358&160=362&161=364&164=369&166=375&170=377&171=383&172=387&173=395&174=398&178=403&179=407&182=411&183=414&184=418&187=422&190=430&201=437&203=439&205=441&208=444&209=448'
+debug_info = '4=28&6=32&7=34&8=41&13=43&14=44&15=45&16=48&19=51&22=53&24=56&27=61&29=63&30=66&32=68&33=71&35=73&39=76&44=79&45=81&46=83&47=85&48=89&49=91&50=94&51=100&52=103&53=106&55=113&57=119&59=122&62=127&64=131&66=138&67=142&68=144&70=146&71=150&73=155&74=159&75=161&77=163&78=167&81=173&92=180&94=182&95=186&97=189&98=193&100=196&101=202&102=206&103=208&104=211&106=214&107=218&109=228&111=231&117=239&120=245&122=251&123=263&125=268&126=272&129=282&130=288&133=294&134=297&136=302&140=307&141=309&142=311&143=319&145=325&148=335&149=339&151=342&153=349&157=355&158=359&161=363&162=365&165=370&167=376&171=378&172=384&173=388&174=396&175=399&179=404&180=408&183=412&184=415&185=419&188=423&191=431&202=438&204=440&206=442&209=445&210=449'

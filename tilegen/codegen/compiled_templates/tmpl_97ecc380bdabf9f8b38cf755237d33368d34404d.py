@@ -234,7 +234,9 @@ def root(context, missing=missing):
     l_0_named_outputs = t_6(t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), 'named_arg'))
     context.vars['named_outputs'] = l_0_named_outputs
     context.exported_vars.add('named_outputs')
-    yield "    # The checks run in full for the first call of each signature (its tensors' types, dtypes,\n    # layouts, shapes, strides, devices, 16-byte alignments, requires_grad); a later call of the\n    # same signature repeats those that depend on more: storage bounds, the overlap of outputs\n    # passed in, scalars (tilegen.runtime.calls).\n    signature, checked = _"
+    yield "    # The checks run in full for the first call of each signature (its tensors' types, dtypes,\n    # layouts, shapes, strides, devices, "
+    yield str((environment.getattr((undefined(name='window') if l_0_window is missing else l_0_window), 'align_bytes') if ((undefined(name='window') if l_0_window is missing else l_0_window) and (environment.getattr((undefined(name='window') if l_0_window is missing else l_0_window), 'align_bytes') > 16)) else 16))
+    yield '-byte alignments, requires_grad); a later call of the\n    # same signature repeats those that depend on more: storage bounds, the overlap of outputs\n    # passed in, scalars (tilegen.runtime.calls).\n    signature, checked = _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.find('
     yield str((undefined(name='inputs') if l_0_inputs is missing else l_0_inputs))
@@ -374,4 +376,4 @@ def root(context, missing=missing):
     l_1_t = missing
 
 blocks = {}
-debug_info = '4=64&5=67&7=70&8=73&9=83&10=86&11=91&14=106&15=111&17=115&18=120&21=126&23=132&26=134&27=137&28=142&30=150&33=157&34=159&35=163&36=165&37=167&38=169&39=171&40=173&41=176&42=178&47=181&48=182&49=185&50=189&51=193&54=202&55=217&57=219&58=222&60=225&61=228&62=231&63=234&68=238&72=244&73=248&74=258&76=267&77=271&79=285&80=289&81=293&83=299&85=301&86=303&87=305&88=307&90=309&91=313&93=324&96=327&98=330&99=339&101=342&102=346&105=360&106=362&107=366&109=368'
+debug_info = '4=64&5=67&7=70&8=73&9=83&10=86&11=91&14=106&15=111&17=115&18=120&21=126&23=132&26=134&27=137&28=142&30=150&33=157&34=159&35=163&36=165&37=167&38=169&39=171&40=173&41=176&42=178&47=181&48=182&49=185&50=189&51=193&54=202&55=217&57=219&58=222&60=225&61=228&62=231&63=234&65=238&68=240&72=246&73=250&74=260&76=269&77=273&79=287&80=291&81=295&83=301&85=303&86=305&87=307&88=309&90=311&91=315&93=326&96=329&98=332&99=341&101=344&102=348&105=362&106=364&107=368&109=370'

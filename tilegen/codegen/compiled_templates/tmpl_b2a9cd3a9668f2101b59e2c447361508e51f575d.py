@@ -7,7 +7,7 @@ def root(context, missing=missing):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_loops = l_0_row_reduce = l_0_load = l_0_step = l_0_store = l_0_align = l_0_align_arg = l_0_align_launch = l_0_row_setup = l_0_launch_args = l_0_final_outputs = l_0_row_blocks = l_0_window_columns = l_0_window_offs = l_0_window_load = l_0_window_store = l_0_window_edges = missing
+    l_0_loops = l_0_row_reduce = l_0_load = l_0_step = l_0_store = l_0_align = l_0_align_arg = l_0_past_end_arg = l_0_align_launch = l_0_row_setup = l_0_launch_args = l_0_final_outputs = l_0_row_blocks = l_0_window_columns = l_0_window_offs = l_0_window_load = l_0_window_store = l_0_window_edges = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -295,27 +295,40 @@ def root(context, missing=missing):
         if l_1_k is missing:
             l_1_k = undefined("parameter 'k' was not provided", name='k')
         pass
-        if environment.getattr(l_1_k, 'aligned'):
+        if environment.getattr(l_1_k, 'past_end'):
             pass
-            t_11.extend((
-                '# The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).\nALIGN=_reduction.row_align(',
-                str(t_2(context.eval_ctx, t_3(context, environment.getattr(l_1_k, 'aligned'), 'last'), ', ')),
-                '),\n',
-            ))
+            t_11.append(
+                '    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there\n',
+            )
         return concat(t_11)
-    context.exported_vars.add('align_launch')
-    context.vars['align_launch'] = l_0_align_launch = Macro(environment, macro, 'align_launch', ('k',), False, False, False, context.eval_ctx.autoescape)
+    context.exported_vars.add('past_end_arg')
+    context.vars['past_end_arg'] = l_0_past_end_arg = Macro(environment, macro, 'past_end_arg', ('k',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_k):
         t_12 = []
         if l_1_k is missing:
             l_1_k = undefined("parameter 'k' was not provided", name='k')
         pass
-        t_12.append(
+        if environment.getattr(l_1_k, 'aligned'):
+            pass
+            t_12.extend((
+                '# The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).\nALIGN=_reduction.row_align(',
+                str(t_2(context.eval_ctx, t_3(context, environment.getattr(l_1_k, 'aligned'), 'last'), ', ')),
+                '),\n',
+            ))
+        return concat(t_12)
+    context.exported_vars.add('align_launch')
+    context.vars['align_launch'] = l_0_align_launch = Macro(environment, macro, 'align_launch', ('k',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_k):
+        t_13 = []
+        if l_1_k is missing:
+            l_1_k = undefined("parameter 'k' was not provided", name='k')
+        pass
+        t_13.append(
             'if INDEX_64:\n    # Widen before multiplying: row_block * ROWS (and, in a team kernel, the workspace index\n    # (row_block * W + w0) * TEAM, may pass 2**31.\n    row_block = row_block.to(tl.int64)\nrows = row_block * ROWS + tl.arange(0, ROWS)[:, None]\n# mask_rows: the last row block runs past n_rows.\nmask_rows = rows < n_rows\n',
         )
         if environment.getattr(l_1_k, 'row_split'):
             pass
-            t_12.extend((
+            t_13.extend((
                 '# Split the row index over the row dims [',
                 str(environment.getattr(l_1_k, 'row_dims_text')),
                 '], innermost first.\n',
@@ -324,13 +337,13 @@ def root(context, missing=missing):
             ))
         if environment.getattr(l_1_k, 'row_offs'):
             pass
-            t_12.append(
+            t_13.append(
                 "# Where each row starts in each tensor: row indices times that tensor's row strides.\n",
             )
         for l_2_r in environment.getattr(l_1_k, 'row_offs'):
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_13.extend((
                 str(environment.getattr(l_2_r, 'name')),
                 ' = ',
                 str(environment.getattr(l_2_r, 'expr')),
@@ -339,35 +352,35 @@ def root(context, missing=missing):
         l_2_r = missing
         if environment.getattr(l_1_k, 'row_loads'):
             pass
-            t_12.append(
+            t_13.append(
                 '# Per-row inputs, one value per row: [ROWS, 1].\n',
             )
         for l_2_l in environment.getattr(l_1_k, 'row_loads'):
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_13.extend((
                 str(t_4(context.call((undefined(name='load') if l_0_load is missing else l_0_load), l_2_l, _loop_vars=_loop_vars))),
                 '\n',
             ))
         l_2_l = missing
         if environment.getattr(l_1_k, 'prologue'):
             pass
-            t_12.append(
+            t_13.append(
                 '# Per-row values that need no reduction.\n',
             )
         for l_2_st in environment.getattr(l_1_k, 'prologue'):
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_13.extend((
                 str(t_4(context.call((undefined(name='step') if l_0_step is missing else l_0_step), l_2_st, environment.getattr(environment.getattr(l_1_k, 'sig'), 'spec_file'), _loop_vars=_loop_vars))),
                 '\n',
             ))
         l_2_st = missing
-        return concat(t_12)
+        return concat(t_13)
     context.exported_vars.add('row_setup')
     context.vars['row_setup'] = l_0_row_setup = Macro(environment, macro, 'row_setup', ('k',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_s, l_1_k, l_1_tensors):
-        t_13 = []
+        t_14 = []
         if l_1_s is missing:
             l_1_s = undefined("parameter 's' was not provided", name='s')
         if l_1_k is missing:
@@ -378,7 +391,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr(l_1_s, 'inputs'):
             _loop_vars = {}
             pass
-            t_13.extend((
+            t_14.extend((
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
             ))
@@ -386,7 +399,7 @@ def root(context, missing=missing):
         for l_2_p in environment.getattr(l_1_s, 'scalars'):
             _loop_vars = {}
             pass
-            t_13.extend((
+            t_14.extend((
                 str(environment.getattr(l_2_p, 'name')),
                 ',\n',
             ))
@@ -394,18 +407,18 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr(l_1_s, 'outputs'):
             _loop_vars = {}
             pass
-            t_13.extend((
+            t_14.extend((
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
             ))
         l_2_t = missing
-        t_13.append(
+        t_14.append(
             'n_rows,\n',
         )
         for l_2_d in environment.getattr(l_1_k, 'size_args'):
             _loop_vars = {}
             pass
-            t_13.extend((
+            t_14.extend((
                 str(l_2_d),
                 ',\n',
             ))
@@ -416,7 +429,7 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_13.extend((
+                t_14.extend((
                     str(environment.getattr(l_2_t, 'name')),
                     '.stride(',
                     str(l_3_axis),
@@ -424,11 +437,11 @@ def root(context, missing=missing):
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        return concat(t_13)
+        return concat(t_14)
     context.exported_vars.add('launch_args')
     context.vars['launch_args'] = l_0_launch_args = Macro(environment, macro, 'launch_args', ('s', 'k', 'tensors'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_k, l_1_spec_file):
-        t_14 = []
+        t_15 = []
         if l_1_k is missing:
             l_1_k = undefined("parameter 'k' was not provided", name='k')
         if l_1_spec_file is missing:
@@ -437,7 +450,7 @@ def root(context, missing=missing):
         for l_2_l in environment.getattr(l_1_k, 'final_loads'):
             _loop_vars = {}
             pass
-            t_14.extend((
+            t_15.extend((
                 str(t_4(context.call((undefined(name='load') if l_0_load is missing else l_0_load), l_2_l, _loop_vars=_loop_vars))),
                 '\n',
             ))
@@ -445,7 +458,7 @@ def root(context, missing=missing):
         for l_2_st in environment.getattr(l_1_k, 'final_steps'):
             _loop_vars = {}
             pass
-            t_14.extend((
+            t_15.extend((
                 str(t_4(context.call((undefined(name='step') if l_0_step is missing else l_0_step), l_2_st, l_1_spec_file, _loop_vars=_loop_vars))),
                 '\n',
             ))
@@ -453,31 +466,31 @@ def root(context, missing=missing):
         for l_2_st in environment.getattr(l_1_k, 'final_stores'):
             _loop_vars = {}
             pass
-            t_14.extend((
+            t_15.extend((
                 str(t_4(context.call((undefined(name='store') if l_0_store is missing else l_0_store), l_2_st, _loop_vars=_loop_vars))),
                 '\n',
             ))
         l_2_st = missing
-        return concat(t_14)
+        return concat(t_15)
     context.exported_vars.add('final_outputs')
     context.vars['final_outputs'] = l_0_final_outputs = Macro(environment, macro, 'final_outputs', ('k', 'spec_file'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_call, l_1_extra):
-        t_15 = []
+        t_16 = []
         if l_1_call is missing:
             l_1_call = undefined("parameter 'call' was not provided", name='call')
         if l_1_extra is missing:
             l_1_extra = ''
         pass
-        t_15.extend((
+        t_16.extend((
             '# Row blocks: program pid takes row block pid; on a persistent grid (fewer programs than\n# row blocks) also pid + num_programs, pid + 2 * num_programs, ...\n',
             str(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'blocks'), 'row', 'row block', 'row_block', 'num_row_blocks', 'num_programs', l_1_call, l_1_extra)),
             '\n',
         ))
-        return concat(t_15)
+        return concat(t_16)
     context.exported_vars.add('row_blocks')
     context.vars['row_blocks'] = l_0_row_blocks = Macro(environment, macro, 'row_blocks', ('call', 'extra'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_k, l_1_w, l_1_stores):
-        t_16 = []
+        t_17 = []
         if l_1_k is missing:
             l_1_k = undefined("parameter 'k' was not provided", name='k')
         if l_1_w is missing:
@@ -485,7 +498,7 @@ def root(context, missing=missing):
         if l_1_stores is missing:
             l_1_stores = undefined("parameter 'stores' was not provided", name='stores')
         pass
-        t_16.extend((
+        t_17.extend((
             "if WINDOW > 1:\n    # The rows do not start on 16-byte boundaries (a row width or row stride that is not a\n    # multiple of WINDOW): the row's segments start instead from the boundary at or before\n    # its start, `shift` elements earlier, so that they move whole 16-byte vectors of\n    # WINDOW elements (the launcher found that distance the same in every row-sized\n    # tensor). offs_w: each lane's place from that boundary; offs_n: its column.\n    shift = ",
             str(environment.getattr(l_1_w, 'ref')),
             " % WINDOW\n    offs_w = offs_n\n    offs_n = offs_w - shift\n    # mask_n: the row's own lanes, none before its start and none past its end.\n    mask_n = (offs_n >= 0) & (offs_n < ",
@@ -494,14 +507,14 @@ def root(context, missing=missing):
         ))
         if l_1_stores:
             pass
-            t_16.extend((
+            t_17.extend((
                 "    # The granules [lo, hi) lie inside the row. The one before lo and the one at hi hold the\n    # row's first and last elements beside those of the rows around it.\n    lo = (shift + WINDOW - 1) // WINDOW * WINDOW\n    hi = (shift + ",
                 str(environment.getattr(l_1_k, 'ncols')),
                 ') // WINDOW * WINDOW\n',
             ))
-        t_16.extend((
+        t_17.extend((
             '# mask: real rows and real columns; the reductions',
-            str((' and the stores of the edges' if l_1_stores else cond_expr_undefined("the inline if-expression on line 185 in '_reduction_macros.j2' evaluated to false and no else section was defined."))),
+            str((' and the stores of the edges' if l_1_stores else cond_expr_undefined("the inline if-expression on line 190 in '_reduction_macros.j2' evaluated to false and no else section was defined."))),
             ' use it.\nmask = mask_rows & mask_n\n',
             str(('load_mask, store_mask = mask, mask' if l_1_stores else 'load_mask = mask')),
             "\nif WINDOW > 1:\n    # load_mask: every granule of WINDOW elements holding some of the row, read whole: the\n    # launcher found each tensor's data aligned to the granule's bytes, and such a granule\n    # never straddles a page, so the bytes beside the row cannot fault. The lanes outside\n    # the row then take the loads' other= values.\n    load_mask = mask_rows & (offs_w < (shift + ",
@@ -510,20 +523,20 @@ def root(context, missing=missing):
         ))
         if l_1_stores:
             pass
-            t_16.append(
+            t_17.append(
                 '    # store_mask: the granules inside the row, stored whole; the edges are stored below.\n    store_mask = mask_rows & (offs_w >= lo) & (offs_w < hi)\n',
             )
-        return concat(t_16)
+        return concat(t_17)
     context.exported_vars.add('window_columns')
     context.vars['window_columns'] = l_0_window_columns = Macro(environment, macro, 'window_columns', ('k', 'w', 'stores'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_name, l_1_offs):
-        t_17 = []
+        t_18 = []
         if l_1_name is missing:
             l_1_name = undefined("parameter 'name' was not provided", name='name')
         if l_1_offs is missing:
             l_1_offs = undefined("parameter 'offs' was not provided", name='offs')
         pass
-        t_17.extend((
+        t_18.extend((
             'if WINDOW > 1:\n    # ',
             str(l_1_name),
             "'s row start moved back `shift` elements to the boundary: a multiple of WINDOW\n    # (so restated, for Triton to prove it), whatever the row.\n    ",
@@ -536,16 +549,16 @@ def root(context, missing=missing):
             str(l_1_offs),
             '\n',
         ))
-        return concat(t_17)
+        return concat(t_18)
     context.exported_vars.add('window_offs')
     context.vars['window_offs'] = l_0_window_offs = Macro(environment, macro, 'window_offs', ('name', 'offs'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_l):
-        t_18 = []
+        t_19 = []
         l_1_ld = missing
         if l_1_l is missing:
             l_1_l = undefined("parameter 'l' was not provided", name='l')
         pass
-        t_18.extend((
+        t_19.extend((
             '# ',
             str(environment.getattr(l_1_l, 'why')),
             '\n',
@@ -553,7 +566,7 @@ def root(context, missing=missing):
             '\n',
         ))
         l_1_ld = str_join(('tl.load(', environment.getattr(l_1_l, 'ptr'), ', mask=load_mask, other=', environment.getattr(l_1_l, 'other'), ')', ))
-        t_18.extend((
+        t_19.extend((
             str(environment.getattr(l_1_l, 'name')),
             ' = ',
             str((str_join((environment.getitem(environment.getattr(l_1_l, 'upcast'), 0), (undefined(name='ld') if l_1_ld is missing else l_1_ld), environment.getitem(environment.getattr(l_1_l, 'upcast'), 1), )) if environment.getattr(l_1_l, 'upcast') else (undefined(name='ld') if l_1_ld is missing else l_1_ld))),
@@ -565,15 +578,15 @@ def root(context, missing=missing):
             str(environment.getattr(l_1_l, 'other')),
             ')\n',
         ))
-        return concat(t_18)
+        return concat(t_19)
     context.exported_vars.add('window_load')
     context.vars['window_load'] = l_0_window_load = Macro(environment, macro, 'window_load', ('l',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_st):
-        t_19 = []
+        t_20 = []
         if l_1_st is missing:
             l_1_st = undefined("parameter 'st' was not provided", name='st')
         pass
-        t_19.extend((
+        t_20.extend((
             str(t_4(context.call((undefined(name='window_offs') if l_0_window_offs is missing else l_0_window_offs), environment.getattr(l_1_st, 'name'), environment.getattr(l_1_st, 'offs')))),
             '\ntl.store(',
             str(environment.getattr(l_1_st, 'ptr')),
@@ -581,11 +594,11 @@ def root(context, missing=missing):
             str(environment.getattr(l_1_st, 'value')),
             ', mask=store_mask)\n',
         ))
-        return concat(t_19)
+        return concat(t_20)
     context.exported_vars.add('window_store')
     context.vars['window_store'] = l_0_window_store = Macro(environment, macro, 'window_store', ('st',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_k, l_1_t, l_1_spec_file):
-        t_20 = []
+        t_21 = []
         if l_1_k is missing:
             l_1_k = undefined("parameter 'k' was not provided", name='k')
         if l_1_t is missing:
@@ -593,7 +606,7 @@ def root(context, missing=missing):
         if l_1_spec_file is missing:
             l_1_spec_file = undefined("parameter 'spec_file' was not provided", name='spec_file')
         pass
-        t_20.extend((
+        t_21.extend((
             "if WINDOW > 1:\n    # ---- The row's first and last elements, in granules shared with the rows around it ----\n    # The stores above wrote whole granules inside the row. The elements before lo and from\n    # hi on (fewer than WINDOW at each end) are loaded again by the program whose segment\n    # holds them, recomputed, and stored one by one. Lanes 0 .. WINDOW - 1: the granule at 0;\n    # the others: the one from max(hi, lo) (after the first, where the row fits in one).\n    lane = tl.arange(0, 2 * WINDOW)[None, :]\n    offs_w = tl.where(lane < WINDOW, lane, tl.maximum(hi, lo) + lane - WINDOW)\n    offs_n = offs_w - shift\n    # mask_n: the row's lanes outside [lo, hi) that lie in this program's segment.\n    mask_n = (offs_n >= 0) & (offs_n < ",
             str(environment.getattr(l_1_k, 'ncols')),
             ') & ((offs_w < lo) | (offs_w >= hi)) & (offs_w // BLOCK_N == seg)\n    mask = mask_rows & mask_n\n',
@@ -601,7 +614,7 @@ def root(context, missing=missing):
         for l_2_l in environment.getattr(l_1_t, 'edge_loads'):
             _loop_vars = {}
             pass
-            t_20.extend((
+            t_21.extend((
                 '    ',
                 str(t_1(t_4(context.call((undefined(name='load') if l_0_load is missing else l_0_load), l_2_l, _loop_vars=_loop_vars)), 4)),
                 '\n',
@@ -610,7 +623,7 @@ def root(context, missing=missing):
         for l_2_st in environment.getattr(l_1_t, 'final_steps'):
             _loop_vars = {}
             pass
-            t_20.extend((
+            t_21.extend((
                 '    ',
                 str(t_1(t_4(context.call((undefined(name='step') if l_0_step is missing else l_0_step), l_2_st, l_1_spec_file, _loop_vars=_loop_vars)), 4)),
                 '\n',
@@ -619,15 +632,15 @@ def root(context, missing=missing):
         for l_2_st in environment.getattr(l_1_t, 'stores'):
             _loop_vars = {}
             pass
-            t_20.extend((
+            t_21.extend((
                 '    ',
                 str(t_1(t_4(context.call((undefined(name='store') if l_0_store is missing else l_0_store), l_2_st, _loop_vars=_loop_vars)), 4)),
                 '\n',
             ))
         l_2_st = missing
-        return concat(t_20)
+        return concat(t_21)
     context.exported_vars.add('window_edges')
     context.vars['window_edges'] = l_0_window_edges = Macro(environment, macro, 'window_edges', ('k', 't', 'spec_file'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '1=36&2=38&5=49&8=54&9=62&10=65&12=70&14=75&17=80&18=83&20=88&21=90&23=93&25=94&26=97&28=114&31=127&32=136&33=140&35=145&39=150&40=154&42=158&43=162&44=165&45=167&46=169&49=176&50=178&54=185&55=189&57=193&60=201&61=206&62=209&64=214&66=218&67=220&68=227&69=231&70=233&72=246&75=256&76=261&81=266&82=271&86=280&87=285&91=293&92=298&94=302&97=308&105=316&106=320&107=322&109=325&112=330&113=334&115=340&118=345&119=349&121=353&124=358&125=362&128=369&129=378&130=382&132=386&133=390&135=394&136=398&139=405&140=409&142=413&143=416&144=420&148=430&151=437&152=441&154=445&155=449&157=453&158=457&161=464&164=473&166=479&174=490&178=492&179=495&183=499&185=504&187=506&193=508&194=511&199=519&201=528&203=530&205=534&207=542&208=550&209=552&210=555&211=557&213=561&215=571&216=577&217=579&219=587&230=598&232=601&233=606&235=610&236=615&238=619&239=624'
+debug_info = '1=36&2=38&5=49&8=54&9=62&10=65&12=70&14=75&17=80&18=83&20=88&21=90&23=93&25=94&26=97&28=114&31=127&32=136&33=140&35=145&39=150&40=154&42=158&43=162&44=165&45=167&46=169&49=176&50=178&54=185&55=189&57=193&60=201&61=206&62=209&64=214&66=218&67=220&68=227&69=231&70=233&72=246&75=256&76=261&81=266&82=271&86=280&87=285&91=293&92=298&96=306&97=311&99=315&102=321&110=329&111=333&112=335&114=338&117=343&118=347&120=353&123=358&124=362&126=366&129=371&130=375&133=382&134=391&135=395&137=399&138=403&140=407&141=411&144=418&145=422&147=426&148=429&149=433&153=443&156=450&157=454&159=458&160=462&162=466&163=470&166=477&169=486&171=492&179=503&183=505&184=508&188=512&190=517&192=519&198=521&199=524&204=532&206=541&208=543&210=547&212=555&213=563&214=565&215=568&216=570&218=574&220=584&221=590&222=592&224=600&235=611&237=614&238=619&240=623&241=628&243=632&244=637'

@@ -41,6 +41,7 @@ def root(context, missing=missing):
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
     yield ' rounded up to a power of two\n    ROWS: tl.constexpr,  # rows per block\n    NUM_STAGES: tl.constexpr,  # software-pipelining depth of the row-block loop\n    PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n'
     yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_arg'), (undefined(name='k') if l_0_k is missing else l_0_k)))
+    yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'past_end_arg'), (undefined(name='k') if l_0_k is missing else l_0_k)))
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread'):
         pass
         yield '    REREAD: tl.constexpr,  # after the reductions, read the row again (from cache) for the outputs\n'
@@ -127,4 +128,4 @@ def root(context, missing=missing):
     yield '\n\n'
 
 blocks = {}
-debug_info = '3=28&5=32&6=34&7=41&12=43&13=44&17=48&19=50&23=53&24=56&26=58&27=61&36=64&37=66&38=68&41=70&44=73&45=77&47=80&48=84&50=87&53=90&55=92&56=96&59=100&60=104&62=107&65=110&66=114&70=120&71=124'
+debug_info = '3=28&5=32&6=34&7=41&12=43&13=44&14=45&18=49&20=51&24=54&25=57&27=59&28=62&37=65&38=67&39=69&42=71&45=74&46=78&48=81&49=85&51=88&54=91&56=93&57=97&60=101&61=105&63=108&66=111&67=115&71=121&72=125'

@@ -15,7 +15,7 @@ def root(context, missing=missing):
     l_0_width = resolve('width')
     l_0_m = resolve('m')
     l_0_verb = resolve('verb')
-    l_0_window_call = l_0_choice_args = missing
+    l_0_window_call = l_0_choice_args = l_0_key_align = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -199,15 +199,24 @@ def root(context, missing=missing):
     l_0_choice_args = t_2(context.eval_ctx, ((['device'] + t_3(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources'), attribute='dim'))) + t_3(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'))), ', ')
     context.vars['choice_args'] = l_0_choice_args
     context.exported_vars.add('choice_args')
+    l_0_key_align = (environment.getattr(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'window'), 'align_bytes') if ((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') and environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'window')) and (environment.getattr(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'window'), 'align_bytes') > 16)) else 16)
+    context.vars['key_align'] = l_0_key_align
+    context.exported_vars.add('key_align')
     yield 'def _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_launch_choice('
     yield str((undefined(name='choice_args') if l_0_choice_args is missing else l_0_choice_args))
     yield '):\n    """How '
     yield str(t_5(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')))
-    yield '() launches for one call signature: (kernel, grid, team\n    workspace words, keyword arguments), from the launch table above and the rules of\n    tilegen.runtime.reduction. All of it follows from the signature (sizes, strides,\n    16-byte alignments, device'
-    yield str(('; and, for a team, whether a CUDA graph is being captured' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 109 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
-    yield '),\n    so the launcher works it out on a signature\'s first call only (Calls.facts). The team\n    workspace words are 0 where the kernel is no team."""\n    n_rows = '
+    yield '() launches for one call signature: (kernel, grid,\n    '
+    yield str(('team workspace words' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else '0 (no team)'))
+    yield ", launch keywords), from the launch table above and\n    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,\n    strides, device, data pointers' offsets from a "
+    yield str((undefined(name='key_align') if l_0_key_align is missing else l_0_key_align))
+    yield '-byte boundary'
+    yield str(('; for a team,\n    also whether a CUDA graph is being captured' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 110 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield "), so the launcher works it out on a\n    signature's first call only (Calls.facts)."
+    yield str((' The team workspace words are 0 where the\n    launch is no team.' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 112 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield '"""\n    n_rows = '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'n_rows'))
     yield '\n    for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
@@ -292,7 +301,7 @@ def root(context, missing=missing):
                 pass
                 yield '        # (Already worked out, above 1, where the few-rows rule above took the team.)\n'
             yield '        WINDOW = '
-            yield str(('WINDOW or ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team') else cond_expr_undefined("the inline if-expression on line 163 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str(('WINDOW or ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team') else cond_expr_undefined("the inline if-expression on line 165 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield str(context.call((undefined(name='window_call') if l_0_window_call is missing else l_0_window_call), (undefined(name='k') if l_0_k is missing else l_0_k)))
             yield '\n'
         l_0_win = ('WINDOW' if (undefined(name='w') if l_0_w is missing else l_0_w) else '1')
@@ -304,7 +313,7 @@ def root(context, missing=missing):
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ', BLOCK_N, '
             yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
-            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 170 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 172 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield 'n_rows=n_rows, window='
             yield str((undefined(name='win') if l_0_win is missing else l_0_win))
             yield '\n        )\n'
@@ -321,10 +330,10 @@ def root(context, missing=missing):
         yield ") <= 1 << 20:\n            # The interpreter runs programs one after another, so none could wait for\n            # another: a team of one program holding the whole row (Triton's largest block).\n            TEAM, BLOCK_N = 1, _args.next_power_of_2("
         yield str((undefined(name='width') if l_0_width is missing else l_0_width))
         yield ')\n        if _reduction.team_fits(device, TEAM):\n            constexprs = dict(\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31'
-        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 188 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 190 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield '.\n                INDEX_64=_args.needs_int64('
         yield str(t_2(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
-        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 190 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 192 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield ')\n                or (n_rows + 2) * '
         yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
         yield ' * _args.next_power_of_2(TEAM) >= 2**31,\n'
@@ -336,6 +345,15 @@ def root(context, missing=missing):
         if (undefined(name='w') if l_0_w is missing else l_0_w):
             pass
             yield '                WINDOW=WINDOW,\n'
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'past_end'):
+            pass
+            yield '                # Lanes outside the row: past its end in the last segment'
+            yield str((', before its start with a window' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 201 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield '.\n                PAST_END='
+            yield str(('WINDOW > 1 or ' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 202 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield 'TEAM * BLOCK_N != '
+            yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+            yield ',\n'
         yield '                num_warps=num_warps,\n            )\n            return '
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '_team_kernel, (n_rows * TEAM,), n_rows * '
@@ -353,7 +371,7 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'fill_rows'):
         pass
         yield '    if strategy == "single" and not per_sm:\n        # Fewer row blocks than the SMs hold at once: fewer rows a program, down to 8\n        # values a thread, so that more programs hide each other\'s latency\n        # (tilegen.runtime.reduction.rows_to_fill).\n        ROWS = _reduction.rows_to_fill(device, n_rows, ROWS, BLOCK_N, num_warps)\n'
-    yield '    # n_rows > 0 here (no rows: every output but the per-column ones is empty, above).\n    num_row_blocks = _args.cdiv(n_rows, ROWS)\n    grid = (num_row_blocks,)\n    if per_sm:\n        # Persistent grid: per_sm programs per SM, each looping over row blocks.\n        n_sms = _reduction.sm_count(device) if device.type == "cuda" else 1\n        grid = (min(num_row_blocks, per_sm * n_sms),)\n'
+    yield '    # n_rows > 0 here: the launcher returns before asking where there are no rows.\n    num_row_blocks = _args.cdiv(n_rows, ROWS)\n    grid = (num_row_blocks,)\n    if per_sm:\n        # Persistent grid: per_sm programs per SM, each looping over row blocks.\n        n_sms = _reduction.sm_count(device) if device.type == "cuda" else 1\n        grid = (min(num_row_blocks, per_sm * n_sms),)\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'latency_warps'):
         pass
         yield '    if strategy == "single":\n        # Fewer row blocks than SMs: a row\'s latency is the kernel\'s time, and more warps\n        # share its work (tilegen.runtime.reduction.few_rows_warps).\n        num_warps = _reduction.few_rows_warps(device, num_row_blocks, ROWS * BLOCK_N, num_warps)\n'
@@ -389,9 +407,14 @@ def root(context, missing=missing):
         yield '        '
         yield str(t_1(t_6(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_launch'), (undefined(name='k') if l_0_k is missing else l_0_k))), 8))
         yield '\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'past_end'):
+        pass
+        yield "        # The row's last block runs past its end: its quotients divide 1.0 there.\n        PAST_END="
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+        yield ' % BLOCK_N != 0,\n'
     yield '        num_warps=num_warps,\n        **extra,\n    )\n    return kernel, grid, 0, constexprs\n\n\n'
     template = environment.get_template('_launcher_head.py.j2', '_reduction_launcher.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'choice_args': l_0_choice_args, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win, 'window_call': l_0_window_call}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'choice_args': l_0_choice_args, 'key_align': l_0_key_align, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win, 'window_call': l_0_window_call}))
     try:
         for event in gen:
             yield event
@@ -405,7 +428,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 263 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 273 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -450,7 +473,7 @@ def root(context, missing=missing):
     yield '    # How to launch for this signature: _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_launch_choice, worked out on its first call'
-    yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 283 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 293 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '.\n    kernel, grid, team_words, constexprs = _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.facts(\n        '
@@ -462,16 +485,16 @@ def root(context, missing=missing):
     yield '\n    )\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
         pass
-        yield '    if team_words:\n        # A team: its programs meet in a workspace, under a fresh epoch each launch\n        # (tilegen.runtime.reduction.team_workspace).\n        ws, epoch = _reduction.team_workspace(device, team_words)\n        # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n        # once Triton has compiled it for arguments of these classes.\n        _fast.launch(\n            kernel,\n            grid,\n            '
-        yield str(t_1(t_6(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 12))
-        yield '\n            ws,\n            epoch,\n            **constexprs,\n        )\n        return '
-        yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
-        yield '\n'
+        yield "    # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),\n    # its last two arguments (tilegen.runtime.reduction.team_workspace).\n    team_args = _reduction.team_workspace(device, team_words) if team_words else ()\n"
     yield '    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n    # once Triton has compiled it for arguments of these classes.\n    _fast.launch(\n        kernel,\n        grid,\n        '
     yield str(t_1(t_6(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 8))
-    yield '\n        **constexprs,\n    )\n    return '
+    yield '\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
+        pass
+        yield '        *team_args,\n'
+    yield '        **constexprs,\n    )\n    return '
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n'
 
 blocks = {}
-debug_info = '3=56&4=62&6=65&7=67&8=69&9=71&10=74&11=79&15=90&16=94&18=96&19=98&20=102&21=105&25=109&26=112&29=117&35=119&36=122&40=124&41=127&44=131&49=133&54=136&58=139&64=142&65=145&71=149&72=152&76=154&77=157&81=159&82=162&84=164&86=167&88=169&89=173&92=177&93=180&95=184&96=187&98=191&99=194&100=196&104=199&105=203&106=207&109=209&112=211&113=213&114=215&115=218&116=220&117=222&119=224&122=226&124=232&125=235&127=237&130=244&133=246&136=249&141=257&143=259&145=261&148=264&149=267&151=273&152=277&154=282&156=285&157=288&160=291&163=295&165=298&166=301&170=304&173=311&174=314&177=318&178=320&181=322&188=324&190=326&191=329&192=331&193=334&195=336&200=340&202=344&204=347&206=349&208=351&209=353&223=357&229=361&230=363&231=365&238=372&239=374&241=377&251=385&252=387&253=390&261=393&262=400&263=403&265=411&266=413&268=416&269=418&271=424&273=426&274=428&275=432&277=434&279=438&280=444&283=451&285=455&286=457&288=463&298=466&303=468&310=471&313=473'
+debug_info = '3=56&4=62&6=65&7=67&8=69&9=71&10=74&11=79&15=90&16=94&18=96&19=98&20=102&21=105&25=109&26=112&29=117&35=119&36=122&40=124&41=127&44=131&49=133&54=136&58=139&64=142&65=145&71=149&72=152&76=154&77=157&81=159&82=162&84=164&86=167&88=169&89=173&92=177&93=180&95=184&96=187&98=191&99=194&100=196&104=199&105=202&106=206&107=210&108=212&110=214&112=218&114=220&115=222&116=224&117=227&118=229&119=231&121=233&124=235&126=241&127=244&129=246&132=253&135=255&138=258&143=266&145=268&147=270&150=273&151=276&153=282&154=286&156=291&158=294&159=297&162=300&165=304&167=307&168=310&172=313&175=320&176=323&179=327&180=329&183=331&190=333&192=335&193=338&194=340&195=343&197=345&200=348&201=351&202=353&206=358&208=362&210=365&212=367&214=369&215=371&229=375&235=379&236=381&237=383&244=390&245=392&247=395&257=403&258=405&259=408&261=410&263=413&271=416&272=423&273=426&275=434&276=436&278=439&279=441&281=447&283=449&284=451&285=455&287=457&289=461&290=467&293=474&295=478&296=480&298=486&308=490&309=492&314=496'

@@ -165,6 +165,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
         team_block=not free_block and all(var != "BLOCK_N" for var, _ in pins),
         fixed_width=fixed_width,
         aligned=aligned,
+        past_end=low.past_end,
         helpers=frozenset(triton_helpers) | ({"team"} if team else set()) | ({"fixed_width"} if fixed_width else set())
         | ({"last_lane"} if scans else set()),
         torch_helpers=frozenset(torch_helpers),

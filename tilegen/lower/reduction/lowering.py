@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ...language import ir
+from ...language import fold, ir
 from ...checker.check import CheckedKernel
 from ...diagnostics import Diagnostic, DiagnosticError
 from ...language.dtypes import I32
@@ -35,6 +35,7 @@ from .plan import (
 from .scans import is_scan, scan_steps
 
 _TORCH_REDUCE = {n: f.torch_reduce for n, f in REDUCTIONS.items()}
+PAST_END_NOTE = "PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)"
 
 
 class Lowering:
@@ -75,7 +76,11 @@ class Lowering:
         positions = {str(d): index for d, index in zip(rows, self.row_indices)}
         positions[str(self.col)] = "offs_n"
         self.triton = ExprRenderer("triton", self.typer, leaf=self._triton_leaf, rand_index=rand_index,
-                                   positions=positions)
+                                   positions=positions, dividend=self._dividend)
+        # Whether some quotient is computed along the row: its dividend takes 1.0 in the lanes
+        # outside the row where the launch has any (_dividend; the kernels' PAST_END).
+        self.past_end = any(self._along_row(e) for a in checked.kernel.body for e in ir.walk(a.value))
+        self._past_end_used = False  # (assign: whether the statement just rendered has one)
         self.torch = ExprRenderer("torch", self.typer, leaf=self._torch_leaf, rand_shape=self.sig.shape_expr)
 
     # ---- names --------------------------------------------------------------------
@@ -129,6 +134,23 @@ class Lowering:
         if is_reduction(expr):
             return self.results[self.an.inline(expr)]
         return None
+
+    def _along_row(self, expr: ir.Expr) -> bool:
+        """A quotient that tl.div_rn computes with a dividend per column (not one per row,
+        not a literal), not handled as masked zeros already (zeros.py)."""
+        return (isinstance(expr, ir.BinOp) and expr.op == "/" and self.typer.of(expr).dtype.name != "f64"
+                and not self.typer.masked_quotient(expr) and self.an.shape(expr.lhs) in (COL, FULL))
+
+    def _dividend(self, quotient: ir.BinOp, text: str) -> str:
+        """Where the launch has lanes outside the row (PAST_END), a quotient computed along
+        the row takes 1.0 as its dividend in them (outside mask_n): its dividend is often 0
+        there (exp(-inf - max), a load's other=0.0), which sends tl.div_rn to its slow path
+        for the warp, and those lanes are never stored; reductions mask them themselves, and
+        a scan's prefix never reaches them (scans.py)."""
+        if not self._along_row(quotient):
+            return text
+        self._past_end_used = True
+        return f"tl.where(mask_n, {text}, 1.0) if PAST_END else {text}"
 
     def _torch_leaf(self, expr):
         if isinstance(expr, ir.Gather):  # NaN (0 for integers) where the index is outside [0, ncols)
@@ -242,7 +264,10 @@ class Lowering:
         # `/` divides, rounded as torch rounds (a multiply by a per-row reciprocal would be
         # cheaper, and an ulp away in about a third of the elements)
         value = self.an.values[name]
-        return Step("assign", name, self.triton(value), self._line(name), spec)
+        self._past_end_used = False
+        text = self.triton(value)
+        note = PAST_END_NOTE if self._past_end_used else ""
+        return Step("assign", name, text, self._line(name), spec, note=note)
 
     def assign_steps(self, name: str, carry: bool, spec: bool = True) -> tuple[Step, ...]:
         """The steps computing one statement: assign's, or for a scan (scans.py) the block's

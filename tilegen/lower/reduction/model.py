@@ -241,6 +241,7 @@ class ReductionModel:
     # align): (kernel argument, the launcher's expression for it): the run-time row width
     # and the row strides of the tensors that span the row.
     aligned: tuple[tuple[str, str], ...]
+    past_end: bool  # some quotient along the row: the kernels take PAST_END (lowering.py, _dividend)
     helpers: frozenset[str]
     torch_helpers: frozenset[str]
     team: Team | None = None  # None: some reduction cannot be exchanged (not f32); no team kernel
