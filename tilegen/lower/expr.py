@@ -101,9 +101,7 @@ class ExprRenderer:
             if expr.op == "/" and triton and self.typer.of(expr).dtype.name != "f64":
                 if self.typer.masked_quotient(expr):
                     return OPERATORS["/"].zeros.format(*(self._float(e, expr) for e in (expr.lhs, expr.rhs))), _ATOM
-                dividend = self._float(expr.lhs, expr)
-                if not fold.literal_only(expr.lhs):
-                    dividend = self.dividend(expr, dividend)
+                dividend = self.dividend(expr, self._float(expr.lhs, expr))
                 return BINARY_TRITON["/"].format(dividend, self._float(expr.rhs, expr)), _ATOM
             prec = _PREC[expr.op]
             lhs = self._wrap(expr.lhs, prec)

@@ -11,7 +11,7 @@ def root(context, missing=missing):
     l_0_s = resolve('s')
     l_0_a = resolve('a')
     l_0_b = resolve('b')
-    l_0_kwargs = l_0_spec_names = l_0_public_kwargs = l_0_signature = l_0_window = l_0_inputs = l_0_outputs = l_0_facts = l_0_checked = l_0_named_inputs = l_0_named_outputs = missing
+    l_0_kwargs = l_0_spec_names = l_0_public_kwargs = l_0_signature = l_0_key_align = l_0_inputs = l_0_outputs = l_0_facts = l_0_checked = l_0_named_inputs = l_0_named_outputs = missing
     try:
         t_1 = environment.filters['join']
     except KeyError:
@@ -156,9 +156,9 @@ def root(context, missing=missing):
     yield '# The call signatures '
     yield str(t_5(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')))
     yield '() has checked in full (tilegen.runtime.calls).\n'
-    l_0_window = (environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'window') if (t_7(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team')) and environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team')) else None)
-    context.vars['window'] = l_0_window
-    context.exported_vars.add('window')
+    l_0_key_align = (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pointer_align') if t_7(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pointer_align')) else 16)
+    context.vars['key_align'] = l_0_key_align
+    context.exported_vars.add('key_align')
     yield '_'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls = _calls.Calls(\n    "'
@@ -170,12 +170,12 @@ def root(context, missing=missing):
     yield ',\n    in_place='
     yield str((environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') != 'gemm'))
     yield ',\n'
-    if ((undefined(name='window') if l_0_window is missing else l_0_window) and (environment.getattr((undefined(name='window') if l_0_window is missing else l_0_window), 'align_bytes') > 16)):
+    if ((undefined(name='key_align') if l_0_key_align is missing else l_0_key_align) > 16):
         pass
         yield '    # Data pointers keyed modulo '
-        yield str(environment.getattr((undefined(name='window') if l_0_window is missing else l_0_window), 'align_bytes'))
+        yield str((undefined(name='key_align') if l_0_key_align is missing else l_0_key_align))
         yield ' bytes, not 16: the launch choice reads them so (row_window).\n    align='
-        yield str(environment.getattr((undefined(name='window') if l_0_window is missing else l_0_window), 'align_bytes'))
+        yield str((undefined(name='key_align') if l_0_key_align is missing else l_0_key_align))
         yield ',\n'
     yield ')\n\n\n'
     yield str(context.call((undefined(name='signature') if l_0_signature is missing else l_0_signature), (undefined(name='kwargs') if l_0_kwargs is missing else l_0_kwargs), (undefined(name='public_kwargs') if l_0_public_kwargs is missing else l_0_public_kwargs)))
@@ -235,7 +235,7 @@ def root(context, missing=missing):
     context.vars['named_outputs'] = l_0_named_outputs
     context.exported_vars.add('named_outputs')
     yield "    # The checks run in full for the first call of each signature (its tensors' types, dtypes,\n    # layouts, shapes, strides, devices, "
-    yield str((environment.getattr((undefined(name='window') if l_0_window is missing else l_0_window), 'align_bytes') if ((undefined(name='window') if l_0_window is missing else l_0_window) and (environment.getattr((undefined(name='window') if l_0_window is missing else l_0_window), 'align_bytes') > 16)) else 16))
+    yield str((undefined(name='key_align') if l_0_key_align is missing else l_0_key_align))
     yield '-byte alignments, requires_grad); a later call of the\n    # same signature repeats those that depend on more: storage bounds, the overlap of outputs\n    # passed in, scalars (tilegen.runtime.calls).\n    signature, checked = _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.find('

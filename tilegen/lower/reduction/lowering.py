@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ...language import fold, ir
+from ...language import ir
 from ...checker.check import CheckedKernel
 from ...diagnostics import Diagnostic, DiagnosticError
 from ...language.dtypes import I32

@@ -250,6 +250,13 @@ class ReductionModel:
     few_rows_team: tuple[str, ...] = ()
     template: str = "reduction.py.j2"
 
+    @property
+    def pointer_align(self) -> int:
+        """The bytes the launcher's call signatures key data pointers modulo: the team window's
+        where it reads more than 16-byte boundaries (row_window), else 16."""
+        window = self.team.window if self.team else None
+        return max(16, window.align_bytes) if window else 16
+
     def validation_cases(self, quick: bool = False):
         from .cases import validation_cases
 
