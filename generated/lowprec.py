@@ -405,13 +405,13 @@ def quantize_rows_i8_team_kernel(
 # strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
-# The max_n 3072, 6144 entries (_quantize_rows_i8_padded) run looped: their rows would fill at
+# The max_n 3072, 6144, 12288 entries (_quantize_rows_i8_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own (8 warps in this kernel), 2048 columns of 8 warps
-# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
-# latency is the kernel's time: the launcher skips them there and takes the next entry
-# (tilegen.runtime.reduction.few_row_blocks).
+# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
+# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
+# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -428,11 +428,13 @@ _quantize_rows_i8_launch_table = (
     (4096, "looped", 4096, 1, 8, 0, 1),
     (6144, "looped", 1024, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
+    (12288, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
-_quantize_rows_i8_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
+# max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them
+_quantize_rows_i8_padded = {3072: 1, 6144: 1, 12288: 2}
 # Row widths quantize_rows_i8_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _quantize_rows_i8_widths = set()
 
@@ -450,7 +452,8 @@ def _quantize_rows_i8_launch_choice(device, M, N, x, q, s):
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_quantize_rows_i8_padded) only where the rows fill the SMs.
             if not (
-                max_n in _quantize_rows_i8_padded and _reduction.few_row_blocks(device, n_rows)
+                max_n in _quantize_rows_i8_padded
+                and _reduction.few_row_blocks(device, n_rows, _quantize_rows_i8_padded[max_n])
             ):
                 break
     if strategy == "looped" and max_n in _quantize_rows_i8_padded:
@@ -2625,13 +2628,13 @@ def quantize_rows_f8_team_kernel(
 # strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
-# The max_n 3072, 6144 entries (_quantize_rows_f8_padded) run looped: their rows would fill at
+# The max_n 3072, 6144, 12288 entries (_quantize_rows_f8_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own (8 warps in this kernel), 2048 columns of 8 warps
-# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
-# latency is the kernel's time: the launcher skips them there and takes the next entry
-# (tilegen.runtime.reduction.few_row_blocks).
+# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
+# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
+# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -2648,11 +2651,13 @@ _quantize_rows_f8_launch_table = (
     (4096, "looped", 4096, 1, 8, 0, 1),
     (6144, "looped", 1024, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
+    (12288, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
-_quantize_rows_f8_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
+# max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them
+_quantize_rows_f8_padded = {3072: 1, 6144: 1, 12288: 2}
 # Row widths quantize_rows_f8_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _quantize_rows_f8_widths = set()
 
@@ -2670,7 +2675,8 @@ def _quantize_rows_f8_launch_choice(device, M, N, x, q, s):
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_quantize_rows_f8_padded) only where the rows fill the SMs.
             if not (
-                max_n in _quantize_rows_f8_padded and _reduction.few_row_blocks(device, n_rows)
+                max_n in _quantize_rows_f8_padded
+                and _reduction.few_row_blocks(device, n_rows, _quantize_rows_f8_padded[max_n])
             ):
                 break
     if strategy == "looped" and max_n in _quantize_rows_f8_padded:

@@ -403,13 +403,13 @@ def softmax_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# The max_n 3072, 6144 entries (_softmax_padded) run looped: their rows would fill at
+# The max_n 3072, 6144, 12288 entries (_softmax_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own (4 warps in this kernel), 2048 columns of 8 warps
-# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
-# latency is the kernel's time: the launcher skips them there and takes the next entry
-# (tilegen.runtime.reduction.few_row_blocks).
+# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
+# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
+# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -434,11 +434,13 @@ _softmax_launch_table = (
     (4096, "single", 0, 1, 8, 0, 1),
     (6144, "looped", 1024, 1, 4, 0, 1),
     (8192, "single", 0, 1, 4, 0, 1),
+    (12288, "looped", 2048, 1, 8, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
-_softmax_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
+# max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them
+_softmax_padded = {3072: 1, 6144: 1, 12288: 2}
 _softmax_narrow = (32, 128)  # max_n of the entries whose ROWS follow the row (narrow_rows)
 # Row widths softmax_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _softmax_widths = set()
@@ -456,7 +458,10 @@ def _softmax_launch_choice(device, M, N, x, y):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _softmax_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_softmax_padded) only where the rows fill the SMs.
-            if not (max_n in _softmax_padded and _reduction.few_row_blocks(device, n_rows)):
+            if not (
+                max_n in _softmax_padded
+                and _reduction.few_row_blocks(device, n_rows, _softmax_padded[max_n])
+            ):
                 break
     if strategy == "looped" and max_n in _softmax_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -1091,13 +1096,13 @@ def causal_softmax_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# The max_n 3072, 6144 entries (_causal_softmax_padded) run looped: their rows would fill at
+# The max_n 3072, 6144, 12288 entries (_causal_softmax_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own (4 warps in this kernel), 2048 columns of 8 warps
-# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
-# latency is the kernel's time: the launcher skips them there and takes the next entry
-# (tilegen.runtime.reduction.few_row_blocks).
+# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
+# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
+# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -1122,11 +1127,13 @@ _causal_softmax_launch_table = (
     (4096, "single", 0, 1, 8, 0, 1),
     (6144, "looped", 1024, 1, 4, 0, 1),
     (8192, "single", 0, 1, 4, 0, 1),
+    (12288, "looped", 2048, 1, 8, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
-_causal_softmax_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
+# max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them
+_causal_softmax_padded = {3072: 1, 6144: 1, 12288: 2}
 _causal_softmax_narrow = (32, 128)  # max_n of the entries whose ROWS follow the row (narrow_rows)
 # Row widths causal_softmax_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _causal_softmax_widths = set()
@@ -1144,7 +1151,10 @@ def _causal_softmax_launch_choice(device, B, H, T, S, scores, probs):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _causal_softmax_launch_table:
         if max_n is None or S <= max_n:
             # An entry for rows mostly padding (_causal_softmax_padded) only where the rows fill the SMs.
-            if not (max_n in _causal_softmax_padded and _reduction.few_row_blocks(device, n_rows)):
+            if not (
+                max_n in _causal_softmax_padded
+                and _reduction.few_row_blocks(device, n_rows, _causal_softmax_padded[max_n])
+            ):
                 break
     if strategy == "looped" and max_n in _causal_softmax_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -1776,13 +1786,13 @@ def log_softmax_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# The max_n 3072, 6144 entries (_log_softmax_padded) run looped: their rows would fill at
+# The max_n 3072, 6144, 12288 entries (_log_softmax_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own (4 warps in this kernel), 2048 columns of 8 warps
-# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
-# latency is the kernel's time: the launcher skips them there and takes the next entry
-# (tilegen.runtime.reduction.few_row_blocks).
+# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
+# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
+# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -1807,11 +1817,13 @@ _log_softmax_launch_table = (
     (4096, "single", 0, 1, 8, 0, 1),
     (6144, "looped", 1024, 1, 4, 0, 1),
     (8192, "single", 0, 1, 4, 0, 1),
+    (12288, "looped", 2048, 1, 8, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
-_log_softmax_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
+# max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them
+_log_softmax_padded = {3072: 1, 6144: 1, 12288: 2}
 _log_softmax_narrow = (32, 128)  # max_n of the entries whose ROWS follow the row (narrow_rows)
 # Row widths log_softmax_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _log_softmax_widths = set()
@@ -1829,7 +1841,10 @@ def _log_softmax_launch_choice(device, M, N, x, y):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _log_softmax_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_log_softmax_padded) only where the rows fill the SMs.
-            if not (max_n in _log_softmax_padded and _reduction.few_row_blocks(device, n_rows)):
+            if not (
+                max_n in _log_softmax_padded
+                and _reduction.few_row_blocks(device, n_rows, _log_softmax_padded[max_n])
+            ):
                 break
     if strategy == "looped" and max_n in _log_softmax_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -2499,13 +2514,13 @@ def layernorm_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# The max_n 3072, 6144 entries (_layernorm_padded) run looped: their rows would fill at
+# The max_n 3072, 6144, 12288 entries (_layernorm_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own (8 warps in this kernel), 2048 columns of 8 warps
-# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
-# latency is the kernel's time: the launcher skips them there and takes the next entry
-# (tilegen.runtime.reduction.few_row_blocks).
+# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
+# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
+# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -2529,11 +2544,13 @@ _layernorm_launch_table = (
     (4096, "reread", 0, 1, 8, 0, 1),
     (6144, "looped", 1024, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
+    (12288, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
-_layernorm_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
+# max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them
+_layernorm_padded = {3072: 1, 6144: 1, 12288: 2}
 # Row widths layernorm_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _layernorm_widths = set()
 
@@ -2550,7 +2567,10 @@ def _layernorm_launch_choice(device, M, N, x, w, b, y, mu, rstd):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _layernorm_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_layernorm_padded) only where the rows fill the SMs.
-            if not (max_n in _layernorm_padded and _reduction.few_row_blocks(device, n_rows)):
+            if not (
+                max_n in _layernorm_padded
+                and _reduction.few_row_blocks(device, n_rows, _layernorm_padded[max_n])
+            ):
                 break
     if strategy == "looped" and max_n in _layernorm_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -3144,13 +3164,13 @@ def rmsnorm_team_kernel(
 # strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
-# The max_n 3072, 6144 entries (_rmsnorm_padded) run looped: their rows would fill at
+# The max_n 3072, 6144, 12288 entries (_rmsnorm_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own (8 warps in this kernel), 2048 columns of 8 warps
-# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
-# latency is the kernel's time: the launcher skips them there and takes the next entry
-# (tilegen.runtime.reduction.few_row_blocks).
+# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
+# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
+# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -3171,11 +3191,13 @@ _rmsnorm_launch_table = (
     (4096, "looped", 4096, 1, 8, 0, 1),
     (6144, "looped", 1024, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
+    (12288, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
-_rmsnorm_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
+# max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them
+_rmsnorm_padded = {3072: 1, 6144: 1, 12288: 2}
 # Row widths rmsnorm_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _rmsnorm_widths = set()
 
@@ -3192,7 +3214,10 @@ def _rmsnorm_launch_choice(device, M, N, x, w, y):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _rmsnorm_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_rmsnorm_padded) only where the rows fill the SMs.
-            if not (max_n in _rmsnorm_padded and _reduction.few_row_blocks(device, n_rows)):
+            if not (
+                max_n in _rmsnorm_padded
+                and _reduction.few_row_blocks(device, n_rows, _rmsnorm_padded[max_n])
+            ):
                 break
     if strategy == "looped" and max_n in _rmsnorm_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -3688,13 +3713,13 @@ def row_stats_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# The max_n 3072, 6144 entries (_row_stats_padded) run looped: their rows would fill at
+# The max_n 3072, 6144, 12288 entries (_row_stats_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own (8 warps in this kernel), 2048 columns of 8 warps
-# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
-# latency is the kernel's time: the launcher skips them there and takes the next entry
-# (tilegen.runtime.reduction.few_row_blocks).
+# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
+# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
+# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -3715,11 +3740,13 @@ _row_stats_launch_table = (
     (4096, "single", 0, 1, 8, 0, 1),
     (6144, "looped", 1024, 1, 8, 0, 1),
     (8192, "single", 0, 1, 8, 0, 1),
+    (12288, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
-_row_stats_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
+# max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them
+_row_stats_padded = {3072: 1, 6144: 1, 12288: 2}
 # Row widths row_stats_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _row_stats_widths = set()
 
@@ -3736,7 +3763,10 @@ def _row_stats_launch_choice(device, M, N, x, sumsq, maxabs):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _row_stats_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_row_stats_padded) only where the rows fill the SMs.
-            if not (max_n in _row_stats_padded and _reduction.few_row_blocks(device, n_rows)):
+            if not (
+                max_n in _row_stats_padded
+                and _reduction.few_row_blocks(device, n_rows, _row_stats_padded[max_n])
+            ):
                 break
     if strategy == "looped" and max_n in _row_stats_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -4526,13 +4556,13 @@ def add_layernorm_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# The max_n 3072, 6144 entries (_add_layernorm_padded) run looped: their rows would fill at
+# The max_n 3072, 6144, 12288 entries (_add_layernorm_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own (8 warps in this kernel), 2048 columns of 8 warps
-# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
-# latency is the kernel's time: the launcher skips them there and takes the next entry
-# (tilegen.runtime.reduction.few_row_blocks).
+# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
+# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
+# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -4556,11 +4586,13 @@ _add_layernorm_launch_table = (
     (4096, "reread", 0, 1, 8, 0, 1),
     (6144, "looped", 1024, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
+    (12288, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
-_add_layernorm_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
+# max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them
+_add_layernorm_padded = {3072: 1, 6144: 1, 12288: 2}
 # Row widths add_layernorm_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _add_layernorm_widths = set()
 
@@ -4577,7 +4609,10 @@ def _add_layernorm_launch_choice(device, B, T, C, x, r, w, b, y, h):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _add_layernorm_launch_table:
         if max_n is None or C <= max_n:
             # An entry for rows mostly padding (_add_layernorm_padded) only where the rows fill the SMs.
-            if not (max_n in _add_layernorm_padded and _reduction.few_row_blocks(device, n_rows)):
+            if not (
+                max_n in _add_layernorm_padded
+                and _reduction.few_row_blocks(device, n_rows, _add_layernorm_padded[max_n])
+            ):
                 break
     if strategy == "looped" and max_n in _add_layernorm_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -5321,13 +5356,13 @@ def add_rmsnorm_team_kernel(
 # strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
-# The max_n 3072, 6144 entries (_add_rmsnorm_padded) run looped: their rows would fill at
+# The max_n 3072, 6144, 12288 entries (_add_rmsnorm_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own (8 warps in this kernel), 2048 columns of 8 warps
-# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
-# latency is the kernel's time: the launcher skips them there and takes the next entry
-# (tilegen.runtime.reduction.few_row_blocks).
+# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
+# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
+# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -5348,11 +5383,13 @@ _add_rmsnorm_launch_table = (
     (4096, "looped", 4096, 1, 8, 0, 1),
     (6144, "looped", 1024, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
+    (12288, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
-_add_rmsnorm_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
+# max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them
+_add_rmsnorm_padded = {3072: 1, 6144: 1, 12288: 2}
 # Row widths add_rmsnorm_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _add_rmsnorm_widths = set()
 
@@ -5369,7 +5406,10 @@ def _add_rmsnorm_launch_choice(device, M, N, x, r, w, y, h):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _add_rmsnorm_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_add_rmsnorm_padded) only where the rows fill the SMs.
-            if not (max_n in _add_rmsnorm_padded and _reduction.few_row_blocks(device, n_rows)):
+            if not (
+                max_n in _add_rmsnorm_padded
+                and _reduction.few_row_blocks(device, n_rows, _add_rmsnorm_padded[max_n])
+            ):
                 break
     if strategy == "looped" and max_n in _add_rmsnorm_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -5883,13 +5923,13 @@ def next_token_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# The max_n 3072, 6144 entries (_next_token_padded) run looped: their rows would fill at
+# The max_n 3072, 6144, 12288 entries (_next_token_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own (8 warps in this kernel), 2048 columns of 8 warps
-# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
-# latency is the kernel's time: the launcher skips them there and takes the next entry
-# (tilegen.runtime.reduction.few_row_blocks).
+# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
+# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
+# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -5904,11 +5944,13 @@ _next_token_launch_table = (
     (4096, "single", 0, 1, 8, 0, 1),
     (6144, "looped", 1024, 1, 8, 0, 1),
     (8192, "single", 0, 1, 8, 0, 1),
+    (12288, "looped", 4096, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
-_next_token_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
+# max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them
+_next_token_padded = {3072: 1, 6144: 1, 12288: 2}
 # Row widths next_token_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _next_token_widths = set()
 
@@ -5925,7 +5967,10 @@ def _next_token_launch_choice(device, B, V, logits, token, best):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _next_token_launch_table:
         if max_n is None or V <= max_n:
             # An entry for rows mostly padding (_next_token_padded) only where the rows fill the SMs.
-            if not (max_n in _next_token_padded and _reduction.few_row_blocks(device, n_rows)):
+            if not (
+                max_n in _next_token_padded
+                and _reduction.few_row_blocks(device, n_rows, _next_token_padded[max_n])
+            ):
                 break
     if strategy == "looped" and max_n in _next_token_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -6365,13 +6410,13 @@ def top_p_cumulative_looped_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# The max_n 3072, 6144 entries (_top_p_cumulative_padded) run looped: their rows would fill at
+# The max_n 3072, 6144, 12288 entries (_top_p_cumulative_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own (4 warps in this kernel), 2048 columns of 8 warps
-# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
-# latency is the kernel's time: the launcher skips them there and takes the next entry
-# (tilegen.runtime.reduction.few_row_blocks).
+# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
+# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
+# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # At the max_n 32, 128 entries (_top_p_cumulative_narrow) the launcher sizes ROWS from the row: this
 # kernel's online max-and-sum chains two reductions and an exp per element, and blocks of 4
 # values a thread (8 where the row fills its block in vectors) let more programs overlap their
@@ -6391,10 +6436,12 @@ _top_p_cumulative_launch_table = (
     (4096, "single", 0, 1, 8, 0, 1),
     (6144, "looped", 1024, 1, 4, 0, 1),
     (8192, "single", 0, 1, 4, 0, 1),
+    (12288, "looped", 2048, 1, 8, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (None, "looped", 16384, 1, 32, 0, 1),
 )
-_top_p_cumulative_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
+# max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them
+_top_p_cumulative_padded = {3072: 1, 6144: 1, 12288: 2}
 _top_p_cumulative_narrow = (32, 128)  # max_n of the entries whose ROWS follow the row (narrow_rows)
 # Row widths top_p_cumulative_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _top_p_cumulative_widths = set()
@@ -6411,7 +6458,8 @@ def _top_p_cumulative_launch_choice(device, B, V, logits, probs, cumulative):
         if max_n is None or V <= max_n:
             # An entry for rows mostly padding (_top_p_cumulative_padded) only where the rows fill the SMs.
             if not (
-                max_n in _top_p_cumulative_padded and _reduction.few_row_blocks(device, n_rows)
+                max_n in _top_p_cumulative_padded
+                and _reduction.few_row_blocks(device, n_rows, _top_p_cumulative_padded[max_n])
             ):
                 break
     if strategy == "looped" and max_n in _top_p_cumulative_padded:
@@ -6939,13 +6987,13 @@ def cross_entropy_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
-# The max_n 3072, 6144 entries (_cross_entropy_padded) run looped: their rows would fill at
+# The max_n 3072, 6144, 12288 entries (_cross_entropy_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own (4 warps in this kernel), 2048 columns of 8 warps
-# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's
-# latency is the kernel's time: the launcher skips them there and takes the next entry
-# (tilegen.runtime.reduction.few_row_blocks).
+# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
+# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
+# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -6970,11 +7018,13 @@ _cross_entropy_launch_table = (
     (4096, "single", 0, 1, 8, 0, 1),
     (6144, "looped", 1024, 1, 4, 0, 1),
     (8192, "single", 0, 1, 4, 0, 1),
+    (12288, "looped", 2048, 1, 8, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
 )
-_cross_entropy_padded = (3072, 6144)  # max_n of the entries for rows mostly padding
+# max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them
+_cross_entropy_padded = {3072: 1, 6144: 1, 12288: 2}
 _cross_entropy_narrow = (32, 128)  # max_n of the entries whose ROWS follow the row (narrow_rows)
 # Row widths cross_entropy_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _cross_entropy_widths = set()
@@ -6992,7 +7042,10 @@ def _cross_entropy_launch_choice(device, B, V, logits, target, loss):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _cross_entropy_launch_table:
         if max_n is None or V <= max_n:
             # An entry for rows mostly padding (_cross_entropy_padded) only where the rows fill the SMs.
-            if not (max_n in _cross_entropy_padded and _reduction.few_row_blocks(device, n_rows)):
+            if not (
+                max_n in _cross_entropy_padded
+                and _reduction.few_row_blocks(device, n_rows, _cross_entropy_padded[max_n])
+            ):
                 break
     if strategy == "looped" and max_n in _cross_entropy_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.

@@ -247,37 +247,52 @@ def test_default_table_covers_the_design():
 
 
 def test_rows_mostly_padding_run_looped(examples):
-    """A row that would fill at most PADDED_SHARE of its entry's power-of-two block (2049-3072
-    and 4097-6144 columns) runs looped in chunks (1024 columns in the table, which the
-    launcher resizes: padded_chunk), in every kernel's table; the rows of 3073-4096 and
-    6145-8192 columns keep their entries."""
-    from tilegen.lower.reduction.launch import DEFAULT_TABLE, PADDED_ROW, PADDED_WARPS, padded_rows
+    """A row that would fill at most PADDED_SHARE of its entry's power-of-two block (2049-3072,
+    4097-6144 and 8193-12288 columns) runs looped in chunks (1024 columns in the table up to
+    8192 columns, 4096 of 16 warps beyond, which the launcher resizes: padded_chunk), in every
+    kernel's table; the rows of 3073-4096, 6145-8192 and 12289-16384 columns keep their
+    entries. Over few row blocks the launcher skips them: at most one an SM, two for the
+    widest (padded_few_per_sm)."""
+    from tilegen.lower.reduction.launch import (DEFAULT_TABLE, PADDED_ROW, PADDED_WARPS, PADDED_WIDE_ONLINE,
+                                                PADDED_WIDE_ROW, padded_few_per_sm, padded_rows)
 
     module, models = examples
     table = padded_rows(DEFAULT_TABLE)
     assert [r[0] for r in table if r[1:] == PADDED_ROW] == [3072, 6144]
-    assert [r for r in table if r[1:] != PADDED_ROW] == list(DEFAULT_TABLE)
+    assert [r[0] for r in table if r[1:] == PADDED_WIDE_ROW] == [12288]
+    assert [r for r in table if r[1:] not in (PADDED_ROW, PADDED_WIDE_ROW)] == list(DEFAULT_TABLE)
+    assert [padded_few_per_sm(n) for n in (3072, 6144, 12288)] == [1, 1, 2]
     pick = lambda rows, n: next(r for r in rows if r[0] is None or n <= r[0])
     for name in ("softmax", "log_softmax", "layernorm", "rmsnorm", "row_stats"):
         rows = getattr(module, f"_{name}_launch_table")
-        assert models[name].table_padded == "3072, 6144" and getattr(module, f"_{name}_padded") == (3072, 6144), name
+        assert models[name].table_padded == "3072, 6144, 12288", name
+        assert getattr(module, f"_{name}_padded") == {3072: 1, 6144: 1, 12288: 2}, name
         # 1024-column chunks of 4 warps with an online max-and-sum (softmax's), else PADDED_WARPS
         warps = PADDED_ROW[3] if "softmax" in name else PADDED_WARPS
         for n in (2049, 3072, 4097, 5000, 6144):
             assert pick(rows, n)[1:] == PADDED_ROW[:3] + (warps,) + PADDED_ROW[4:], (name, n)
-        for n in (2048, 3073, 4096, 6145, 8192):
-            assert pick(rows, n)[1:3] != ("looped", 1024), (name, n)
+        # 4096-column chunks of 16 warps, 2048 of 8 with an online max-and-sum
+        wide = PADDED_WIDE_ROW[:1] + PADDED_WIDE_ONLINE[:1] + PADDED_WIDE_ROW[2:3] + PADDED_WIDE_ONLINE[1:] + PADDED_WIDE_ROW[4:]
+        for n in (8193, 11008, 12288):
+            assert pick(rows, n)[1:] == (wide if "softmax" in name else PADDED_WIDE_ROW), (name, n)
+        for n in (2048, 3073, 4096, 6145, 8192, 12289, 16384):
+            assert pick(rows, n)[0] not in (3072, 6144, 12288), (name, n)
 
 
 def test_padded_chunks_follow_the_row_loads():
     """Chunks for rows mostly padding: 2048 columns of 8 warps where the width and row
     strides are whole 16-byte vectors, 512 of 4 warps where some is odd, the table's 1024
-    otherwise; of those that apply, the fewest lanes past the row end (ties: the larger)."""
+    (4096 of 16 warps for rows of 8193-12288 columns) otherwise; of those that apply, the
+    fewest lanes past the row end (ties: the larger)."""
     from tilegen.runtime.reduction import PADDED_SCALAR, PADDED_VECTOR, padded_chunk
 
     assert PADDED_VECTOR == (2048, 8) and PADDED_SCALAR == (512, 4)
     bf16 = lambda n, *strides, warps=8: padded_chunk(n, 1024, warps, 2, *(strides or (n,)))
     assert bf16(6144) == (2048, 8)  # 6144 lanes either way: the larger chunk
+    wide = lambda n, *strides: padded_chunk(n, 4096, 16, 2, *(strides or (n,)))  # the 12288 entry's
+    assert wide(12288) == (4096, 16) and wide(11008) == (4096, 16)  # 12288 lanes either way: the larger
+    assert wide(10240) == (2048, 8) and wide(9000) == (2048, 8)  # 10240 lanes, not 12288
+    assert wide(10001) == (512, 4)  # element by element: 10240 lanes in 512s
     assert bf16(5000) == (1024, 8)  # whole vectors, but 2048-column chunks hold 6144 lanes
     assert bf16(5000, warps=4) == (1024, 4)  # the table's warps stay
     assert bf16(4097) == (512, 4) and bf16(2501) == (512, 4)  # 4608 and 2560 lanes, not 5120 and 3072
@@ -330,7 +345,7 @@ def test_edited_padded_entries_keep_their_launch(spy, device, monkeypatch):
     for entry, want in (((3072, "single", 0, 1, 16, 0, 1), ("kernel", 4096, 16)),
                         ((3072, "looped", 256, 1, 2, 0, 1), ("looped_kernel", 256, 2))):
         monkeypatch.setattr(module, "_softmax_launch_table", tuple(entry if r[0] == 3072 else r for r in table))
-        monkeypatch.setattr(module, "_softmax_padded", (3072,))
+        monkeypatch.setattr(module, "_softmax_padded", {3072: 1})
         _calls.forget()  # (a launcher reads its table once per signature)
         y = module.softmax(x)
         assert (calls[-1][0], calls[-1][2]["BLOCK_N"], calls[-1][2]["num_warps"]) == want, entry
@@ -515,14 +530,16 @@ def test_narrow_online_launch_uses_narrow_rows(spy, device, monkeypatch):
 def test_few_rows_mostly_padding_take_the_single_pass(spy, device, monkeypatch):
     """Over fewer row blocks than SMs a row's latency is the kernel's time: the entries for
     rows mostly padding give way to the next entry's single pass (few_row_blocks; faked
-    here as a GPU of 8 SMs), and to the looped chunks from 8 row blocks on."""
+    here as a GPU of 8 SMs), and to the looped chunks from 8 row blocks on; for rows of
+    8193-12288 columns, from 16 (two an SM)."""
     import tilegen.runtime.reduction as red
 
     module, calls = spy
     assert not red.few_row_blocks(torch.device("cpu"), 1)  # the interpreter runs one program at a time
-    monkeypatch.setattr(red, "few_row_blocks", lambda device, n: n <= 8)
-    for rows, kind, block in ((3, "kernel", 8192), (9, "looped_kernel", 1024)):
-        x = torch.randn(rows, 5000, device=device, dtype=torch.float16)
+    monkeypatch.setattr(red, "few_row_blocks", lambda device, n, per_sm=1: n <= 8 * per_sm)
+    for rows, kind, block, width in ((3, "kernel", 8192, 5000), (9, "looped_kernel", 1024, 5000),
+                                     (16, "kernel", 16384, 10240), (17, "looped_kernel", 2048, 10240)):
+        x = torch.randn(rows, width, device=device, dtype=torch.float16)
         y = module.softmax(x)
         assert (calls[-1][0], calls[-1][2]["BLOCK_N"]) == (kind, block), rows
         torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
@@ -653,7 +670,7 @@ def test_pinned_schedules_go_without_the_padded_entries(variants):
         module, models = variants[name]
         assert not models["softmax"].table_padded and not hasattr(module, "_softmax_padded"), name
         assert 6144 not in [r[0] for r in module._softmax_launch_table], name
-    assert variants["auto"][1]["softmax"].table_padded == "3072, 6144"
+    assert variants["auto"][1]["softmax"].table_padded == "3072, 6144, 12288"
 
 
 def test_launch_table_is_readable_and_editable(spy, device, monkeypatch):
@@ -1340,7 +1357,8 @@ def test_launch_table_halves_warps_where_reductions_chain(examples):
     defaults = {r[0]: r for r in padded_rows(DEFAULT_TABLE)}
     for width in CHAINED_HALVE_AT:
         assert tables["softmax"][width][1] == "single" and tables["softmax"][width][4] * 2 == defaults[width][4]
-    same = [w for w in tables["softmax"] if w not in CHAINED_HALVE_AT]
+    # (the widest entry for rows mostly padding takes its own chunks in softmax: PADDED_WIDE_ONLINE)
+    same = [w for w in tables["softmax"] if w not in CHAINED_HALVE_AT and w != 12288]
     assert all(tables["softmax"][w][4] == defaults[w][4] for w in same)
 
 

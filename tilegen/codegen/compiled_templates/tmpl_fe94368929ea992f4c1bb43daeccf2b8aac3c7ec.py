@@ -127,9 +127,7 @@ def root(context, missing=missing):
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'))
         yield ' entries (_'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield "_padded) run looped: their rows would fill at\n# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less\n# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how\n# the rows load: the entry's own ("
-        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'padded_warps'))
-        yield " warps in this kernel), 2048 columns of 8 warps\n# or 512 of 4 (tilegen.runtime.reduction.padded_chunk). Over fewer row blocks than SMs a row's\n# latency is the kernel's time: the launcher skips them there and takes the next entry\n# (tilegen.runtime.reduction.few_row_blocks).\n"
+        yield "_padded) run looped: their rows would fill at\n# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less\n# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how\n# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4\n# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for\n# the widest entry) a row's latency is the kernel's time: the launcher skips them there and\n# takes the next entry (tilegen.runtime.reduction.few_row_blocks).\n"
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
         pass
         yield "# A team's segments are BLOCK_N columns, or half as many where the rows load element by\n# element or the teams are fewer programs than the SMs, and the larger team fits the SMs\n# (tilegen.runtime.reduction.team_block).\n"
@@ -176,11 +174,11 @@ def root(context, missing=missing):
     yield ')\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'):
         pass
-        yield '_'
+        yield '# max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them\n_'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_padded = ('
-        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'))
-        yield ',)  # max_n of the entries for rows mostly padding\n'
+        yield '_padded = {'
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded_few'))
+        yield '}\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_narrow'):
         pass
         yield '_'
@@ -210,9 +208,9 @@ def root(context, missing=missing):
     yield ", launch keywords), from the launch table above and\n    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,\n    strides, device, data pointers' offsets from a "
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pointer_align'))
     yield '-byte boundary'
-    yield str(('; for a team,\n    also whether a CUDA graph is being captured' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 109 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('; for a team,\n    also whether a CUDA graph is being captured' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 110 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield "), so the launcher works it out on a\n    signature's first call only (Calls.facts)."
-    yield str((' The team workspace words are 0 where the\n    launch is no team.' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 111 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((' The team workspace words are 0 where the\n    launch is no team.' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 112 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '"""\n    n_rows = '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'n_rows'))
     yield '\n    for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _'
@@ -226,7 +224,9 @@ def root(context, missing=missing):
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '_padded) only where the rows fill the SMs.\n            if not (max_n in _'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_padded and _reduction.few_row_blocks(device, n_rows)):\n                break\n    if strategy == "looped" and max_n in _'
+        yield '_padded and _reduction.few_row_blocks(device, n_rows, _'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_padded[max_n])):\n                break\n    if strategy == "looped" and max_n in _'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '_padded:\n        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.\n        BLOCK_N, num_warps = _reduction.padded_chunk(\n            '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
@@ -298,7 +298,7 @@ def root(context, missing=missing):
                 pass
                 yield '        # (Already worked out, above 1, where the few-rows rule above took the team.)\n'
             yield '        WINDOW = '
-            yield str(('WINDOW or ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team') else cond_expr_undefined("the inline if-expression on line 164 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str(('WINDOW or ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team') else cond_expr_undefined("the inline if-expression on line 165 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield str(context.call((undefined(name='window_call') if l_0_window_call is missing else l_0_window_call), (undefined(name='k') if l_0_k is missing else l_0_k)))
             yield '\n'
         l_0_win = ('WINDOW' if (undefined(name='w') if l_0_w is missing else l_0_w) else '1')
@@ -310,7 +310,7 @@ def root(context, missing=missing):
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ', BLOCK_N, '
             yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
-            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 171 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 172 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield 'n_rows=n_rows, window='
             yield str((undefined(name='win') if l_0_win is missing else l_0_win))
             yield '\n        )\n'
@@ -327,10 +327,10 @@ def root(context, missing=missing):
         yield ") <= 1 << 20:\n            # The interpreter runs programs one after another, so none could wait for\n            # another: a team of one program holding the whole row (Triton's largest block).\n            TEAM, BLOCK_N = 1, _args.next_power_of_2("
         yield str((undefined(name='width') if l_0_width is missing else l_0_width))
         yield ')\n        if _reduction.team_fits(device, TEAM):\n            constexprs = dict(\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31'
-        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 189 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 190 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield '.\n                INDEX_64=_args.needs_int64('
         yield str(t_2(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
-        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 191 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 192 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield ')\n                or (n_rows + 2) * '
         yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
         yield ' * _args.next_power_of_2(TEAM) >= 2**31,\n'
@@ -345,9 +345,9 @@ def root(context, missing=missing):
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'past_end'):
             pass
             yield '                # Lanes outside the row: past its end in the last segment'
-            yield str((', before its start with a window' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 200 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', before its start with a window' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 201 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield '.\n                PAST_END='
-            yield str(('WINDOW > 1 or ' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 201 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str(('WINDOW > 1 or ' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 202 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield 'TEAM * BLOCK_N != '
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ',\n'
@@ -425,7 +425,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 272 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 273 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -470,7 +470,7 @@ def root(context, missing=missing):
     yield '    # How to launch for this signature: _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_launch_choice, worked out on its first call'
-    yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 292 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 293 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '.\n    kernel, grid, team_words, constexprs = _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.facts(\n        '
@@ -494,4 +494,4 @@ def root(context, missing=missing):
     yield '\n'
 
 blocks = {}
-debug_info = '3=56&4=62&6=65&7=67&8=69&9=71&10=74&11=79&15=90&16=94&18=96&19=98&20=102&21=105&25=109&26=112&29=117&35=119&36=122&40=124&41=127&44=131&49=133&54=136&58=139&64=142&65=145&71=149&72=152&76=154&77=157&81=159&82=162&84=164&86=167&88=169&89=173&92=177&93=180&95=184&96=187&98=191&99=194&100=196&104=199&105=203&106=207&107=209&109=211&111=215&113=217&114=219&115=221&116=224&117=226&118=228&120=230&123=232&125=238&126=241&128=243&131=250&134=252&137=255&142=263&144=265&146=267&149=270&150=273&152=279&153=283&155=288&157=291&158=294&161=297&164=301&166=304&167=307&171=310&174=317&175=320&178=324&179=326&182=328&189=330&191=332&192=335&193=337&194=340&196=342&199=345&200=348&201=350&205=355&207=359&209=362&211=364&213=366&214=368&228=372&234=376&235=378&236=380&243=387&244=389&246=392&256=400&257=402&258=405&260=407&262=410&270=413&271=420&272=423&274=431&275=433&277=436&278=438&280=444&282=446&283=448&284=452&286=454&288=458&289=464&292=471&294=475&295=477&297=483&307=487&308=489&313=493'
+debug_info = '3=56&4=62&6=65&7=67&8=69&9=71&10=74&11=79&15=90&16=94&18=96&19=98&20=102&21=105&25=109&26=112&29=117&35=119&36=122&40=124&41=127&49=131&54=134&58=137&64=140&65=143&71=147&72=150&76=152&77=155&81=157&82=160&84=162&86=165&88=167&89=171&92=175&94=178&96=182&97=185&99=189&100=192&101=194&105=197&106=201&107=205&108=207&110=209&112=213&114=215&115=217&116=219&117=222&118=224&119=226&121=230&124=232&126=238&127=241&129=243&132=250&135=252&138=255&143=263&145=265&147=267&150=270&151=273&153=279&154=283&156=288&158=291&159=294&162=297&165=301&167=304&168=307&172=310&175=317&176=320&179=324&180=326&183=328&190=330&192=332&193=335&194=337&195=340&197=342&200=345&201=348&202=350&206=355&208=359&210=362&212=364&214=366&215=368&229=372&235=376&236=378&237=380&244=387&245=389&247=392&257=400&258=402&259=405&261=407&263=410&271=413&272=420&273=423&275=431&276=433&278=436&279=438&281=444&283=446&284=448&285=452&287=454&289=458&290=464&293=471&295=475&296=477&298=483&308=487&309=489&314=493'

@@ -34,8 +34,7 @@ DEFAULT_TABLE: tuple[tuple, ...] = (
 # instructions. Where the table's block for a row would be more than a third larger than
 # the row (N <= PADDED_SHARE * block), rows of more than 2048 columns run looped in
 # 1024-column chunks instead (5120 lanes for 5000 columns), reading the row a second time
-# from cache. Only up to 8192 columns: wider single passes run 16 warps, which the
-# 1024-column chunks do not beat (layernorm 762x11008: 0.90x). Measured on the H100,
+# from cache (wider rows: PADDED_WIDE_ROW below). Measured on the H100,
 # time of the single pass over time looped, 4 warps: softmax f16 4096x5000 2.04x
 # (41.9 against 85.6 us; eager 68.8), 8192x3000 1.24x; layernorm bf16 2048x4097 1.54x,
 # 4096x5001 1.68x, 1677x5000 1.26x, 1365x6144 1.20x, 3355x2500 1.11x, 2796x3000 1.02x;
@@ -57,18 +56,52 @@ PADDED_WARPS = 8  # the chunks' warps in kernels without an online max-and-sum
 PADDED_WIDEST = 8192
 PADDED_NARROWEST = 2048  # up to this many columns the single pass's block is at most 1024 lanes wider
 
+# Rows of 8193-12288 columns (the 16384 entry's block at most 3/4 full) run looped too, in
+# the 4096-column chunks of 16 warps the 8192 entry's looped rows take (REREAD_AT,
+# WELFORD_LOOPED_AT): a thread's share one 16-byte vector of 16-bit values, three chunks for
+# 12288 columns; in kernels with an online max-and-sum, 2048 columns of 8 warps (the same
+# share). The launcher sizes them as it does the narrower chunks (padded_chunk: 2048 columns
+# of 8 warps where they leave fewer lanes past the row end, at 9000 and 10240 columns; 512 of
+# 4 for rows loaded element by element, where those leave fewer). Measured on the H200, 4096
+# rows, the single pass against chunks of 1024x8 / 2048x8 / 4096x16 (columns x warps), us:
+# layernorm bf16 11008 67.6 against 71.1 / 63.9 / 56.8, 12288 69.2 against 64.8 / 61.0 /
+# 58.0; rmsnorm bf16 11008 57.9 against 53.5 / 50.8 / 47.6, 12288 60.8 against 58.0 / 56.0 /
+# 52.3; softmax f16 11008 84.6 against 91.6 / 80.7 / 78.6, 12288 85.6 against 96.6 / 79.9 /
+# 78.5; log-softmax f16 11008 61.6 against 58.0 (2048x8) / 66.7 (4096x16), 12288 63.3 against
+# 59.7 / 68.3 (its single pass holds only x); at 9000 columns 2048x8 (10240 lanes): layernorm
+# 55.6, rmsnorm 42.5, softmax 69.1 against the single pass's 58.8, 54.4, 84.7. Odd widths
+# (element by element), 512x4 / 2048x8 / 4096x16 against the single pass: layernorm 10001
+# 121.0 / 129.5 / 183.5 against 181.5, softmax 109.0 / 90.7 / 143.1 against 180.3,
+# log-softmax 11001 105.9 / 92.4 / 95.6 against 123.4. Over few rows the single pass keeps
+# its lead for longer than at narrower rows, each of its programs holding a whole row's
+# loads in flight: the launcher skips this entry over at most PADDED_WIDE_FEW_PER_SM row
+# blocks an SM (layernorm 264x10240: single pass 8.0 us, chunks 8.7; 528x10240 12.2 against
+# 10.5; rmsnorm 7.2 against 7.9, 10.6 against 9.3).
+PADDED_WIDE_ROW = ("looped", 4096, 1, 16, 0, 1)
+PADDED_WIDE_ONLINE = (2048, 8)  # BLOCK_N and warps of those chunks in kernels with an online max-and-sum
+PADDED_WIDE_WIDEST = 16384
+PADDED_FEW_PER_SM = 1  # row blocks an SM up to which the launcher skips an entry for rows mostly padding
+PADDED_WIDE_FEW_PER_SM = 2  # ... the entry of rows wider than PADDED_WIDEST
+
 
 def padded_rows(table: tuple[tuple, ...]) -> tuple[tuple, ...]:
-    """`table` with a PADDED_ROW entry before each single-pass entry of PADDED_NARROWEST + 1
-    to PADDED_WIDEST columns, covering the widths up to PADDED_SHARE of that entry's block
-    (the entries stay in order of max_n)."""
+    """`table` with an entry for rows mostly padding before each single-pass entry of
+    PADDED_NARROWEST + 1 to PADDED_WIDE_WIDEST columns, covering the widths up to
+    PADDED_SHARE of that entry's block (the entries stay in order of max_n): PADDED_ROW up to
+    PADDED_WIDEST columns, PADDED_WIDE_ROW beyond."""
     out = []
     for row in table:
         max_n, strategy = row[0], row[1]
-        if strategy == "single" and max_n is not None and PADDED_NARROWEST < max_n <= PADDED_WIDEST:
-            out.append((int(max_n * PADDED_SHARE),) + PADDED_ROW)
+        if strategy == "single" and max_n is not None and PADDED_NARROWEST < max_n <= PADDED_WIDE_WIDEST:
+            out.append((int(max_n * PADDED_SHARE),) + (PADDED_ROW if max_n <= PADDED_WIDEST else PADDED_WIDE_ROW))
         out.append(row)
     return tuple(out)
+
+
+def padded_few_per_sm(max_n: int) -> int:
+    """Row blocks an SM up to which a launcher skips the entry for rows mostly padding of
+    `max_n` columns, for the next entry (tilegen.runtime.reduction.few_row_blocks)."""
+    return PADDED_FEW_PER_SM if max_n <= PADDED_WIDEST else PADDED_WIDE_FEW_PER_SM
 
 # Wider rows go to a team of cdiv(N, BLOCK_N) programs, each holding one BLOCK_N-column
 # segment in registers and exchanging partial results with the others (read once). A
@@ -179,9 +212,13 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
         rereads = {**rereads, **WELFORD_LOOPED_AT}
     for max_n, strategy, block, n_rows, default_warps, per_sm, stages in table:
         warps = default_warps
-        if (strategy, block, n_rows, warps, per_sm, stages) == PADDED_ROW:
+        if (strategy, block, n_rows, warps, per_sm, stages) in (PADDED_ROW, PADDED_WIDE_ROW):
             changed["padded"].append(max_n)
-            warps = default_warps = warps if online else PADDED_WARPS
+            if (strategy, block, n_rows, warps, per_sm, stages) == PADDED_ROW:
+                warps = default_warps = warps if online else PADDED_WARPS
+            elif online:
+                block, warps = PADDED_WIDE_ONLINE
+                default_warps = warps
         if padded and online and strategy == "single" and max_n in ONLINE_NARROW_AT:
             changed["narrow"].append(max_n)
         if strategy == "single" and max_n in rereads:

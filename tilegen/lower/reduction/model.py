@@ -229,7 +229,7 @@ class ReductionModel:
     table_narrow: str  # table rows whose single pass the launcher sizes by the row width (online kernels)
     row_itemsize: int  # bytes per element of the narrowest row-sized tensor (padded_chunk's vectors)
     row_strides: tuple[str, ...]  # launcher expressions of the row-sized tensors' row strides
-    padded_warps: int  # num_warps of the table's entries for rows mostly padding (0: none)
+    table_padded_few: str  # those widths with the row blocks an SM up to which the launcher skips them
     row_inputs: int  # row-sized inputs the single pass holds in registers through a reduction
     pins: tuple[tuple[str, str], ...]  # (launcher variable, literal) pinned by the schedule
     pinned_block_n: str  # schedule block_n without a pinned strategy: "" or the literal
