@@ -409,9 +409,9 @@ def quantize_rows_i8_team_kernel(
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
 # the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
-# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
-# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
+# that _quantize_rows_i8_padded gives each entry) a row's latency is the kernel's time: the
+# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -2632,9 +2632,9 @@ def quantize_rows_f8_team_kernel(
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
 # the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
-# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
-# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
+# that _quantize_rows_f8_padded gives each entry) a row's latency is the kernel's time: the
+# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).

@@ -407,9 +407,9 @@ def softmax_team_kernel(
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
 # the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
-# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
-# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
+# that _softmax_padded gives each entry) a row's latency is the kernel's time: the
+# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -1100,9 +1100,9 @@ def causal_softmax_team_kernel(
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
 # the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
-# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
-# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
+# that _causal_softmax_padded gives each entry) a row's latency is the kernel's time: the
+# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -1790,9 +1790,9 @@ def log_softmax_team_kernel(
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
 # the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
-# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
-# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
+# that _log_softmax_padded gives each entry) a row's latency is the kernel's time: the
+# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -2518,9 +2518,9 @@ def layernorm_team_kernel(
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
 # the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
-# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
-# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
+# that _layernorm_padded gives each entry) a row's latency is the kernel's time: the
+# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -3168,9 +3168,9 @@ def rmsnorm_team_kernel(
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
 # the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
-# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
-# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
+# that _rmsnorm_padded gives each entry) a row's latency is the kernel's time: the
+# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -3717,9 +3717,9 @@ def row_stats_team_kernel(
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
 # the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
-# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
-# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
+# that _row_stats_padded gives each entry) a row's latency is the kernel's time: the
+# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -4560,9 +4560,9 @@ def add_layernorm_team_kernel(
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
 # the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
-# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
-# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
+# that _add_layernorm_padded gives each entry) a row's latency is the kernel's time: the
+# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -5360,9 +5360,9 @@ def add_rmsnorm_team_kernel(
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
 # the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
-# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
-# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
+# that _add_rmsnorm_padded gives each entry) a row's latency is the kernel's time: the
+# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -5927,9 +5927,9 @@ def next_token_team_kernel(
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
 # the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
-# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
-# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
+# that _next_token_padded gives each entry) a row's latency is the kernel's time: the
+# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -6414,9 +6414,9 @@ def top_p_cumulative_looped_kernel(
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
 # the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
-# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
-# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
+# that _top_p_cumulative_padded gives each entry) a row's latency is the kernel's time: the
+# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # At the max_n 32, 128 entries (_top_p_cumulative_narrow) the launcher sizes ROWS from the row: this
 # kernel's online max-and-sum chains two reductions and an exp per element, and blocks of 4
 # values a thread (8 where the row fills its block in vectors) let more programs overlap their
@@ -6991,9 +6991,9 @@ def cross_entropy_team_kernel(
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
 # the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most one an SM, two for
-# the widest entry) a row's latency is the kernel's time: the launcher skips them there and
-# takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
+# that _cross_entropy_padded gives each entry) a row's latency is the kernel's time: the
+# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).

@@ -198,14 +198,15 @@ def spy(examples, monkeypatch):
 def _expected_launch(table, padded, width, device, n_rows):
     """What the launcher should pick for this row width of contiguous f16 rows, read from
     its own table: the first entry wide enough, but not one of the `padded` entries (rows
-    mostly padding, looped in chunks that padded_chunk sizes) where the row blocks do not
-    fill the SMs of a GPU."""
+    mostly padding, looped in chunks that padded_chunk sizes) where the row blocks number at
+    most the entry's `padded` value an SM of a GPU."""
     import triton
     from tilegen.runtime.reduction import padded_chunk, team_block
 
-    few = device.type == "cuda" and n_rows <= torch.cuda.get_device_properties(device).multi_processor_count
+    sms = torch.cuda.get_device_properties(device).multi_processor_count if device.type == "cuda" else 0
     for max_n, strategy, block, rows, warps, *rest in table:
-        if (max_n is None or width <= max_n) and not (few and max_n in padded):
+        few = device.type == "cuda" and max_n in padded and n_rows <= padded[max_n] * sms
+        if (max_n is None or width <= max_n) and not few:
             break
     if strategy == "looped" and max_n in padded:
         block = padded_chunk(width, block, warps, 2, width)[0]
@@ -222,7 +223,8 @@ def _expected_launch(table, padded, width, device, n_rows):
 
 
 @pytest.mark.parametrize("width,n_rows", [(1, 2), (1000, 2), (2500, 2), (2501, 3), (5000, 2), (5000, 300),
-                                          (6144, 2), (16384, 2), (16385, 2), (50257, 2), (65536, 2), (65537, 2)])
+                                          (6144, 2), (10240, 2), (11008, 300), (16384, 2), (16385, 2), (50257, 2),
+                                          (65536, 2), (65537, 2)])
 def test_launch_table_picks_the_strategy(spy, device, width, n_rows):
     module, calls = spy
     kind, block = _expected_launch(module._softmax_launch_table, module._softmax_padded, width, torch.device(device), n_rows)
@@ -252,16 +254,16 @@ def test_rows_mostly_padding_run_looped(examples):
     8192 columns, 4096 of 16 warps beyond, which the launcher resizes: padded_chunk), in every
     kernel's table; the rows of 3073-4096, 6145-8192 and 12289-16384 columns keep their
     entries. Over few row blocks the launcher skips them: at most one an SM, two for the
-    widest (padded_few_per_sm)."""
+    widest (padded_few_blocks_per_sm)."""
     from tilegen.lower.reduction.launch import (DEFAULT_TABLE, PADDED_ROW, PADDED_WARPS, PADDED_WIDE_ONLINE,
-                                                PADDED_WIDE_ROW, padded_few_per_sm, padded_rows)
+                                                PADDED_WIDE_ROW, padded_few_blocks_per_sm, padded_rows)
 
     module, models = examples
     table = padded_rows(DEFAULT_TABLE)
     assert [r[0] for r in table if r[1:] == PADDED_ROW] == [3072, 6144]
     assert [r[0] for r in table if r[1:] == PADDED_WIDE_ROW] == [12288]
     assert [r for r in table if r[1:] not in (PADDED_ROW, PADDED_WIDE_ROW)] == list(DEFAULT_TABLE)
-    assert [padded_few_per_sm(n) for n in (3072, 6144, 12288)] == [1, 1, 2]
+    assert [padded_few_blocks_per_sm(n) for n in (3072, 6144, 12288)] == [1, 1, 2]
     pick = lambda rows, n: next(r for r in rows if r[0] is None or n <= r[0])
     for name in ("softmax", "log_softmax", "layernorm", "rmsnorm", "row_stats"):
         rows = getattr(module, f"_{name}_launch_table")
@@ -271,10 +273,11 @@ def test_rows_mostly_padding_run_looped(examples):
         warps = PADDED_ROW[3] if "softmax" in name else PADDED_WARPS
         for n in (2049, 3072, 4097, 5000, 6144):
             assert pick(rows, n)[1:] == PADDED_ROW[:3] + (warps,) + PADDED_ROW[4:], (name, n)
-        # 4096-column chunks of 16 warps, 2048 of 8 with an online max-and-sum
-        wide = PADDED_WIDE_ROW[:1] + PADDED_WIDE_ONLINE[:1] + PADDED_WIDE_ROW[2:3] + PADDED_WIDE_ONLINE[1:] + PADDED_WIDE_ROW[4:]
+        # 4096-column chunks of 16 warps, 2048 of 8 with an online max-and-sum (PADDED_WIDE_ONLINE)
+        assert PADDED_WIDE_ONLINE == (2048, 8)
         for n in (8193, 11008, 12288):
-            assert pick(rows, n)[1:] == (wide if "softmax" in name else PADDED_WIDE_ROW), (name, n)
+            want = ("looped", 2048, 1, 8, 0, 1) if "softmax" in name else PADDED_WIDE_ROW
+            assert pick(rows, n)[1:] == want, (name, n)
         for n in (2048, 3073, 4096, 6145, 8192, 12289, 16384):
             assert pick(rows, n)[0] not in (3072, 6144, 12288), (name, n)
 
@@ -305,11 +308,13 @@ def test_padded_chunks_follow_the_row_loads():
     assert padded_chunk(5000, 256, 2, 2, 5000) == (256, 2)  # an edited entry's own chunk, if it fits best
 
 
-@pytest.mark.parametrize("width,stride", [(2501, 2501), (4098, 4098), (4098, 4099), (6144, 6144)])
+@pytest.mark.parametrize("width,stride", [(2501, 2501), (4098, 4098), (4098, 4099), (6144, 6144), (9000, 9000),
+                                          (10001, 10001), (11008, 11008)])
 def test_norms_in_padded_chunks_match_torch(spy, device, monkeypatch, width, stride):
     """layernorm and rmsnorm over rows in the chunks padded_chunk picks (512 columns of 4
-    warps for odd widths or strides, 1024 of 8, 2048 of 8 for whole vectors; on a GPU over
-    enough row blocks to fill it), fed the row strides of x and y, against torch."""
+    warps for odd widths or strides, 1024 of 8, 2048 of 8 for whole vectors; past 8192
+    columns the entry's own 4096 of 16 competing; on a GPU over enough row blocks to fill
+    it), fed the row strides of x and y, against torch."""
     import tilegen.runtime.reduction as red
 
     module, calls = spy
@@ -322,8 +327,10 @@ def test_norms_in_padded_chunks_match_torch(spy, device, monkeypatch, width, str
     x = base[:, :width]  # rows `stride` elements apart
     w, b = (torch.randn(width, generator=gen).to(device=device, dtype=torch.bfloat16) for _ in range(2))
     y = module.layernorm(x, w, b)[0]
-    want_chunk = {2501: (512, 4), 4098: (1024, 8) if stride == width else (512, 4), 6144: (2048, 8)}[width]
-    assert asked[-1] == (width, 1024, 8, 2, stride, width)  # x's row stride, then y's (a new tensor)
+    want_chunk = {2501: (512, 4), 4098: (1024, 8) if stride == width else (512, 4), 6144: (2048, 8),
+                  9000: (2048, 8), 10001: (512, 4), 11008: (4096, 16)}[width]
+    entry = (1024, 8) if width <= 8192 else (4096, 16)
+    assert asked[-1] == (width, *entry, 2, stride, width)  # x's row stride, then y's (a new tensor)
     assert calls[-1][0] == "looped_kernel"
     assert (calls[-1][2]["BLOCK_N"], calls[-1][2]["num_warps"]) == want_chunk
     want = F.layer_norm(x.float(), (width,), w.float(), b.float(), 1e-5)
@@ -536,7 +543,7 @@ def test_few_rows_mostly_padding_take_the_single_pass(spy, device, monkeypatch):
 
     module, calls = spy
     assert not red.few_row_blocks(torch.device("cpu"), 1)  # the interpreter runs one program at a time
-    monkeypatch.setattr(red, "few_row_blocks", lambda device, n, per_sm=1: n <= 8 * per_sm)
+    monkeypatch.setattr(red, "few_row_blocks", lambda device, n, blocks_per_sm=1: n <= 8 * blocks_per_sm)
     for rows, kind, block, width in ((3, "kernel", 8192, 5000), (9, "looped_kernel", 1024, 5000),
                                      (16, "kernel", 16384, 10240), (17, "looped_kernel", 2048, 10240)):
         x = torch.randn(rows, width, device=device, dtype=torch.float16)
@@ -1572,6 +1579,9 @@ def test_few_row_blocks_take_more_warps(monkeypatch):
     assert r.few_rows_warps(gpu, 133, 8192, 4) == 4
     assert r.few_rows_warps(gpu, 1, 64, 4) == 4
     assert r.few_rows_warps(torch.device("cpu"), 1, 8192, 4) == 4
+    # the threshold the entries for rows mostly padding pass: row blocks an SM
+    assert r.few_row_blocks(gpu, 132) and not r.few_row_blocks(gpu, 133)
+    assert r.few_row_blocks(gpu, 264, 2) and not r.few_row_blocks(gpu, 265, 2)
 
 
 def test_pinned_warps_stay_pinned():

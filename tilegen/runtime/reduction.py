@@ -184,23 +184,24 @@ def rows_to_fill(device, n_rows, rows, block_n, num_warps):
     return rows
 
 
-def few_row_blocks(device, num_row_blocks, per_sm=1):
-    """Do `num_row_blocks` number at most `per_sm` an SM (one wave of the GPU's SMs, by
+def few_row_blocks(device, num_row_blocks, blocks_per_sm=1):
+    """Do `num_row_blocks` number at most `blocks_per_sm` an SM (one wave of the GPU's SMs, by
     default)? Then a row's latency is the kernel's time: a single pass takes more warps
     (few_rows_warps), and the launch table's entries for rows mostly padding (looped chunks,
-    PADDED_SHARE in tilegen/lower/reduction/launch.py, which sets their `per_sm`) give way to
-    the next entry, what ran before them. Measured on the H100, that entry against the
+    PADDED_SHARE in tilegen/lower/reduction/launch.py; their `blocks_per_sm` from
+    padded_few_blocks_per_sm there) give way to the next entry, what ran before them. Measured on the H100, that entry against the
     chunks: layernorm bf16 64x4097 8.2 against 9.0 us, rmsnorm 4x4097 6.3 against 6.9; with
     1024 rows of softmax f16 5000 wide the chunks lead, 14.7 against 24.2. Never under the
     interpreter (one program at a time)."""
-    return device.type == "cuda" and num_row_blocks <= per_sm * sm_count(device)
+    return device.type == "cuda" and num_row_blocks <= blocks_per_sm * sm_count(device)
 
 
 # Rows mostly padding run looped in chunks (PADDED_SHARE in tilegen/lower/reduction/launch.py)
 # sized to how the rows load: a thread's share of a chunk is one 16-byte vector where the
 # rows load in them, fewer values where they load element by element. Among the sizes that
-# suit the loads and the table entry's own (1024 columns; 4096 of 16 warps for rows of
-# 8193-12288 columns), the fewest lanes past the row end win (ties: the larger chunk). Launchers as generated against 1024-column chunks of 4 warps
+# suit the loads and the table entry's own (1024 columns; for rows of 8193-12288 columns
+# 4096 of 16 warps, or 2048 of 8 with an online max-and-sum), the fewest lanes past the row
+# end win (ties: the larger chunk). Launchers as generated against 1024-column chunks of 4 warps
 # on the H100, x best of eager (and torch.compile at 2048x4097): layernorm bf16 2048x4097 0.949 -> 1.192
 # (512 columns, 4 warps), 4096x2501 1.43 -> 1.83 (512, 4), 4096x5001 1.61 -> 1.88 (1024, 8);
 # rmsnorm 4096x6144 1.196 -> 1.297 (2048, 8); softmax f16 4096x6144 1.71 -> 1.87 (2048, 8),

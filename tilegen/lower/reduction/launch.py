@@ -74,14 +74,14 @@ PADDED_NARROWEST = 2048  # up to this many columns the single pass's block is at
 # 121.0 / 129.5 / 183.5 against 181.5, softmax 109.0 / 90.7 / 143.1 against 180.3,
 # log-softmax 11001 105.9 / 92.4 / 95.6 against 123.4. Over few rows the single pass keeps
 # its lead for longer than at narrower rows, each of its programs holding a whole row's
-# loads in flight: the launcher skips this entry over at most PADDED_WIDE_FEW_PER_SM row
+# loads in flight: the launcher skips this entry over at most PADDED_WIDE_FEW_BLOCKS_PER_SM row
 # blocks an SM (layernorm 264x10240: single pass 8.0 us, chunks 8.7; 528x10240 12.2 against
 # 10.5; rmsnorm 7.2 against 7.9, 10.6 against 9.3).
 PADDED_WIDE_ROW = ("looped", 4096, 1, 16, 0, 1)
 PADDED_WIDE_ONLINE = (2048, 8)  # BLOCK_N and warps of those chunks in kernels with an online max-and-sum
 PADDED_WIDE_WIDEST = 16384
-PADDED_FEW_PER_SM = 1  # row blocks an SM up to which the launcher skips an entry for rows mostly padding
-PADDED_WIDE_FEW_PER_SM = 2  # ... the entry of rows wider than PADDED_WIDEST
+PADDED_FEW_BLOCKS_PER_SM = 1  # row blocks an SM up to which the launcher skips an entry for rows mostly padding
+PADDED_WIDE_FEW_BLOCKS_PER_SM = 2  # ... the entry of rows wider than PADDED_WIDEST
 
 
 def padded_rows(table: tuple[tuple, ...]) -> tuple[tuple, ...]:
@@ -98,10 +98,10 @@ def padded_rows(table: tuple[tuple, ...]) -> tuple[tuple, ...]:
     return tuple(out)
 
 
-def padded_few_per_sm(max_n: int) -> int:
+def padded_few_blocks_per_sm(max_n: int) -> int:
     """Row blocks an SM up to which a launcher skips the entry for rows mostly padding of
     `max_n` columns, for the next entry (tilegen.runtime.reduction.few_row_blocks)."""
-    return PADDED_FEW_PER_SM if max_n <= PADDED_WIDEST else PADDED_WIDE_FEW_PER_SM
+    return PADDED_FEW_BLOCKS_PER_SM if max_n <= PADDED_WIDEST else PADDED_WIDE_FEW_BLOCKS_PER_SM
 
 # Wider rows go to a team of cdiv(N, BLOCK_N) programs, each holding one BLOCK_N-column
 # segment in registers and exchanging partial results with the others (read once). A
@@ -197,14 +197,16 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
     LOOPED_FALLBACK row. A "chained" kernel whose looped form reads the row only twice
     (`two_reads`: its variance joins its mean's pass) also runs looped at the
     WELFORD_LOOPED_AT widths. Where `padded` (no schedule pins), rows that would fill little of
-    a single pass's power-of-two block run looped in chunks (padded_rows), of PADDED_WARPS
-    unless the kernel has an `online` max-and-sum; such a kernel's launcher then sizes its
+    a single pass's power-of-two block run looped in chunks (padded_rows): PADDED_ROW's of
+    PADDED_WARPS unless the kernel has an `online` max-and-sum, PADDED_WIDE_ROW's, or
+    PADDED_WIDE_ONLINE's in such a kernel; an online kernel's launcher then sizes its
     single pass's rows at the ONLINE_NARROW_AT widths (also only where `padded`). Also returns the widths each
     adjustment changed: {"reread": ..., "welford": ..., "fewer": ..., "more": ..., "padded":
     ..., "narrow": ...} (fewer / more warps than the row it started from; padded: the
     chunked rows; narrow: the rows the launcher sizes)."""
     rows, changed = [], {"reread": [], "welford": [], "fewer": [], "more": [], "padded": [], "narrow": []}
     table = padded_rows(DEFAULT_TABLE) if padded else DEFAULT_TABLE
+    padded_maxes = {r[0] for r in table} - {r[0] for r in DEFAULT_TABLE}  # the entries padded_rows added
     if not team:
         table = tuple(r for r in table if r[1] != "team") + (LOOPED_FALLBACK,)
     rereads = {"looped": REREAD_AT, "chained": REREAD_CHAINED_AT}.get(reread, {})
@@ -212,7 +214,7 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
         rereads = {**rereads, **WELFORD_LOOPED_AT}
     for max_n, strategy, block, n_rows, default_warps, per_sm, stages in table:
         warps = default_warps
-        if (strategy, block, n_rows, warps, per_sm, stages) in (PADDED_ROW, PADDED_WIDE_ROW):
+        if max_n in padded_maxes:  # PADDED_ROW or PADDED_WIDE_ROW
             changed["padded"].append(max_n)
             if (strategy, block, n_rows, warps, per_sm, stages) == PADDED_ROW:
                 warps = default_warps = warps if online else PADDED_WARPS

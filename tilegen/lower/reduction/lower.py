@@ -13,7 +13,7 @@ from ..expr import squares
 from ..model import Statement, helpers_used
 from .axes import AxisReductionModel, lower_axis_reduction
 from .axis_scan import AxisScanModel, lower_axis_scan
-from .launch import fallback_row, few_rows_team_row, held_inputs, padded_few_per_sm, reread_kind, schedule_pins, table_rows
+from .launch import fallback_row, few_rows_team_row, held_inputs, padded_few_blocks_per_sm, reread_kind, schedule_pins, table_rows
 from .looped import looped
 from .lowering import Lowering
 from ..model import IndexStep, index_name
@@ -154,7 +154,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
         table_padded=", ".join(map(str, changed["padded"])),
         table_narrow=", ".join(map(str, changed["narrow"])),
         row_strides=tuple(expr for _, expr in row_strides),
-        table_padded_few=", ".join(f"{n}: {padded_few_per_sm(n)}" for n in changed["padded"]),
+        table_padded_few=", ".join(f"{n}: {padded_few_blocks_per_sm(n)}" for n in changed["padded"]),
         row_itemsize=row_itemsize,
         row_inputs=row_inputs,
         pins=pins,
