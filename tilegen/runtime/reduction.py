@@ -189,10 +189,10 @@ def few_row_blocks(device, num_row_blocks, blocks_per_sm=1):
     default)? Then a row's latency is the kernel's time: a single pass takes more warps
     (few_rows_warps), and the launch table's entries for rows mostly padding (looped chunks,
     PADDED_SHARE in tilegen/lower/reduction/launch.py; their `blocks_per_sm` from
-    padded_few_blocks_per_sm there) give way to the next entry, what ran before them. Measured on the H100, that entry against the
-    chunks: layernorm bf16 64x4097 8.2 against 9.0 us, rmsnorm 4x4097 6.3 against 6.9; with
-    1024 rows of softmax f16 5000 wide the chunks lead, 14.7 against 24.2. Never under the
-    interpreter (one program at a time)."""
+    padded_few_blocks_per_sm there) give way to the next entry, what ran before them.
+    Measured on the H100, that entry against the chunks: layernorm bf16 64x4097 8.2 against
+    9.0 us, rmsnorm 4x4097 6.3 against 6.9; with 1024 rows of softmax f16 5000 wide the
+    chunks lead, 14.7 against 24.2. Never under the interpreter (one program at a time)."""
     return device.type == "cuda" and num_row_blocks <= blocks_per_sm * sm_count(device)
 
 

@@ -178,9 +178,9 @@ def root(context, missing=missing):
         pass
         yield '# max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them\n_'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_padded = {'
-        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded_few'))
-        yield '}\n'
+        yield '_padded = '
+        yield str(str_join(('{', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded_few'), '}', )))
+        yield '\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_narrow'):
         pass
         yield '_'

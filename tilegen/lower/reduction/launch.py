@@ -74,14 +74,16 @@ PADDED_NARROWEST = 2048  # up to this many columns the single pass's block is at
 # 121.0 / 129.5 / 183.5 against 181.5, softmax 109.0 / 90.7 / 143.1 against 180.3,
 # log-softmax 11001 105.9 / 92.4 / 95.6 against 123.4. Over few rows the single pass keeps
 # its lead for longer than at narrower rows, each of its programs holding a whole row's
-# loads in flight: the launcher skips this entry over at most PADDED_WIDE_FEW_BLOCKS_PER_SM row
-# blocks an SM (layernorm 264x10240: single pass 8.0 us, chunks 8.7; 528x10240 12.2 against
+# loads in flight: the launcher skips this entry over at most PADDED_WIDE_FEW_BLOCKS_PER_SM
+# row blocks an SM (layernorm 264x10240: single pass 8.0 us, chunks 8.7; 528x10240 12.2 against
 # 10.5; rmsnorm 7.2 against 7.9, 10.6 against 9.3).
 PADDED_WIDE_ROW = ("looped", 4096, 1, 16, 0, 1)
-PADDED_WIDE_ONLINE = (2048, 8)  # BLOCK_N and warps of those chunks in kernels with an online max-and-sum
+PADDED_WIDE_ONLINE = (2048, 8)  # its BLOCK_N and warps in kernels with an online max-and-sum
 PADDED_WIDE_WIDEST = 16384
-PADDED_FEW_BLOCKS_PER_SM = 1  # row blocks an SM up to which the launcher skips an entry for rows mostly padding
-PADDED_WIDE_FEW_BLOCKS_PER_SM = 2  # ... the entry of rows wider than PADDED_WIDEST
+# Row blocks an SM up to which the launcher skips an entry for rows mostly padding: the
+# narrower entries', and the one for rows wider than PADDED_WIDEST.
+PADDED_FEW_BLOCKS_PER_SM = 1
+PADDED_WIDE_FEW_BLOCKS_PER_SM = 2
 
 
 def padded_rows(table: tuple[tuple, ...]) -> tuple[tuple, ...]:
@@ -102,6 +104,7 @@ def padded_few_blocks_per_sm(max_n: int) -> int:
     """Row blocks an SM up to which a launcher skips the entry for rows mostly padding of
     `max_n` columns, for the next entry (tilegen.runtime.reduction.few_row_blocks)."""
     return PADDED_FEW_BLOCKS_PER_SM if max_n <= PADDED_WIDEST else PADDED_WIDE_FEW_BLOCKS_PER_SM
+
 
 # Wider rows go to a team of cdiv(N, BLOCK_N) programs, each holding one BLOCK_N-column
 # segment in registers and exchanging partial results with the others (read once). A

@@ -13,7 +13,8 @@ from ..expr import squares
 from ..model import Statement, helpers_used
 from .axes import AxisReductionModel, lower_axis_reduction
 from .axis_scan import AxisScanModel, lower_axis_scan
-from .launch import fallback_row, few_rows_team_row, held_inputs, padded_few_blocks_per_sm, reread_kind, schedule_pins, table_rows
+from .launch import (fallback_row, few_rows_team_row, held_inputs, padded_few_blocks_per_sm, reread_kind, schedule_pins,
+                     table_rows)
 from .looped import looped
 from .lowering import Lowering
 from ..model import IndexStep, index_name
