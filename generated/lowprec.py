@@ -471,10 +471,11 @@ def _quantize_rows_i8_launch_choice(device, M, N, x, q, s):
             (x.data_ptr() % 32, q.data_ptr() % 16),
             (x.stride(0), q.stride(0)),
         )
-        # Rows loaded element by element, or too few programs to fill the SMs: segments of
-        # fewer columns (tilegen.runtime.reduction.team_block).
+        # Rows loaded element by element or, this kernel dividing along the row, through a
+        # window, or too few programs to fill the SMs: segments of fewer columns
+        # (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(
-            device, N, BLOCK_N, x.stride(0), q.stride(0), n_rows=n_rows, window=WINDOW
+            device, N, BLOCK_N, x.stride(0), q.stride(0), n_rows=n_rows, window=WINDOW, divides=True
         )
         # A segment may start up to WINDOW - 1 elements before its row.
         TEAM = _args.cdiv(N + WINDOW - 1, BLOCK_N)
@@ -2694,10 +2695,11 @@ def _quantize_rows_f8_launch_choice(device, M, N, x, q, s):
             (x.data_ptr() % 32, q.data_ptr() % 16),
             (x.stride(0), q.stride(0)),
         )
-        # Rows loaded element by element, or too few programs to fill the SMs: segments of
-        # fewer columns (tilegen.runtime.reduction.team_block).
+        # Rows loaded element by element or, this kernel dividing along the row, through a
+        # window, or too few programs to fill the SMs: segments of fewer columns
+        # (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(
-            device, N, BLOCK_N, x.stride(0), q.stride(0), n_rows=n_rows, window=WINDOW
+            device, N, BLOCK_N, x.stride(0), q.stride(0), n_rows=n_rows, window=WINDOW, divides=True
         )
         # A segment may start up to WINDOW - 1 elements before its row.
         TEAM = _args.cdiv(N + WINDOW - 1, BLOCK_N)

@@ -427,6 +427,7 @@ _softmax_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
     (128, "single", 0, 16, 4, 0, 1),
+    (256, "single", 0, 4, 2, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
@@ -481,10 +482,11 @@ def _softmax_launch_choice(device, M, N, x, y):
             (x.data_ptr() % 16, y.data_ptr() % 16),
             (x.stride(0), y.stride(0)),
         )
-        # Rows loaded element by element, or too few programs to fill the SMs: segments of
-        # fewer columns (tilegen.runtime.reduction.team_block).
+        # Rows loaded element by element or, this kernel dividing along the row, through a
+        # window, or too few programs to fill the SMs: segments of fewer columns
+        # (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(
-            device, N, BLOCK_N, x.stride(0), y.stride(0), n_rows=n_rows, window=WINDOW
+            device, N, BLOCK_N, x.stride(0), y.stride(0), n_rows=n_rows, window=WINDOW, divides=True
         )
         # A segment may start up to WINDOW - 1 elements before its row.
         TEAM = _args.cdiv(N + WINDOW - 1, BLOCK_N)
@@ -1120,6 +1122,7 @@ _causal_softmax_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
     (128, "single", 0, 16, 4, 0, 1),
+    (256, "single", 0, 4, 2, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
@@ -1195,8 +1198,9 @@ def _causal_softmax_launch_choice(device, B, H, T, S, scores, probs):
             (scores.stride(1), probs.stride(1)),
             (scores.stride(2), probs.stride(2)),
         )
-        # Rows loaded element by element, or too few programs to fill the SMs: segments of
-        # fewer columns (tilegen.runtime.reduction.team_block).
+        # Rows loaded element by element or, this kernel dividing along the row, through a
+        # window, or too few programs to fill the SMs: segments of fewer columns
+        # (tilegen.runtime.reduction.team_block).
         BLOCK_N = _reduction.team_block(
             device,
             S,
@@ -1209,6 +1213,7 @@ def _causal_softmax_launch_choice(device, B, H, T, S, scores, probs):
             probs.stride(2),
             n_rows=n_rows,
             window=WINDOW,
+            divides=True,
         )
         # A segment may start up to WINDOW - 1 elements before its row.
         TEAM = _args.cdiv(S + WINDOW - 1, BLOCK_N)
@@ -1810,6 +1815,7 @@ _log_softmax_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
     (128, "single", 0, 16, 4, 0, 1),
+    (256, "single", 0, 4, 2, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
@@ -6429,6 +6435,7 @@ _top_p_cumulative_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
     (128, "single", 0, 16, 4, 0, 1),
+    (256, "single", 0, 4, 2, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),
@@ -7011,6 +7018,7 @@ _cross_entropy_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
     (128, "single", 0, 16, 4, 0, 1),
+    (256, "single", 0, 4, 2, 0, 1),
     (512, "single", 0, 4, 4, 0, 1),
     (1024, "single", 0, 2, 4, 0, 1),
     (2048, "single", 0, 1, 4, 0, 1),

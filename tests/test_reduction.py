@@ -380,6 +380,11 @@ def test_team_segments_of_odd_rows_hold_fewer_columns(monkeypatch):
     assert red.team_block(cuda, 65536, 4096, 65536, n_rows=4, window=1) == 2048
     assert red.team_block(cuda, 50257, 4096, 50257, n_rows=10, window=8) == 2048
     assert red.team_block(cuda, 50257, 4096, 50257, n_rows=11, window=8) == 4096  # 143 programs: a wave
+    # a kernel dividing along the row halves its segments through a window too, not in whole vectors
+    assert red.team_block(cuda, 50257, 4096, 50257, n_rows=264, window=8, divides=True) == 2048
+    assert red.team_block(cuda, 65537, 8192, 65537, n_rows=2048, window=8, divides=True) == 4096
+    assert red.team_block(cuda, 50304, 4096, 50304, n_rows=264, window=1, divides=True) == 4096
+    assert red.team_block(cuda, 50257, 4096, 50257, n_rows=264, window=8, divides=False) == 4096
     monkeypatch.undo()
     cpu = torch.device("cpu")
     assert red.team_block(cpu, 50257, 4096, 50257, n_rows=1, window=1) == 4096  # the interpreter: a team of one
@@ -484,7 +489,7 @@ def test_team_launch_asks_team_block_with_the_row_strides(spy, device, monkeypat
     monkeypatch.setattr(red, "team_block", lambda *args, **kw: asked.append((args, kw)) or args[2])
     x = torch.randn(2, 20003, device=device, dtype=torch.float16)[:, :20001]
     y = module.softmax(x)
-    assert asked == [((x.device, 20001, 4096, 20003, 20001), dict(n_rows=2, window=1))]
+    assert asked == [((x.device, 20001, 4096, 20003, 20001), dict(n_rows=2, window=1, divides=True))]
     assert calls[-1][0] == "team_kernel"
     torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
 
@@ -503,6 +508,24 @@ def test_online_kernels_size_narrow_rows(examples):
         assert models[name].table_narrow == (", ".join(map(str, ONLINE_NARROW_AT)) if online else ""), name
         assert getattr(module, f"_{name}_narrow", None) == (ONLINE_NARROW_AT if online else None), name
         assert all(rows[width] == n for width, n in defaults.items() if width in rows), name
+
+
+def test_online_kernels_take_two_warps_up_to_256_columns(examples, tmp_path):
+    """Kernels with an online max-and-sum have an entry of 2 warps for rows of 129-256
+    columns (ONLINE_HALF_BLOCK_ROW), before the 512 entry; rmsnorm and layernorm do not, nor
+    does a kernel whose schedule pins its launch."""
+    from tilegen.lower.reduction.launch import ONLINE_HALF_BLOCK_ROW
+
+    module, _ = examples
+    for name in ("softmax", "log_softmax", "causal_softmax", "cross_entropy", "rmsnorm", "layernorm"):
+        table = getattr(module, f"_{name}_launch_table")
+        assert (ONLINE_HALF_BLOCK_ROW in table) == ("softmax" in name or name == "cross_entropy"), name
+        if ONLINE_HALF_BLOCK_ROW in table:
+            assert [r[0] for r in table].index(256) == [r[0] for r in table].index(512) - 1, name
+    path = tmp_path / "pinned.tile"
+    path.write_text("reduction sm(x: f16[M, N]) -> (y: f16[M, N]) {\n    e = exp(x - max(x))\n    y = e / sum(e)\n"
+                    "    schedule { warps = 8 }\n}\n")
+    assert 256 not in [r[0] for r in compile_spec(path)[0]._sm_launch_table]
 
 
 def test_narrow_rows_hold_four_or_eight_values_a_thread():
@@ -1364,8 +1387,9 @@ def test_launch_table_halves_warps_where_reductions_chain(examples):
     defaults = {r[0]: r for r in padded_rows(DEFAULT_TABLE)}
     for width in CHAINED_HALVE_AT:
         assert tables["softmax"][width][1] == "single" and tables["softmax"][width][4] * 2 == defaults[width][4]
-    # (the widest entry for rows mostly padding takes its own chunks in softmax: PADDED_WIDE_ONLINE)
-    same = [w for w in tables["softmax"] if w not in CHAINED_HALVE_AT and w != 12288]
+    # (the widest entry for rows mostly padding takes its own chunks in softmax: PADDED_WIDE_ONLINE;
+    # and rows of 129-256 columns an entry of their own: ONLINE_HALF_BLOCK_ROW)
+    same = [w for w in tables["softmax"] if w not in CHAINED_HALVE_AT and w not in (256, 12288)]
     assert all(tables["softmax"][w][4] == defaults[w][4] for w in same)
 
 

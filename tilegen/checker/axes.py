@@ -158,7 +158,7 @@ class AxisChecks:
     def check_axis_schedule(self, reduced, scans: bool = False) -> None:
         """A kernel over named dimensions takes `split` and `warps` (one scanning along a named
         dimension `warps` only); a row kernel all but `split`."""
-        axis_keys = ("warps",) if scans else ("split", "warps")
+        axis_keys = ("warps", "precision") if scans else ("split", "warps", "precision")
         for schedule in self.kernel.schedules[:1]:
             for setting in schedule.settings:
                 if reduced and setting.key not in axis_keys and setting.key in SCHEDULE_KEYS["reduction"]:

@@ -11,8 +11,11 @@ from ..runtime.rules import GEMM_CALL_RULES, SPEC_BOOL as _BOOL, WARPS as _WARPS
 
 MAX_REDUCTION_BLOCK = 1 << 16  # elements of a reduction kernel's [rows, block_n] block
 
+# precision in elementwise and reduction kernels: how f32 quotients divide (fast_division).
+DIVISION = ("one_of", "ieee", "fast")
+
 SCHEDULE_KEYS: dict[str, dict[str, tuple]] = {
-    "elementwise": {"block": ("pow2", 16, 65536), "warps": _WARPS},
+    "elementwise": {"block": ("pow2", 16, 65536), "warps": _WARPS, "precision": DIVISION},
     "reduction": {
         # Triton refuses blocks of more than 2**20 elements, and holds a [rows, block_n] block
         # per program (E055 past MAX_REDUCTION_BLOCK), besides other blocks of that size.
@@ -25,6 +28,7 @@ SCHEDULE_KEYS: dict[str, dict[str, tuple]] = {
         # reductions over named dimensions only (checker/axes.py): programs sharing each
         # block of kept elements, each over a slice of the reduced ones
         "split": ("range", 1, 4096),
+        "precision": DIVISION,
     },
     # a call's rules, less flatten and split_k (per-call keys only), plus precision (compiled in)
     "gemm": {
@@ -33,6 +37,17 @@ SCHEDULE_KEYS: dict[str, dict[str, tuple]] = {
         "precision": ("one_of", "tf32", "ieee", "fast"),
     },
 }
+
+
+def fast_division(kernel: ir.Kernel) -> bool:
+    """Does an elementwise or reduction kernel divide f32 values with Triton's own `/`
+    (`schedule { precision = fast }`: div.full.f32, within 2 ulp, as torch.compile's kernels
+    divide) instead of the correctly rounded tl.div_rn (the default, `precision = ieee`)? A
+    gemm's `precision` is about its operands: its epilogue's quotients stay exact."""
+    return kernel.kind in ("elementwise", "reduction") and kernel.schedule.get("precision") == "fast"
+
+
+FAST_DIVISION_NOTE = "precision = fast: quotients by Triton's `/` (div.full.f32, within 2 ulp), not tl.div_rn"
 
 
 def call_rules() -> dict[str, tuple]:

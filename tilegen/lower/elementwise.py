@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..language import ir
+from ..language.schedule import fast_division
 from ..language.slices import resolve
 from ..checker.check import CheckedKernel
 from .expr import ExprRenderer
@@ -79,7 +80,7 @@ def lower_elementwise(checked: CheckedKernel, spec_file: str) -> ElementwiseMode
         return f"{e.operand.id}.narrow({axis}, {block.index} * {block.dim}, {block.dim})"
 
     triton = ExprRenderer("triton", typer, leaf=lambda e: blocks.get(e) if isinstance(e, ir.Slice) else None,
-                          rand_index="offs", positions=positions)
+                          rand_index="offs", positions=positions, fast_division=fast_division(checked.kernel))
     torch = ExprRenderer("torch", typer, leaf=narrow, rand_shape=sig.shape_expr)
     steps = []
     reversed_space = list(enumerate(sig.space))[::-1]

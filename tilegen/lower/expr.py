@@ -46,6 +46,7 @@ class ExprRenderer:
         positions: dict[str, str] | None = None,
         scan_dim: int = -1,
         dividend: Callable[[ir.BinOp, str], str] | None = None,
+        fast_division: bool = False,
     ):
         assert target in ("triton", "torch")
         self.target = target
@@ -58,18 +59,19 @@ class ExprRenderer:
         # a quotient's dividend as tl.div_rn takes it, from (the quotient, its text): where the
         # lowering keeps lanes that are never stored off tl.div_rn's slow path (reduction kernels)
         self.dividend = dividend or (lambda quotient, text: text)
+        # `schedule { precision = fast }`: f32 quotients by Triton's own `/` (language/schedule.py)
+        self.fast_division = fast_division
 
     def __call__(self, expr: ir.Expr) -> str:
         return self._render(expr)[0]
 
-    def _float(self, operand: ir.Expr, quotient: ir.Expr) -> str:
-        """An operand of `/` as tl.div_rn takes it: a float (an integer value is converted
-        to the quotient's type first, by tl.cast, which takes a constant too; a number
-        literal converts itself)."""
-        text = self(operand)
+    def _float(self, operand: ir.Expr, quotient: ir.Expr, min_prec: int = 0) -> str:
+        """An operand of `/` as tl.div_rn (or Triton's `/`, whose operands bind at
+        `min_prec`) takes it: a float (an integer value is converted to the quotient's type
+        first, by tl.cast, which takes a constant too; a number literal converts itself)."""
         if self.typer.of(operand).dtype.category != "float" and not fold.literal_only(operand):
-            return f"tl.cast({text}, tl.{self.typer.of(quotient).dtype.triton})"
-        return text
+            return f"tl.cast({self(operand)}, tl.{self.typer.of(quotient).dtype.triton})"
+        return self._wrap(operand, min_prec)
 
     def _wrap(self, expr: ir.Expr, min_prec: int) -> str:
         text, prec = self._render(expr)
@@ -98,6 +100,11 @@ class ExprRenderer:
             if expr.op == "**":
                 table = BINARY_TRITON if triton else BINARY_TORCH
                 return table["**"].format(*self._pow_args(expr.lhs, expr.rhs)), _ATOM
+            if expr.op == "/" and triton and self.typer.of(expr).dtype.name != "f64" and self.fast_division:
+                # div.full.f32: no slow path for zero dividends, so no dividend needs replacing
+                lhs, rhs = (self._float(e, expr, min_prec) for e, min_prec in
+                            ((expr.lhs, _PREC["*"]), (expr.rhs, _PREC["*"] + 1)))
+                return f"{lhs} / {rhs}", _PREC["*"]
             if expr.op == "/" and triton and self.typer.of(expr).dtype.name != "f64":
                 if self.typer.masked_quotient(expr):
                     return OPERATORS["/"].zeros.format(*(self._float(e, expr) for e in (expr.lhs, expr.rhs))), _ATOM

@@ -13,6 +13,7 @@ from ..language import ir
 from ..checker.check import CheckedKernel
 from ..language.dtypes import DType, triton_cast, triton_convert_open
 from .expr import ExprRenderer
+from ..language.schedule import FAST_DIVISION_NOTE, fast_division
 from ..language.typing import align
 
 
@@ -106,6 +107,7 @@ class Signature:
     space_text: str
     dim_sources: tuple[DimSource, ...]  # one per named dimension, in order of first use
     shape_expr: str  # Python tuple of the iteration space, e.g. "(M, N)"
+    division_note: str = ""  # a comment heading each kernel whose quotients are approximate (schedule precision = fast)
 
     @property
     def wrapped(self) -> bool:
@@ -257,7 +259,7 @@ def signature(checked: CheckedKernel, spec_file: str) -> Signature:
     return Signature(
         kernel.name, kernel.kind, spec_file, kernel.span.line if kernel.span else 1, _signature_text(kernel, public),
         tuple(params), inputs, tuple(p for p in params if isinstance(p, ScalarArg)), outputs, space,
-        dims_text(space), tuple(sources.values()), shape,
+        dims_text(space), tuple(sources.values()), shape, FAST_DIVISION_NOTE if fast_division(kernel) else "",
     )
 
 
@@ -289,6 +291,6 @@ def helpers_used(checked: CheckedKernel) -> tuple[set[str], set[str]]:
                     torch.add(fn.torch_helper)
             if isinstance(e, ir.BinOp) and e.op in OPERATORS and OPERATORS[e.op].helper:
                 triton.add(OPERATORS[e.op].helper)
-            if isinstance(e, ir.BinOp) and typer.masked_quotient(e):
+            if isinstance(e, ir.BinOp) and typer.masked_quotient(e) and not fast_division(kernel):
                 triton.add(OPERATORS["/"].zeros_helper)
     return triton, torch

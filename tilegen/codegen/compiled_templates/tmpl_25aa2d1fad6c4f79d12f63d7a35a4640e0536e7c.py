@@ -73,7 +73,13 @@ def root(context, missing=missing):
         if environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window'):
             pass
             yield "    WINDOW: tl.constexpr,  # 1, or a 16-byte vector's elements: segments start at the boundary before the row\n"
-        yield '):\n    # Rows of ['
+        yield '):\n'
+        if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'division_note'):
+            pass
+            yield '    # '
+            yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'division_note'))
+            yield '\n'
+        yield '    # Rows of ['
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'space_text'))
         yield "] too wide for one program, each shared by a team of TEAM\n    # programs: each holds one BLOCK_N-column segment in registers, so the row is read once.\n    # Each pass of the looped kernel becomes an exchange: every program reduces its segment,\n    # publishes the partial results, reads the whole team's and combines them. The programs\n    # of a team wait for each other: the launcher picks this kernel only where they can all\n    # be resident at once (tilegen.runtime.reduction.team_fits).\n"
         if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
@@ -103,7 +109,7 @@ def root(context, missing=missing):
             pass
             yield '    mask = mask_rows & mask_n\n'
         yield '    # Load the segment once. Lanes past the row end'
-        yield str((' (and, with WINDOW, before its start)' if environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window') else cond_expr_undefined("the inline if-expression on line 53 in '_reduction_team.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' (and, with WINDOW, before its start)' if environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'window') else cond_expr_undefined("the inline if-expression on line 56 in '_reduction_team.py.j2' evaluated to false and no else section was defined.")))
         yield "\n    # hold the loads' other= value; each reduction below says whether it relies on that\n    # value or masks those lanes itself.\n"
         for l_1_l in environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'loads'):
             _loop_vars = {}
@@ -224,4 +230,4 @@ def root(context, missing=missing):
     yield '\n\n'
 
 blocks = {}
-debug_info = '4=48&5=50&8=54&10=58&11=60&12=67&15=69&19=71&20=72&21=73&25=77&31=79&32=82&34=84&35=87&41=90&46=92&47=94&48=97&49=100&53=106&56=108&57=111&58=114&60=119&63=122&64=125&65=128&66=131&67=137&68=141&70=144&71=148&73=151&74=154&75=156&80=162&82=170&83=174&86=177&87=181&90=185&93=188&94=192&96=195&97=198&98=201&100=206&103=209&104=212&106=214&110=217&111=221'
+debug_info = '4=48&5=50&8=54&10=58&11=60&12=67&15=69&19=71&20=72&21=73&25=77&26=80&28=83&34=85&35=88&37=90&38=93&44=96&49=98&50=100&51=103&52=106&56=112&59=114&60=117&61=120&63=125&66=128&67=131&68=134&69=137&70=143&71=147&73=150&74=154&76=157&77=160&78=162&83=168&85=176&86=180&89=183&90=187&93=191&96=194&97=198&99=201&100=204&101=207&103=212&106=215&107=218&109=220&113=223&114=227'

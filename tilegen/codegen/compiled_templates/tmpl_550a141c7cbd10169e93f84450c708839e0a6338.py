@@ -47,7 +47,13 @@ def root(context, missing=missing):
         yield '    COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
         yield ' at run time)\n'
-    yield '):\n    # Looped over rows of ['
+    yield '):\n'
+    if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'division_note'):
+        pass
+        yield '    # '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'division_note'))
+        yield '\n'
+    yield '    # Looped over rows of ['
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'space_text'))
     yield '] too wide for registers. Pass k walks the row in\n    # blocks and accumulates the reductions of level k (those needing only earlier passes;\n    # a sum(exp(A - max(A))) or a variance about mean(A) joins the pass of max(A) or mean(A));\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'final_stores'):
@@ -451,4 +457,4 @@ def root(context, missing=missing):
     l_1_st = missing
 
 blocks = {}
-debug_info = '4=28&6=32&7=34&8=41&13=43&14=44&15=45&16=48&19=51&22=53&24=56&27=61&29=63&30=66&32=68&33=71&35=73&39=76&44=79&45=81&46=83&47=85&48=89&49=91&50=94&51=100&52=103&53=106&55=113&57=119&59=122&62=127&64=131&66=138&67=142&68=144&70=146&71=150&73=155&74=159&75=161&77=163&78=167&81=173&92=180&94=182&95=186&97=189&98=193&100=196&101=202&102=206&103=208&104=211&106=214&107=218&109=228&111=231&117=239&120=245&122=251&123=263&125=268&126=272&129=282&130=288&133=294&134=297&136=302&140=307&141=309&142=311&143=319&145=325&148=335&149=339&151=342&153=349&157=355&158=359&161=363&162=365&165=370&167=376&171=378&172=384&173=388&174=396&175=399&179=404&180=408&183=412&184=415&185=419&188=423&191=431&202=438&204=440&206=442&209=445&210=449'
+debug_info = '4=28&6=32&7=34&8=41&13=43&14=44&15=45&16=48&19=51&20=54&22=57&25=59&27=62&30=67&32=69&33=72&35=74&36=77&38=79&42=82&47=85&48=87&49=89&50=91&51=95&52=97&53=100&54=106&55=109&56=112&58=119&60=125&62=128&65=133&67=137&69=144&70=148&71=150&73=152&74=156&76=161&77=165&78=167&80=169&81=173&84=179&95=186&97=188&98=192&100=195&101=199&103=202&104=208&105=212&106=214&107=217&109=220&110=224&112=234&114=237&120=245&123=251&125=257&126=269&128=274&129=278&132=288&133=294&136=300&137=303&139=308&143=313&144=315&145=317&146=325&148=331&151=341&152=345&154=348&156=355&160=361&161=365&164=369&165=371&168=376&170=382&174=384&175=390&176=394&177=402&178=405&182=410&183=414&186=418&187=421&188=425&191=429&194=437&205=444&207=446&209=448&212=451&213=455'

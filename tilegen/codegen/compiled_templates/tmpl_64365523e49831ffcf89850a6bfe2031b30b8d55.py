@@ -104,6 +104,11 @@ def root(context, missing=missing):
     yield '    BLOCK_R: tl.constexpr,  # positions along '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'scanned'))
     yield ' per step\n    BLOCK_K: tl.constexpr,  # sequences per program\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n):\n'
+    if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'division_note'):
+        pass
+        yield '    # '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'division_note'))
+        yield '\n'
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
         pass
         yield '    '
@@ -290,4 +295,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=37&2=39&3=41&4=44&5=48&7=52&8=54&9=58&11=65&12=68&14=70&15=74&17=82&18=84&19=86&20=90&22=93&23=96&24=100&27=105&31=107&32=110&34=113&35=115&43=119&44=122&45=124&48=127&49=131&52=139&54=141&55=145&57=147&59=149&60=151&61=154&62=157&64=172&67=181&68=184&69=187&73=195&76=201&77=205&81=215&82=222&83=224&86=226&89=228&90=231&92=234&93=236&96=238&98=240&99=244&101=247&102=251&104=254&105=258&109=262&110=266&112=269&113=272&114=276&122=283&125=285'
+debug_info = '1=37&2=39&3=41&4=44&5=48&7=52&8=54&9=58&11=65&12=68&14=70&15=74&17=82&18=84&19=86&20=90&22=93&23=96&24=100&27=105&31=107&32=110&34=112&35=115&37=118&38=120&46=124&47=127&48=129&51=132&52=136&55=144&57=146&58=150&60=152&62=154&63=156&64=159&65=162&67=177&70=186&71=189&72=192&76=200&79=206&80=210&84=220&85=227&86=229&89=231&92=233&93=236&95=239&96=241&99=243&101=245&102=249&104=252&105=256&107=259&108=263&112=267&113=271&115=274&116=277&117=281&125=288&128=290'

@@ -647,6 +647,11 @@ def root(context, missing=missing):
     yield '_kernel(\n'
     yield str(context.call((undefined(name='kernel_args') if l_0_kernel_args is missing else l_0_kernel_args), False))
     yield '):\n'
+    if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'division_note'):
+        pass
+        yield '    # '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'division_note'))
+        yield '\n'
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
         pass
         yield '    '
@@ -687,6 +692,11 @@ def root(context, missing=missing):
     yield '_finish_kernel(\n'
     yield str(context.call((undefined(name='kernel_args') if l_0_kernel_args is missing else l_0_kernel_args), True))
     yield '):\n'
+    if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'division_note'):
+        pass
+        yield '    # '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'division_note'))
+        yield '\n'
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
         pass
         yield '    '
@@ -732,7 +742,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 250 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 256 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -753,7 +763,7 @@ def root(context, missing=missing):
     yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape and the SM count (tilegen.runtime.reduction.axis_plan).\n    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _reduction.axis_plan(\n        n_kept, n_reduced, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner'))
     yield ', _reduction.sm_count_or_default(device)'
-    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 265 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 271 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     yield '\n    )\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'):
         pass
@@ -936,4 +946,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=43&2=45&3=47&4=50&5=53&6=56&7=59&8=62&9=71&10=74&11=77&13=95&17=110&18=115&19=119&20=121&23=125&24=129&26=135&27=144&28=148&30=157&31=160&32=165&39=177&40=182&43=186&44=188&45=190&46=192&48=194&50=201&52=204&53=209&54=213&57=222&58=227&60=233&61=236&62=240&65=249&66=254&68=259&69=263&73=272&74=279&75=287&77=293&78=296&80=301&82=305&84=308&85=313&86=317&89=326&90=331&94=340&95=348&96=350&97=352&99=354&100=356&102=358&103=361&104=366&107=375&108=383&109=385&110=387&112=393&114=401&115=406&122=417&123=422&124=426&127=433&128=437&131=446&137=452&138=456&139=458&142=463&143=466&145=470&147=472&148=477&149=481&152=490&153=495&156=508&157=513&158=518&160=526&161=530&163=533&164=538&166=546&167=551&169=559&170=564&172=576&173=578&174=581&177=586&178=591&180=595&181=598&182=603&185=610&186=613&193=626&194=630&196=633&200=642&202=646&203=648&205=650&206=653&208=656&209=658&212=660&215=662&216=665&217=669&218=673&221=679&225=682&227=686&228=688&230=690&231=693&236=696&237=698&238=701&239=705&240=709&243=715&247=718&248=725&249=727&250=730&252=738&253=740&255=743&258=745&259=751&265=754&267=758&268=761&271=764&272=768&274=774&275=776&276=781&277=786&279=790&280=795&282=799&283=804&285=808&286=813&288=817&289=822&293=829&296=834&297=839&299=843&300=846&301=851&306=864&308=871&310=873&314=876&317=881&318=885&323=890&327=892&329=894&333=897&339=908&341=911&342=915&345=921&348=923&352=927&354=929&357=931'
+debug_info = '1=43&2=45&3=47&4=50&5=53&6=56&7=59&8=62&9=71&10=74&11=77&13=95&17=110&18=115&19=119&20=121&23=125&24=129&26=135&27=144&28=148&30=157&31=160&32=165&39=177&40=182&43=186&44=188&45=190&46=192&48=194&50=201&52=204&53=209&54=213&57=222&58=227&60=233&61=236&62=240&65=249&66=254&68=259&69=263&73=272&74=279&75=287&77=293&78=296&80=301&82=305&84=308&85=313&86=317&89=326&90=331&94=340&95=348&96=350&97=352&99=354&100=356&102=358&103=361&104=366&107=375&108=383&109=385&110=387&112=393&114=401&115=406&122=417&123=422&124=426&127=433&128=437&131=446&137=452&138=456&139=458&142=463&143=466&145=470&147=472&148=477&149=481&152=490&153=495&156=508&157=513&158=518&160=526&161=530&163=533&164=538&166=546&167=551&169=559&170=564&172=576&173=578&174=581&177=586&178=591&180=595&181=598&182=603&185=610&186=613&193=626&194=630&196=633&200=642&202=646&203=648&205=650&206=653&208=655&209=658&211=661&212=663&215=665&218=667&219=670&220=674&221=678&224=684&228=687&230=691&231=693&233=695&234=698&236=700&237=703&242=706&243=708&244=711&245=715&246=719&249=725&253=728&254=735&255=737&256=740&258=748&259=750&261=753&264=755&265=761&271=764&273=768&274=771&277=774&278=778&280=784&281=786&282=791&283=796&285=800&286=805&288=809&289=814&291=818&292=823&294=827&295=832&299=839&302=844&303=849&305=853&306=856&307=861&312=874&314=881&316=883&320=886&323=891&324=895&329=900&333=902&335=904&339=907&345=918&347=921&348=925&351=931&354=933&358=937&360=939&363=941'

@@ -45,7 +45,13 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread'):
         pass
         yield '    REREAD: tl.constexpr,  # after the reductions, read the row again (from cache) for the outputs\n'
-    yield '):\n    # Single pass over rows of ['
+    yield '):\n'
+    if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'division_note'):
+        pass
+        yield '    # '
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'division_note'))
+        yield '\n'
+    yield '    # Single pass over rows of ['
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'space_text'))
     yield ']: a [ROWS, BLOCK_N] block of whole rows is\n    # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread'):
@@ -128,4 +134,4 @@ def root(context, missing=missing):
     yield '\n\n'
 
 blocks = {}
-debug_info = '3=28&5=32&6=34&7=41&12=43&13=44&14=45&18=49&20=51&24=54&25=57&27=59&28=62&37=65&38=67&39=69&42=71&45=74&46=78&48=81&49=85&51=88&54=91&56=93&57=97&60=101&61=105&63=108&66=111&67=115&71=121&72=125'
+debug_info = '3=28&5=32&6=34&7=41&12=43&13=44&14=45&18=49&19=52&21=55&23=57&27=60&28=63&30=65&31=68&40=71&41=73&42=75&45=77&48=80&49=84&51=87&52=91&54=94&57=97&59=99&60=103&63=107&64=111&66=114&69=117&70=121&74=127&75=131'

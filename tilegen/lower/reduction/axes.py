@@ -23,6 +23,7 @@ from ...language import ir
 from ...language.functions import REDUCTIONS, accumulate, mean_of, row_reduce
 from ..cases import Case
 from ..expr import ExprRenderer
+from ...language.schedule import fast_division
 from .plan import neutral_text
 from ..model import IndexStep, Signature, Statement, TensorArg, helpers_used, index_name, signature, statements
 
@@ -280,9 +281,10 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
                     name, n = f"{base}_{n}", n + 1
                 taken.add(name)
                 calls[e] = name
+    fast = fast_division(checked.kernel)
     loop_positions = {str(d): f"{index[d]}{k_axis if d in kept else r_axis}" for d in full}
     epilogue = ExprRenderer("triton", typer, leaf=lambda e: calls.get(e) if isinstance(e, ir.Call) else None,
-                            positions={str(d): index[d] for d in kept})
+                            positions={str(d): index[d] for d in kept}, fast_division=fast)
     values = {a.target: a.value for a in body}
     lines = {a.target: (a.span.line if a.span else 0) for a in body}
     level = _levels(values, calls)
@@ -296,7 +298,7 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
             return f"{calls[e]}{k_axis}"
         return f"{e.id}{k_axis}" if isinstance(e, ir.Name) and e.id in kept_results else None
 
-    loop = ExprRenderer("triton", typer, positions=loop_positions, leaf=broadcast)
+    loop = ExprRenderer("triton", typer, positions=loop_positions, leaf=broadcast, fast_division=fast)
     last = max((level[c] for c in calls), default=0)
     # kept results computed between passes (`m` above); the last pass's are the epilogue's
     done = {t for t, n in kept_results.items() if n < last}

@@ -22,6 +22,7 @@ from ..cases import Case
 from ..expr import ExprRenderer
 from ..model import IndexStep, Signature, Statement, helpers_used, index_name, signature, statements
 from .axes import AxisLoad, AxisStore, _steps
+from ...language.schedule import fast_division
 from .plan import neutral_text
 from .scans import hoist_scans, is_scan, scan_text
 
@@ -90,7 +91,7 @@ def lower_axis_scan(checked: CheckedKernel, spec_file: str) -> AxisScanModel:
         terms = [f"{positions[str(full[t.axes[axis]])]} * {stride}" for axis, stride in t.strides]
         return " + ".join(terms) if terms else "offs_k[:, None]"
 
-    triton = ExprRenderer("triton", typer, positions=positions)
+    triton = ExprRenderer("triton", typer, positions=positions, fast_division=fast_division(checked.kernel))
     torch = ExprRenderer("torch", typer, rand_shape=sig.shape_expr, scan_dim=full.index(scanned))
     body = checked.kernel.body
     taken = {n for n, _ in checked.types}

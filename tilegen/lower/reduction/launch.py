@@ -186,6 +186,17 @@ REREAD_CHAINED_AT = {4096: ("reread", 0, 1, 8)}
 # without it, as without the padded entries.
 ONLINE_NARROW_AT = (32, 128)
 
+# Kernels with an online max-and-sum give rows of 129-256 columns an entry of their own
+# before the 512 entry: its 4 rows a program in 2 warps instead of 4, 16 values a thread (the
+# 512 entry holds 8 there, half its block padding), as the 512 and 1024 entries' blocks hold
+# at their widest rows. Measured on the H200, f16, the table's 4 warps against 2, us:
+# softmax 16384x197 12.74 -> 11.74, 65536x197 33.89 -> 29.82, 65536x150 29.95 -> 25.54,
+# 65536x255 34.50 -> 30.85, 4096x255 7.20 -> 6.91; log-softmax 16384x197 12.80 -> 10.94,
+# 65536x197 34.98 -> 27.23; over 264-1056 rows within 2% (fewer row blocks than SMs take
+# more warps there anyway: few_rows_warps). Wider rows keep 4 warps: at 300-511 columns 2
+# warps ran 0.95-1.06x, at 600-1024 0.95-0.98x (softmax 16384x768 21.47 against 22.69).
+ONLINE_HALF_BLOCK_ROW = (256, "single", 0, 4, 2, 0, 1)
+
 
 def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
                two_reads: bool = False, padded: bool = True,
@@ -202,14 +213,17 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
     WELFORD_LOOPED_AT widths. Where `padded` (no schedule pins), rows that would fill little of
     a single pass's power-of-two block run looped in chunks (padded_rows): PADDED_ROW's of
     PADDED_WARPS unless the kernel has an `online` max-and-sum, PADDED_WIDE_ROW's, or
-    PADDED_WIDE_ONLINE's in such a kernel; an online kernel's launcher then sizes its
-    single pass's rows at the ONLINE_NARROW_AT widths (also only where `padded`). Also returns the widths each
+    PADDED_WIDE_ONLINE's in such a kernel; an online kernel also takes ONLINE_HALF_BLOCK_ROW,
+    and its launcher sizes its single pass's rows at the ONLINE_NARROW_AT widths (both also
+    only where `padded`). Also returns the widths each
     adjustment changed: {"reread": ..., "welford": ..., "fewer": ..., "more": ..., "padded":
     ..., "narrow": ...} (fewer / more warps than the row it started from; padded: the
     chunked rows; narrow: the rows the launcher sizes)."""
     rows, changed = [], {"reread": [], "welford": [], "fewer": [], "more": [], "padded": [], "narrow": []}
     table = padded_rows(DEFAULT_TABLE) if padded else DEFAULT_TABLE
     padded_maxes = {r[0] for r in table} - {r[0] for r in DEFAULT_TABLE}  # the entries padded_rows added
+    if padded and online:
+        table = tuple(sorted(table + (ONLINE_HALF_BLOCK_ROW,), key=lambda r: (r[0] is None, r[0] or 0)))
     if not team:
         table = tuple(r for r in table if r[1] != "team") + (LOOPED_FALLBACK,)
     rereads = {"looped": REREAD_AT, "chained": REREAD_CHAINED_AT}.get(reread, {})

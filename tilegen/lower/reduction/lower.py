@@ -164,6 +164,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
         fill_rows=all(var != "ROWS" for var, _ in pins),
         # a team's segments follow the row (team_block) unless the schedule pins BLOCK_N
         team_block=not free_block and all(var != "BLOCK_N" for var, _ in pins),
+        divides=low.divides,
         fixed_width=fixed_width,
         aligned=aligned,
         past_end=low.past_end,

@@ -25,6 +25,7 @@ from ..expr import ExprRenderer
 from ..model import TensorArg, index_name, signature
 from ...language.functions import REDUCTIONS, SCANS
 from ...language.names import REDUCTION_NAMES, describe
+from ...language.schedule import fast_division
 from .model import (
     Load, Step, Store, short_literal,
 )
@@ -76,10 +77,17 @@ class Lowering:
         positions = {str(d): index for d, index in zip(rows, self.row_indices)}
         positions[str(self.col)] = "offs_n"
         self.triton = ExprRenderer("triton", self.typer, leaf=self._triton_leaf, rand_index=rand_index,
-                                   positions=positions, dividend=self._dividend)
+                                   positions=positions, dividend=self._dividend,
+                                   fast_division=fast_division(checked.kernel))
         # Whether some quotient is computed along the row: its dividend takes 1.0 in the lanes
         # outside the row where the launch has any (_dividend; the kernels' PAST_END).
         self.past_end = any(self._along_row(e) for a in checked.kernel.body for e in ir.walk(a.value))
+        # Whether some quotient along the row divides exactly, masked zeros or not (team_block's
+        # `divides`: the launcher halves a team's segments for such rows where they load
+        # through a window)
+        self.divides = not self.triton.fast_division and any(
+            isinstance(e, ir.BinOp) and e.op == "/" and self.typer.of(e).dtype.name != "f64"
+            and self.an.shape(e.lhs) in (COL, FULL) for a in checked.kernel.body for e in ir.walk(a.value))
         self._past_end_used = False  # (assign: whether the statement just rendered has one)
         self.torch = ExprRenderer("torch", self.typer, leaf=self._torch_leaf, rand_shape=self.sig.shape_expr)
 
@@ -139,7 +147,7 @@ class Lowering:
         """A quotient that tl.div_rn computes with a dividend per column (not one per row,
         not a literal), not handled as masked zeros already (zeros.py)."""
         return (isinstance(expr, ir.BinOp) and expr.op == "/" and self.typer.of(expr).dtype.name != "f64"
-                and not self.typer.masked_quotient(expr) and self.an.shape(expr.lhs) in (COL, FULL))
+                and not self.triton.fast_division and not self.typer.masked_quotient(expr) and self.an.shape(expr.lhs) in (COL, FULL))
 
     def _dividend(self, quotient: ir.BinOp, text: str) -> str:
         """Where the launch has lanes outside the row (PAST_END), a quotient computed along

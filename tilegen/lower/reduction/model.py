@@ -236,6 +236,7 @@ class ReductionModel:
     latency_warps: bool  # warps not pinned: a single pass over few row blocks may take more
     fill_rows: bool  # rows not pinned: a single pass over too few row blocks to fill the SMs takes fewer
     team_block: bool  # BLOCK_N not pinned: the launcher may halve a team's segments (team_block)
+    divides: bool  # some quotient along the row divides exactly (tl.div_rn): team_block's `divides`
     fixed_width: bool  # the row width is a run-time size: the looped kernel may take it as COLS
     # What every kernel restates as a multiple of ALIGN (see templates/_reduction_macros.j2,
     # align): (kernel argument, the launcher's expression for it): the run-time row width
