@@ -412,8 +412,9 @@ def quantize_rows_i8_team_kernel(
 # (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
 # that _quantize_rows_i8_padded gives each entry) a row's latency is the kernel's time: the
 # launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns, or half as many where the rows load element by
-# element or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# A team's segments are BLOCK_N columns, or half as many where the rows, of an odd width or
+# row stride, load element by element or (this kernel dividing per element) through a
+# window, or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
 # Where the rows do not start on 16-byte boundaries the segments start at the boundary
 # before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
@@ -2636,8 +2637,9 @@ def quantize_rows_f8_team_kernel(
 # (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
 # that _quantize_rows_f8_padded gives each entry) a row's latency is the kernel's time: the
 # launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns, or half as many where the rows load element by
-# element or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# A team's segments are BLOCK_N columns, or half as many where the rows, of an odd width or
+# row stride, load element by element or (this kernel dividing per element) through a
+# window, or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
 # Where the rows do not start on 16-byte boundaries the segments start at the boundary
 # before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).

@@ -410,8 +410,9 @@ def softmax_team_kernel(
 # (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
 # that _softmax_padded gives each entry) a row's latency is the kernel's time: the
 # launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns, or half as many where the rows load element by
-# element or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# A team's segments are BLOCK_N columns, or half as many where the rows, of an odd width or
+# row stride, load element by element or (this kernel dividing per element) through a
+# window, or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
 # Where the rows do not start on 16-byte boundaries the segments start at the boundary
 # before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
@@ -420,6 +421,9 @@ def softmax_team_kernel(
 # values a thread (8 where the row fills its block in vectors) let more programs overlap their
 # latencies (ONLINE_NARROW_AT in tilegen/lower/reduction/launch.py,
 # tilegen.runtime.reduction.narrow_rows).
+# The max_n 256 entry holds 4 rows a program in 2 warps, 16 values a thread, as the
+# 512 and 1024 entries hold at their widest rows (ONLINE_HALF_BLOCK_ROW in
+# tilegen/lower/reduction/launch.py).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
 # with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
@@ -1105,8 +1109,9 @@ def causal_softmax_team_kernel(
 # (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
 # that _causal_softmax_padded gives each entry) a row's latency is the kernel's time: the
 # launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns, or half as many where the rows load element by
-# element or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# A team's segments are BLOCK_N columns, or half as many where the rows, of an odd width or
+# row stride, load element by element or (this kernel dividing per element) through a
+# window, or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
 # Where the rows do not start on 16-byte boundaries the segments start at the boundary
 # before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
@@ -1115,6 +1120,9 @@ def causal_softmax_team_kernel(
 # values a thread (8 where the row fills its block in vectors) let more programs overlap their
 # latencies (ONLINE_NARROW_AT in tilegen/lower/reduction/launch.py,
 # tilegen.runtime.reduction.narrow_rows).
+# The max_n 256 entry holds 4 rows a program in 2 warps, 16 values a thread, as the
+# 512 and 1024 entries hold at their widest rows (ONLINE_HALF_BLOCK_ROW in
+# tilegen/lower/reduction/launch.py).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
 # with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
@@ -1808,6 +1816,9 @@ def log_softmax_team_kernel(
 # values a thread (8 where the row fills its block in vectors) let more programs overlap their
 # latencies (ONLINE_NARROW_AT in tilegen/lower/reduction/launch.py,
 # tilegen.runtime.reduction.narrow_rows).
+# The max_n 256 entry holds 4 rows a program in 2 warps, 16 values a thread, as the
+# 512 and 1024 entries hold at their widest rows (ONLINE_HALF_BLOCK_ROW in
+# tilegen/lower/reduction/launch.py).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
 # with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
@@ -6428,6 +6439,9 @@ def top_p_cumulative_looped_kernel(
 # values a thread (8 where the row fills its block in vectors) let more programs overlap their
 # latencies (ONLINE_NARROW_AT in tilegen/lower/reduction/launch.py,
 # tilegen.runtime.reduction.narrow_rows).
+# The max_n 256 entry holds 4 rows a program in 2 warps, 16 values a thread, as the
+# 512 and 1024 entries hold at their widest rows (ONLINE_HALF_BLOCK_ROW in
+# tilegen/lower/reduction/launch.py).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
 # with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).
@@ -7011,6 +7025,9 @@ def cross_entropy_team_kernel(
 # values a thread (8 where the row fills its block in vectors) let more programs overlap their
 # latencies (ONLINE_NARROW_AT in tilegen/lower/reduction/launch.py,
 # tilegen.runtime.reduction.narrow_rows).
+# The max_n 256 entry holds 4 rows a program in 2 warps, 16 values a thread, as the
+# 512 and 1024 entries hold at their widest rows (ONLINE_HALF_BLOCK_ROW in
+# tilegen/lower/reduction/launch.py).
 # num_warps is below the defaults at 8192 columns: this kernel's reductions
 # chain (one needs another's result), and each link is an exchange across warps, cheaper
 # with fewer of them (CHAINED_HALVE_AT in tilegen/lower/reduction/launch.py).

@@ -40,6 +40,16 @@ reduction scan(x: f32[M, N]) -> (y: f32[M, N]) {
     y = cummax(x, N) / (1 + abs(x))
     SCHEDULE
 }
+
+reduction scan_m(x: f32[M, N]) -> (y: f32[M, N]) {
+    y = cumsum(x / 3, M)
+    SCHEDULE
+}
+
+elementwise wide(x: f64[N]) -> (y: f64[N]) {
+    y = x / 3 + 1.0 / 4
+    SCHEDULE
+}
 """
 FAST = KERNELS.replace("SCHEDULE", "schedule { precision = fast }")
 IEEE = KERNELS.replace("SCHEDULE", "schedule { precision = ieee }")
@@ -59,14 +69,18 @@ def test_fast_kernels_divide_with_tritons_slash():
 
     fast = compile_source(FAST, "fast.tile").source
     kernels = _kernel_code(fast)
-    assert len(kernels) == 11  # the row reductions' three kernels, the named-dimension ones' two, ...
+    # the row reductions' three kernels, the named-dimension reduction's two, a scan along M, ...
+    assert len(kernels) == 13
     for code in kernels:
         assert "tl.div_rn(" not in code and "_div_rn_zeros(" not in code and "PAST_END else" not in code, code
-    assert fast.count(f"    # {FAST_DIVISION_NOTE}\n") == len(kernels)
+    # each kernel whose quotients it changes says so; f64's `/` is exact already
+    assert fast.count(f"    # {FAST_DIVISION_NOTE}\n") == len(kernels) - 1
+    assert FAST_DIVISION_NOTE not in fast.split("def wide_kernel(")[1].split("@triton.jit")[0]
     code = "\n".join(kernels)
     assert "y = e / sum_e" in code  # masked zeros need no care: div.full.f32 has no slow path
     assert "c = a / b" in code and "q = tl.cast(i, tl.float32) / 7 + 1 / (a - 2)" in code
     assert "y = cummax_x / (1 + tl.abs(x))" in code
+    assert "x / 3" in fast.split("def scan_m_kernel(")[1].split("@triton.jit")[0]  # a scan along M
     assert "def _div_rn_zeros(" not in fast
     # a mean still multiplies by the correctly rounded reciprocal of the count, as torch.mean
     assert "_div_by_count(" in code
@@ -75,6 +89,29 @@ def test_fast_kernels_divide_with_tritons_slash():
         assert FAST_DIVISION_NOTE not in exact
         code = "\n".join(_kernel_code(exact))
         assert "y = _div_rn_zeros(e, sum_e)" in code and "c = tl.div_rn(a, b)" in code
+        assert "tl.div_rn(x, 3)" in exact.split("def scan_m_kernel(")[1].split("@triton.jit")[0]
+
+
+def test_precision_pins_no_launch():
+    """A schedule of precision alone keeps tilegen's launch table (the padded entries, the
+    online kernels' 2-warp entry, the narrow rows), as no schedule does; only the exact
+    division's launch rule goes: a fast softmax's team keeps the table's segments through a
+    window (team_block's `divides`), the exact one asks for half."""
+    from tilegen.pipeline import compile_source
+
+    sources = {name: compile_source(spec, "k.tile").source for name, spec in
+               (("fast", FAST), ("ieee", IEEE), ("default", DEFAULT))}
+
+    def launch_table(source):
+        return source.split("_causal_launch_table = (")[1].split("\n)\n")[0]
+
+    assert launch_table(sources["fast"]) == launch_table(sources["ieee"]) == launch_table(sources["default"])
+    assert '(256, "single", 0, 4, 2, 0, 1)' in launch_table(sources["fast"])
+    assert "_causal_padded = {3072: 1, 6144: 1, 12288: 2}" in sources["fast"]
+    assert "_causal_narrow = (32, 128)" in sources["fast"]
+    launcher = lambda source: source.split("def _causal_launch_choice(")[1].split("\n\n\n")[0]
+    assert "divides=True" not in launcher(sources["fast"])
+    assert "divides=True" in launcher(sources["ieee"]) and "divides=True" in launcher(sources["default"])
 
 
 _PTX = r'''

@@ -385,6 +385,7 @@ def test_team_segments_of_odd_rows_hold_fewer_columns(monkeypatch):
     assert red.team_block(cuda, 65537, 8192, 65537, n_rows=2048, window=8, divides=True) == 4096
     assert red.team_block(cuda, 50304, 4096, 50304, n_rows=264, window=1, divides=True) == 4096
     assert red.team_block(cuda, 50257, 4096, 50257, n_rows=264, window=8, divides=False) == 4096
+    assert red.team_block(cuda, 50260, 4096, 50260, n_rows=264, window=8, divides=True) == 4096  # even: not measured
     monkeypatch.undo()
     cpu = torch.device("cpu")
     assert red.team_block(cpu, 50257, 4096, 50257, n_rows=1, window=1) == 4096  # the interpreter: a team of one

@@ -156,8 +156,8 @@ class AxisChecks:
         return full, tuple(d for d in full if d not in scanned)
 
     def check_axis_schedule(self, reduced, scans: bool = False) -> None:
-        """A kernel over named dimensions takes `split` and `warps` (one scanning along a named
-        dimension `warps` only); a row kernel all but `split`."""
+        """A kernel over named dimensions takes `split`, `warps` and `precision` (one scanning
+        along a named dimension `warps` and `precision`); a row kernel all but `split`."""
         axis_keys = ("warps", "precision") if scans else ("split", "warps", "precision")
         for schedule in self.kernel.schedules[:1]:
             for setting in schedule.settings:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from ..language import ir
+from ..language import fold, ir
 from ..checker.check import CheckedKernel
 from ..language.dtypes import DType, triton_cast, triton_convert_open
 from .expr import ExprRenderer
@@ -259,8 +259,19 @@ def signature(checked: CheckedKernel, spec_file: str) -> Signature:
     return Signature(
         kernel.name, kernel.kind, spec_file, kernel.span.line if kernel.span else 1, _signature_text(kernel, public),
         tuple(params), inputs, tuple(p for p in params if isinstance(p, ScalarArg)), outputs, space,
-        dims_text(space), tuple(sources.values()), shape, FAST_DIVISION_NOTE if fast_division(kernel) else "",
+        dims_text(space), tuple(sources.values()), shape, _division_note(checked),
     )
+
+
+def _division_note(checked: CheckedKernel) -> str:
+    """FAST_DIVISION_NOTE where the kernel asks for fast division and has a quotient it
+    changes: below f64 (whose `/` is exact), not of literals alone (folded when it compiles)."""
+    if not fast_division(checked.kernel):
+        return ""
+    typer = checked.typer()
+    quotients = (e for a in checked.kernel.body for e in ir.walk(a.value) if isinstance(e, ir.BinOp) and e.op == "/")
+    approximate = any(typer.of(e).dtype.name != "f64" and not fold.folds(e) for e in quotients)
+    return FAST_DIVISION_NOTE if approximate else ""
 
 
 def statements(checked: CheckedKernel, triton: ExprRenderer | None, torch: ExprRenderer) -> tuple[Statement, ...]:

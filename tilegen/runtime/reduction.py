@@ -78,8 +78,9 @@ def element_by_element(*sizes):
 # programs or more, rows in whole vectors keep the table's segments: log-softmax 264x50256
 # 25.1 us in 4096 columns, 29.7 in 2048 (docs/design.md); 16x50257 (208 programs) 7.6
 # against 7.9, though softmax there ran 11.4 against 9.2 (its exact division per element).
-# (3) Where the rows load through a window (row_window) in a kernel that divides exactly
-# along the row (softmax's quotient per element, `divides`): H200, softmax f16, pinned
+# (3) Where rows of an odd width or row stride load through a window (row_window) in a
+# kernel that divides exactly per element (softmax's quotient, `divides`; even widths not
+# a multiple of the vector keep the table's segments, not measured): H200, softmax f16, pinned
 # segments, the table's -> half, us: 4096x50257 472.6 -> 438.5 (eager 355.0), 1024x50257
 # 126.0 -> 116.6, 4096x32001 293.3 -> 256.3, 2048x65537 395.6 -> 327.0 (8192 -> 4096 columns
 # of 8 warps); rows in whole vectors lost there (4096x50304 325.7 -> 356.1, 4096x32000
@@ -92,9 +93,9 @@ def team_block(device, n_cols, block_n, *strides, n_rows, window, divides=False)
     """BLOCK_N of a team's segments for `n_rows` rows of `n_cols` columns and these row
     `strides`, the segments starting `window` - 1 elements before the row at most
     (row_window): the table's `block_n`, or 1/TEAM_SCALAR_SPLIT of it (not below 1024
-    columns) where that larger team fits on the device and the segments load element by
-    element, or through a window in a kernel that `divides` along the row, or the teams are
-    fewer programs than the SMs (see above)."""
+    columns) where that larger team fits on the device and the rows, of an odd width or row
+    stride, load element by element, or through a window in a kernel that `divides` along
+    the row, or the teams are fewer programs than the SMs (see above)."""
     half = block_n // TEAM_SCALAR_SPLIT
     if half < 1024 or not team_fits(device, cdiv(n_cols + window - 1, half)):
         return block_n

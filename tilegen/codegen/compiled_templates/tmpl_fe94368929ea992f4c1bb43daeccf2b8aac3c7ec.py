@@ -130,7 +130,10 @@ def root(context, missing=missing):
         yield "_padded) run looped: their rows would fill at\n# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less\n# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how\n# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4\n# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM\n# that _"
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield "_padded gives each entry) a row's latency is the kernel's time: the\n# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).\n"
-    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
+    if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') and environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides')):
+        pass
+        yield "# A team's segments are BLOCK_N columns, or half as many where the rows, of an odd width or\n# row stride, load element by element or (this kernel dividing per element) through a\n# window, or the teams are fewer programs than the SMs, and the larger team fits the SMs\n# (tilegen.runtime.reduction.team_block).\n"
+    elif environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
         pass
         yield "# A team's segments are BLOCK_N columns, or half as many where the rows load element by\n# element or the teams are fewer programs than the SMs, and the larger team fits the SMs\n# (tilegen.runtime.reduction.team_block).\n"
     if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') and environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'window')):
@@ -146,6 +149,11 @@ def root(context, missing=missing):
         yield ' entries (_'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield "_narrow) the launcher sizes ROWS from the row: this\n# kernel's online max-and-sum chains two reductions and an exp per element, and blocks of 4\n# values a thread (8 where the row fills its block in vectors) let more programs overlap their\n# latencies (ONLINE_NARROW_AT in tilegen/lower/reduction/launch.py,\n# tilegen.runtime.reduction.narrow_rows).\n"
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_half_block'):
+        pass
+        yield '# The max_n '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_half_block'))
+        yield ' entry holds 4 rows a program in 2 warps, 16 values a thread, as the\n# 512 and 1024 entries hold at their widest rows (ONLINE_HALF_BLOCK_ROW in\n# tilegen/lower/reduction/launch.py).\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_welford'):
         pass
         yield '# strategy is looped at '
@@ -210,9 +218,9 @@ def root(context, missing=missing):
     yield ", launch keywords), from the launch table above and\n    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,\n    strides, device, data pointers' offsets from a "
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pointer_align'))
     yield '-byte boundary'
-    yield str(('; for a team,\n    also whether a CUDA graph is being captured' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 110 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('; for a team,\n    also whether a CUDA graph is being captured' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 120 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield "), so the launcher works it out on a\n    signature's first call only (Calls.facts)."
-    yield str((' The team workspace words are 0 where the\n    launch is no team.' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 112 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((' The team workspace words are 0 where the\n    launch is no team.' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 122 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '"""\n    n_rows = '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'n_rows'))
     yield '\n    for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _'
@@ -300,7 +308,7 @@ def root(context, missing=missing):
                 pass
                 yield '        # (Already worked out, above 1, where the few-rows rule above took the team.)\n'
             yield '        WINDOW = '
-            yield str(('WINDOW or ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team') else cond_expr_undefined("the inline if-expression on line 165 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str(('WINDOW or ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team') else cond_expr_undefined("the inline if-expression on line 175 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield str(context.call((undefined(name='window_call') if l_0_window_call is missing else l_0_window_call), (undefined(name='k') if l_0_k is missing else l_0_k)))
             yield '\n'
         l_0_win = ('WINDOW' if (undefined(name='w') if l_0_w is missing else l_0_w) else '1')
@@ -318,10 +326,10 @@ def root(context, missing=missing):
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ', BLOCK_N, '
             yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
-            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 178 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 188 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield 'n_rows=n_rows, window='
             yield str((undefined(name='win') if l_0_win is missing else l_0_win))
-            yield str((', divides=True' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else cond_expr_undefined("the inline if-expression on line 178 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', divides=True' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else cond_expr_undefined("the inline if-expression on line 188 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield '\n        )\n'
         l_0_width = (str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'), ' + WINDOW - 1', )) if (undefined(name='w') if l_0_w is missing else l_0_w) else environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
         context.vars['width'] = l_0_width
@@ -336,10 +344,10 @@ def root(context, missing=missing):
         yield ") <= 1 << 20:\n            # The interpreter runs programs one after another, so none could wait for\n            # another: a team of one program holding the whole row (Triton's largest block).\n            TEAM, BLOCK_N = 1, _args.next_power_of_2("
         yield str((undefined(name='width') if l_0_width is missing else l_0_width))
         yield ')\n        if _reduction.team_fits(device, TEAM):\n            constexprs = dict(\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31'
-        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 196 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 206 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield '.\n                INDEX_64=_args.needs_int64('
         yield str(t_2(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
-        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 198 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 208 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield ')\n                or (n_rows + 2) * '
         yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
         yield ' * _args.next_power_of_2(TEAM) >= 2**31,\n'
@@ -354,9 +362,9 @@ def root(context, missing=missing):
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'past_end'):
             pass
             yield '                # Lanes outside the row: past its end in the last segment'
-            yield str((', before its start with a window' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 207 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', before its start with a window' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 217 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield '.\n                PAST_END='
-            yield str(('WINDOW > 1 or ' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 208 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str(('WINDOW > 1 or ' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 218 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield 'TEAM * BLOCK_N != '
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ',\n'
@@ -434,7 +442,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 279 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 289 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -479,7 +487,7 @@ def root(context, missing=missing):
     yield '    # How to launch for this signature: _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_launch_choice, worked out on its first call'
-    yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 299 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 309 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '.\n    kernel, grid, team_words, constexprs = _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.facts(\n        '
@@ -503,4 +511,4 @@ def root(context, missing=missing):
     yield '\n'
 
 blocks = {}
-debug_info = '3=56&4=62&6=65&7=67&8=69&9=71&10=74&11=79&15=90&16=94&18=96&19=98&20=102&21=105&25=109&26=112&29=117&35=119&36=122&40=124&41=127&46=131&49=133&54=136&58=139&64=142&65=145&71=149&72=152&76=154&77=157&81=159&82=162&84=164&86=167&88=169&89=173&92=177&94=180&96=184&97=187&99=191&100=194&101=196&105=199&106=203&107=207&108=209&110=211&112=215&114=217&115=219&116=221&117=224&118=226&119=228&121=232&124=234&126=240&127=243&129=245&132=252&135=254&138=257&143=265&145=267&147=269&150=272&151=275&153=281&154=285&156=290&158=293&159=296&162=299&165=303&167=306&168=309&169=311&178=318&181=326&182=329&185=333&186=335&189=337&196=339&198=341&199=344&200=346&201=349&203=351&206=354&207=357&208=359&212=364&214=368&216=371&218=373&220=375&221=377&235=381&241=385&242=387&243=389&250=396&251=398&253=401&263=409&264=411&265=414&267=416&269=419&277=422&278=429&279=432&281=440&282=442&284=445&285=447&287=453&289=455&290=457&291=461&293=463&295=467&296=473&299=480&301=484&302=486&304=492&314=496&315=498&320=502'
+debug_info = '3=56&4=62&6=65&7=67&8=69&9=71&10=74&11=79&15=90&16=94&18=96&19=98&20=102&21=105&25=109&26=112&29=117&35=119&36=122&40=124&41=127&46=131&49=133&54=136&59=139&63=142&69=145&70=148&76=152&77=155&81=157&82=160&86=162&87=165&91=167&92=170&94=172&96=175&98=177&99=181&102=185&104=188&106=192&107=195&109=199&110=202&111=204&115=207&116=211&117=215&118=217&120=219&122=223&124=225&125=227&126=229&127=232&128=234&129=236&131=240&134=242&136=248&137=251&139=253&142=260&145=262&148=265&153=273&155=275&157=277&160=280&161=283&163=289&164=293&166=298&168=301&169=304&172=307&175=311&177=314&178=317&179=319&188=326&191=334&192=337&195=341&196=343&199=345&206=347&208=349&209=352&210=354&211=357&213=359&216=362&217=365&218=367&222=372&224=376&226=379&228=381&230=383&231=385&245=389&251=393&252=395&253=397&260=404&261=406&263=409&273=417&274=419&275=422&277=424&279=427&287=430&288=437&289=440&291=448&292=450&294=453&295=455&297=461&299=463&300=465&301=469&303=471&305=475&306=481&309=488&311=492&312=494&314=500&324=504&325=506&330=510'

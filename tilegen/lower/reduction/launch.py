@@ -42,7 +42,7 @@ DEFAULT_TABLE: tuple[tuple, ...] = (
 # rows gain less and lose elsewhere (layernorm 1198x7000, 85% full, 1.09x, but rmsnorm
 # there 0.99x and layernorm 1024x8192 0.99x), so the bound stays at 3/4. Where the row
 # blocks do not fill the SMs (tilegen.runtime.reduction.few_row_blocks) the launcher
-# skips these entries, and a spec's schedule { } pins go without them.
+# skips these entries, and a spec's schedule { } launch pins go without them.
 # The launcher then sizes the chunks to how the rows load (tilegen.runtime.reduction.padded_chunk:
 # 2048 columns of 8 warps for rows of whole 16-byte vectors, 512 of 4 warps for rows loaded
 # element by element, where either leaves fewer lanes past the row end); the table's 1024
@@ -182,8 +182,8 @@ REREAD_CHAINED_AT = {4096: ("reread", 0, 1, 8)}
 # 26.46 -> 25.22, 16384x127 13.60 -> 11.65 (with 4 values a thread). In the sweep that chose
 # it (docs/design.md) rmsnorm measured slower so (65536x24 7.14 -> 7.94, 16384x100 7.30 ->
 # 8.13), as did softmax at the 512-column row (16384x255 14.18 -> 17.06). Not measured for the
-# other online kernels of the examples (cross-entropy, top-p). A spec's schedule { } goes
-# without it, as without the padded entries.
+# other online kernels of the examples (cross-entropy, top-p). A spec's schedule { } that
+# pins launch values goes without it, as without the padded entries (`precision` pins none).
 ONLINE_NARROW_AT = (32, 128)
 
 # Kernels with an online max-and-sum give rows of 129-256 columns an entry of their own
@@ -217,13 +217,16 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
     and its launcher sizes its single pass's rows at the ONLINE_NARROW_AT widths (both also
     only where `padded`). Also returns the widths each
     adjustment changed: {"reread": ..., "welford": ..., "fewer": ..., "more": ..., "padded":
-    ..., "narrow": ...} (fewer / more warps than the row it started from; padded: the
-    chunked rows; narrow: the rows the launcher sizes)."""
-    rows, changed = [], {"reread": [], "welford": [], "fewer": [], "more": [], "padded": [], "narrow": []}
+    ..., "narrow": ..., "half_block": ...} (fewer / more warps than the row it started from;
+    padded: the chunked rows; narrow: the rows the launcher sizes; half_block: the
+    ONLINE_HALF_BLOCK_ROW entry)."""
+    rows = []
+    changed = {key: [] for key in ("reread", "welford", "fewer", "more", "padded", "narrow", "half_block")}
     table = padded_rows(DEFAULT_TABLE) if padded else DEFAULT_TABLE
     padded_maxes = {r[0] for r in table} - {r[0] for r in DEFAULT_TABLE}  # the entries padded_rows added
     if padded and online:
         table = tuple(sorted(table + (ONLINE_HALF_BLOCK_ROW,), key=lambda r: (r[0] is None, r[0] or 0)))
+        changed["half_block"].append(ONLINE_HALF_BLOCK_ROW[0])
     if not team:
         table = tuple(r for r in table if r[1] != "team") + (LOOPED_FALLBACK,)
     rereads = {"looped": REREAD_AT, "chained": REREAD_CHAINED_AT}.get(reread, {})

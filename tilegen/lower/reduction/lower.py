@@ -83,8 +83,9 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
     if scans:  # the looped kernel's final steps carry a scan's running value: they need its loop
         reread = ""
     two_reads = has_moments and loops == 1
-    # A schedule { } takes the table without the entries for rows mostly padding: its pins
-    # (a strategy, a block, warps) are meant for the entries tilegen's defaults start from.
+    # A schedule { } that pins launch values takes the table without the entries for rows
+    # mostly padding, nor the online kernels' extra entry: its pins (a strategy, a block,
+    # warps) are meant for the entries tilegen's defaults start from (`precision` pins none).
     table, changed = table_rows(row_inputs, levels, reread, team is not None, two_reads, padded=not (pins or free_block),
                                 online=online)
     few_rows_team = few_rows_team_row(table, team is not None and team.window is not None,
@@ -154,6 +155,7 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
         table_more_warps=", ".join(map(str, changed["more"])),
         table_padded=", ".join(map(str, changed["padded"])),
         table_narrow=", ".join(map(str, changed["narrow"])),
+        table_half_block=", ".join(map(str, changed["half_block"])),
         row_strides=tuple(expr for _, expr in row_strides),
         table_padded_few=", ".join(f"{n}: {padded_few_blocks_per_sm(n)}" for n in changed["padded"]),
         row_itemsize=row_itemsize,

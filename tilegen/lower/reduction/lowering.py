@@ -82,12 +82,12 @@ class Lowering:
         # Whether some quotient is computed along the row: its dividend takes 1.0 in the lanes
         # outside the row where the launch has any (_dividend; the kernels' PAST_END).
         self.past_end = any(self._along_row(e) for a in checked.kernel.body for e in ir.walk(a.value))
-        # Whether some quotient along the row divides exactly, masked zeros or not (team_block's
+        # Whether some quotient per element divides exactly, masked zeros or not (team_block's
         # `divides`: the launcher halves a team's segments for such rows where they load
         # through a window)
         self.divides = not self.triton.fast_division and any(
             isinstance(e, ir.BinOp) and e.op == "/" and self.typer.of(e).dtype.name != "f64"
-            and self.an.shape(e.lhs) in (COL, FULL) for a in checked.kernel.body for e in ir.walk(a.value))
+            and self.an.shape(e) in (COL, FULL) for a in checked.kernel.body for e in ir.walk(a.value))
         self._past_end_used = False  # (assign: whether the statement just rendered has one)
         self.torch = ExprRenderer("torch", self.typer, leaf=self._torch_leaf, rand_shape=self.sig.shape_expr)
 

@@ -227,6 +227,7 @@ class ReductionModel:
     table_more_warps: str  # row widths whose num_warps is above DEFAULT_TABLE's (register pressure)
     table_padded: str  # row widths that run looped in chunks: a power-of-two block would be mostly padding
     table_narrow: str  # table rows whose single pass the launcher sizes by the row width (online kernels)
+    table_half_block: str  # the online kernels' entry of 2 warps for rows of 129-256 columns (ONLINE_HALF_BLOCK_ROW)
     row_itemsize: int  # bytes per element of the narrowest row-sized tensor (padded_chunk's vectors)
     row_strides: tuple[str, ...]  # launcher expressions of the row-sized tensors' row strides
     table_padded_few: str  # those widths with the row blocks an SM up to which the launcher skips them
