@@ -154,6 +154,6 @@ def test_misuse_diagnostics():
     assert [c for c, _ in _codes(head + "cumsum(x, T) + cumsum(x, B)\n}\n")] == ["E085"]
     assert [c for c, _ in _codes(head + "cumsum(x, T) + max(x)\n}\n")] == ["E086"]
     codes = _codes(head + "cumsum(x, T)\n    schedule { split = 2 }\n}\n")
-    assert codes[0][0] == "E050" and "named-dimension scan kernels (expected one of warps)" in codes[0][1]
+    assert codes[0][0] == "E050" and "named-dimension scan kernels (expected one of warps, precision)" in codes[0][1]
     codes = _codes("reduction k(x: f32[B, T, C]) -> (y: f32[B, C]) {\n    y = cumsum(x, T)\n}\n")
     assert codes[0][0] == "E046" and "scanning along 'T'" in codes[0][1]
