@@ -73,10 +73,15 @@ class Typer:
         # about (the node is kept, so that its id is not reused while cached).
         self._types: dict[int, tuple[ir.Expr, VType]] = {}
 
+    def f32_quotient(self, expr: ir.Expr) -> bool:
+        """Whether `expr` is a quotient below f64: one the kernels divide with tl.div_rn (or,
+        under `precision = fast`, Triton's own `/`); f64's `/` rounds correctly already."""
+        return isinstance(expr, ir.BinOp) and expr.op == "/" and self.of(expr).dtype.name != "f64"
+
     def masked_quotient(self, expr: ir.BinOp) -> bool:
         """Whether `expr` is a quotient below f64 whose dividend is zero at masked positions
         (zeros.py): it is spelled OPERATORS["/"].zeros, with that operator's zeros_helper."""
-        return expr.op == "/" and self.of(expr).dtype.name != "f64" and self.zeros.dividend(expr.lhs)
+        return self.f32_quotient(expr) and self.zeros.dividend(expr.lhs)
 
     def of(self, expr: ir.Expr) -> VType:
         hit = self._types.get(id(expr))

@@ -269,8 +269,7 @@ def _division_note(checked: CheckedKernel) -> str:
     if not fast_division(checked.kernel):
         return ""
     typer = checked.typer()
-    quotients = (e for a in checked.kernel.body for e in ir.walk(a.value) if isinstance(e, ir.BinOp) and e.op == "/")
-    approximate = any(typer.of(e).dtype.name != "f64" and not fold.folds(e) for e in quotients)
+    approximate = any(typer.f32_quotient(e) and not fold.folds(e) for a in checked.kernel.body for e in ir.walk(a.value))
     return FAST_DIVISION_NOTE if approximate else ""
 
 

@@ -86,8 +86,8 @@ class Lowering:
         # `divides`: the launcher halves a team's segments for such rows where they load
         # through a window)
         self.divides = not self.triton.fast_division and any(
-            isinstance(e, ir.BinOp) and e.op == "/" and self.typer.of(e).dtype.name != "f64"
-            and self.an.shape(e) in (COL, FULL) for a in checked.kernel.body for e in ir.walk(a.value))
+            self.typer.f32_quotient(e) and self.an.shape(e) in (COL, FULL)
+            for a in checked.kernel.body for e in ir.walk(a.value))
         self._past_end_used = False  # (assign: whether the statement just rendered has one)
         self.torch = ExprRenderer("torch", self.typer, leaf=self._torch_leaf, rand_shape=self.sig.shape_expr)
 
@@ -146,8 +146,8 @@ class Lowering:
     def _along_row(self, expr: ir.Expr) -> bool:
         """A quotient that tl.div_rn computes with a dividend per column (not one per row,
         not a literal), not handled as masked zeros already (zeros.py)."""
-        return (isinstance(expr, ir.BinOp) and expr.op == "/" and self.typer.of(expr).dtype.name != "f64"
-                and not self.triton.fast_division and not self.typer.masked_quotient(expr) and self.an.shape(expr.lhs) in (COL, FULL))
+        return (self.typer.f32_quotient(expr) and not self.triton.fast_division
+                and not self.typer.masked_quotient(expr) and self.an.shape(expr.lhs) in (COL, FULL))
 
     def _dividend(self, quotient: ir.BinOp, text: str) -> str:
         """Where the launch has lanes outside the row (PAST_END), a quotient computed along
