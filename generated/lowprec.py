@@ -405,16 +405,24 @@ def quantize_rows_i8_team_kernel(
 # strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
+# Over rows loaded element by element (an odd width or row stride) these looped entries
+# (_quantize_rows_i8_looped) take the chunks the padded entries take for such rows: 512 columns of 4
+# warps or 1024 of 8, whichever leaves fewer lanes past the row end (ties: the larger),
+# except over few row blocks (at most the number an SM that _quantize_rows_i8_looped gives each
+# entry), where their own stay (tilegen.runtime.reduction.looped_chunk).
 # The max_n 3072, 6144, 12288 entries (_quantize_rows_i8_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
-# that _quantize_rows_i8_padded gives each entry) a row's latency is the kernel's time: the
-# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns, or half as many where the rows, of an odd width or
-# row stride, load element by element or (this kernel dividing per element) through a
-# window, or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# the rows load (tilegen.runtime.reduction.padded_chunk): rows of whole 16-byte vectors take
+# the entry's own columns and warps or 2048 columns of 8 warps, rows loaded element by element
+# 512 columns of 4 warps, 1024 of 8 or the entry's own if at most 2048 of 8, other rows
+# the entry's own; of those, the chunks that leave the fewest lanes past the row end (ties:
+# the larger). Over few row blocks (at most the number an SM that _quantize_rows_i8_padded gives
+# each entry) a row's latency is the kernel's time: the launcher skips them there and takes
+# the next entry (tilegen.runtime.reduction.few_row_blocks).
+# A team's segments are BLOCK_N columns, or half as many where the larger team fits the SMs
+# and the rows load element by element (an odd width or row stride) or, this kernel dividing
+# per element, through a window (WINDOW > 1), or the teams are fewer programs than the SMs
 # (tilegen.runtime.reduction.team_block).
 # Where the rows do not start on 16-byte boundaries the segments start at the boundary
 # before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
@@ -436,6 +444,8 @@ _quantize_rows_i8_launch_table = (
 )
 # max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them
 _quantize_rows_i8_padded = {3072: 1, 6144: 1, 12288: 2}
+# max_n of the other looped entries: the row blocks an SM up to which their own chunks stay for rows loaded element by element
+_quantize_rows_i8_looped = {4096: 2, 8192: 2}
 # Row widths quantize_rows_i8_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _quantize_rows_i8_widths = set()
 
@@ -460,7 +470,18 @@ def _quantize_rows_i8_launch_choice(device, M, N, x, q, s):
     if strategy == "looped" and max_n in _quantize_rows_i8_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(
-            N, BLOCK_N, num_warps, 1, x.stride(0), q.stride(0)
+            N, BLOCK_N, num_warps, 1, x.stride(0), q.stride(0), chunk_warps=8
+        )
+    elif strategy == "looped" and max_n in _quantize_rows_i8_looped:
+        # Rows loaded element by element: smaller chunks, but over few row blocks.
+        BLOCK_N, num_warps = _reduction.looped_chunk(
+            N,
+            BLOCK_N,
+            num_warps,
+            x.stride(0),
+            q.stride(0),
+            chunk_warps=8,
+            few=_reduction.few_row_blocks(device, n_rows, _quantize_rows_i8_looped[max_n]),
         )
     if strategy == "team":
         # Rows that do not start and end on 16-byte boundaries, alike in every row-sized
@@ -2630,16 +2651,24 @@ def quantize_rows_f8_team_kernel(
 # strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
+# Over rows loaded element by element (an odd width or row stride) these looped entries
+# (_quantize_rows_f8_looped) take the chunks the padded entries take for such rows: 512 columns of 4
+# warps or 1024 of 8, whichever leaves fewer lanes past the row end (ties: the larger),
+# except over few row blocks (at most the number an SM that _quantize_rows_f8_looped gives each
+# entry), where their own stay (tilegen.runtime.reduction.looped_chunk).
 # The max_n 3072, 6144, 12288 entries (_quantize_rows_f8_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
-# that _quantize_rows_f8_padded gives each entry) a row's latency is the kernel's time: the
-# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns, or half as many where the rows, of an odd width or
-# row stride, load element by element or (this kernel dividing per element) through a
-# window, or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# the rows load (tilegen.runtime.reduction.padded_chunk): rows of whole 16-byte vectors take
+# the entry's own columns and warps or 2048 columns of 8 warps, rows loaded element by element
+# 512 columns of 4 warps, 1024 of 8 or the entry's own if at most 2048 of 8, other rows
+# the entry's own; of those, the chunks that leave the fewest lanes past the row end (ties:
+# the larger). Over few row blocks (at most the number an SM that _quantize_rows_f8_padded gives
+# each entry) a row's latency is the kernel's time: the launcher skips them there and takes
+# the next entry (tilegen.runtime.reduction.few_row_blocks).
+# A team's segments are BLOCK_N columns, or half as many where the larger team fits the SMs
+# and the rows load element by element (an odd width or row stride) or, this kernel dividing
+# per element, through a window (WINDOW > 1), or the teams are fewer programs than the SMs
 # (tilegen.runtime.reduction.team_block).
 # Where the rows do not start on 16-byte boundaries the segments start at the boundary
 # before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
@@ -2661,6 +2690,8 @@ _quantize_rows_f8_launch_table = (
 )
 # max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them
 _quantize_rows_f8_padded = {3072: 1, 6144: 1, 12288: 2}
+# max_n of the other looped entries: the row blocks an SM up to which their own chunks stay for rows loaded element by element
+_quantize_rows_f8_looped = {4096: 2, 8192: 2}
 # Row widths quantize_rows_f8_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _quantize_rows_f8_widths = set()
 
@@ -2685,7 +2716,18 @@ def _quantize_rows_f8_launch_choice(device, M, N, x, q, s):
     if strategy == "looped" and max_n in _quantize_rows_f8_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(
-            N, BLOCK_N, num_warps, 1, x.stride(0), q.stride(0)
+            N, BLOCK_N, num_warps, 1, x.stride(0), q.stride(0), chunk_warps=8
+        )
+    elif strategy == "looped" and max_n in _quantize_rows_f8_looped:
+        # Rows loaded element by element: smaller chunks, but over few row blocks.
+        BLOCK_N, num_warps = _reduction.looped_chunk(
+            N,
+            BLOCK_N,
+            num_warps,
+            x.stride(0),
+            q.stride(0),
+            chunk_warps=8,
+            few=_reduction.few_row_blocks(device, n_rows, _quantize_rows_f8_looped[max_n]),
         )
     if strategy == "team":
         # Rows that do not start and end on 16-byte boundaries, alike in every row-sized

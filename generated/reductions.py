@@ -406,13 +406,16 @@ def softmax_team_kernel(
 # The max_n 3072, 6144, 12288 entries (_softmax_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
-# that _softmax_padded gives each entry) a row's latency is the kernel's time: the
-# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns, or half as many where the rows, of an odd width or
-# row stride, load element by element or (this kernel dividing per element) through a
-# window, or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# the rows load (tilegen.runtime.reduction.padded_chunk): rows of whole 16-byte vectors take
+# the entry's own columns and warps or 2048 columns of 8 warps, rows loaded element by element
+# 512 columns of 4 warps, 1024 of 4 or the entry's own if at most 2048 of 8, other rows
+# the entry's own; of those, the chunks that leave the fewest lanes past the row end (ties:
+# the larger). Over few row blocks (at most the number an SM that _softmax_padded gives
+# each entry) a row's latency is the kernel's time: the launcher skips them there and takes
+# the next entry (tilegen.runtime.reduction.few_row_blocks).
+# A team's segments are BLOCK_N columns, or half as many where the larger team fits the SMs
+# and the rows load element by element (an odd width or row stride) or, this kernel dividing
+# per element, through a window (WINDOW > 1), or the teams are fewer programs than the SMs
 # (tilegen.runtime.reduction.team_block).
 # Where the rows do not start on 16-byte boundaries the segments start at the boundary
 # before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
@@ -471,7 +474,7 @@ def _softmax_launch_choice(device, M, N, x, y):
     if strategy == "looped" and max_n in _softmax_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(
-            N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0)
+            N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0), chunk_warps=4
         )
     if strategy == "single" and max_n in _softmax_narrow:
         # Narrow rows: blocks of 4 or 8 values a thread, by whether the row fills its block.
@@ -1105,13 +1108,16 @@ def causal_softmax_team_kernel(
 # The max_n 3072, 6144, 12288 entries (_causal_softmax_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
-# that _causal_softmax_padded gives each entry) a row's latency is the kernel's time: the
-# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
-# A team's segments are BLOCK_N columns, or half as many where the rows, of an odd width or
-# row stride, load element by element or (this kernel dividing per element) through a
-# window, or the teams are fewer programs than the SMs, and the larger team fits the SMs
+# the rows load (tilegen.runtime.reduction.padded_chunk): rows of whole 16-byte vectors take
+# the entry's own columns and warps or 2048 columns of 8 warps, rows loaded element by element
+# 512 columns of 4 warps, 1024 of 4 or the entry's own if at most 2048 of 8, other rows
+# the entry's own; of those, the chunks that leave the fewest lanes past the row end (ties:
+# the larger). Over few row blocks (at most the number an SM that _causal_softmax_padded gives
+# each entry) a row's latency is the kernel's time: the launcher skips them there and takes
+# the next entry (tilegen.runtime.reduction.few_row_blocks).
+# A team's segments are BLOCK_N columns, or half as many where the larger team fits the SMs
+# and the rows load element by element (an odd width or row stride) or, this kernel dividing
+# per element, through a window (WINDOW > 1), or the teams are fewer programs than the SMs
 # (tilegen.runtime.reduction.team_block).
 # Where the rows do not start on 16-byte boundaries the segments start at the boundary
 # before the row and move whole vectors (WINDOW: tilegen.runtime.reduction.row_window).
@@ -1180,6 +1186,7 @@ def _causal_softmax_launch_choice(device, B, H, T, S, scores, probs):
             probs.stride(0),
             probs.stride(1),
             probs.stride(2),
+            chunk_warps=4,
         )
     if strategy == "single" and max_n in _causal_softmax_narrow:
         # Narrow rows: blocks of 4 or 8 values a thread, by whether the row fills its block.
@@ -1802,10 +1809,13 @@ def log_softmax_team_kernel(
 # The max_n 3072, 6144, 12288 entries (_log_softmax_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
-# that _log_softmax_padded gives each entry) a row's latency is the kernel's time: the
-# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# the rows load (tilegen.runtime.reduction.padded_chunk): rows of whole 16-byte vectors take
+# the entry's own columns and warps or 2048 columns of 8 warps, rows loaded element by element
+# 512 columns of 4 warps, 1024 of 4 or the entry's own if at most 2048 of 8, other rows
+# the entry's own; of those, the chunks that leave the fewest lanes past the row end (ties:
+# the larger). Over few row blocks (at most the number an SM that _log_softmax_padded gives
+# each entry) a row's latency is the kernel's time: the launcher skips them there and takes
+# the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -1866,7 +1876,7 @@ def _log_softmax_launch_choice(device, M, N, x, y):
     if strategy == "looped" and max_n in _log_softmax_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(
-            N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0)
+            N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0), chunk_warps=4
         )
     if strategy == "single" and max_n in _log_softmax_narrow:
         # Narrow rows: blocks of 4 or 8 values a thread, by whether the row fills its block.
@@ -2531,13 +2541,24 @@ def layernorm_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
+# strategy is looped at 8192 columns: this kernel's variance joins its mean's
+# pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
+# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).
+# Over rows loaded element by element (an odd width or row stride) these looped entries
+# (_layernorm_looped) take the chunks the padded entries take for such rows: 512 columns of 4
+# warps or 1024 of 8, whichever leaves fewer lanes past the row end (ties: the larger),
+# except over few row blocks (at most the number an SM that _layernorm_looped gives each
+# entry), where their own stay (tilegen.runtime.reduction.looped_chunk).
 # The max_n 3072, 6144, 12288 entries (_layernorm_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
-# that _layernorm_padded gives each entry) a row's latency is the kernel's time: the
-# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# the rows load (tilegen.runtime.reduction.padded_chunk): rows of whole 16-byte vectors take
+# the entry's own columns and warps or 2048 columns of 8 warps, rows loaded element by element
+# 512 columns of 4 warps, 1024 of 8 or the entry's own if at most 2048 of 8, other rows
+# the entry's own; of those, the chunks that leave the fewest lanes past the row end (ties:
+# the larger). Over few row blocks (at most the number an SM that _layernorm_padded gives
+# each entry) a row's latency is the kernel's time: the launcher skips them there and takes
+# the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -2547,9 +2568,6 @@ def layernorm_team_kernel(
 # segments make at least two programs a row and the teams fit in one wave of the SMs, the
 # launcher runs the team instead: its segments start at the 16-byte boundary before each row
 # and move whole vectors, and more SMs share each row (tilegen.runtime.reduction.few_rows_team).
-# strategy is looped at 8192 columns: this kernel's variance joins its mean's
-# pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
-# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).
 _layernorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -2568,6 +2586,8 @@ _layernorm_launch_table = (
 )
 # max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them
 _layernorm_padded = {3072: 1, 6144: 1, 12288: 2}
+# max_n of the other looped entries: the row blocks an SM up to which their own chunks stay for rows loaded element by element
+_layernorm_looped = {8192: 2}
 # Row widths layernorm_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _layernorm_widths = set()
 
@@ -2592,7 +2612,18 @@ def _layernorm_launch_choice(device, M, N, x, w, b, y, mu, rstd):
     if strategy == "looped" and max_n in _layernorm_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(
-            N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0)
+            N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0), chunk_warps=8
+        )
+    elif strategy == "looped" and max_n in _layernorm_looped:
+        # Rows loaded element by element: smaller chunks, but over few row blocks.
+        BLOCK_N, num_warps = _reduction.looped_chunk(
+            N,
+            BLOCK_N,
+            num_warps,
+            x.stride(0),
+            y.stride(0),
+            chunk_warps=8,
+            few=_reduction.few_row_blocks(device, n_rows, _layernorm_looped[max_n]),
         )
     WINDOW = 0  # (worked out where a team may run)
     if strategy != "team" and _reduction.few_rows_team(
@@ -3181,13 +3212,21 @@ def rmsnorm_team_kernel(
 # strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
+# Over rows loaded element by element (an odd width or row stride) these looped entries
+# (_rmsnorm_looped) take the chunks the padded entries take for such rows: 512 columns of 4
+# warps or 1024 of 8, whichever leaves fewer lanes past the row end (ties: the larger),
+# except over few row blocks (at most the number an SM that _rmsnorm_looped gives each
+# entry), where their own stay (tilegen.runtime.reduction.looped_chunk).
 # The max_n 3072, 6144, 12288 entries (_rmsnorm_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
-# that _rmsnorm_padded gives each entry) a row's latency is the kernel's time: the
-# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# the rows load (tilegen.runtime.reduction.padded_chunk): rows of whole 16-byte vectors take
+# the entry's own columns and warps or 2048 columns of 8 warps, rows loaded element by element
+# 512 columns of 4 warps, 1024 of 8 or the entry's own if at most 2048 of 8, other rows
+# the entry's own; of those, the chunks that leave the fewest lanes past the row end (ties:
+# the larger). Over few row blocks (at most the number an SM that _rmsnorm_padded gives
+# each entry) a row's latency is the kernel's time: the launcher skips them there and takes
+# the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -3215,6 +3254,8 @@ _rmsnorm_launch_table = (
 )
 # max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them
 _rmsnorm_padded = {3072: 1, 6144: 1, 12288: 2}
+# max_n of the other looped entries: the row blocks an SM up to which their own chunks stay for rows loaded element by element
+_rmsnorm_looped = {4096: 2, 8192: 2}
 # Row widths rmsnorm_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _rmsnorm_widths = set()
 
@@ -3239,7 +3280,18 @@ def _rmsnorm_launch_choice(device, M, N, x, w, y):
     if strategy == "looped" and max_n in _rmsnorm_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(
-            N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0)
+            N, BLOCK_N, num_warps, 2, x.stride(0), y.stride(0), chunk_warps=8
+        )
+    elif strategy == "looped" and max_n in _rmsnorm_looped:
+        # Rows loaded element by element: smaller chunks, but over few row blocks.
+        BLOCK_N, num_warps = _reduction.looped_chunk(
+            N,
+            BLOCK_N,
+            num_warps,
+            x.stride(0),
+            y.stride(0),
+            chunk_warps=8,
+            few=_reduction.few_row_blocks(device, n_rows, _rmsnorm_looped[max_n]),
         )
     WINDOW = 0  # (worked out where a team may run)
     if strategy != "team" and _reduction.few_rows_team(
@@ -3733,10 +3785,13 @@ def row_stats_team_kernel(
 # The max_n 3072, 6144, 12288 entries (_row_stats_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
-# that _row_stats_padded gives each entry) a row's latency is the kernel's time: the
-# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# the rows load (tilegen.runtime.reduction.padded_chunk): rows of whole 16-byte vectors take
+# the entry's own columns and warps or 2048 columns of 8 warps, rows loaded element by element
+# 512 columns of 4 warps, 1024 of 8 or the entry's own if at most 2048 of 8, other rows
+# the entry's own; of those, the chunks that leave the fewest lanes past the row end (ties:
+# the larger). Over few row blocks (at most the number an SM that _row_stats_padded gives
+# each entry) a row's latency is the kernel's time: the launcher skips them there and takes
+# the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -3787,7 +3842,9 @@ def _row_stats_launch_choice(device, M, N, x, sumsq, maxabs):
                 break
     if strategy == "looped" and max_n in _row_stats_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
-        BLOCK_N, num_warps = _reduction.padded_chunk(N, BLOCK_N, num_warps, 4, x.stride(0))
+        BLOCK_N, num_warps = _reduction.padded_chunk(
+            N, BLOCK_N, num_warps, 4, x.stride(0), chunk_warps=8
+        )
     WINDOW = 0  # (worked out where a team may run)
     if strategy != "team" and _reduction.few_rows_team(device, n_rows, N, 4096, 4, x.stride(0)):
         # Few rows loaded element by element: a team (the table's team entry and its BLOCK_N),
@@ -4573,13 +4630,24 @@ def add_layernorm_team_kernel(
 #   per_sm    persistent grid: this many programs per SM loop over the row blocks
 #             (0: one program per row block)
 #   stages    software-pipelining depth of the kernel's loops (1: none)
+# strategy is looped at 8192 columns: this kernel's variance joins its mean's
+# pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
+# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).
+# Over rows loaded element by element (an odd width or row stride) these looped entries
+# (_add_layernorm_looped) take the chunks the padded entries take for such rows: 512 columns of 4
+# warps or 1024 of 8, whichever leaves fewer lanes past the row end (ties: the larger),
+# except over few row blocks (at most the number an SM that _add_layernorm_looped gives each
+# entry), where their own stay (tilegen.runtime.reduction.looped_chunk).
 # The max_n 3072, 6144, 12288 entries (_add_layernorm_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
-# that _add_layernorm_padded gives each entry) a row's latency is the kernel's time: the
-# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# the rows load (tilegen.runtime.reduction.padded_chunk): rows of whole 16-byte vectors take
+# the entry's own columns and warps or 2048 columns of 8 warps, rows loaded element by element
+# 512 columns of 4 warps, 1024 of 8 or the entry's own if at most 2048 of 8, other rows
+# the entry's own; of those, the chunks that leave the fewest lanes past the row end (ties:
+# the larger). Over few row blocks (at most the number an SM that _add_layernorm_padded gives
+# each entry) a row's latency is the kernel's time: the launcher skips them there and takes
+# the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -4589,9 +4657,6 @@ def add_layernorm_team_kernel(
 # segments make at least two programs a row and the teams fit in one wave of the SMs, the
 # launcher runs the team instead: its segments start at the 16-byte boundary before each row
 # and move whole vectors, and more SMs share each row (tilegen.runtime.reduction.few_rows_team).
-# strategy is looped at 8192 columns: this kernel's variance joins its mean's
-# pass (Welford), so the looped kernel reads the row only twice: once for the mean and the
-# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).
 _add_layernorm_launch_table = (
     # max_n, strategy, BLOCK_N, ROWS, warps, per_sm, stages
     (32, "single", 0, 64, 4, 0, 1),
@@ -4610,6 +4675,8 @@ _add_layernorm_launch_table = (
 )
 # max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them
 _add_layernorm_padded = {3072: 1, 6144: 1, 12288: 2}
+# max_n of the other looped entries: the row blocks an SM up to which their own chunks stay for rows loaded element by element
+_add_layernorm_looped = {8192: 2}
 # Row widths add_layernorm_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _add_layernorm_widths = set()
 
@@ -4646,6 +4713,24 @@ def _add_layernorm_launch_choice(device, B, T, C, x, r, w, b, y, h):
             y.stride(1),
             h.stride(0),
             h.stride(1),
+            chunk_warps=8,
+        )
+    elif strategy == "looped" and max_n in _add_layernorm_looped:
+        # Rows loaded element by element: smaller chunks, but over few row blocks.
+        BLOCK_N, num_warps = _reduction.looped_chunk(
+            C,
+            BLOCK_N,
+            num_warps,
+            x.stride(0),
+            x.stride(1),
+            r.stride(0),
+            r.stride(1),
+            y.stride(0),
+            y.stride(1),
+            h.stride(0),
+            h.stride(1),
+            chunk_warps=8,
+            few=_reduction.few_row_blocks(device, n_rows, _add_layernorm_looped[max_n]),
         )
     WINDOW = 0  # (worked out where a team may run)
     if strategy != "team" and _reduction.few_rows_team(
@@ -5373,13 +5458,21 @@ def add_rmsnorm_team_kernel(
 # strategy is looped at 4096, 8192 columns: no reduction of this kernel needs
 # another's result, so its first loop keeps only running sums (not the row) and the final
 # loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).
+# Over rows loaded element by element (an odd width or row stride) these looped entries
+# (_add_rmsnorm_looped) take the chunks the padded entries take for such rows: 512 columns of 4
+# warps or 1024 of 8, whichever leaves fewer lanes past the row end (ties: the larger),
+# except over few row blocks (at most the number an SM that _add_rmsnorm_looped gives each
+# entry), where their own stay (tilegen.runtime.reduction.looped_chunk).
 # The max_n 3072, 6144, 12288 entries (_add_rmsnorm_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
-# that _add_rmsnorm_padded gives each entry) a row's latency is the kernel's time: the
-# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# the rows load (tilegen.runtime.reduction.padded_chunk): rows of whole 16-byte vectors take
+# the entry's own columns and warps or 2048 columns of 8 warps, rows loaded element by element
+# 512 columns of 4 warps, 1024 of 8 or the entry's own if at most 2048 of 8, other rows
+# the entry's own; of those, the chunks that leave the fewest lanes past the row end (ties:
+# the larger). Over few row blocks (at most the number an SM that _add_rmsnorm_padded gives
+# each entry) a row's latency is the kernel's time: the launcher skips them there and takes
+# the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -5407,6 +5500,8 @@ _add_rmsnorm_launch_table = (
 )
 # max_n of the entries for rows mostly padding: the row blocks an SM up to which the launcher skips them
 _add_rmsnorm_padded = {3072: 1, 6144: 1, 12288: 2}
+# max_n of the other looped entries: the row blocks an SM up to which their own chunks stay for rows loaded element by element
+_add_rmsnorm_looped = {4096: 2, 8192: 2}
 # Row widths add_rmsnorm_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _add_rmsnorm_widths = set()
 
@@ -5431,7 +5526,28 @@ def _add_rmsnorm_launch_choice(device, M, N, x, r, w, y, h):
     if strategy == "looped" and max_n in _add_rmsnorm_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(
-            N, BLOCK_N, num_warps, 2, x.stride(0), r.stride(0), y.stride(0), h.stride(0)
+            N,
+            BLOCK_N,
+            num_warps,
+            2,
+            x.stride(0),
+            r.stride(0),
+            y.stride(0),
+            h.stride(0),
+            chunk_warps=8,
+        )
+    elif strategy == "looped" and max_n in _add_rmsnorm_looped:
+        # Rows loaded element by element: smaller chunks, but over few row blocks.
+        BLOCK_N, num_warps = _reduction.looped_chunk(
+            N,
+            BLOCK_N,
+            num_warps,
+            x.stride(0),
+            r.stride(0),
+            y.stride(0),
+            h.stride(0),
+            chunk_warps=8,
+            few=_reduction.few_row_blocks(device, n_rows, _add_rmsnorm_looped[max_n]),
         )
     WINDOW = 0  # (worked out where a team may run)
     if strategy != "team" and _reduction.few_rows_team(
@@ -5943,10 +6059,13 @@ def next_token_team_kernel(
 # The max_n 3072, 6144, 12288 entries (_next_token_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
-# that _next_token_padded gives each entry) a row's latency is the kernel's time: the
-# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# the rows load (tilegen.runtime.reduction.padded_chunk): rows of whole 16-byte vectors take
+# the entry's own columns and warps or 2048 columns of 8 warps, rows loaded element by element
+# 512 columns of 4 warps, 1024 of 8 or the entry's own if at most 2048 of 8, other rows
+# the entry's own; of those, the chunks that leave the fewest lanes past the row end (ties:
+# the larger). Over few row blocks (at most the number an SM that _next_token_padded gives
+# each entry) a row's latency is the kernel's time: the launcher skips them there and takes
+# the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -5991,7 +6110,9 @@ def _next_token_launch_choice(device, B, V, logits, token, best):
                 break
     if strategy == "looped" and max_n in _next_token_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
-        BLOCK_N, num_warps = _reduction.padded_chunk(V, BLOCK_N, num_warps, 4, logits.stride(0))
+        BLOCK_N, num_warps = _reduction.padded_chunk(
+            V, BLOCK_N, num_warps, 4, logits.stride(0), chunk_warps=8
+        )
     if strategy == "team":
         # Rows loaded element by element, or too few programs to fill the SMs: segments of
         # fewer columns (tilegen.runtime.reduction.team_block).
@@ -6430,10 +6551,13 @@ def top_p_cumulative_looped_kernel(
 # The max_n 3072, 6144, 12288 entries (_top_p_cumulative_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
-# that _top_p_cumulative_padded gives each entry) a row's latency is the kernel's time: the
-# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# the rows load (tilegen.runtime.reduction.padded_chunk): rows of whole 16-byte vectors take
+# the entry's own columns and warps or 2048 columns of 8 warps, rows loaded element by element
+# 512 columns of 4 warps, 1024 of 4 or the entry's own if at most 2048 of 8, other rows
+# the entry's own; of those, the chunks that leave the fewest lanes past the row end (ties:
+# the larger). Over few row blocks (at most the number an SM that _top_p_cumulative_padded gives
+# each entry) a row's latency is the kernel's time: the launcher skips them there and takes
+# the next entry (tilegen.runtime.reduction.few_row_blocks).
 # At the max_n 32, 128 entries (_top_p_cumulative_narrow) the launcher sizes ROWS from the row: this
 # kernel's online max-and-sum chains two reductions and an exp per element, and blocks of 4
 # values a thread (8 where the row fills its block in vectors) let more programs overlap their
@@ -6486,7 +6610,14 @@ def _top_p_cumulative_launch_choice(device, B, V, logits, probs, cumulative):
     if strategy == "looped" and max_n in _top_p_cumulative_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
         BLOCK_N, num_warps = _reduction.padded_chunk(
-            V, BLOCK_N, num_warps, 4, logits.stride(0), probs.stride(0), cumulative.stride(0)
+            V,
+            BLOCK_N,
+            num_warps,
+            4,
+            logits.stride(0),
+            probs.stride(0),
+            cumulative.stride(0),
+            chunk_warps=4,
         )
     if strategy == "single" and max_n in _top_p_cumulative_narrow:
         # Narrow rows: blocks of 4 or 8 values a thread, by whether the row fills its block.
@@ -7011,10 +7142,13 @@ def cross_entropy_team_kernel(
 # The max_n 3072, 6144, 12288 entries (_cross_entropy_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
-# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4
-# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM
-# that _cross_entropy_padded gives each entry) a row's latency is the kernel's time: the
-# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).
+# the rows load (tilegen.runtime.reduction.padded_chunk): rows of whole 16-byte vectors take
+# the entry's own columns and warps or 2048 columns of 8 warps, rows loaded element by element
+# 512 columns of 4 warps, 1024 of 4 or the entry's own if at most 2048 of 8, other rows
+# the entry's own; of those, the chunks that leave the fewest lanes past the row end (ties:
+# the larger). Over few row blocks (at most the number an SM that _cross_entropy_padded gives
+# each entry) a row's latency is the kernel's time: the launcher skips them there and takes
+# the next entry (tilegen.runtime.reduction.few_row_blocks).
 # A team's segments are BLOCK_N columns, or half as many where the rows load element by
 # element or the teams are fewer programs than the SMs, and the larger team fits the SMs
 # (tilegen.runtime.reduction.team_block).
@@ -7074,7 +7208,9 @@ def _cross_entropy_launch_choice(device, B, V, logits, target, loss):
                 break
     if strategy == "looped" and max_n in _cross_entropy_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
-        BLOCK_N, num_warps = _reduction.padded_chunk(V, BLOCK_N, num_warps, 2, logits.stride(0))
+        BLOCK_N, num_warps = _reduction.padded_chunk(
+            V, BLOCK_N, num_warps, 2, logits.stride(0), chunk_warps=4
+        )
     if strategy == "single" and max_n in _cross_entropy_narrow:
         # Narrow rows: blocks of 4 or 8 values a thread, by whether the row fills its block.
         ROWS = _reduction.narrow_rows(V, ROWS, num_warps, logits.stride(0))

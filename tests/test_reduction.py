@@ -188,7 +188,7 @@ class _Spy:
 def spy(examples, monkeypatch):
     module, _ = examples
     calls = []
-    for name in ("softmax", "layernorm"):
+    for name in ("softmax", "layernorm", "rmsnorm"):
         for kind in ("kernel", "looped_kernel", "team_kernel"):
             attr = f"{name}_{kind}"
             monkeypatch.setattr(module, attr, _Spy(getattr(module, attr), calls, kind))
@@ -209,7 +209,7 @@ def _expected_launch(table, padded, width, device, n_rows):
         if (max_n is None or width <= max_n) and not few:
             break
     if strategy == "looped" and max_n in padded:
-        block = padded_chunk(width, block, warps, 2, width)[0]
+        block = padded_chunk(width, block, warps, 2, width, chunk_warps=4)[0]  # (softmax: an online max-and-sum)
     # rows that do not start on 16-byte boundaries: segments from the boundary before each
     window = 8 if width % 8 else 1
     if strategy == "team":
@@ -284,18 +284,25 @@ def test_rows_mostly_padding_run_looped(examples):
 
 def test_padded_chunks_follow_the_row_loads():
     """Chunks for rows mostly padding: 2048 columns of 8 warps where the width and row
-    strides are whole 16-byte vectors, 512 of 4 warps where some is odd, the table's 1024
-    (4096 of 16 warps for rows of 8193-12288 columns) otherwise; of those that apply, the
+    strides are whole 16-byte vectors, the table's 1024 (4096 of 16 warps for rows of
+    8193-12288 columns) otherwise; where some is odd, 512 columns of 4 warps, 1024 of the
+    kernel's chunk warps, or the entry's own if at most 2048 of 8; of those that apply, the
     fewest lanes past the row end (ties: the larger)."""
-    from tilegen.runtime.reduction import PADDED_SCALAR, PADDED_VECTOR, padded_chunk
+    from tilegen.runtime.reduction import PADDED_SCALAR, PADDED_VECTOR, SCALAR_CHUNK, SCALAR_OWN_MOST, padded_chunk
 
     assert PADDED_VECTOR == (2048, 8) and PADDED_SCALAR == (512, 4)
-    bf16 = lambda n, *strides, warps=8: padded_chunk(n, 1024, warps, 2, *(strides or (n,)))
+    assert SCALAR_CHUNK == 1024 and SCALAR_OWN_MOST == (2048, 8)
+    bf16 = lambda n, *strides, warps=8: padded_chunk(n, 1024, warps, 2, *(strides or (n,)), chunk_warps=warps)
     assert bf16(6144) == (2048, 8)  # 6144 lanes either way: the larger chunk
-    wide = lambda n, *strides: padded_chunk(n, 4096, 16, 2, *(strides or (n,)))  # the 12288 entry's
+    wide = lambda n, *strides: padded_chunk(n, 4096, 16, 2, *(strides or (n,)), chunk_warps=8)  # the 12288 entry's
     assert wide(12288) == (4096, 16) and wide(11008) == (4096, 16)  # 12288 lanes either way: the larger
     assert wide(10240) == (2048, 8) and wide(9000) == (2048, 8)  # 10240 lanes, not 12288
-    assert wide(10001) == (512, 4)  # element by element: 10240 lanes in 512s
+    assert wide(10001) == (1024, 8) and wide(9001) == (1024, 8)  # element by element: 10240 and 9216 lanes either way
+    assert wide(8193) == (512, 4)  # 8704 lanes, not 9216
+    assert wide(12001) == (1024, 8)  # 12288 lanes in every size, but no 16 warps element by element
+    online = lambda n: padded_chunk(n, 2048, 8, 2, n, chunk_warps=4)  # the 12288 entry of an online kernel
+    assert online(12001) == (2048, 8)  # its own 2048 columns of 8 warps compete, the larger of a tie
+    assert online(11001) == (1024, 4) and online(10001) == (2048, 8)  # 11264 lanes, not 12288; 10240 either way
     assert bf16(5000) == (1024, 8)  # whole vectors, but 2048-column chunks hold 6144 lanes
     assert bf16(5000, warps=4) == (1024, 4)  # the table's warps stay
     assert bf16(4097) == (512, 4) and bf16(2501) == (512, 4)  # 4608 and 2560 lanes, not 5120 and 3072
@@ -303,24 +310,81 @@ def test_padded_chunks_follow_the_row_loads():
     assert bf16(4098) == (1024, 8) and bf16(4100) == (1024, 8)  # pairs and quads: neither vector nor odd
     assert bf16(4098, 4099) == (512, 4)  # an odd row stride loads element by element too
     assert bf16(6144, 6152) == (2048, 8) and bf16(6144, 6148) == (1024, 8)  # a stride off the vector
-    assert padded_chunk(6144, 1024, 8, 4, 6148) == (2048, 8)  # f32: 4 elements make a 16-byte vector
-    assert padded_chunk(6144, 1024, 8, 1, 6152) == (1024, 8)  # i8 / fp8: 16 elements do
-    assert padded_chunk(5000, 256, 2, 2, 5000) == (256, 2)  # an edited entry's own chunk, if it fits best
+    assert padded_chunk(6144, 1024, 8, 4, 6148, chunk_warps=8) == (2048, 8)  # f32: 4 elements make a 16-byte vector
+    assert padded_chunk(6144, 1024, 8, 1, 6152, chunk_warps=8) == (1024, 8)  # i8 / fp8: 16 elements do
+    assert padded_chunk(5000, 256, 2, 2, 5000, chunk_warps=8) == (256, 2)  # an edited entry's own chunk, if it fits best
+    assert padded_chunk(5000, 0, 8, 2, 5004, chunk_warps=8) == (0, 8)  # an edited entry's BLOCK_N 0 (the launcher sizes it)
+    assert padded_chunk(5000, 0, 8, 2, 5000, chunk_warps=8) == (2048, 8)
+    assert padded_chunk(5001, 1024, 2, 2, 5001, chunk_warps=8) == (1024, 2)  # ... and of a full tie
+
+
+def test_looped_entries_take_small_chunks_for_odd_rows():
+    """The looped entries that are not for rows mostly padding (REREAD_AT, WELFORD_LOOPED_AT:
+    4096 columns of 8 or 16 warps) keep their chunks for rows in pairs or vectors and over
+    few row blocks; rows loaded element by element take the padded entries' chunks."""
+    from tilegen.runtime.reduction import looped_chunk
+
+    assert looped_chunk(7000, 4096, 16, 7000, chunk_warps=8) == (4096, 16)  # whole vectors
+    assert looped_chunk(7002, 4096, 16, 7002, chunk_warps=8) == (4096, 16)  # pairs
+    assert looped_chunk(7001, 4096, 16, 7001, chunk_warps=8) == (1024, 8)  # 7168 lanes either way: the larger
+    assert looped_chunk(8191, 4096, 16, 8191, chunk_warps=8) == (1024, 8)
+    assert looped_chunk(4001, 4096, 8, 4001, chunk_warps=8) == (1024, 8)  # not its own 4096 of 8
+    assert looped_chunk(7002, 4096, 16, 7003, chunk_warps=8) == (1024, 8)  # an odd row stride
+    assert looped_chunk(6145, 4096, 16, 6145, chunk_warps=8) == (512, 4)  # 6656 lanes against 7168
+    assert looped_chunk(7001, 4096, 16, 7001, chunk_warps=8, few=True) == (4096, 16)  # few row blocks
+    assert looped_chunk(8001, 2048, 8, 8001, chunk_warps=4) == (2048, 8)  # an own chunk of at most 2048 of 8 competes
+    assert looped_chunk(4001, 0, 8, 4001, chunk_warps=8) == (1024, 8)  # an edited entry's BLOCK_N 0 does not
+
+
+@pytest.mark.parametrize("kernel,width,stride,few", [("rmsnorm", 4001, 4001, False), ("rmsnorm", 7001, 7001, False),
+                                                     ("rmsnorm", 4000, 4000, False), ("rmsnorm", 7000, 7000, False),
+                                                     ("layernorm", 7001, 7001, False), ("layernorm", 7000, 7001, False),
+                                                     ("layernorm", 7000, 7000, False), ("rmsnorm", 7001, 7001, True),
+                                                     ("layernorm", 7001, 7001, True)])
+def test_norms_in_looped_chunks_match_torch(spy, device, monkeypatch, kernel, width, stride, few):
+    """rmsnorm's REREAD entries (4096, 8192 columns) and layernorm's Welford entry (8192)
+    loop over rows of an odd width or row stride in 1024 columns of 8 warps
+    (looped_chunk), over rows in pairs or vectors, or over few row blocks, in the entry's
+    4096 columns; against torch."""
+    import tilegen.runtime.reduction as red
+
+    module, calls = spy
+    n_rows = 3 if device == "cpu" else 4 * red.sm_count(torch.device(device))  # past few_row_blocks
+    if few:  # the launcher asks few_row_blocks with _NAME_looped's value (2) for these entries
+        asked = []
+        monkeypatch.setattr(red, "few_row_blocks", lambda device, blocks, per_sm=1: asked.append(per_sm) or per_sm == 2)
+        monkeypatch.setattr(red, "few_rows_team", lambda *args: False)  # (not the team a GPU would take there)
+    _calls.forget()  # (a launcher works out its launch once per signature)
+    gen = torch.Generator().manual_seed(width)
+    x = (torch.randn(n_rows, stride, generator=gen) * 3 + 1).to(device=device, dtype=torch.bfloat16)[:, :width]
+    w, b = (torch.randn(width, generator=gen).to(device=device, dtype=torch.bfloat16) for _ in range(2))
+    if kernel == "layernorm":
+        y, want = module.layernorm(x, w, b)[0], F.layer_norm(x.float(), (width,), w.float(), b.float(), 1e-5)
+    else:
+        y, want = module.rmsnorm(x, w), F.rms_norm(x.float(), (width,), w.float(), 1e-6)
+    odd = (width % 2 or stride % 2) and not few
+    warps = 8 if kernel == "rmsnorm" and width <= 4096 else 16
+    assert calls[-1][0] == "looped_kernel"
+    assert (calls[-1][2]["BLOCK_N"], calls[-1][2]["num_warps"]) == ((1024, 8) if odd else (4096, warps))
+    if few:
+        assert getattr(module, f"_{kernel}_looped")[8192] == 2 and 2 in asked
+        _calls.forget()  # (the next calls of this signature: not few)
+    torch.testing.assert_close(y.float(), want, rtol=2e-2, atol=2e-2)
 
 
 @pytest.mark.parametrize("width,stride", [(2501, 2501), (4098, 4098), (4098, 4099), (6144, 6144), (9000, 9000),
-                                          (10001, 10001), (11008, 11008)])
+                                          (10001, 10001), (11008, 11008), (12001, 12001)])
 def test_norms_in_padded_chunks_match_torch(spy, device, monkeypatch, width, stride):
     """layernorm and rmsnorm over rows in the chunks padded_chunk picks (512 columns of 4
-    warps for odd widths or strides, 1024 of 8, 2048 of 8 for whole vectors; past 8192
-    columns the entry's own 4096 of 16 competing; on a GPU over enough row blocks to fill
-    it), fed the row strides of x and y, against torch."""
+    warps or 1024 of 8 for odd widths or strides, 1024 of 8, 2048 of 8 for whole vectors;
+    past 8192 columns the entry's own 4096 of 16 competing, but not for odd rows; on a GPU
+    over enough row blocks to fill it), fed the row strides of x and y, against torch."""
     import tilegen.runtime.reduction as red
 
     module, calls = spy
     asked = []
     real = red.padded_chunk
-    monkeypatch.setattr(red, "padded_chunk", lambda *args: asked.append(args) or real(*args))
+    monkeypatch.setattr(red, "padded_chunk", lambda *args, **kw: asked.append(args) or real(*args, **kw))
     n_rows = 3 if device == "cpu" else 4 * red.sm_count(torch.device(device))
     gen = torch.Generator().manual_seed(width)
     base = (torch.randn(n_rows, stride, generator=gen) * 3 + 1).to(device=device, dtype=torch.bfloat16)
@@ -328,7 +392,7 @@ def test_norms_in_padded_chunks_match_torch(spy, device, monkeypatch, width, str
     w, b = (torch.randn(width, generator=gen).to(device=device, dtype=torch.bfloat16) for _ in range(2))
     y = module.layernorm(x, w, b)[0]
     want_chunk = {2501: (512, 4), 4098: (1024, 8) if stride == width else (512, 4), 6144: (2048, 8),
-                  9000: (2048, 8), 10001: (512, 4), 11008: (4096, 16)}[width]
+                  9000: (2048, 8), 10001: (1024, 8), 11008: (4096, 16), 12001: (1024, 8)}[width]
     entry = (1024, 8) if width <= 8192 else (4096, 16)
     assert asked[-1] == (width, *entry, 2, stride, width)  # x's row stride, then y's (a new tensor)
     assert calls[-1][0] == "looped_kernel"
@@ -359,7 +423,7 @@ def test_edited_padded_entries_keep_their_launch(spy, device, monkeypatch):
         torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
 
 
-def test_team_segments_of_odd_rows_hold_fewer_columns(monkeypatch):
+def test_team_segments_halve(monkeypatch):
     """A team takes segments of half the table's columns where the larger team still fits
     the SMs and either its rows load element by element (an odd width or row stride, and
     no WINDOW) or its teams are fewer programs than the SMs; with a WINDOW and a wave of
@@ -385,7 +449,8 @@ def test_team_segments_of_odd_rows_hold_fewer_columns(monkeypatch):
     assert red.team_block(cuda, 65537, 8192, 65537, n_rows=2048, window=8, divides=True) == 4096
     assert red.team_block(cuda, 50304, 4096, 50304, n_rows=264, window=1, divides=True) == 4096
     assert red.team_block(cuda, 50257, 4096, 50257, n_rows=264, window=8, divides=False) == 4096
-    assert red.team_block(cuda, 50260, 4096, 50260, n_rows=264, window=8, divides=True) == 4096  # even: not measured
+    assert red.team_block(cuda, 50260, 4096, 50260, n_rows=264, window=8, divides=True) == 2048  # even, through a window
+    assert red.team_block(cuda, 50260, 4096, 50260, n_rows=264, window=8) == 4096  # ... in a kernel dividing nothing
     monkeypatch.undo()
     cpu = torch.device("cpu")
     assert red.team_block(cpu, 50257, 4096, 50257, n_rows=1, window=1) == 4096  # the interpreter: a team of one

@@ -78,14 +78,15 @@ def element_by_element(*sizes):
 # programs or more, rows in whole vectors keep the table's segments: log-softmax 264x50256
 # 25.1 us in 4096 columns, 29.7 in 2048 (docs/design.md); 16x50257 (208 programs) 7.6
 # against 7.9, though softmax there ran 11.4 against 9.2 (its exact division per element).
-# (3) Where rows of an odd width or row stride load through a window (row_window) in a
-# kernel that divides exactly per element (softmax's quotient, `divides`; even widths not
-# a multiple of the vector keep the table's segments, not measured): H200, softmax f16, pinned
-# segments, the table's -> half, us: 4096x50257 472.6 -> 438.5 (eager 355.0), 1024x50257
-# 126.0 -> 116.6, 4096x32001 293.3 -> 256.3, 2048x65537 395.6 -> 327.0 (8192 -> 4096 columns
-# of 8 warps); rows in whole vectors lost there (4096x50304 325.7 -> 356.1, 4096x32000
-# 202.0 -> 231.6, 2048x128256 489.8 -> 592.8), and the other kernels' windowed rows were
-# not measured so.
+# (3) Where rows that do not start on 16-byte boundaries load through a window (row_window)
+# in a kernel that divides exactly per element (softmax's quotient, `divides`; even widths not
+# a multiple of the vector too): H200, softmax f16, pinned segments, the table's -> half, us:
+# 4096x50257 472.6 -> 438.5 (eager 355.0), 1024x50257 126.0 -> 116.6, 4096x32001 293.3 ->
+# 256.3, 2048x65537 395.6 -> 327.0 (8192 -> 4096 columns of 8 warps); even, in a later run:
+# 4096x50260 463.0 -> 437.0, 2048x65540 389.2 -> 323.5. Rows in whole vectors (no window)
+# lost there (4096x50304 325.7 -> 356.1, 4096x32000 202.0 -> 231.6, 2048x128256 489.8 ->
+# 592.8), as did log-softmax's windowed rows, which divide nothing per element: 4096x50257
+# 247.6 -> 308.7, 2048x65537 173.1 -> 205.6, 4096x50260 245.3 -> 314.8.
 TEAM_SCALAR_SPLIT = 2
 
 
@@ -94,12 +95,12 @@ def team_block(device, n_cols, block_n, *strides, n_rows, window, divides=False)
     `strides`, the segments starting `window` - 1 elements before the row at most
     (row_window): the table's `block_n`, or 1/TEAM_SCALAR_SPLIT of it (not below 1024
     columns) where that larger team fits on the device and the rows, of an odd width or row
-    stride, load element by element, or through a window in a kernel that `divides` along
-    the row, or the teams are fewer programs than the SMs (see above)."""
+    stride, load element by element, or load through a window (`window` > 1) in a kernel
+    that `divides` along the row, or the teams are fewer programs than the SMs (see above)."""
     half = block_n // TEAM_SCALAR_SPLIT
     if half < 1024 or not team_fits(device, cdiv(n_cols + window - 1, half)):
         return block_n
-    scalar = (window == 1 or divides) and element_by_element(n_cols, *strides)
+    scalar = (window == 1 and element_by_element(n_cols, *strides)) or (divides and window > 1)
     few = device.type == "cuda" and n_rows * cdiv(n_cols + window - 1, block_n) < sm_count(device)
     return half if scalar or few else block_n
 
@@ -216,21 +217,54 @@ def few_row_blocks(device, num_row_blocks, blocks_per_sm=1):
 # rmsnorm 4096x6144 1.196 -> 1.297 (2048, 8); softmax f16 4096x6144 1.71 -> 1.87 (2048, 8),
 # 4096x2501 1.34 -> 1.49 (512, 4); the sweep that chose the sizes: docs/design.md, "The
 # chunks follow the row's loads".
+# Rows loaded element by element loop in chunks of 512 columns of 4 warps, 1024 columns of
+# the warps the kernel's narrower chunks run (`chunk_warps`: 4 with an online max-and-sum,
+# else 8) or the entry's own up to SCALAR_OWN_MOST (an online kernel's 2048 of 8), at the
+# padded entries and REREAD_AT's and WELFORD_LOOPED_AT's looped ones (looped_chunk; not the
+# team fallback's 16384 columns, nor pinned launches): 4096-column chunks loading element
+# by element ran up to 1.65x slower than 1024 columns of 8. H200, 4096 rows, us, before ->
+# after: layernorm bf16 8191 119.0 -> 72.0, 12001 194.3 -> 139.3; rmsnorm bf16 4001 43.1 ->
+# 35.7; log-softmax f16 11001 106.6 -> 86.1 (docs/design.md, "Rows loaded element by
+# element loop in small chunks").
 PADDED_VECTOR = (2048, 8)  # rows of whole 16-byte vectors: 8 values a thread
 PADDED_SCALAR = (512, 4)  # rows loaded element by element: 4 values a thread
+SCALAR_CHUNK = 1024  # ... or 1024 columns of the kernel's chunk warps
+SCALAR_OWN_MOST = (2048, 8)  # ... or the entry's own chunk, up to this many columns and warps
 
 
-def padded_chunk(n_cols, block_n, num_warps, itemsize, *strides):
+def _fewest_lanes(n_cols, options):
+    """Of (BLOCK_N, num_warps) `options`, the one whose chunks leave the fewest lanes past
+    the row end (of a tie, the larger chunk)."""
+    return min(options, key=lambda option: (cdiv(n_cols, option[0]) * option[0], -option[0]))
+
+
+def padded_chunk(n_cols, block_n, num_warps, itemsize, *strides, chunk_warps):
     """(BLOCK_N, num_warps) for the looped chunks of rows mostly padding: the table entry's
-    own (`block_n`, `num_warps`), PADDED_VECTOR where the row width and the row `strides` are
-    multiples of a 16-byte vector of `itemsize`-byte elements, PADDED_SCALAR where some is
-    odd; of those that apply, the one with the fewest lanes past the row end (of a tie, the
-    larger chunk)."""
+    own (`block_n`, `num_warps`) or PADDED_VECTOR where the row width and the row `strides`
+    are multiples of a 16-byte vector of `itemsize`-byte elements; where some is odd,
+    PADDED_SCALAR, SCALAR_CHUNK columns of `chunk_warps` warps or the entry's own up to
+    SCALAR_OWN_MOST (looped_chunk); of those, the one with the fewest lanes past the row end
+    (of a tie, the larger chunk). An own BLOCK_N of 0 (an edited table's) competes with none."""
+    if element_by_element(n_cols, *strides):
+        return looped_chunk(n_cols, block_n, num_warps, *strides, chunk_warps=chunk_warps)
     vector = max(1, 16 // itemsize)
     whole = all(n % vector == 0 for n in (n_cols,) + strides)
-    scalar = [PADDED_SCALAR] if element_by_element(n_cols, *strides) else []
-    options = ([PADDED_VECTOR] if whole else []) + [(block_n, num_warps)] + scalar
-    return min(options, key=lambda option: (cdiv(n_cols, option[0]) * option[0], -option[0]))
+    options = ([PADDED_VECTOR] if whole else []) + ([(block_n, num_warps)] if block_n else [])
+    return _fewest_lanes(n_cols, options) if options else (block_n, num_warps)
+
+
+def looped_chunk(n_cols, block_n, num_warps, *strides, chunk_warps, few=False):
+    """(BLOCK_N, num_warps) for a looped entry's chunks (also padded_chunk's for rows loaded
+    element by element): its own, but where the rows load element by element (an odd width
+    or row stride) PADDED_SCALAR, SCALAR_CHUNK columns of `chunk_warps` warps or its own up
+    to SCALAR_OWN_MOST, whichever leaves the fewest lanes past the row end (of a tie, the
+    larger chunk); its own over `few` row blocks (the launcher asks few_row_blocks with
+    LOOPED_FEW_BLOCKS_PER_SM of tilegen/lower/reduction/launch.py: a row's latency is then
+    the kernel's time). An own BLOCK_N of 0 (an edited table's) does not compete."""
+    if few or not element_by_element(n_cols, *strides):
+        return block_n, num_warps
+    own = [(block_n, num_warps)] if 0 < block_n <= SCALAR_OWN_MOST[0] and num_warps <= SCALAR_OWN_MOST[1] else []
+    return _fewest_lanes(n_cols, [PADDED_SCALAR] + own + [(SCALAR_CHUNK, chunk_warps)])  # (own first: of a full tie, it stays)
 
 
 # Kernels with an online max-and-sum (softmax: an exp per element, two reductions in a

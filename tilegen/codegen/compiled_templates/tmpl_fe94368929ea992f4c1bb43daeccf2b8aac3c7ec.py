@@ -121,18 +121,34 @@ def root(context, missing=missing):
         yield '# strategy is looped at '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_reread'))
         yield " columns: no reduction of this kernel needs\n# another's result, so its first loop keeps only running sums (not the row) and the final\n# loop reads the row again, from cache (REREAD_AT in tilegen/lower/reduction/launch.py).\n"
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_welford'):
+        pass
+        yield '# strategy is looped at '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_welford'))
+        yield " columns: this kernel's variance joins its mean's\n# pass (Welford), so the looped kernel reads the row only twice: once for the mean and the\n# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).\n"
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_looped'):
+        pass
+        yield '# Over rows loaded element by element (an odd width or row stride) these looped entries\n# (_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_looped) take the chunks the padded entries take for such rows: 512 columns of 4\n# warps or 1024 of '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'chunk_warps'))
+        yield ', whichever leaves fewer lanes past the row end (ties: the larger),\n# except over few row blocks (at most the number an SM that _'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_looped gives each\n# entry), where their own stay (tilegen.runtime.reduction.looped_chunk).\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'):
         pass
         yield '# The max_n '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'))
         yield ' entries (_'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield "_padded) run looped: their rows would fill at\n# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less\n# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how\n# the rows load: the entry's own columns and warps, 2048 columns of 8 warps or 512 of 4\n# (tilegen.runtime.reduction.padded_chunk). Over few row blocks (at most the number an SM\n# that _"
+        yield "_padded) run looped: their rows would fill at\n# most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less\n# (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how\n# the rows load (tilegen.runtime.reduction.padded_chunk): rows of whole 16-byte vectors take\n# the entry's own columns and warps or 2048 columns of 8 warps, rows loaded element by element\n# 512 columns of 4 warps, 1024 of "
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'chunk_warps'))
+        yield " or the entry's own if at most 2048 of 8, other rows\n# the entry's own; of those, the chunks that leave the fewest lanes past the row end (ties:\n# the larger). Over few row blocks (at most the number an SM that _"
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield "_padded gives each entry) a row's latency is the kernel's time: the\n# launcher skips them there and takes the next entry (tilegen.runtime.reduction.few_row_blocks).\n"
+        yield "_padded gives\n# each entry) a row's latency is the kernel's time: the launcher skips them there and takes\n# the next entry (tilegen.runtime.reduction.few_row_blocks).\n"
     if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') and environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides')):
         pass
-        yield "# A team's segments are BLOCK_N columns, or half as many where the rows, of an odd width or\n# row stride, load element by element or (this kernel dividing per element) through a\n# window, or the teams are fewer programs than the SMs, and the larger team fits the SMs\n# (tilegen.runtime.reduction.team_block).\n"
+        yield "# A team's segments are BLOCK_N columns, or half as many where the larger team fits the SMs\n# and the rows load element by element (an odd width or row stride) or, this kernel dividing\n# per element, through a window (WINDOW > 1), or the teams are fewer programs than the SMs\n# (tilegen.runtime.reduction.team_block).\n"
     elif environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
         pass
         yield "# A team's segments are BLOCK_N columns, or half as many where the rows load element by\n# element or the teams are fewer programs than the SMs, and the larger team fits the SMs\n# (tilegen.runtime.reduction.team_block).\n"
@@ -154,11 +170,6 @@ def root(context, missing=missing):
         yield '# The max_n '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_half_block'))
         yield ' entry holds 4 rows a program in 2 warps, 16 values a thread, as the\n# 512 and 1024 entries hold at their widest rows (ONLINE_HALF_BLOCK_ROW in\n# tilegen/lower/reduction/launch.py).\n'
-    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_welford'):
-        pass
-        yield '# strategy is looped at '
-        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_welford'))
-        yield " columns: this kernel's variance joins its mean's\n# pass (Welford), so the looped kernel reads the row only twice: once for the mean and the\n# variance, once (from cache) for the outputs (WELFORD_LOOPED_AT in tilegen/lower/reduction/launch.py).\n"
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_fewer_warps'):
         pass
         yield '# num_warps is below the defaults at '
@@ -189,6 +200,13 @@ def root(context, missing=missing):
         yield '_padded = '
         yield str(str_join(('{', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded_few'), '}', )))
         yield '\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_looped'):
+        pass
+        yield '# max_n of the other looped entries: the row blocks an SM up to which their own chunks stay for rows loaded element by element\n_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_looped = '
+        yield str(str_join(('{', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_looped_few'), '}', )))
+        yield '\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_narrow'):
         pass
         yield '_'
@@ -218,9 +236,9 @@ def root(context, missing=missing):
     yield ", launch keywords), from the launch table above and\n    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,\n    strides, device, data pointers' offsets from a "
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pointer_align'))
     yield '-byte boundary'
-    yield str(('; for a team,\n    also whether a CUDA graph is being captured' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 120 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('; for a team,\n    also whether a CUDA graph is being captured' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 134 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield "), so the launcher works it out on a\n    signature's first call only (Calls.facts)."
-    yield str((' The team workspace words are 0 where the\n    launch is no team.' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 122 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((' The team workspace words are 0 where the\n    launch is no team.' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 136 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '"""\n    n_rows = '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'n_rows'))
     yield '\n    for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _'
@@ -243,8 +261,33 @@ def root(context, missing=missing):
         yield ', BLOCK_N, num_warps, '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_itemsize'))
         yield ', '
-        yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
+        for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'):
+            _loop_vars = {}
+            pass
+            yield str(l_1_st)
+            yield ', '
+        l_1_st = missing
+        yield 'chunk_warps='
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'chunk_warps'))
         yield '\n        )\n'
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_looped'):
+            pass
+            yield '    elif strategy == "looped" and max_n in _'
+            yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+            yield '_looped:\n        # Rows loaded element by element: smaller chunks, but over few row blocks.\n        BLOCK_N, num_warps = _reduction.looped_chunk(\n            '
+            yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+            yield ', BLOCK_N, num_warps, '
+            for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'):
+                _loop_vars = {}
+                pass
+                yield str(l_1_st)
+                yield ', '
+            l_1_st = missing
+            yield 'chunk_warps='
+            yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'chunk_warps'))
+            yield ',\n            few=_reduction.few_row_blocks(device, n_rows, _'
+            yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+            yield '_looped[max_n]),\n        )\n'
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_narrow'):
             pass
             yield '    if strategy == "single" and max_n in _'
@@ -308,7 +351,7 @@ def root(context, missing=missing):
                 pass
                 yield '        # (Already worked out, above 1, where the few-rows rule above took the team.)\n'
             yield '        WINDOW = '
-            yield str(('WINDOW or ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team') else cond_expr_undefined("the inline if-expression on line 175 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str(('WINDOW or ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team') else cond_expr_undefined("the inline if-expression on line 197 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield str(context.call((undefined(name='window_call') if l_0_window_call is missing else l_0_window_call), (undefined(name='k') if l_0_k is missing else l_0_k)))
             yield '\n'
         l_0_win = ('WINDOW' if (undefined(name='w') if l_0_w is missing else l_0_w) else '1')
@@ -326,10 +369,10 @@ def root(context, missing=missing):
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ', BLOCK_N, '
             yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
-            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 188 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 210 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield 'n_rows=n_rows, window='
             yield str((undefined(name='win') if l_0_win is missing else l_0_win))
-            yield str((', divides=True' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else cond_expr_undefined("the inline if-expression on line 188 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', divides=True' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else cond_expr_undefined("the inline if-expression on line 210 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield '\n        )\n'
         l_0_width = (str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'), ' + WINDOW - 1', )) if (undefined(name='w') if l_0_w is missing else l_0_w) else environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
         context.vars['width'] = l_0_width
@@ -344,10 +387,10 @@ def root(context, missing=missing):
         yield ") <= 1 << 20:\n            # The interpreter runs programs one after another, so none could wait for\n            # another: a team of one program holding the whole row (Triton's largest block).\n            TEAM, BLOCK_N = 1, _args.next_power_of_2("
         yield str((undefined(name='width') if l_0_width is missing else l_0_width))
         yield ')\n        if _reduction.team_fits(device, TEAM):\n            constexprs = dict(\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31'
-        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 206 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 228 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield '.\n                INDEX_64=_args.needs_int64('
         yield str(t_2(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
-        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 208 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 230 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield ')\n                or (n_rows + 2) * '
         yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
         yield ' * _args.next_power_of_2(TEAM) >= 2**31,\n'
@@ -362,9 +405,9 @@ def root(context, missing=missing):
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'past_end'):
             pass
             yield '                # Lanes outside the row: past its end in the last segment'
-            yield str((', before its start with a window' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 217 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', before its start with a window' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 239 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield '.\n                PAST_END='
-            yield str(('WINDOW > 1 or ' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 218 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str(('WINDOW > 1 or ' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 240 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield 'TEAM * BLOCK_N != '
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ',\n'
@@ -442,7 +485,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 289 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 311 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -487,7 +530,7 @@ def root(context, missing=missing):
     yield '    # How to launch for this signature: _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_launch_choice, worked out on its first call'
-    yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 309 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 331 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '.\n    kernel, grid, team_words, constexprs = _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.facts(\n        '
@@ -511,4 +554,4 @@ def root(context, missing=missing):
     yield '\n'
 
 blocks = {}
-debug_info = '3=56&4=62&6=65&7=67&8=69&9=71&10=74&11=79&15=90&16=94&18=96&19=98&20=102&21=105&25=109&26=112&29=117&35=119&36=122&40=124&41=127&46=131&49=133&54=136&59=139&63=142&69=145&70=148&76=152&77=155&81=157&82=160&86=162&87=165&91=167&92=170&94=172&96=175&98=177&99=181&102=185&104=188&106=192&107=195&109=199&110=202&111=204&115=207&116=211&117=215&118=217&120=219&122=223&124=225&125=227&126=229&127=232&128=234&129=236&131=240&134=242&136=248&137=251&139=253&142=260&145=262&148=265&153=273&155=275&157=277&160=280&161=283&163=289&164=293&166=298&168=301&169=304&172=307&175=311&177=314&178=317&179=319&188=326&191=334&192=337&195=341&196=343&199=345&206=347&208=349&209=352&210=354&211=357&213=359&216=362&217=365&218=367&222=372&224=376&226=379&228=381&230=383&231=385&245=389&251=393&252=395&253=397&260=404&261=406&263=409&273=417&274=419&275=422&277=424&279=427&287=430&288=437&289=440&291=448&292=450&294=453&295=455&297=461&299=463&300=465&301=469&303=471&305=475&306=481&309=488&311=492&312=494&314=500&324=504&325=506&330=510'
+debug_info = '3=56&4=62&6=65&7=67&8=69&9=71&10=74&11=79&15=90&16=94&18=96&19=98&20=102&21=105&25=109&26=112&29=117&35=119&36=122&40=124&41=127&45=129&47=132&48=134&49=136&52=138&53=141&58=145&60=147&64=149&69=152&74=155&78=158&84=161&85=164&91=168&92=171&96=173&97=176&101=178&102=181&104=183&106=186&108=188&109=192&112=196&114=199&116=203&118=206&120=210&121=213&123=217&124=220&125=222&129=225&130=229&131=233&132=235&134=237&136=241&138=243&139=245&140=247&141=250&142=252&143=254&145=258&148=260&150=273&151=276&154=278&155=289&158=291&159=294&161=296&164=303&167=305&170=308&175=316&177=318&179=320&182=323&183=326&185=332&186=336&188=341&190=344&191=347&194=350&197=354&199=357&200=360&201=362&210=369&213=377&214=380&217=384&218=386&221=388&228=390&230=392&231=395&232=397&233=400&235=402&238=405&239=408&240=410&244=415&246=419&248=422&250=424&252=426&253=428&267=432&273=436&274=438&275=440&282=447&283=449&285=452&295=460&296=462&297=465&299=467&301=470&309=473&310=480&311=483&313=491&314=493&316=496&317=498&319=504&321=506&322=508&323=512&325=514&327=518&328=524&331=531&333=535&334=537&336=543&346=547&347=549&352=553'

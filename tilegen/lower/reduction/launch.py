@@ -44,8 +44,9 @@ DEFAULT_TABLE: tuple[tuple, ...] = (
 # blocks do not fill the SMs (tilegen.runtime.reduction.few_row_blocks) the launcher
 # skips these entries, and a spec's schedule { } launch pins go without them.
 # The launcher then sizes the chunks to how the rows load (tilegen.runtime.reduction.padded_chunk:
-# 2048 columns of 8 warps for rows of whole 16-byte vectors, 512 of 4 warps for rows loaded
-# element by element, where either leaves fewer lanes past the row end); the table's 1024
+# 2048 columns of 8 warps for rows of whole 16-byte vectors, 512 of 4 warps or 1024 of the
+# entry's warps for rows loaded element by element, where they leave fewer lanes past the
+# row end); the table's 1024
 # columns run 8 warps in kernels without an online max-and-sum (layernorm bf16 4096x4098:
 # 43.3 us with 4, 37.2 with 8; rmsnorm 33.3, 30.7; at 5000 columns level, 37.0 and 37.1)
 # and 4 in those with one (softmax f16 4096x4098: 43.4 with 4, 46.3 with 8). Even widths of
@@ -61,8 +62,9 @@ PADDED_NARROWEST = 2048  # up to this many columns the single pass's block is at
 # WELFORD_LOOPED_AT): a thread's share one 16-byte vector of 16-bit values, three chunks for
 # 12288 columns; in kernels with an online max-and-sum, 2048 columns of 8 warps (the same
 # share). The launcher sizes them as it does the narrower chunks (padded_chunk: 2048 columns
-# of 8 warps where they leave fewer lanes past the row end, at 9000 and 10240 columns; 512 of
-# 4 for rows loaded element by element, where those leave fewer). Measured on the H200, 4096
+# of 8 warps where they leave fewer lanes past the row end, at 9000 and 10240 columns; for
+# rows loaded element by element 512 columns of 4 warps, 1024 of PADDED_ROW's warps or, in
+# online kernels, their own 2048 of 8, never 4096 of 16: looped_chunk). Measured on the H200, 4096
 # rows, the single pass against chunks of 1024x8 / 2048x8 / 4096x16 (columns x warps), us:
 # layernorm bf16 11008 67.6 against 71.1 / 63.9 / 56.8, 12288 69.2 against 64.8 / 61.0 /
 # 58.0; rmsnorm bf16 11008 57.9 against 53.5 / 50.8 / 47.6, 12288 60.8 against 58.0 / 56.0 /
@@ -84,6 +86,13 @@ PADDED_WIDE_WIDEST = 16384
 # narrower entries', and the one for rows wider than PADDED_WIDEST.
 PADDED_FEW_BLOCKS_PER_SM = 1
 PADDED_WIDE_FEW_BLOCKS_PER_SM = 2
+
+
+def padded_chunk_warps(online: bool) -> int:
+    """The warps of a kernel's PADDED_ROW chunks (4 with an `online` max-and-sum, else
+    PADDED_WARPS): its launcher's padded_chunk also offers rows loaded element by element
+    1024-column chunks of them at the wider entries (tilegen.runtime.reduction.padded_chunk)."""
+    return PADDED_ROW[3] if online else PADDED_WARPS
 
 
 def padded_rows(table: tuple[tuple, ...]) -> tuple[tuple, ...]:
@@ -147,7 +156,20 @@ CHAINED_HALVE_AT = (8192,)
 # single pass is ahead where the rows fit in L2 (H100, 16384x1000: 24.3 us single against
 # 27.5 looped) and 0.6% behind at 65536x1024 (93.7 against 93.1), so the 1024 row keeps
 # the single pass.
+# At 16384 columns the single pass stays: looped in 4096-column chunks of 16 warps, rmsnorm bf16
+# ran 4-9% faster over 1024-8192 rows (H200, 8192x14336 125.6 -> 114.9 us, 4096x16384 71.7 ->
+# 69.1) but level over 264, and quantize_rows_i8 lost there (264x16384 23.2 -> 26.8) and gained
+# nothing over 2048-4096 rows (docs/design.md).
+# Over rows loaded element by element the launcher resizes these entries' chunks, and
+# WELFORD_LOOPED_AT's, as the padded entries' (tilegen.runtime.reduction.looped_chunk),
+# except over at most LOOPED_FEW_BLOCKS_PER_SM row blocks an SM.
 REREAD_AT = {4096: ("looped", 4096, 1, 8), 8192: ("looped", 4096, 1, 16)}
+# Row blocks an SM up to which the looped entries of REREAD_AT and WELFORD_LOOPED_AT keep their
+# own 4096-column chunks over rows loaded element by element (as the padded entries give way
+# over few row blocks): H200, 264 rows (2 an SM) of 7001 columns, us, 4096 columns of 16 warps
+# -> 1024 of 8: rmsnorm 9.2 -> 10.1, layernorm 11.1 -> 11.6; 528 rows 13.6 -> 12.7 and 17.7 ->
+# 14.9; 1024 rows 22.7 -> 20.9 and 31.5 -> 25.0.
+LOOPED_FEW_BLOCKS_PER_SM = 2
 
 # Kernels whose reductions chain only through a mean and a variance about it (layernorm:
 # mean(x), then mean(xc * xc)) read the row twice looped, as rmsnorm does: the first loop
@@ -217,11 +239,12 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
     and its launcher sizes its single pass's rows at the ONLINE_NARROW_AT widths (both also
     only where `padded`). Also returns the widths each
     adjustment changed: {"reread": ..., "welford": ..., "fewer": ..., "more": ..., "padded":
-    ..., "narrow": ..., "half_block": ...} (fewer / more warps than the row it started from;
-    padded: the chunked rows; narrow: the rows the launcher sizes; half_block: the
-    ONLINE_HALF_BLOCK_ROW entry)."""
+    ..., "narrow": ..., "half_block": ..., "looped": ...} (fewer / more warps than the row it
+    started from; padded: the chunked rows; narrow: the rows the launcher sizes; half_block:
+    the ONLINE_HALF_BLOCK_ROW entry; looped: the other looped rows of a width, whose chunks
+    the launcher sizes for rows loaded element by element)."""
     rows = []
-    changed = {key: [] for key in ("reread", "welford", "fewer", "more", "padded", "narrow", "half_block")}
+    changed = {key: [] for key in ("reread", "welford", "fewer", "more", "padded", "narrow", "half_block", "looped")}
     table = padded_rows(DEFAULT_TABLE) if padded else DEFAULT_TABLE
     padded_maxes = {r[0] for r in table} - {r[0] for r in DEFAULT_TABLE}  # the entries padded_rows added
     if padded and online:
@@ -237,7 +260,7 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
         if max_n in padded_maxes:  # PADDED_ROW or PADDED_WIDE_ROW
             changed["padded"].append(max_n)
             if (strategy, block, n_rows, warps, per_sm, stages) == PADDED_ROW:
-                warps = default_warps = warps if online else PADDED_WARPS
+                warps = default_warps = padded_chunk_warps(online)
             elif online:
                 block, warps = PADDED_WIDE_ONLINE
                 default_warps = warps
@@ -255,6 +278,8 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
             while REGISTER_BUDGET and warps < 32 and n_rows * width // (32 * warps) * max(1, row_inputs) > REGISTER_BUDGET:
                 warps *= 2
             (changed["fewer"] if warps < default_warps else changed["more"] if warps > default_warps else []).append(max_n)
+        if padded and strategy == "looped" and max_n is not None and max_n not in padded_maxes:
+            changed["looped"].append(max_n)  # REREAD_AT, WELFORD_LOOPED_AT: chunks for odd rows (looped_chunk)
         rows.append(tuple(repr(v) for v in (max_n, strategy, block, n_rows, warps, per_sm, stages)))
     return tuple(rows), {k: tuple(v) for k, v in changed.items()}
 

@@ -13,8 +13,8 @@ from ..expr import squares
 from ..model import Statement, helpers_used
 from .axes import AxisReductionModel, lower_axis_reduction
 from .axis_scan import AxisScanModel, lower_axis_scan
-from .launch import (fallback_row, few_rows_team_row, held_inputs, padded_few_blocks_per_sm, reread_kind, schedule_pins,
-                     table_rows)
+from .launch import (LOOPED_FEW_BLOCKS_PER_SM, fallback_row, few_rows_team_row, held_inputs, padded_chunk_warps,
+                     padded_few_blocks_per_sm, reread_kind, schedule_pins, table_rows)
 from .looped import looped
 from .lowering import Lowering
 from ..model import IndexStep, index_name
@@ -156,9 +156,12 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
         table_padded=", ".join(map(str, changed["padded"])),
         table_narrow=", ".join(map(str, changed["narrow"])),
         table_half_block=", ".join(map(str, changed["half_block"])),
+        table_looped=", ".join(map(str, changed["looped"])),
+        table_looped_few=", ".join(f"{n}: {LOOPED_FEW_BLOCKS_PER_SM}" for n in changed["looped"]),
         row_strides=tuple(expr for _, expr in row_strides),
         table_padded_few=", ".join(f"{n}: {padded_few_blocks_per_sm(n)}" for n in changed["padded"]),
         row_itemsize=row_itemsize,
+        chunk_warps=padded_chunk_warps(online),
         row_inputs=row_inputs,
         pins=pins,
         pinned_block_n=free_block,

@@ -228,7 +228,10 @@ class ReductionModel:
     table_padded: str  # row widths that run looped in chunks: a power-of-two block would be mostly padding
     table_narrow: str  # table rows whose single pass the launcher sizes by the row width (online kernels)
     table_half_block: str  # the online kernels' entry of 2 warps for rows of 129-256 columns (ONLINE_HALF_BLOCK_ROW)
+    table_looped: str  # the other looped entries' widths (REREAD_AT, WELFORD_LOOPED_AT): chunks for odd rows (looped_chunk)
+    table_looped_few: str  # those widths with the row blocks an SM up to which their own chunks stay for odd rows
     row_itemsize: int  # bytes per element of the narrowest row-sized tensor (padded_chunk's vectors)
+    chunk_warps: int  # the warps of its 1024-column chunks (padded_chunk's for rows loaded element by element)
     row_strides: tuple[str, ...]  # launcher expressions of the row-sized tensors' row strides
     table_padded_few: str  # those widths with the row blocks an SM up to which the launcher skips them
     row_inputs: int  # row-sized inputs the single pass holds in registers through a reduction
