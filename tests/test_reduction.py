@@ -404,6 +404,22 @@ def test_norms_in_padded_chunks_match_torch(spy, device, monkeypatch, width, str
     torch.testing.assert_close(y.float(), want, rtol=2e-2, atol=2e-2)
 
 
+@pytest.mark.parametrize("width,want", [(11001, (1024, 4)), (12001, (2048, 8))])
+def test_online_kernels_in_padded_chunks_match_torch(spy, device, width, want):
+    """softmax's rows of 8193-12288 columns loaded element by element loop in 1024 columns
+    of 4 warps (its narrower chunks' warps) or its entry's own 2048 of 8, whichever leaves
+    fewer lanes past the row end (11264 against 12288; 12288 either way: the larger)."""
+    import tilegen.runtime.reduction as red
+
+    module, calls = spy
+    _calls.forget()
+    n_rows = 3 if device == "cpu" else 4 * red.sm_count(torch.device(device))  # past few_row_blocks
+    x = torch.randn(n_rows, width, device=device, dtype=torch.float16) * 3
+    y = module.softmax(x)
+    assert calls[-1][0] == "looped_kernel" and (calls[-1][2]["BLOCK_N"], calls[-1][2]["num_warps"]) == want
+    torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
+
+
 def test_edited_padded_entries_keep_their_launch(spy, device, monkeypatch):
     """A padded entry edited in the generated table keeps what it says: a single pass is
     not resized, and a looped entry's own chunk competes with padded_chunk's sizes."""
@@ -767,6 +783,12 @@ def test_pinned_schedules_go_without_the_padded_entries(variants):
         assert not models["softmax"].table_padded and not hasattr(module, "_softmax_padded"), name
         assert 6144 not in [r[0] for r in module._softmax_launch_table], name
     assert variants["auto"][1]["softmax"].table_padded == "3072, 6144, 12288"
+    for name in ("looped", "persistent", "team"):  # nor chunks resized for rows loaded element by element
+        module, models = variants[name]
+        assert not models["rmsnorm"].table_looped and not hasattr(module, "_rmsnorm_looped"), name
+        assert "looped_chunk" not in inspect.getsource(module._rmsnorm_launch_choice), name
+    module, models = variants["auto"]
+    assert models["rmsnorm"].table_looped == "4096, 8192" and module._rmsnorm_looped == {4096: 2, 8192: 2}
 
 
 def test_launch_table_is_readable_and_editable(spy, device, monkeypatch):
