@@ -112,8 +112,13 @@ def add(x, y, *, out=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _add_calls.facts(signature, _args.layout_facts, (x, y, out))
     # add_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The signature fixes the
+    # classes of every argument but the scalars and the outputs (allocated here or passed
+    # in): only those are keyed on each call.
+    _fast.launch_known(
+        _add_calls.launches,
+        signature,
+        (out,),
         add_kernel,
         grid,
         x,
@@ -236,8 +241,13 @@ def relu_dropout(x, p=0.5, seed=0, *, out=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _relu_dropout_calls.facts(signature, _args.layout_facts, (x, out))
     # relu_dropout_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The signature fixes the
+    # classes of every argument but the scalars and the outputs (allocated here or passed
+    # in): only those are keyed on each call.
+    _fast.launch_known(
+        _relu_dropout_calls.launches,
+        signature,
+        (p, seed, out),
         relu_dropout_kernel,
         grid,
         x,
@@ -367,8 +377,13 @@ def bias_gelu(x, bias, *, y=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _bias_gelu_calls.facts(signature, _args.layout_facts, (x, bias, y))
     # bias_gelu_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The signature fixes the
+    # classes of every argument but the scalars and the outputs (allocated here or passed
+    # in): only those are keyed on each call.
+    _fast.launch_known(
+        _bias_gelu_calls.launches,
+        signature,
+        (y,),
         bias_gelu_kernel,
         grid,
         x,
@@ -514,8 +529,13 @@ def swiglu(g, u, *, y=None, act=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _swiglu_calls.facts(signature, _args.layout_facts, (g, u, y, act))
     # swiglu_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The signature fixes the
+    # classes of every argument but the scalars and the outputs (allocated here or passed
+    # in): only those are keyed on each call.
+    _fast.launch_known(
+        _swiglu_calls.launches,
+        signature,
+        (y, act),
         swiglu_kernel,
         grid,
         g,
@@ -653,8 +673,13 @@ def silu_mul(g, u, *, y=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _silu_mul_calls.facts(signature, _args.layout_facts, (g, u, y))
     # silu_mul_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The signature fixes the
+    # classes of every argument but the scalars and the outputs (allocated here or passed
+    # in): only those are keyed on each call.
+    _fast.launch_known(
+        _silu_mul_calls.launches,
+        signature,
+        (y,),
         silu_mul_kernel,
         grid,
         g,
@@ -784,8 +809,13 @@ def axpby(x, y, alpha=1.0, beta=1.0, *, out=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _axpby_calls.facts(signature, _args.layout_facts, (x, y, out))
     # axpby_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The signature fixes the
+    # classes of every argument but the scalars and the outputs (allocated here or passed
+    # in): only those are keyed on each call.
+    _fast.launch_known(
+        _axpby_calls.launches,
+        signature,
+        (alpha, beta, out),
         axpby_kernel,
         grid,
         x,
@@ -933,8 +963,13 @@ def scale_bias_gelu_tanh(x, scale, bias, *, y=None):
         signature, _args.layout_facts, (x, scale, bias, y)
     )
     # scale_bias_gelu_tanh_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The signature fixes the
+    # classes of every argument but the scalars and the outputs (allocated here or passed
+    # in): only those are keyed on each call.
+    _fast.launch_known(
+        _scale_bias_gelu_tanh_calls.launches,
+        signature,
+        (y,),
         scale_bias_gelu_tanh_kernel,
         grid,
         x,
@@ -1093,8 +1128,13 @@ def clamp_threshold(x, lo=-1.0, hi=1.0, tiny=0.1, *, y=None, kept=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _clamp_threshold_calls.facts(signature, _args.layout_facts, (x, y, kept))
     # clamp_threshold_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The signature fixes the
+    # classes of every argument but the scalars and the outputs (allocated here or passed
+    # in): only those are keyed on each call.
+    _fast.launch_known(
+        _clamp_threshold_calls.launches,
+        signature,
+        (lo, hi, tiny, y, kept),
         clamp_threshold_kernel,
         grid,
         x,
@@ -1270,8 +1310,13 @@ def activations(x, *, y=None, z=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _activations_calls.facts(signature, _args.layout_facts, (x, y, z))
     # activations_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The signature fixes the
+    # classes of every argument but the scalars and the outputs (allocated here or passed
+    # in): only those are keyed on each call.
+    _fast.launch_known(
+        _activations_calls.launches,
+        signature,
+        (y, z),
         activations_kernel,
         grid,
         x,
@@ -1436,8 +1481,13 @@ def bucketize(x, width=10, *, bucket=None, frac=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _bucketize_calls.facts(signature, _args.layout_facts, (x, bucket, frac))
     # bucketize_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The signature fixes the
+    # classes of every argument but the scalars and the outputs (allocated here or passed
+    # in): only those are keyed on each call.
+    _fast.launch_known(
+        _bucketize_calls.launches,
+        signature,
+        (width, bucket, frac),
         bucketize_kernel,
         grid,
         x,
@@ -1587,8 +1637,13 @@ def snap(x, step=0.125, *, q=None, small=None, bad=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _snap_calls.facts(signature, _args.layout_facts, (x, q, small, bad))
     # snap_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The signature fixes the
+    # classes of every argument but the scalars and the outputs (allocated here or passed
+    # in): only those are keyed on each call.
+    _fast.launch_known(
+        _snap_calls.launches,
+        signature,
+        (step, q, small, bad),
         snap_kernel,
         grid,
         x,
@@ -1747,8 +1802,13 @@ def causal_mask(scores, scale=0.125, *, masked=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _causal_mask_calls.facts(signature, _args.layout_facts, (scores, masked))
     # causal_mask_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The signature fixes the
+    # classes of every argument but the scalars and the outputs (allocated here or passed
+    # in): only those are keyed on each call.
+    _fast.launch_known(
+        _causal_mask_calls.launches,
+        signature,
+        (scale, masked),
         causal_mask_kernel,
         grid,
         scores,
@@ -1886,8 +1946,13 @@ def geglu_split(x, *, y=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _geglu_split_calls.facts(signature, _args.layout_facts, (x, y))
     # geglu_split_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The signature fixes the
+    # classes of every argument but the scalars and the outputs (allocated here or passed
+    # in): only those are keyed on each call.
+    _fast.launch_known(
+        _geglu_split_calls.launches,
+        signature,
+        (y,),
         geglu_split_kernel,
         grid,
         x,
@@ -2052,8 +2117,13 @@ def rope(x, cos, sin, *, o1=None, o2=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _rope_calls.facts(signature, _args.layout_facts, (x, cos, sin, o1, o2))
     # rope_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The signature fixes the
+    # classes of every argument but the scalars and the outputs (allocated here or passed
+    # in): only those are keyed on each call.
+    _fast.launch_known(
+        _rope_calls.launches,
+        signature,
+        (o1, o2),
         rope_kernel,
         grid,
         x,

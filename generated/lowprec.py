@@ -626,22 +626,21 @@ def quantize_rows_i8(x, *, q=None, s=None):
         )
     # How to launch for this signature: _quantize_rows_i8_launch_choice, worked out on its first call
     # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    choice = _reduction.launch_key(signature, device)
     kernel, grid, team_words, constexprs = _quantize_rows_i8_calls.facts(
-        _reduction.launch_key(signature, device),
-        _quantize_rows_i8_launch_choice,
-        device,
-        M,
-        N,
-        x,
-        q,
-        s,
+        choice, _quantize_rows_i8_launch_choice, device, M, N, x, q, s
     )
     # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The launch choice's key
+    # fixes the classes of every argument but the scalars, the outputs (allocated here or
+    # passed in) and the team's: only those are keyed on each call.
+    _fast.launch_known(
+        _quantize_rows_i8_calls.launches,
+        choice,
+        (q, s, *team_args),
         kernel,
         grid,
         x,
@@ -2121,8 +2120,13 @@ def quantize_f8(x, inv_scale, *, q=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _quantize_f8_calls.facts(signature, _args.layout_facts, (x, q))
     # quantize_f8_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The signature fixes the
+    # classes of every argument but the scalars and the outputs (allocated here or passed
+    # in): only those are keyed on each call.
+    _fast.launch_known(
+        _quantize_f8_calls.launches,
+        signature,
+        (inv_scale, q),
         quantize_f8_kernel,
         grid,
         x,
@@ -2252,8 +2256,13 @@ def dequantize_f8(q, s, *, y=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _dequantize_f8_calls.facts(signature, _args.layout_facts, (q, s, y))
     # dequantize_f8_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The signature fixes the
+    # classes of every argument but the scalars and the outputs (allocated here or passed
+    # in): only those are keyed on each call.
+    _fast.launch_known(
+        _dequantize_f8_calls.launches,
+        signature,
+        (y,),
         dequantize_f8_kernel,
         grid,
         q,
@@ -2872,22 +2881,21 @@ def quantize_rows_f8(x, *, q=None, s=None):
         )
     # How to launch for this signature: _quantize_rows_f8_launch_choice, worked out on its first call
     # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    choice = _reduction.launch_key(signature, device)
     kernel, grid, team_words, constexprs = _quantize_rows_f8_calls.facts(
-        _reduction.launch_key(signature, device),
-        _quantize_rows_f8_launch_choice,
-        device,
-        M,
-        N,
-        x,
-        q,
-        s,
+        choice, _quantize_rows_f8_launch_choice, device, M, N, x, q, s
     )
     # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The launch choice's key
+    # fixes the classes of every argument but the scalars, the outputs (allocated here or
+    # passed in) and the team's: only those are keyed on each call.
+    _fast.launch_known(
+        _quantize_rows_f8_calls.launches,
+        choice,
+        (q, s, *team_args),
         kernel,
         grid,
         x,

@@ -612,15 +612,21 @@ def softmax(x, *, y=None):
         )
     # How to launch for this signature: _softmax_launch_choice, worked out on its first call
     # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    choice = _reduction.launch_key(signature, device)
     kernel, grid, team_words, constexprs = _softmax_calls.facts(
-        _reduction.launch_key(signature, device), _softmax_launch_choice, device, M, N, x, y
+        choice, _softmax_launch_choice, device, M, N, x, y
     )
     # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The launch choice's key
+    # fixes the classes of every argument but the scalars, the outputs (allocated here or
+    # passed in) and the team's: only those are keyed on each call.
+    _fast.launch_known(
+        _softmax_calls.launches,
+        choice,
+        (y, *team_args),
         kernel,
         grid,
         x,
@@ -1366,23 +1372,21 @@ def causal_softmax(scores, scale=0.125, *, probs=None):
         )
     # How to launch for this signature: _causal_softmax_launch_choice, worked out on its first call
     # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    choice = _reduction.launch_key(signature, device)
     kernel, grid, team_words, constexprs = _causal_softmax_calls.facts(
-        _reduction.launch_key(signature, device),
-        _causal_softmax_launch_choice,
-        device,
-        B,
-        H,
-        T,
-        S,
-        scores,
-        probs,
+        choice, _causal_softmax_launch_choice, device, B, H, T, S, scores, probs
     )
     # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The launch choice's key
+    # fixes the classes of every argument but the scalars, the outputs (allocated here or
+    # passed in) and the team's: only those are keyed on each call.
+    _fast.launch_known(
+        _causal_softmax_calls.launches,
+        choice,
+        (scale, probs, *team_args),
         kernel,
         grid,
         scores,
@@ -2009,15 +2013,21 @@ def log_softmax(x, *, y=None):
         )
     # How to launch for this signature: _log_softmax_launch_choice, worked out on its first call
     # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    choice = _reduction.launch_key(signature, device)
     kernel, grid, team_words, constexprs = _log_softmax_calls.facts(
-        _reduction.launch_key(signature, device), _log_softmax_launch_choice, device, M, N, x, y
+        choice, _log_softmax_launch_choice, device, M, N, x, y
     )
     # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The launch choice's key
+    # fixes the classes of every argument but the scalars, the outputs (allocated here or
+    # passed in) and the team's: only those are keyed on each call.
+    _fast.launch_known(
+        _log_softmax_calls.launches,
+        choice,
+        (y, *team_args),
         kernel,
         grid,
         x,
@@ -2782,25 +2792,21 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
         return y, mu, rstd
     # How to launch for this signature: _layernorm_launch_choice, worked out on its first call
     # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    choice = _reduction.launch_key(signature, device)
     kernel, grid, team_words, constexprs = _layernorm_calls.facts(
-        _reduction.launch_key(signature, device),
-        _layernorm_launch_choice,
-        device,
-        M,
-        N,
-        x,
-        w,
-        b,
-        y,
-        mu,
-        rstd,
+        choice, _layernorm_launch_choice, device, M, N, x, w, b, y, mu, rstd
     )
     # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The launch choice's key
+    # fixes the classes of every argument but the scalars, the outputs (allocated here or
+    # passed in) and the team's: only those are keyed on each call.
+    _fast.launch_known(
+        _layernorm_calls.launches,
+        choice,
+        (eps, y, mu, rstd, *team_args),
         kernel,
         grid,
         x,
@@ -3436,15 +3442,21 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
         return y
     # How to launch for this signature: _rmsnorm_launch_choice, worked out on its first call
     # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    choice = _reduction.launch_key(signature, device)
     kernel, grid, team_words, constexprs = _rmsnorm_calls.facts(
-        _reduction.launch_key(signature, device), _rmsnorm_launch_choice, device, M, N, x, w, y
+        choice, _rmsnorm_launch_choice, device, M, N, x, w, y
     )
     # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The launch choice's key
+    # fixes the classes of every argument but the scalars, the outputs (allocated here or
+    # passed in) and the team's: only those are keyed on each call.
+    _fast.launch_known(
+        _rmsnorm_calls.launches,
+        choice,
+        (eps, y, *team_args),
         kernel,
         grid,
         x,
@@ -3983,22 +3995,21 @@ def row_stats(x, *, sumsq=None, maxabs=None):
         )
     # How to launch for this signature: _row_stats_launch_choice, worked out on its first call
     # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    choice = _reduction.launch_key(signature, device)
     kernel, grid, team_words, constexprs = _row_stats_calls.facts(
-        _reduction.launch_key(signature, device),
-        _row_stats_launch_choice,
-        device,
-        M,
-        N,
-        x,
-        sumsq,
-        maxabs,
+        choice, _row_stats_launch_choice, device, M, N, x, sumsq, maxabs
     )
     # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The launch choice's key
+    # fixes the classes of every argument but the scalars, the outputs (allocated here or
+    # passed in) and the team's: only those are keyed on each call.
+    _fast.launch_known(
+        _row_stats_calls.launches,
+        choice,
+        (sumsq, maxabs, *team_args),
         kernel,
         grid,
         x,
@@ -4937,26 +4948,21 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
         return y, h
     # How to launch for this signature: _add_layernorm_launch_choice, worked out on its first call
     # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    choice = _reduction.launch_key(signature, device)
     kernel, grid, team_words, constexprs = _add_layernorm_calls.facts(
-        _reduction.launch_key(signature, device),
-        _add_layernorm_launch_choice,
-        device,
-        B,
-        T,
-        C,
-        x,
-        r,
-        w,
-        b,
-        y,
-        h,
+        choice, _add_layernorm_launch_choice, device, B, T, C, x, r, w, b, y, h
     )
     # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The launch choice's key
+    # fixes the classes of every argument but the scalars, the outputs (allocated here or
+    # passed in) and the team's: only those are keyed on each call.
+    _fast.launch_known(
+        _add_layernorm_calls.launches,
+        choice,
+        (eps, y, h, *team_args),
         kernel,
         grid,
         x,
@@ -5707,24 +5713,21 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
         return y, h
     # How to launch for this signature: _add_rmsnorm_launch_choice, worked out on its first call
     # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    choice = _reduction.launch_key(signature, device)
     kernel, grid, team_words, constexprs = _add_rmsnorm_calls.facts(
-        _reduction.launch_key(signature, device),
-        _add_rmsnorm_launch_choice,
-        device,
-        M,
-        N,
-        x,
-        r,
-        w,
-        y,
-        h,
+        choice, _add_rmsnorm_launch_choice, device, M, N, x, r, w, y, h
     )
     # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The launch choice's key
+    # fixes the classes of every argument but the scalars, the outputs (allocated here or
+    # passed in) and the team's: only those are keyed on each call.
+    _fast.launch_known(
+        _add_rmsnorm_calls.launches,
+        choice,
+        (eps, y, h, *team_args),
         kernel,
         grid,
         x,
@@ -6234,22 +6237,21 @@ def next_token(logits, *, token=None, best=None):
         )
     # How to launch for this signature: _next_token_launch_choice, worked out on its first call
     # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    choice = _reduction.launch_key(signature, device)
     kernel, grid, team_words, constexprs = _next_token_calls.facts(
-        _reduction.launch_key(signature, device),
-        _next_token_launch_choice,
-        device,
-        B,
-        V,
-        logits,
-        token,
-        best,
+        choice, _next_token_launch_choice, device, B, V, logits, token, best
     )
     # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The launch choice's key
+    # fixes the classes of every argument but the scalars, the outputs (allocated here or
+    # passed in) and the team's: only those are keyed on each call.
+    _fast.launch_known(
+        _next_token_calls.launches,
+        choice,
+        (token, best, *team_args),
         kernel,
         grid,
         logits,
@@ -6732,8 +6734,13 @@ def top_p_cumulative(logits, *, probs=None, cumulative=None):
         signature, _top_p_cumulative_launch_choice, device, B, V, logits, probs, cumulative
     )
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The launch choice's key
+    # fixes the classes of every argument but the scalars, the outputs (allocated here or
+    # passed in): only those are keyed on each call.
+    _fast.launch_known(
+        _top_p_cumulative_calls.launches,
+        signature,
+        (probs, cumulative),
         kernel,
         grid,
         logits,
@@ -7352,22 +7359,21 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
         )
     # How to launch for this signature: _cross_entropy_launch_choice, worked out on its first call
     # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key).
+    choice = _reduction.launch_key(signature, device)
     kernel, grid, team_words, constexprs = _cross_entropy_calls.facts(
-        _reduction.launch_key(signature, device),
-        _cross_entropy_launch_choice,
-        device,
-        B,
-        V,
-        logits,
-        target,
-        loss,
+        choice, _cross_entropy_launch_choice, device, B, V, logits, target, loss
     )
     # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes.
-    _fast.launch(
+    # once Triton has compiled it for arguments of these classes. The launch choice's key
+    # fixes the classes of every argument but the scalars, the outputs (allocated here or
+    # passed in) and the team's: only those are keyed on each call.
+    _fast.launch_known(
+        _cross_entropy_calls.launches,
+        choice,
+        (ignore_index, loss, *team_args),
         kernel,
         grid,
         logits,

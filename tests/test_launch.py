@@ -218,6 +218,134 @@ def test_keys_are_bounded_and_kept_by_each_kernel(jit, monkeypatch):
     assert paths(other) == ["triton", "direct"] and len(other.__dict__[launch_rt.TABLE]) == 1
 
 
+LAUNCHES = {}  # a launcher's table (Calls.launches)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_launches():
+    LAUNCHES.clear()
+
+
+def known_call(kernel, known, x, n=64, s=1.5, block=128, warps=4, grid=(2,), vary=None, table=LAUNCHES):
+    """A launcher's call: `known` stands for its signature, which fixes x, n and the
+    keywords; s (a scalar) varies."""
+    return launch_rt.launch_known(table, known, (s,) if vary is None else vary, kernel, grid, x, n, s, BLOCK=block,
+                                  num_warps=warps)
+
+
+def test_a_known_key_launches_the_compiled_kernel_without_keying_the_fixed_arguments(jit):
+    x = torch.randn(64)
+    known_call(jit, "signature A", x)
+    known_call(jit, "signature A", x, s=2.5)
+    # the tensor as its address, the keyword parameters after the positional ones, as launch
+    assert paths(jit) == ["triton", "direct"]
+    assert jit.log[1] == ("direct", (2, 1, 1), (x.data_ptr(), 64, 2.5, 128), "stream of 0")
+    # the same signature with another tensor of its class: only its address changes
+    y = torch.randn(64)
+    known_call(jit, "signature A", y)
+    assert jit.log[2][2] == (y.data_ptr(), 64, 1.5, 128)
+    # the fixed arguments are the caller's word: an n of another class is not looked at
+    # (a launcher's signature fixes its sizes and strides)
+    known_call(jit, "signature A", x, n=17)
+    assert paths(jit)[-1] == "direct"
+    # and launch's own table holds what the known key found (one compile)
+    assert len(jit.__dict__[launch_rt.TABLE]) == 1
+
+
+@pytest.mark.parametrize("change", ["vary class", "known", "source", "device", "debug", "globals", "none"])
+def test_what_a_known_key_does_not_fix_takes_launchs_path(jit, monkeypatch, change):
+    x = torch.randn(64)
+    known_call(jit, "signature A", x)
+    known = "signature A"
+    s = 1.5
+    if change == "vary class":
+        s = 2  # an int where a float was
+    elif change == "known":
+        known = "signature B"
+    elif change == "source":
+        jit.hash = "another source"
+    elif change == "device":
+        monkeypatch.setattr(launch_rt, "_DEVICE", lambda: 1)
+    elif change == "debug":
+        monkeypatch.setattr(launch_rt.knobs.runtime, "debug", True)
+    elif change == "globals":
+        scope = {"C": 2}
+        jit.used_global_vals = {("C", id(scope)): (1, scope)}  # (Triton raises: the global changed)
+    elif change == "none":
+        known = None  # no signature: launch keys every argument
+    known_call(jit, known, x, s=s)
+    # launch's own key: a new one (Triton compiles), or, for another signature of the
+    # same classes and for no signature, the one the first call compiled
+    expected = "direct" if change in ("known", "none") else "triton"
+    assert paths(jit) == ["triton", expected]
+    if change in ("known", "vary class", "source", "device", "debug"):
+        known_call(jit, known, x, s=s)
+        assert paths(jit)[-1] == "direct"  # then kept under its own known key
+
+
+def test_a_known_keys_tensors_in_vary_are_keyed_by_alignment(jit):
+    """An output the launcher allocates is keyed every call: an allocator may not align it."""
+    for x in (torch.randn(64), torch.randn(65)[1:], torch.randn(64)):  # 4 bytes past a 16-byte boundary, then aligned
+        known_call(jit, "signature A", x, vary=(1.5, x))
+    assert paths(jit) == ["triton", "triton", "direct"]
+
+
+def test_a_known_key_with_a_launch_hook_passes_the_tensors_as_they_are(jit, monkeypatch):
+    x = torch.randn(64)
+    known_call(jit, "signature A", x)
+    hook = launch_rt.HookChain()
+    hook.add(lambda metadata: None)
+    monkeypatch.setattr(launch_rt.knobs.runtime, "launch_enter_hook", hook)
+    compiled = known_call(jit, "signature A", x)
+    assert paths(jit) == ["triton", "direct"] and jit.log[1][2] == (x, 64, 1.5, 128) and compiled.hooks[0] is hook
+
+
+def test_known_keys_are_bounded_and_hold_their_kernel(jit, monkeypatch):
+    monkeypatch.setattr(launch_rt, "MAX_KNOWN", 2)
+    for known in "ABCD":
+        known_call(jit, known, torch.randn(64))
+    assert len(LAUNCHES) <= 2
+    other = Jit()
+    known_call(other, "D", torch.randn(64))
+    assert paths(other) == ["triton"]  # another kernel under the same key: launch's path, its own compile
+    known_call(other, "D", torch.randn(64))
+    assert paths(other) == ["triton", "direct"] and LAUNCHES[next(iter(LAUNCHES))][0] in (jit, other)
+
+
+def test_forget_drops_the_launches_kept_under_a_signature(jit):
+    """After forget() a launcher may choose other keywords for the same signature (a test
+    replacing its launch table does): what was launched under the signature goes too."""
+    from tilegen.runtime import calls as calls_rt
+
+    launcher = calls_rt.Calls("k", ("x",), (), False)
+    x = torch.randn(64)
+    known_call(jit, "signature A", x, table=launcher.launches)
+    calls_rt.forget()
+    known_call(jit, "signature A", x, block=256, table=launcher.launches)  # another choice now
+    assert paths(jit) == ["triton", "triton"] and jit.log[1][3]["BLOCK"] == 256
+
+
+def test_generated_launchers_key_their_scalars_and_outputs_every_call(monkeypatch):
+    """The launchers pass launch_known their signature (a team's: with whether a graph is
+    captured) and, to key every call, their scalars, outputs and team arguments."""
+    red = compile_spec(ROOT / "specs" / "reductions.tile")[0]
+    ew = compile_spec(ROOT / "specs" / "elementwise.tile")[0]
+    seen = []
+    for module in (red, ew):
+        monkeypatch.setattr(module._fast, "launch_known",
+                            lambda table, known, vary, kernel, grid, *a, **k: seen.append((known, vary, a)))
+    x, w = torch.randn(3, 5, dtype=torch.bfloat16), torch.randn(5, dtype=torch.bfloat16)
+    y = red.rmsnorm(x, w, 0.5)
+    (known, vary, args), = seen
+    assert known is not None and vary[:2] == (0.5, y) and args[3] is y
+    seen.clear()
+    a, b = torch.randn(7), torch.randn(7)
+    out = torch.empty(7)
+    ew.add(a, b, out=out)
+    (known, vary, args), = seen
+    assert known is not None and vary == (out,)
+
+
 @pytest.mark.gpu
 def test_launches_on_the_gpu():
     """The real JITFunction: aligned and unaligned pointers, sizes 1, 16k and others, one

@@ -20,7 +20,10 @@ finds that and repeats only the checks that depend on more than the signature:
 What else follows from the signature alone is worked out once too (`facts`): the layout
 facts of elementwise launchers, the gemm's, and a reduction launcher's whole launch choice
 (kernel, grid, blocks, warps; keyed also by whether a CUDA graph is being captured, where
-a team cannot run). `forget` drops all of it, for every launcher.
+a team cannot run), and so is the compiled kernel a launch under the signature takes
+(`launches`, tilegen.runtime.launch.launch_known: the signature fixes every argument's
+class but the scalars', the outputs' and a team's). `forget` drops all of it, for every
+launcher.
 
 A value that is no tensor, or a tensor without strides or data pointer, has no signature:
 its call takes the full checks, which raise. Errors are therefore always the full checks'
@@ -51,7 +54,7 @@ _ALL = weakref.WeakSet()  # every launcher's Calls (forget)
 
 def forget():
     """Drop what every launcher keeps per signature: the checks and the facts, the launch
-    choice among them. A launcher works out its launch choice once per signature from its
+    choice among them, and the compiled kernels launched under it. A launcher works out its launch choice once per signature from its
     module's launch table, kernels and other tables and the rules and constants of
     tilegen.runtime, and keeps the kernel it chose; after replacing any of them at run time
     (a test does), call this so that the next calls see the change. Outputs the launcher
@@ -60,6 +63,7 @@ def forget():
     for calls in list(_ALL):
         calls.table.clear()
         calls.known.clear()
+        calls.launches.clear()
 
 
 class Calls:
@@ -72,6 +76,8 @@ class Calls:
         self.align = align  # data pointers are keyed modulo this many bytes (a power of two, at least 16)
         self.table = {}
         self.known = {}  # signature -> a fact worked out on its first call (facts)
+        # the compiled kernels the launcher launched, under its signatures (tilegen.runtime.launch.launch_known)
+        self.launches = {}
         _ALL.add(self)
 
     def find(self, inputs, outputs):
@@ -121,6 +127,7 @@ class Calls:
             if len(self.table) >= MAX_SIGNATURES:
                 self.table.clear()
                 self.known.clear()
+                self.launches.clear()
             reach = tuple((0, 0) if t is None else (t.element_size(), _reach(t)) for t in inputs + outputs)
             self.table[key] = (value, value[0], reach, any(t is not None for t in outputs))
         return value

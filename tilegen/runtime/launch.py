@@ -24,6 +24,12 @@ kernel needs no scratch memory. The key:
                   compiles again), the current CUDA device, Triton's debug and
                   instrumentation settings; each kernel keeps its own table
 
+A launcher whose call signature fixes most of that key (tilegen.runtime.calls: every
+tensor's dtype and alignment, every size and stride) calls `launch_known` with the
+signature and the few arguments it does not fix (scalars, outputs, a team's workspace and
+epoch): only those are keyed on each call, and the compiled kernel's tensor positions and
+keyword values are kept with it.
+
 Everything else takes Triton's own path: a kernel that is no JITFunction (the
 interpreter's, a test's stand-in), one with pre-run hooks or whose globals changed since
 it compiled (Triton raises), a constexpr given by position, an argument of another type
@@ -57,6 +63,7 @@ if triton.__version__.startswith(CHECKED_RELEASES):
 ENABLED = os.environ.get("TILEGEN_DIRECT_LAUNCH", "1") not in ("", "0")
 TABLE = "_tilegen_launches"  # a kernel's attribute: {key: (compiled kernel, the parameters taken by keyword, in order, its C launch)}
 MAX_KEYS = 256  # per kernel
+MAX_KNOWN = 1024  # per table of launch_known: {key: (kernel, its source hash, TABLE's entry, _start's known)}
 _MISSING = object()
 _Tensor = torch.Tensor
 _INT_ONE = "int 1"  # (a key of its own: 1 == True, so the int itself would meet the key of an int divisible by 16)
@@ -123,38 +130,105 @@ def _cuda_backend():
 _BACKEND = _STREAM = _DEVICE = None
 
 
-def launch(kernel, grid, *args, **kwargs):
-    """kernel[grid](*args, **kwargs), directly through the compiled kernel when Triton has
-    compiled it for the same key (see above)."""
-    if (not ENABLED or type(kernel) is not JITFunction or kernel.pre_run_hooks or type(grid) is not tuple
-            or (kernel.constexprs and kernel.constexprs[0] < len(args)) or not _cuda_backend()):
-        return kernel[grid](*args, **kwargs)  # (a constexpr given by position would be keyed by its type)
-    # Each kernel keeps its own table (as an attribute: it lives and goes with the kernel,
-    # and is found without hashing the JITFunction, which hashes its source).
+def _direct(kernel, grid, args):
+    """Can this launch go straight to a compiled kernel at all (see the module docstring)?"""
+    return (ENABLED and type(kernel) is JITFunction and not kernel.pre_run_hooks and type(grid) is tuple
+            and not (kernel.constexprs and kernel.constexprs[0] < len(args)) and _cuda_backend())
+    # (a constexpr given by position would be keyed by its type)
+
+
+def _globals_changed(kernel):
+    """Has a global the kernel reads changed since it compiled? (Triton's run raises.)"""
+    for (name, _), (value, scope) in kernel.used_global_vals.items():
+        if scope.get(name, _MISSING) != value:
+            return True
+    return False
+
+
+def _compile(kernel, grid, key, args, kwargs):
+    """kernel[grid](*args, **kwargs), Triton's own path, keeping what it compiled under key
+    in the kernel's table; returns (what Triton's run returned, the table's entry or None)."""
+    compiled = kernel[grid](*args, **kwargs)
+    names = kernel.arg_names[len(args):]
+    if not (isinstance(compiled, CompiledKernel) and all(n in kwargs for n in names)):
+        return compiled, None
     table = kernel.__dict__.get(TABLE)
     if table is None:
         table = kernel.__dict__[TABLE] = {}
+    if len(table) >= MAX_KEYS:
+        table.clear()
+    entry = table[key] = compiled, names, _c_launch(compiled)
+    return compiled, entry
+
+
+def _key(kernel, device, args, kwargs):
+    """The key of a launch (see the module docstring); raises _NoKey or TypeError where an
+    argument has none."""
+    return (kernel.hash, device, knobs.runtime.debug, knobs.compilation.instrumentation_mode,
+            *_args_key(args), *kwargs.items())
+
+
+def launch(kernel, grid, *args, **kwargs):
+    """kernel[grid](*args, **kwargs), directly through the compiled kernel when Triton has
+    compiled it for the same key (see above)."""
+    if not _direct(kernel, grid, args):
+        return kernel[grid](*args, **kwargs)
     device = _DEVICE()
     try:
-        key = (kernel.hash, device, knobs.runtime.debug, knobs.compilation.instrumentation_mode,
-               *_args_key(args), *kwargs.items())
-        entry = table.get(key)
+        key = _key(kernel, device, args, kwargs)
+        # Each kernel keeps its own table (as an attribute: it lives and goes with the
+        # kernel, and is found without hashing the JITFunction, which hashes its source).
+        entry = kernel.__dict__.get(TABLE, {}).get(key)
     except (_NoKey, TypeError):  # (TypeError: a keyword value that cannot be hashed)
         return kernel[grid](*args, **kwargs)
-    for (name, _), (value, scope) in kernel.used_global_vals.items():
-        if scope.get(name, _MISSING) != value:
-            return kernel[grid](*args, **kwargs)  # (Triton raises)
+    if _globals_changed(kernel):
+        return kernel[grid](*args, **kwargs)  # (Triton raises)
     if entry is None:
-        compiled = kernel[grid](*args, **kwargs)
-        names = kernel.arg_names[len(args):]
-        if isinstance(compiled, CompiledKernel) and all(n in kwargs for n in names):
-            if len(table) >= MAX_KEYS:
+        return _compile(kernel, grid, key, args, kwargs)[0]
+    return _start(entry, device, grid, args, kwargs)
+
+
+def launch_known(table, known, vary, kernel, grid, *args, **kwargs):
+    """launch(kernel, grid, *args, **kwargs) for a caller that vouches that `known`
+    (hashable: a launcher's call signature) fixes the kernel and the key of every argument
+    and keyword but those in `vary`, which are keyed on every call, for as long as it keeps
+    `table` (its dict, which it clears whenever what `known` stands for may change: a
+    launcher's Calls.launches, cleared with its launch choices). The key is then `known`,
+    the classes of `vary`, the current device and Triton's settings, without a look at the
+    other arguments. Each entry keeps the kernel and its source hash: another kernel, or one
+    edited since, takes launch's own path."""
+    if known is None or not _direct(kernel, grid, args):
+        return launch(kernel, grid, *args, **kwargs)
+    device = _DEVICE()
+    try:
+        key = (known, device, knobs.runtime.debug, knobs.compilation.instrumentation_mode, *_args_key(vary))
+        found = table.get(key)
+    except (_NoKey, TypeError):
+        return launch(kernel, grid, *args, **kwargs)
+    if found is None or found[0] is not kernel or found[1] != kernel.hash:
+        compiled = launch(kernel, grid, *args, **kwargs)
+        try:
+            entry = kernel.__dict__.get(TABLE, {}).get(_key(kernel, device, args, kwargs))
+        except (_NoKey, TypeError):
+            entry = None
+        if entry is not None and entry[0] is compiled:
+            if len(table) >= MAX_KNOWN:
                 table.clear()
-            table[key] = compiled, names, _c_launch(compiled)
+            # Under this key the same arguments are tensors and the keywords have the same values.
+            tensor_at = tuple(i for i, a in enumerate(args) if isinstance(a, _Tensor))
+            table[key] = kernel, kernel.hash, entry, (tensor_at, tuple(kwargs[n] for n in entry[1]))
         return compiled
+    if _globals_changed(kernel):
+        return kernel[grid](*args, **kwargs)  # (Triton raises)
+    return _start(found[2], device, grid, args, kwargs, found[3])
+
+
+def _start(entry, device, grid, args, kwargs, known=None):
+    """The end of Triton's run for a compiled kernel found in a table: the launch on the
+    current stream, with the launch hooks. known: (the positions of the tensors among the
+    arguments, the values of the parameters taken by keyword), where launch_known's key
+    fixes them."""
     compiled, names, c_launch = entry
-    # The end of Triton's run: the launch on the current stream, with the launch hooks.
-    args = (*args, *[kwargs[n] for n in names])
     stream = _STREAM(device)
     grid_1 = grid[1] if len(grid) > 1 else 1
     grid_2 = grid[2] if len(grid) > 2 else 1
@@ -166,7 +240,14 @@ def launch(kernel, grid, *args, **kwargs):
         # it calls data_ptr() and asks the driver whether that is a device address
         # (cuPointerGetAttribute), every call; the launchers' checks put every tensor on
         # one CUDA device first.
-        args = [a if type(a) is int else a.data_ptr() if isinstance(a, _Tensor) else a for a in args]  # (ints, most of them, first; nn.Parameter too)
+        if known is None:
+            args = [a if type(a) is int else a.data_ptr() if isinstance(a, _Tensor) else a
+                    for a in (*args, *[kwargs[n] for n in names])]  # (ints, most of them, first; nn.Parameter too)
+        else:
+            tensor_at, tail = known
+            args = [*args, *tail]
+            for i in tensor_at:
+                args[i] = args[i].data_ptr()
         if c_launch is not None:  # (see _c_launch)
             c_launch[0](grid[0], grid_1, grid_2, stream, compiled.function, c_launch[1], c_launch[2], None, None,
                         compiled.packed_metadata, None, None, None, *args)
@@ -174,6 +255,7 @@ def launch(kernel, grid, *args, **kwargs):
             compiled.run(grid[0], grid_1, grid_2, stream, compiled.function, compiled.packed_metadata, None, None,
                          None, *args)
     else:  # hooks (a profiler's) read the metadata and may read the arguments: as Triton's run passes them
+        args = (*args, *[kwargs[n] for n in names])
         compiled.run(grid[0], grid_1, grid_2, stream, compiled.function, compiled.packed_metadata,
                      compiled.launch_metadata(grid, stream, *args), enter, exit, *args)
     return compiled

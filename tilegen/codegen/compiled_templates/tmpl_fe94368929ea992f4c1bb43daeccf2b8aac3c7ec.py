@@ -531,10 +531,14 @@ def root(context, missing=missing):
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_launch_choice, worked out on its first call'
     yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 331 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
-    yield '.\n    kernel, grid, team_words, constexprs = _'
+    yield '.\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
+        pass
+        yield '    choice = _reduction.launch_key(signature, device)\n'
+    yield '    kernel, grid, team_words, constexprs = _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.facts(\n        '
-    yield str(('_reduction.launch_key(signature, device)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else 'signature'))
+    yield str(('choice' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else 'signature'))
     yield ', _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_launch_choice, '
@@ -543,7 +547,27 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
         pass
         yield "    # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),\n    # its last two arguments (tilegen.runtime.reduction.team_workspace).\n    team_args = _reduction.team_workspace(device, team_words) if team_words else ()\n"
-    yield '    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n    # once Triton has compiled it for arguments of these classes.\n    _fast.launch(\n        kernel,\n        grid,\n        '
+    yield "    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n    # once Triton has compiled it for arguments of these classes. The launch choice's key\n    # fixes the classes of every argument but the scalars, the outputs (allocated here or\n    # passed in)"
+    yield str((" and the team's" if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 347 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield ': only those are keyed on each call.\n    _fast.launch_known(\n        _'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_calls.launches,\n        '
+    yield str(('choice' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else 'signature'))
+    yield ',\n        ('
+    for l_1_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
+        _loop_vars = {}
+        pass
+        yield str(environment.getattr(l_1_p, 'name'))
+        yield ', '
+    l_1_p = missing
+    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
+        _loop_vars = {}
+        pass
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield ', '
+    l_1_t = missing
+    yield str(('*team_args' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 351 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield '),\n        kernel,\n        grid,\n        '
     yield str(t_1(t_6(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 8))
     yield '\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
@@ -554,4 +578,4 @@ def root(context, missing=missing):
     yield '\n'
 
 blocks = {}
-debug_info = '3=56&4=62&6=65&7=67&8=69&9=71&10=74&11=79&15=90&16=94&18=96&19=98&20=102&21=105&25=109&26=112&29=117&35=119&36=122&40=124&41=127&45=129&47=132&48=134&49=136&52=138&53=141&58=145&60=147&64=149&69=152&74=155&78=158&84=161&85=164&91=168&92=171&96=173&97=176&101=178&102=181&104=183&106=186&108=188&109=192&112=196&114=199&116=203&118=206&120=210&121=213&123=217&124=220&125=222&129=225&130=229&131=233&132=235&134=237&136=241&138=243&139=245&140=247&141=250&142=252&143=254&145=258&148=260&150=273&151=276&154=278&155=289&158=291&159=294&161=296&164=303&167=305&170=308&175=316&177=318&179=320&182=323&183=326&185=332&186=336&188=341&190=344&191=347&194=350&197=354&199=357&200=360&201=362&210=369&213=377&214=380&217=384&218=386&221=388&228=390&230=392&231=395&232=397&233=400&235=402&238=405&239=408&240=410&244=415&246=419&248=422&250=424&252=426&253=428&267=432&273=436&274=438&275=440&282=447&283=449&285=452&295=460&296=462&297=465&299=467&301=470&309=473&310=480&311=483&313=491&314=493&316=496&317=498&319=504&321=506&322=508&323=512&325=514&327=518&328=524&331=531&333=535&334=537&336=543&346=547&347=549&352=553'
+debug_info = '3=56&4=62&6=65&7=67&8=69&9=71&10=74&11=79&15=90&16=94&18=96&19=98&20=102&21=105&25=109&26=112&29=117&35=119&36=122&40=124&41=127&45=129&47=132&48=134&49=136&52=138&53=141&58=145&60=147&64=149&69=152&74=155&78=158&84=161&85=164&91=168&92=171&96=173&97=176&101=178&102=181&104=183&106=186&108=188&109=192&112=196&114=199&116=203&118=206&120=210&121=213&123=217&124=220&125=222&129=225&130=229&131=233&132=235&134=237&136=241&138=243&139=245&140=247&141=250&142=252&143=254&145=258&148=260&150=273&151=276&154=278&155=289&158=291&159=294&161=296&164=303&167=305&170=308&175=316&177=318&179=320&182=323&183=326&185=332&186=336&188=341&190=344&191=347&194=350&197=354&199=357&200=360&201=362&210=369&213=377&214=380&217=384&218=386&221=388&228=390&230=392&231=395&232=397&233=400&235=402&238=405&239=408&240=410&244=415&246=419&248=422&250=424&252=426&253=428&267=432&273=436&274=438&275=440&282=447&283=449&285=452&295=460&296=462&297=465&299=467&301=470&309=473&310=480&311=483&313=491&314=493&316=496&317=498&319=504&321=506&322=508&323=512&325=514&327=518&328=524&331=531&333=535&336=539&337=541&339=547&347=551&349=553&350=555&351=557&354=571&355=573&360=577'
