@@ -20,6 +20,7 @@ from tilegen.runtime import args as _args
 from tilegen.runtime import calls as _calls
 from tilegen.runtime import launch as _fast
 from tilegen.runtime import reduction as _reduction
+from tilegen.runtime import axes as _axes
 from tilegen.runtime import reference as _ref
 
 
@@ -521,6 +522,11 @@ def _softmax_launch_choice(device, M, N, x, y):
             return softmax_team_kernel, (n_rows * TEAM,), n_rows * 2 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
+        # Rows loaded element by element that these chunks would pad much: narrower chunks,
+        # over more than one row block an SM (tilegen.runtime.reduction.fallback_chunk).
+        BLOCK_N, num_warps = _reduction.fallback_chunk(
+            device, n_rows, N, BLOCK_N, num_warps, x.stride(0), y.stride(0)
+        )
     if strategy == "single":
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(N))
@@ -1268,6 +1274,21 @@ def _causal_softmax_launch_choice(device, B, H, T, S, scores, probs):
             return causal_softmax_team_kernel, (n_rows * TEAM,), n_rows * 2 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
+        # Rows loaded element by element that these chunks would pad much: narrower chunks,
+        # over more than one row block an SM (tilegen.runtime.reduction.fallback_chunk).
+        BLOCK_N, num_warps = _reduction.fallback_chunk(
+            device,
+            n_rows,
+            S,
+            BLOCK_N,
+            num_warps,
+            scores.stride(0),
+            scores.stride(1),
+            scores.stride(2),
+            probs.stride(0),
+            probs.stride(1),
+            probs.stride(2),
+        )
     if strategy == "single":
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(S))
@@ -1924,6 +1945,11 @@ def _log_softmax_launch_choice(device, M, N, x, y):
             return log_softmax_team_kernel, (n_rows * TEAM,), n_rows * 2 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
+        # Rows loaded element by element that these chunks would pad much: narrower chunks,
+        # over more than one row block an SM (tilegen.runtime.reduction.fallback_chunk).
+        BLOCK_N, num_warps = _reduction.fallback_chunk(
+            device, n_rows, N, BLOCK_N, num_warps, x.stride(0), y.stride(0)
+        )
     if strategy == "single":
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(N))
@@ -2691,6 +2717,11 @@ def _layernorm_launch_choice(device, M, N, x, w, b, y, mu, rstd):
             return layernorm_team_kernel, (n_rows * TEAM,), n_rows * 2 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
+        # Rows loaded element by element that these chunks would pad much: narrower chunks,
+        # over more than one row block an SM (tilegen.runtime.reduction.fallback_chunk).
+        BLOCK_N, num_warps = _reduction.fallback_chunk(
+            device, n_rows, N, BLOCK_N, num_warps, x.stride(0), y.stride(0)
+        )
     if strategy in ("single", "reread"):
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(N))
@@ -3355,6 +3386,11 @@ def _rmsnorm_launch_choice(device, M, N, x, w, y):
             return rmsnorm_team_kernel, (n_rows * TEAM,), n_rows * 1 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
+        # Rows loaded element by element that these chunks would pad much: narrower chunks,
+        # over more than one row block an SM (tilegen.runtime.reduction.fallback_chunk).
+        BLOCK_N, num_warps = _reduction.fallback_chunk(
+            device, n_rows, N, BLOCK_N, num_warps, x.stride(0), y.stride(0)
+        )
     if strategy == "single":
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(N))
@@ -3901,6 +3937,11 @@ def _row_stats_launch_choice(device, M, N, x, sumsq, maxabs):
             return row_stats_team_kernel, (n_rows * TEAM,), n_rows * 2 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
+        # Rows loaded element by element that these chunks would pad much: narrower chunks,
+        # over more than one row block an SM (tilegen.runtime.reduction.fallback_chunk).
+        BLOCK_N, num_warps = _reduction.fallback_chunk(
+            device, n_rows, N, BLOCK_N, num_warps, x.stride(0)
+        )
     if strategy == "single":
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(N))
@@ -4835,6 +4876,23 @@ def _add_layernorm_launch_choice(device, B, T, C, x, r, w, b, y, h):
             return add_layernorm_team_kernel, (n_rows * TEAM,), n_rows * 2 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
+        # Rows loaded element by element that these chunks would pad much: narrower chunks,
+        # over more than one row block an SM (tilegen.runtime.reduction.fallback_chunk).
+        BLOCK_N, num_warps = _reduction.fallback_chunk(
+            device,
+            n_rows,
+            C,
+            BLOCK_N,
+            num_warps,
+            x.stride(0),
+            x.stride(1),
+            r.stride(0),
+            r.stride(1),
+            y.stride(0),
+            y.stride(1),
+            h.stride(0),
+            h.stride(1),
+        )
     if strategy in ("single", "reread"):
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(C))
@@ -5619,6 +5677,19 @@ def _add_rmsnorm_launch_choice(device, M, N, x, r, w, y, h):
             return add_rmsnorm_team_kernel, (n_rows * TEAM,), n_rows * 1 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
+        # Rows loaded element by element that these chunks would pad much: narrower chunks,
+        # over more than one row block an SM (tilegen.runtime.reduction.fallback_chunk).
+        BLOCK_N, num_warps = _reduction.fallback_chunk(
+            device,
+            n_rows,
+            N,
+            BLOCK_N,
+            num_warps,
+            x.stride(0),
+            r.stride(0),
+            y.stride(0),
+            h.stride(0),
+        )
     if strategy == "single":
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(N))
@@ -6143,6 +6214,11 @@ def _next_token_launch_choice(device, B, V, logits, token, best):
             return next_token_team_kernel, (n_rows * TEAM,), n_rows * 3 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
+        # Rows loaded element by element that these chunks would pad much: narrower chunks,
+        # over more than one row block an SM (tilegen.runtime.reduction.fallback_chunk).
+        BLOCK_N, num_warps = _reduction.fallback_chunk(
+            device, n_rows, V, BLOCK_N, num_warps, logits.stride(0)
+        )
     if strategy == "single":
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(V))
@@ -7256,6 +7332,11 @@ def _cross_entropy_launch_choice(device, B, V, logits, target, loss):
             return cross_entropy_team_kernel, (n_rows * TEAM,), n_rows * 2 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
+        # Rows loaded element by element that these chunks would pad much: narrower chunks,
+        # over more than one row block an SM (tilegen.runtime.reduction.fallback_chunk).
+        BLOCK_N, num_warps = _reduction.fallback_chunk(
+            device, n_rows, V, BLOCK_N, num_warps, logits.stride(0)
+        )
     if strategy == "single":
         # The block holds the whole row.
         BLOCK_N = max(BLOCK_N, _args.next_power_of_2(V))
@@ -7583,12 +7664,12 @@ def bias_grad(dy, *, db=None):
         # Nothing to compute: return the (empty) outputs without launching.
         return db
     # Tiles, and how many slices share each block of kept elements: a model of the
-    # shape and the SM count (tilegen.runtime.reduction.axis_plan).
-    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _reduction.axis_plan(
-        n_kept, n_reduced, True, _reduction.sm_count_or_default(device)
+    # shape and the SM count (tilegen.runtime.axes.axis_plan).
+    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(
+        n_kept, n_reduced, True, _axes.sm_count_or_default(device)
     )
     # Partial results of each slice, where several share a block (unused otherwise).
-    sum_dy_part = _reduction.axis_partials(SPLIT, n_kept, torch.float32, device)
+    sum_dy_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
     index_64 = _args.needs_int64(dy, db)
     # One program per block of kept elements and slice of the reduced ones.
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
@@ -7817,12 +7898,12 @@ def mse_loss(x, y, *, loss=None):
         # Nothing to compute: return the (empty) outputs without launching.
         return loss
     # Tiles, and how many slices share each block of kept elements: a model of the
-    # shape and the SM count (tilegen.runtime.reduction.axis_plan).
-    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _reduction.axis_plan(
-        n_kept, n_reduced, False, _reduction.sm_count_or_default(device)
+    # shape and the SM count (tilegen.runtime.axes.axis_plan).
+    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(
+        n_kept, n_reduced, False, _axes.sm_count_or_default(device)
     )
     # Partial results of each slice, where several share a block (unused otherwise).
-    mean_loss_part = _reduction.axis_partials(SPLIT, n_kept, torch.float32, device)
+    mean_loss_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
     index_64 = _args.needs_int64(x, y, loss)
     # One program per block of kept elements and slice of the reduced ones.
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
@@ -8106,13 +8187,13 @@ def channel_stats(x, scale, *, mu=None, peak=None):
             f"there are B * T = 0 elements to reduce"
         )
     # Tiles, and how many slices share each block of kept elements: a model of the
-    # shape and the SM count (tilegen.runtime.reduction.axis_plan).
-    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _reduction.axis_plan(
-        n_kept, n_reduced, True, _reduction.sm_count_or_default(device)
+    # shape and the SM count (tilegen.runtime.axes.axis_plan).
+    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(
+        n_kept, n_reduced, True, _axes.sm_count_or_default(device)
     )
     # Partial results of each slice, where several share a block (unused otherwise).
-    mean_x_part = _reduction.axis_partials(SPLIT, n_kept, torch.float32, device)
-    max_peak_part = _reduction.axis_partials(SPLIT, n_kept, torch.float32, device)
+    mean_x_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
+    max_peak_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
     index_64 = _args.needs_int64(x, scale, mu, peak)
     # One program per block of kept elements and slice of the reduced ones.
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
@@ -8460,13 +8541,13 @@ def batch_norm_stats(x, *, mu=None, var=None):
         # Nothing to compute: return the (empty) outputs without launching.
         return mu, var
     # Tiles, and how many slices share each block of kept elements: a model of the
-    # shape and the SM count (tilegen.runtime.reduction.axis_plan).
-    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _reduction.axis_plan(
-        n_kept, n_reduced, True, _reduction.sm_count_or_default(device)
+    # shape and the SM count (tilegen.runtime.axes.axis_plan).
+    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(
+        n_kept, n_reduced, True, _axes.sm_count_or_default(device)
     )
     # Partial results of each slice, where several share a block (unused otherwise).
-    mean_x_part = _reduction.axis_partials(SPLIT, n_kept, torch.float32, device)
-    mean_var_part = _reduction.axis_partials(SPLIT, n_kept, torch.float32, device)
+    mean_x_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
+    mean_var_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
     index_64 = _args.needs_int64(x, mu, var)
     # What each pass leaves for the passes after it, one value per kept element.
     mean_x_keep = torch.empty(n_kept, dtype=torch.float32, device=device)
@@ -8710,8 +8791,8 @@ def running_stats(x, scale, *, total=None, avg=None, peak=None):
     if n_kept == 0 or n_scan == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return total, avg, peak
-    # Tiles: a model of the shape (tilegen.runtime.reduction.axis_scan_plan).
-    BLOCK_R, BLOCK_K, num_warps = _reduction.axis_scan_plan(n_kept, n_scan)
+    # Tiles: a model of the shape (tilegen.runtime.axes.axis_scan_plan).
+    BLOCK_R, BLOCK_K, num_warps = _axes.axis_scan_plan(n_kept, n_scan)
     index_64 = _args.needs_int64(x, scale, total, avg, peak)
     # One program per block of sequences; each walks the whole of T.
     grid = (_args.cdiv(n_kept, BLOCK_K),)

@@ -164,7 +164,7 @@ def test_examples_in_generated_module():
 def test_axis_plan_covers_the_reduced_range():
     """The launch model: tiles within AXIS_TILE, slices that cover the reduced elements
     exactly once, more slices only where the kept elements leave the SMs idle."""
-    import tilegen.runtime.reduction as rt
+    import tilegen.runtime.axes as rt
 
     for n_kept, n_reduced, kept_inner in [(8192, 8192, True), (1024, 16384, True), (1, 33554432, False),
                                           (50257, 4096, True), (37, 0, True), (3, 5, False)]:
@@ -178,7 +178,7 @@ def test_axis_plan_covers_the_reduced_range():
 
 
 def test_axis_partials_allocate_only_when_split():
-    import tilegen.runtime.reduction as rt
+    import tilegen.runtime.axes as rt
 
     one = rt.axis_partials(1, 100, torch.float32, torch.device(DEVICE))
     assert one.numel() == 1 and rt.axis_partials(1, 7, torch.float32, torch.device(DEVICE)) is one

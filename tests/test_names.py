@@ -23,7 +23,7 @@ INTERNAL = sorted((
     set(RESERVED) | set(LAUNCH_KEYWORDS) | set(PYTHON_BUILTINS) | set(MODULE_NAMES) | set(REDUCTION_NAMES)
     | set(GEMM_NAMES) | set(GEMM_TILE_NAMES) | set(FUNCTIONS)
     | {prefix + "x" for prefix in RESERVED_PREFIXES} | {"x" + suffix for suffix in RESERVED_SUFFIXES}
-    | {"_args", "_calls", "_fast", "_gemm", "_reduction", "_ref", "_tanh", "_relu", "_div_by_count", "constexpr", "x_", "mask_",
+    | {"_args", "_calls", "_fast", "_gemm", "_reduction", "_axes", "_ref", "_tanh", "_relu", "_div_by_count", "constexpr", "x_", "mask_",
        "user_mask", "n_elements", "a_desc", "c_ptr", "stride_x_n", "idx_n", "TensorDescriptor"}
 ) - TILE_KEYWORDS)
 PUBLIC = [n for n in INTERNAL if public_why(n) is None]  # all but Python keywords

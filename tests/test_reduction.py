@@ -1207,6 +1207,50 @@ def test_team_falls_back_to_looped_where_it_cannot_run(spy, device, monkeypatch)
     torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
 
 
+def test_fallback_chunks_narrow_for_odd_rows_they_pad_much(monkeypatch):
+    """The looped fallback of a team keeps its 16384 columns of 32 warps but for rows loaded
+    element by element that those chunks pad by more than an eighth of the row, over more
+    than one row block an SM: 4096 columns of 16 warps there."""
+    import tilegen.runtime.reduction as red
+
+    monkeypatch.setattr(red, "sm_count", lambda device: 132)
+    cuda = torch.device("cuda", 0)
+    assert red.fallback_chunk(cuda, 264, 50257, 16384, 32, 50257) == (4096, 16)  # 65536 lanes: 30% padding
+    assert red.fallback_chunk(cuda, 4096, 50256, 16384, 32, 50257) == (4096, 16)  # an odd row stride
+    assert red.fallback_chunk(cuda, 4096, 50304, 16384, 32, 50304) == (16384, 32)  # whole vectors
+    assert red.fallback_chunk(cuda, 4096, 32001, 16384, 32, 32001) == (16384, 32)  # 32768 lanes: 2% padding
+    assert red.fallback_chunk(cuda, 4096, 128257, 16384, 32, 128257) == (16384, 32)
+    assert red.fallback_chunk(cuda, 132, 50257, 16384, 32, 50257) == (16384, 32)  # one row block an SM
+    assert red.fallback_chunk(cuda, 133, 50257, 16384, 32, 50257) == (4096, 16)
+    assert red.fallback_chunk(cuda, 4096, 20001, 16384, 32, 20001) == (4096, 16)  # 32768 lanes for 20001
+    assert red.fallback_chunk(torch.device("cpu"), 3, 50257, 16384, 32, 50257) == (4096, 16)  # (the interpreter: never few)
+
+
+@pytest.mark.parametrize("width,stride", [(50257, 50257), (50256, 50257), (50304, 50304)])
+def test_team_fallback_chunks_follow_the_rows_loads(spy, device, monkeypatch, width, stride):
+    """Where a team cannot run, rows loaded element by element that the fallback's chunks
+    would pad much loop in 4096 columns of 16 warps (fallback_chunk, fed the row strides of
+    x and y); rows in whole vectors keep the fallback's; against torch."""
+    module, calls = spy
+    monkeypatch.setattr(reduction_rt, "team_fits", lambda device, team: False)
+    _calls.forget()  # (a launcher works out its launch once per signature)
+    n_rows = 3 if device == "cpu" else 4 * reduction_rt.sm_count(torch.device(device))  # past few_row_blocks
+    gen = torch.Generator().manual_seed(width)
+    base = torch.randn(n_rows, stride, generator=gen) * 3
+    x = base.to(device=device, dtype=torch.float16)[:, :width]  # rows `stride` elements apart
+    want_chunk = (16384, 32) if width == stride == 50304 else (4096, 16)
+    y = module.softmax(x)
+    assert calls[-1][0] == "looped_kernel" and (calls[-1][2]["BLOCK_N"], calls[-1][2]["num_warps"]) == want_chunk
+    torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
+    xb = base.to(device=device, dtype=torch.bfloat16)[:, :width]
+    w, b = xb[0].contiguous(), xb[1].contiguous()
+    y = module.layernorm(xb, w, b)[0]
+    assert calls[-1][0] == "looped_kernel" and (calls[-1][2]["BLOCK_N"], calls[-1][2]["num_warps"]) == want_chunk
+    want = F.layer_norm(xb.float(), (width,), w.float(), b.float(), 1e-5)
+    torch.testing.assert_close(y.float(), want, rtol=2e-2, atol=2e-2)
+    _calls.forget()
+
+
 @pytest.mark.gpu
 @pytest.mark.parametrize("width", [16385, 65536, 70001, 300_000, 1 << 20])
 def test_team_on_the_gpu(examples, width):

@@ -167,7 +167,7 @@ def _identifiers(texts) -> set[str]:
 
 
 # module of tilegen.runtime -> the name a generated module imports it as
-RUNTIME_ALIASES = {"gemm": "_gemm", "reduction": "_reduction", "reference": "_ref"}
+RUNTIME_ALIASES = {"gemm": "_gemm", "reduction": "_reduction", "axes": "_axes", "reference": "_ref"}
 
 
 def runtime_modules(models, helpers, torch_helpers) -> list[tuple[str, str]]:
@@ -177,8 +177,8 @@ def runtime_modules(models, helpers, torch_helpers) -> list[tuple[str, str]]:
         "gemm": any(m.template == "gemm.py.j2" for m in models),
         "reduction": bool({"team", "fixed_width"} & set(helpers))
         or any(getattr(m, "latency_warps", False) or getattr(m, "aligned", ()) or getattr(m, "table_padded", "")
-               for m in models)
-        or any(m.template in ("axis_reduction.py.j2", "axis_scan.py.j2") for m in models),
+               for m in models),
+        "axes": any(m.template in ("axis_reduction.py.j2", "axis_scan.py.j2") for m in models),
         "reference": bool(set(torch_helpers)),
     }
     return [(name, RUNTIME_ALIASES[name]) for name, needed in needs.items() if needed]

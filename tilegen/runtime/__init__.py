@@ -7,7 +7,8 @@
     gemm_configs  the candidate block configurations per GPU, split-K candidates and buffers
     launch_model  a model of a gemm launch's time: the untuned choice, the tuner's shortlist
     tuning_cache  the tuner's disk cache
-    reduction     reduction launches: fixed row widths, the team exchange buffer
+    reduction     row reduction launches: the launch rules, fixed row widths, the team exchange buffer
+    axes          reductions and scans over named dimensions: tiles, splits, partial results
     reference     torch helpers the generated references call
     timing        device timing, shared by the gemm tuner and `tilegen bench`
     rules         what a gemm call's schedule= may set (data, also read by the compiler)

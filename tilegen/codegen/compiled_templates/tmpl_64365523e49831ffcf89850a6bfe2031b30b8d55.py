@@ -229,7 +229,7 @@ def root(context, missing=missing):
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'scanned'))
     yield '\n    if n_kept == 0 or n_scan == 0:\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
-    yield '\n    # Tiles: a model of the shape (tilegen.runtime.reduction.axis_scan_plan).\n    BLOCK_R, BLOCK_K, num_warps = _reduction.axis_scan_plan(n_kept, n_scan)\n'
+    yield '\n    # Tiles: a model of the shape (tilegen.runtime.axes.axis_scan_plan).\n    BLOCK_R, BLOCK_K, num_warps = _axes.axis_scan_plan(n_kept, n_scan)\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'):
         pass
         yield '    num_warps = '

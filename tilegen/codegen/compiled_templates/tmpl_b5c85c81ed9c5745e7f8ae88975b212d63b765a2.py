@@ -760,9 +760,9 @@ def root(context, missing=missing):
         yield '] has no value: "\n            f"there are '
         yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced'), ' * '))
         yield ' = 0 elements to reduce"\n        )\n'
-    yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape and the SM count (tilegen.runtime.reduction.axis_plan).\n    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _reduction.axis_plan(\n        n_kept, n_reduced, '
+    yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape and the SM count (tilegen.runtime.axes.axis_plan).\n    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(\n        n_kept, n_reduced, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner'))
-    yield ', _reduction.sm_count_or_default(device)'
+    yield ', _axes.sm_count_or_default(device)'
     yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 271 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     yield '\n    )\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'):
@@ -776,7 +776,7 @@ def root(context, missing=missing):
         pass
         yield '    '
         yield str(environment.getattr(l_1_r, 'name'))
-        yield '_part = _reduction.axis_partials(SPLIT, n_kept, torch.'
+        yield '_part = _axes.axis_partials(SPLIT, n_kept, torch.'
         yield str(environment.getattr(l_1_r, 'dtype'))
         yield ', device)\n'
     l_1_r = missing

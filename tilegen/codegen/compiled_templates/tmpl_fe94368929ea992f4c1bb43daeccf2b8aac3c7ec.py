@@ -418,6 +418,18 @@ def root(context, missing=missing):
         yield ' * TEAM, constexprs\n        # See tilegen.runtime.reduction.team_fits: the looped kernel instead.\n        strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = '
         yield str(t_2(context.eval_ctx, environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'fallback'), ', '))
         yield '\n'
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'):
+            pass
+            yield '        # Rows loaded element by element that these chunks would pad much: narrower chunks,\n        # over more than one row block an SM (tilegen.runtime.reduction.fallback_chunk).\n        BLOCK_N, num_warps = _reduction.fallback_chunk(\n            device, n_rows, '
+            yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+            yield ', BLOCK_N, num_warps, '
+            for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'):
+                _loop_vars = {}
+                pass
+                yield str(l_1_st)
+                yield ', '
+            l_1_st = missing
+            yield '        )\n'
     yield '    if strategy '
     yield str(('in ("single", "reread")' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread') else '== "single"'))
     yield ':\n        # The block holds the whole row.\n        BLOCK_N = max(BLOCK_N, _args.next_power_of_2('
@@ -485,7 +497,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 311 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 318 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -530,7 +542,7 @@ def root(context, missing=missing):
     yield '    # How to launch for this signature: _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_launch_choice, worked out on its first call'
-    yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 331 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 338 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '.\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
         pass
@@ -548,7 +560,7 @@ def root(context, missing=missing):
         pass
         yield "    # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),\n    # its last two arguments (tilegen.runtime.reduction.team_workspace).\n    team_args = _reduction.team_workspace(device, team_words) if team_words else ()\n"
     yield "    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n    # once Triton has compiled it for arguments of these classes. The launch choice's key\n    # fixes the classes of every argument but the scalars, the outputs (allocated here or\n    # passed in)"
-    yield str((" and the team's" if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 347 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((" and the team's" if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 354 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield ': only those are keyed on each call.\n    _fast.launch_known(\n        _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.launches,\n        '
@@ -566,7 +578,7 @@ def root(context, missing=missing):
         yield str(environment.getattr(l_1_t, 'name'))
         yield ', '
     l_1_t = missing
-    yield str(('*team_args' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 351 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('*team_args' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 358 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '),\n        kernel,\n        grid,\n        '
     yield str(t_1(t_6(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 8))
     yield '\n'
@@ -578,4 +590,4 @@ def root(context, missing=missing):
     yield '\n'
 
 blocks = {}
-debug_info = '3=56&4=62&6=65&7=67&8=69&9=71&10=74&11=79&15=90&16=94&18=96&19=98&20=102&21=105&25=109&26=112&29=117&35=119&36=122&40=124&41=127&45=129&47=132&48=134&49=136&52=138&53=141&58=145&60=147&64=149&69=152&74=155&78=158&84=161&85=164&91=168&92=171&96=173&97=176&101=178&102=181&104=183&106=186&108=188&109=192&112=196&114=199&116=203&118=206&120=210&121=213&123=217&124=220&125=222&129=225&130=229&131=233&132=235&134=237&136=241&138=243&139=245&140=247&141=250&142=252&143=254&145=258&148=260&150=273&151=276&154=278&155=289&158=291&159=294&161=296&164=303&167=305&170=308&175=316&177=318&179=320&182=323&183=326&185=332&186=336&188=341&190=344&191=347&194=350&197=354&199=357&200=360&201=362&210=369&213=377&214=380&217=384&218=386&221=388&228=390&230=392&231=395&232=397&233=400&235=402&238=405&239=408&240=410&244=415&246=419&248=422&250=424&252=426&253=428&267=432&273=436&274=438&275=440&282=447&283=449&285=452&295=460&296=462&297=465&299=467&301=470&309=473&310=480&311=483&313=491&314=493&316=496&317=498&319=504&321=506&322=508&323=512&325=514&327=518&328=524&331=531&333=535&336=539&337=541&339=547&347=551&349=553&350=555&351=557&354=571&355=573&360=577'
+debug_info = '3=56&4=62&6=65&7=67&8=69&9=71&10=74&11=79&15=90&16=94&18=96&19=98&20=102&21=105&25=109&26=112&29=117&35=119&36=122&40=124&41=127&45=129&47=132&48=134&49=136&52=138&53=141&58=145&60=147&64=149&69=152&74=155&78=158&84=161&85=164&91=168&92=171&96=173&97=176&101=178&102=181&104=183&106=186&108=188&109=192&112=196&114=199&116=203&118=206&120=210&121=213&123=217&124=220&125=222&129=225&130=229&131=233&132=235&134=237&136=241&138=243&139=245&140=247&141=250&142=252&143=254&145=258&148=260&150=273&151=276&154=278&155=289&158=291&159=294&161=296&164=303&167=305&170=308&175=316&177=318&179=320&182=323&183=326&185=332&186=336&188=341&190=344&191=347&194=350&197=354&199=357&200=360&201=362&210=369&213=377&214=380&217=384&218=386&221=388&228=390&230=392&231=395&232=397&233=400&235=402&238=405&239=408&240=410&244=415&246=419&247=421&251=424&255=434&257=436&259=438&260=440&274=444&280=448&281=450&282=452&289=459&290=461&292=464&302=472&303=474&304=477&306=479&308=482&316=485&317=492&318=495&320=503&321=505&323=508&324=510&326=516&328=518&329=520&330=524&332=526&334=530&335=536&338=543&340=547&343=551&344=553&346=559&354=563&356=565&357=567&358=569&361=583&362=585&367=589'

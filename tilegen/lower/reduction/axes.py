@@ -9,7 +9,7 @@ reduced elements, BLOCK_R at a time (their flat index split likewise), on a
 so that the tile's inner axis is the one memory holds contiguously. Each reduction keeps a
 tile-shaped accumulator, folded to one value per kept element after the loop. The
 statements before the reductions run on the tile ("loop" statements); those after them,
-on the kept block ("epilogue"). Where SPLIT programs share a kept block (runtime/reduction.py,
+on the kept block ("epilogue"). Where SPLIT programs share a kept block (runtime/axes.py,
 axis_plan), each writes its partial results and a finish kernel combines them, in order,
 and runs the epilogue.
 """

@@ -122,6 +122,8 @@ def padded_few_blocks_per_sm(max_n: int) -> int:
 # its reductions (accumulators other than f32), the launcher takes this looped row instead.
 # Measured on the H100, softmax f16 512x65536: looped 2042-2056 GB/s; team of 16 programs
 # of 4096 columns, 4 warps: 2648; 128x262144: looped 1698, team of 32 x 8192, 8 warps: 2503.
+# Rows loaded element by element that these chunks pad much take narrower ones where the
+# table is not pinned (tilegen.runtime.reduction.fallback_chunk).
 LOOPED_FALLBACK = (None, "looped", 16384, 1, 32, 0, 1)
 
 # A single-pass thread holds ROWS * BLOCK_N / (32 * warps) values of each full-shaped input
