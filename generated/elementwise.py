@@ -112,9 +112,9 @@ def add(x, y, *, out=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _add_calls.facts(signature, _args.layout_facts, (x, y, out))
     # add_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The signature fixes the
-    # classes of every argument but the scalars and the outputs (allocated here or passed
-    # in): only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the outputs (allocated or passed in); the signature fixes the
+    # classes of the other arguments.
     _fast.launch_known(
         _add_calls.launches,
         signature,
@@ -241,9 +241,9 @@ def relu_dropout(x, p=0.5, seed=0, *, out=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _relu_dropout_calls.facts(signature, _args.layout_facts, (x, out))
     # relu_dropout_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The signature fixes the
-    # classes of every argument but the scalars and the outputs (allocated here or passed
-    # in): only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the scalars and the outputs (allocated or passed in); the signature fixes the
+    # classes of the other arguments.
     _fast.launch_known(
         _relu_dropout_calls.launches,
         signature,
@@ -377,9 +377,9 @@ def bias_gelu(x, bias, *, y=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _bias_gelu_calls.facts(signature, _args.layout_facts, (x, bias, y))
     # bias_gelu_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The signature fixes the
-    # classes of every argument but the scalars and the outputs (allocated here or passed
-    # in): only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the outputs (allocated or passed in); the signature fixes the
+    # classes of the other arguments.
     _fast.launch_known(
         _bias_gelu_calls.launches,
         signature,
@@ -529,9 +529,9 @@ def swiglu(g, u, *, y=None, act=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _swiglu_calls.facts(signature, _args.layout_facts, (g, u, y, act))
     # swiglu_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The signature fixes the
-    # classes of every argument but the scalars and the outputs (allocated here or passed
-    # in): only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the outputs (allocated or passed in); the signature fixes the
+    # classes of the other arguments.
     _fast.launch_known(
         _swiglu_calls.launches,
         signature,
@@ -673,9 +673,9 @@ def silu_mul(g, u, *, y=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _silu_mul_calls.facts(signature, _args.layout_facts, (g, u, y))
     # silu_mul_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The signature fixes the
-    # classes of every argument but the scalars and the outputs (allocated here or passed
-    # in): only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the outputs (allocated or passed in); the signature fixes the
+    # classes of the other arguments.
     _fast.launch_known(
         _silu_mul_calls.launches,
         signature,
@@ -809,9 +809,9 @@ def axpby(x, y, alpha=1.0, beta=1.0, *, out=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _axpby_calls.facts(signature, _args.layout_facts, (x, y, out))
     # axpby_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The signature fixes the
-    # classes of every argument but the scalars and the outputs (allocated here or passed
-    # in): only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the scalars and the outputs (allocated or passed in); the signature fixes the
+    # classes of the other arguments.
     _fast.launch_known(
         _axpby_calls.launches,
         signature,
@@ -963,9 +963,9 @@ def scale_bias_gelu_tanh(x, scale, bias, *, y=None):
         signature, _args.layout_facts, (x, scale, bias, y)
     )
     # scale_bias_gelu_tanh_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The signature fixes the
-    # classes of every argument but the scalars and the outputs (allocated here or passed
-    # in): only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the outputs (allocated or passed in); the signature fixes the
+    # classes of the other arguments.
     _fast.launch_known(
         _scale_bias_gelu_tanh_calls.launches,
         signature,
@@ -1128,9 +1128,9 @@ def clamp_threshold(x, lo=-1.0, hi=1.0, tiny=0.1, *, y=None, kept=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _clamp_threshold_calls.facts(signature, _args.layout_facts, (x, y, kept))
     # clamp_threshold_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The signature fixes the
-    # classes of every argument but the scalars and the outputs (allocated here or passed
-    # in): only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the scalars and the outputs (allocated or passed in); the signature fixes the
+    # classes of the other arguments.
     _fast.launch_known(
         _clamp_threshold_calls.launches,
         signature,
@@ -1310,9 +1310,9 @@ def activations(x, *, y=None, z=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _activations_calls.facts(signature, _args.layout_facts, (x, y, z))
     # activations_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The signature fixes the
-    # classes of every argument but the scalars and the outputs (allocated here or passed
-    # in): only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the outputs (allocated or passed in); the signature fixes the
+    # classes of the other arguments.
     _fast.launch_known(
         _activations_calls.launches,
         signature,
@@ -1481,9 +1481,9 @@ def bucketize(x, width=10, *, bucket=None, frac=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _bucketize_calls.facts(signature, _args.layout_facts, (x, bucket, frac))
     # bucketize_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The signature fixes the
-    # classes of every argument but the scalars and the outputs (allocated here or passed
-    # in): only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the scalars and the outputs (allocated or passed in); the signature fixes the
+    # classes of the other arguments.
     _fast.launch_known(
         _bucketize_calls.launches,
         signature,
@@ -1637,9 +1637,9 @@ def snap(x, step=0.125, *, q=None, small=None, bad=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _snap_calls.facts(signature, _args.layout_facts, (x, q, small, bad))
     # snap_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The signature fixes the
-    # classes of every argument but the scalars and the outputs (allocated here or passed
-    # in): only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the scalars and the outputs (allocated or passed in); the signature fixes the
+    # classes of the other arguments.
     _fast.launch_known(
         _snap_calls.launches,
         signature,
@@ -1802,9 +1802,9 @@ def causal_mask(scores, scale=0.125, *, masked=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _causal_mask_calls.facts(signature, _args.layout_facts, (scores, masked))
     # causal_mask_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The signature fixes the
-    # classes of every argument but the scalars and the outputs (allocated here or passed
-    # in): only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the scalars and the outputs (allocated or passed in); the signature fixes the
+    # classes of the other arguments.
     _fast.launch_known(
         _causal_mask_calls.launches,
         signature,
@@ -1946,9 +1946,9 @@ def geglu_split(x, *, y=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _geglu_split_calls.facts(signature, _args.layout_facts, (x, y))
     # geglu_split_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The signature fixes the
-    # classes of every argument but the scalars and the outputs (allocated here or passed
-    # in): only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the outputs (allocated or passed in); the signature fixes the
+    # classes of the other arguments.
     _fast.launch_known(
         _geglu_split_calls.launches,
         signature,
@@ -2117,9 +2117,9 @@ def rope(x, cos, sin, *, o1=None, o2=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _rope_calls.facts(signature, _args.layout_facts, (x, cos, sin, o1, o2))
     # rope_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The signature fixes the
-    # classes of every argument but the scalars and the outputs (allocated here or passed
-    # in): only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the outputs (allocated or passed in); the signature fixes the
+    # classes of the other arguments.
     _fast.launch_known(
         _rope_calls.launches,
         signature,

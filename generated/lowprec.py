@@ -639,9 +639,9 @@ def quantize_rows_i8(x, *, q=None, s=None):
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The launch choice's key
-    # fixes the classes of every argument but the scalars, the outputs (allocated here or
-    # passed in) and the team's: only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the outputs (allocated or passed in) and the team's workspace and epoch; the launch
+    # choice's key fixes the classes of the other arguments.
     _fast.launch_known(
         _quantize_rows_i8_calls.launches,
         choice,
@@ -2125,9 +2125,9 @@ def quantize_f8(x, inv_scale, *, q=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _quantize_f8_calls.facts(signature, _args.layout_facts, (x, q))
     # quantize_f8_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The signature fixes the
-    # classes of every argument but the scalars and the outputs (allocated here or passed
-    # in): only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the scalars and the outputs (allocated or passed in); the signature fixes the
+    # classes of the other arguments.
     _fast.launch_known(
         _quantize_f8_calls.launches,
         signature,
@@ -2261,9 +2261,9 @@ def dequantize_f8(q, s, *, y=None):
     # contiguous), worked out on its first call (tilegen.runtime.args.layout_facts).
     _flat, _index_64 = _dequantize_f8_calls.facts(signature, _args.layout_facts, (q, s, y))
     # dequantize_f8_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The signature fixes the
-    # classes of every argument but the scalars and the outputs (allocated here or passed
-    # in): only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the outputs (allocated or passed in); the signature fixes the
+    # classes of the other arguments.
     _fast.launch_known(
         _dequantize_f8_calls.launches,
         signature,
@@ -2899,9 +2899,9 @@ def quantize_rows_f8(x, *, q=None, s=None):
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The launch choice's key
-    # fixes the classes of every argument but the scalars, the outputs (allocated here or
-    # passed in) and the team's: only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the outputs (allocated or passed in) and the team's workspace and epoch; the launch
+    # choice's key fixes the classes of the other arguments.
     _fast.launch_known(
         _quantize_rows_f8_calls.launches,
         choice,

@@ -626,9 +626,9 @@ def softmax(x, *, y=None):
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The launch choice's key
-    # fixes the classes of every argument but the scalars, the outputs (allocated here or
-    # passed in) and the team's: only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the outputs (allocated or passed in) and the team's workspace and epoch; the launch
+    # choice's key fixes the classes of the other arguments.
     _fast.launch_known(
         _softmax_calls.launches,
         choice,
@@ -1401,9 +1401,9 @@ def causal_softmax(scores, scale=0.125, *, probs=None):
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The launch choice's key
-    # fixes the classes of every argument but the scalars, the outputs (allocated here or
-    # passed in) and the team's: only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the scalars, the outputs (allocated or passed in) and the team's workspace and epoch; the launch
+    # choice's key fixes the classes of the other arguments.
     _fast.launch_known(
         _causal_softmax_calls.launches,
         choice,
@@ -2047,9 +2047,9 @@ def log_softmax(x, *, y=None):
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The launch choice's key
-    # fixes the classes of every argument but the scalars, the outputs (allocated here or
-    # passed in) and the team's: only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the outputs (allocated or passed in) and the team's workspace and epoch; the launch
+    # choice's key fixes the classes of the other arguments.
     _fast.launch_known(
         _log_softmax_calls.launches,
         choice,
@@ -2831,9 +2831,9 @@ def layernorm(x, w, b, eps=1e-5, *, y=None, mu=None, rstd=None):
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The launch choice's key
-    # fixes the classes of every argument but the scalars, the outputs (allocated here or
-    # passed in) and the team's: only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the scalars, the outputs (allocated or passed in) and the team's workspace and epoch; the launch
+    # choice's key fixes the classes of the other arguments.
     _fast.launch_known(
         _layernorm_calls.launches,
         choice,
@@ -3486,9 +3486,9 @@ def rmsnorm(x, w, eps=1e-6, *, y=None):
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The launch choice's key
-    # fixes the classes of every argument but the scalars, the outputs (allocated here or
-    # passed in) and the team's: only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the scalars, the outputs (allocated or passed in) and the team's workspace and epoch; the launch
+    # choice's key fixes the classes of the other arguments.
     _fast.launch_known(
         _rmsnorm_calls.launches,
         choice,
@@ -4044,9 +4044,9 @@ def row_stats(x, *, sumsq=None, maxabs=None):
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The launch choice's key
-    # fixes the classes of every argument but the scalars, the outputs (allocated here or
-    # passed in) and the team's: only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the outputs (allocated or passed in) and the team's workspace and epoch; the launch
+    # choice's key fixes the classes of the other arguments.
     _fast.launch_known(
         _row_stats_calls.launches,
         choice,
@@ -5014,9 +5014,9 @@ def add_layernorm(x, r, w, b, eps=1e-5, *, y=None, h=None):
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The launch choice's key
-    # fixes the classes of every argument but the scalars, the outputs (allocated here or
-    # passed in) and the team's: only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the scalars, the outputs (allocated or passed in) and the team's workspace and epoch; the launch
+    # choice's key fixes the classes of the other arguments.
     _fast.launch_known(
         _add_layernorm_calls.launches,
         choice,
@@ -5792,9 +5792,9 @@ def add_rmsnorm(x, r, w, eps=1e-6, *, y=None, h=None):
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The launch choice's key
-    # fixes the classes of every argument but the scalars, the outputs (allocated here or
-    # passed in) and the team's: only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the scalars, the outputs (allocated or passed in) and the team's workspace and epoch; the launch
+    # choice's key fixes the classes of the other arguments.
     _fast.launch_known(
         _add_rmsnorm_calls.launches,
         choice,
@@ -6321,9 +6321,9 @@ def next_token(logits, *, token=None, best=None):
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The launch choice's key
-    # fixes the classes of every argument but the scalars, the outputs (allocated here or
-    # passed in) and the team's: only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the outputs (allocated or passed in) and the team's workspace and epoch; the launch
+    # choice's key fixes the classes of the other arguments.
     _fast.launch_known(
         _next_token_calls.launches,
         choice,
@@ -6810,9 +6810,9 @@ def top_p_cumulative(logits, *, probs=None, cumulative=None):
         signature, _top_p_cumulative_launch_choice, device, B, V, logits, probs, cumulative
     )
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The launch choice's key
-    # fixes the classes of every argument but the scalars, the outputs (allocated here or
-    # passed in): only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the outputs (allocated or passed in); the launch
+    # choice's key fixes the classes of the other arguments.
     _fast.launch_known(
         _top_p_cumulative_calls.launches,
         signature,
@@ -7448,9 +7448,9 @@ def cross_entropy(logits, target, ignore_index=-100, *, loss=None):
     # its last two arguments (tilegen.runtime.reduction.team_workspace).
     team_args = _reduction.team_workspace(device, team_words) if team_words else ()
     # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-    # once Triton has compiled it for arguments of these classes. The launch choice's key
-    # fixes the classes of every argument but the scalars, the outputs (allocated here or
-    # passed in) and the team's: only those are keyed on each call.
+    # once Triton has compiled it for arguments of these classes. Keyed on each call:
+    # the scalars, the outputs (allocated or passed in) and the team's workspace and epoch; the launch
+    # choice's key fixes the classes of the other arguments.
     _fast.launch_known(
         _cross_entropy_calls.launches,
         choice,

@@ -278,6 +278,8 @@ def test_what_a_known_key_does_not_fix_takes_launchs_path(jit, monkeypatch, chan
     # same classes and for no signature, the one the first call compiled
     expected = "direct" if change in ("known", "none") else "triton"
     assert paths(jit) == ["triton", expected]
+    if change == "known":
+        assert len(LAUNCHES) == 2  # each signature under its own key
     if change in ("known", "vary class", "source", "device", "debug"):
         known_call(jit, known, x, s=s)
         assert paths(jit)[-1] == "direct"  # then kept under its own known key
@@ -309,7 +311,31 @@ def test_known_keys_are_bounded_and_hold_their_kernel(jit, monkeypatch):
     known_call(other, "D", torch.randn(64))
     assert paths(other) == ["triton"]  # another kernel under the same key: launch's path, its own compile
     known_call(other, "D", torch.randn(64))
-    assert paths(other) == ["triton", "direct"] and LAUNCHES[next(iter(LAUNCHES))][0] in (jit, other)
+    assert paths(other) == ["triton", "direct"]
+    assert [entry[0] for key, entry in LAUNCHES.items() if key[0] == "D"] == [other]  # the key now holds the other kernel
+
+
+class FirstRunJit(Jit):
+    """Triton's JITFunction, whose source hash its first run works out (None before)."""
+
+    def __init__(self):
+        super().__init__()
+        self.hash = None
+
+    def __getitem__(self, grid):
+        self.hash = "source hash"
+        return super().__getitem__(grid)
+
+
+def test_a_source_hash_worked_out_by_the_first_run_keys_the_compiled_kernel(jit, monkeypatch):
+    """What the first run compiled is kept under the hash that run worked out, so the
+    second call launches it directly, through launch and through launch_known alike."""
+    monkeypatch.setattr(launch_rt, "JITFunction", FirstRunJit)
+    for how in (call, lambda kernel, x: known_call(kernel, "signature A", x)):
+        kernel, x = FirstRunJit(), torch.randn(64)
+        how(kernel, x)
+        how(kernel, x)
+        assert paths(kernel) == ["triton", "direct"]
 
 
 def test_forget_drops_the_launches_kept_under_a_signature(jit):
@@ -344,6 +370,15 @@ def test_generated_launchers_key_their_scalars_and_outputs_every_call(monkeypatc
     ew.add(a, b, out=out)
     (known, vary, args), = seen
     assert known is not None and vary == (out,)
+    seen.clear()
+    # a team's launcher: its launch choice's key (with whether a graph is being captured),
+    # and the team's workspace and epoch keyed every call
+    wide = torch.randn(2, 20000, dtype=torch.float16)
+    y = red.softmax(wide)
+    (known, vary, args), = seen
+    signature = red._softmax_calls.find((wide,), (None,))[0]
+    assert known == (signature, False) and vary[0] is y and len(vary) == 3 and isinstance(vary[1], torch.Tensor)
+    assert args[-2:] == vary[1:]  # the workspace and the epoch, the launch's last arguments
 
 
 @pytest.mark.gpu

@@ -787,6 +787,10 @@ def test_pinned_schedules_go_without_the_padded_entries(variants):
         module, models = variants[name]
         assert not models["rmsnorm"].table_looped and not hasattr(module, "_rmsnorm_looped"), name
         assert "looped_chunk" not in inspect.getsource(module._rmsnorm_launch_choice), name
+    # nor the team fallback's chunks resized (the team variant keeps a fallback: LOOPED_FALLBACK's)
+    assert "fallback_chunk" not in inspect.getsource(variants["team"][0]._softmax_launch_choice)
+    assert "16384, 1, 32" in inspect.getsource(variants["team"][0]._softmax_launch_choice)
+    assert "fallback_chunk" in inspect.getsource(variants["auto"][0]._softmax_launch_choice)
     module, models = variants["auto"]
     assert models["rmsnorm"].table_looped == "4096, 8192" and module._rmsnorm_looped == {4096: 2, 8192: 2}
 
@@ -1223,6 +1227,9 @@ def test_fallback_chunks_narrow_for_odd_rows_they_pad_much(monkeypatch):
     assert red.fallback_chunk(cuda, 132, 50257, 16384, 32, 50257) == (16384, 32)  # one row block an SM
     assert red.fallback_chunk(cuda, 133, 50257, 16384, 32, 50257) == (4096, 16)
     assert red.fallback_chunk(cuda, 4096, 20001, 16384, 32, 20001) == (4096, 16)  # 32768 lanes for 20001
+    assert red.fallback_chunk(cuda, 4096, 29127, 16384, 32, 29127) == (4096, 16)  # 3641 lanes past the end: just over n / 8
+    assert red.fallback_chunk(cuda, 4096, 29128, 16384, 32, 29127) == (16384, 32)  # 3640: just under n / 8
+    assert red.fallback_chunk(cuda, 4096, 65536, 16384, 32, 65537) == (16384, 32)  # odd stride, no lane past the end
     assert red.fallback_chunk(torch.device("cpu"), 3, 50257, 16384, 32, 50257) == (4096, 16)  # (the interpreter: never few)
 
 
@@ -1239,16 +1246,18 @@ def test_team_fallback_chunks_follow_the_rows_loads(spy, device, monkeypatch, wi
     base = torch.randn(n_rows, stride, generator=gen) * 3
     x = base.to(device=device, dtype=torch.float16)[:, :width]  # rows `stride` elements apart
     want_chunk = (16384, 32) if width == stride == 50304 else (4096, 16)
-    y = module.softmax(x)
-    assert calls[-1][0] == "looped_kernel" and (calls[-1][2]["BLOCK_N"], calls[-1][2]["num_warps"]) == want_chunk
-    torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
-    xb = base.to(device=device, dtype=torch.bfloat16)[:, :width]
-    w, b = xb[0].contiguous(), xb[1].contiguous()
-    y = module.layernorm(xb, w, b)[0]
-    assert calls[-1][0] == "looped_kernel" and (calls[-1][2]["BLOCK_N"], calls[-1][2]["num_warps"]) == want_chunk
-    want = F.layer_norm(xb.float(), (width,), w.float(), b.float(), 1e-5)
-    torch.testing.assert_close(y.float(), want, rtol=2e-2, atol=2e-2)
-    _calls.forget()
+    try:
+        y = module.softmax(x)
+        assert calls[-1][0] == "looped_kernel" and (calls[-1][2]["BLOCK_N"], calls[-1][2]["num_warps"]) == want_chunk
+        torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
+        xb = base.to(device=device, dtype=torch.bfloat16)[:, :width]
+        w, b = xb[0].contiguous(), xb[1].contiguous()
+        y = module.layernorm(xb, w, b)[0]
+        assert calls[-1][0] == "looped_kernel" and (calls[-1][2]["BLOCK_N"], calls[-1][2]["num_warps"]) == want_chunk
+        want = F.layer_norm(xb.float(), (width,), w.float(), b.float(), 1e-5)
+        torch.testing.assert_close(y.float(), want, rtol=2e-2, atol=2e-2)
+    finally:
+        _calls.forget()  # (the choices kept hold the spies and the fallback)
 
 
 @pytest.mark.gpu

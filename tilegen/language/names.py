@@ -33,7 +33,7 @@ REDUCTION_NAMES = frozenset(
     {"n_rows", "num_row_blocks", "row_block", "num_col_blocks", "col_block", "ROWS", "sizes", "strategy",
      "num_warps", "per_sm", "stages", "max_n", "kernel", "n_sms", "seg", "TEAM", "TEAM_P2", "ws", "epoch", "parts",
      "kk", "team", "row_base", "row_start", "row_stop", "row_step", "row_iter", "PERSISTENT", "COLS", "REREAD",
-     "extra",
+     "extra", "choice", "team_args", "team_words", "constexprs",
      # reductions over named dimensions (templates/axis_reduction.py.j2)
      "pid_k", "pid_r", "n_kept", "n_reduced", "r_per_split", "r_start", "r_stop", "r_block", "slice_id", "partial",
      "SPLIT", "index_64", "flat_offs"}

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import torch
 
+from . import reduction
 from .args import cdiv, next_power_of_2
-from .reduction import sm_count
 
 # A program's tile holds this many elements (an f32 accumulator of TILE / (32 * warps) values
 # a thread), and a tile's inner axis at most INNER of them (for column sums: 64 columns of
@@ -76,4 +76,4 @@ def axis_partials(split, n_kept, dtype, device):
 def sm_count_or_default(device):
     """The SM count of a CUDA device; 4 elsewhere (the interpreter), so that its runs split
     the reduced range as a small GPU would."""
-    return sm_count(device) if device.type == "cuda" else 4
+    return reduction.sm_count(device) if device.type == "cuda" else 4

@@ -54,10 +54,11 @@ _ALL = weakref.WeakSet()  # every launcher's Calls (forget)
 
 def forget():
     """Drop what every launcher keeps per signature: the checks and the facts, the launch
-    choice among them, and the compiled kernels launched under it. A launcher works out its launch choice once per signature from its
-    module's launch table, kernels and other tables and the rules and constants of
-    tilegen.runtime, and keeps the kernel it chose; after replacing any of them at run time
-    (a test does), call this so that the next calls see the change. Outputs the launcher
+    choice among them, and the compiled kernels launched under it. A launcher works out
+    its launch choice once per signature from its module's launch table, kernels and other
+    tables and the rules and constants of tilegen.runtime, and keeps the kernel it chose;
+    after replacing any of them at run time (a test does), call this so that the next
+    calls see the change. Outputs the launcher
     allocates count as contiguous and aligned as torch's allocators give them (a custom
     allocator that does not would cost speed, never correctness: team windows mask their stores)."""
     for calls in list(_ALL):

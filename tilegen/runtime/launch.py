@@ -149,6 +149,8 @@ def _compile(kernel, grid, key, args, kwargs):
     """kernel[grid](*args, **kwargs), Triton's own path, keeping what it compiled under key
     in the kernel's table; returns (what Triton's run returned, the table's entry or None)."""
     compiled = kernel[grid](*args, **kwargs)
+    if key[0] != kernel.hash:  # (Triton works out the source hash on the kernel's first run)
+        key = (kernel.hash, *key[1:])
     names = kernel.arg_names[len(args):]
     if not (isinstance(compiled, CompiledKernel) and all(n in kwargs for n in names)):
         return compiled, None

@@ -363,6 +363,3 @@ def fixed_width(widths, n):
         widths.add(n)
         return n
     return 0
-
-
-# ---- reductions over named dimensions (templates/axis_reduction.py.j2) --------------------

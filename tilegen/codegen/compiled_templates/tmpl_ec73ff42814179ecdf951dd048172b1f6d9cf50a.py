@@ -263,7 +263,9 @@ def root(context, missing=missing):
     yield str(t_4(t_3(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name')))
     yield ')\n    # '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-    yield '_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n    # once Triton has compiled it for arguments of these classes. The signature fixes the\n    # classes of every argument but the scalars and the outputs (allocated here or passed\n    # in): only those are keyed on each call.\n    _fast.launch_known(\n        _'
+    yield '_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n    # once Triton has compiled it for arguments of these classes. Keyed on each call:\n    # '
+    yield str(('the scalars and ' if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars') else cond_expr_undefined("the inline if-expression on line 107 in 'elementwise.py.j2' evaluated to false and no else section was defined.")))
+    yield 'the outputs (allocated or passed in); the signature fixes the\n    # classes of the other arguments.\n    _fast.launch_known(\n        _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.launches,\n        signature,\n        ('
     for l_1_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
@@ -338,4 +340,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=43&2=45&3=48&4=52&6=56&7=58&8=62&10=69&11=72&13=74&14=78&16=86&17=88&18=92&20=95&21=98&22=102&26=107&31=111&32=114&34=116&35=119&37=122&44=124&46=127&47=131&51=137&50=143&54=146&56=152&57=155&59=157&60=161&61=163&62=166&64=174&65=177&67=181&68=184&69=186&71=199&74=206&75=210&76=214&79=220&80=224&84=234&85=241&88=243&89=245&90=248&95=255&96=258&104=261&105=265&110=267&112=269&113=282&115=284&116=288&118=291&119=295&121=298&122=302&125=306&126=310&128=313&129=316&130=320&134=327&140=331&143=333'
+debug_info = '1=43&2=45&3=48&4=52&6=56&7=58&8=62&10=69&11=72&13=74&14=78&16=86&17=88&18=92&20=95&21=98&22=102&26=107&31=111&32=114&34=116&35=119&37=122&44=124&46=127&47=131&51=137&50=143&54=146&56=152&57=155&59=157&60=161&61=163&62=166&64=174&65=177&67=181&68=184&69=186&71=199&74=206&75=210&76=214&79=220&80=224&84=234&85=241&88=243&89=245&90=248&95=255&96=258&104=261&105=265&107=267&110=269&112=271&113=284&115=286&116=290&118=293&119=297&121=300&122=304&125=308&126=312&128=315&129=318&130=322&134=329&140=333&143=335'

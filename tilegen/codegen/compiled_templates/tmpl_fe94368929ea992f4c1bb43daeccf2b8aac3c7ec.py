@@ -15,7 +15,7 @@ def root(context, missing=missing):
     l_0_width = resolve('width')
     l_0_m = resolve('m')
     l_0_verb = resolve('verb')
-    l_0_window_call = l_0_choice_args = missing
+    l_0_window_call = l_0_choice_args = l_0_vary = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -29,38 +29,44 @@ def root(context, missing=missing):
         def t_2(*unused):
             raise TemplateRuntimeError("No filter named 'join' found.")
     try:
-        t_3 = environment.filters['list']
+        t_3 = environment.filters['length']
     except KeyError:
         @internalcode
         def t_3(*unused):
-            raise TemplateRuntimeError("No filter named 'list' found.")
+            raise TemplateRuntimeError("No filter named 'length' found.")
     try:
-        t_4 = environment.filters['map']
+        t_4 = environment.filters['list']
     except KeyError:
         @internalcode
         def t_4(*unused):
-            raise TemplateRuntimeError("No filter named 'map' found.")
+            raise TemplateRuntimeError("No filter named 'list' found.")
     try:
-        t_5 = environment.filters['public']
+        t_5 = environment.filters['map']
     except KeyError:
         @internalcode
         def t_5(*unused):
-            raise TemplateRuntimeError("No filter named 'public' found.")
+            raise TemplateRuntimeError("No filter named 'map' found.")
     try:
-        t_6 = environment.filters['trim']
+        t_6 = environment.filters['public']
     except KeyError:
         @internalcode
         def t_6(*unused):
+            raise TemplateRuntimeError("No filter named 'public' found.")
+    try:
+        t_7 = environment.filters['trim']
+    except KeyError:
+        @internalcode
+        def t_7(*unused):
             raise TemplateRuntimeError("No filter named 'trim' found.")
     pass
     def macro(l_1_k):
-        t_7 = []
+        t_8 = []
         l_1_w = l_0_w
         if l_1_k is missing:
             l_1_k = undefined("parameter 'k' was not provided", name='k')
         pass
         l_1_w = environment.getattr(environment.getattr(l_1_k, 'team'), 'window')
-        t_7.extend((
+        t_8.extend((
             '_reduction.row_window(\n            ',
             str(environment.getattr((undefined(name='w') if l_1_w is missing else l_1_w), 'vector')),
             ',\n            ',
@@ -74,16 +80,16 @@ def root(context, missing=missing):
         for l_2_strides in environment.getattr((undefined(name='w') if l_1_w is missing else l_1_w), 'row_strides'):
             _loop_vars = {}
             pass
-            t_7.extend((
+            t_8.extend((
                 '            (',
                 str(t_2(context.eval_ctx, l_2_strides, ', ')),
                 ',),\n',
             ))
         l_2_strides = missing
-        t_7.append(
+        t_8.append(
             '        )',
         )
-        return concat(t_7)
+        return concat(t_8)
     context.exported_vars.add('window_call')
     context.vars['window_call'] = l_0_window_call = Macro(environment, macro, 'window_call', ('k',), False, False, False, context.eval_ctx.autoescape)
     yield '# Launch table for '
@@ -222,7 +228,7 @@ def root(context, missing=missing):
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '_widths = set()\n'
     yield '\n\n'
-    l_0_choice_args = t_2(context.eval_ctx, ((['device'] + t_3(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources'), attribute='dim'))) + t_3(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'))), ', ')
+    l_0_choice_args = t_2(context.eval_ctx, ((['device'] + t_4(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources'), attribute='dim'))) + t_4(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'))), ', ')
     context.vars['choice_args'] = l_0_choice_args
     context.exported_vars.add('choice_args')
     yield 'def _'
@@ -230,7 +236,7 @@ def root(context, missing=missing):
     yield '_launch_choice('
     yield str((undefined(name='choice_args') if l_0_choice_args is missing else l_0_choice_args))
     yield '):\n    """How '
-    yield str(t_5(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')))
+    yield str(t_6(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')))
     yield '() launches for one call signature: (kernel, grid,\n    '
     yield str(('team workspace words' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else '0 (no team)'))
     yield ", launch keywords), from the launch table above and\n    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,\n    strides, device, data pointers' offsets from a "
@@ -389,7 +395,7 @@ def root(context, missing=missing):
         yield ')\n        if _reduction.team_fits(device, TEAM):\n            constexprs = dict(\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31'
         yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 228 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield '.\n                INDEX_64=_args.needs_int64('
-        yield str(t_2(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
+        yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
         yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 230 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield ')\n                or (n_rows + 2) * '
         yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
@@ -397,7 +403,7 @@ def root(context, missing=missing):
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'):
             pass
             yield '                '
-            yield str(t_1(t_6(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_launch'), (undefined(name='k') if l_0_k is missing else l_0_k))), 16))
+            yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_launch'), (undefined(name='k') if l_0_k is missing else l_0_k))), 16))
             yield '\n'
         if (undefined(name='w') if l_0_w is missing else l_0_w):
             pass
@@ -469,12 +475,12 @@ def root(context, missing=missing):
         pass
         yield '        extra = {}\n'
     yield "    constexprs = dict(\n        BLOCK_N=BLOCK_N,\n        ROWS=ROWS,\n        NUM_STAGES=stages,\n        PERSISTENT=grid[0] < num_row_blocks,\n        # 64-bit also when the last row block's rows (row_block * ROWS + ROWS - 1) pass 2**31.\n        INDEX_64=_args.needs_int64("
-    yield str(t_2(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
+    yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
     yield ') or num_row_blocks * ROWS > 2**31,\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'aligned'):
         pass
         yield '        '
-        yield str(t_1(t_6(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_launch'), (undefined(name='k') if l_0_k is missing else l_0_k))), 8))
+        yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'align_launch'), (undefined(name='k') if l_0_k is missing else l_0_k))), 8))
         yield '\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'past_end'):
         pass
@@ -483,7 +489,7 @@ def root(context, missing=missing):
         yield ' % BLOCK_N != 0,\n'
     yield '        num_warps=num_warps,\n        **extra,\n    )\n    return kernel, grid, 0, constexprs\n\n\n'
     template = environment.get_template('_launcher_head.py.j2', '_reduction_launcher.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'choice_args': l_0_choice_args, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win, 'window_call': l_0_window_call}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'choice_args': l_0_choice_args, 'vary': l_0_vary, 'verb': l_0_verb, 'w': l_0_w, 'width': l_0_width, 'win': l_0_win, 'window_call': l_0_window_call}))
     try:
         for event in gen:
             yield event
@@ -500,20 +506,20 @@ def root(context, missing=missing):
         yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 318 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
-    yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+    yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'col_outputs'):
         pass
         yield '    if n_rows == 0:\n        # No rows, so no row block to write the per-column '
         yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'col_outputs'), ', '))
         yield ': the reference computes them.\n        for _out, _value in zip(('
-        yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+        yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
         yield ',), '
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '_reference('
-        yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'params'), attribute='name'), ', '))
+        yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'params'), attribute='name'), ', '))
         yield ')):\n            _out.copy_(_value)\n        return '
-        yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+        yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
         yield '\n'
     if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'extremes') and (not context.call(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'), 'isdigit')))):
         pass
@@ -559,9 +565,14 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
         pass
         yield "    # A team's programs meet in a workspace, under a fresh epoch each launch: (ws, epoch),\n    # its last two arguments (tilegen.runtime.reduction.team_workspace).\n    team_args = _reduction.team_workspace(device, team_words) if team_words else ()\n"
-    yield "    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n    # once Triton has compiled it for arguments of these classes. The launch choice's key\n    # fixes the classes of every argument but the scalars, the outputs (allocated here or\n    # passed in)"
-    yield str((" and the team's" if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 354 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
-    yield ': only those are keyed on each call.\n    _fast.launch_known(\n        _'
+    l_0_vary = (((['the scalars'] if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars') else []) + ['the outputs (allocated or passed in)']) + (["the team's workspace and epoch"] if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else []))
+    context.vars['vary'] = l_0_vary
+    context.exported_vars.add('vary')
+    yield '    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n    # once Triton has compiled it for arguments of these classes. Keyed on each call:\n    # '
+    yield str(t_2(context.eval_ctx, (undefined(name='vary') if l_0_vary is missing else l_0_vary)[:-1], ', '))
+    yield str((' and ' if (t_3((undefined(name='vary') if l_0_vary is missing else l_0_vary)) > 1) else cond_expr_undefined("the inline if-expression on line 354 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(environment.getitem((undefined(name='vary') if l_0_vary is missing else l_0_vary), -1))
+    yield "; the launch\n    # choice's key fixes the classes of the other arguments.\n    _fast.launch_known(\n        _"
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.launches,\n        '
     yield str(('choice' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else 'signature'))
@@ -578,16 +589,16 @@ def root(context, missing=missing):
         yield str(environment.getattr(l_1_t, 'name'))
         yield ', '
     l_1_t = missing
-    yield str(('*team_args' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 358 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('*team_args' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 359 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '),\n        kernel,\n        grid,\n        '
-    yield str(t_1(t_6(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 8))
+    yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 8))
     yield '\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
         pass
         yield '        *team_args,\n'
     yield '        **constexprs,\n    )\n    return '
-    yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+    yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n'
 
 blocks = {}
-debug_info = '3=56&4=62&6=65&7=67&8=69&9=71&10=74&11=79&15=90&16=94&18=96&19=98&20=102&21=105&25=109&26=112&29=117&35=119&36=122&40=124&41=127&45=129&47=132&48=134&49=136&52=138&53=141&58=145&60=147&64=149&69=152&74=155&78=158&84=161&85=164&91=168&92=171&96=173&97=176&101=178&102=181&104=183&106=186&108=188&109=192&112=196&114=199&116=203&118=206&120=210&121=213&123=217&124=220&125=222&129=225&130=229&131=233&132=235&134=237&136=241&138=243&139=245&140=247&141=250&142=252&143=254&145=258&148=260&150=273&151=276&154=278&155=289&158=291&159=294&161=296&164=303&167=305&170=308&175=316&177=318&179=320&182=323&183=326&185=332&186=336&188=341&190=344&191=347&194=350&197=354&199=357&200=360&201=362&210=369&213=377&214=380&217=384&218=386&221=388&228=390&230=392&231=395&232=397&233=400&235=402&238=405&239=408&240=410&244=415&246=419&247=421&251=424&255=434&257=436&259=438&260=440&274=444&280=448&281=450&282=452&289=459&290=461&292=464&302=472&303=474&304=477&306=479&308=482&316=485&317=492&318=495&320=503&321=505&323=508&324=510&326=516&328=518&329=520&330=524&332=526&334=530&335=536&338=543&340=547&343=551&344=553&346=559&354=563&356=565&357=567&358=569&361=583&362=585&367=589'
+debug_info = '3=62&4=68&6=71&7=73&8=75&9=77&10=80&11=85&15=96&16=100&18=102&19=104&20=108&21=111&25=115&26=118&29=123&35=125&36=128&40=130&41=133&45=135&47=138&48=140&49=142&52=144&53=147&58=151&60=153&64=155&69=158&74=161&78=164&84=167&85=170&91=174&92=177&96=179&97=182&101=184&102=187&104=189&106=192&108=194&109=198&112=202&114=205&116=209&118=212&120=216&121=219&123=223&124=226&125=228&129=231&130=235&131=239&132=241&134=243&136=247&138=249&139=251&140=253&141=256&142=258&143=260&145=264&148=266&150=279&151=282&154=284&155=295&158=297&159=300&161=302&164=309&167=311&170=314&175=322&177=324&179=326&182=329&183=332&185=338&186=342&188=347&190=350&191=353&194=356&197=360&199=363&200=366&201=368&210=375&213=383&214=386&217=390&218=392&221=394&228=396&230=398&231=401&232=403&233=406&235=408&238=411&239=414&240=416&244=421&246=425&247=427&251=430&255=440&257=442&259=444&260=446&274=450&280=454&281=456&282=458&289=465&290=467&292=470&302=478&303=480&304=483&306=485&308=488&316=491&317=498&318=501&320=509&321=511&323=514&324=516&326=522&328=524&329=526&330=530&332=532&334=536&335=542&338=549&340=553&343=557&344=559&346=565&351=568&354=572&357=576&358=578&359=580&362=594&363=596&368=600'
