@@ -42,6 +42,23 @@ def test_a_second_call_of_a_signature_skips_the_full_checks(ew, device, monkeypa
     assert out.shape == (5,)
 
 
+def test_a_later_call_gets_the_signature_its_first_call_made(ew, device):
+    """find hands a later call of a signature the Signature object its first call made
+    (its hash kept), equal to and hashed as the plain tuple it wraps; a new signature gets
+    a new one."""
+    x, y = torch.randn(5, device=device), torch.randn(5, device=device)
+    first, checked = ew._add_calls.find((x, y), (None,))
+    assert checked is None and type(first) is calls_rt.Signature
+    ew.add(x, y)
+    (kept,) = ew._add_calls.table
+    again, checked = ew._add_calls.find((torch.randn(5, device=device), y), (None,))
+    assert checked is not None and again is kept
+    assert again == tuple(again) and hash(again) == hash(tuple(again))
+    other, checked = ew._add_calls.find((torch.randn(6, device=device), torch.randn(6, device=device)), (None,))
+    assert checked is None and other != again
+    assert ew._add_calls.find((x, "y"), (None,)) == (None, None)  # no signature: the full checks say why
+
+
 @pytest.mark.parametrize("change", ["shape", "stride", "dtype", "alignment", "device", "requires_grad", "type"])
 def test_what_the_signature_holds_misses_the_table(ew, device, change):
     x, y = torch.randn(8, device=device), torch.randn(8, device=device)
