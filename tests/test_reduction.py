@@ -1233,11 +1233,34 @@ def test_fallback_chunks_narrow_for_odd_rows_they_pad_much(monkeypatch):
     assert red.fallback_chunk(torch.device("cpu"), 3, 50257, 16384, 32, 50257) == (4096, 16)  # (the interpreter: never few)
 
 
+def test_fallback_chunks_narrow_for_any_rows_they_pad_much_in_a_dividing_kernel(monkeypatch):
+    """A kernel that divides per element (softmax's quotient) pays for every lane past the
+    row end: its rows in whole vectors take FALLBACK_NARROW's chunks too where those save
+    more than an eighth of the row in lanes against the own chunks, over more than one row
+    block an SM."""
+    import tilegen.runtime.reduction as red
+
+    monkeypatch.setattr(red, "sm_count", lambda device: 132)
+    cuda = torch.device("cuda", 0)
+    assert red.fallback_chunk(cuda, 4096, 50304, 16384, 32, 50304, divides=True) == (4096, 16)  # 65536 -> 53248 lanes
+    assert red.fallback_chunk(cuda, 4096, 50304, 16384, 32, 50304) == (16384, 32)  # (a norm keeps its chunks)
+    assert red.fallback_chunk(cuda, 4096, 24576, 16384, 32, 24576, divides=True) == (4096, 16)  # 32768 -> 24576
+    assert red.fallback_chunk(cuda, 4096, 69632, 16384, 32, 69632, divides=True) == (4096, 16)  # 12288 saved > 8704
+    assert red.fallback_chunk(cuda, 4096, 69640, 16384, 32, 69640, divides=True) == (16384, 32)  # 8192 saved <= 8705
+    assert red.fallback_chunk(cuda, 4096, 100000, 16384, 32, 100000, divides=True) == (16384, 32)  # 12288 saved: 12.3%
+    assert red.fallback_chunk(cuda, 4096, 32768, 16384, 32, 32768, divides=True) == (16384, 32)  # no lane past the end
+    assert red.fallback_chunk(cuda, 4096, 29120, 16384, 32, 29120, divides=True) == (16384, 32)  # 32768 lanes either way
+    assert red.fallback_chunk(cuda, 4096, 152064, 16384, 32, 152064, divides=True) == (16384, 32)
+    assert red.fallback_chunk(cuda, 132, 50304, 16384, 32, 50304, divides=True) == (16384, 32)  # one row block an SM
+    assert red.fallback_chunk(cuda, 4096, 50257, 16384, 32, 50257, divides=True) == (4096, 16)  # (odd: as without)
+
+
 @pytest.mark.parametrize("width,stride", [(50257, 50257), (50256, 50257), (50304, 50304)])
 def test_team_fallback_chunks_follow_the_rows_loads(spy, device, monkeypatch, width, stride):
     """Where a team cannot run, rows loaded element by element that the fallback's chunks
     would pad much loop in 4096 columns of 16 warps (fallback_chunk, fed the row strides of
-    x and y); rows in whole vectors keep the fallback's; against torch."""
+    x and y); rows in whole vectors keep the fallback's, but for softmax, which divides per
+    element; against torch."""
     module, calls = spy
     monkeypatch.setattr(reduction_rt, "team_fits", lambda device, team: False)
     _calls.forget()  # (a launcher works out its launch once per signature)
@@ -1248,7 +1271,7 @@ def test_team_fallback_chunks_follow_the_rows_loads(spy, device, monkeypatch, wi
     want_chunk = (16384, 32) if width == stride == 50304 else (4096, 16)
     try:
         y = module.softmax(x)
-        assert calls[-1][0] == "looped_kernel" and (calls[-1][2]["BLOCK_N"], calls[-1][2]["num_warps"]) == want_chunk
+        assert calls[-1][0] == "looped_kernel" and (calls[-1][2]["BLOCK_N"], calls[-1][2]["num_warps"]) == (4096, 16)
         torch.testing.assert_close(y.float(), torch.softmax(x.float(), dim=-1), rtol=2e-3, atol=2e-3)
         xb = base.to(device=device, dtype=torch.bfloat16)[:, :width]
         w, b = xb[0].contiguous(), xb[1].contiguous()

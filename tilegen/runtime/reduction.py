@@ -281,14 +281,22 @@ FALLBACK_NARROW = (4096, 16)
 FALLBACK_PAD_SHARE = 1 / 8
 
 
-def fallback_chunk(device, n_rows, n_cols, block_n, num_warps, *strides):
+def fallback_chunk(device, n_rows, n_cols, block_n, num_warps, *strides, divides=False):
     """(BLOCK_N, num_warps) for the looped fallback of a team over rows of `n_cols` columns
     and these row strides: the fallback's own (`block_n`, `num_warps`), or FALLBACK_NARROW
-    where the rows load element by element, the own chunks would leave more than
-    FALLBACK_PAD_SHARE of the row past its end, and the rows fill more than one row block
-    an SM."""
+    where more than FALLBACK_PAD_SHARE of the row would be wasted lanes and the rows fill
+    more than one row block an SM. Wasted: for rows loaded element by element, the lanes
+    the own chunks leave past the row end; for rows in whole vectors in a kernel that
+    `divides` per element (every lane an exp and a quotient), the lanes FALLBACK_NARROW's
+    chunks save against the own ones."""
     padding = cdiv(n_cols, block_n) * block_n - n_cols
-    if padding <= n_cols * FALLBACK_PAD_SHARE or not element_by_element(n_cols, *strides):
+    if element_by_element(n_cols, *strides):
+        wasted = padding
+    elif divides:
+        wasted = padding - (cdiv(n_cols, FALLBACK_NARROW[0]) * FALLBACK_NARROW[0] - n_cols)
+    else:
+        return block_n, num_warps
+    if wasted <= n_cols * FALLBACK_PAD_SHARE:
         return block_n, num_warps
     return (block_n, num_warps) if few_row_blocks(device, n_rows) else FALLBACK_NARROW
 

@@ -426,7 +426,9 @@ def root(context, missing=missing):
         yield '\n'
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'):
             pass
-            yield '        # Rows loaded element by element that these chunks would pad much: narrower chunks,\n        # over more than one row block an SM (tilegen.runtime.reduction.fallback_chunk).\n        BLOCK_N, num_warps = _reduction.fallback_chunk(\n            device, n_rows, '
+            yield '        # Rows '
+            yield str(('(any: this kernel divides per element, padding lanes too)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else 'loaded element by element'))
+            yield ' that these chunks would pad much: narrower chunks,\n        # over more than one row block an SM (tilegen.runtime.reduction.fallback_chunk).\n        BLOCK_N, num_warps = _reduction.fallback_chunk(\n            device, n_rows, '
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ', BLOCK_N, num_warps, '
             for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'):
@@ -435,7 +437,8 @@ def root(context, missing=missing):
                 yield str(l_1_st)
                 yield ', '
             l_1_st = missing
-            yield '        )\n'
+            yield str(('divides=True' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else cond_expr_undefined("the inline if-expression on line 251 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield '\n        )\n'
     yield '    if strategy '
     yield str(('in ("single", "reread")' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread') else '== "single"'))
     yield ':\n        # The block holds the whole row.\n        BLOCK_N = max(BLOCK_N, _args.next_power_of_2('
@@ -601,4 +604,4 @@ def root(context, missing=missing):
     yield '\n'
 
 blocks = {}
-debug_info = '3=62&4=68&6=71&7=73&8=75&9=77&10=80&11=85&15=96&16=100&18=102&19=104&20=108&21=111&25=115&26=118&29=123&35=125&36=128&40=130&41=133&45=135&47=138&48=140&49=142&52=144&53=147&58=151&60=153&64=155&69=158&74=161&78=164&84=167&85=170&91=174&92=177&96=179&97=182&101=184&102=187&104=189&106=192&108=194&109=198&112=202&114=205&116=209&118=212&120=216&121=219&123=223&124=226&125=228&129=231&130=235&131=239&132=241&134=243&136=247&138=249&139=251&140=253&141=256&142=258&143=260&145=264&148=266&150=279&151=282&154=284&155=295&158=297&159=300&161=302&164=309&167=311&170=314&175=322&177=324&179=326&182=329&183=332&185=338&186=342&188=347&190=350&191=353&194=356&197=360&199=363&200=366&201=368&210=375&213=383&214=386&217=390&218=392&221=394&228=396&230=398&231=401&232=403&233=406&235=408&238=411&239=414&240=416&244=421&246=425&247=427&251=430&255=440&257=442&259=444&260=446&274=450&280=454&281=456&282=458&289=465&290=467&292=470&302=478&303=480&304=483&306=485&308=488&316=491&317=498&318=501&320=509&321=511&323=514&324=516&326=522&328=524&329=526&330=530&332=532&334=536&335=542&338=549&340=553&343=557&344=559&346=565&351=568&354=572&357=576&358=578&359=580&362=594&363=596&368=600'
+debug_info = '3=62&4=68&6=71&7=73&8=75&9=77&10=80&11=85&15=96&16=100&18=102&19=104&20=108&21=111&25=115&26=118&29=123&35=125&36=128&40=130&41=133&45=135&47=138&48=140&49=142&52=144&53=147&58=151&60=153&64=155&69=158&74=161&78=164&84=167&85=170&91=174&92=177&96=179&97=182&101=184&102=187&104=189&106=192&108=194&109=198&112=202&114=205&116=209&118=212&120=216&121=219&123=223&124=226&125=228&129=231&130=235&131=239&132=241&134=243&136=247&138=249&139=251&140=253&141=256&142=258&143=260&145=264&148=266&150=279&151=282&154=284&155=295&158=297&159=300&161=302&164=309&167=311&170=314&175=322&177=324&179=326&182=329&183=332&185=338&186=342&188=347&190=350&191=353&194=356&197=360&199=363&200=366&201=368&210=375&213=383&214=386&217=390&218=392&221=394&228=396&230=398&231=401&232=403&233=406&235=408&238=411&239=414&240=416&244=421&246=425&247=427&248=430&251=432&255=443&257=445&259=447&260=449&274=453&280=457&281=459&282=461&289=468&290=470&292=473&302=481&303=483&304=486&306=488&308=491&316=494&317=501&318=504&320=512&321=514&323=517&324=519&326=525&328=527&329=529&330=533&332=535&334=539&335=545&338=552&340=556&343=560&344=562&346=568&351=571&354=575&357=579&358=581&359=583&362=597&363=599&368=603'
