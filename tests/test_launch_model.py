@@ -64,6 +64,37 @@ def test_models_first_choice_at_decode(monkeypatch, sizes, want):
     assert first["split_k"] == 1
 
 
+@pytest.mark.parametrize("sizes, want", [
+    ((1, 77, 4096, 4099), (128, 128, 64, 8, 4)),  # 57.4 us (64x64x64, the first choice before: 85.6)
+    ((1, 8, 3072, 769), (16, 128, 64, 4, 4)),  # 13.6 (16x32x128: 16.0)
+    ((64, 77, 77, 64), (128, 64, 64, 1, 1)),  # a bmm over one K block: 7.9 (64x128x32: 10.0)
+    ((1, 512, 3001, 1027), (128, 128, 64, 1, 1)),  # 37.2, the fastest of 24 as before
+    ((1, 2048, 1000, 999), (128, 128, 64, 1, 1)),  # 36.1, as before
+])
+def test_models_first_choice_for_loads_element_by_element(monkeypatch, sizes, want):
+    """Operands loaded element by element cost a latency each K block and a load each element
+    a thread loads (GEMM_MODEL_NARROW_*): the model's first choice among the narrow
+    candidates, split-K included, is the fastest of the launches timed on the H100 (bf16 /
+    f16, docs/design.md, "Loads element by element in the model"); want: (BLOCK_M, BLOCK_N,
+    BLOCK_K, and warps and split-K where split)."""
+    import torch
+
+    monkeypatch.setattr(gemm_rt, "gemm_device", lambda index: ("NVIDIA H100 80GB HBM3", 9, 232448, SMS))
+    grid = dict(split_k=1, addressing="pointer", persistent=False, flatten=False, sms=SMS)
+    candidates = [{**grid, **c} for c in gemm_rt.gemm_candidates(torch.device("cuda", 0), 2, {}, narrow=True)]
+    candidates += gemm_rt.gemm_split_candidates(candidates, gemm_rt.gemm_bucket(sizes), SMS)
+    first = gemm_rt.gemm_rank(candidates, sizes, SMS, 2, narrow=True)[0]
+    split = (first["warps"], first["split_k"]) if first["split_k"] > 1 else (1, 1)
+    assert (first["block_m"], first["block_n"], first["block_k"], *split) == want
+    # Without the terms the model ranks by bytes alone: 64x64x64 at K = 4099, 64x128x32 for the bmm.
+    before = gemm_rt.gemm_rank(candidates, sizes, SMS, 2)[0]
+    if sizes in ((1, 77, 4096, 4099), (64, 77, 77, 64)):
+        assert before != first
+    # Descriptors load whole tiles by TMA: the terms leave them alone.
+    tma = {**first, "addressing": "descriptor", "persistent": True}
+    assert gemm_model(tma, sizes, SMS, 2, narrow=True) == gemm_model(tma, sizes, SMS, 2)
+
+
 @pytest.mark.parametrize("n_rows, rows, block_n, warps, want", [
     (264, 2, 1024, 4, 1),  # 132 blocks of 2 rows: 1 row a program (softmax f16 264x1000: 6.5 us, 6.7 before)
     (4096, 2, 1024, 4, 1),  # 2048 blocks, fewer than 132 SMs x 16 programs

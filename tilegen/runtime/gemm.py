@@ -232,7 +232,7 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
     if device.type == "cuda":  # the model's best pointer grid, unpinned: is the kernel long enough for descriptors?
         grid = {"split_k": 1, "addressing": "pointer", "persistent": False, "flatten": False}
         unpinned = gemm_candidates(device, kernel["elem_bytes"], {}, narrow) if pins else configs
-        pointer_s = min(gemm_model({**grid, **c}, sizes, sms, kernel["elem_bytes"], out_bytes) for c in unpinned)
+        pointer_s = min(gemm_model({**grid, **c}, sizes, sms, kernel["elem_bytes"], out_bytes, narrow) for c in unpinned)
     modes = gemm_policy(device, tma_ok and "descriptor" in kernel["modes"], pointer_s, macs, kernel["batched"])
     note = ""
     # What the spec or the call pins narrows the policy's launch modes; what it leaves
@@ -288,7 +288,7 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
             candidates += gemm_split_candidates(candidates, gemm_bucket(sizes), sms)
     if device.type == "cuda" and len(candidates) > 1:
         # The model's ranking: its best is the first candidate, taken untuned.
-        candidates = gemm_rank(candidates, sizes, sms, kernel["elem_bytes"], out_bytes)
+        candidates = gemm_rank(candidates, sizes, sms, kernel["elem_bytes"], out_bytes, narrow)
         if narrow:  # and, after them, each tile in K blocks of 16 for the tuner to try
             candidates = gemm_narrow_variants(candidates, pins, kernel["elem_bytes"])
     tune = os.environ.get("TILEGEN_AUTOTUNE", "")

@@ -121,9 +121,10 @@ def gemm_narrow_configs(configs, pinned=()):
 
 def gemm_narrow_variants(ranked, pins, elem_bytes):
     """`ranked` (the model's order), then each candidate's tile in K blocks of 16 where it
-    has none, in the same order: fewer loads past a short K's edge, which the model cannot
-    weigh (it does not count loads element by element), so they come after its ranking,
-    never its first choice, for the tuner's shortlist to time (gemm_shortlist). None where
+    has none, in the same order: fewer loads past a short K's edge, which the model weighs
+    badly (its memory term counts the bytes in flight that asynchronous copies would keep,
+    few in K blocks of 16), so they come after its ranking, never its first choice, for
+    the tuner's shortlist to time (gemm_shortlist). None where
     block_k is pinned, nor for 1-byte operands (Triton's 8-bit dot takes K blocks of 32 and
     up)."""
     if "block_k" in pins or elem_bytes == 1:

@@ -22,6 +22,14 @@ GEMM_MODEL_TILE_S = 1.0e-6  # the last program's sum of split-K partials; a desc
 # its bytes at the SM's share of the bandwidth and its MMAs at the model's rate.
 GEMM_MODEL_PROGRAM_S = 0.75e-6
 GEMM_MODEL_AREA_S = 1.5e-6  # per 128x128 outputs of the tile
+# Operands loaded element by element (gemm_narrow_loads): the loads cannot become
+# asynchronous copies, so each K block waits for its loads (about a memory latency) and
+# each thread issues one load an element. Fitted on the H100 (f16/bf16, 24 pinned launches
+# of each of the six corpus shapes with such operands; docs/design.md, "Loads element by
+# element in the model"): any of 0.1-0.8 us a K block with 0.02-0.03 us an element a
+# thread picked the same launches.
+GEMM_MODEL_NARROW_BLOCK_S = 0.3e-6
+GEMM_MODEL_NARROW_ELEMENT_S = 0.025e-6
 GEMM_MODEL_L2_BYTES = 50 * 2**20
 GEMM_MODEL_OVERLAP = 0.2  # the share of the shorter of compute and memory time that does not overlap the longer
 
@@ -29,7 +37,7 @@ GEMM_MODEL_OVERLAP = 0.2  # the share of the shorter of compute and memory time 
 GEMM_TUNE_TOP = 4  # the tuner times the model's best few candidates (plus each launch mode's best), not all
 
 
-def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2):
+def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2, narrow=False):
     """Estimated seconds of one launch of `config` on sizes (batch, M, N, K) with `sms` SMs: a
     roofline per launch, not a table of measured answers. Compute: the waves of tiles
     (ceil(tiles / SMs): a last partial wave costs a whole one), each tile's padded work
@@ -45,7 +53,9 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2):
     (split_k programs per tile) divides each program's K and multiplies the programs, and
     moves each partial tile twice more. Persistent descriptor launches pay the pipeline's
     fill once per program (the area's part still per tile) and move tiles by TMA (a 3%
-    better rate)."""
+    better rate). Pointer launches whose operands load element by element (`narrow`) add,
+    a wave, a latency each K block of the longest slice and an issue cost each element a
+    thread loads (GEMM_MODEL_NARROW_BLOCK_S, GEMM_MODEL_NARROW_ELEMENT_S)."""
     batch, m, n, k = sizes
     bm, bn, bk = config["block_m"], config["block_n"], config["block_k"]
     split = config.get("split_k", 1)  # programs per tile, each over a slice of K
@@ -83,12 +93,15 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2):
     fixed += GEMM_MODEL_TILE_S if split > 1 else 0  # split-K: the last program's sum of the partials
     if config.get("addressing") == "descriptor" and not descriptor:
         fixed += GEMM_MODEL_TILE_S
+    if narrow and config.get("addressing", "pointer") == "pointer":  # (descriptors load whole tiles by TMA)
+        per_thread = k_pad * (bm + bn) / (32 * config["warps"])
+        fixed += waves * (k_pad // bk * GEMM_MODEL_NARROW_BLOCK_S + per_thread * GEMM_MODEL_NARROW_ELEMENT_S)
     return max(compute, memory) + GEMM_MODEL_OVERLAP * min(compute, memory) + fixed
 
 
-def gemm_rank(candidates, sizes, sms, elem_bytes, out_bytes=2):
+def gemm_rank(candidates, sizes, sms, elem_bytes, out_bytes=2, narrow=False):
     """The candidates, fastest first by gemm_model (ties keep their order)."""
-    return sorted(candidates, key=lambda c: gemm_model(c, sizes, sms, elem_bytes, out_bytes))
+    return sorted(candidates, key=lambda c: gemm_model(c, sizes, sms, elem_bytes, out_bytes, narrow))
 
 
 def gemm_shortlist(ranked, top=None, narrow=False):
@@ -108,7 +121,8 @@ def gemm_shortlist(ranked, top=None, narrow=False):
             modes.add(mode)
             keep.append(c)
     if narrow:
-        # Loads element by element, which the model does not count: the first of each K
+        # Loads element by element, which the model weighs badly in K blocks of 16 (see
+        # gemm_narrow_variants): the first of each K
         # block it leaves out too, e.g. the leader's tile in K blocks of 16 (gemm_narrow_variants;
         # K = 33: 128x256x16 ran 10.3 us against 128x256x32's 12.9). Right after the
         # leader: the tuner times the shortlist in order within its budget, and a
