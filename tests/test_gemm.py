@@ -725,22 +725,27 @@ def test_narrow_candidates_hold_few_values(monkeypatch):
 
 
 @pytest.mark.parametrize("elem_bytes", [2, 4])
-def test_narrow_tiles_in_k_blocks_of_16_come_after_the_ranking(monkeypatch, elem_bytes):
-    """Each ranked pointer tile in K blocks of 16 is appended after the model's order (K =
-    33: 128x256x16 ran 10.3 us against 128x256x32's 12.9), never the model's first choice;
-    none for a pinned block_k or 1-byte operands (Triton's 8-bit dot takes K blocks of 32)."""
+def test_narrow_tiles_in_k_blocks_of_16_join_the_ranking(monkeypatch, elem_bytes):
+    """Each pointer tile gets a twin in K blocks of 16 (gemm_narrow_variants), which the
+    model ranks with the rest: at K = 33 (48 columns loaded a row against 64) its first
+    choice is 128x256x16 (10.4 us against 128x256x32's 12.8 on the H100), at K = 4099 a
+    K block of 64 (8x more K blocks, each a latency); none for a pinned block_k or 1-byte
+    operands (Triton's 8-bit dot takes K blocks of 32)."""
     from tilegen.runtime.gemm_configs import gemm_narrow_variants
 
     monkeypatch.setattr(gemm_rt, "gemm_device", lambda index: ("H100", 9, 227 * 1024, 132))
     grid = dict(split_k=1, addressing="pointer", persistent=False, flatten=False, sms=132)
-    configs = gemm_rt.gemm_candidates(torch.device("cuda", 0), elem_bytes, {}, narrow=True)
-    ranked = gemm_rt.gemm_rank([{**grid, **c} for c in configs], (1, 1024, 4096, 33), 132, elem_bytes)
-    out = gemm_narrow_variants(ranked, {}, elem_bytes)
-    assert out[:len(ranked)] == ranked and len(out) > len(ranked)
-    assert out[len(ranked)] == {**ranked[0], "block_k": 16} or ranked[0]["block_k"] == 16
-    assert all(c["block_k"] == 16 for c in out[len(ranked):]) and len({str(c) for c in out}) == len(out)
-    assert gemm_narrow_variants(ranked, {"block_k": 32}, elem_bytes) == ranked
-    assert gemm_narrow_variants(ranked, {}, 1) == ranked
+    configs = [{**grid, **c} for c in gemm_rt.gemm_candidates(torch.device("cuda", 0), elem_bytes, {}, narrow=True)]
+    out = gemm_narrow_variants(configs, {}, elem_bytes)
+    assert out[:len(configs)] == configs and len(out) > len(configs)
+    assert all(c["block_k"] == 16 for c in out[len(configs):]) and len({str(c) for c in out}) == len(out)
+    assert all({**c, "block_k": 16} in out for c in configs)
+    assert gemm_narrow_variants(configs, {"block_k": 32}, elem_bytes) == configs
+    assert gemm_narrow_variants(configs, {}, 1) == configs
+    if elem_bytes == 2:
+        first = gemm_rt.gemm_rank(out, (1, 1024, 4096, 33), 132, 2, narrow=True)[0]
+        assert (first["block_m"], first["block_n"], first["block_k"]) == (128, 256, 16)
+        assert gemm_rt.gemm_rank(out, (1, 77, 4096, 4099), 132, 2, narrow=True)[0]["block_k"] == 64
 
 
 def test_pins_narrow_the_tuned_launch_modes(spec, monkeypatch):

@@ -288,9 +288,9 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
             candidates += gemm_split_candidates(candidates, gemm_bucket(sizes), sms)
     if device.type == "cuda" and len(candidates) > 1:
         # The model's ranking: its best is the first candidate, taken untuned.
-        candidates = gemm_rank(candidates, sizes, sms, kernel["elem_bytes"], out_bytes, narrow)
-        if narrow:  # and, after them, each tile in K blocks of 16 for the tuner to try
+        if narrow:  # each tile in K blocks of 16 too: fewer loads past a short K's edge
             candidates = gemm_narrow_variants(candidates, pins, kernel["elem_bytes"])
+        candidates = gemm_rank(candidates, sizes, sms, kernel["elem_bytes"], out_bytes, narrow)
     tune = os.environ.get("TILEGEN_AUTOTUNE", "")
     if len(candidates) == 1:
         return {**candidates[0], "source": "pinned" + note}

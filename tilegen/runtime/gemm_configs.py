@@ -120,13 +120,11 @@ def gemm_narrow_configs(configs, pinned=()):
 
 
 def gemm_narrow_variants(ranked, pins, elem_bytes):
-    """`ranked` (the model's order), then each candidate's tile in K blocks of 16 where it
-    has none, in the same order: fewer loads past a short K's edge, which the model weighs
-    badly (its memory term counts the bytes in flight that asynchronous copies would keep,
-    few in K blocks of 16), so they come after its ranking, never its first choice, for
-    the tuner's shortlist to time (gemm_shortlist). None where
-    block_k is pinned, nor for 1-byte operands (Triton's 8-bit dot takes K blocks of 32 and
-    up)."""
+    """`ranked`, then each pointer candidate's tile in K blocks of 16 where it has none, in
+    the same order, for operands loaded element by element: fewer loads past a short K's
+    edge (K = 33: 48 columns a row against 64). The model ranks them with the rest
+    (gemm_model counts such loads). None where block_k is pinned, nor for 1-byte operands
+    (Triton's 8-bit dot takes K blocks of 32 and up)."""
     if "block_k" in pins or elem_bytes == 1:
         return ranked
     variants = [{**c, "block_k": 16} for c in ranked if c["block_k"] != 16 and c["addressing"] == "pointer"]

@@ -44,9 +44,9 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2, narrow=False):
     (K rounded up to BLOCK_K, rows up to BLOCK_M) at a rate that grows with the tile's
     operand reuse, bm*bn/(bm+bn) (128x256 is the reference), halved for tiles under 64 rows
     (no warpgroup MMA). Memory: each operand read once if it fits in a quarter of L2, else
-    once per group of tiles that share it while resident; bandwidth reached only if the
-    running programs keep enough bytes in flight ((stages - 1) K blocks each) to cover the
-    latency. The larger of the two, plus a share of the smaller (they never overlap
+    once per group of tiles that share it while resident; the operands' bandwidth reached
+    only if the running programs keep enough bytes in flight ((stages - 1) K blocks each)
+    to cover the latency, the output's always. The larger of the two, plus a share of the smaller (they never overlap
     perfectly: this is what prefers small tiles when rows are few), plus a fixed cost per
     wave of tiles that grows with the tile's area (GEMM_MODEL_PROGRAM_S, GEMM_MODEL_AREA_S:
     over a short K loop a large tile mostly padding costs more than its bytes). Split-K
@@ -81,11 +81,12 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2, narrow=False):
     share_n = max(1, running // max(share_m, 1))  # and that many tile columns share A's
     a_reads = 1 if a_bytes <= GEMM_MODEL_L2_BYTES / 4 else max(1.0, tiles_n / share_n)
     b_reads = 1 if b_bytes <= GEMM_MODEL_L2_BYTES / 4 else max(1.0, tiles_m / share_m)
-    moved = batch * (a_bytes * a_reads + b_bytes * b_reads + m * n * out_bytes)
+    moved = batch * (a_bytes * a_reads + b_bytes * b_reads)
     moved += 2 * programs * bm * bn * 4 if split > 1 else 0  # split-K: partial tiles written, read back
     in_flight = running * max(config["stages"] - 1, 1) * (min(bm, m) + min(bn, n)) * bk * elem_bytes  # masked rows move nothing
     reach = min(1.0, in_flight / (GEMM_MODEL_BANDWIDTH * GEMM_MODEL_LATENCY_S))
-    memory = moved / (GEMM_MODEL_BANDWIDTH * reach)
+    # The output's stores wait on no load: its bytes go at the full bandwidth.
+    memory = moved / (GEMM_MODEL_BANDWIDTH * reach) + batch * m * n * out_bytes / GEMM_MODEL_BANDWIDTH
     # the pipeline's fill once a program; the part of the tile's area once a tile (a
     # persistent program handles several)
     fixed = GEMM_MODEL_PROGRAM_S * (1 if descriptor and config.get("persistent") else waves)
@@ -121,12 +122,10 @@ def gemm_shortlist(ranked, top=None, narrow=False):
             modes.add(mode)
             keep.append(c)
     if narrow:
-        # Loads element by element, which the model weighs badly in K blocks of 16 (see
-        # gemm_narrow_variants): the first of each K
-        # block it leaves out too, e.g. the leader's tile in K blocks of 16 (gemm_narrow_variants;
-        # K = 33: 128x256x16 ran 10.3 us against 128x256x32's 12.9). Right after the
-        # leader: the tuner times the shortlist in order within its budget, and a
-        # candidate its first round does not reach drops out.
+        # Loads element by element, whose cost the model knows least: the first of each K
+        # block size it leaves out too (K blocks of 16 against 64 can go either way:
+        # gemm_narrow_variants). Right after the leader: the tuner times the shortlist in
+        # order within its budget, and a candidate its first round does not reach drops out.
         blocks, extra = {c["block_k"] for c in keep}, []
         for c in ranked:
             if c["block_k"] not in blocks:
