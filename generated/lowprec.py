@@ -525,8 +525,10 @@ def _quantize_rows_i8_launch_choice(device, M, N, x, q, s):
             return quantize_rows_i8_team_kernel, (n_rows * TEAM,), n_rows * 1 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
-        # Rows (any: this kernel divides per element, padding lanes too) that these chunks would pad much: narrower chunks,
-        # over more than one row block an SM (tilegen.runtime.reduction.fallback_chunk).
+        # Rows loaded element by element that these chunks pad much, or (this kernel divides
+        # per element, padding lanes too) rows whose lanes narrower chunks cut by more than an
+        # eighth: narrower chunks, over more than one row block an SM
+        # (tilegen.runtime.reduction.fallback_chunk).
         BLOCK_N, num_warps = _reduction.fallback_chunk(
             device, n_rows, N, BLOCK_N, num_warps, x.stride(0), q.stride(0), divides=True
         )
@@ -2785,8 +2787,10 @@ def _quantize_rows_f8_launch_choice(device, M, N, x, q, s):
             return quantize_rows_f8_team_kernel, (n_rows * TEAM,), n_rows * 1 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
-        # Rows (any: this kernel divides per element, padding lanes too) that these chunks would pad much: narrower chunks,
-        # over more than one row block an SM (tilegen.runtime.reduction.fallback_chunk).
+        # Rows loaded element by element that these chunks pad much, or (this kernel divides
+        # per element, padding lanes too) rows whose lanes narrower chunks cut by more than an
+        # eighth: narrower chunks, over more than one row block an SM
+        # (tilegen.runtime.reduction.fallback_chunk).
         BLOCK_N, num_warps = _reduction.fallback_chunk(
             device, n_rows, N, BLOCK_N, num_warps, x.stride(0), q.stride(0), divides=True
         )

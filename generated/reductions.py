@@ -522,8 +522,10 @@ def _softmax_launch_choice(device, M, N, x, y):
             return softmax_team_kernel, (n_rows * TEAM,), n_rows * 2 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
-        # Rows (any: this kernel divides per element, padding lanes too) that these chunks would pad much: narrower chunks,
-        # over more than one row block an SM (tilegen.runtime.reduction.fallback_chunk).
+        # Rows loaded element by element that these chunks pad much, or (this kernel divides
+        # per element, padding lanes too) rows whose lanes narrower chunks cut by more than an
+        # eighth: narrower chunks, over more than one row block an SM
+        # (tilegen.runtime.reduction.fallback_chunk).
         BLOCK_N, num_warps = _reduction.fallback_chunk(
             device, n_rows, N, BLOCK_N, num_warps, x.stride(0), y.stride(0), divides=True
         )
@@ -1274,8 +1276,10 @@ def _causal_softmax_launch_choice(device, B, H, T, S, scores, probs):
             return causal_softmax_team_kernel, (n_rows * TEAM,), n_rows * 2 * TEAM, constexprs
         # See tilegen.runtime.reduction.team_fits: the looped kernel instead.
         strategy, BLOCK_N, ROWS, num_warps, per_sm, stages = "looped", 16384, 1, 32, 0, 1
-        # Rows (any: this kernel divides per element, padding lanes too) that these chunks would pad much: narrower chunks,
-        # over more than one row block an SM (tilegen.runtime.reduction.fallback_chunk).
+        # Rows loaded element by element that these chunks pad much, or (this kernel divides
+        # per element, padding lanes too) rows whose lanes narrower chunks cut by more than an
+        # eighth: narrower chunks, over more than one row block an SM
+        # (tilegen.runtime.reduction.fallback_chunk).
         BLOCK_N, num_warps = _reduction.fallback_chunk(
             device,
             n_rows,

@@ -57,6 +57,16 @@ def test_a_later_call_gets_the_signature_its_first_call_made(ew, device):
     other, checked = ew._add_calls.find((torch.randn(6, device=device), torch.randn(6, device=device)), (None,))
     assert checked is None and other != again
     assert ew._add_calls.find((x, "y"), (None,)) == (None, None)  # no signature: the full checks say why
+    import copy
+    import pickle
+
+    for twin in (copy.deepcopy(again), pickle.loads(pickle.dumps(again))):
+        assert type(twin) is calls_rt.Signature and twin == again and hash(twin) == hash(again)
+    ew._add_calls.table.clear()
+    ew._add_calls.keep(tuple(first), (x, y), (None,), (x.device, 5))  # a plain tuple: kept as a Signature
+    (kept,) = ew._add_calls.table
+    assert type(kept) is calls_rt.Signature and kept == first
+    ew._add_calls.table.clear()
 
 
 @pytest.mark.parametrize("change", ["shape", "stride", "dtype", "alignment", "device", "requires_grad", "type"])

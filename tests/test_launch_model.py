@@ -95,6 +95,28 @@ def test_models_first_choice_for_loads_element_by_element(monkeypatch, sizes, wa
     assert gemm_model(tma, sizes, SMS, 2, narrow=True) == gemm_model(tma, sizes, SMS, 2)
 
 
+@pytest.mark.parametrize("sizes", [(1, 64, 4096, 4104), (1, 16, 8192, 4104), (1, 77, 4096, 4104)])
+def test_narrow_operands_that_meet_the_tma_rules_keep_pointer_launches(monkeypatch, sizes):
+    """K = 4104 breaks the runs of 16 (loads element by element) but meets the TMA rules:
+    which launch modes are tried is worked out without the cost of such loads (descriptors
+    were not measured there), so the untuned launch stays a pointer grid, as before that
+    cost; with the cost the model's first choice would be a persistent descriptor launch."""
+    import os
+    import torch
+
+    from conftest import ROOT, compile_spec
+
+    monkeypatch.setattr(gemm_rt, "gemm_device", lambda index: ("NVIDIA H100 80GB HBM3", 9, 232448, SMS))
+    monkeypatch.setitem(os.environ, "TILEGEN_AUTOTUNE", "0")
+    module = compile_spec(ROOT / "specs" / "gemm.tile")[0]
+    config = gemm_rt.gemm_choose(module._matmul_gemm, {}, torch.device("cuda", 0), sizes, True, None, (), narrow=True)
+    assert config["addressing"] == "pointer"
+    grid = dict(split_k=1, addressing="pointer", persistent=False, flatten=False, sms=SMS)
+    narrow = [{**grid, **c} for c in gemm_rt.gemm_candidates(torch.device("cuda", 0), 2, {}, narrow=True)]
+    assert min(gemm_model(c, sizes, SMS, 2, narrow=True) for c in narrow) > 2 * min(
+        gemm_model(c, sizes, SMS, 2) for c in narrow)  # (what pointer_s would have become)
+
+
 @pytest.mark.parametrize("n_rows, rows, block_n, warps, want", [
     (264, 2, 1024, 4, 1),  # 132 blocks of 2 rows: 1 row a program (softmax f16 264x1000: 6.5 us, 6.7 before)
     (4096, 2, 1024, 4, 1),  # 2048 blocks, fewer than 132 SMs x 16 programs

@@ -81,6 +81,9 @@ class Signature(tuple):
     def __hash__(self):
         return self._hash
 
+    def __reduce__(self):  # (a copy or a pickle works its hash out again)
+        return Signature, (tuple(self),)
+
 
 class Calls:
     """One launcher's table of checked call signatures: signature -> (what the checks

@@ -53,7 +53,7 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2, narrow=False):
     (split_k programs per tile) divides each program's K and multiplies the programs, and
     moves each partial tile twice more. Persistent descriptor launches pay the pipeline's
     fill once per program (the area's part still per tile) and move tiles by TMA (a 3%
-    better rate). Pointer launches whose operands load element by element (`narrow`) add,
+    better rate). Launches whose operands load element by element (`narrow`; not descriptors) add,
     a wave, a latency each K block of the longest slice and an issue cost each element a
     thread loads (GEMM_MODEL_NARROW_BLOCK_S, GEMM_MODEL_NARROW_ELEMENT_S)."""
     batch, m, n, k = sizes
@@ -94,7 +94,7 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2, narrow=False):
     fixed += GEMM_MODEL_TILE_S if split > 1 else 0  # split-K: the last program's sum of the partials
     if config.get("addressing") == "descriptor" and not descriptor:
         fixed += GEMM_MODEL_TILE_S
-    if narrow and config.get("addressing", "pointer") == "pointer":  # (descriptors load whole tiles by TMA)
+    if narrow and config.get("addressing") != "descriptor":  # (descriptors load whole tiles by TMA)
         per_thread = k_pad * (bm + bn) / (32 * config["warps"])
         fixed += waves * (k_pad // bk * GEMM_MODEL_NARROW_BLOCK_S + per_thread * GEMM_MODEL_NARROW_ELEMENT_S)
     return max(compute, memory) + GEMM_MODEL_OVERLAP * min(compute, memory) + fixed

@@ -276,7 +276,11 @@ def looped_chunk(n_cols, block_n, num_warps, *strides, chunk_warps, few=False):
 # -> 153.6, 759.5 -> 577.3; layernorm bf16 120.6 -> 60.0, 422.1 -> 215.2, 1620.8 -> 821.2;
 # rmsnorm and log-softmax 1.21-1.28x. Where the wide chunks pad little (32001, 128257
 # columns) or the rows are few (4) they stay: 4096x16 ran 0.65-0.95x there in softmax,
-# layernorm or rmsnorm (docs/design.md, "The looped fallback's chunks").
+# layernorm or rmsnorm (docs/design.md, "The looped fallback's chunks"). Other rows (whole
+# vectors or pairs) take them in kernels that divide per element, where the narrow chunks
+# save more than FALLBACK_PAD_SHARE of the row in lanes: H100, captured, softmax f16
+# 4096x20000 301.8 -> 146.4 us, 4096x50304 566.0 -> 389.1, quantize_rows_i8 4096x20480
+# 260.3 -> 128.6; rmsnorm loses there (4096x50304 227 -> 265, pinned).
 FALLBACK_NARROW = (4096, 16)
 FALLBACK_PAD_SHARE = 1 / 8
 
@@ -286,9 +290,9 @@ def fallback_chunk(device, n_rows, n_cols, block_n, num_warps, *strides, divides
     and these row strides: the fallback's own (`block_n`, `num_warps`), or FALLBACK_NARROW
     where more than FALLBACK_PAD_SHARE of the row would be wasted lanes and the rows fill
     more than one row block an SM. Wasted: for rows loaded element by element, the lanes
-    the own chunks leave past the row end; for rows in whole vectors in a kernel that
-    `divides` per element (every lane an exp and a quotient), the lanes FALLBACK_NARROW's
-    chunks save against the own ones."""
+    the own chunks leave past the row end; for other rows (whole vectors or pairs) in a
+    kernel that `divides` per element (every lane a quotient, softmax's an exp too), the
+    lanes FALLBACK_NARROW's chunks save against the own ones."""
     padding = cdiv(n_cols, block_n) * block_n - n_cols
     if element_by_element(n_cols, *strides):
         wasted = padding

@@ -426,9 +426,13 @@ def root(context, missing=missing):
         yield '\n'
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'):
             pass
-            yield '        # Rows '
-            yield str(('(any: this kernel divides per element, padding lanes too)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else 'loaded element by element'))
-            yield ' that these chunks would pad much: narrower chunks,\n        # over more than one row block an SM (tilegen.runtime.reduction.fallback_chunk).\n        BLOCK_N, num_warps = _reduction.fallback_chunk(\n            device, n_rows, '
+            if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides'):
+                pass
+                yield '        # Rows loaded element by element that these chunks pad much, or (this kernel divides\n        # per element, padding lanes too) rows whose lanes narrower chunks cut by more than an\n        # eighth: narrower chunks, over more than one row block an SM\n        # (tilegen.runtime.reduction.fallback_chunk).\n'
+            else:
+                pass
+                yield '        # Rows loaded element by element that these chunks would pad much: narrower chunks,\n        # over more than one row block an SM (tilegen.runtime.reduction.fallback_chunk).\n'
+            yield '        BLOCK_N, num_warps = _reduction.fallback_chunk(\n            device, n_rows, '
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ', BLOCK_N, num_warps, '
             for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'):
@@ -437,7 +441,7 @@ def root(context, missing=missing):
                 yield str(l_1_st)
                 yield ', '
             l_1_st = missing
-            yield str(('divides=True' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else cond_expr_undefined("the inline if-expression on line 251 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str(('divides=True' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else cond_expr_undefined("the inline if-expression on line 258 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield '\n        )\n'
     yield '    if strategy '
     yield str(('in ("single", "reread")' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread') else '== "single"'))
@@ -506,7 +510,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 318 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 325 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -551,7 +555,7 @@ def root(context, missing=missing):
     yield '    # How to launch for this signature: _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_launch_choice, worked out on its first call'
-    yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 338 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 345 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '.\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
         pass
@@ -573,7 +577,7 @@ def root(context, missing=missing):
     context.exported_vars.add('vary')
     yield '    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n    # once Triton has compiled it for arguments of these classes. Keyed on each call:\n    # '
     yield str(t_2(context.eval_ctx, (undefined(name='vary') if l_0_vary is missing else l_0_vary)[:-1], ', '))
-    yield str((' and ' if (t_3((undefined(name='vary') if l_0_vary is missing else l_0_vary)) > 1) else cond_expr_undefined("the inline if-expression on line 354 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((' and ' if (t_3((undefined(name='vary') if l_0_vary is missing else l_0_vary)) > 1) else cond_expr_undefined("the inline if-expression on line 361 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield str(environment.getitem((undefined(name='vary') if l_0_vary is missing else l_0_vary), -1))
     yield "; the launch\n    # choice's key fixes the classes of the other arguments.\n    _fast.launch_known(\n        _"
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
@@ -592,7 +596,7 @@ def root(context, missing=missing):
         yield str(environment.getattr(l_1_t, 'name'))
         yield ', '
     l_1_t = missing
-    yield str(('*team_args' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 359 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('*team_args' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 366 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '),\n        kernel,\n        grid,\n        '
     yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 8))
     yield '\n'
@@ -604,4 +608,4 @@ def root(context, missing=missing):
     yield '\n'
 
 blocks = {}
-debug_info = '3=62&4=68&6=71&7=73&8=75&9=77&10=80&11=85&15=96&16=100&18=102&19=104&20=108&21=111&25=115&26=118&29=123&35=125&36=128&40=130&41=133&45=135&47=138&48=140&49=142&52=144&53=147&58=151&60=153&64=155&69=158&74=161&78=164&84=167&85=170&91=174&92=177&96=179&97=182&101=184&102=187&104=189&106=192&108=194&109=198&112=202&114=205&116=209&118=212&120=216&121=219&123=223&124=226&125=228&129=231&130=235&131=239&132=241&134=243&136=247&138=249&139=251&140=253&141=256&142=258&143=260&145=264&148=266&150=279&151=282&154=284&155=295&158=297&159=300&161=302&164=309&167=311&170=314&175=322&177=324&179=326&182=329&183=332&185=338&186=342&188=347&190=350&191=353&194=356&197=360&199=363&200=366&201=368&210=375&213=383&214=386&217=390&218=392&221=394&228=396&230=398&231=401&232=403&233=406&235=408&238=411&239=414&240=416&244=421&246=425&247=427&248=430&251=432&255=443&257=445&259=447&260=449&274=453&280=457&281=459&282=461&289=468&290=470&292=473&302=481&303=483&304=486&306=488&308=491&316=494&317=501&318=504&320=512&321=514&323=517&324=519&326=525&328=527&329=529&330=533&332=535&334=539&335=545&338=552&340=556&343=560&344=562&346=568&351=571&354=575&357=579&358=581&359=583&362=597&363=599&368=603'
+debug_info = '3=62&4=68&6=71&7=73&8=75&9=77&10=80&11=85&15=96&16=100&18=102&19=104&20=108&21=111&25=115&26=118&29=123&35=125&36=128&40=130&41=133&45=135&47=138&48=140&49=142&52=144&53=147&58=151&60=153&64=155&69=158&74=161&78=164&84=167&85=170&91=174&92=177&96=179&97=182&101=184&102=187&104=189&106=192&108=194&109=198&112=202&114=205&116=209&118=212&120=216&121=219&123=223&124=226&125=228&129=231&130=235&131=239&132=241&134=243&136=247&138=249&139=251&140=253&141=256&142=258&143=260&145=264&148=266&150=279&151=282&154=284&155=295&158=297&159=300&161=302&164=309&167=311&170=314&175=322&177=324&179=326&182=329&183=332&185=338&186=342&188=347&190=350&191=353&194=356&197=360&199=363&200=366&201=368&210=375&213=383&214=386&217=390&218=392&221=394&228=396&230=398&231=401&232=403&233=406&235=408&238=411&239=414&240=416&244=421&246=425&247=427&248=429&258=436&262=447&264=449&266=451&267=453&281=457&287=461&288=463&289=465&296=472&297=474&299=477&309=485&310=487&311=490&313=492&315=495&323=498&324=505&325=508&327=516&328=518&330=521&331=523&333=529&335=531&336=533&337=537&339=539&341=543&342=549&345=556&347=560&350=564&351=566&353=572&358=575&361=579&364=583&365=585&366=587&369=601&370=603&375=607'
