@@ -46,16 +46,17 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2, narrow=False):
     (no warpgroup MMA). Memory: each operand read once if it fits in a quarter of L2, else
     once per group of tiles that share it while resident; the operands' bandwidth reached
     only if the running programs keep enough bytes in flight ((stages - 1) K blocks each)
-    to cover the latency, the output's always. The larger of the two, plus a share of the smaller (they never overlap
-    perfectly: this is what prefers small tiles when rows are few), plus a fixed cost per
-    wave of tiles that grows with the tile's area (GEMM_MODEL_PROGRAM_S, GEMM_MODEL_AREA_S:
-    over a short K loop a large tile mostly padding costs more than its bytes). Split-K
+    to cover the latency, the output's always. The larger of the two, plus a share of the
+    smaller (they never overlap perfectly: this is what prefers small tiles when rows are
+    few), plus a fixed cost per wave of tiles that grows with the tile's area
+    (GEMM_MODEL_PROGRAM_S, GEMM_MODEL_AREA_S: over a short K loop a large tile mostly
+    padding costs more than its bytes). Split-K
     (split_k programs per tile) divides each program's K and multiplies the programs, and
     moves each partial tile twice more. Persistent descriptor launches pay the pipeline's
     fill once per program (the area's part still per tile) and move tiles by TMA (a 3%
-    better rate). Launches whose operands load element by element (`narrow`; not descriptors) add,
-    a wave, a latency each K block of the longest slice and an issue cost each element a
-    thread loads (GEMM_MODEL_NARROW_BLOCK_S, GEMM_MODEL_NARROW_ELEMENT_S)."""
+    better rate). Launches whose operands load element by element (`narrow`; descriptors
+    do not) add, a wave, a latency each K block of the longest slice and an issue cost
+    each element a thread loads (GEMM_MODEL_NARROW_BLOCK_S, GEMM_MODEL_NARROW_ELEMENT_S)."""
     batch, m, n, k = sizes
     bm, bn, bk = config["block_m"], config["block_n"], config["block_k"]
     split = config.get("split_k", 1)  # programs per tile, each over a slice of K
