@@ -119,16 +119,16 @@ def gemm_narrow_configs(configs, pinned=()):
     return out
 
 
-def gemm_narrow_variants(ranked, pins, elem_bytes):
-    """`ranked`, then each pointer candidate's tile in K blocks of 16 where it has none, in
+def gemm_narrow_variants(candidates, pins, elem_bytes):
+    """`candidates`, then each pointer candidate's tile in K blocks of 16 where it has none, in
     the same order, for operands loaded element by element: fewer loads past a short K's
     edge (K = 33: 48 columns a row against 64). The model ranks them with the rest
     (gemm_model counts such loads). None where block_k is pinned, nor for 1-byte operands
     (Triton's 8-bit dot takes K blocks of 32 and up)."""
     if "block_k" in pins or elem_bytes == 1:
-        return ranked
-    variants = [{**c, "block_k": 16} for c in ranked if c["block_k"] != 16 and c["addressing"] == "pointer"]
-    return ranked + [v for k, v in enumerate(variants) if v not in ranked and v not in variants[:k]]
+        return candidates
+    variants = [{**c, "block_k": 16} for c in candidates if c["block_k"] != 16 and c["addressing"] == "pointer"]
+    return candidates + [v for k, v in enumerate(variants) if v not in candidates and v not in variants[:k]]
 
 
 # Split-K candidates (programs per tile, each over a slice of K): offered where a pointer

@@ -50,11 +50,10 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2, narrow=False):
     smaller (they never overlap perfectly: this is what prefers small tiles when rows are
     few), plus a fixed cost per wave of tiles that grows with the tile's area
     (GEMM_MODEL_PROGRAM_S, GEMM_MODEL_AREA_S: over a short K loop a large tile mostly
-    padding costs more than its bytes). Split-K
-    (split_k programs per tile) divides each program's K and multiplies the programs, and
-    moves each partial tile twice more. Persistent descriptor launches pay the pipeline's
-    fill once per program (the area's part still per tile) and move tiles by TMA (a 3%
-    better rate). Launches whose operands load element by element (`narrow`; descriptors
+    padding costs more than its bytes). Split-K (split_k programs per tile) divides each
+    program's K and multiplies the programs, and moves each partial tile twice more.
+    Persistent descriptor launches pay the pipeline's fill once per program (the area's
+    part still per tile) and move tiles by TMA (a 3% better rate). Launches whose operands load element by element (`narrow`; descriptors
     do not) add, a wave, a latency each K block of the longest slice and an issue cost
     each element a thread loads (GEMM_MODEL_NARROW_BLOCK_S, GEMM_MODEL_NARROW_ELEMENT_S)."""
     batch, m, n, k = sizes

@@ -232,10 +232,15 @@ SCALAR_CHUNK = 1024  # ... or 1024 columns of the kernel's chunk warps
 SCALAR_OWN_MOST = (2048, 8)  # ... or the entry's own chunk, up to this many columns and warps
 
 
+def _lanes(n_cols, block_n):
+    """Lanes that chunks of `block_n` columns take for a row of `n_cols`."""
+    return cdiv(n_cols, block_n) * block_n
+
+
 def _fewest_lanes(n_cols, options):
     """Of (BLOCK_N, num_warps) `options`, the one whose chunks leave the fewest lanes past
     the row end (of a tie, the larger chunk)."""
-    return min(options, key=lambda option: (cdiv(n_cols, option[0]) * option[0], -option[0]))
+    return min(options, key=lambda option: (_lanes(n_cols, option[0]), -option[0]))
 
 
 def padded_chunk(n_cols, block_n, num_warps, itemsize, *strides, chunk_warps):
@@ -293,11 +298,10 @@ def fallback_chunk(device, n_rows, n_cols, block_n, num_warps, *strides, divides
     the own chunks leave past the row end; for other rows (whole vectors or pairs) in a
     kernel that `divides` per element (every lane a quotient, softmax's an exp too), the
     lanes FALLBACK_NARROW's chunks save against the own ones."""
-    padding = cdiv(n_cols, block_n) * block_n - n_cols
     if element_by_element(n_cols, *strides):
-        wasted = padding
+        wasted = _lanes(n_cols, block_n) - n_cols
     elif divides:
-        wasted = padding - (cdiv(n_cols, FALLBACK_NARROW[0]) * FALLBACK_NARROW[0] - n_cols)
+        wasted = _lanes(n_cols, block_n) - _lanes(n_cols, FALLBACK_NARROW[0])
     else:
         return block_n, num_warps
     if wasted <= n_cols * FALLBACK_PAD_SHARE:
