@@ -1519,7 +1519,7 @@ def bucketize_reference(x, width=10):
     # rounded to their type, then computed in f32.
     width = torch.tensor([width], dtype=torch.int32, device=device)
     # spec: elementwise.tile:61
-    bucket = x / (width).to(torch.int32)
+    bucket = (x / (width)).to(torch.int32)
     # spec: elementwise.tile:62
     frac = torch.fmod(x, width) / (width)
     return (
@@ -1569,7 +1569,7 @@ def snap_kernel(
     # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
     x = tl.load(x_ptr + x_offs, mask=mask, other=0.0)
     # spec: elementwise.tile:67
-    q = _round(tl.div_rn(x, step)) * step + _trunc(x) * 0.0 + _sign(x) * 0.0
+    q = _round(_div_rounded_int(x, step)) * step + _trunc(x) * 0.0 + _sign(x) * 0.0
     # spec: elementwise.tile:68
     small = _log1p(x * 1e-3) + _expm1(x * 1e-3)
     # spec: elementwise.tile:69
@@ -2255,11 +2255,20 @@ def _gelu_tanh(x):
     return 0.5 * x * (1.0 + _tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)))
 
 
+# Whether the kernels run on the Triton interpreter (TRITON_INTERPRET=1 as the module loads,
+# when Triton reads it too), which has neither libdevice nor PTX: helpers that use them on a
+# GPU compute the same values there with tl operations.
+_INTERPRETED = tl.constexpr(_args.interpreting())
+
+
 @triton.jit
 def _round(x):
     # Half to even, as torch.round: the nearest integer, and at a tie (a fraction of exactly
-    # 0.5) the even one. x - floor(x) is exact; values past 2**23 (f32) are integers
-    # already. A zero result keeps x's sign (-0.4 rounds to -0.0).
+    # 0.5) the even one; a zero result keeps x's sign (-0.4 rounds to -0.0). On a GPU that is
+    # one instruction (cvt.rni, libdevice's rint); the interpreter has no libdevice: there
+    # x - floor(x) is exact, and values past 2**23 (f32) are integers already.
+    if not _INTERPRETED:
+        return tl.extra.cuda.libdevice.rint(x)
     f = tl.floor(x)
     d = x - f
     up = (d > 0.5) | ((d == 0.5) & (f % 2 != 0))
@@ -2336,6 +2345,101 @@ def _clamp(x, lo, hi):
     return tl.minimum(
         tl.maximum(x, lo, propagate_nan=tl.PropagateNan.ALL), hi, propagate_nan=tl.PropagateNan.ALL
     )
+
+
+# x / d for a quotient only seen rounded to a coarser grid (an f16 or bf16 store, round()),
+# d one value a row (tilegen/language/rounding.py). p = x * r, r = 1 / d rounded, is within
+# 1.5 f32 ulps of q, the correctly rounded quotient; p's window [lo, hi] (p's magnitude
+# scaled by 1 -+ 2**-21, moved out by 2**-146 for bf16's subnormals) holds q's magnitude.
+# Where lo and hi round to one value of the grid, so do p and q (rounding is monotonic):
+# p stands for q. Elsewhere (p near a rounding boundary: about 1 f16 value in 500; p NaN;
+# the row's r not a normal f32, whose window scales are then NaN) the thread divides with
+# div.rn.f32, as tl.div_rn does. A branch per element, hence PTX: a tl.where would divide
+# every element, and a branch per block would be taken almost always.
+_DIV_ROUNDED_HEAD = (
+    "{\n"
+    ".reg .f32 p, a, lo, hi, glo, ghi;\n"
+    ".reg .f16 lo16, hi16;\n"
+    ".reg .b32 g, bits;\n"
+    ".reg .pred slow;\n"
+    "mul.rn.f32 p, $1, $3;\n"
+    "abs.f32 a, p;\n"
+    "fma.rn.f32 lo, a, $4, 0f80000008;\n"
+    "fma.rn.f32 hi, a, $5, 0f00000008;\n"
+)
+_DIV_ROUNDED_TAIL = (
+    "mov.f32 $0, p;\n"
+    "@!slow bra.uni DIV_ROUNDED_${:uid};\n"
+    "div.rn.f32 $0, $1, $2;\n"
+    "DIV_ROUNDED_${:uid}:\n"
+    "}"
+)
+# f16: lo and hi packed into one f16x2 register, its halves compared (+0 equals -0; NaN
+# equals nothing)
+_DIV_ROUNDED_F16_TEST = (
+    "cvt.rn.f16x2.f32 g, hi, lo;\n" "mov.b32 {lo16, hi16}, g;\n" "setp.neu.f16 slow, lo16, hi16;\n"
+)
+_DIV_ROUNDED_F16 = tl.constexpr(_DIV_ROUNDED_HEAD + _DIV_ROUNDED_F16_TEST + _DIV_ROUNDED_TAIL)
+# bf16: lo and hi packed into one bf16x2 register, each half widened back to f32 (the
+# upper 16 bits of an f32) and compared
+_DIV_ROUNDED_BF16_TEST = (
+    "cvt.rn.bf16x2.f32 g, hi, lo;\n"
+    "shl.b32 bits, g, 16;\n"
+    "mov.b32 glo, bits;\n"
+    "and.b32 bits, g, 0xFFFF0000;\n"
+    "mov.b32 ghi, bits;\n"
+    "setp.neu.f32 slow, glo, ghi;\n"
+)
+_DIV_ROUNDED_BF16 = tl.constexpr(_DIV_ROUNDED_HEAD + _DIV_ROUNDED_BF16_TEST + _DIV_ROUNDED_TAIL)
+# int: lo and hi rounded half to even; from 2**23 on (f32 values there are integers, and p
+# may have overflowed where q did not) every quotient divides
+_DIV_ROUNDED_INT_TEST = (
+    "cvt.rni.f32.f32 glo, lo;\n"
+    "cvt.rni.f32.f32 ghi, hi;\n"
+    "setp.neu.f32 slow, glo, ghi;\n"
+    "setp.ge.or.f32 slow, a, 0f4B000000, slow;\n"
+)
+_DIV_ROUNDED_INT = tl.constexpr(_DIV_ROUNDED_HEAD + _DIV_ROUNDED_INT_TEST + _DIV_ROUNDED_TAIL)
+
+
+@triton.jit
+def _div_rounded_window(d):
+    # The row's reciprocal and p's window scales: NaN where the reciprocal is not a normal
+    # f32 (d zero, subnormal past 2**126's reciprocal, infinite or NaN), so that every lane
+    # of such a row divides.
+    r = tl.div_rn(1.0, d)
+    normal = (tl.abs(r) >= 1.1754943508222875e-38) & (tl.abs(r) <= 3.4028234663852886e38)
+    # (1 -+ 2**-21, exact in f32)
+    return (
+        r,
+        tl.where(normal, 0.9999995231628418, float("nan")),
+        tl.where(normal, 1.0000004768371582, float("nan")),
+    )
+
+
+@triton.jit
+def _div_rounded(x, d, asm: tl.constexpr):
+    if _INTERPRETED:
+        return tl.div_rn(x, d)
+    r, scale_lo, scale_hi = _div_rounded_window(d)
+    return tl.inline_asm_elementwise(
+        asm, "=f,f,f,f,f,f", [x, d, r, scale_lo, scale_hi], dtype=tl.float32, is_pure=True, pack=1
+    )
+
+
+@triton.jit
+def _div_rounded_f16(x, d):
+    return _div_rounded(x, d, _DIV_ROUNDED_F16)
+
+
+@triton.jit
+def _div_rounded_bf16(x, d):
+    return _div_rounded(x, d, _DIV_ROUNDED_BF16)
+
+
+@triton.jit
+def _div_rounded_int(x, d):
+    return _div_rounded(x, d, _DIV_ROUNDED_INT)
 
 
 @triton.jit

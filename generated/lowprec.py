@@ -44,7 +44,6 @@ def quantize_rows_i8_kernel(
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
-    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
 ):
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
@@ -96,12 +95,7 @@ def quantize_rows_i8_kernel(
         max_abs_x = _reduce_max(tl.where(mask, tl.abs(x), float("-inf")), 1, True)
         s = tl.div_rn(max_abs_x, 127)
         # spec: lowprec.tile:9
-        # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
-        q = _clamp(
-            _round(tl.div_rn(tl.where(mask_n, x, 1.0) if PAST_END else x, tl.where(s > 0, s, 1.0))),
-            -127,
-            127,
-        )
+        q = _clamp(_round(_div_rounded_int(x, tl.where(s > 0, s, 1.0))), -127, 127)
         # Store each output, cast to its declared type.
         q_offs = q_row_offs + offs_n * stride_q_n
         tl.store(q_ptr + q_offs, q.to(tl.int8), mask=mask)
@@ -127,7 +121,6 @@ def quantize_rows_i8_looped_kernel(
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
-    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
@@ -218,14 +211,7 @@ def quantize_rows_i8_looped_kernel(
                 tl.float32
             )
             # spec: lowprec.tile:9
-            # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
-            q = _clamp(
-                _round(
-                    tl.div_rn(tl.where(mask_n, x, 1.0) if PAST_END else x, tl.where(s > 0, s, 1.0))
-                ),
-                -127,
-                127,
-            )
+            q = _clamp(_round(_div_rounded_int(x, tl.where(s > 0, s, 1.0))), -127, 127)
             q_offs = q_row_offs + offs_n * stride_q_n
             # evict_first: the rows still to be re-read should stay in L2, not the output.
             tl.store(q_ptr + q_offs, q.to(tl.int8), mask=mask, eviction_policy="evict_first")
@@ -254,7 +240,6 @@ def quantize_rows_i8_team_kernel(
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
-    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
     WINDOW: tl.constexpr,  # 1, or a 16-byte vector's elements: segments start at the boundary before the row
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
@@ -342,12 +327,7 @@ def quantize_rows_i8_team_kernel(
     s = tl.div_rn(max_abs_x, 127)
     # ---- Compute and store the row-varying outputs of this segment ----
     # spec: lowprec.tile:9
-    # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
-    q = _clamp(
-        _round(tl.div_rn(tl.where(mask_n, x, 1.0) if PAST_END else x, tl.where(s > 0, s, 1.0))),
-        -127,
-        127,
-    )
+    q = _clamp(_round(_div_rounded_int(x, tl.where(s > 0, s, 1.0))), -127, 127)
     if WINDOW > 1:
         # q's row start moved back `shift` elements to the boundary: a multiple of WINDOW
         # (so restated, for Triton to prove it), whatever the row.
@@ -376,12 +356,7 @@ def quantize_rows_i8_team_kernel(
         x_offs = x_row_offs + offs_n * stride_x_n
         x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
         # spec: lowprec.tile:9
-        # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
-        q = _clamp(
-            _round(tl.div_rn(tl.where(mask_n, x, 1.0) if PAST_END else x, tl.where(s > 0, s, 1.0))),
-            -127,
-            127,
-        )
+        q = _clamp(_round(_div_rounded_int(x, tl.where(s > 0, s, 1.0))), -127, 127)
         q_offs = q_row_offs + offs_n * stride_q_n
         tl.store(q_ptr + q_offs, q.to(tl.int8), mask=mask)
     # Per-row outputs: every program of the team holds them; the first one stores them.
@@ -518,8 +493,6 @@ def _quantize_rows_i8_launch_choice(device, M, N, x, q, s):
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
                 WINDOW=WINDOW,
-                # Lanes outside the row: past its end in the last segment, before its start with a window.
-                PAST_END=WINDOW > 1 or TEAM * BLOCK_N != N,
                 num_warps=num_warps,
             )
             return quantize_rows_i8_team_kernel, (n_rows * TEAM,), n_rows * 1 * TEAM, constexprs
@@ -569,8 +542,6 @@ def _quantize_rows_i8_launch_choice(device, M, N, x, q, s):
         INDEX_64=_args.needs_int64(x, q, s) or num_row_blocks * ROWS > 2**31,
         # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
         ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
-        # The row's last block runs past its end: its quotients divide 1.0 there.
-        PAST_END=N % BLOCK_N != 0,
         num_warps=num_warps,
         **extra,
     )
@@ -2025,7 +1996,7 @@ def scaled_mm_tensor_reference(a, b, sa, sb, s_out):
     sb = torch.tensor([sb], dtype=torch.float32, device=device)
     s_out = torch.tensor([s_out], dtype=torch.float32, device=device)
     # spec: lowprec.tile:32
-    y = torch.matmul(a, b.mT) * (sa * sb) / (s_out)
+    y = torch.matmul(a, b.mT) * ((sa * sb) / (s_out))
     return _args.output_ref(y, (M, N), torch.float8_e4m3fn, device)
 
 
@@ -2993,11 +2964,20 @@ def _reduce_min(x, axis: tl.constexpr, keep_dims: tl.constexpr):
         return tl.reduce(x, axis, _min_nan, keep_dims=keep_dims)
 
 
+# Whether the kernels run on the Triton interpreter (TRITON_INTERPRET=1 as the module loads,
+# when Triton reads it too), which has neither libdevice nor PTX: helpers that use them on a
+# GPU compute the same values there with tl operations.
+_INTERPRETED = tl.constexpr(_args.interpreting())
+
+
 @triton.jit
 def _round(x):
     # Half to even, as torch.round: the nearest integer, and at a tie (a fraction of exactly
-    # 0.5) the even one. x - floor(x) is exact; values past 2**23 (f32) are integers
-    # already. A zero result keeps x's sign (-0.4 rounds to -0.0).
+    # 0.5) the even one; a zero result keeps x's sign (-0.4 rounds to -0.0). On a GPU that is
+    # one instruction (cvt.rni, libdevice's rint); the interpreter has no libdevice: there
+    # x - floor(x) is exact, and values past 2**23 (f32) are integers already.
+    if not _INTERPRETED:
+        return tl.extra.cuda.libdevice.rint(x)
     f = tl.floor(x)
     d = x - f
     up = (d > 0.5) | ((d == 0.5) & (f % 2 != 0))
@@ -3010,6 +2990,101 @@ def _clamp(x, lo, hi):
     return tl.minimum(
         tl.maximum(x, lo, propagate_nan=tl.PropagateNan.ALL), hi, propagate_nan=tl.PropagateNan.ALL
     )
+
+
+# x / d for a quotient only seen rounded to a coarser grid (an f16 or bf16 store, round()),
+# d one value a row (tilegen/language/rounding.py). p = x * r, r = 1 / d rounded, is within
+# 1.5 f32 ulps of q, the correctly rounded quotient; p's window [lo, hi] (p's magnitude
+# scaled by 1 -+ 2**-21, moved out by 2**-146 for bf16's subnormals) holds q's magnitude.
+# Where lo and hi round to one value of the grid, so do p and q (rounding is monotonic):
+# p stands for q. Elsewhere (p near a rounding boundary: about 1 f16 value in 500; p NaN;
+# the row's r not a normal f32, whose window scales are then NaN) the thread divides with
+# div.rn.f32, as tl.div_rn does. A branch per element, hence PTX: a tl.where would divide
+# every element, and a branch per block would be taken almost always.
+_DIV_ROUNDED_HEAD = (
+    "{\n"
+    ".reg .f32 p, a, lo, hi, glo, ghi;\n"
+    ".reg .f16 lo16, hi16;\n"
+    ".reg .b32 g, bits;\n"
+    ".reg .pred slow;\n"
+    "mul.rn.f32 p, $1, $3;\n"
+    "abs.f32 a, p;\n"
+    "fma.rn.f32 lo, a, $4, 0f80000008;\n"
+    "fma.rn.f32 hi, a, $5, 0f00000008;\n"
+)
+_DIV_ROUNDED_TAIL = (
+    "mov.f32 $0, p;\n"
+    "@!slow bra.uni DIV_ROUNDED_${:uid};\n"
+    "div.rn.f32 $0, $1, $2;\n"
+    "DIV_ROUNDED_${:uid}:\n"
+    "}"
+)
+# f16: lo and hi packed into one f16x2 register, its halves compared (+0 equals -0; NaN
+# equals nothing)
+_DIV_ROUNDED_F16_TEST = (
+    "cvt.rn.f16x2.f32 g, hi, lo;\n" "mov.b32 {lo16, hi16}, g;\n" "setp.neu.f16 slow, lo16, hi16;\n"
+)
+_DIV_ROUNDED_F16 = tl.constexpr(_DIV_ROUNDED_HEAD + _DIV_ROUNDED_F16_TEST + _DIV_ROUNDED_TAIL)
+# bf16: lo and hi packed into one bf16x2 register, each half widened back to f32 (the
+# upper 16 bits of an f32) and compared
+_DIV_ROUNDED_BF16_TEST = (
+    "cvt.rn.bf16x2.f32 g, hi, lo;\n"
+    "shl.b32 bits, g, 16;\n"
+    "mov.b32 glo, bits;\n"
+    "and.b32 bits, g, 0xFFFF0000;\n"
+    "mov.b32 ghi, bits;\n"
+    "setp.neu.f32 slow, glo, ghi;\n"
+)
+_DIV_ROUNDED_BF16 = tl.constexpr(_DIV_ROUNDED_HEAD + _DIV_ROUNDED_BF16_TEST + _DIV_ROUNDED_TAIL)
+# int: lo and hi rounded half to even; from 2**23 on (f32 values there are integers, and p
+# may have overflowed where q did not) every quotient divides
+_DIV_ROUNDED_INT_TEST = (
+    "cvt.rni.f32.f32 glo, lo;\n"
+    "cvt.rni.f32.f32 ghi, hi;\n"
+    "setp.neu.f32 slow, glo, ghi;\n"
+    "setp.ge.or.f32 slow, a, 0f4B000000, slow;\n"
+)
+_DIV_ROUNDED_INT = tl.constexpr(_DIV_ROUNDED_HEAD + _DIV_ROUNDED_INT_TEST + _DIV_ROUNDED_TAIL)
+
+
+@triton.jit
+def _div_rounded_window(d):
+    # The row's reciprocal and p's window scales: NaN where the reciprocal is not a normal
+    # f32 (d zero, subnormal past 2**126's reciprocal, infinite or NaN), so that every lane
+    # of such a row divides.
+    r = tl.div_rn(1.0, d)
+    normal = (tl.abs(r) >= 1.1754943508222875e-38) & (tl.abs(r) <= 3.4028234663852886e38)
+    # (1 -+ 2**-21, exact in f32)
+    return (
+        r,
+        tl.where(normal, 0.9999995231628418, float("nan")),
+        tl.where(normal, 1.0000004768371582, float("nan")),
+    )
+
+
+@triton.jit
+def _div_rounded(x, d, asm: tl.constexpr):
+    if _INTERPRETED:
+        return tl.div_rn(x, d)
+    r, scale_lo, scale_hi = _div_rounded_window(d)
+    return tl.inline_asm_elementwise(
+        asm, "=f,f,f,f,f,f", [x, d, r, scale_lo, scale_hi], dtype=tl.float32, is_pure=True, pack=1
+    )
+
+
+@triton.jit
+def _div_rounded_f16(x, d):
+    return _div_rounded(x, d, _DIV_ROUNDED_F16)
+
+
+@triton.jit
+def _div_rounded_bf16(x, d):
+    return _div_rounded(x, d, _DIV_ROUNDED_BF16)
+
+
+@triton.jit
+def _div_rounded_int(x, d):
+    return _div_rounded(x, d, _DIV_ROUNDED_INT)
 
 
 @triton.jit

@@ -108,7 +108,7 @@ def test_the_builtins_the_templates_call_are_reserved():
         text = re.sub(r"\{[%#].*?[%#]\}", "", path.read_text(), flags=re.S)
         text = re.sub(r"\{\{.*?\}\}", "X", text, flags=re.S)
         for line in text.splitlines():
-            code = line.split("#")[0]
+            code = re.sub(r'"[^"]*"', '""', line.split("#")[0])  # (not inside a string: PTX's abs.f32)
             used |= {n for n in candidates if re.search(rf"(?<![\w.]){n}\b(?!\s*=[^=])", code)}
     assert used - PYTHON_BUILTINS == set()
 

@@ -21,6 +21,7 @@ from ..language.names import module_names, public_why, taken_why
 from ..language.schedule import check_schedules
 from ..language.typing import Typer, VType, is_subsequence, matmul_operand, merge_dims, param_vtype
 from ..language.zeros import Zeros
+from ..language.rounding import Rounded
 
 @dataclass(frozen=True, slots=True)
 class CheckedKernel:
@@ -42,7 +43,8 @@ class CheckedKernel:
         return dict(self.public).get(name, name)
 
     def typer(self) -> Typer:
-        return Typer(self.space, dict(self.types), self.rows, Zeros.of_body(self.kernel.body))
+        return Typer(self.space, dict(self.types), self.rows, Zeros.of_body(self.kernel.body),
+                     Rounded.of_kernel(self.kernel))
 
     def vtype(self, name: str) -> VType:
         return dict(self.types)[name]

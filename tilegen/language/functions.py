@@ -176,6 +176,10 @@ class Operator:
     # its spelling where the left operand is zero at masked positions (zeros.py), and the helper
     zeros: str | None = None
     zeros_helper: str | None = None
+    # its spelling where its value is only seen rounded to a coarser grid (rounding.py; {0}
+    # the grid), and the helper
+    rounded: str | None = None
+    rounded_helper: str | None = None
     light: bool = True  # a few ALU instructions a value (Function.light): not /, % or **
 
 
@@ -195,8 +199,12 @@ OPERATORS: dict[str, Operator] = {
         # f64's `/` rounds correctly already)
         # A dividend that is zero at masked positions (zeros.py) handles its zeros apart,
         # keeping tl.div_rn off its slow path for them (templates/helpers.py.j2, _div_rn_zeros)
+        # A quotient seen only rounded to a coarser grid, by one divisor a row (rounding.py),
+        # divides through the row's reciprocal, tl.div_rn only near the grid's rounding
+        # boundaries (templates/helpers.py.j2, _div_rounded_f16 / _bf16 / _int)
         Operator("/", "tl.div_rn({0}, {1})", "{0} / {1}", ATOM,
-                 zeros="_div_rn_zeros({0}, {1})", zeros_helper="div_rn_zeros", light=False),
+                 zeros="_div_rn_zeros({0}, {1})", zeros_helper="div_rn_zeros",
+                 rounded="_div_rounded_{0}({1}, {2})", rounded_helper="div_rounded", light=False),
         # the C-style remainder (sign of the dividend), as Triton computes it
         Operator("%", "{0} % {1}", "torch.fmod({0}, {1})", MUL, light=False),
         Operator("**", "_pow({0}, {1})", "torch.pow({0}, {1})", ATOM, float_only=True, helper="pow", light=False),

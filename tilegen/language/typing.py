@@ -9,6 +9,7 @@ from . import ir
 from .dtypes import BOOL, DTYPES, F32, I32, DType, promote
 from .fold import literal_only
 from .functions import FUNCTIONS
+from .rounding import Rounded
 from .zeros import Zeros
 
 
@@ -64,11 +65,12 @@ class Typer:
     """Computes VTypes. `env` maps every known name to its VType."""
 
     def __init__(self, space: tuple[ir.Dim, ...], env: dict[str, VType], rows: tuple[ir.Dim, ...] = (),
-                 zeros: Zeros = Zeros()):
+                 zeros: Zeros = Zeros(), rounded: Rounded = Rounded()):
         self.space = space
         self.rows = rows  # per-row dims in a reduction kernel
         self.env = env
         self.zeros = zeros  # which names are zero at masked positions (zeros.py)
+        self.rounded = rounded  # which quotients are only seen rounded to a coarser grid (rounding.py)
         # id(expr) -> (expr, its VType): each node is typed once, however often it is asked
         # about (the node is kept, so that its id is not reused while cached).
         self._types: dict[int, tuple[ir.Expr, VType]] = {}
@@ -82,6 +84,15 @@ class Typer:
         """Whether `expr` is a quotient below f64 whose dividend is zero at masked positions
         (zeros.py): it is spelled OPERATORS["/"].zeros, with that operator's zeros_helper."""
         return self.f32_quotient(expr) and self.zeros.dividend(expr.lhs)
+
+    def rounded_quotient(self, expr: ir.BinOp) -> str | None:
+        """The grid (rounding.py) of an f32 quotient that is only seen rounded to one, by a
+        divisor that is one value per row (per program where the kernel has no rows): it is
+        spelled `_div_rounded_GRID`. None for any other."""
+        if not (self.f32_quotient(expr) and self.of(expr).dtype.name == "f32"):
+            return None
+        grid = self.rounded.grid(expr)
+        return grid if grid and set(self.of(expr.rhs).dims) <= set(self.rows) else None
 
     def of(self, expr: ir.Expr) -> VType:
         hit = self._types.get(id(expr))

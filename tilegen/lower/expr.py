@@ -106,6 +106,10 @@ class ExprRenderer:
                             ((expr.lhs, _PREC["*"]), (expr.rhs, _PREC["*"] + 1)))
                 return f"{lhs} / {rhs}", _PREC["*"]
             if expr.op == "/" and triton and self.typer.of(expr).dtype.name != "f64":
+                grid = self.typer.rounded_quotient(expr)
+                if grid:  # seen only rounded to `grid` (language/rounding.py): no slow path for zeros either
+                    operands = (self._float(e, expr) for e in (expr.lhs, expr.rhs))
+                    return OPERATORS["/"].rounded.format(grid, *operands), _ATOM
                 if self.typer.masked_quotient(expr):
                     return OPERATORS["/"].zeros.format(*(self._float(e, expr) for e in (expr.lhs, expr.rhs))), _ATOM
                 dividend = self.dividend(expr, self._float(expr.lhs, expr))
@@ -120,6 +124,8 @@ class ExprRenderer:
                 # a tensor divisor on the device: torch on CUDA multiplies by the reciprocal of
                 # a number (or CPU scalar) divisor, which is not always the rounded quotient
                 return f"{lhs} / torch.as_tensor({self(expr.rhs)}, device=device)", _PREC["*"]
+            if expr.op == "/" and not triton:  # (binds as `*`: tl.div_rn's spelling is a call)
+                return table["/"].format(lhs, rhs), _PREC["*"]
             if expr.op == "%" and not triton:
                 dividend = self(expr.lhs)
                 if fold.literal_only(expr.lhs):  # torch.fmod takes its dividend only as a tensor

@@ -301,6 +301,9 @@ def helpers_used(checked: CheckedKernel) -> tuple[set[str], set[str]]:
                     torch.add(fn.torch_helper)
             if isinstance(e, ir.BinOp) and e.op in OPERATORS and OPERATORS[e.op].helper:
                 triton.add(OPERATORS[e.op].helper)
-            if isinstance(e, ir.BinOp) and typer.masked_quotient(e) and not fast_division(kernel):
-                triton.add(OPERATORS["/"].zeros_helper)
+            if isinstance(e, ir.BinOp) and e.op == "/" and not fast_division(kernel):
+                if typer.rounded_quotient(e):
+                    triton.add(OPERATORS["/"].rounded_helper)
+                elif typer.masked_quotient(e):
+                    triton.add(OPERATORS["/"].zeros_helper)
     return triton, torch
