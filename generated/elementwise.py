@@ -1569,7 +1569,11 @@ def snap_kernel(
     # Load the inputs. Masked-off lanes read 0.0; they are computed but never stored.
     x = tl.load(x_ptr + x_offs, mask=mask, other=0.0)
     # spec: elementwise.tile:67
-    q = _round(_div_rounded_int(x, step)) * step + _trunc(x) * 0.0 + _sign(x) * 0.0
+    q = (
+        _round(_div_rounded_int(x, step, x_narrow=x, masked_zeros=False)) * step
+        + _trunc(x) * 0.0
+        + _sign(x) * 0.0
+    )
     # spec: elementwise.tile:68
     small = _log1p(x * 1e-3) + _expm1(x * 1e-3)
     # spec: elementwise.tile:69
@@ -2418,9 +2422,18 @@ def _div_rounded_window(d):
 
 
 @triton.jit
-def _div_rounded(x, d, asm: tl.constexpr):
+def _div_rounded(x, d, asm: tl.constexpr, x_narrow, masked_zeros: tl.constexpr):
     if _INTERPRETED:
         return tl.div_rn(x, d)
+    if len(x.shape) == 2:
+        if x.shape[1] < 128:
+            # Blocks narrower than 128 columns hold a thread's values in several rows: the
+            # row's reciprocal would cost a division a value, the window's work on top. There
+            # it divides as a quotient not rounded after does: masked zeros apart, or with
+            # the dividend x_narrow (the caller's: 1.0 in lanes past the row end, PAST_END).
+            if masked_zeros:
+                return _div_rn_zeros(x, d)
+            return tl.div_rn(x_narrow, d)
     r, scale_lo, scale_hi = _div_rounded_window(d)
     return tl.inline_asm_elementwise(
         asm, "=f,f,f,f,f,f", [x, d, r, scale_lo, scale_hi], dtype=tl.float32, is_pure=True, pack=1
@@ -2428,18 +2441,18 @@ def _div_rounded(x, d, asm: tl.constexpr):
 
 
 @triton.jit
-def _div_rounded_f16(x, d):
-    return _div_rounded(x, d, _DIV_ROUNDED_F16)
+def _div_rounded_f16(x, d, x_narrow, masked_zeros: tl.constexpr):
+    return _div_rounded(x, d, _DIV_ROUNDED_F16, x_narrow, masked_zeros)
 
 
 @triton.jit
-def _div_rounded_bf16(x, d):
-    return _div_rounded(x, d, _DIV_ROUNDED_BF16)
+def _div_rounded_bf16(x, d, x_narrow, masked_zeros: tl.constexpr):
+    return _div_rounded(x, d, _DIV_ROUNDED_BF16, x_narrow, masked_zeros)
 
 
 @triton.jit
-def _div_rounded_int(x, d):
-    return _div_rounded(x, d, _DIV_ROUNDED_INT)
+def _div_rounded_int(x, d, x_narrow, masked_zeros: tl.constexpr):
+    return _div_rounded(x, d, _DIV_ROUNDED_INT, x_narrow, masked_zeros)
 
 
 @triton.jit

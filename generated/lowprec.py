@@ -44,6 +44,7 @@ def quantize_rows_i8_kernel(
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
 ):
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
@@ -95,7 +96,19 @@ def quantize_rows_i8_kernel(
         max_abs_x = _reduce_max(tl.where(mask, tl.abs(x), float("-inf")), 1, True)
         s = tl.div_rn(max_abs_x, 127)
         # spec: lowprec.tile:9
-        q = _clamp(_round(_div_rounded_int(x, tl.where(s > 0, s, 1.0))), -127, 127)
+        # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+        q = _clamp(
+            _round(
+                _div_rounded_int(
+                    x,
+                    tl.where(s > 0, s, 1.0),
+                    x_narrow=tl.where(mask_n, x, 1.0) if PAST_END else x,
+                    masked_zeros=False,
+                )
+            ),
+            -127,
+            127,
+        )
         # Store each output, cast to its declared type.
         q_offs = q_row_offs + offs_n * stride_q_n
         tl.store(q_ptr + q_offs, q.to(tl.int8), mask=mask)
@@ -121,6 +134,7 @@ def quantize_rows_i8_looped_kernel(
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
@@ -211,7 +225,19 @@ def quantize_rows_i8_looped_kernel(
                 tl.float32
             )
             # spec: lowprec.tile:9
-            q = _clamp(_round(_div_rounded_int(x, tl.where(s > 0, s, 1.0))), -127, 127)
+            # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+            q = _clamp(
+                _round(
+                    _div_rounded_int(
+                        x,
+                        tl.where(s > 0, s, 1.0),
+                        x_narrow=tl.where(mask_n, x, 1.0) if PAST_END else x,
+                        masked_zeros=False,
+                    )
+                ),
+                -127,
+                127,
+            )
             q_offs = q_row_offs + offs_n * stride_q_n
             # evict_first: the rows still to be re-read should stay in L2, not the output.
             tl.store(q_ptr + q_offs, q.to(tl.int8), mask=mask, eviction_policy="evict_first")
@@ -240,6 +266,7 @@ def quantize_rows_i8_team_kernel(
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
     WINDOW: tl.constexpr,  # 1, or a 16-byte vector's elements: segments start at the boundary before the row
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
@@ -327,7 +354,19 @@ def quantize_rows_i8_team_kernel(
     s = tl.div_rn(max_abs_x, 127)
     # ---- Compute and store the row-varying outputs of this segment ----
     # spec: lowprec.tile:9
-    q = _clamp(_round(_div_rounded_int(x, tl.where(s > 0, s, 1.0))), -127, 127)
+    # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+    q = _clamp(
+        _round(
+            _div_rounded_int(
+                x,
+                tl.where(s > 0, s, 1.0),
+                x_narrow=tl.where(mask_n, x, 1.0) if PAST_END else x,
+                masked_zeros=False,
+            )
+        ),
+        -127,
+        127,
+    )
     if WINDOW > 1:
         # q's row start moved back `shift` elements to the boundary: a multiple of WINDOW
         # (so restated, for Triton to prove it), whatever the row.
@@ -356,7 +395,19 @@ def quantize_rows_i8_team_kernel(
         x_offs = x_row_offs + offs_n * stride_x_n
         x = tl.load(x_ptr + x_offs, mask=mask, other=0.0).to(tl.float32)
         # spec: lowprec.tile:9
-        q = _clamp(_round(_div_rounded_int(x, tl.where(s > 0, s, 1.0))), -127, 127)
+        # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+        q = _clamp(
+            _round(
+                _div_rounded_int(
+                    x,
+                    tl.where(s > 0, s, 1.0),
+                    x_narrow=tl.where(mask_n, x, 1.0) if PAST_END else x,
+                    masked_zeros=False,
+                )
+            ),
+            -127,
+            127,
+        )
         q_offs = q_row_offs + offs_n * stride_q_n
         tl.store(q_ptr + q_offs, q.to(tl.int8), mask=mask)
     # Per-row outputs: every program of the team holds them; the first one stores them.
@@ -493,6 +544,8 @@ def _quantize_rows_i8_launch_choice(device, M, N, x, q, s):
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
                 WINDOW=WINDOW,
+                # Lanes outside the row: past its end in the last segment, before its start with a window.
+                PAST_END=WINDOW > 1 or TEAM * BLOCK_N != N,
                 num_warps=num_warps,
             )
             return quantize_rows_i8_team_kernel, (n_rows * TEAM,), n_rows * 1 * TEAM, constexprs
@@ -542,6 +595,8 @@ def _quantize_rows_i8_launch_choice(device, M, N, x, q, s):
         INDEX_64=_args.needs_int64(x, q, s) or num_row_blocks * ROWS > 2**31,
         # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
         ALIGN=_reduction.row_align(N, x.stride(0), q.stride(0)),
+        # The row's last block runs past its end: its quotients divide 1.0 there.
+        PAST_END=N % BLOCK_N != 0,
         num_warps=num_warps,
         **extra,
     )
@@ -3063,9 +3118,18 @@ def _div_rounded_window(d):
 
 
 @triton.jit
-def _div_rounded(x, d, asm: tl.constexpr):
+def _div_rounded(x, d, asm: tl.constexpr, x_narrow, masked_zeros: tl.constexpr):
     if _INTERPRETED:
         return tl.div_rn(x, d)
+    if len(x.shape) == 2:
+        if x.shape[1] < 128:
+            # Blocks narrower than 128 columns hold a thread's values in several rows: the
+            # row's reciprocal would cost a division a value, the window's work on top. There
+            # it divides as a quotient not rounded after does: masked zeros apart, or with
+            # the dividend x_narrow (the caller's: 1.0 in lanes past the row end, PAST_END).
+            if masked_zeros:
+                return _div_rn_zeros(x, d)
+            return tl.div_rn(x_narrow, d)
     r, scale_lo, scale_hi = _div_rounded_window(d)
     return tl.inline_asm_elementwise(
         asm, "=f,f,f,f,f,f", [x, d, r, scale_lo, scale_hi], dtype=tl.float32, is_pure=True, pack=1
@@ -3073,18 +3137,18 @@ def _div_rounded(x, d, asm: tl.constexpr):
 
 
 @triton.jit
-def _div_rounded_f16(x, d):
-    return _div_rounded(x, d, _DIV_ROUNDED_F16)
+def _div_rounded_f16(x, d, x_narrow, masked_zeros: tl.constexpr):
+    return _div_rounded(x, d, _DIV_ROUNDED_F16, x_narrow, masked_zeros)
 
 
 @triton.jit
-def _div_rounded_bf16(x, d):
-    return _div_rounded(x, d, _DIV_ROUNDED_BF16)
+def _div_rounded_bf16(x, d, x_narrow, masked_zeros: tl.constexpr):
+    return _div_rounded(x, d, _DIV_ROUNDED_BF16, x_narrow, masked_zeros)
 
 
 @triton.jit
-def _div_rounded_int(x, d):
-    return _div_rounded(x, d, _DIV_ROUNDED_INT)
+def _div_rounded_int(x, d, x_narrow, masked_zeros: tl.constexpr):
+    return _div_rounded(x, d, _DIV_ROUNDED_INT, x_narrow, masked_zeros)
 
 
 @triton.jit

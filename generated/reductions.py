@@ -41,6 +41,7 @@ def softmax_kernel(
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
 ):
     # Single pass over rows of [M, N]: a [ROWS, BLOCK_N] block of whole rows is
     # loaded once, every reduction runs over axis 1 in registers, and the outputs are stored once.
@@ -93,7 +94,10 @@ def softmax_kernel(
         # spec: reductions.tile:13
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         sum_e = tl.sum(tl.where(mask, e, 0.0), axis=1, keep_dims=True)
-        y = _div_rounded_f16(e, sum_e)
+        # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+        y = _div_rounded_f16(
+            e, sum_e, x_narrow=tl.where(mask_n, e, 1.0) if PAST_END else e, masked_zeros=False
+        )
         # Store each output, cast to its declared type.
         y_offs = y_row_offs + offs_n * stride_y_n
         tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
@@ -116,6 +120,7 @@ def softmax_looped_kernel(
     PERSISTENT: tl.constexpr,  # fewer programs than row blocks: each loops over several
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
     COLS: tl.constexpr,  # the row width, where the launcher compiles for one (0: N at run time)
 ):
     # Looped over rows of [M, N] too wide for registers. Pass k walks the row in
@@ -221,7 +226,10 @@ def softmax_looped_kernel(
             # spec: reductions.tile:12
             e = tl.exp(x - max_x)
             # spec: reductions.tile:13
-            y = _div_rounded_f16(e, sum_e)
+            # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+            y = _div_rounded_f16(
+                e, sum_e, x_narrow=tl.where(mask_n, e, 1.0) if PAST_END else e, masked_zeros=False
+            )
             y_offs = y_row_offs + offs_n * stride_y_n
             # evict_first: the rows still to be re-read should stay in L2, not the output.
             tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask, eviction_policy="evict_first")
@@ -246,6 +254,7 @@ def softmax_team_kernel(
     ROWS: tl.constexpr,  # rows per team: 1
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     ALIGN: tl.constexpr,  # the row width and row strides are multiples of ALIGN (1: of 16, or unknown)
+    PAST_END: tl.constexpr,  # some block holds lanes past the row end: quotients take 1.0 as their dividend there
     WINDOW: tl.constexpr,  # 1, or a 16-byte vector's elements: segments start at the boundary before the row
 ):
     # Rows of [M, N] too wide for one program, each shared by a team of TEAM
@@ -348,7 +357,10 @@ def softmax_team_kernel(
     # spec: reductions.tile:12
     e = tl.exp(x - max_x)
     # spec: reductions.tile:13
-    y = _div_rounded_f16(e, sum_e)
+    # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+    y = _div_rounded_f16(
+        e, sum_e, x_narrow=tl.where(mask_n, e, 1.0) if PAST_END else e, masked_zeros=False
+    )
     if WINDOW > 1:
         # y's row start moved back `shift` elements to the boundary: a multiple of WINDOW
         # (so restated, for Triton to prove it), whatever the row.
@@ -379,7 +391,10 @@ def softmax_team_kernel(
         # spec: reductions.tile:12
         e = tl.exp(x - max_x)
         # spec: reductions.tile:13
-        y = _div_rounded_f16(e, sum_e)
+        # PAST_END: lanes past the row end (never stored) take dividend 1.0, not 0 (tl.div_rn's slow path)
+        y = _div_rounded_f16(
+            e, sum_e, x_narrow=tl.where(mask_n, e, 1.0) if PAST_END else e, masked_zeros=False
+        )
         y_offs = y_row_offs + offs_n * stride_y_n
         tl.store(y_ptr + y_offs, y.to(tl.float16), mask=mask)
 
@@ -508,6 +523,8 @@ def _softmax_launch_choice(device, M, N, x, y):
                 # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
                 ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
                 WINDOW=WINDOW,
+                # Lanes outside the row: past its end in the last segment, before its start with a window.
+                PAST_END=WINDOW > 1 or TEAM * BLOCK_N != N,
                 num_warps=num_warps,
             )
             return softmax_team_kernel, (n_rows * TEAM,), n_rows * 2 * TEAM, constexprs
@@ -557,6 +574,8 @@ def _softmax_launch_choice(device, M, N, x, y):
         INDEX_64=_args.needs_int64(x, y) or num_row_blocks * ROWS > 2**31,
         # The largest power of two up to 8 dividing the row width and the row strides, 1 for multiples of 16 (tilegen.runtime.reduction.row_align).
         ALIGN=_reduction.row_align(N, x.stride(0), y.stride(0)),
+        # The row's last block runs past its end: its quotients divide 1.0 there.
+        PAST_END=N % BLOCK_N != 0,
         num_warps=num_warps,
         **extra,
     )
@@ -751,7 +770,7 @@ def causal_softmax_kernel(
         # spec: reductions.tile:23
         # tl.where: lanes past the row end count as 0.0, adding nothing to the sum
         sum_e = tl.sum(tl.where(mask, e, 0.0), axis=1, keep_dims=True)
-        probs = _div_rounded_f16(e, sum_e)
+        probs = _div_rounded_f16(e, sum_e, x_narrow=e, masked_zeros=True)
         # Store each output, cast to its declared type.
         probs_offs = probs_row_offs + offs_n * stride_probs_s
         tl.store(probs_ptr + probs_offs, probs.to(tl.float16), mask=mask)
@@ -902,7 +921,7 @@ def causal_softmax_looped_kernel(
             # spec: reductions.tile:22
             e = tl.exp(z - max_z)
             # spec: reductions.tile:23
-            probs = _div_rounded_f16(e, sum_e)
+            probs = _div_rounded_f16(e, sum_e, x_narrow=e, masked_zeros=True)
             probs_offs = probs_row_offs + offs_n * stride_probs_s
             # evict_first: the rows still to be re-read should stay in L2, not the output.
             tl.store(
@@ -1057,7 +1076,7 @@ def causal_softmax_team_kernel(
     # spec: reductions.tile:22
     e = tl.exp(z - max_z)
     # spec: reductions.tile:23
-    probs = _div_rounded_f16(e, sum_e)
+    probs = _div_rounded_f16(e, sum_e, x_narrow=e, masked_zeros=True)
     if WINDOW > 1:
         # probs's row start moved back `shift` elements to the boundary: a multiple of WINDOW
         # (so restated, for Triton to prove it), whatever the row.
@@ -1090,7 +1109,7 @@ def causal_softmax_team_kernel(
         # spec: reductions.tile:22
         e = tl.exp(z - max_z)
         # spec: reductions.tile:23
-        probs = _div_rounded_f16(e, sum_e)
+        probs = _div_rounded_f16(e, sum_e, x_narrow=e, masked_zeros=True)
         probs_offs = probs_row_offs + offs_n * stride_probs_s
         tl.store(probs_ptr + probs_offs, probs.to(tl.float16), mask=mask)
 
@@ -8935,6 +8954,20 @@ def _last_lane(x):
 # GPU compute the same values there with tl operations.
 _INTERPRETED = tl.constexpr(_args.interpreting())
 
+
+@triton.jit
+def _div_rn_zeros(x, d):
+    # x / d as tl.div_rn rounds it, for a dividend that is zero at masked positions (exp of a
+    # masked score): tl.div_rn takes a slow path for a zero dividend, which half the lanes
+    # take under a causal mask. A zero is divided as 1.0 instead, and its quotient is the zero
+    # with the sign of x times the sign of d, or NaN where d is 0 or NaN, as IEEE division gives.
+    is_zero = x == 0
+    q = tl.div_rn(tl.where(is_zero, 1.0, x), d)
+    zero = tl.where(d < 0, x * -1.0, x)  # x * -1.0: Triton's -x is 0 - x, +0.0 at +0.0
+    zero = tl.where((d == 0) | (d != d), float("nan"), zero)
+    return tl.where(is_zero, zero, q)
+
+
 # x / d for a quotient only seen rounded to a coarser grid (an f16 or bf16 store, round()),
 # d one value a row (tilegen/language/rounding.py). p = x * r, r = 1 / d rounded, is within
 # 1.5 f32 ulps of q, the correctly rounded quotient; p's window [lo, hi] (p's magnitude
@@ -9006,9 +9039,18 @@ def _div_rounded_window(d):
 
 
 @triton.jit
-def _div_rounded(x, d, asm: tl.constexpr):
+def _div_rounded(x, d, asm: tl.constexpr, x_narrow, masked_zeros: tl.constexpr):
     if _INTERPRETED:
         return tl.div_rn(x, d)
+    if len(x.shape) == 2:
+        if x.shape[1] < 128:
+            # Blocks narrower than 128 columns hold a thread's values in several rows: the
+            # row's reciprocal would cost a division a value, the window's work on top. There
+            # it divides as a quotient not rounded after does: masked zeros apart, or with
+            # the dividend x_narrow (the caller's: 1.0 in lanes past the row end, PAST_END).
+            if masked_zeros:
+                return _div_rn_zeros(x, d)
+            return tl.div_rn(x_narrow, d)
     r, scale_lo, scale_hi = _div_rounded_window(d)
     return tl.inline_asm_elementwise(
         asm, "=f,f,f,f,f,f", [x, d, r, scale_lo, scale_hi], dtype=tl.float32, is_pure=True, pack=1
@@ -9016,18 +9058,18 @@ def _div_rounded(x, d, asm: tl.constexpr):
 
 
 @triton.jit
-def _div_rounded_f16(x, d):
-    return _div_rounded(x, d, _DIV_ROUNDED_F16)
+def _div_rounded_f16(x, d, x_narrow, masked_zeros: tl.constexpr):
+    return _div_rounded(x, d, _DIV_ROUNDED_F16, x_narrow, masked_zeros)
 
 
 @triton.jit
-def _div_rounded_bf16(x, d):
-    return _div_rounded(x, d, _DIV_ROUNDED_BF16)
+def _div_rounded_bf16(x, d, x_narrow, masked_zeros: tl.constexpr):
+    return _div_rounded(x, d, _DIV_ROUNDED_BF16, x_narrow, masked_zeros)
 
 
 @triton.jit
-def _div_rounded_int(x, d):
-    return _div_rounded(x, d, _DIV_ROUNDED_INT)
+def _div_rounded_int(x, d, x_narrow, masked_zeros: tl.constexpr):
+    return _div_rounded(x, d, _DIV_ROUNDED_INT, x_narrow, masked_zeros)
 
 
 @triton.jit

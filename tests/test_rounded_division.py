@@ -60,20 +60,31 @@ def _kernel(source: str, name: str) -> str:
     return source.split(f"def {name}_kernel(")[1].split("@triton.jit")[0]
 
 
+def _squeeze(code: str) -> str:
+    """The code with each call's arguments on one line (black wraps long calls)."""
+    import re
+
+    return re.sub(r"\(\n\s+", "(", re.sub(r",?\n\s*\)", ")", code))
+
+
 def test_which_quotients_divide_rounded():
     from tilegen.pipeline import compile_source
 
     source = compile_source(SPEC, "k.tile").source
-    assert "y = _div_rounded_f16(e, sum_e)" in _kernel(source, "softmax16")
-    assert "y = _div_rounded_bf16(e, sum_e)" in _kernel(source, "softmaxb")
+    # (x_narrow: the dividend where a block narrower than 128 columns divides, 1.0 past the row end)
+    narrow = "x_narrow=tl.where(mask_n, e, 1.0) if PAST_END else e, masked_zeros=False)"
+    assert "y = _div_rounded_f16(e, sum_e, " + narrow in _squeeze(_kernel(source, "softmax16"))
+    assert "y = _div_rounded_bf16(e, sum_e, " + narrow in _squeeze(_kernel(source, "softmaxb"))
     assert "y = tl.div_rn(" in _kernel(source, "softmax32")  # an f32 output sees the quotient itself
     assert "y = tl.div_rn(" in _kernel(source, "reused")  # y is read again: its f32 value is seen
     assert "y = tl.div_rn(" in _kernel(source, "per_column")  # one divisor an element: no row reciprocal
-    assert "_round(_div_rounded_int(x, s))" in _kernel(source, "quantize")
+    assert "_round(_div_rounded_int(x, s, x_narrow=tl.where(mask_n, x, 1.0) if PAST_END else x" in _squeeze(
+        _kernel(source, "quantize"))
     twice = _kernel(source, "twice")  # one quotient written twice, once stored as f32: exact both times
     assert "_div_rounded" not in twice and twice.count("tl.div_rn(") == 2
     scaled = _kernel(source, "scaled")
-    assert "a = _div_rounded_f16(x, s)" in scaled and "_div_rounded_f16(x, s + 1)" in scaled
+    assert "a = _div_rounded_f16(x, s, x_narrow=x, masked_zeros=False)" in scaled
+    assert "_div_rounded_f16(x, s + 1, x_narrow=x, masked_zeros=False)" in scaled
     assert "c = tl.div_rn(x, t)" in scaled
     fast = compile_source(SPEC.replace("y = e / sum(e)\n}", "y = e / sum(e)\n    schedule { precision = fast }\n}"),
                           "k.tile").source
@@ -244,9 +255,9 @@ def check_kernel(x_ptr, d_ptr, out_ptr, n, BLOCK: tl.constexpr):
     x = tl.load(x_ptr + offs, mask=mask)
     d = tl.load(d_ptr + offs, mask=mask, other=1.0)
     q = tl.div_rn(x, d)
-    a = m._div_rounded_f16(x, d).to(tl.float16).to(tl.float32)
-    b = m._div_rounded_bf16(x, d).to(tl.bfloat16).to(tl.float32)
-    c = m._round(m._div_rounded_int(x, d))
+    a = m._div_rounded_f16(x, d, x, False).to(tl.float16).to(tl.float32)
+    b = m._div_rounded_bf16(x, d, x, False).to(tl.bfloat16).to(tl.float32)
+    c = m._round(m._div_rounded_int(x, d, x, False))
     qa, qb, qc = q.to(tl.float16).to(tl.float32), q.to(tl.bfloat16).to(tl.float32), m._round(q)
     bad = (a != qa) & ~((a != a) & (qa != qa))
     bad |= (b != qb) & ~((b != b) & (qb != qb))
@@ -313,3 +324,32 @@ def test_bit_for_bit_against_div_rn_on_gpu(tmp_path):
         check.check_kernel[(x.size + 255) // 256,](torch.from_numpy(x).cuda(), torch.from_numpy(d).cuda(), out,
                                                     x.size, BLOCK=256)
         assert int(out.sum()) == 0, grid
+
+
+_BLOCKS = r"""
+import sys
+sys.path.insert(0, sys.argv[1])
+import triton
+from triton.backends.compiler import GPUTarget
+from triton.compiler import ASTSource
+from tilegen.pipeline import compile_source
+from tilegen.tools.validate import load_module
+
+fn = load_module(compile_source(sys.argv[2], "k.tile").source, "rounded_blocks").softmax16_kernel
+for block_n, rows in ((32, 16), (4096, 1)):
+    consts = dict(BLOCK_N=block_n, ROWS=rows, NUM_STAGES=1, PERSISTENT=False, INDEX_64=False, ALIGN=1, PAST_END=True)
+    signature = {n: "constexpr" if n in consts else "*fp16" if n.endswith("_ptr") else "i32" for n in fn.arg_names}
+    ptx = triton.compile(ASTSource(fn, signature, consts), target=GPUTarget("cuda", 90, 32),
+                         options={"num_warps": 4}).asm["ptx"]
+    print(block_n, ptx.count("cvt.rn.f16x2.f32"), ptx.count("@!slow bra.uni"), ptx.count("div.rn.f32"))
+"""
+
+
+def test_narrow_blocks_divide_as_before():
+    """A block narrower than 128 columns (a thread's values in several rows) divides with
+    div.rn as a quotient not rounded after would, no window in its code; a wide block takes
+    the window, its branch around div.rn."""
+    out = compile_for_gpu(_BLOCKS, SPEC)
+    counts = {int(b): (int(w), int(br), int(d)) for b, w, br, d in (line.split() for line in out.strip().split("\n"))}
+    assert counts[32][0] == 0 and counts[32][1] == 0 and counts[32][2] >= 1, counts
+    assert counts[4096][0] >= 1 and counts[4096][1] >= 1, counts

@@ -177,7 +177,8 @@ class Operator:
     zeros: str | None = None
     zeros_helper: str | None = None
     # its spelling where its value is only seen rounded to a coarser grid (rounding.py; {0}
-    # the grid), and the helper
+    # the grid, {3} the dividend and {4} whether masked zeros go apart where it divides as
+    # tl.div_rn), and the helper
     rounded: str | None = None
     rounded_helper: str | None = None
     light: bool = True  # a few ALU instructions a value (Function.light): not /, % or **
@@ -204,7 +205,8 @@ OPERATORS: dict[str, Operator] = {
         # boundaries (templates/helpers.py.j2, _div_rounded_f16 / _bf16 / _int)
         Operator("/", "tl.div_rn({0}, {1})", "{0} / {1}", ATOM,
                  zeros="_div_rn_zeros({0}, {1})", zeros_helper="div_rn_zeros",
-                 rounded="_div_rounded_{0}({1}, {2})", rounded_helper="div_rounded", light=False),
+                 rounded="_div_rounded_{0}({1}, {2}, x_narrow={3}, masked_zeros={4})", rounded_helper="div_rounded",
+                 light=False),
         # the C-style remainder (sign of the dividend), as Triton computes it
         Operator("%", "{0} % {1}", "torch.fmod({0}, {1})", MUL, light=False),
         Operator("**", "_pow({0}, {1})", "torch.pow({0}, {1})", ATOM, float_only=True, helper="pow", light=False),

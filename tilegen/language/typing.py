@@ -89,8 +89,8 @@ class Typer:
         """The grid (rounding.py) of an f32 quotient that is only seen rounded to one, by a
         divisor that is one value per row (per program where the kernel has no rows): it is
         spelled `_div_rounded_GRID`. None for any other."""
-        if not (self.f32_quotient(expr) and self.of(expr).dtype.name == "f32"):
-            return None
+        if not (self.f32_quotient(expr) and self.of(expr).dtype.name == "f32" and self.of(expr).dims):
+            return None  # (a quotient of scalars is one division a program)
         grid = self.rounded.grid(expr)
         return grid if grid and set(self.of(expr.rhs).dims) <= set(self.rows) else None
 

@@ -107,9 +107,13 @@ class ExprRenderer:
                 return f"{lhs} / {rhs}", _PREC["*"]
             if expr.op == "/" and triton and self.typer.of(expr).dtype.name != "f64":
                 grid = self.typer.rounded_quotient(expr)
-                if grid:  # seen only rounded to `grid` (language/rounding.py): no slow path for zeros either
-                    operands = (self._float(e, expr) for e in (expr.lhs, expr.rhs))
-                    return OPERATORS["/"].rounded.format(grid, *operands), _ATOM
+                if grid:  # seen only rounded to `grid` (language/rounding.py)
+                    # (narrow blocks divide with tl.div_rn: masked zeros apart, or lanes past
+                    # the row end with the dividend the lowering gives them)
+                    dividend, divisor = self._float(expr.lhs, expr), self._float(expr.rhs, expr)
+                    masked = self.typer.masked_quotient(expr)
+                    narrow = dividend if masked else self.dividend(expr, dividend)
+                    return OPERATORS["/"].rounded.format(grid, dividend, divisor, narrow, masked), _ATOM
                 if self.typer.masked_quotient(expr):
                     return OPERATORS["/"].zeros.format(*(self._float(e, expr) for e in (expr.lhs, expr.rhs))), _ATOM
                 dividend = self.dividend(expr, self._float(expr.lhs, expr))

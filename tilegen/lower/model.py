@@ -304,6 +304,6 @@ def helpers_used(checked: CheckedKernel) -> tuple[set[str], set[str]]:
             if isinstance(e, ir.BinOp) and e.op == "/" and not fast_division(kernel):
                 if typer.rounded_quotient(e):
                     triton.add(OPERATORS["/"].rounded_helper)
-                elif typer.masked_quotient(e):
+                if typer.masked_quotient(e):  # (a rounded one's narrow blocks divide so too)
                     triton.add(OPERATORS["/"].zeros_helper)
     return triton, torch

@@ -145,10 +145,10 @@ class Lowering:
 
     def _along_row(self, expr: ir.Expr) -> bool:
         """A quotient that tl.div_rn computes with a dividend per column (not one per row,
-        not a literal), not handled as masked zeros (zeros.py) or as rounded (rounding.py)."""
+        not a literal), not handled as masked zeros already (zeros.py); a rounded one
+        (rounding.py) takes that dividend only where it divides (blocks narrower than 128)."""
         return (self.typer.f32_quotient(expr) and not self.triton.fast_division
-                and not self.typer.masked_quotient(expr) and not self.typer.rounded_quotient(expr)
-                and self.an.shape(expr.lhs) in (COL, FULL))
+                and not self.typer.masked_quotient(expr) and self.an.shape(expr.lhs) in (COL, FULL))
 
     def _dividend(self, quotient: ir.BinOp, text: str) -> str:
         """Where the launch has lanes outside the row (PAST_END), a quotient computed along
