@@ -3069,7 +3069,7 @@ _DIV_ROUNDED_HEAD = (
 )
 _DIV_ROUNDED_TAIL = (
     "mov.f32 $0, p;\n"
-    "@!slow bra.uni DIV_ROUNDED_${:uid};\n"
+    "@!slow bra DIV_ROUNDED_${:uid};\n"
     "div.rn.f32 $0, $1, $2;\n"
     "DIV_ROUNDED_${:uid}:\n"
     "}"
@@ -3091,8 +3091,8 @@ _DIV_ROUNDED_BF16_TEST = (
     "setp.neu.f32 slow, glo, ghi;\n"
 )
 _DIV_ROUNDED_BF16 = tl.constexpr(_DIV_ROUNDED_HEAD + _DIV_ROUNDED_BF16_TEST + _DIV_ROUNDED_TAIL)
-# int: lo and hi rounded half to even; from 2**23 on (f32 values there are integers, and p
-# may have overflowed where q did not) every quotient divides
+# int: lo and hi rounded half to even; from 2**23 on every quotient divides (a finite p there
+# straddles integers anyway; the guard is for p = inf, which may have overflowed where q did not)
 _DIV_ROUNDED_INT_TEST = (
     "cvt.rni.f32.f32 glo, lo;\n"
     "cvt.rni.f32.f32 ghi, hi;\n"
@@ -3118,18 +3118,26 @@ def _div_rounded_window(d):
 
 
 @triton.jit
+def _div_as_before(x, d, x_narrow, masked_zeros: tl.constexpr):
+    # The quotient as one not rounded after divides: masked zeros apart, or with the
+    # dividend x_narrow (the caller's: 1.0 in lanes past the row end, PAST_END).
+    if masked_zeros:
+        return _div_rn_zeros(x, d)
+    return tl.div_rn(x_narrow, d)
+
+
+@triton.jit
 def _div_rounded(x, d, asm: tl.constexpr, x_narrow, masked_zeros: tl.constexpr):
     if _INTERPRETED:
         return tl.div_rn(x, d)
+    if not tl.target_info.cuda_capability_geq(8, 0):
+        # cvt.rn.f16x2.f32 and cvt.rn.bf16x2.f32 need sm_80 (Ampere) or newer
+        return _div_as_before(x, d, x_narrow, masked_zeros)
     if len(x.shape) == 2:
         if x.shape[1] < 128:
             # Blocks narrower than 128 columns hold a thread's values in several rows: the
-            # row's reciprocal would cost a division a value, the window's work on top. There
-            # it divides as a quotient not rounded after does: masked zeros apart, or with
-            # the dividend x_narrow (the caller's: 1.0 in lanes past the row end, PAST_END).
-            if masked_zeros:
-                return _div_rn_zeros(x, d)
-            return tl.div_rn(x_narrow, d)
+            # row's reciprocal would cost a division a value, the window's work on top.
+            return _div_as_before(x, d, x_narrow, masked_zeros)
     r, scale_lo, scale_hi = _div_rounded_window(d)
     return tl.inline_asm_elementwise(
         asm, "=f,f,f,f,f,f", [x, d, r, scale_lo, scale_hi], dtype=tl.float32, is_pure=True, pack=1

@@ -145,8 +145,9 @@ def _fma32(a: np.ndarray, s: np.ndarray, c: float) -> np.ndarray:
     down = np.nextafter(out, F32(-np.inf))
     up = np.nextafter(out, F32(np.inf))
     with np.errstate(invalid="ignore", over="ignore"):
-        tie_below = (out.astype(np.float64) + down.astype(np.float64)) / 2 == t
-        tie_above = (out.astype(np.float64) + up.astype(np.float64)) / 2 == t
+        finite = np.isfinite(out)  # (inf's neighbour averaged with it is inf: no tie)
+        tie_below = finite & ((out.astype(np.float64) + down.astype(np.float64)) / 2 == t)
+        tie_above = finite & ((out.astype(np.float64) + up.astype(np.float64)) / 2 == t)
     out = np.where(~small & tie_below & (c < 0), down, out)
     out = np.where(~small & tie_above & (c > 0), up, out)
     return out
@@ -159,8 +160,9 @@ def _bf16(x: np.ndarray) -> np.ndarray:
 GRID = {"f16": lambda v: v.astype(np.float16).astype(F32), "bf16": _bf16, "int": np.rint}
 
 
-def _rounded_division(x, d, grid, eps=2.0**-21):
-    """(value, fast): what _div_rounded_GRID returns, and where it took the product."""
+def _rounded_division(x, d, grid, eps=2.0**-21, delta=DELTA, guard=True):
+    """(value, fast): what _div_rounded_GRID returns, and where it took the product (eps,
+    delta and guard: the window's scale, its move outward, the int grid's 2**23 guard)."""
     with np.errstate(all="ignore"):
         r = F32(1) / d
         normal = (np.abs(r) >= np.finfo(F32).tiny) & (np.abs(r) <= np.finfo(F32).max)
@@ -168,10 +170,10 @@ def _rounded_division(x, d, grid, eps=2.0**-21):
         hi_scale = np.where(normal, F32(1 + eps), F32(np.nan)).astype(F32)
         p = (x * r).astype(F32)
         a = np.abs(p)
-        lo, hi = _fma32(a, lo_scale, -DELTA), _fma32(a, hi_scale, DELTA)
+        lo, hi = _fma32(a, lo_scale, -delta), _fma32(a, hi_scale, delta)
         g_lo, g_hi = GRID[grid](lo), GRID[grid](hi)
         fast = g_lo == g_hi  # a float compare: NaN equals nothing, -0 equals +0
-        if grid == "int":
+        if grid == "int" and guard:
             fast &= ~(a >= 2.0**23)
         return np.where(fast, p, x / d), fast
 
@@ -201,6 +203,16 @@ def _operands(grid, n, rng):
         x = (mid * d.astype(np.float64)).astype(F32)
         for nudge in (0, 1, -1, 2, -2):
             xs.append((x.view(np.int32) + nudge).view(F32)), ds.append(d)
+    # quotients within 2**-149 of a midpoint of bf16's subnormals (f32-subnormal dividends:
+    # only the window's move outward holds them), and dividends near the f32 maximum, whose
+    # product with the reciprocal may overflow where the quotient does not
+    d = rng.uniform(1, 2, n).astype(F32)
+    x = ((rng.integers(0, 128, n) + 0.5) * 2.0**-133 * d.astype(np.float64)).astype(F32)
+    for nudge in (0, 1, -1):
+        xs.append((x.view(np.int32) + nudge).view(F32)), ds.append(d)
+    d = rng.uniform(0.5, 1, n).astype(F32)
+    xs.append((np.finfo(F32).max * d.astype(np.float64) * (1 + rng.uniform(-2.0**-22, 2.0**-22, n)))
+              .clip(max=np.finfo(F32).max).astype(F32)), ds.append(d)
     return np.concatenate(xs), np.concatenate(ds)
 
 
@@ -234,6 +246,19 @@ def test_rule_fails_with_a_window_too_narrow(grid):
         got = GRID[grid](_rounded_division(x, d, grid, eps=2.0**-25)[0])
     same = (got.view(np.int32) == exact.view(np.int32)) | (np.isnan(got) & np.isnan(exact))
     assert not same.all()
+
+
+def test_rule_needs_its_move_outward_and_its_guard():
+    """The window's move outward by 2**-146 holds bf16's subnormal midpoints, and the int
+    grid's 2**23 guard catches a product that overflowed where the quotient did not: without
+    either, some products round otherwise than the exact quotient."""
+    for grid, change in (("bf16", dict(delta=0.0)), ("int", dict(guard=False))):
+        x, d = _operands(grid, 200_000, np.random.default_rng(7))
+        with np.errstate(all="ignore"):
+            exact = GRID[grid](x / d)
+            got = GRID[grid](_rounded_division(x, d, grid, **change)[0])
+        same = (got.view(np.int32) == exact.view(np.int32)) | (np.isnan(got) & np.isnan(exact))
+        assert not same.all(), grid
 
 
 # ---- the PTX, and the GPU ---------------------------------------------------------------
@@ -292,24 +317,40 @@ path.write_text(sys.argv[2])
 loader = importlib.util.spec_from_file_location("rounded_check", path)
 module = importlib.util.module_from_spec(loader)
 loader.loader.exec_module(module)
-for cc in (80, 90):
+import triton.language.target_info as target_info
+
+
+def _target(cc):  # (no GPU here: the target compiled for stands for the device)
+    def current_target():
+        return GPUTarget("cuda", cc, 32)
+
+    current_target.__triton_builtin__ = True
+    return current_target
+
+
+for cc in (75, 80, 90):
+    target_info.current_target = _target(cc)
     src = ASTSource(module.check_kernel, {"x_ptr": "*fp32", "d_ptr": "*fp32", "out_ptr": "*i8", "n": "i32",
                                           "BLOCK": "constexpr"}, {"BLOCK": 256})
     ptx = triton.compile(src, target=GPUTarget("cuda", cc, 32), options={"num_warps": 4}).asm["ptx"]
-    print(cc, ptx.count("cvt.rn.f16x2.f32"), ptx.count("cvt.rn.bf16x2.f32"), ptx.count("@!slow bra.uni"),
+    print(cc, ptx.count("cvt.rn.f16x2.f32"), ptx.count("cvt.rn.bf16x2.f32"), ptx.count("@!slow bra DIV_ROUNDED"),
           ptx.count("div.rn.f32"))
 """
 
 
 def test_helpers_assemble_with_a_branch():
     """The helpers' PTX assembles for sm_80 and sm_90 (ptxas runs in triton.compile), each
-    element branching around its div.rn.f32."""
+    element branching around its div.rn.f32; for sm_75, which has no packed conversions
+    from f32, they divide as before (no window)."""
     out = compile_for_gpu(_PTX, f"SPEC = {SPEC!r}\n" + _CHECK_MODULE)
     lines = out.strip().split("\n")
-    assert len(lines) == 2, out
+    assert len(lines) == 3, out
     for line in lines:
         cc, f16, bf16, branches, divisions = map(int, line.split())
-        assert f16 >= 1 and bf16 >= 1 and branches >= 3 and divisions >= 4, line
+        if cc == 75:
+            assert f16 == bf16 == branches == 0, line
+        else:
+            assert f16 >= 1 and bf16 >= 1 and branches >= 3 and divisions >= 4, line
 
 
 @pytest.mark.gpu
@@ -335,13 +376,21 @@ from triton.compiler import ASTSource
 from tilegen.pipeline import compile_source
 from tilegen.tools.validate import load_module
 
+import triton.language.target_info as target_info
+
+def current_target():  # (no GPU here: the target compiled for stands for the device)
+    return GPUTarget("cuda", 90, 32)
+
+
+current_target.__triton_builtin__ = True
+target_info.current_target = current_target
 fn = load_module(compile_source(sys.argv[2], "k.tile").source, "rounded_blocks").softmax16_kernel
 for block_n, rows in ((32, 16), (4096, 1)):
     consts = dict(BLOCK_N=block_n, ROWS=rows, NUM_STAGES=1, PERSISTENT=False, INDEX_64=False, ALIGN=1, PAST_END=True)
     signature = {n: "constexpr" if n in consts else "*fp16" if n.endswith("_ptr") else "i32" for n in fn.arg_names}
     ptx = triton.compile(ASTSource(fn, signature, consts), target=GPUTarget("cuda", 90, 32),
                          options={"num_warps": 4}).asm["ptx"]
-    print(block_n, ptx.count("cvt.rn.f16x2.f32"), ptx.count("@!slow bra.uni"), ptx.count("div.rn.f32"))
+    print(block_n, ptx.count("cvt.rn.f16x2.f32"), ptx.count("@!slow bra DIV_ROUNDED"), ptx.count("div.rn.f32"))
 """
 
 

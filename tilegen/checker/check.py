@@ -43,8 +43,10 @@ class CheckedKernel:
         return dict(self.public).get(name, name)
 
     def typer(self) -> Typer:
-        return Typer(self.space, dict(self.types), self.rows, Zeros.of_body(self.kernel.body),
-                     Rounded.of_kernel(self.kernel))
+        # (kernels reducing or scanning along a named dimension hold their divisors a value an
+        # element: no quotient of theirs divides through a row's reciprocal)
+        rounded = Rounded() if self.reduced or self.scanned else Rounded.of_kernel(self.kernel)
+        return Typer(self.space, dict(self.types), self.rows, Zeros.of_body(self.kernel.body), rounded)
 
     def vtype(self, name: str) -> VType:
         return dict(self.types)[name]

@@ -177,8 +177,8 @@ class Operator:
     zeros: str | None = None
     zeros_helper: str | None = None
     # its spelling where its value is only seen rounded to a coarser grid (rounding.py; {0}
-    # the grid, {3} the dividend and {4} whether masked zeros go apart where it divides as
-    # tl.div_rn), and the helper
+    # the grid; {3} x_narrow, the dividend, and {4} whether masked zeros go apart, where it
+    # divides with tl.div_rn), and the helper
     rounded: str | None = None
     rounded_helper: str | None = None
     light: bool = True  # a few ALU instructions a value (Function.light): not /, % or **

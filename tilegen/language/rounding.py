@@ -3,10 +3,12 @@
 A quotient stored to an f16 or bf16 output and used nowhere else, cast to f16 or bf16, or
 rounded to an integer by `round()` is seen only through that rounding: its f32 value (the
 correctly rounded `/`) matters only where it decides the coarser rounding. Such a quotient,
-where its divisor is one value per row (or per program), divides through `_div_rounded_*`
-(templates/helpers.py.j2): the dividend times the row's reciprocal, with `tl.div_rn` taken
-only where that product lies too near a rounding boundary of the grid to round as the exact
-quotient would (docs/design.md, "Quotients seen through a rounding"). The grids:
+varying along a row, by a divisor that is one value a row (a scalar in a kernel without
+rows), divides through `_div_rounded_*` (templates/helpers.py.j2): the dividend times the
+row's reciprocal, with `tl.div_rn` taken only where that product lies too near a rounding
+boundary of the grid to round as the exact quotient would (docs/design.md, "Quotients seen
+through a rounding"). Kernels reducing or scanning along a named dimension take none. The
+grids:
 
     f16, bf16  round to nearest even in that type (the store's, or a cast's, conversion)
     int        round half to even to an integer (`round()`)

@@ -86,13 +86,16 @@ class Typer:
         return self.f32_quotient(expr) and self.zeros.dividend(expr.lhs)
 
     def rounded_quotient(self, expr: ir.BinOp) -> str | None:
-        """The grid (rounding.py) of an f32 quotient that is only seen rounded to one, by a
-        divisor that is one value per row (per program where the kernel has no rows): it is
-        spelled `_div_rounded_GRID`. None for any other."""
-        if not (self.f32_quotient(expr) and self.of(expr).dtype.name == "f32" and self.of(expr).dims):
-            return None  # (a quotient of scalars is one division a program)
-        grid = self.rounded.grid(expr)
-        return grid if grid and set(self.of(expr.rhs).dims) <= set(self.rows) else None
+        """The grid (rounding.py) of an f32 quotient that is only seen rounded to one, varying
+        along a row, by a divisor that is one value a row (a scalar where the kernel has no
+        rows): it is spelled `_div_rounded_GRID`. None for any other."""
+        if not (self.f32_quotient(expr) and self.of(expr).dtype.name == "f32"):
+            return None
+        rows = set(self.rows)
+        # (a quotient one value a row, or a scalar, is a division a row or a program anyway)
+        if set(self.of(expr).dims) <= rows or not set(self.of(expr.rhs).dims) <= rows:
+            return None
+        return self.rounded.grid(expr)
 
     def of(self, expr: ir.Expr) -> VType:
         hit = self._types.get(id(expr))
