@@ -48,6 +48,14 @@ reduction twice(x: f16[M, N]) -> (y: f16[M, N], z: f32[M, N]) {
     z = x / sum(x)
 }
 
+reduction per_row(x: f16[M, N]) -> (y: f16[M]) {
+    y = 1 / sum(x)
+}
+
+reduction scan_m(x: f32[M, N], s: f32[N]) -> (y: f16[M, N]) {
+    y = cumsum(x, M) / s
+}
+
 elementwise scaled(x: f32[N], s: f32, t: f32[N]) -> (a: f16[N], b: f16[N], c: f16[N]) {
     a = x / s
     b = ((x / (s + 1)) as f16) * 2
@@ -82,6 +90,9 @@ def test_which_quotients_divide_rounded():
         _kernel(source, "quantize"))
     twice = _kernel(source, "twice")  # one quotient written twice, once stored as f32: exact both times
     assert "_div_rounded" not in twice and twice.count("tl.div_rn(") == 2
+    # one quotient a row (its dividend a number), and a scan along M (its divisor a value an element)
+    assert "_div_rounded" not in _kernel(source, "per_row") and "tl.div_rn(1, sum_x)" in _kernel(source, "per_row")
+    assert "_div_rounded" not in _kernel(source, "scan_m") and "tl.div_rn(" in _kernel(source, "scan_m")
     scaled = _kernel(source, "scaled")
     assert "a = _div_rounded_f16(x, s, x_narrow=x, masked_zeros=False)" in scaled
     assert "_div_rounded_f16(x, s + 1, x_narrow=x, masked_zeros=False)" in scaled
