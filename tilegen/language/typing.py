@@ -89,7 +89,7 @@ class Typer:
         """The grid (rounding.py) of an f32 quotient that is only seen rounded to one, varying
         along a row, by a divisor that is one value a row (a scalar where the kernel has no
         rows): it is spelled `_div_rounded_GRID`. None for any other."""
-        if not (self.f32_quotient(expr) and self.of(expr).dtype.name == "f32"):
+        if not self.rounded.grids or not (self.f32_quotient(expr) and self.of(expr).dtype.name == "f32"):
             return None
         rows = set(self.rows)
         # (a quotient one value a row, or a scalar, is a division a row or a program anyway)
