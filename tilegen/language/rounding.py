@@ -23,8 +23,6 @@ from dataclasses import dataclass, field
 
 from . import ir
 
-GRIDS = ("f16", "bf16", "int")
-
 
 def _grid_of_dtype(dtype) -> str | None:
     return dtype.name if dtype.name in ("f16", "bf16") else None
