@@ -2378,32 +2378,6 @@ _DIV_ROUNDED_TAIL = (
     "DIV_ROUNDED_${:uid}:\n"
     "}"
 )
-# f16: lo and hi packed into one f16x2 register, its halves compared (+0 equals -0; NaN
-# equals nothing)
-_DIV_ROUNDED_F16_TEST = (
-    "cvt.rn.f16x2.f32 g, hi, lo;\n" "mov.b32 {lo16, hi16}, g;\n" "setp.neu.f16 slow, lo16, hi16;\n"
-)
-_DIV_ROUNDED_F16 = tl.constexpr(_DIV_ROUNDED_HEAD + _DIV_ROUNDED_F16_TEST + _DIV_ROUNDED_TAIL)
-# bf16: lo and hi packed into one bf16x2 register, each half widened back to f32 (the
-# upper 16 bits of an f32) and compared
-_DIV_ROUNDED_BF16_TEST = (
-    "cvt.rn.bf16x2.f32 g, hi, lo;\n"
-    "shl.b32 bits, g, 16;\n"
-    "mov.b32 glo, bits;\n"
-    "and.b32 bits, g, 0xFFFF0000;\n"
-    "mov.b32 ghi, bits;\n"
-    "setp.neu.f32 slow, glo, ghi;\n"
-)
-_DIV_ROUNDED_BF16 = tl.constexpr(_DIV_ROUNDED_HEAD + _DIV_ROUNDED_BF16_TEST + _DIV_ROUNDED_TAIL)
-# int: lo and hi rounded half to even; from 2**23 on every quotient divides (a finite p there
-# straddles integers anyway; the guard is for p = inf, which may have overflowed where q did not)
-_DIV_ROUNDED_INT_TEST = (
-    "cvt.rni.f32.f32 glo, lo;\n"
-    "cvt.rni.f32.f32 ghi, hi;\n"
-    "setp.neu.f32 slow, glo, ghi;\n"
-    "setp.ge.or.f32 slow, a, 0f4B000000, slow;\n"
-)
-_DIV_ROUNDED_INT = tl.constexpr(_DIV_ROUNDED_HEAD + _DIV_ROUNDED_INT_TEST + _DIV_ROUNDED_TAIL)
 
 
 @triton.jit
@@ -2448,14 +2422,15 @@ def _div_rounded(x, d, asm: tl.constexpr, x_narrow, masked_zeros: tl.constexpr):
     )
 
 
-@triton.jit
-def _div_rounded_f16(x, d, x_narrow, masked_zeros: tl.constexpr):
-    return _div_rounded(x, d, _DIV_ROUNDED_F16, x_narrow, masked_zeros)
-
-
-@triton.jit
-def _div_rounded_bf16(x, d, x_narrow, masked_zeros: tl.constexpr):
-    return _div_rounded(x, d, _DIV_ROUNDED_BF16, x_narrow, masked_zeros)
+# int: lo and hi rounded half to even; from 2**23 on every quotient divides (a finite p there
+# straddles integers anyway; the guard is for p = inf, which may have overflowed where q did not)
+_DIV_ROUNDED_INT_TEST = (
+    "cvt.rni.f32.f32 glo, lo;\n"
+    "cvt.rni.f32.f32 ghi, hi;\n"
+    "setp.neu.f32 slow, glo, ghi;\n"
+    "setp.ge.or.f32 slow, a, 0f4B000000, slow;\n"
+)
+_DIV_ROUNDED_INT = tl.constexpr(_DIV_ROUNDED_HEAD + _DIV_ROUNDED_INT_TEST + _DIV_ROUNDED_TAIL)
 
 
 @triton.jit

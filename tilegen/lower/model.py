@@ -302,8 +302,10 @@ def helpers_used(checked: CheckedKernel) -> tuple[set[str], set[str]]:
             if isinstance(e, ir.BinOp) and e.op in OPERATORS and OPERATORS[e.op].helper:
                 triton.add(OPERATORS[e.op].helper)
             if isinstance(e, ir.BinOp) and e.op == "/" and not fast_division(kernel):
-                if typer.rounded_quotient(e):
+                grid = typer.rounded_quotient(e)
+                if grid:  # the shared part, and the grid's own
                     triton.add(OPERATORS["/"].rounded_helper)
+                    triton.add(f"{OPERATORS['/'].rounded_helper}_{grid}")
                 if typer.masked_quotient(e):  # (a rounded one's narrow blocks divide so too)
                     triton.add(OPERATORS["/"].zeros_helper)
     return triton, torch
