@@ -436,6 +436,11 @@ def quantize_rows_i8_team_kernel(
 # warps or 1024 of 8, whichever leaves fewer lanes past the row end (ties: the larger),
 # except over few row blocks (at most the number an SM that _quantize_rows_i8_looped gives each
 # entry), where their own stay (tilegen.runtime.reduction.looped_chunk).
+# The looped entries at max_n 16384 (_quantize_rows_i8_heavy), before the single pass of the
+# same width: this kernel's row outputs cost more than a few instructions a value, none of
+# it feeding a reduction, so it runs such rows in narrow chunks, reading the row again for
+# the outputs, over more row blocks than the number an SM _quantize_rows_i8_heavy gives and where the
+# rows do not load element by element (HEAVY_OUTPUTS_CHUNKED in tilegen/lower/reduction/launch.py).
 # The max_n 3072, 6144, 12288 entries (_quantize_rows_i8_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
@@ -464,6 +469,7 @@ _quantize_rows_i8_launch_table = (
     (6144, "looped", 1024, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
     (12288, "looped", 4096, 1, 16, 0, 1),
+    (16384, "looped", 2048, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
@@ -472,6 +478,8 @@ _quantize_rows_i8_launch_table = (
 _quantize_rows_i8_padded = {3072: 1, 6144: 1, 12288: 2}
 # max_n of the other looped entries: the row blocks an SM up to which their own chunks stay for rows loaded element by element
 _quantize_rows_i8_looped = {4096: 2, 8192: 2}
+# max_n of the chunked entries for heavy outputs: the row blocks an SM up to which the launcher skips them
+_quantize_rows_i8_heavy = {16384: 4}
 # Row widths quantize_rows_i8_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _quantize_rows_i8_widths = set()
 
@@ -488,10 +496,20 @@ def _quantize_rows_i8_launch_choice(device, M, N, x, q, s):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _quantize_rows_i8_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_quantize_rows_i8_padded) only where the rows fill the SMs.
-            if not (
-                max_n in _quantize_rows_i8_padded
-                and _reduction.few_row_blocks(device, n_rows, _quantize_rows_i8_padded[max_n])
-            ):
+            padding = max_n in _quantize_rows_i8_padded and _reduction.few_row_blocks(
+                device, n_rows, _quantize_rows_i8_padded[max_n]
+            )
+            # The chunks for heavy outputs (_quantize_rows_i8_heavy) only where the rows fill the SMs and load
+            # in pairs or vectors: else the single pass after them.
+            heavy = (
+                strategy == "looped"
+                and max_n in _quantize_rows_i8_heavy
+                and (
+                    _reduction.few_row_blocks(device, n_rows, _quantize_rows_i8_heavy[max_n])
+                    or _reduction.element_by_element(N, x.stride(0), q.stride(0))
+                )
+            )
+            if not (padding or heavy):
                 break
     if strategy == "looped" and max_n in _quantize_rows_i8_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -2698,6 +2716,11 @@ def quantize_rows_f8_team_kernel(
 # warps or 1024 of 8, whichever leaves fewer lanes past the row end (ties: the larger),
 # except over few row blocks (at most the number an SM that _quantize_rows_f8_looped gives each
 # entry), where their own stay (tilegen.runtime.reduction.looped_chunk).
+# The looped entries at max_n 16384 (_quantize_rows_f8_heavy), before the single pass of the
+# same width: this kernel's row outputs cost more than a few instructions a value, none of
+# it feeding a reduction, so it runs such rows in narrow chunks, reading the row again for
+# the outputs, over more row blocks than the number an SM _quantize_rows_f8_heavy gives and where the
+# rows do not load element by element (HEAVY_OUTPUTS_CHUNKED in tilegen/lower/reduction/launch.py).
 # The max_n 3072, 6144, 12288 entries (_quantize_rows_f8_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
@@ -2726,6 +2749,7 @@ _quantize_rows_f8_launch_table = (
     (6144, "looped", 1024, 1, 8, 0, 1),
     (8192, "looped", 4096, 1, 16, 0, 1),
     (12288, "looped", 4096, 1, 16, 0, 1),
+    (16384, "looped", 2048, 1, 16, 0, 1),
     (16384, "single", 0, 1, 16, 0, 1),
     (65536, "team", 4096, 1, 4, 0, 1),
     (None, "team", 8192, 1, 8, 0, 1),
@@ -2734,6 +2758,8 @@ _quantize_rows_f8_launch_table = (
 _quantize_rows_f8_padded = {3072: 1, 6144: 1, 12288: 2}
 # max_n of the other looped entries: the row blocks an SM up to which their own chunks stay for rows loaded element by element
 _quantize_rows_f8_looped = {4096: 2, 8192: 2}
+# max_n of the chunked entries for heavy outputs: the row blocks an SM up to which the launcher skips them
+_quantize_rows_f8_heavy = {16384: 4}
 # Row widths quantize_rows_f8_looped_kernel has been compiled for (tilegen.runtime.reduction.fixed_width).
 _quantize_rows_f8_widths = set()
 
@@ -2750,10 +2776,20 @@ def _quantize_rows_f8_launch_choice(device, M, N, x, q, s):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _quantize_rows_f8_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_quantize_rows_f8_padded) only where the rows fill the SMs.
-            if not (
-                max_n in _quantize_rows_f8_padded
-                and _reduction.few_row_blocks(device, n_rows, _quantize_rows_f8_padded[max_n])
-            ):
+            padding = max_n in _quantize_rows_f8_padded and _reduction.few_row_blocks(
+                device, n_rows, _quantize_rows_f8_padded[max_n]
+            )
+            # The chunks for heavy outputs (_quantize_rows_f8_heavy) only where the rows fill the SMs and load
+            # in pairs or vectors: else the single pass after them.
+            heavy = (
+                strategy == "looped"
+                and max_n in _quantize_rows_f8_heavy
+                and (
+                    _reduction.few_row_blocks(device, n_rows, _quantize_rows_f8_heavy[max_n])
+                    or _reduction.element_by_element(N, x.stride(0), q.stride(0))
+                )
+            )
+            if not (padding or heavy):
                 break
     if strategy == "looped" and max_n in _quantize_rows_f8_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.

@@ -141,6 +141,15 @@ def root(context, missing=missing):
         yield ', whichever leaves fewer lanes past the row end (ties: the larger),\n# except over few row blocks (at most the number an SM that _'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '_looped gives each\n# entry), where their own stay (tilegen.runtime.reduction.looped_chunk).\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_heavy'):
+        pass
+        yield '# The looped entries at max_n '
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_heavy'))
+        yield ' (_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield "_heavy), before the single pass of the\n# same width: this kernel's row outputs cost more than a few instructions a value, none of\n# it feeding a reduction, so it runs such rows in narrow chunks, reading the row again for\n# the outputs, over more row blocks than the number an SM _"
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_heavy gives and where the\n# rows do not load element by element (HEAVY_OUTPUTS_CHUNKED in tilegen/lower/reduction/launch.py).\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'):
         pass
         yield '# The max_n '
@@ -213,6 +222,13 @@ def root(context, missing=missing):
         yield '_looped = '
         yield str(str_join(('{', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_looped_few'), '}', )))
         yield '\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_heavy'):
+        pass
+        yield '# max_n of the chunked entries for heavy outputs: the row blocks an SM up to which the launcher skips them\n_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_heavy = '
+        yield str(str_join(('{', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_heavy_few'), '}', )))
+        yield '\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_narrow'):
         pass
         yield '_'
@@ -242,9 +258,9 @@ def root(context, missing=missing):
     yield ", launch keywords), from the launch table above and\n    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,\n    strides, device, data pointers' offsets from a "
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pointer_align'))
     yield '-byte boundary'
-    yield str(('; for a team,\n    also whether a CUDA graph is being captured' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 134 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('; for a team,\n    also whether a CUDA graph is being captured' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 145 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield "), so the launcher works it out on a\n    signature's first call only (Calls.facts)."
-    yield str((' The team workspace words are 0 where the\n    launch is no team.' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 136 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((' The team workspace words are 0 where the\n    launch is no team.' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 147 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '"""\n    n_rows = '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'n_rows'))
     yield '\n    for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _'
@@ -256,11 +272,32 @@ def root(context, missing=missing):
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
         yield ' <= max_n:\n            # An entry for rows mostly padding (_'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_padded) only where the rows fill the SMs.\n            if not (max_n in _'
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_padded and _reduction.few_row_blocks(device, n_rows, _'
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_padded[max_n])):\n                break\n    if strategy == "looped" and max_n in _'
+        yield '_padded) only where the rows fill the SMs.\n'
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_heavy'):
+            pass
+            yield '            padding = max_n in _'
+            yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+            yield '_padded and _reduction.few_row_blocks(device, n_rows, _'
+            yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+            yield '_padded[max_n])\n            # The chunks for heavy outputs (_'
+            yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+            yield '_heavy) only where the rows fill the SMs and load\n            # in pairs or vectors: else the single pass after them.\n            heavy = (\n                strategy == "looped"\n                and max_n in _'
+            yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+            yield '_heavy\n                and (\n                    _reduction.few_row_blocks(device, n_rows, _'
+            yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+            yield '_heavy[max_n])\n                    or _reduction.element_by_element('
+            yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
+            yield ', '
+            yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
+            yield ')\n                )\n            )\n            if not (padding or heavy):\n                break\n'
+        else:
+            pass
+            yield '            if not (max_n in _'
+            yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+            yield '_padded and _reduction.few_row_blocks(device, n_rows, _'
+            yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+            yield '_padded[max_n])):\n                break\n'
+        yield '    if strategy == "looped" and max_n in _'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '_padded:\n        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.\n        BLOCK_N, num_warps = _reduction.padded_chunk(\n            '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
@@ -357,7 +394,7 @@ def root(context, missing=missing):
                 pass
                 yield '        # (Already worked out, above 1, where the few-rows rule above took the team.)\n'
             yield '        WINDOW = '
-            yield str(('WINDOW or ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team') else cond_expr_undefined("the inline if-expression on line 197 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str(('WINDOW or ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team') else cond_expr_undefined("the inline if-expression on line 224 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield str(context.call((undefined(name='window_call') if l_0_window_call is missing else l_0_window_call), (undefined(name='k') if l_0_k is missing else l_0_k)))
             yield '\n'
         l_0_win = ('WINDOW' if (undefined(name='w') if l_0_w is missing else l_0_w) else '1')
@@ -375,10 +412,10 @@ def root(context, missing=missing):
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ', BLOCK_N, '
             yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
-            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 210 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 237 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield 'n_rows=n_rows, window='
             yield str((undefined(name='win') if l_0_win is missing else l_0_win))
-            yield str((', divides=True' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else cond_expr_undefined("the inline if-expression on line 210 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', divides=True' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else cond_expr_undefined("the inline if-expression on line 237 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield '\n        )\n'
         l_0_width = (str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'), ' + WINDOW - 1', )) if (undefined(name='w') if l_0_w is missing else l_0_w) else environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
         context.vars['width'] = l_0_width
@@ -393,10 +430,10 @@ def root(context, missing=missing):
         yield ") <= 1 << 20:\n            # The interpreter runs programs one after another, so none could wait for\n            # another: a team of one program holding the whole row (Triton's largest block).\n            TEAM, BLOCK_N = 1, _args.next_power_of_2("
         yield str((undefined(name='width') if l_0_width is missing else l_0_width))
         yield ')\n        if _reduction.team_fits(device, TEAM):\n            constexprs = dict(\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31'
-        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 228 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 255 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield '.\n                INDEX_64=_args.needs_int64('
         yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
-        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 230 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 257 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield ')\n                or (n_rows + 2) * '
         yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
         yield ' * _args.next_power_of_2(TEAM) >= 2**31,\n'
@@ -411,9 +448,9 @@ def root(context, missing=missing):
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'past_end'):
             pass
             yield '                # Lanes outside the row: past its end in the last segment'
-            yield str((', before its start with a window' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 239 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', before its start with a window' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 266 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield '.\n                PAST_END='
-            yield str(('WINDOW > 1 or ' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 240 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str(('WINDOW > 1 or ' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 267 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield 'TEAM * BLOCK_N != '
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ',\n'
@@ -441,7 +478,7 @@ def root(context, missing=missing):
                 yield str(l_1_st)
                 yield ', '
             l_1_st = missing
-            yield str(('divides=True' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else cond_expr_undefined("the inline if-expression on line 258 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str(('divides=True' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else cond_expr_undefined("the inline if-expression on line 285 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield '\n        )\n'
     yield '    if strategy '
     yield str(('in ("single", "reread")' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread') else '== "single"'))
@@ -510,7 +547,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 325 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 352 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -555,7 +592,7 @@ def root(context, missing=missing):
     yield '    # How to launch for this signature: _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_launch_choice, worked out on its first call'
-    yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 345 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 372 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '.\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
         pass
@@ -577,7 +614,7 @@ def root(context, missing=missing):
     context.exported_vars.add('vary')
     yield '    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n    # once Triton has compiled it for arguments of these classes. Keyed on each call:\n    # '
     yield str(t_2(context.eval_ctx, (undefined(name='vary') if l_0_vary is missing else l_0_vary)[:-1], ', '))
-    yield str((' and ' if (t_3((undefined(name='vary') if l_0_vary is missing else l_0_vary)) > 1) else cond_expr_undefined("the inline if-expression on line 361 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((' and ' if (t_3((undefined(name='vary') if l_0_vary is missing else l_0_vary)) > 1) else cond_expr_undefined("the inline if-expression on line 388 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield str(environment.getitem((undefined(name='vary') if l_0_vary is missing else l_0_vary), -1))
     yield "; the launch\n    # choice's key fixes the classes of the other arguments.\n    _fast.launch_known(\n        _"
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
@@ -596,7 +633,7 @@ def root(context, missing=missing):
         yield str(environment.getattr(l_1_t, 'name'))
         yield ', '
     l_1_t = missing
-    yield str(('*team_args' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 366 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('*team_args' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 393 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '),\n        kernel,\n        grid,\n        '
     yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 8))
     yield '\n'
@@ -608,4 +645,4 @@ def root(context, missing=missing):
     yield '\n'
 
 blocks = {}
-debug_info = '3=62&4=68&6=71&7=73&8=75&9=77&10=80&11=85&15=96&16=100&18=102&19=104&20=108&21=111&25=115&26=118&29=123&35=125&36=128&40=130&41=133&45=135&47=138&48=140&49=142&52=144&53=147&58=151&60=153&64=155&69=158&74=161&78=164&84=167&85=170&91=174&92=177&96=179&97=182&101=184&102=187&104=189&106=192&108=194&109=198&112=202&114=205&116=209&118=212&120=216&121=219&123=223&124=226&125=228&129=231&130=235&131=239&132=241&134=243&136=247&138=249&139=251&140=253&141=256&142=258&143=260&145=264&148=266&150=279&151=282&154=284&155=295&158=297&159=300&161=302&164=309&167=311&170=314&175=322&177=324&179=326&182=329&183=332&185=338&186=342&188=347&190=350&191=353&194=356&197=360&199=363&200=366&201=368&210=375&213=383&214=386&217=390&218=392&221=394&228=396&230=398&231=401&232=403&233=406&235=408&238=411&239=414&240=416&244=421&246=425&247=427&248=429&258=436&262=447&264=449&266=451&267=453&281=457&287=461&288=463&289=465&296=472&297=474&299=477&309=485&310=487&311=490&313=492&315=495&323=498&324=505&325=508&327=516&328=518&330=521&331=523&333=529&335=531&336=533&337=537&339=539&341=543&342=549&345=556&347=560&350=564&351=566&353=572&358=575&361=579&364=583&365=585&366=587&369=601&370=603&375=607'
+debug_info = '3=62&4=68&6=71&7=73&8=75&9=77&10=80&11=85&15=96&16=100&18=102&19=104&20=108&21=111&25=115&26=118&29=123&35=125&36=128&40=130&41=133&45=135&47=138&48=140&49=142&52=144&53=147&56=151&59=153&60=156&65=160&67=162&71=164&76=167&81=170&85=173&91=176&92=179&98=183&99=186&103=188&104=191&108=193&109=196&111=198&113=201&115=203&116=207&119=211&121=214&123=218&125=221&127=225&129=228&131=232&132=235&134=239&135=242&136=244&140=247&141=251&142=255&143=257&145=259&147=263&149=265&150=267&151=269&152=272&153=274&154=276&155=279&156=283&160=285&162=287&163=289&169=296&172=301&175=303&177=316&178=319&181=321&182=332&185=334&186=337&188=339&191=346&194=348&197=351&202=359&204=361&206=363&209=366&210=369&212=375&213=379&215=384&217=387&218=390&221=393&224=397&226=400&227=403&228=405&237=412&240=420&241=423&244=427&245=429&248=431&255=433&257=435&258=438&259=440&260=443&262=445&265=448&266=451&267=453&271=458&273=462&274=464&275=466&285=473&289=484&291=486&293=488&294=490&308=494&314=498&315=500&316=502&323=509&324=511&326=514&336=522&337=524&338=527&340=529&342=532&350=535&351=542&352=545&354=553&355=555&357=558&358=560&360=566&362=568&363=570&364=574&366=576&368=580&369=586&372=593&374=597&377=601&378=603&380=609&385=612&388=616&391=620&392=622&393=624&396=638&397=640&402=644'

@@ -173,6 +173,22 @@ REREAD_AT = {4096: ("looped", 4096, 1, 8), 8192: ("looped", 4096, 1, 16)}
 # 14.9; 1024 rows 22.7 -> 20.9 and 31.5 -> 25.0.
 LOOPED_FEW_BLOCKS_PER_SM = 2
 
+# Kernels of one level of reductions whose row outputs cost more than a few ALU
+# instructions an element, none of that work feeding a reduction (quantization: abs and max
+# for the scale, then a quotient, a rounding and a conversion a value), take an entry of
+# 2048-column chunks of 16 warps before the 16384 entry's single pass (a thread's share 4
+# values, where the single pass holds 32 through the work): the first loop finds the
+# scale, the second reads the row again, from L2. The launcher skips it over at most
+# HEAVY_OUTPUTS_FEW_BLOCKS_PER_SM row blocks an SM and for rows loaded element by element
+# (the single pass then runs, as before). Pinned on the H100 (docs/design.md, "One level
+# of reductions"), widths 12800-16384 over 1024-8192 rows, the single pass's time over
+# the chunks': quantize_rows_i8 1.014-1.179 (geomean 1.110; 2048x14336 50.1 -> 44.0 us),
+# quantize_rows_f8 1.018-1.176 (1.086); over 264-528 rows 0.92-1.06; 4096-column chunks
+# of 16 warps 1.014-1.072, 2048 of 8 0.765-1.16. rmsnorm (light outputs) lost in them
+# (0.904-1.005), as did quantize_rows_f8 at 14337 columns (0.913, 0.970).
+HEAVY_OUTPUTS_CHUNKED = {16384: ("looped", 2048, 1, 16)}
+HEAVY_OUTPUTS_FEW_BLOCKS_PER_SM = 4
+
 # Kernels whose reductions chain only through a mean and a variance about it (layernorm:
 # mean(x), then mean(xc * xc)) read the row twice looped, as rmsnorm does: the first loop
 # keeps Welford's running mean and M2 per lane. At these table rows they run looped.
@@ -224,7 +240,7 @@ ONLINE_HALF_BLOCK_ROW = (256, "single", 0, 4, 2, 0, 1)
 
 def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
                two_reads: bool = False, padded: bool = True,
-               online: bool = False) -> tuple[tuple[tuple[str, ...], ...], dict]:
+               online: bool = False, heavy_outputs: bool = False) -> tuple[tuple[tuple[str, ...], ...], dict]:
     """The launch table for a kernel whose reductions have `levels` levels and whose single
     pass holds `row_inputs` row-sized inputs through them: DEFAULT_TABLE, with the rows that
     read the row again for the outputs where `reread` allows it ("looped": REREAD_AT,
@@ -239,14 +255,19 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
     PADDED_WARPS unless the kernel has an `online` max-and-sum, PADDED_WIDE_ROW's, or
     PADDED_WIDE_ONLINE's in such a kernel; an online kernel also takes ONLINE_HALF_BLOCK_ROW,
     and its launcher sizes its single pass's rows at the ONLINE_NARROW_AT widths (both also
-    only where `padded`). Also returns the widths each
+    only where `padded`). A "looped" kernel whose outputs are the heavy work
+    (`heavy_outputs`, also only where `padded`) takes HEAVY_OUTPUTS_CHUNKED's entries before
+    those widths' single pass. Also returns the widths each
     adjustment changed: {"reread": ..., "welford": ..., "fewer": ..., "more": ..., "padded":
-    ..., "narrow": ..., "half_block": ..., "looped": ...} (fewer / more warps than the row it
-    started from; padded: the chunked rows; narrow: the rows the launcher sizes; half_block:
-    the ONLINE_HALF_BLOCK_ROW entry; looped: the other looped rows of a width, whose chunks
-    the launcher sizes for rows loaded element by element)."""
+    ..., "narrow": ..., "half_block": ..., "looped": ..., "heavy": ...} (fewer / more warps
+    than the row it started from; padded: the chunked rows; narrow: the rows the launcher
+    sizes; half_block: the ONLINE_HALF_BLOCK_ROW entry; looped: the other looped rows of a
+    width, whose chunks the launcher sizes for rows loaded element by element; heavy: the
+    HEAVY_OUTPUTS_CHUNKED entries)."""
     rows = []
-    changed = {key: [] for key in ("reread", "welford", "fewer", "more", "padded", "narrow", "half_block", "looped")}
+    changed = {key: [] for key in ("reread", "welford", "fewer", "more", "padded", "narrow", "half_block", "looped",
+                                   "heavy")}
+    heavy = HEAVY_OUTPUTS_CHUNKED if padded and heavy_outputs and reread == "looped" else {}
     table = padded_rows(DEFAULT_TABLE) if padded else DEFAULT_TABLE
     padded_maxes = {r[0] for r in table} - {r[0] for r in DEFAULT_TABLE}  # the entries padded_rows added
     if padded and online:
@@ -268,6 +289,9 @@ def table_rows(row_inputs: int, levels: int, reread: str, team: bool,
                 default_warps = warps
         if padded and online and strategy == "single" and max_n in ONLINE_NARROW_AT:
             changed["narrow"].append(max_n)
+        if strategy == "single" and max_n in heavy:
+            rows.append(tuple(repr(v) for v in (max_n,) + heavy[max_n] + (0, 1)))
+            changed["heavy"].append(max_n)
         if strategy == "single" and max_n in rereads:
             strategy, block, n_rows, default_warps = rereads[max_n]
             warps = default_warps

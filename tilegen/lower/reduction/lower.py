@@ -13,7 +13,8 @@ from ..expr import squares
 from ..model import Statement, helpers_used
 from .axes import AxisReductionModel, lower_axis_reduction
 from .axis_scan import AxisScanModel, lower_axis_scan
-from .launch import (LOOPED_FEW_BLOCKS_PER_SM, fallback_row, few_rows_team_row, held_inputs, padded_chunk_warps,
+from .launch import (HEAVY_OUTPUTS_FEW_BLOCKS_PER_SM, LOOPED_FEW_BLOCKS_PER_SM, fallback_row, few_rows_team_row,
+                     held_inputs, padded_chunk_warps,
                      padded_few_blocks_per_sm, reread_kind, schedule_pins, table_rows)
 from .looped import looped
 from .lowering import Lowering
@@ -86,10 +87,11 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
     # A schedule { } that pins launch values takes the table without the entries for rows
     # mostly padding, nor the online kernels' extra entry: its pins (a strategy, a block,
     # warps) are meant for the entries tilegen's defaults start from (`precision` pins none).
+    body = checked.kernel.body
     table, changed = table_rows(row_inputs, levels, reread, team is not None, two_reads, padded=not (pins or free_block),
-                                online=online)
+                                online=online, heavy_outputs=not light_per_element(body, an) and light_reductions(body, an))
     few_rows_team = few_rows_team_row(table, team is not None and team.window is not None,
-                                      light_per_element(checked.kernel.body, an), padded=not (pins or free_block))
+                                      light_per_element(body, an), padded=not (pins or free_block))
     head, tail = split_single(single_steps, an) if reread == "chained" else (single_steps, ())
     if reread == "chained":  # the row loads keep it in L2 for the second read
         single_loads = tuple(dataclasses.replace(l, evict="reread") if l.mask == "mask" else l for l in single_loads)
@@ -158,6 +160,8 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
         table_half_block=", ".join(map(str, changed["half_block"])),
         table_looped=", ".join(map(str, changed["looped"])),
         table_looped_few=", ".join(f"{n}: {LOOPED_FEW_BLOCKS_PER_SM}" for n in changed["looped"]),
+        table_heavy=", ".join(map(str, changed["heavy"])),
+        table_heavy_few=", ".join(f"{n}: {HEAVY_OUTPUTS_FEW_BLOCKS_PER_SM}" for n in changed["heavy"]),
         row_strides=tuple(expr for _, expr in row_strides),
         table_padded_few=", ".join(f"{n}: {padded_few_blocks_per_sm(n)}" for n in changed["padded"]),
         row_itemsize=row_itemsize,
@@ -185,16 +189,38 @@ def light_per_element(body, an) -> bool:
     """Does every value that varies along the row cost a few ALU instructions (the op
     table's `light`: no transcendental function, quotient or power of row values; `x ** 2`
     of a float tensor is a product)? A node's shape is asked only where it is not light."""
-    for a in body:
-        for node in ir.walk(a.value):
-            if isinstance(node, ir.Call):
-                light = FUNCTIONS[node.func].light
-            elif isinstance(node, ir.BinOp):
-                light = OPERATORS[node.op].light or (node.op == "**" and squares(an.typer, node))
-            else:
-                continue
-            if not light and an.shape(node) in (COL, FULL):
-                return False
+    return all(_light(a.value, an) for a in body)
+
+
+def light_reductions(body, an) -> bool:
+    """Is every value a reduction reads, and every statement whose value reaches one,
+    light in light_per_element's sense? Then the heavy work of the kernel (if any) is for
+    its outputs alone: a looped launch's first loop stays cheap."""
+    defs = {a.target: a.value for a in body}
+    todo = [arg for a in body for node in ir.walk(a.value)
+            if isinstance(node, ir.Call) and FUNCTIONS[node.func].is_reduction for arg in node.args]
+    seen: set[str] = set()
+    while todo:
+        expr = todo.pop()
+        if not _light(expr, an):
+            return False
+        for node in ir.walk(expr):
+            if isinstance(node, ir.Name) and node.id in defs and node.id not in seen:
+                seen.add(node.id)
+                todo.append(defs[node.id])
+    return True
+
+
+def _light(expr, an) -> bool:
+    for node in ir.walk(expr):
+        if isinstance(node, ir.Call):
+            light = FUNCTIONS[node.func].light
+        elif isinstance(node, ir.BinOp):
+            light = OPERATORS[node.op].light or (node.op == "**" and squares(an.typer, node))
+        else:
+            continue
+        if not light and an.shape(node) in (COL, FULL):
+            return False
     return True
 
 

@@ -230,6 +230,8 @@ class ReductionModel:
     table_half_block: str  # the online kernels' entry of 2 warps for rows of 129-256 columns (ONLINE_HALF_BLOCK_ROW)
     table_looped: str  # the other looped entries' widths (REREAD_AT, WELFORD_LOOPED_AT): chunks for odd rows (looped_chunk)
     table_looped_few: str  # those widths with the row blocks an SM up to which their own chunks stay for odd rows
+    table_heavy: str  # widths whose chunked entry for heavy outputs comes before the single pass (HEAVY_OUTPUTS_CHUNKED)
+    table_heavy_few: str  # those widths with the row blocks an SM up to which the launcher skips that entry
     row_itemsize: int  # bytes per element of the narrowest row-sized tensor (padded_chunk's vectors)
     chunk_warps: int  # the warps of its 1024-column chunks (padded_chunk's for rows loaded element by element)
     row_strides: tuple[str, ...]  # launcher expressions of the row-sized tensors' row strides
