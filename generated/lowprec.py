@@ -436,11 +436,12 @@ def quantize_rows_i8_team_kernel(
 # warps or 1024 of 8, whichever leaves fewer lanes past the row end (ties: the larger),
 # except over few row blocks (at most the number an SM that _quantize_rows_i8_looped gives each
 # entry), where their own stay (tilegen.runtime.reduction.looped_chunk).
-# The looped entries at max_n 16384 (_quantize_rows_i8_heavy), before the single pass of the
-# same width: this kernel's row outputs cost more than a few instructions a value, none of
-# it feeding a reduction, so it runs such rows in narrow chunks, reading the row again for
-# the outputs, over more row blocks than the number an SM _quantize_rows_i8_heavy gives and where the
-# rows do not load element by element (HEAVY_OUTPUTS_CHUNKED in tilegen/lower/reduction/launch.py).
+# At max_n 16384 a looped entry comes before the single pass of the same width:
+# this kernel's row outputs cost a quotient, a power or a transcendental function a value,
+# none of it feeding a reduction, and the entry's chunks hold fewer values a thread through
+# that work than the single pass does. The launcher skips it (for the single pass) over at
+# most _quantize_rows_i8_heavy[max_n] row blocks an SM and over rows loaded element by element
+# (HEAVY_OUTPUTS_CHUNKED in tilegen/lower/reduction/launch.py).
 # The max_n 3072, 6144, 12288 entries (_quantize_rows_i8_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
@@ -496,12 +497,12 @@ def _quantize_rows_i8_launch_choice(device, M, N, x, q, s):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _quantize_rows_i8_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_quantize_rows_i8_padded) only where the rows fill the SMs.
-            padding = max_n in _quantize_rows_i8_padded and _reduction.few_row_blocks(
+            skip_padded = max_n in _quantize_rows_i8_padded and _reduction.few_row_blocks(
                 device, n_rows, _quantize_rows_i8_padded[max_n]
             )
-            # The chunks for heavy outputs (_quantize_rows_i8_heavy) only where the rows fill the SMs and load
-            # in pairs or vectors: else the single pass after them.
-            heavy = (
+            # The chunks for heavy outputs (_quantize_rows_i8_heavy) only where the rows fill the SMs
+            # and load in pairs or vectors; else the single pass after them.
+            skip_heavy = (
                 strategy == "looped"
                 and max_n in _quantize_rows_i8_heavy
                 and (
@@ -509,7 +510,7 @@ def _quantize_rows_i8_launch_choice(device, M, N, x, q, s):
                     or _reduction.element_by_element(N, x.stride(0), q.stride(0))
                 )
             )
-            if not (padding or heavy):
+            if not (skip_padded or skip_heavy):
                 break
     if strategy == "looped" and max_n in _quantize_rows_i8_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -2716,11 +2717,12 @@ def quantize_rows_f8_team_kernel(
 # warps or 1024 of 8, whichever leaves fewer lanes past the row end (ties: the larger),
 # except over few row blocks (at most the number an SM that _quantize_rows_f8_looped gives each
 # entry), where their own stay (tilegen.runtime.reduction.looped_chunk).
-# The looped entries at max_n 16384 (_quantize_rows_f8_heavy), before the single pass of the
-# same width: this kernel's row outputs cost more than a few instructions a value, none of
-# it feeding a reduction, so it runs such rows in narrow chunks, reading the row again for
-# the outputs, over more row blocks than the number an SM _quantize_rows_f8_heavy gives and where the
-# rows do not load element by element (HEAVY_OUTPUTS_CHUNKED in tilegen/lower/reduction/launch.py).
+# At max_n 16384 a looped entry comes before the single pass of the same width:
+# this kernel's row outputs cost a quotient, a power or a transcendental function a value,
+# none of it feeding a reduction, and the entry's chunks hold fewer values a thread through
+# that work than the single pass does. The launcher skips it (for the single pass) over at
+# most _quantize_rows_f8_heavy[max_n] row blocks an SM and over rows loaded element by element
+# (HEAVY_OUTPUTS_CHUNKED in tilegen/lower/reduction/launch.py).
 # The max_n 3072, 6144, 12288 entries (_quantize_rows_f8_padded) run looped: their rows would fill at
 # most 3/4 of the next entry's power-of-two block, so they run in chunks, padded less
 # (PADDED_SHARE in tilegen/lower/reduction/launch.py). The launcher sizes the chunks to how
@@ -2776,12 +2778,12 @@ def _quantize_rows_f8_launch_choice(device, M, N, x, q, s):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _quantize_rows_f8_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_quantize_rows_f8_padded) only where the rows fill the SMs.
-            padding = max_n in _quantize_rows_f8_padded and _reduction.few_row_blocks(
+            skip_padded = max_n in _quantize_rows_f8_padded and _reduction.few_row_blocks(
                 device, n_rows, _quantize_rows_f8_padded[max_n]
             )
-            # The chunks for heavy outputs (_quantize_rows_f8_heavy) only where the rows fill the SMs and load
-            # in pairs or vectors: else the single pass after them.
-            heavy = (
+            # The chunks for heavy outputs (_quantize_rows_f8_heavy) only where the rows fill the SMs
+            # and load in pairs or vectors; else the single pass after them.
+            skip_heavy = (
                 strategy == "looped"
                 and max_n in _quantize_rows_f8_heavy
                 and (
@@ -2789,7 +2791,7 @@ def _quantize_rows_f8_launch_choice(device, M, N, x, q, s):
                     or _reduction.element_by_element(N, x.stride(0), q.stride(0))
                 )
             )
-            if not (padding or heavy):
+            if not (skip_padded or skip_heavy):
                 break
     if strategy == "looped" and max_n in _quantize_rows_f8_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.

@@ -69,3 +69,18 @@ def fresh_launch_choices():
     calls.forget()
     yield
     calls.forget()  # nor does a test leave choices made under its edits to the next module's
+
+
+class Spy:
+    """Stands in for a @triton.jit kernel: records the launch (label, grid, keyword
+    arguments) in `calls`, then runs the real one."""
+
+    def __init__(self, kernel, calls, label):
+        self.kernel, self.calls, self.label = kernel, calls, label
+
+    def __getitem__(self, grid):
+        def launch(*args, **kwargs):
+            self.calls.append((self.label, grid, kwargs))
+            return self.kernel[grid](*args, **kwargs)
+
+        return launch

@@ -11,7 +11,7 @@ import tilegen.runtime.calls as _calls
 import tilegen.runtime.reduction as reduction_rt
 import torch.nn.functional as F
 
-from conftest import DEVICE, ROOT, compile_for_gpu, compile_spec
+from conftest import DEVICE, ROOT, Spy, compile_for_gpu, compile_spec
 from tilegen.tools.validate import Case, compare, run_case
 
 # The interpreter runs `range` over row blocks with 1-element arrays as bounds.
@@ -170,20 +170,6 @@ def _launcher_source(module, name):
     return inspect.getsource(getattr(module, name)) + (inspect.getsource(choice) if choice else "")
 
 
-class _Spy:
-    """Stands in for a @triton.jit kernel: records the launch, then runs the real one."""
-
-    def __init__(self, kernel, calls, label):
-        self.kernel, self.calls, self.label = kernel, calls, label
-
-    def __getitem__(self, grid):
-        def launch(*args, **kwargs):
-            self.calls.append((self.label, grid, kwargs))
-            return self.kernel[grid](*args, **kwargs)
-
-        return launch
-
-
 @pytest.fixture
 def spy(examples, monkeypatch):
     module, _ = examples
@@ -191,7 +177,7 @@ def spy(examples, monkeypatch):
     for name in ("softmax", "layernorm", "rmsnorm"):
         for kind in ("kernel", "looped_kernel", "team_kernel"):
             attr = f"{name}_{kind}"
-            monkeypatch.setattr(module, attr, _Spy(getattr(module, attr), calls, kind))
+            monkeypatch.setattr(module, attr, Spy(getattr(module, attr), calls, kind))
     return module, calls
 
 
@@ -516,7 +502,7 @@ def test_team_window_keeps_neighbours_out(device, monkeypatch):
     module, _ = compile_spec(SPEC)
     seen = []
     kernel = module.softmax_team_kernel
-    monkeypatch.setattr(module, "softmax_team_kernel", _Spy(kernel, seen, "team_kernel"))
+    monkeypatch.setattr(module, "softmax_team_kernel", Spy(kernel, seen, "team_kernel"))
     # segments of 16 columns: on the GPU teams of up to 13 programs, the last of them
     # sometimes empty, edges in every segment position (the interpreter runs a team of one)
     monkeypatch.setattr(module, "_softmax_launch_table", ((None, "team", 16, 1, 4, 0, 1),))
@@ -549,7 +535,7 @@ def test_team_window_with_an_i8_output(device, monkeypatch):
 
     seen = []
     monkeypatch.setattr(lowprec, "quantize_rows_i8_team_kernel",
-                        _Spy(lowprec.quantize_rows_i8_team_kernel, seen, "team_kernel"))
+                        Spy(lowprec.quantize_rows_i8_team_kernel, seen, "team_kernel"))
     monkeypatch.setattr(lowprec, "_quantize_rows_i8_launch_table", ((None, "team", 64, 1, 4, 0, 1),))
     gen = torch.Generator().manual_seed(5)
     base = (torch.randn(5 * 301 + 8, generator=gen) * 3).to(device=device, dtype=torch.bfloat16)
@@ -757,7 +743,7 @@ def test_few_rows_loaded_element_by_element_run_as_a_team(spy, device, monkeypat
     r3 = torch.randn(2, 3, 4097, generator=gen).to(device=device, dtype=torch.bfloat16)
     w3, b3 = torch.randn(4097, generator=gen).to(device), torch.randn(4097, generator=gen).to(device)
     seen = []
-    monkeypatch.setattr(module, "add_layernorm_team_kernel", _Spy(module.add_layernorm_team_kernel, seen, "team_kernel"))
+    monkeypatch.setattr(module, "add_layernorm_team_kernel", Spy(module.add_layernorm_team_kernel, seen, "team_kernel"))
     y3, h3 = module.add_layernorm(x3, r3, w3, b3)
     # every row-sized tensor's strides along both row dims: x, r, y, h
     strides = tuple(t.stride(d) for t in (x3, r3, y3, h3) for d in (0, 1))

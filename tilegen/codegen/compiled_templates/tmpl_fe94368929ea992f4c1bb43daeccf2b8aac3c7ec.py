@@ -143,13 +143,11 @@ def root(context, missing=missing):
         yield '_looped gives each\n# entry), where their own stay (tilegen.runtime.reduction.looped_chunk).\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_heavy'):
         pass
-        yield '# The looped entries at max_n '
+        yield '# At max_n '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_heavy'))
-        yield ' (_'
+        yield " a looped entry comes before the single pass of the same width:\n# this kernel's row outputs cost a quotient, a power or a transcendental function a value,\n# none of it feeding a reduction, and the entry's chunks hold fewer values a thread through\n# that work than the single pass does. The launcher skips it (for the single pass) over at\n# most _"
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield "_heavy), before the single pass of the\n# same width: this kernel's row outputs cost more than a few instructions a value, none of\n# it feeding a reduction, so it runs such rows in narrow chunks, reading the row again for\n# the outputs, over more row blocks than the number an SM _"
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_heavy gives and where the\n# rows do not load element by element (HEAVY_OUTPUTS_CHUNKED in tilegen/lower/reduction/launch.py).\n'
+        yield '_heavy[max_n] row blocks an SM and over rows loaded element by element\n# (HEAVY_OUTPUTS_CHUNKED in tilegen/lower/reduction/launch.py).\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_padded'):
         pass
         yield '# The max_n '
@@ -258,9 +256,9 @@ def root(context, missing=missing):
     yield ", launch keywords), from the launch table above and\n    the rules of tilegen.runtime.reduction. All of it follows from the signature (sizes,\n    strides, device, data pointers' offsets from a "
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pointer_align'))
     yield '-byte boundary'
-    yield str(('; for a team,\n    also whether a CUDA graph is being captured' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 145 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('; for a team,\n    also whether a CUDA graph is being captured' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 146 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield "), so the launcher works it out on a\n    signature's first call only (Calls.facts)."
-    yield str((' The team workspace words are 0 where the\n    launch is no team.' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 147 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((' The team workspace words are 0 where the\n    launch is no team.' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 148 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '"""\n    n_rows = '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'n_rows'))
     yield '\n    for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _'
@@ -275,13 +273,13 @@ def root(context, missing=missing):
         yield '_padded) only where the rows fill the SMs.\n'
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_heavy'):
             pass
-            yield '            padding = max_n in _'
+            yield '            skip_padded = max_n in _'
             yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-            yield '_padded and _reduction.few_row_blocks(device, n_rows, _'
+            yield '_padded and _reduction.few_row_blocks(\n                device, n_rows, _'
             yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-            yield '_padded[max_n])\n            # The chunks for heavy outputs (_'
+            yield '_padded[max_n]\n            )\n            # The chunks for heavy outputs (_'
             yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-            yield '_heavy) only where the rows fill the SMs and load\n            # in pairs or vectors: else the single pass after them.\n            heavy = (\n                strategy == "looped"\n                and max_n in _'
+            yield '_heavy) only where the rows fill the SMs\n            # and load in pairs or vectors; else the single pass after them.\n            skip_heavy = (\n                strategy == "looped"\n                and max_n in _'
             yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
             yield '_heavy\n                and (\n                    _reduction.few_row_blocks(device, n_rows, _'
             yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
@@ -289,7 +287,7 @@ def root(context, missing=missing):
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ', '
             yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
-            yield ')\n                )\n            )\n            if not (padding or heavy):\n                break\n'
+            yield ')\n                )\n            )\n            if not (skip_padded or skip_heavy):\n                break\n'
         else:
             pass
             yield '            if not (max_n in _'
@@ -394,7 +392,7 @@ def root(context, missing=missing):
                 pass
                 yield '        # (Already worked out, above 1, where the few-rows rule above took the team.)\n'
             yield '        WINDOW = '
-            yield str(('WINDOW or ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team') else cond_expr_undefined("the inline if-expression on line 224 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str(('WINDOW or ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team') else cond_expr_undefined("the inline if-expression on line 227 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield str(context.call((undefined(name='window_call') if l_0_window_call is missing else l_0_window_call), (undefined(name='k') if l_0_k is missing else l_0_k)))
             yield '\n'
         l_0_win = ('WINDOW' if (undefined(name='w') if l_0_w is missing else l_0_w) else '1')
@@ -412,10 +410,10 @@ def root(context, missing=missing):
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ', BLOCK_N, '
             yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
-            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 237 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 240 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield 'n_rows=n_rows, window='
             yield str((undefined(name='win') if l_0_win is missing else l_0_win))
-            yield str((', divides=True' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else cond_expr_undefined("the inline if-expression on line 237 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', divides=True' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else cond_expr_undefined("the inline if-expression on line 240 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield '\n        )\n'
         l_0_width = (str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'), ' + WINDOW - 1', )) if (undefined(name='w') if l_0_w is missing else l_0_w) else environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
         context.vars['width'] = l_0_width
@@ -430,10 +428,10 @@ def root(context, missing=missing):
         yield ") <= 1 << 20:\n            # The interpreter runs programs one after another, so none could wait for\n            # another: a team of one program holding the whole row (Triton's largest block).\n            TEAM, BLOCK_N = 1, _args.next_power_of_2("
         yield str((undefined(name='width') if l_0_width is missing else l_0_width))
         yield ')\n        if _reduction.team_fits(device, TEAM):\n            constexprs = dict(\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31'
-        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 255 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 258 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield '.\n                INDEX_64=_args.needs_int64('
         yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
-        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 257 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 260 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield ')\n                or (n_rows + 2) * '
         yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
         yield ' * _args.next_power_of_2(TEAM) >= 2**31,\n'
@@ -448,9 +446,9 @@ def root(context, missing=missing):
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'past_end'):
             pass
             yield '                # Lanes outside the row: past its end in the last segment'
-            yield str((', before its start with a window' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 266 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', before its start with a window' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 269 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield '.\n                PAST_END='
-            yield str(('WINDOW > 1 or ' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 267 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str(('WINDOW > 1 or ' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 270 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield 'TEAM * BLOCK_N != '
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ',\n'
@@ -478,7 +476,7 @@ def root(context, missing=missing):
                 yield str(l_1_st)
                 yield ', '
             l_1_st = missing
-            yield str(('divides=True' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else cond_expr_undefined("the inline if-expression on line 285 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str(('divides=True' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else cond_expr_undefined("the inline if-expression on line 288 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield '\n        )\n'
     yield '    if strategy '
     yield str(('in ("single", "reread")' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread') else '== "single"'))
@@ -547,7 +545,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 352 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 355 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -592,7 +590,7 @@ def root(context, missing=missing):
     yield '    # How to launch for this signature: _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_launch_choice, worked out on its first call'
-    yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 372 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 375 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '.\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
         pass
@@ -614,7 +612,7 @@ def root(context, missing=missing):
     context.exported_vars.add('vary')
     yield '    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n    # once Triton has compiled it for arguments of these classes. Keyed on each call:\n    # '
     yield str(t_2(context.eval_ctx, (undefined(name='vary') if l_0_vary is missing else l_0_vary)[:-1], ', '))
-    yield str((' and ' if (t_3((undefined(name='vary') if l_0_vary is missing else l_0_vary)) > 1) else cond_expr_undefined("the inline if-expression on line 388 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((' and ' if (t_3((undefined(name='vary') if l_0_vary is missing else l_0_vary)) > 1) else cond_expr_undefined("the inline if-expression on line 391 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield str(environment.getitem((undefined(name='vary') if l_0_vary is missing else l_0_vary), -1))
     yield "; the launch\n    # choice's key fixes the classes of the other arguments.\n    _fast.launch_known(\n        _"
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
@@ -633,7 +631,7 @@ def root(context, missing=missing):
         yield str(environment.getattr(l_1_t, 'name'))
         yield ', '
     l_1_t = missing
-    yield str(('*team_args' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 393 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('*team_args' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 396 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '),\n        kernel,\n        grid,\n        '
     yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 8))
     yield '\n'
@@ -645,4 +643,4 @@ def root(context, missing=missing):
     yield '\n'
 
 blocks = {}
-debug_info = '3=62&4=68&6=71&7=73&8=75&9=77&10=80&11=85&15=96&16=100&18=102&19=104&20=108&21=111&25=115&26=118&29=123&35=125&36=128&40=130&41=133&45=135&47=138&48=140&49=142&52=144&53=147&56=151&59=153&60=156&65=160&67=162&71=164&76=167&81=170&85=173&91=176&92=179&98=183&99=186&103=188&104=191&108=193&109=196&111=198&113=201&115=203&116=207&119=211&121=214&123=218&125=221&127=225&129=228&131=232&132=235&134=239&135=242&136=244&140=247&141=251&142=255&143=257&145=259&147=263&149=265&150=267&151=269&152=272&153=274&154=276&155=279&156=283&160=285&162=287&163=289&169=296&172=301&175=303&177=316&178=319&181=321&182=332&185=334&186=337&188=339&191=346&194=348&197=351&202=359&204=361&206=363&209=366&210=369&212=375&213=379&215=384&217=387&218=390&221=393&224=397&226=400&227=403&228=405&237=412&240=420&241=423&244=427&245=429&248=431&255=433&257=435&258=438&259=440&260=443&262=445&265=448&266=451&267=453&271=458&273=462&274=464&275=466&285=473&289=484&291=486&293=488&294=490&308=494&314=498&315=500&316=502&323=509&324=511&326=514&336=522&337=524&338=527&340=529&342=532&350=535&351=542&352=545&354=553&355=555&357=558&358=560&360=566&362=568&363=570&364=574&366=576&368=580&369=586&372=593&374=597&377=601&378=603&380=609&385=612&388=616&391=620&392=622&393=624&396=638&397=640&402=644'
+debug_info = '3=62&4=68&6=71&7=73&8=75&9=77&10=80&11=85&15=96&16=100&18=102&19=104&20=108&21=111&25=115&26=118&29=123&35=125&36=128&40=130&41=133&45=135&47=138&48=140&49=142&52=144&53=147&57=149&60=151&61=154&66=158&68=160&72=162&77=165&82=168&86=171&92=174&93=177&99=181&100=184&104=186&105=189&109=191&110=194&112=196&114=199&116=201&117=205&120=209&122=212&124=216&126=219&128=223&130=226&132=230&133=233&135=237&136=240&137=242&141=245&142=249&143=253&144=255&146=257&148=261&150=263&151=265&152=267&153=270&154=272&155=274&156=277&157=279&159=281&163=283&165=285&166=287&172=294&175=299&178=301&180=314&181=317&184=319&185=330&188=332&189=335&191=337&194=344&197=346&200=349&205=357&207=359&209=361&212=364&213=367&215=373&216=377&218=382&220=385&221=388&224=391&227=395&229=398&230=401&231=403&240=410&243=418&244=421&247=425&248=427&251=429&258=431&260=433&261=436&262=438&263=441&265=443&268=446&269=449&270=451&274=456&276=460&277=462&278=464&288=471&292=482&294=484&296=486&297=488&311=492&317=496&318=498&319=500&326=507&327=509&329=512&339=520&340=522&341=525&343=527&345=530&353=533&354=540&355=543&357=551&358=553&360=556&361=558&363=564&365=566&366=568&367=572&369=574&371=578&372=584&375=591&377=595&380=599&381=601&383=607&388=610&391=614&394=618&395=620&396=622&399=636&400=638&405=642'

@@ -161,7 +161,8 @@ CHAINED_HALVE_AT = (8192,)
 # At 16384 columns the single pass stays: looped in 4096-column chunks of 16 warps, rmsnorm bf16
 # ran 4-9% faster over 1024-8192 rows (H200, 8192x14336 125.6 -> 114.9 us, 4096x16384 71.7 ->
 # 69.1) but level over 264, and quantize_rows_i8 lost there (264x16384 23.2 -> 26.8) and gained
-# nothing over 2048-4096 rows (docs/design.md).
+# nothing over 2048-4096 rows (docs/design.md), before its quotient took the row's reciprocal;
+# kernels whose outputs are the heavy work take HEAVY_OUTPUTS_CHUNKED since (below).
 # Over rows loaded element by element the launcher resizes these entries' chunks, and
 # WELFORD_LOOPED_AT's, as the padded entries' (tilegen.runtime.reduction.looped_chunk),
 # except over at most LOOPED_FEW_BLOCKS_PER_SM row blocks an SM.
@@ -180,14 +181,18 @@ LOOPED_FEW_BLOCKS_PER_SM = 2
 # values, where the single pass holds 32 through the work): the first loop finds the
 # scale, the second reads the row again, from L2. The launcher skips it over at most
 # HEAVY_OUTPUTS_FEW_BLOCKS_PER_SM row blocks an SM and for rows loaded element by element
-# (the single pass then runs, as before). Pinned on the H100 (docs/design.md, "One level
-# of reductions"), widths 12800-16384 over 1024-8192 rows, the single pass's time over
-# the chunks': quantize_rows_i8 1.014-1.179 (geomean 1.110; 2048x14336 50.1 -> 44.0 us),
+# (the single pass then runs, as before). Pinned on the H100 (docs/design.md, "Heavy
+# outputs"), widths 12800-16384 over 1024-8192 rows, the single pass's time over the
+# chunks': quantize_rows_i8 1.014-1.179 (geomean 1.110; 2048x14336 50.1 -> 44.0 us),
 # quantize_rows_f8 1.018-1.176 (1.086); over 264-528 rows 0.92-1.06; 4096-column chunks
 # of 16 warps 1.014-1.072, 2048 of 8 0.765-1.16. rmsnorm (light outputs) lost in them
-# (0.904-1.005), as did quantize_rows_f8 at 14337 columns (0.913, 0.970).
+# (0.904-1.005), as did quantize_rows_f8 at 14337 columns (0.913, 0.970; quantize_rows_i8
+# gained there, 1.22-1.26, a gain odd rows forgo).
 HEAVY_OUTPUTS_CHUNKED = {16384: ("looped", 2048, 1, 16)}
 HEAVY_OUTPUTS_FEW_BLOCKS_PER_SM = 4
+# Rows of at most 12288 columns over few row blocks skip their padded entry and reach the
+# heavy one: it must give way there too, to the single pass.
+assert PADDED_WIDE_FEW_BLOCKS_PER_SM <= HEAVY_OUTPUTS_FEW_BLOCKS_PER_SM
 
 # Kernels whose reductions chain only through a mean and a variance about it (layernorm:
 # mean(x), then mean(xc * xc)) read the row twice looped, as rmsnorm does: the first loop

@@ -9,6 +9,7 @@ import dataclasses
 from ...checker.check import CheckedKernel
 from ...language import ir
 from ...language.functions import FUNCTIONS, OPERATORS
+from ...language.schedule import fast_division
 from ..expr import squares
 from ..model import Statement, helpers_used
 from .axes import AxisReductionModel, lower_axis_reduction
@@ -88,10 +89,15 @@ def lower_reduction(checked: CheckedKernel, spec_file: str) -> ReductionModel | 
     # mostly padding, nor the online kernels' extra entry: its pins (a strategy, a block,
     # warps) are meant for the entries tilegen's defaults start from (`precision` pins none).
     body = checked.kernel.body
+    light = light_per_element(body, an)
+    full_names = [o.name for o in sig.outputs if outputs_by_class[o.name] == FULL]
+    heavy = heavy_row_outputs(body, an, full_names, fast_division(checked.kernel))
     table, changed = table_rows(row_inputs, levels, reread, team is not None, two_reads, padded=not (pins or free_block),
-                                online=online, heavy_outputs=not light_per_element(body, an) and light_reductions(body, an))
-    few_rows_team = few_rows_team_row(table, team is not None and team.window is not None,
-                                      light_per_element(body, an), padded=not (pins or free_block))
+                                online=online, heavy_outputs=heavy)
+    # (the launcher tests the heavy entries among the padded ones': a table with them has those)
+    assert not changed["heavy"] or changed["padded"], changed
+    few_rows_team = few_rows_team_row(table, team is not None and team.window is not None, light,
+                                      padded=not (pins or free_block))
     head, tail = split_single(single_steps, an) if reread == "chained" else (single_steps, ())
     if reread == "chained":  # the row loads keep it in L2 for the second read
         single_loads = tuple(dataclasses.replace(l, evict="reread") if l.mask == "mask" else l for l in single_loads)
@@ -189,37 +195,49 @@ def light_per_element(body, an) -> bool:
     """Does every value that varies along the row cost a few ALU instructions (the op
     table's `light`: no transcendental function, quotient or power of row values; `x ** 2`
     of a float tensor is a product)? A node's shape is asked only where it is not light."""
-    return all(_light(a.value, an) for a in body)
+    return all(_light(a.value, an, (COL, FULL)) for a in body)
 
 
-def light_reductions(body, an) -> bool:
-    """Is every value a reduction reads, and every statement whose value reaches one,
-    light in light_per_element's sense? Then the heavy work of the kernel (if any) is for
-    its outputs alone: a looped launch's first loop stays cheap."""
+def heavy_row_outputs(body, an, outputs, fast: bool) -> bool:
+    """Do the row-sized `outputs` cost more than a few ALU instructions a value (a node that
+    is not light over values of the row's shape, in their statements or those they read;
+    `/` is light under `precision = fast`, a div.full.f32), while every value a reduction
+    reads, and every statement whose value reaches one, is light? Then the heavy work is
+    the outputs' alone, and a looped launch's first loop, which finds the reductions, stays
+    cheap (HEAVY_OUTPUTS_CHUNKED in launch.py)."""
+    reductions = [arg for a in body for node in ir.walk(a.value)
+                  if isinstance(node, ir.Call) and FUNCTIONS[node.func].is_reduction for arg in node.args]
     defs = {a.target: a.value for a in body}
-    todo = [arg for a in body for node in ir.walk(a.value)
-            if isinstance(node, ir.Call) and FUNCTIONS[node.func].is_reduction for arg in node.args]
-    seen: set[str] = set()
+    if not all(_light(e, an, (COL, FULL)) for e in _reaching(defs, reductions)):
+        return False
+    stored = [defs[name] for name in outputs if name in defs]
+    return not all(_light(e, an, (FULL,), fast) for e in _reaching(defs, stored))
+
+
+def _reaching(defs, roots):
+    """`roots`, and the values of the statements they read, directly or through others."""
+    todo, seen = list(roots), set()
     while todo:
         expr = todo.pop()
-        if not _light(expr, an):
-            return False
+        yield expr
         for node in ir.walk(expr):
             if isinstance(node, ir.Name) and node.id in defs and node.id not in seen:
                 seen.add(node.id)
                 todo.append(defs[node.id])
-    return True
 
 
-def _light(expr, an) -> bool:
+def _light(expr, an, shapes, fast: bool = False) -> bool:
+    """Is every node of `expr` whose shape is one of `shapes` light (a few ALU
+    instructions; under `fast`, `/` too)?"""
     for node in ir.walk(expr):
         if isinstance(node, ir.Call):
             light = FUNCTIONS[node.func].light
         elif isinstance(node, ir.BinOp):
-            light = OPERATORS[node.op].light or (node.op == "**" and squares(an.typer, node))
+            light = (OPERATORS[node.op].light or (node.op == "**" and squares(an.typer, node))
+                     or (fast and node.op == "/"))
         else:
             continue
-        if not light and an.shape(node) in (COL, FULL):
+        if not light and an.shape(node) in shapes:
             return False
     return True
 
