@@ -497,20 +497,19 @@ def _quantize_rows_i8_launch_choice(device, M, N, x, q, s):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _quantize_rows_i8_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_quantize_rows_i8_padded) only where the rows fill the SMs.
-            skip_padded = max_n in _quantize_rows_i8_padded and _reduction.few_row_blocks(
+            skip = max_n in _quantize_rows_i8_padded and _reduction.few_row_blocks(
                 device, n_rows, _quantize_rows_i8_padded[max_n]
             )
-            # The chunks for heavy outputs (_quantize_rows_i8_heavy) only where the rows fill the SMs
-            # and load in pairs or vectors; else the single pass after them.
-            skip_heavy = (
+            # The chunks for heavy outputs (_quantize_rows_i8_heavy) give way to the single pass after
+            # them over few row blocks and rows loaded element by element.
+            skip = skip or (
                 strategy == "looped"
                 and max_n in _quantize_rows_i8_heavy
-                and (
-                    _reduction.few_row_blocks(device, n_rows, _quantize_rows_i8_heavy[max_n])
-                    or _reduction.element_by_element(N, x.stride(0), q.stride(0))
+                and _reduction.heavy_gives_way(
+                    device, n_rows, _quantize_rows_i8_heavy[max_n], N, x.stride(0), q.stride(0)
                 )
             )
-            if not (skip_padded or skip_heavy):
+            if not skip:
                 break
     if strategy == "looped" and max_n in _quantize_rows_i8_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -2778,20 +2777,19 @@ def _quantize_rows_f8_launch_choice(device, M, N, x, q, s):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _quantize_rows_f8_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_quantize_rows_f8_padded) only where the rows fill the SMs.
-            skip_padded = max_n in _quantize_rows_f8_padded and _reduction.few_row_blocks(
+            skip = max_n in _quantize_rows_f8_padded and _reduction.few_row_blocks(
                 device, n_rows, _quantize_rows_f8_padded[max_n]
             )
-            # The chunks for heavy outputs (_quantize_rows_f8_heavy) only where the rows fill the SMs
-            # and load in pairs or vectors; else the single pass after them.
-            skip_heavy = (
+            # The chunks for heavy outputs (_quantize_rows_f8_heavy) give way to the single pass after
+            # them over few row blocks and rows loaded element by element.
+            skip = skip or (
                 strategy == "looped"
                 and max_n in _quantize_rows_f8_heavy
-                and (
-                    _reduction.few_row_blocks(device, n_rows, _quantize_rows_f8_heavy[max_n])
-                    or _reduction.element_by_element(N, x.stride(0), q.stride(0))
+                and _reduction.heavy_gives_way(
+                    device, n_rows, _quantize_rows_f8_heavy[max_n], N, x.stride(0), q.stride(0)
                 )
             )
-            if not (skip_padded or skip_heavy):
+            if not skip:
                 break
     if strategy == "looped" and max_n in _quantize_rows_f8_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.

@@ -475,10 +475,10 @@ def _softmax_launch_choice(device, M, N, x, y):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _softmax_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_softmax_padded) only where the rows fill the SMs.
-            if not (
-                max_n in _softmax_padded
-                and _reduction.few_row_blocks(device, n_rows, _softmax_padded[max_n])
-            ):
+            skip = max_n in _softmax_padded and _reduction.few_row_blocks(
+                device, n_rows, _softmax_padded[max_n]
+            )
+            if not skip:
                 break
     if strategy == "looped" and max_n in _softmax_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -1190,10 +1190,10 @@ def _causal_softmax_launch_choice(device, B, H, T, S, scores, probs):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _causal_softmax_launch_table:
         if max_n is None or S <= max_n:
             # An entry for rows mostly padding (_causal_softmax_padded) only where the rows fill the SMs.
-            if not (
-                max_n in _causal_softmax_padded
-                and _reduction.few_row_blocks(device, n_rows, _causal_softmax_padded[max_n])
-            ):
+            skip = max_n in _causal_softmax_padded and _reduction.few_row_blocks(
+                device, n_rows, _causal_softmax_padded[max_n]
+            )
+            if not skip:
                 break
     if strategy == "looped" and max_n in _causal_softmax_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -1906,10 +1906,10 @@ def _log_softmax_launch_choice(device, M, N, x, y):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _log_softmax_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_log_softmax_padded) only where the rows fill the SMs.
-            if not (
-                max_n in _log_softmax_padded
-                and _reduction.few_row_blocks(device, n_rows, _log_softmax_padded[max_n])
-            ):
+            skip = max_n in _log_softmax_padded and _reduction.few_row_blocks(
+                device, n_rows, _log_softmax_padded[max_n]
+            )
+            if not skip:
                 break
     if strategy == "looped" and max_n in _log_softmax_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -2653,10 +2653,10 @@ def _layernorm_launch_choice(device, M, N, x, w, b, y, mu, rstd):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _layernorm_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_layernorm_padded) only where the rows fill the SMs.
-            if not (
-                max_n in _layernorm_padded
-                and _reduction.few_row_blocks(device, n_rows, _layernorm_padded[max_n])
-            ):
+            skip = max_n in _layernorm_padded and _reduction.few_row_blocks(
+                device, n_rows, _layernorm_padded[max_n]
+            )
+            if not skip:
                 break
     if strategy == "looped" and max_n in _layernorm_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -3322,10 +3322,10 @@ def _rmsnorm_launch_choice(device, M, N, x, w, y):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _rmsnorm_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_rmsnorm_padded) only where the rows fill the SMs.
-            if not (
-                max_n in _rmsnorm_padded
-                and _reduction.few_row_blocks(device, n_rows, _rmsnorm_padded[max_n])
-            ):
+            skip = max_n in _rmsnorm_padded and _reduction.few_row_blocks(
+                device, n_rows, _rmsnorm_padded[max_n]
+            )
+            if not skip:
                 break
     if strategy == "looped" and max_n in _rmsnorm_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -3896,10 +3896,10 @@ def _row_stats_launch_choice(device, M, N, x, sumsq, maxabs):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _row_stats_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_row_stats_padded) only where the rows fill the SMs.
-            if not (
-                max_n in _row_stats_padded
-                and _reduction.few_row_blocks(device, n_rows, _row_stats_padded[max_n])
-            ):
+            skip = max_n in _row_stats_padded and _reduction.few_row_blocks(
+                device, n_rows, _row_stats_padded[max_n]
+            )
+            if not skip:
                 break
     if strategy == "looped" and max_n in _row_stats_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -4758,10 +4758,10 @@ def _add_layernorm_launch_choice(device, B, T, C, x, r, w, b, y, h):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _add_layernorm_launch_table:
         if max_n is None or C <= max_n:
             # An entry for rows mostly padding (_add_layernorm_padded) only where the rows fill the SMs.
-            if not (
-                max_n in _add_layernorm_padded
-                and _reduction.few_row_blocks(device, n_rows, _add_layernorm_padded[max_n])
-            ):
+            skip = max_n in _add_layernorm_padded and _reduction.few_row_blocks(
+                device, n_rows, _add_layernorm_padded[max_n]
+            )
+            if not skip:
                 break
     if strategy == "looped" and max_n in _add_layernorm_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -5595,10 +5595,10 @@ def _add_rmsnorm_launch_choice(device, M, N, x, r, w, y, h):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _add_rmsnorm_launch_table:
         if max_n is None or N <= max_n:
             # An entry for rows mostly padding (_add_rmsnorm_padded) only where the rows fill the SMs.
-            if not (
-                max_n in _add_rmsnorm_padded
-                and _reduction.few_row_blocks(device, n_rows, _add_rmsnorm_padded[max_n])
-            ):
+            skip = max_n in _add_rmsnorm_padded and _reduction.few_row_blocks(
+                device, n_rows, _add_rmsnorm_padded[max_n]
+            )
+            if not skip:
                 break
     if strategy == "looped" and max_n in _add_rmsnorm_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -6190,10 +6190,10 @@ def _next_token_launch_choice(device, B, V, logits, token, best):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _next_token_launch_table:
         if max_n is None or V <= max_n:
             # An entry for rows mostly padding (_next_token_padded) only where the rows fill the SMs.
-            if not (
-                max_n in _next_token_padded
-                and _reduction.few_row_blocks(device, n_rows, _next_token_padded[max_n])
-            ):
+            skip = max_n in _next_token_padded and _reduction.few_row_blocks(
+                device, n_rows, _next_token_padded[max_n]
+            )
+            if not skip:
                 break
     if strategy == "looped" and max_n in _next_token_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -6693,10 +6693,10 @@ def _top_p_cumulative_launch_choice(device, B, V, logits, probs, cumulative):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _top_p_cumulative_launch_table:
         if max_n is None or V <= max_n:
             # An entry for rows mostly padding (_top_p_cumulative_padded) only where the rows fill the SMs.
-            if not (
-                max_n in _top_p_cumulative_padded
-                and _reduction.few_row_blocks(device, n_rows, _top_p_cumulative_padded[max_n])
-            ):
+            skip = max_n in _top_p_cumulative_padded and _reduction.few_row_blocks(
+                device, n_rows, _top_p_cumulative_padded[max_n]
+            )
+            if not skip:
                 break
     if strategy == "looped" and max_n in _top_p_cumulative_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.
@@ -7297,10 +7297,10 @@ def _cross_entropy_launch_choice(device, B, V, logits, target, loss):
     for max_n, strategy, BLOCK_N, ROWS, num_warps, per_sm, stages in _cross_entropy_launch_table:
         if max_n is None or V <= max_n:
             # An entry for rows mostly padding (_cross_entropy_padded) only where the rows fill the SMs.
-            if not (
-                max_n in _cross_entropy_padded
-                and _reduction.few_row_blocks(device, n_rows, _cross_entropy_padded[max_n])
-            ):
+            skip = max_n in _cross_entropy_padded and _reduction.few_row_blocks(
+                device, n_rows, _cross_entropy_padded[max_n]
+            )
+            if not skip:
                 break
     if strategy == "looped" and max_n in _cross_entropy_padded:
         # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.

@@ -206,6 +206,15 @@ def few_row_blocks(device, num_row_blocks, blocks_per_sm=1):
     return device.type == "cuda" and num_row_blocks <= blocks_per_sm * sm_count(device)
 
 
+def heavy_gives_way(device, num_row_blocks, blocks_per_sm, n_cols, *strides):
+    """Does a launch table's entry for heavy outputs (HEAVY_OUTPUTS_CHUNKED in
+    tilegen/lower/reduction/launch.py: narrow chunks for kernels whose outputs cost a
+    quotient or a transcendental function a value) give way to the single pass after it?
+    So over at most `blocks_per_sm` row blocks an SM (few_row_blocks), and over rows of
+    this width and these row strides loaded element by element."""
+    return few_row_blocks(device, num_row_blocks, blocks_per_sm) or element_by_element(n_cols, *strides)
+
+
 # Rows mostly padding run looped in chunks (PADDED_SHARE in tilegen/lower/reduction/launch.py)
 # sized to how the rows load: a thread's share of a chunk is one 16-byte vector where the
 # rows load in them, fewer values where they load element by element. Among the sizes that

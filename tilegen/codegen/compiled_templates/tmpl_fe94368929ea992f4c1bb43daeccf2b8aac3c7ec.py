@@ -270,32 +270,25 @@ def root(context, missing=missing):
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
         yield ' <= max_n:\n            # An entry for rows mostly padding (_'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_padded) only where the rows fill the SMs.\n'
+        yield '_padded) only where the rows fill the SMs.\n            skip = max_n in _'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_padded and _reduction.few_row_blocks(device, n_rows, _'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_padded[max_n])\n'
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'table_heavy'):
             pass
-            yield '            skip_padded = max_n in _'
+            yield '            # The chunks for heavy outputs (_'
             yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-            yield '_padded and _reduction.few_row_blocks(\n                device, n_rows, _'
+            yield '_heavy) give way to the single pass after\n            # them over few row blocks and rows loaded element by element.\n            skip = skip or (\n                strategy == "looped"\n                and max_n in _'
             yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-            yield '_padded[max_n]\n            )\n            # The chunks for heavy outputs (_'
+            yield '_heavy\n                and _reduction.heavy_gives_way(device, n_rows, _'
             yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-            yield '_heavy) only where the rows fill the SMs\n            # and load in pairs or vectors; else the single pass after them.\n            skip_heavy = (\n                strategy == "looped"\n                and max_n in _'
-            yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-            yield '_heavy\n                and (\n                    _reduction.few_row_blocks(device, n_rows, _'
-            yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-            yield '_heavy[max_n])\n                    or _reduction.element_by_element('
+            yield '_heavy[max_n], '
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ', '
             yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
-            yield ')\n                )\n            )\n            if not (skip_padded or skip_heavy):\n                break\n'
-        else:
-            pass
-            yield '            if not (max_n in _'
-            yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-            yield '_padded and _reduction.few_row_blocks(device, n_rows, _'
-            yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-            yield '_padded[max_n])):\n                break\n'
-        yield '    if strategy == "looped" and max_n in _'
+            yield ')\n            )\n'
+        yield '            if not skip:\n                break\n    if strategy == "looped" and max_n in _'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '_padded:\n        # Chunks sized to how the rows load: whole 16-byte vectors, element by element, or between.\n        BLOCK_N, num_warps = _reduction.padded_chunk(\n            '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
@@ -392,7 +385,7 @@ def root(context, missing=missing):
                 pass
                 yield '        # (Already worked out, above 1, where the few-rows rule above took the team.)\n'
             yield '        WINDOW = '
-            yield str(('WINDOW or ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team') else cond_expr_undefined("the inline if-expression on line 227 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str(('WINDOW or ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'few_rows_team') else cond_expr_undefined("the inline if-expression on line 219 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield str(context.call((undefined(name='window_call') if l_0_window_call is missing else l_0_window_call), (undefined(name='k') if l_0_k is missing else l_0_k)))
             yield '\n'
         l_0_win = ('WINDOW' if (undefined(name='w') if l_0_w is missing else l_0_w) else '1')
@@ -410,10 +403,10 @@ def root(context, missing=missing):
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ', BLOCK_N, '
             yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides'), ', '))
-            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 240 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'row_strides') else cond_expr_undefined("the inline if-expression on line 232 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield 'n_rows=n_rows, window='
             yield str((undefined(name='win') if l_0_win is missing else l_0_win))
-            yield str((', divides=True' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else cond_expr_undefined("the inline if-expression on line 240 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', divides=True' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else cond_expr_undefined("the inline if-expression on line 232 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield '\n        )\n'
         l_0_width = (str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'), ' + WINDOW - 1', )) if (undefined(name='w') if l_0_w is missing else l_0_w) else environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
         context.vars['width'] = l_0_width
@@ -428,10 +421,10 @@ def root(context, missing=missing):
         yield ") <= 1 << 20:\n            # The interpreter runs programs one after another, so none could wait for\n            # another: a team of one program holding the whole row (Triton's largest block).\n            TEAM, BLOCK_N = 1, _args.next_power_of_2("
         yield str((undefined(name='width') if l_0_width is missing else l_0_width))
         yield ')\n        if _reduction.team_fits(device, TEAM):\n            constexprs = dict(\n                BLOCK_N=BLOCK_N,\n                TEAM=TEAM,\n                TEAM_P2=_args.next_power_of_2(TEAM),\n                ROWS=1,\n                # 64-bit also when the workspace index (row_block * W + w0) * TEAM + ... may pass 2**31'
-        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 258 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((",\n                # or the whole vectors past the last row's end do" if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 250 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield '.\n                INDEX_64=_args.needs_int64('
         yield str(t_2(context.eval_ctx, t_5(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
-        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 260 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((', margin=WINDOW - 1' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 252 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
         yield ')\n                or (n_rows + 2) * '
         yield str(environment.getattr(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'), 'words'))
         yield ' * _args.next_power_of_2(TEAM) >= 2**31,\n'
@@ -446,9 +439,9 @@ def root(context, missing=missing):
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'past_end'):
             pass
             yield '                # Lanes outside the row: past its end in the last segment'
-            yield str((', before its start with a window' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 269 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str((', before its start with a window' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 261 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield '.\n                PAST_END='
-            yield str(('WINDOW > 1 or ' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 270 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str(('WINDOW > 1 or ' if (undefined(name='w') if l_0_w is missing else l_0_w) else cond_expr_undefined("the inline if-expression on line 262 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield 'TEAM * BLOCK_N != '
             yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'ncols'))
             yield ',\n'
@@ -476,7 +469,7 @@ def root(context, missing=missing):
                 yield str(l_1_st)
                 yield ', '
             l_1_st = missing
-            yield str(('divides=True' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else cond_expr_undefined("the inline if-expression on line 288 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+            yield str(('divides=True' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'divides') else cond_expr_undefined("the inline if-expression on line 280 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
             yield '\n        )\n'
     yield '    if strategy '
     yield str(('in ("single", "reread")' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reread') else '== "single"'))
@@ -545,7 +538,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 355 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 347 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_5(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -590,7 +583,7 @@ def root(context, missing=missing):
     yield '    # How to launch for this signature: _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_launch_choice, worked out on its first call'
-    yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 375 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('\n    # (and again when a CUDA graph is being captured, where a team cannot run: tilegen.runtime.reduction.launch_key)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 367 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '.\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team'):
         pass
@@ -612,7 +605,7 @@ def root(context, missing=missing):
     context.exported_vars.add('vary')
     yield '    # kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n    # once Triton has compiled it for arguments of these classes. Keyed on each call:\n    # '
     yield str(t_2(context.eval_ctx, (undefined(name='vary') if l_0_vary is missing else l_0_vary)[:-1], ', '))
-    yield str((' and ' if (t_3((undefined(name='vary') if l_0_vary is missing else l_0_vary)) > 1) else cond_expr_undefined("the inline if-expression on line 391 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((' and ' if (t_3((undefined(name='vary') if l_0_vary is missing else l_0_vary)) > 1) else cond_expr_undefined("the inline if-expression on line 383 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield str(environment.getitem((undefined(name='vary') if l_0_vary is missing else l_0_vary), -1))
     yield "; the launch\n    # choice's key fixes the classes of the other arguments.\n    _fast.launch_known(\n        _"
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
@@ -631,7 +624,7 @@ def root(context, missing=missing):
         yield str(environment.getattr(l_1_t, 'name'))
         yield ', '
     l_1_t = missing
-    yield str(('*team_args' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 396 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('*team_args' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'team') else cond_expr_undefined("the inline if-expression on line 388 in '_reduction_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '),\n        kernel,\n        grid,\n        '
     yield str(t_1(t_7(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'launch_args'), (undefined(name='s') if l_0_s is missing else l_0_s), (undefined(name='k') if l_0_k is missing else l_0_k), (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors))), 8))
     yield '\n'
@@ -643,4 +636,4 @@ def root(context, missing=missing):
     yield '\n'
 
 blocks = {}
-debug_info = '3=62&4=68&6=71&7=73&8=75&9=77&10=80&11=85&15=96&16=100&18=102&19=104&20=108&21=111&25=115&26=118&29=123&35=125&36=128&40=130&41=133&45=135&47=138&48=140&49=142&52=144&53=147&57=149&60=151&61=154&66=158&68=160&72=162&77=165&82=168&86=171&92=174&93=177&99=181&100=184&104=186&105=189&109=191&110=194&112=196&114=199&116=201&117=205&120=209&122=212&124=216&126=219&128=223&130=226&132=230&133=233&135=237&136=240&137=242&141=245&142=249&143=253&144=255&146=257&148=261&150=263&151=265&152=267&153=270&154=272&155=274&156=277&157=279&159=281&163=283&165=285&166=287&172=294&175=299&178=301&180=314&181=317&184=319&185=330&188=332&189=335&191=337&194=344&197=346&200=349&205=357&207=359&209=361&212=364&213=367&215=373&216=377&218=382&220=385&221=388&224=391&227=395&229=398&230=401&231=403&240=410&243=418&244=421&247=425&248=427&251=429&258=431&260=433&261=436&262=438&263=441&265=443&268=446&269=449&270=451&274=456&276=460&277=462&278=464&288=471&292=482&294=484&296=486&297=488&311=492&317=496&318=498&319=500&326=507&327=509&329=512&339=520&340=522&341=525&343=527&345=530&353=533&354=540&355=543&357=551&358=553&360=556&361=558&363=564&365=566&366=568&367=572&369=574&371=578&372=584&375=591&377=595&380=599&381=601&383=607&388=610&391=614&394=618&395=620&396=622&399=636&400=638&405=642'
+debug_info = '3=62&4=68&6=71&7=73&8=75&9=77&10=80&11=85&15=96&16=100&18=102&19=104&20=108&21=111&25=115&26=118&29=123&35=125&36=128&40=130&41=133&45=135&47=138&48=140&49=142&52=144&53=147&57=149&60=151&61=154&66=158&68=160&72=162&77=165&82=168&86=171&92=174&93=177&99=181&100=184&104=186&105=189&109=191&110=194&112=196&114=199&116=201&117=205&120=209&122=212&124=216&126=219&128=223&130=226&132=230&133=233&135=237&136=240&137=242&141=245&142=249&143=253&144=255&146=257&148=261&150=263&151=265&152=267&153=270&154=272&155=274&156=278&157=281&161=283&162=285&167=292&170=294&172=307&173=310&176=312&177=323&180=325&181=328&183=330&186=337&189=339&192=342&197=350&199=352&201=354&204=357&205=360&207=366&208=370&210=375&212=378&213=381&216=384&219=388&221=391&222=394&223=396&232=403&235=411&236=414&239=418&240=420&243=422&250=424&252=426&253=429&254=431&255=434&257=436&260=439&261=442&262=444&266=449&268=453&269=455&270=457&280=464&284=475&286=477&288=479&289=481&303=485&309=489&310=491&311=493&318=500&319=502&321=505&331=513&332=515&333=518&335=520&337=523&345=526&346=533&347=536&349=544&350=546&352=549&353=551&355=557&357=559&358=561&359=565&361=567&363=571&364=577&367=584&369=588&372=592&373=594&375=600&380=603&383=607&386=611&387=613&388=615&391=629&392=631&397=635'
