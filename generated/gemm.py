@@ -49,6 +49,7 @@ def matmul_kernel(
     count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
+    BLOCK_N2: tl.constexpr,  # 0, or the tile has BLOCK_N + BLOCK_N2 columns (pointer addressing)
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
     GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
@@ -72,7 +73,7 @@ def matmul_kernel(
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
-    num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_n = tl.cdiv(N, (BLOCK_N + BLOCK_N2))
     num_tiles = num_pid_m * num_pid_n
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
@@ -99,16 +100,29 @@ def matmul_kernel(
         pid_n = (tile_id % num_pid_in_group) // group_size_m
         # acc accumulates this tile of a @ b: f16 operands multiply on tensor cores and accumulate in f32.
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        if BLOCK_N2 > 0:
+            # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
+            # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
+            # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
+            tl.static_assert(
+                ADDRESSING == "pointer" and SPLIT_K == 1,
+                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
+            )
+            acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into a,
             # b_ptrs a [BLOCK_K, BLOCK_N] block into b: base + row * row stride + column * column stride.
             # Rows past M and columns past N wrap around (% M, % N), so those loads stay in bounds
             # without a mask; the results they feed are never stored.
             offs_am = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
-            offs_bn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
+            offs_bn = (pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)) % N
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
+            if BLOCK_N2 > 0:
+                # The tile's last BLOCK_N2 columns: a second block of pointers into b.
+                offs_bn2 = (pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)) % N
+                b2_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn2[None, :] * stride_b_n)
             if SPLIT_K > 1:
                 # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
                 # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
@@ -123,6 +137,11 @@ def matmul_kernel(
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
                 acc = tl.dot(a, b, acc)
+                if BLOCK_N2 > 0:
+                    # The same block of a times the tile's last BLOCK_N2 columns, into acc2.
+                    b2 = tl.load(b2_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
+                    acc2 = tl.dot(a, b2, acc2)
+                    b2_ptrs += BLOCK_K * stride_b_k
                 # Advance both blocks of pointers to the next BLOCK_K slice of K.
                 a_ptrs += BLOCK_K * stride_a_k
                 b_ptrs += BLOCK_K * stride_b_k
@@ -144,7 +163,7 @@ def matmul_kernel(
             )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-        offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+        offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
         if SPLIT_K > 1:
@@ -166,6 +185,19 @@ def matmul_kernel(
             _gemm_store_halves(
                 c_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, c.to(tl.float16), BLOCK_M, BLOCK_N
             )
+        if BLOCK_N2 > 0:
+            # The tile's last BLOCK_N2 columns, from acc2: the same epilogue at those columns.
+            acc = acc2
+            offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)
+            mask_n = offs_cn < N
+            # spec: gemm.tile:6
+            c = acc
+            # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
+            tl.store(
+                c_ptr + (offs_cm[:, None] * stride_c_m + offs_cn[None, :] * stride_c_n),
+                c.to(tl.float16),
+                mask=mask_m[:, None] & mask_n[None, :],
+            )
 
 
 # What matmul's spec fixes about its launches (see tilegen.runtime.gemm.gemm_config).
@@ -178,6 +210,7 @@ _matmul_gemm = dict(
     elem_bytes=2,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
     split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
+    tail=True,  # BLOCK_N2 is compiled in: tiles of two column blocks, BLOCK_N + BLOCK_N2
 )
 
 
@@ -237,13 +270,13 @@ def matmul(a, b, *, c=None, schedule=None):
     )
 
     def _launch(config, c):
-        # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
+        # One program per [BLOCK_M, BLOCK_N + BLOCK_N2] output tile; a persistent
         # launch starts at most one program per SM, each looping over tiles: the fewest that
         # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).
         num_tiles = (
             size_batch
             * _args.cdiv(size_m, config["block_m"])
-            * _args.cdiv(size_n, config["block_n"])
+            * _args.cdiv(size_n, config["block_n"] + config["block_n2"])
         )
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
@@ -287,6 +320,7 @@ def matmul(a, b, *, c=None, schedule=None):
             _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
+            BLOCK_N2=config["block_n2"],
             BLOCK_K=config["block_k"],
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],
@@ -363,6 +397,7 @@ def matmul_leaky_relu_kernel(
     count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
+    BLOCK_N2: tl.constexpr,  # 0, or the tile has BLOCK_N + BLOCK_N2 columns (pointer addressing)
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
     GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
@@ -386,7 +421,7 @@ def matmul_leaky_relu_kernel(
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
-    num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_n = tl.cdiv(N, (BLOCK_N + BLOCK_N2))
     num_tiles = num_pid_m * num_pid_n
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
@@ -413,16 +448,29 @@ def matmul_leaky_relu_kernel(
         pid_n = (tile_id % num_pid_in_group) // group_size_m
         # acc accumulates this tile of a @ b: f16 operands multiply on tensor cores and accumulate in f32.
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        if BLOCK_N2 > 0:
+            # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
+            # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
+            # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
+            tl.static_assert(
+                ADDRESSING == "pointer" and SPLIT_K == 1,
+                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
+            )
+            acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into a,
             # b_ptrs a [BLOCK_K, BLOCK_N] block into b: base + row * row stride + column * column stride.
             # Rows past M and columns past N wrap around (% M, % N), so those loads stay in bounds
             # without a mask; the results they feed are never stored.
             offs_am = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
-            offs_bn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
+            offs_bn = (pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)) % N
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
+            if BLOCK_N2 > 0:
+                # The tile's last BLOCK_N2 columns: a second block of pointers into b.
+                offs_bn2 = (pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)) % N
+                b2_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn2[None, :] * stride_b_n)
             if SPLIT_K > 1:
                 # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
                 # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
@@ -437,6 +485,11 @@ def matmul_leaky_relu_kernel(
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
                 acc = tl.dot(a, b, acc)
+                if BLOCK_N2 > 0:
+                    # The same block of a times the tile's last BLOCK_N2 columns, into acc2.
+                    b2 = tl.load(b2_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
+                    acc2 = tl.dot(a, b2, acc2)
+                    b2_ptrs += BLOCK_K * stride_b_k
                 # Advance both blocks of pointers to the next BLOCK_K slice of K.
                 a_ptrs += BLOCK_K * stride_a_k
                 b_ptrs += BLOCK_K * stride_b_k
@@ -458,7 +511,7 @@ def matmul_leaky_relu_kernel(
             )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-        offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+        offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
         if SPLIT_K > 1:
@@ -480,6 +533,19 @@ def matmul_leaky_relu_kernel(
             _gemm_store_halves(
                 c_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, c.to(tl.float16), BLOCK_M, BLOCK_N
             )
+        if BLOCK_N2 > 0:
+            # The tile's last BLOCK_N2 columns, from acc2: the same epilogue at those columns.
+            acc = acc2
+            offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)
+            mask_n = offs_cn < N
+            # spec: gemm.tile:11
+            c = _leaky_relu(acc, 0.01)
+            # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
+            tl.store(
+                c_ptr + (offs_cm[:, None] * stride_c_m + offs_cn[None, :] * stride_c_n),
+                c.to(tl.float16),
+                mask=mask_m[:, None] & mask_n[None, :],
+            )
 
 
 # What matmul_leaky_relu's spec fixes about its launches (see tilegen.runtime.gemm.gemm_config).
@@ -492,6 +558,7 @@ _matmul_leaky_relu_gemm = dict(
     elem_bytes=2,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
     split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
+    tail=True,  # BLOCK_N2 is compiled in: tiles of two column blocks, BLOCK_N + BLOCK_N2
 )
 
 
@@ -551,13 +618,13 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
     )
 
     def _launch(config, c):
-        # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
+        # One program per [BLOCK_M, BLOCK_N + BLOCK_N2] output tile; a persistent
         # launch starts at most one program per SM, each looping over tiles: the fewest that
         # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).
         num_tiles = (
             size_batch
             * _args.cdiv(size_m, config["block_m"])
-            * _args.cdiv(size_n, config["block_n"])
+            * _args.cdiv(size_n, config["block_n"] + config["block_n2"])
         )
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
@@ -601,6 +668,7 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
             _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
+            BLOCK_N2=config["block_n2"],
             BLOCK_K=config["block_k"],
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],
@@ -681,6 +749,7 @@ def linear_gelu_kernel(
     count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
+    BLOCK_N2: tl.constexpr,  # 0, or the tile has BLOCK_N + BLOCK_N2 columns (pointer addressing)
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
     GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
@@ -705,7 +774,7 @@ def linear_gelu_kernel(
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
-    num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_n = tl.cdiv(N, (BLOCK_N + BLOCK_N2))
     num_tiles = num_pid_m * num_pid_n
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
@@ -732,16 +801,29 @@ def linear_gelu_kernel(
         pid_n = (tile_id % num_pid_in_group) // group_size_m
         # acc accumulates this tile of x @ w.T: bf16 operands multiply on tensor cores and accumulate in f32.
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        if BLOCK_N2 > 0:
+            # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
+            # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
+            # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
+            tl.static_assert(
+                ADDRESSING == "pointer" and SPLIT_K == 1,
+                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
+            )
+            acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into x,
             # b_ptrs a [BLOCK_K, BLOCK_N] block into w.T: base + row * row stride + column * column stride.
             # Rows past M and columns past N wrap around (% M, % N), so those loads stay in bounds
             # without a mask; the results they feed are never stored.
             offs_am = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
-            offs_bn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
+            offs_bn = (pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)) % N
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = x_ptr + (offs_am[:, None] * stride_x_m + offs_k[None, :] * stride_x_k)
             b_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn[None, :] * stride_w_n)
+            if BLOCK_N2 > 0:
+                # The tile's last BLOCK_N2 columns: a second block of pointers into w.T.
+                offs_bn2 = (pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)) % N
+                b2_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn2[None, :] * stride_w_n)
             if SPLIT_K > 1:
                 # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
                 # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
@@ -756,6 +838,13 @@ def linear_gelu_kernel(
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0).to(DOT_DTYPE)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0).to(DOT_DTYPE)
                 acc = tl.dot(a, b, acc)
+                if BLOCK_N2 > 0:
+                    # The same block of x times the tile's last BLOCK_N2 columns, into acc2.
+                    b2 = tl.load(b2_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0).to(
+                        DOT_DTYPE
+                    )
+                    acc2 = tl.dot(a, b2, acc2)
+                    b2_ptrs += BLOCK_K * stride_w_k
                 # Advance both blocks of pointers to the next BLOCK_K slice of K.
                 a_ptrs += BLOCK_K * stride_x_k
                 b_ptrs += BLOCK_K * stride_w_k
@@ -778,7 +867,7 @@ def linear_gelu_kernel(
             )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-        offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+        offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
         if SPLIT_K > 1:
@@ -802,6 +891,23 @@ def linear_gelu_kernel(
             _gemm_store_halves(
                 y_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, y.to(tl.bfloat16), BLOCK_M, BLOCK_N
             )
+        if BLOCK_N2 > 0:
+            # The tile's last BLOCK_N2 columns, from acc2: the same epilogue at those columns.
+            acc = acc2
+            offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)
+            mask_n = offs_cn < N
+            # bias: [N] is per column: a [1, BLOCK_N] row, broadcast down the tile.
+            bias = tl.load(
+                bias_ptr + offs_cn[None, :] * stride_bias_n, mask=mask_n[None, :], other=0.0
+            )
+            # spec: gemm.tile:18
+            y = _gelu_bf16(acc + bias)
+            # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
+            tl.store(
+                y_ptr + (offs_cm[:, None] * stride_y_m + offs_cn[None, :] * stride_y_n),
+                y.to(tl.bfloat16),
+                mask=mask_m[:, None] & mask_n[None, :],
+            )
 
 
 # What linear_gelu's spec fixes about its launches (see tilegen.runtime.gemm.gemm_config).
@@ -814,6 +920,7 @@ _linear_gelu_gemm = dict(
     elem_bytes=2,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
     split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
+    tail=True,  # BLOCK_N2 is compiled in: tiles of two column blocks, BLOCK_N + BLOCK_N2
 )
 
 
@@ -877,13 +984,13 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
     )
 
     def _launch(config, y):
-        # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
+        # One program per [BLOCK_M, BLOCK_N + BLOCK_N2] output tile; a persistent
         # launch starts at most one program per SM, each looping over tiles: the fewest that
         # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).
         num_tiles = (
             size_batch
             * _args.cdiv(size_m, config["block_m"])
-            * _args.cdiv(size_n, config["block_n"])
+            * _args.cdiv(size_n, config["block_n"] + config["block_n2"])
         )
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
@@ -929,6 +1036,7 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
             _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
+            BLOCK_N2=config["block_n2"],
             BLOCK_K=config["block_k"],
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],
@@ -1016,6 +1124,7 @@ def scaled_residual_kernel(
     count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
+    BLOCK_N2: tl.constexpr,  # 0, or the tile has BLOCK_N + BLOCK_N2 columns (pointer addressing)
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
     GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
@@ -1039,7 +1148,7 @@ def scaled_residual_kernel(
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
-    num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_n = tl.cdiv(N, (BLOCK_N + BLOCK_N2))
     num_tiles = num_pid_m * num_pid_n
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
@@ -1066,16 +1175,29 @@ def scaled_residual_kernel(
         pid_n = (tile_id % num_pid_in_group) // group_size_m
         # acc accumulates this tile of x @ w.T: f16 operands multiply on tensor cores and accumulate in f32.
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        if BLOCK_N2 > 0:
+            # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
+            # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
+            # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
+            tl.static_assert(
+                ADDRESSING == "pointer" and SPLIT_K == 1,
+                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
+            )
+            acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into x,
             # b_ptrs a [BLOCK_K, BLOCK_N] block into w.T: base + row * row stride + column * column stride.
             # Rows past M and columns past N wrap around (% M, % N), so those loads stay in bounds
             # without a mask; the results they feed are never stored.
             offs_am = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
-            offs_bn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
+            offs_bn = (pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)) % N
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = x_ptr + (offs_am[:, None] * stride_x_m + offs_k[None, :] * stride_x_k)
             b_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn[None, :] * stride_w_n)
+            if BLOCK_N2 > 0:
+                # The tile's last BLOCK_N2 columns: a second block of pointers into w.T.
+                offs_bn2 = (pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)) % N
+                b2_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn2[None, :] * stride_w_n)
             if SPLIT_K > 1:
                 # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
                 # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
@@ -1090,6 +1212,11 @@ def scaled_residual_kernel(
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
                 acc = tl.dot(a, b, acc)
+                if BLOCK_N2 > 0:
+                    # The same block of x times the tile's last BLOCK_N2 columns, into acc2.
+                    b2 = tl.load(b2_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
+                    acc2 = tl.dot(a, b2, acc2)
+                    b2_ptrs += BLOCK_K * stride_w_k
                 # Advance both blocks of pointers to the next BLOCK_K slice of K.
                 a_ptrs += BLOCK_K * stride_x_k
                 b_ptrs += BLOCK_K * stride_w_k
@@ -1112,7 +1239,7 @@ def scaled_residual_kernel(
             )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-        offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+        offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
         if SPLIT_K > 1:
@@ -1149,6 +1276,34 @@ def scaled_residual_kernel(
             _gemm_store_halves(
                 out_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, out.to(tl.float16), BLOCK_M, BLOCK_N
             )
+        if BLOCK_N2 > 0:
+            # The tile's last BLOCK_N2 columns, from acc2: the same epilogue at those columns.
+            acc = acc2
+            offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)
+            mask_n = offs_cn < N
+            # scale: [M] is per row: a [BLOCK_M, 1] column, broadcast across the tile.
+            scale = tl.load(
+                scale_ptr + offs_cm[:, None] * stride_scale_m, mask=mask_m[:, None], other=0.0
+            )
+            # bias: [N] is per column: a [1, BLOCK_N] row, broadcast down the tile; computed in f32.
+            bias = tl.load(
+                bias_ptr + offs_cn[None, :] * stride_bias_n, mask=mask_n[None, :], other=0.0
+            ).to(tl.float32)
+            # residual: [M, N] is full: one value per element of the tile; computed in f32.
+            residual = tl.load(
+                residual_ptr
+                + (offs_cm[:, None] * stride_residual_m + offs_cn[None, :] * stride_residual_n),
+                mask=mask_m[:, None] & mask_n[None, :],
+                other=0.0,
+            ).to(tl.float32)
+            # spec: gemm.tile:25
+            out = scale * acc + bias + alpha * residual
+            # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
+            tl.store(
+                out_ptr + (offs_cm[:, None] * stride_out_m + offs_cn[None, :] * stride_out_n),
+                out.to(tl.float16),
+                mask=mask_m[:, None] & mask_n[None, :],
+            )
 
 
 # What scaled_residual's spec fixes about its launches (see tilegen.runtime.gemm.gemm_config).
@@ -1161,6 +1316,7 @@ _scaled_residual_gemm = dict(
     elem_bytes=2,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
     split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
+    tail=True,  # BLOCK_N2 is compiled in: tiles of two column blocks, BLOCK_N + BLOCK_N2
 )
 
 
@@ -1241,13 +1397,13 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
     )
 
     def _launch(config, out):
-        # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
+        # One program per [BLOCK_M, BLOCK_N + BLOCK_N2] output tile; a persistent
         # launch starts at most one program per SM, each looping over tiles: the fewest that
         # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).
         num_tiles = (
             size_batch
             * _args.cdiv(size_m, config["block_m"])
-            * _args.cdiv(size_n, config["block_n"])
+            * _args.cdiv(size_n, config["block_n"] + config["block_n2"])
         )
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
@@ -1301,6 +1457,7 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
             _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
+            BLOCK_N2=config["block_n2"],
             BLOCK_K=config["block_k"],
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],
@@ -1386,6 +1543,7 @@ def bmm_kernel(
     count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
+    BLOCK_N2: tl.constexpr,  # 0, or the tile has BLOCK_N + BLOCK_N2 columns (pointer addressing)
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
     GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
@@ -1410,7 +1568,7 @@ def bmm_kernel(
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
-    num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_n = tl.cdiv(N, (BLOCK_N + BLOCK_N2))
     num_tiles = BATCH * num_pid_m * num_pid_n
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
@@ -1466,13 +1624,22 @@ def bmm_kernel(
             )
         # acc accumulates this tile of a @ b: bf16 operands multiply on tensor cores and accumulate in f32.
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        if BLOCK_N2 > 0:
+            # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
+            # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
+            # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
+            tl.static_assert(
+                ADDRESSING == "pointer" and SPLIT_K == 1,
+                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
+            )
+            acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into a,
             # b_ptrs a [BLOCK_K, BLOCK_N] block into b: base + row * row stride + column * column stride.
             # Rows past M and columns past N wrap around (% M, % N), so those loads stay in bounds
             # without a mask; the results they feed are never stored.
             offs_am = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
-            offs_bn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
+            offs_bn = (pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)) % N
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = (
                 a_ptr
@@ -1484,6 +1651,14 @@ def bmm_kernel(
                 + b_batch_offs
                 + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
             )
+            if BLOCK_N2 > 0:
+                # The tile's last BLOCK_N2 columns: a second block of pointers into b.
+                offs_bn2 = (pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)) % N
+                b2_ptrs = (
+                    b_ptr
+                    + b_batch_offs
+                    + (offs_k[:, None] * stride_b_k + offs_bn2[None, :] * stride_b_n)
+                )
             if SPLIT_K > 1:
                 # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
                 # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
@@ -1498,6 +1673,13 @@ def bmm_kernel(
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0).to(DOT_DTYPE)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0).to(DOT_DTYPE)
                 acc = tl.dot(a, b, acc)
+                if BLOCK_N2 > 0:
+                    # The same block of a times the tile's last BLOCK_N2 columns, into acc2.
+                    b2 = tl.load(b2_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0).to(
+                        DOT_DTYPE
+                    )
+                    acc2 = tl.dot(a, b2, acc2)
+                    b2_ptrs += BLOCK_K * stride_b_k
                 # Advance both blocks of pointers to the next BLOCK_K slice of K.
                 a_ptrs += BLOCK_K * stride_a_k
                 b_ptrs += BLOCK_K * stride_b_k
@@ -1516,7 +1698,7 @@ def bmm_kernel(
             )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-        offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+        offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
         if SPLIT_K > 1:
@@ -1540,6 +1722,21 @@ def bmm_kernel(
             _gemm_store_halves(
                 c_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, c.to(tl.bfloat16), BLOCK_M, BLOCK_N
             )
+        if BLOCK_N2 > 0:
+            # The tile's last BLOCK_N2 columns, from acc2: the same epilogue at those columns.
+            acc = acc2
+            offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)
+            mask_n = offs_cn < N
+            # spec: gemm.tile:30
+            c = acc
+            # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
+            tl.store(
+                c_ptr
+                + c_batch_offs
+                + (offs_cm[:, None] * stride_c_m + offs_cn[None, :] * stride_c_n),
+                c.to(tl.bfloat16),
+                mask=mask_m[:, None] & mask_n[None, :],
+            )
 
 
 # What bmm's spec fixes about its launches (see tilegen.runtime.gemm.gemm_config).
@@ -1552,6 +1749,7 @@ _bmm_gemm = dict(
     elem_bytes=2,
     batched=True,  # batched kernels build their tensor descriptors in the kernel
     split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
+    tail=True,  # BLOCK_N2 is compiled in: tiles of two column blocks, BLOCK_N + BLOCK_N2
 )
 
 
@@ -1610,13 +1808,13 @@ def bmm(a, b, *, c=None, schedule=None):
     _index_64, _tma_ok = _bmm_calls.facts(signature, _gemm.gemm_facts, (a, b, c), (a, b, c), size_k)
 
     def _launch(config, c):
-        # One program per [BLOCK_M, BLOCK_N] output tile of each product; a persistent
+        # One program per [BLOCK_M, BLOCK_N + BLOCK_N2] output tile of each product; a persistent
         # launch starts at most one program per SM, each looping over tiles: the fewest that
         # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).
         num_tiles = (
             size_batch
             * _args.cdiv(size_m, config["block_m"])
-            * _args.cdiv(size_n, config["block_n"])
+            * _args.cdiv(size_n, config["block_n"] + config["block_n2"])
         )
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
@@ -1654,6 +1852,7 @@ def bmm(a, b, *, c=None, schedule=None):
             _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
+            BLOCK_N2=config["block_n2"],
             BLOCK_K=config["block_k"],
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],
@@ -1738,6 +1937,7 @@ def linear_silu_kernel(
     count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
+    BLOCK_N2: tl.constexpr,  # 0, or the tile has BLOCK_N + BLOCK_N2 columns (pointer addressing)
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
     GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
@@ -1761,7 +1961,7 @@ def linear_silu_kernel(
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
-    num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_n = tl.cdiv(N, (BLOCK_N + BLOCK_N2))
     num_tiles = num_pid_m * num_pid_n
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
@@ -1788,16 +1988,29 @@ def linear_silu_kernel(
         pid_n = (tile_id % num_pid_in_group) // group_size_m
         # acc accumulates this tile of x @ w: f16 operands multiply on tensor cores and accumulate in f32.
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        if BLOCK_N2 > 0:
+            # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
+            # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
+            # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
+            tl.static_assert(
+                ADDRESSING == "pointer" and SPLIT_K == 1,
+                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
+            )
+            acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into x,
             # b_ptrs a [BLOCK_K, BLOCK_N] block into w: base + row * row stride + column * column stride.
             # Rows past M and columns past N wrap around (% M, % N), so those loads stay in bounds
             # without a mask; the results they feed are never stored.
             offs_am = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
-            offs_bn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
+            offs_bn = (pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)) % N
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = x_ptr + (offs_am[:, None] * stride_x_m + offs_k[None, :] * stride_x_k)
             b_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn[None, :] * stride_w_n)
+            if BLOCK_N2 > 0:
+                # The tile's last BLOCK_N2 columns: a second block of pointers into w.
+                offs_bn2 = (pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)) % N
+                b2_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn2[None, :] * stride_w_n)
             if SPLIT_K > 1:
                 # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
                 # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
@@ -1812,6 +2025,11 @@ def linear_silu_kernel(
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
                 acc = tl.dot(a, b, acc)
+                if BLOCK_N2 > 0:
+                    # The same block of x times the tile's last BLOCK_N2 columns, into acc2.
+                    b2 = tl.load(b2_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
+                    acc2 = tl.dot(a, b2, acc2)
+                    b2_ptrs += BLOCK_K * stride_w_k
                 # Advance both blocks of pointers to the next BLOCK_K slice of K.
                 a_ptrs += BLOCK_K * stride_x_k
                 b_ptrs += BLOCK_K * stride_w_k
@@ -1833,7 +2051,7 @@ def linear_silu_kernel(
             )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-        offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+        offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
         if SPLIT_K > 1:
@@ -1869,6 +2087,30 @@ def linear_silu_kernel(
             _gemm_store_halves(
                 act_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, act.to(tl.float16), BLOCK_M, BLOCK_N
             )
+        if BLOCK_N2 > 0:
+            # The tile's last BLOCK_N2 columns, from acc2: the same epilogue at those columns.
+            acc = acc2
+            offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)
+            mask_n = offs_cn < N
+            # bias: [N] is per column: a [1, BLOCK_N] row, broadcast down the tile; computed in f32.
+            bias = tl.load(
+                bias_ptr + offs_cn[None, :] * stride_bias_n, mask=mask_n[None, :], other=0.0
+            ).to(tl.float32)
+            # spec: gemm.tile:35
+            pre = acc + bias
+            # spec: gemm.tile:36
+            act = _silu(pre)
+            # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
+            tl.store(
+                pre_ptr + (offs_cm[:, None] * stride_pre_m + offs_cn[None, :] * stride_pre_n),
+                pre.to(tl.float32),
+                mask=mask_m[:, None] & mask_n[None, :],
+            )
+            tl.store(
+                act_ptr + (offs_cm[:, None] * stride_act_m + offs_cn[None, :] * stride_act_n),
+                act.to(tl.float16),
+                mask=mask_m[:, None] & mask_n[None, :],
+            )
 
 
 # What linear_silu's spec fixes about its launches (see tilegen.runtime.gemm.gemm_config).
@@ -1881,6 +2123,7 @@ _linear_silu_gemm = dict(
     elem_bytes=2,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
     split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
+    tail=True,  # BLOCK_N2 is compiled in: tiles of two column blocks, BLOCK_N + BLOCK_N2
 )
 
 
@@ -1952,13 +2195,13 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
     )
 
     def _launch(config, pre, act):
-        # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
+        # One program per [BLOCK_M, BLOCK_N + BLOCK_N2] output tile; a persistent
         # launch starts at most one program per SM, each looping over tiles: the fewest that
         # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).
         num_tiles = (
             size_batch
             * _args.cdiv(size_m, config["block_m"])
-            * _args.cdiv(size_n, config["block_n"])
+            * _args.cdiv(size_n, config["block_n"] + config["block_n2"])
         )
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
@@ -2013,6 +2256,7 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
             _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
+            BLOCK_N2=config["block_n2"],
             BLOCK_K=config["block_k"],
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],
@@ -2097,6 +2341,7 @@ def matmul_f32_kernel(
     count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
+    BLOCK_N2: tl.constexpr,  # 0, or the tile has BLOCK_N + BLOCK_N2 columns (pointer addressing)
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
     GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
@@ -2120,7 +2365,7 @@ def matmul_f32_kernel(
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
-    num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_n = tl.cdiv(N, (BLOCK_N + BLOCK_N2))
     num_tiles = num_pid_m * num_pid_n
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
@@ -2147,16 +2392,29 @@ def matmul_f32_kernel(
         pid_n = (tile_id % num_pid_in_group) // group_size_m
         # acc accumulates this tile of a @ b: f32 operands multiply in IEEE f32 (schedule precision = ieee).
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        if BLOCK_N2 > 0:
+            # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
+            # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
+            # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
+            tl.static_assert(
+                ADDRESSING == "pointer" and SPLIT_K == 1,
+                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
+            )
+            acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into a,
             # b_ptrs a [BLOCK_K, BLOCK_N] block into b: base + row * row stride + column * column stride.
             # Rows past M and columns past N wrap around (% M, % N), so those loads stay in bounds
             # without a mask; the results they feed are never stored.
             offs_am = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
-            offs_bn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
+            offs_bn = (pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)) % N
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
+            if BLOCK_N2 > 0:
+                # The tile's last BLOCK_N2 columns: a second block of pointers into b.
+                offs_bn2 = (pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)) % N
+                b2_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn2[None, :] * stride_b_n)
             if SPLIT_K > 1:
                 # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
                 # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
@@ -2171,6 +2429,11 @@ def matmul_f32_kernel(
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
                 acc = tl.dot(a, b, acc, input_precision="ieee")
+                if BLOCK_N2 > 0:
+                    # The same block of a times the tile's last BLOCK_N2 columns, into acc2.
+                    b2 = tl.load(b2_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
+                    acc2 = tl.dot(a, b2, acc2, input_precision="ieee")
+                    b2_ptrs += BLOCK_K * stride_b_k
                 # Advance both blocks of pointers to the next BLOCK_K slice of K.
                 a_ptrs += BLOCK_K * stride_a_k
                 b_ptrs += BLOCK_K * stride_b_k
@@ -2192,7 +2455,7 @@ def matmul_f32_kernel(
             )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-        offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+        offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
         if SPLIT_K > 1:
@@ -2214,6 +2477,19 @@ def matmul_f32_kernel(
             _gemm_store_halves(
                 c_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, c.to(tl.float32), BLOCK_M, BLOCK_N
             )
+        if BLOCK_N2 > 0:
+            # The tile's last BLOCK_N2 columns, from acc2: the same epilogue at those columns.
+            acc = acc2
+            offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)
+            mask_n = offs_cn < N
+            # spec: gemm.tile:42
+            c = acc
+            # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
+            tl.store(
+                c_ptr + (offs_cm[:, None] * stride_c_m + offs_cn[None, :] * stride_c_n),
+                c.to(tl.float32),
+                mask=mask_m[:, None] & mask_n[None, :],
+            )
 
 
 # What matmul_f32's spec fixes about its launches (see tilegen.runtime.gemm.gemm_config).
@@ -2226,6 +2502,7 @@ _matmul_f32_gemm = dict(
     elem_bytes=4,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
     split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
+    tail=True,  # BLOCK_N2 is compiled in: tiles of two column blocks, BLOCK_N + BLOCK_N2
 )
 
 
@@ -2285,13 +2562,13 @@ def matmul_f32(a, b, *, c=None, schedule=None):
     )
 
     def _launch(config, c):
-        # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
+        # One program per [BLOCK_M, BLOCK_N + BLOCK_N2] output tile; a persistent
         # launch starts at most one program per SM, each looping over tiles: the fewest that
         # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).
         num_tiles = (
             size_batch
             * _args.cdiv(size_m, config["block_m"])
-            * _args.cdiv(size_n, config["block_n"])
+            * _args.cdiv(size_n, config["block_n"] + config["block_n2"])
         )
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
@@ -2335,6 +2612,7 @@ def matmul_f32(a, b, *, c=None, schedule=None):
             _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
+            BLOCK_N2=config["block_n2"],
             BLOCK_K=config["block_k"],
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],

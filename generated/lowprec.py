@@ -770,6 +770,7 @@ def linear_i8_kernel(
     count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
+    BLOCK_N2: tl.constexpr,  # 0, or the tile has BLOCK_N + BLOCK_N2 columns (pointer addressing)
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
     GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
@@ -793,7 +794,7 @@ def linear_i8_kernel(
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
-    num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_n = tl.cdiv(N, (BLOCK_N + BLOCK_N2))
     num_tiles = num_pid_m * num_pid_n
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
@@ -820,16 +821,29 @@ def linear_i8_kernel(
         pid_n = (tile_id % num_pid_in_group) // group_size_m
         # acc accumulates this tile of x @ w.T: i8 operands multiply on tensor cores and accumulate exactly in i32.
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
+        if BLOCK_N2 > 0:
+            # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
+            # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
+            # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
+            tl.static_assert(
+                ADDRESSING == "pointer" and SPLIT_K == 1,
+                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
+            )
+            acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.int32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into x,
             # b_ptrs a [BLOCK_K, BLOCK_N] block into w.T: base + row * row stride + column * column stride.
             # Rows past M and columns past N wrap around (% M, % N), so those loads stay in bounds
             # without a mask; the results they feed are never stored.
             offs_am = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
-            offs_bn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
+            offs_bn = (pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)) % N
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = x_ptr + (offs_am[:, None] * stride_x_m + offs_k[None, :] * stride_x_k)
             b_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn[None, :] * stride_w_n)
+            if BLOCK_N2 > 0:
+                # The tile's last BLOCK_N2 columns: a second block of pointers into w.T.
+                offs_bn2 = (pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)) % N
+                b2_ptrs = w_ptr + (offs_k[:, None] * stride_w_k + offs_bn2[None, :] * stride_w_n)
             if SPLIT_K > 1:
                 # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
                 # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
@@ -844,6 +858,11 @@ def linear_i8_kernel(
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0)
                 acc = tl.dot(a, b, acc, out_dtype=tl.int32)
+                if BLOCK_N2 > 0:
+                    # The same block of x times the tile's last BLOCK_N2 columns, into acc2.
+                    b2 = tl.load(b2_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0)
+                    acc2 = tl.dot(a, b2, acc2, out_dtype=tl.int32)
+                    b2_ptrs += BLOCK_K * stride_w_k
                 # Advance both blocks of pointers to the next BLOCK_K slice of K.
                 a_ptrs += BLOCK_K * stride_x_k
                 b_ptrs += BLOCK_K * stride_w_k
@@ -866,7 +885,7 @@ def linear_i8_kernel(
             )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-        offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+        offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
         if SPLIT_K > 1:
@@ -892,6 +911,23 @@ def linear_i8_kernel(
             _gemm_store_halves(
                 y_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, y.to(tl.bfloat16), BLOCK_M, BLOCK_N
             )
+        if BLOCK_N2 > 0:
+            # The tile's last BLOCK_N2 columns, from acc2: the same epilogue at those columns.
+            acc = acc2
+            offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)
+            mask_n = offs_cn < N
+            # sx: [M] is per row: a [BLOCK_M, 1] column, broadcast across the tile.
+            sx = tl.load(sx_ptr + offs_cm[:, None] * stride_sx_m, mask=mask_m[:, None], other=0.0)
+            # sw: [N] is per column: a [1, BLOCK_N] row, broadcast down the tile.
+            sw = tl.load(sw_ptr + offs_cn[None, :] * stride_sw_n, mask=mask_n[None, :], other=0.0)
+            # spec: lowprec.tile:15
+            y = acc * sx * sw
+            # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
+            tl.store(
+                y_ptr + (offs_cm[:, None] * stride_y_m + offs_cn[None, :] * stride_y_n),
+                y.to(tl.bfloat16),
+                mask=mask_m[:, None] & mask_n[None, :],
+            )
 
 
 # What linear_i8's spec fixes about its launches (see tilegen.runtime.gemm.gemm_config).
@@ -904,6 +940,7 @@ _linear_i8_gemm = dict(
     elem_bytes=1,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
     split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
+    tail=True,  # BLOCK_N2 is compiled in: tiles of two column blocks, BLOCK_N + BLOCK_N2
 )
 
 
@@ -969,13 +1006,13 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
     )
 
     def _launch(config, y):
-        # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
+        # One program per [BLOCK_M, BLOCK_N + BLOCK_N2] output tile; a persistent
         # launch starts at most one program per SM, each looping over tiles: the fewest that
         # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).
         num_tiles = (
             size_batch
             * _args.cdiv(size_m, config["block_m"])
-            * _args.cdiv(size_n, config["block_n"])
+            * _args.cdiv(size_n, config["block_n"] + config["block_n2"])
         )
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
@@ -1023,6 +1060,7 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
             _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
+            BLOCK_N2=config["block_n2"],
             BLOCK_K=config["block_k"],
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],
@@ -1098,6 +1136,7 @@ def matmul_i8_kernel(
     count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
+    BLOCK_N2: tl.constexpr,  # 0, or the tile has BLOCK_N + BLOCK_N2 columns (pointer addressing)
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
     GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
@@ -1121,7 +1160,7 @@ def matmul_i8_kernel(
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
-    num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_n = tl.cdiv(N, (BLOCK_N + BLOCK_N2))
     num_tiles = num_pid_m * num_pid_n
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
@@ -1148,16 +1187,29 @@ def matmul_i8_kernel(
         pid_n = (tile_id % num_pid_in_group) // group_size_m
         # acc accumulates this tile of a @ b: i8 operands multiply on tensor cores and accumulate exactly in i32.
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
+        if BLOCK_N2 > 0:
+            # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
+            # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
+            # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
+            tl.static_assert(
+                ADDRESSING == "pointer" and SPLIT_K == 1,
+                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
+            )
+            acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.int32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into a,
             # b_ptrs a [BLOCK_K, BLOCK_N] block into b: base + row * row stride + column * column stride.
             # Rows past M and columns past N wrap around (% M, % N), so those loads stay in bounds
             # without a mask; the results they feed are never stored.
             offs_am = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
-            offs_bn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
+            offs_bn = (pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)) % N
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
+            if BLOCK_N2 > 0:
+                # The tile's last BLOCK_N2 columns: a second block of pointers into b.
+                offs_bn2 = (pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)) % N
+                b2_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn2[None, :] * stride_b_n)
             if SPLIT_K > 1:
                 # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
                 # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
@@ -1172,6 +1224,11 @@ def matmul_i8_kernel(
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0)
                 acc = tl.dot(a, b, acc, out_dtype=tl.int32)
+                if BLOCK_N2 > 0:
+                    # The same block of a times the tile's last BLOCK_N2 columns, into acc2.
+                    b2 = tl.load(b2_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0)
+                    acc2 = tl.dot(a, b2, acc2, out_dtype=tl.int32)
+                    b2_ptrs += BLOCK_K * stride_b_k
                 # Advance both blocks of pointers to the next BLOCK_K slice of K.
                 a_ptrs += BLOCK_K * stride_a_k
                 b_ptrs += BLOCK_K * stride_b_k
@@ -1193,7 +1250,7 @@ def matmul_i8_kernel(
             )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-        offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+        offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
         if SPLIT_K > 1:
@@ -1215,6 +1272,19 @@ def matmul_i8_kernel(
             _gemm_store_halves(
                 c_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, c.to(tl.int32), BLOCK_M, BLOCK_N
             )
+        if BLOCK_N2 > 0:
+            # The tile's last BLOCK_N2 columns, from acc2: the same epilogue at those columns.
+            acc = acc2
+            offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)
+            mask_n = offs_cn < N
+            # spec: lowprec.tile:20
+            c = acc
+            # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
+            tl.store(
+                c_ptr + (offs_cm[:, None] * stride_c_m + offs_cn[None, :] * stride_c_n),
+                c.to(tl.int32),
+                mask=mask_m[:, None] & mask_n[None, :],
+            )
 
 
 # What matmul_i8's spec fixes about its launches (see tilegen.runtime.gemm.gemm_config).
@@ -1227,6 +1297,7 @@ _matmul_i8_gemm = dict(
     elem_bytes=1,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
     split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
+    tail=True,  # BLOCK_N2 is compiled in: tiles of two column blocks, BLOCK_N + BLOCK_N2
 )
 
 
@@ -1286,13 +1357,13 @@ def matmul_i8(a, b, *, c=None, schedule=None):
     )
 
     def _launch(config, c):
-        # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
+        # One program per [BLOCK_M, BLOCK_N + BLOCK_N2] output tile; a persistent
         # launch starts at most one program per SM, each looping over tiles: the fewest that
         # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).
         num_tiles = (
             size_batch
             * _args.cdiv(size_m, config["block_m"])
-            * _args.cdiv(size_n, config["block_n"])
+            * _args.cdiv(size_n, config["block_n"] + config["block_n2"])
         )
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
@@ -1336,6 +1407,7 @@ def matmul_i8(a, b, *, c=None, schedule=None):
             _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
+            BLOCK_N2=config["block_n2"],
             BLOCK_K=config["block_k"],
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],
@@ -1416,6 +1488,7 @@ def scaled_mm_kernel(
     count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
+    BLOCK_N2: tl.constexpr,  # 0, or the tile has BLOCK_N + BLOCK_N2 columns (pointer addressing)
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
     GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
@@ -1439,7 +1512,7 @@ def scaled_mm_kernel(
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
-    num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_n = tl.cdiv(N, (BLOCK_N + BLOCK_N2))
     num_tiles = num_pid_m * num_pid_n
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
@@ -1466,16 +1539,29 @@ def scaled_mm_kernel(
         pid_n = (tile_id % num_pid_in_group) // group_size_m
         # acc accumulates this tile of a @ b.T: fp8 operands multiply on tensor cores; each BLOCK_K's partial sum is added into the f32 accumulator.
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        if BLOCK_N2 > 0:
+            # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
+            # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
+            # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
+            tl.static_assert(
+                ADDRESSING == "pointer" and SPLIT_K == 1,
+                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
+            )
+            acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into a,
             # b_ptrs a [BLOCK_K, BLOCK_N] block into b.T: base + row * row stride + column * column stride.
             # Rows past M and columns past N wrap around (% M, % N), so those loads stay in bounds
             # without a mask; the results they feed are never stored.
             offs_am = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
-            offs_bn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
+            offs_bn = (pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)) % N
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
+            if BLOCK_N2 > 0:
+                # The tile's last BLOCK_N2 columns: a second block of pointers into b.T.
+                offs_bn2 = (pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)) % N
+                b2_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn2[None, :] * stride_b_n)
             if SPLIT_K > 1:
                 # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
                 # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
@@ -1490,6 +1576,11 @@ def scaled_mm_kernel(
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
                 acc = tl.dot(a, b, acc, max_num_imprecise_acc=BLOCK_K)
+                if BLOCK_N2 > 0:
+                    # The same block of a times the tile's last BLOCK_N2 columns, into acc2.
+                    b2 = tl.load(b2_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
+                    acc2 = tl.dot(a, b2, acc2, max_num_imprecise_acc=BLOCK_K)
+                    b2_ptrs += BLOCK_K * stride_b_k
                 # Advance both blocks of pointers to the next BLOCK_K slice of K.
                 a_ptrs += BLOCK_K * stride_a_k
                 b_ptrs += BLOCK_K * stride_b_k
@@ -1512,7 +1603,7 @@ def scaled_mm_kernel(
             )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-        offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+        offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
         if SPLIT_K > 1:
@@ -1542,6 +1633,27 @@ def scaled_mm_kernel(
             _gemm_store_halves(
                 y_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, y.to(tl.bfloat16), BLOCK_M, BLOCK_N
             )
+        if BLOCK_N2 > 0:
+            # The tile's last BLOCK_N2 columns, from acc2: the same epilogue at those columns.
+            acc = acc2
+            offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)
+            mask_n = offs_cn < N
+            # sa: [M] is per row: a [BLOCK_M, 1] column, broadcast across the tile.
+            sa = tl.load(sa_ptr + offs_cm[:, None] * stride_sa_m, mask=mask_m[:, None], other=0.0)
+            # sb: [N] is per column: a [1, BLOCK_N] row, broadcast down the tile.
+            sb = tl.load(sb_ptr + offs_cn[None, :] * stride_sb_n, mask=mask_n[None, :], other=0.0)
+            # bias: [N] is per column: a [1, BLOCK_N] row, broadcast down the tile; computed in f32.
+            bias = tl.load(
+                bias_ptr + offs_cn[None, :] * stride_bias_n, mask=mask_n[None, :], other=0.0
+            ).to(tl.float32)
+            # spec: lowprec.tile:27
+            y = acc * sa * sb + bias
+            # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
+            tl.store(
+                y_ptr + (offs_cm[:, None] * stride_y_m + offs_cn[None, :] * stride_y_n),
+                y.to(tl.bfloat16),
+                mask=mask_m[:, None] & mask_n[None, :],
+            )
 
 
 # What scaled_mm's spec fixes about its launches (see tilegen.runtime.gemm.gemm_config).
@@ -1554,6 +1666,7 @@ _scaled_mm_gemm = dict(
     elem_bytes=1,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
     split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
+    tail=True,  # BLOCK_N2 is compiled in: tiles of two column blocks, BLOCK_N + BLOCK_N2
 )
 
 
@@ -1628,13 +1741,13 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
     )
 
     def _launch(config, y):
-        # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
+        # One program per [BLOCK_M, BLOCK_N + BLOCK_N2] output tile; a persistent
         # launch starts at most one program per SM, each looping over tiles: the fewest that
         # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).
         num_tiles = (
             size_batch
             * _args.cdiv(size_m, config["block_m"])
-            * _args.cdiv(size_n, config["block_n"])
+            * _args.cdiv(size_n, config["block_n"] + config["block_n2"])
         )
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
@@ -1684,6 +1797,7 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
             _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
+            BLOCK_N2=config["block_n2"],
             BLOCK_K=config["block_k"],
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],
@@ -1765,6 +1879,7 @@ def scaled_mm_tensor_kernel(
     count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
+    BLOCK_N2: tl.constexpr,  # 0, or the tile has BLOCK_N + BLOCK_N2 columns (pointer addressing)
     BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time
     GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)
     ADDRESSING: tl.constexpr,  # "pointer" or "descriptor", picked by the launcher
@@ -1788,7 +1903,7 @@ def scaled_mm_tensor_kernel(
         split = pid % SPLIT_K
         pid = pid // SPLIT_K
     num_pid_m = tl.cdiv(M, BLOCK_M)
-    num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_n = tl.cdiv(N, (BLOCK_N + BLOCK_N2))
     num_tiles = num_pid_m * num_pid_n
     # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The
     # launcher starts one program per tile, so the loop runs once, or, persistent, at most one
@@ -1815,16 +1930,29 @@ def scaled_mm_tensor_kernel(
         pid_n = (tile_id % num_pid_in_group) // group_size_m
         # acc accumulates this tile of a @ b.T: fp8 operands multiply on tensor cores; each BLOCK_K's partial sum is added into the f32 accumulator.
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        if BLOCK_N2 > 0:
+            # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
+            # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
+            # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
+            tl.static_assert(
+                ADDRESSING == "pointer" and SPLIT_K == 1,
+                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
+            )
+            acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into a,
             # b_ptrs a [BLOCK_K, BLOCK_N] block into b.T: base + row * row stride + column * column stride.
             # Rows past M and columns past N wrap around (% M, % N), so those loads stay in bounds
             # without a mask; the results they feed are never stored.
             offs_am = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
-            offs_bn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
+            offs_bn = (pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)) % N
             offs_k = tl.arange(0, BLOCK_K)
             a_ptrs = a_ptr + (offs_am[:, None] * stride_a_m + offs_k[None, :] * stride_a_k)
             b_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn[None, :] * stride_b_n)
+            if BLOCK_N2 > 0:
+                # The tile's last BLOCK_N2 columns: a second block of pointers into b.T.
+                offs_bn2 = (pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)) % N
+                b2_ptrs = b_ptr + (offs_k[:, None] * stride_b_k + offs_bn2[None, :] * stride_b_n)
             if SPLIT_K > 1:
                 # Split-K: this program sums the K blocks from k_first up to (not including) k_last, its
                 # share of the tile's SPLIT_K even slices (a slice is empty where K has fewer blocks).
@@ -1839,6 +1967,11 @@ def scaled_mm_tensor_kernel(
                 a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
                 b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
                 acc = tl.dot(a, b, acc, max_num_imprecise_acc=BLOCK_K)
+                if BLOCK_N2 > 0:
+                    # The same block of a times the tile's last BLOCK_N2 columns, into acc2.
+                    b2 = tl.load(b2_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
+                    acc2 = tl.dot(a, b2, acc2, max_num_imprecise_acc=BLOCK_K)
+                    b2_ptrs += BLOCK_K * stride_b_k
                 # Advance both blocks of pointers to the next BLOCK_K slice of K.
                 a_ptrs += BLOCK_K * stride_a_k
                 b_ptrs += BLOCK_K * stride_b_k
@@ -1861,7 +1994,7 @@ def scaled_mm_tensor_kernel(
             )
         # Epilogue: the rest of the spec, on the tile while it is still in registers.
         offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-        offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+        offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + tl.arange(0, BLOCK_N)
         mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored
         mask_n = offs_cn < N
         if SPLIT_K > 1:
@@ -1883,6 +2016,19 @@ def scaled_mm_tensor_kernel(
             _gemm_store_halves(
                 y_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, _to_f8e4m3(y), BLOCK_M, BLOCK_N
             )
+        if BLOCK_N2 > 0:
+            # The tile's last BLOCK_N2 columns, from acc2: the same epilogue at those columns.
+            acc = acc2
+            offs_cn = pid_n * (BLOCK_N + BLOCK_N2) + BLOCK_N + tl.arange(0, BLOCK_N2)
+            mask_n = offs_cn < N
+            # spec: lowprec.tile:32
+            y = acc * tl.div_rn(sa * sb, s_out)
+            # Store each output, cast to its declared type; masks keep rows and columns past the edges out.
+            tl.store(
+                y_ptr + (offs_cm[:, None] * stride_y_m + offs_cn[None, :] * stride_y_n),
+                _to_f8e4m3(y),
+                mask=mask_m[:, None] & mask_n[None, :],
+            )
 
 
 # What scaled_mm_tensor's spec fixes about its launches (see tilegen.runtime.gemm.gemm_config).
@@ -1895,6 +2041,7 @@ _scaled_mm_tensor_gemm = dict(
     elem_bytes=1,
     batched=False,  # batched kernels build their tensor descriptors in the kernel
     split_k=True,  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K
+    tail=True,  # BLOCK_N2 is compiled in: tiles of two column blocks, BLOCK_N + BLOCK_N2
 )
 
 
@@ -1961,13 +2108,13 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
     )
 
     def _launch(config, y):
-        # One program per [BLOCK_M, BLOCK_N] output tile; a persistent
+        # One program per [BLOCK_M, BLOCK_N + BLOCK_N2] output tile; a persistent
         # launch starts at most one program per SM, each looping over tiles: the fewest that
         # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).
         num_tiles = (
             size_batch
             * _args.cdiv(size_m, config["block_m"])
-            * _args.cdiv(size_n, config["block_n"])
+            * _args.cdiv(size_n, config["block_n"] + config["block_n2"])
         )
         # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and
         # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.
@@ -2014,6 +2161,7 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
             _count,
             BLOCK_M=config["block_m"],
             BLOCK_N=config["block_n"],
+            BLOCK_N2=config["block_n2"],
             BLOCK_K=config["block_k"],
             GROUP_M=config["group_m"],
             ADDRESSING=config["addressing"],

@@ -186,6 +186,8 @@ def test_bench_note_names_the_gemm_launch():
                   persistent=True, flatten=True, programs=132, source="tuned now")
     assert launch_note(config) == "128x256x64 w8 s3, descriptor persistent flatten"
     assert launch_note(dict(config, addressing="pointer", persistent=False, flatten=False)) == "128x256x64 w8 s3, pointer grid"
+    two = dict(config, block_n=64, block_n2=32, addressing="pointer", persistent=False, flatten=False)
+    assert launch_note(two) == "128x(64+32)x64 w8 s3, pointer grid"
     assert launch_note(None) == "" and launch_note("") == ""
 
 

@@ -42,9 +42,11 @@ REDUCTION_NAMES = frozenset(
 GEMM_NAMES = ("M", "N", "K", "BATCH", "ADDRESSING", "DOT_DTYPE", "PERSISTENT", "FLATTEN", "tile_id", "num_tiles",
               "tile_base", "tile_start", "tile_stop", "tile_step", "tile_iter", "batch_id", "pid_mn",
               # split-K: the kernel's workspace and counts (ws_ptr, count_ptr), its slice, the launcher's split
-              "SPLIT_K", "split_k", "split", "k_first", "k_last", "last", "ws", "count")
+              "SPLIT_K", "split_k", "split", "k_first", "k_last", "last", "ws", "count",
+              # a tile of two column blocks: the second block's accumulator
+              "acc2")
 # The gemm K loop's tiles and pointers: a scalar parameter (live in every loop) may not take them.
-GEMM_TILE_NAMES = ("a", "b", "a_ptrs", "b_ptrs")
+GEMM_TILE_NAMES = ("a", "b", "a_ptrs", "b_ptrs", "b2", "b2_ptrs")
 
 # The Python built-ins the generated code calls (launchers, references, kernels): a spec
 # name, which becomes a variable there or a module-level function, would hide them. A test

@@ -124,6 +124,7 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
         ref_output_suffix={t.name: "[..., 0]" for t in sig.outputs if t.ref_index and values[t.name]},
         precision_note=note,
         split_k="pointer" in modes and all(o.mask for o in outputs),
+        tail="pointer" in modes,
         loads=loads,
         statements=body,
         outputs=outputs,

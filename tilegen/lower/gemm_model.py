@@ -72,6 +72,8 @@ class GemmModel:
     # Split-K is compiled in (SPLIT_K): pointer addressing, and every output masked by rows
     # or columns, so that the programs that do not finish a tile store nothing.
     split_k: bool
+    # Tiles of two column blocks are compiled in (BLOCK_N2): pointer addressing.
+    tail: bool
     loads: tuple[TileTensor, ...]
     statements: tuple[Statement, ...]
     outputs: tuple[TileTensor, ...]

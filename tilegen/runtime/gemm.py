@@ -32,21 +32,9 @@ from .tuning_cache import gemm_cache_load, gemm_cache_store
 from .launch_model import gemm_model, gemm_rank, gemm_shortlist  # noqa: F401 (tests and scripts read them here)
 from .timing import device_ms, flush_buffer, ranks
 from .gemm_configs import (  # noqa: F401 (tests, scripts and the generated launchers read them here)
-    GEMM_CONFIGS,
-    GEMM_HOPPER_BYTE_CONFIGS,
-    GEMM_HOPPER_CONFIGS,
-    GEMM_HOPPER_SMALL_M_CONFIGS,
-    GEMM_INTERPRETER_CONFIG,
-    GEMM_SPLIT_K_COUNTS,
-    GEMM_SPLIT_KS,
-    gemm_facts,
-    gemm_narrow_configs,
-    gemm_narrow_loads,
-    gemm_narrow_variants,
-    gemm_split_candidates,
-    gemm_split_k_buffers,
-    gemm_split_k_done,
-    gemm_tma_ok,
+    GEMM_CONFIGS, GEMM_HOPPER_BYTE_CONFIGS, GEMM_HOPPER_CONFIGS, GEMM_HOPPER_SMALL_M_CONFIGS, GEMM_INTERPRETER_CONFIG,
+    GEMM_SPLIT_K_COUNTS, GEMM_SPLIT_KS, gemm_facts, gemm_narrow_configs, gemm_narrow_loads, gemm_narrow_variants,
+    gemm_smem, gemm_split_candidates, gemm_split_k_buffers, gemm_split_k_done, gemm_tail_candidates, gemm_tma_ok,
 )
 
 # Launch policy for what neither the spec nor the call decides; change it here after measuring.
@@ -79,8 +67,9 @@ GEMM_TUNE_BUDGET_S = 4.5  # no timing starts that would end past this (gemm_tune
 # ranked by gemm_model; 9: the leader's turned tile timed too; 10: split-K candidates;
 # 11: operands loaded element by element tune apart, with smaller K blocks; 12: and their
 # tiles in K blocks of 16 timed beside, gemm_narrow_variants; 13: small-M 16x32x256 in 6
-# stages and 16x64x256, and the narrow K-block extras timed right after the leader).
-GEMM_CACHE_VERSION = "v13"
+# stages and 16x64x256, and the narrow K-block extras timed right after the leader; 14:
+# tiles of two column blocks, block_n2).
+GEMM_CACHE_VERSION = "v14"
 
 def gemm_programs(num_tiles, sms):
     """Programs of a persistent launch over `num_tiles` tiles with `sms` SMs: the fewest
@@ -114,7 +103,7 @@ def gemm_policy(device, descriptors_ok, pointer_s, macs, batched=False):
     return [("pointer", False, False)]
 
 
-GEMM_CONFIG_KEYS = ("block_m", "block_n", "block_k", "group_m", "warps", "stages", "split_k")
+GEMM_CONFIG_KEYS = ("block_m", "block_n", "block_k", "group_m", "warps", "stages", "split_k", "block_n2")
 # What a call's schedule= may set, and the values each key takes: the rules tilegen checks a
 # spec's schedule { } with (tilegen/language/schedule.py), less precision, which is compiled in.
 # ("pow2", lo, hi): a power of two from lo to hi; ("range", lo, hi): an integer; ("one_of", ...).
@@ -153,8 +142,7 @@ def gemm_candidates(device, elem_bytes, pins, narrow=False):
             configs.append(config)
     if narrow:
         configs = gemm_narrow_configs(configs, pinned=pins)
-    # The pipeline keeps `stages` A and B tiles in shared memory.
-    need = lambda c: c["stages"] * (c["block_m"] + c["block_n"]) * c["block_k"] * elem_bytes
+    need = lambda c: gemm_smem(c, elem_bytes)
     fits = [c for c in configs if smem is None or need(c) <= smem]
     return fits or [min(configs, key=need)]
 
@@ -230,7 +218,7 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
     out_bytes = sum(o.element_size() for o in outs) or kernel["elem_bytes"]
     pointer_s = 0.0
     if device.type == "cuda":  # the model's best pointer grid, unpinned: is the kernel long enough for descriptors?
-        grid = {"split_k": 1, "addressing": "pointer", "persistent": False, "flatten": False}
+        grid = {"split_k": 1, "block_n2": 0, "addressing": "pointer", "persistent": False, "flatten": False}
         unpinned = gemm_candidates(device, kernel["elem_bytes"], {}, narrow) if pins else configs
         # (Without the cost of loads element by element: which launch modes are tried for
         # narrow operands that meet the TMA rules, K = 4104, is not measured against it.)
@@ -269,6 +257,12 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
                              f"got addressing = {wish.get('addressing', 'pointer')!r}, persistent = {wish.get('persistent')!r}"
                              f", flatten = {wish.get('flatten')!r}")
         modes = [("pointer", False, False)]
+    if pins.get("block_n2", 0) > 0:  # a tile's second block of columns: pointers, one program a tile
+        addressing = wish.get("addressing", "pointer" if kernel.get("tail") else kernel["modes"][0])
+        if addressing != "pointer" or pins.get("split_k", 1) > 1:
+            raise ValueError(f"{name}(): schedule block_n2 > 0 runs with addressing = 'pointer', split_k = 1; "
+                             f"got addressing = {addressing!r}, split_k = {pins.get('split_k', 1)!r}")
+        modes = [mode for mode in modes if mode[0] == "pointer"] or [("pointer", False, False)]
     # Descriptors load whole tiles by TMA, asynchronously, whatever the pointers' runs: their
     # candidates keep the full tiles (where the TMA rules hold but K breaks the runs, K = 4104).
     wide_configs = gemm_candidates(device, kernel["elem_bytes"], pins) if narrow else configs
@@ -281,18 +275,26 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
         if len(modes) > 1 and addressing != "pointer" and "block_m" not in pins and "block_n" not in pins:
             keep = [c for c in keep if c["block_m"] * c["block_n"] >= 128 * 128] or keep
         candidates += [
-            {"split_k": 1, **config, "addressing": addressing, "persistent": persistent, "flatten": flatten, "sms": sms}
+            {"split_k": 1, "block_n2": 0, **config, "addressing": addressing, "persistent": persistent, "flatten": flatten,
+             "sms": sms}
             for config in keep
         ]
         if addressing == "pointer" and not persistent and "split_k" not in pins and kernel.get("split_k"):
             # Offered by the sizes' tuning bucket (each rounded up to a power of two), so that
             # every shape of a bucket has the same candidates as the choice cached for it.
             candidates += gemm_split_candidates(candidates, gemm_bucket(sizes), sms)
+        if addressing == "pointer" and not persistent and not narrow and "block_n2" not in pins and kernel.get("tail"):
+            smem = gemm_device(device.index)[2] if device.type == "cuda" else None
+            candidates += gemm_tail_candidates(candidates, pins, smem, kernel["elem_bytes"])
     if device.type == "cuda" and len(candidates) > 1:
         # The model's ranking: its best is the first candidate, taken untuned.
         if narrow:  # each tile in K blocks of 16 too: fewer loads past a short K's edge
             candidates = gemm_narrow_variants(candidates, pins, kernel["elem_bytes"])
         candidates = gemm_rank(candidates, sizes, sms, kernel["elem_bytes"], out_bytes, narrow)
+        # Untuned, the best one-block tile goes first: the model's rank of two-block tiles is
+        # for the tuner's shortlist (right at 2 of 4 shapes measured, docs/design.md).
+        first = next((i for i, c in enumerate(candidates) if not c["block_n2"]), 0)
+        candidates.insert(0, candidates.pop(first))
     tune = os.environ.get("TILEGEN_AUTOTUNE", "")
     if len(candidates) == 1:
         return {**candidates[0], "source": "pinned" + note}

@@ -148,14 +148,44 @@ def gemm_split_candidates(candidates, sizes, sms):
     batch, m, n, k = sizes
     out = []
     for c in candidates:
-        if c["addressing"] != "pointer" or c["persistent"] or c["split_k"] != 1:
-            continue
+        if c["addressing"] != "pointer" or c["persistent"] or c["split_k"] != 1 or c.get("block_n2", 0):
+            continue  # (a tile of two column blocks is not split: its partial tile would be two)
         tiles = batch * cdiv(m, c["block_m"]) * cdiv(n, c["block_n"])
         if tiles >= sms * GEMM_SPLIT_K_BELOW:
             continue
         for split in GEMM_SPLIT_KS:
             if cdiv(k, c["block_k"]) >= split * GEMM_SPLIT_K_MIN_BLOCKS and tiles * split <= sms:
                 out.append({**c, "split_k": split})
+    return out
+
+
+# Tiles of two column blocks (BLOCK_N + BLOCK_N2, pointer addressing): a tile width that is
+# no power of two, as cuBLAS's 64x96, 128x192 and 112x128 tiles, so that the tile count can
+# come near a whole number of waves over the SMs. gpt2's 1024x768 projection takes 96 tiles
+# of 64x128 or 192 of 64x64 on 132 SMs; 64x(64 + 32) takes 128. gemm_model ranks them with
+# the rest (docs/design.md, "Tiles of two column blocks").
+GEMM_TAIL_MAX_AREA = 128 * 256  # a tile's outputs, its accumulators' registers: the largest base tile's
+
+
+def gemm_smem(config, elem_bytes):
+    """Shared memory a configuration's pipeline takes: `stages` blocks of A and of B (both of B's column blocks)."""
+    return config["stages"] * (config["block_m"] + config["block_n"] + config.get("block_n2", 0)) * config["block_k"] * elem_bytes
+
+
+def gemm_tail_candidates(candidates, pins, smem=None, elem_bytes=2):
+    """Each pointer-grid candidate of at least 64x64 again with half its columns more
+    (block_n2 = block_n / 2: 64 + 32, 128 + 64), where the tile stays within
+    GEMM_TAIL_MAX_AREA outputs and its pipeline within `smem` bytes of shared memory (None:
+    any); none where block_n is pinned."""
+    out = []
+    for c in candidates:
+        if (c["addressing"] != "pointer" or c["persistent"] or c["split_k"] != 1 or c["block_n2"]
+                or c["block_m"] < 64 or c["block_n"] < 64 or "block_n" in pins):
+            continue
+        tail = {**c, "block_n2": c["block_n"] // 2}
+        fits = smem is None or gemm_smem(tail, elem_bytes) <= smem
+        if c["block_m"] * (c["block_n"] + tail["block_n2"]) <= GEMM_TAIL_MAX_AREA and fits and tail not in out:
+            out.append(tail)
     return out
 
 

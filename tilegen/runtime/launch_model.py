@@ -57,7 +57,7 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2, narrow=False):
     do not) add, a wave, a latency each K block of the longest slice and an issue cost
     each element a thread loads (GEMM_MODEL_NARROW_BLOCK_S, GEMM_MODEL_NARROW_ELEMENT_S)."""
     batch, m, n, k = sizes
-    bm, bn, bk = config["block_m"], config["block_n"], config["block_k"]
+    bm, bn, bk = config["block_m"], config["block_n"] + config.get("block_n2", 0), config["block_k"]  # the tile's columns
     split = config.get("split_k", 1)  # programs per tile, each over a slice of K
     tiles_m, tiles_n = cdiv(m, bm), cdiv(n, bn)
     tiles = batch * tiles_m * tiles_n
@@ -75,6 +75,12 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2, narrow=False):
     if descriptor:
         rate *= 1.03
     compute = waves * 2.0 * bm * bn * k_pad / rate
+    bn2 = config.get("block_n2", 0)
+    if bn2:
+        # A tile of two column blocks runs two dots, each at its own operand reuse: the rate
+        # above, for the whole width, is each block's (the same scaling) times this share.
+        reuse = lambda cols: min(1.0, (bm * cols / (bm + cols)) / (128 * 256 / 384)) ** 0.5
+        compute *= reuse(bn) * ((bn - bn2) / reuse(bn - bn2) + bn2 / reuse(bn2)) / bn
     a_bytes, b_bytes = m * k * elem_bytes, n * k * elem_bytes
     running = min(programs, sms)
     share_m = min(tiles_m, config.get("group_m", 8))  # tile rows of a group share B's tiles

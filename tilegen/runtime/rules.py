@@ -20,6 +20,9 @@ GEMM_CALL_RULES: dict[str, tuple] = {
     "flatten": CALL_BOOL,
     # programs per output tile, each over a slice of K (a call's key only, like flatten)
     "split_k": ("range", 1, 16),
+    # a second block of columns per tile (0: none), pointer addressing: tiles of BLOCK_N +
+    # BLOCK_N2 columns (a call's key only)
+    "block_n2": ("one_of", 0, 16, 32, 64, 128),
 }
 
 

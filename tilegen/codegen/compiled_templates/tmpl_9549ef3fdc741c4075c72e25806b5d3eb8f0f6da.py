@@ -17,10 +17,10 @@ def root(context, missing=missing):
     l_0_b = resolve('b')
     l_0_tile_outs = resolve('tile_outs')
     l_0_many = resolve('many')
+    l_0_tile_n = resolve('tile_n')
     l_0_loops = resolve('loops')
     l_0_tile = resolve('tile')
-    l_0_other_outs = resolve('other_outs')
-    l_0_descriptors = l_0_k_loop = l_0_stores = missing
+    l_0_descriptors = l_0_k_loop = l_0_stores = l_0_epilogue = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -93,7 +93,9 @@ def root(context, missing=missing):
                 str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'what')),
                 ',\n# b_ptrs a [BLOCK_K, BLOCK_N] block into ',
                 str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'what')),
-                ': base + row * row stride + column * column stride.\n# Rows past M and columns past N wrap around (% M, % N), so those loads stay in bounds\n# without a mask; the results they feed are never stored.\noffs_am = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M\noffs_bn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N\noffs_k = tl.arange(0, BLOCK_K)\na_ptrs = ',
+                ': base + row * row stride + column * column stride.\n# Rows past M and columns past N wrap around (% M, % N), so those loads stay in bounds\n# without a mask; the results they feed are never stored.\noffs_am = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M\noffs_bn = (pid_n * ',
+                str((undefined(name='tile_n') if l_0_tile_n is missing else l_0_tile_n)),
+                ' + tl.arange(0, BLOCK_N)) % N\noffs_k = tl.arange(0, BLOCK_K)\na_ptrs = ',
                 str(environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')),
                 '_ptr',
                 str((str_join((' + ', environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'batch_offs'), )) if environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'batch_offs') else cond_expr_undefined("the inline if-expression on line 23 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined."))),
@@ -111,6 +113,23 @@ def root(context, missing=missing):
                 str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'stride_cols')),
                 ')\n',
             ))
+            if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'tail'):
+                pass
+                t_5.extend((
+                    "if BLOCK_N2 > 0:\n    # The tile's last BLOCK_N2 columns: a second block of pointers into ",
+                    str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'what')),
+                    '.\n    offs_bn2 = (pid_n * ',
+                    str((undefined(name='tile_n') if l_0_tile_n is missing else l_0_tile_n)),
+                    ' + BLOCK_N + tl.arange(0, BLOCK_N2)) % N\n    b2_ptrs = ',
+                    str(environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name')),
+                    '_ptr',
+                    str((str_join((' + ', environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'batch_offs'), )) if environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'batch_offs') else cond_expr_undefined("the inline if-expression on line 29 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined."))),
+                    ' + (offs_k[:, None] * ',
+                    str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'stride_rows')),
+                    ' + offs_bn2[None, :] * ',
+                    str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'stride_cols')),
+                    ')\n',
+                ))
             if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
                 pass
                 t_5.extend((
@@ -136,7 +155,25 @@ def root(context, missing=missing):
                 str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'cast')),
                 '\n    acc = tl.dot(a, b, acc',
                 str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'dot_args')),
-                ')\n    # Advance both blocks of pointers to the next BLOCK_K slice of K.\n    a_ptrs += BLOCK_K * ',
+                ')\n',
+            ))
+            if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'tail'):
+                pass
+                t_5.extend((
+                    '    if BLOCK_N2 > 0:\n        # The same block of ',
+                    str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'what')),
+                    " times the tile's last BLOCK_N2 columns, into acc2.\n        b2 = tl.load(b2_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=",
+                    str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'operand_zero')),
+                    ')',
+                    str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'cast')),
+                    '\n        acc2 = tl.dot(a, b2, acc2',
+                    str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'dot_args')),
+                    ')\n        b2_ptrs += BLOCK_K * ',
+                    str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'stride_k')),
+                    '\n',
+                ))
+            t_5.extend((
+                '    # Advance both blocks of pointers to the next BLOCK_K slice of K.\n    a_ptrs += BLOCK_K * ',
                 str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'stride_k')),
                 '\n    b_ptrs += BLOCK_K * ',
                 str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'stride_k')),
@@ -214,7 +251,7 @@ def root(context, missing=missing):
                     '_block_ptr = tl.make_block_ptr(',
                     str(environment.getattr(environment.getattr(l_2_op, 'tensor'), 'name')),
                     '_ptr',
-                    str((str_join((' + ', environment.getattr(l_2_op, 'batch_offs'), )) if environment.getattr(l_2_op, 'batch_offs') else cond_expr_undefined("the inline if-expression on line 67 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined."))),
+                    str((str_join((' + ', environment.getattr(l_2_op, 'batch_offs'), )) if environment.getattr(l_2_op, 'batch_offs') else cond_expr_undefined("the inline if-expression on line 80 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined."))),
                     ', shape=(',
                     str(environment.getattr(l_2_op, 'block_shape')),
                     '), strides=(',
@@ -281,7 +318,7 @@ def root(context, missing=missing):
                     '_block_ptr = tl.make_block_ptr(',
                     str(environment.getattr((undefined(name='t') if l_2_t is missing else l_2_t), 'name')),
                     '_ptr',
-                    str((str_join((' + ', environment.getattr(l_2_o, 'batch_offs'), )) if environment.getattr(l_2_o, 'batch_offs') else cond_expr_undefined("the inline if-expression on line 87 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined."))),
+                    str((str_join((' + ', environment.getattr(l_2_o, 'batch_offs'), )) if environment.getattr(l_2_o, 'batch_offs') else cond_expr_undefined("the inline if-expression on line 100 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined."))),
                     ', shape=(M, N), strides=(',
                     str(environment.getattr(l_2_o, 'stride_m')),
                     ', ',
@@ -313,6 +350,153 @@ def root(context, missing=missing):
         return concat(t_6)
     context.exported_vars.add('stores')
     context.vars['stores'] = l_0_stores = Macro(environment, macro, 'stores', ('mode',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_only):
+        t_7 = []
+        l_1_other_outs = resolve('other_outs')
+        if l_1_only is missing:
+            l_1_only = None
+        pass
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'uses_rand'):
+            pass
+            t_7.extend((
+                "# rand() draws from each element's row-major index in the whole [",
+                str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'space_text')),
+                '] output.\noffs = ',
+                str(('(batch_id * M + offs_cm[:, None])' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else 'offs_cm[:, None]')),
+                ' * N + offs_cn[None, :]\n',
+            ))
+        for l_2_t in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loads'):
+            _loop_vars = {}
+            pass
+            t_7.extend((
+                '# ',
+                str(environment.getattr(environment.getattr(l_2_t, 'tensor'), 'name')),
+                ': ',
+                str(environment.getattr(l_2_t, 'note')),
+                str(('; computed in f32' if environment.getattr(l_2_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 114 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined."))),
+                '.\n',
+            ))
+            if environment.getattr(l_2_t, 'mask'):
+                pass
+                t_7.extend((
+                    str(environment.getattr(environment.getattr(l_2_t, 'tensor'), 'name')),
+                    ' = ',
+                    str((environment.getitem(environment.getattr(l_2_t, 'upcast'), 0) if environment.getattr(l_2_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 116 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined."))),
+                    'tl.load(',
+                    str(environment.getattr(environment.getattr(l_2_t, 'tensor'), 'name')),
+                    '_ptr + ',
+                    str(environment.getattr(l_2_t, 'offs')),
+                    ', mask=',
+                    str(environment.getattr(l_2_t, 'mask')),
+                    ', other=',
+                    str(environment.getattr(l_2_t, 'other')),
+                    ')',
+                    str((environment.getitem(environment.getattr(l_2_t, 'upcast'), 1) if environment.getattr(l_2_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 116 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined."))),
+                    '\n',
+                ))
+            else:
+                pass
+                t_7.extend((
+                    str(environment.getattr(environment.getattr(l_2_t, 'tensor'), 'name')),
+                    ' = ',
+                    str((environment.getitem(environment.getattr(l_2_t, 'upcast'), 0) if environment.getattr(l_2_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 118 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined."))),
+                    'tl.load(',
+                    str(environment.getattr(environment.getattr(l_2_t, 'tensor'), 'name')),
+                    '_ptr + ',
+                    str(environment.getattr(l_2_t, 'offs')),
+                    ')',
+                    str((environment.getitem(environment.getattr(l_2_t, 'upcast'), 1) if environment.getattr(l_2_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 118 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined."))),
+                    '\n',
+                ))
+        l_2_t = missing
+        for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'statements'):
+            _loop_vars = {}
+            pass
+            t_7.extend((
+                '# spec: ',
+                str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
+                ':',
+                str(environment.getattr(l_2_st, 'line')),
+                '\n',
+                str(environment.getattr(l_2_st, 'target')),
+                ' = ',
+                str(environment.getattr(l_2_st, 'triton')),
+                '\n',
+            ))
+        l_2_st = missing
+        t_7.extend((
+            '# Store each output, cast to its declared type',
+            str(('; masks keep rows and columns past the edges out' if (('pointer' in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes')) or (undefined(name='other_outs') if l_1_other_outs is missing else l_1_other_outs)) else cond_expr_undefined("the inline if-expression on line 125 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined."))),
+            '.\n',
+        ))
+        if ((undefined(name='tile_outs') if l_0_tile_outs is missing else l_0_tile_outs) and l_1_only):
+            pass
+            t_7.extend((
+                str(context.call(environment.getattr(context.call((undefined(name='stores') if l_0_stores is missing else l_0_stores), l_1_only), 'rstrip'))),
+                '\n',
+            ))
+        elif ((undefined(name='tile_outs') if l_0_tile_outs is missing else l_0_tile_outs) and (undefined(name='many') if l_0_many is missing else l_0_many)):
+            pass
+            t_7.extend((
+                'if ADDRESSING == "',
+                str(environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes'), 0)),
+                '":\n',
+                str(context.call(environment.getattr(t_1(context.call((undefined(name='stores') if l_0_stores is missing else l_0_stores), environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes'), 0)), 4, first=True), 'rstrip'))),
+                '\nelse:\n',
+                str(context.call(environment.getattr(t_1(context.call((undefined(name='stores') if l_0_stores is missing else l_0_stores), environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes'), 1)), 4, first=True), 'rstrip'))),
+                '\n',
+            ))
+        elif (undefined(name='tile_outs') if l_0_tile_outs is missing else l_0_tile_outs):
+            pass
+            t_7.extend((
+                str(context.call(environment.getattr(context.call((undefined(name='stores') if l_0_stores is missing else l_0_stores), environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes'), 0)), 'rstrip'))),
+                '\n',
+            ))
+        for l_2_o in (undefined(name='other_outs') if l_1_other_outs is missing else l_1_other_outs):
+            l_2_t = missing
+            _loop_vars = {}
+            pass
+            l_2_t = environment.getattr(l_2_o, 'tensor')
+            _loop_vars['t'] = l_2_t
+            t_7.extend((
+                '# ',
+                str(environment.getattr((undefined(name='t') if l_2_t is missing else l_2_t), 'name')),
+                ': ',
+                str(environment.getattr(l_2_o, 'note')),
+                '.\n',
+            ))
+            if environment.getattr(l_2_o, 'mask'):
+                pass
+                t_7.extend((
+                    'tl.store(',
+                    str(environment.getattr((undefined(name='t') if l_2_t is missing else l_2_t), 'name')),
+                    '_ptr + ',
+                    str(environment.getattr(l_2_o, 'offs')),
+                    ', ',
+                    str(environment.getattr((undefined(name='t') if l_2_t is missing else l_2_t), 'store_open')),
+                    str(environment.getattr((undefined(name='t') if l_2_t is missing else l_2_t), 'name')),
+                    str(environment.getattr((undefined(name='t') if l_2_t is missing else l_2_t), 'store_cast')),
+                    ', mask=',
+                    str(environment.getattr(l_2_o, 'mask')),
+                    ')\n',
+                ))
+            else:
+                pass
+                t_7.extend((
+                    'tl.store(',
+                    str(environment.getattr((undefined(name='t') if l_2_t is missing else l_2_t), 'name')),
+                    '_ptr + ',
+                    str(environment.getattr(l_2_o, 'offs')),
+                    ', ',
+                    str(environment.getattr((undefined(name='t') if l_2_t is missing else l_2_t), 'store_open')),
+                    str(environment.getattr((undefined(name='t') if l_2_t is missing else l_2_t), 'name')),
+                    str(environment.getattr((undefined(name='t') if l_2_t is missing else l_2_t), 'store_cast')),
+                    ')\n',
+                ))
+        l_2_o = l_2_t = missing
+        return concat(t_7)
+    context.exported_vars.add('epilogue')
+    context.vars['epilogue'] = l_0_epilogue = Macro(environment, macro, 'epilogue', ('only',), False, False, False, context.eval_ctx.autoescape)
     yield '# spec: '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
     yield ':'
@@ -425,7 +609,7 @@ def root(context, missing=missing):
             yield str(environment.getattr(l_1_op, 'role'))
             yield '_desc,  # '
             yield str(environment.getattr(environment.getattr(l_1_op, 'tensor'), 'name'))
-            yield str((str_join((' (read as ', environment.getattr(l_1_op, 'what'), ')', )) if environment.getattr(l_1_op, 'transposed') else cond_expr_undefined("the inline if-expression on line 132 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined.")))
+            yield str((str_join((' (read as ', environment.getattr(l_1_op, 'what'), ')', )) if environment.getattr(l_1_op, 'transposed') else cond_expr_undefined("the inline if-expression on line 184 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined.")))
             yield ', in ['
             yield str(environment.getattr(l_1_op, 'desc_block'))
             yield '] blocks\n'
@@ -444,7 +628,11 @@ def root(context, missing=missing):
         yield '    # Split-K (SPLIT_K > 1; None otherwise): where the programs sharing a tile meet.\n    ws_ptr,  # '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'acc_dtype'))
         yield "[tiles * SPLIT_K * BLOCK_M * BLOCK_N]: each program's partial tile\n    count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished\n"
-    yield '    BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,\n    BLOCK_N: tl.constexpr,\n    BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time\n    GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)\n'
+    yield '    BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,\n    BLOCK_N: tl.constexpr,\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'tail'):
+        pass
+        yield '    BLOCK_N2: tl.constexpr,  # 0, or the tile has BLOCK_N + BLOCK_N2 columns (pointer addressing)\n'
+    yield '    BLOCK_K: tl.constexpr,  # stepping through K, BLOCK_K at a time\n    GROUP_M: tl.constexpr,  # rows of tiles per group in the grouped ordering (1: row-major)\n'
     if (undefined(name='many') if l_0_many is missing else l_0_many):
         pass
         yield '    ADDRESSING: tl.constexpr,  # "'
@@ -464,7 +652,7 @@ def root(context, missing=missing):
     yield '    INDEX_64: tl.constexpr,  # some offset needs 64 bits: do the index math in int64\n):\n    """'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'text'))
     yield '\n\n    '
-    yield str((str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'batch_count'), ' x ', )) if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 162 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined.")))
+    yield str((str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'batch_count'), ' x ', )) if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 217 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined.")))
     yield '[M, K] @ [K, N] ('
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'matmul_text'))
     yield ') into acc, then the epilogue. '
@@ -486,8 +674,10 @@ def root(context, missing=missing):
             pass
             yield '        tl.static_assert(not PERSISTENT, "split-K runs on a grid, not persistent")\n'
         yield '        split = pid % SPLIT_K\n        pid = pid // SPLIT_K\n'
-    yield '    num_pid_m = tl.cdiv(M, BLOCK_M)\n    num_pid_n = tl.cdiv(N, BLOCK_N)\n    num_tiles = '
-    yield str(('BATCH * ' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 183 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined.")))
+    yield '    num_pid_m = tl.cdiv(M, BLOCK_M)\n    num_pid_n = tl.cdiv(N, '
+    yield str((undefined(name='tile_n') if l_0_tile_n is missing else l_0_tile_n))
+    yield ')\n    num_tiles = '
+    yield str(('BATCH * ' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 238 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined.")))
     yield "num_pid_m * num_pid_n\n    # Program pid computes the output tiles pid, pid + P, pid + 2P, ... (P programs). The\n    # launcher starts one program per tile, so the loop runs once, or, persistent, at most one\n    # per SM, each looping over many tiles (as many programs as the tiles need for an even\n    # share, see tilegen.runtime.gemm.gemm_programs). FLATTEN merges this loop with the K loop, so the\n    # compiler can overlap one tile's epilogue with the next tile's loads.\n    "
     yield str(t_1(t_3(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'blocks'), 'tile', 'tile', 'tile_id', 'num_tiles', 'tl.num_programs(axis=0)', 'tl.range', ', flatten=FLATTEN')), 4))
     yield '\n'
@@ -538,6 +728,21 @@ def root(context, missing=missing):
     yield '.\n        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.'
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'acc_dtype'))
     yield ')\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'tail'):
+        pass
+        yield '        if BLOCK_N2 > 0:\n            # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps\n            # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of\n            # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).\n'
+        if ((undefined(name='many') if l_0_many is missing else l_0_many) or environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k')):
+            pass
+            yield '            tl.static_assert('
+            yield str(str_join((('ADDRESSING == "pointer"' if (undefined(name='many') if l_0_many is missing else l_0_many) else ''), (' and ' if ((undefined(name='many') if l_0_many is missing else l_0_many) and environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k')) else ''), ('SPLIT_K == 1' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k') else ''), )))
+            yield ', "BLOCK_N2 > 0 runs '
+            yield str(('with pointer addressing' if (undefined(name='many') if l_0_many is missing else l_0_many) else cond_expr_undefined("the inline if-expression on line 285 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined.")))
+            yield str((' and ' if ((undefined(name='many') if l_0_many is missing else l_0_many) and environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k')) else cond_expr_undefined("the inline if-expression on line 285 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined.")))
+            yield str(('without split-K' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k') else cond_expr_undefined("the inline if-expression on line 285 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined.")))
+            yield '")\n'
+        yield '            acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.'
+        yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'acc_dtype'))
+        yield ')\n'
     if (undefined(name='many') if l_0_many is missing else l_0_many):
         pass
         yield '        if ADDRESSING == "'
@@ -554,123 +759,22 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
         pass
         yield "        if SPLIT_K > 1:\n            # Split-K: each program leaves its partial tile in the workspace; the tile's last\n            # program to finish adds up the SPLIT_K partials in split order (the same sum\n            # whichever program is last) and alone goes on to store (last).\n            acc, last = _gemm_split_k_sum(acc, ws_ptr, count_ptr, tile_id, split, SPLIT_K, BLOCK_M, BLOCK_N)\n"
-    yield '        # Epilogue: the rest of the spec, on the tile while it is still in registers.\n        offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)\n        offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)\n        mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored\n        mask_n = offs_cn < N\n'
+    yield '        # Epilogue: the rest of the spec, on the tile while it is still in registers.\n        offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)\n        offs_cn = pid_n * '
+    yield str((undefined(name='tile_n') if l_0_tile_n is missing else l_0_tile_n))
+    yield ' + tl.arange(0, BLOCK_N)\n        mask_m = offs_cm < M  # rows and columns past the edges are computed, never stored\n        mask_n = offs_cn < N\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
         pass
         yield "        if SPLIT_K > 1:\n            # Only the tile's last program loads the epilogue's inputs and stores.\n            mask_m = tl.where(last, mask_m, False)\n            mask_n = tl.where(last, mask_n, False)\n"
-    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'uses_rand'):
+    yield str(context.call(environment.getattr(t_1(context.call((undefined(name='epilogue') if l_0_epilogue is missing else l_0_epilogue)), 8, first=True), 'rstrip')))
+    yield '\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'tail'):
         pass
-        yield "        # rand() draws from each element's row-major index in the whole ["
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'space_text'))
-        yield '] output.\n        offs = '
-        yield str(('(batch_id * M + offs_cm[:, None])' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else 'offs_cm[:, None]'))
-        yield ' * N + offs_cn[None, :]\n'
-    for l_1_t in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loads'):
-        _loop_vars = {}
-        pass
-        yield '        # '
-        yield str(environment.getattr(environment.getattr(l_1_t, 'tensor'), 'name'))
-        yield ': '
-        yield str(environment.getattr(l_1_t, 'note'))
-        yield str(('; computed in f32' if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 255 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined.")))
-        yield '.\n'
-        if environment.getattr(l_1_t, 'mask'):
-            pass
-            yield '        '
-            yield str(environment.getattr(environment.getattr(l_1_t, 'tensor'), 'name'))
-            yield ' = '
-            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 0) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 257 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined.")))
-            yield 'tl.load('
-            yield str(environment.getattr(environment.getattr(l_1_t, 'tensor'), 'name'))
-            yield '_ptr + '
-            yield str(environment.getattr(l_1_t, 'offs'))
-            yield ', mask='
-            yield str(environment.getattr(l_1_t, 'mask'))
-            yield ', other='
-            yield str(environment.getattr(l_1_t, 'other'))
-            yield ')'
-            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 1) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 257 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined.")))
-            yield '\n'
-        else:
-            pass
-            yield '        '
-            yield str(environment.getattr(environment.getattr(l_1_t, 'tensor'), 'name'))
-            yield ' = '
-            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 0) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 259 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined.")))
-            yield 'tl.load('
-            yield str(environment.getattr(environment.getattr(l_1_t, 'tensor'), 'name'))
-            yield '_ptr + '
-            yield str(environment.getattr(l_1_t, 'offs'))
-            yield ')'
-            yield str((environment.getitem(environment.getattr(l_1_t, 'upcast'), 1) if environment.getattr(l_1_t, 'upcast') else cond_expr_undefined("the inline if-expression on line 259 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined.")))
-            yield '\n'
-    l_1_t = missing
-    for l_1_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'statements'):
-        _loop_vars = {}
-        pass
-        yield '        # spec: '
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
-        yield ':'
-        yield str(environment.getattr(l_1_st, 'line'))
-        yield '\n        '
-        yield str(environment.getattr(l_1_st, 'target'))
-        yield ' = '
-        yield str(environment.getattr(l_1_st, 'triton'))
+        yield "        if BLOCK_N2 > 0:\n            # The tile's last BLOCK_N2 columns, from acc2: the same epilogue at those columns.\n            acc = acc2\n            offs_cn = pid_n * "
+        yield str((undefined(name='tile_n') if l_0_tile_n is missing else l_0_tile_n))
+        yield ' + BLOCK_N + tl.arange(0, BLOCK_N2)\n            mask_n = offs_cn < N\n'
+        yield str(context.call(environment.getattr(t_1(context.call((undefined(name='epilogue') if l_0_epilogue is missing else l_0_epilogue), 'pointer'), 12, first=True), 'rstrip')))
         yield '\n'
-    l_1_st = missing
-    yield '        # Store each output, cast to its declared type'
-    yield str(('; masks keep rows and columns past the edges out' if (('pointer' in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes')) or (undefined(name='other_outs') if l_0_other_outs is missing else l_0_other_outs)) else cond_expr_undefined("the inline if-expression on line 266 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined.")))
-    yield '.\n'
-    if ((undefined(name='tile_outs') if l_0_tile_outs is missing else l_0_tile_outs) and (undefined(name='many') if l_0_many is missing else l_0_many)):
-        pass
-        yield '        if ADDRESSING == "'
-        yield str(environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes'), 0))
-        yield '":\n'
-        yield str(context.call(environment.getattr(t_1(context.call((undefined(name='stores') if l_0_stores is missing else l_0_stores), environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes'), 0)), 12, first=True), 'rstrip')))
-        yield '\n        else:\n'
-        yield str(context.call(environment.getattr(t_1(context.call((undefined(name='stores') if l_0_stores is missing else l_0_stores), environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes'), 1)), 12, first=True), 'rstrip')))
-        yield '\n'
-    elif (undefined(name='tile_outs') if l_0_tile_outs is missing else l_0_tile_outs):
-        pass
-        yield str(context.call(environment.getattr(t_1(context.call((undefined(name='stores') if l_0_stores is missing else l_0_stores), environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes'), 0)), 8, first=True), 'rstrip')))
-        yield '\n'
-    for l_1_o in (undefined(name='other_outs') if l_0_other_outs is missing else l_0_other_outs):
-        l_1_t = missing
-        _loop_vars = {}
-        pass
-        l_1_t = environment.getattr(l_1_o, 'tensor')
-        _loop_vars['t'] = l_1_t
-        yield '        # '
-        yield str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'name'))
-        yield ': '
-        yield str(environment.getattr(l_1_o, 'note'))
-        yield '.\n'
-        if environment.getattr(l_1_o, 'mask'):
-            pass
-            yield '        tl.store('
-            yield str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'name'))
-            yield '_ptr + '
-            yield str(environment.getattr(l_1_o, 'offs'))
-            yield ', '
-            yield str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'store_open'))
-            yield str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'name'))
-            yield str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'store_cast'))
-            yield ', mask='
-            yield str(environment.getattr(l_1_o, 'mask'))
-            yield ')\n'
-        else:
-            pass
-            yield '        tl.store('
-            yield str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'name'))
-            yield '_ptr + '
-            yield str(environment.getattr(l_1_o, 'offs'))
-            yield ', '
-            yield str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'store_open'))
-            yield str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'name'))
-            yield str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'store_cast'))
-            yield ')\n'
-    l_1_o = l_1_t = missing
     yield '\n\n'
 
 blocks = {}
-debug_info = '3=43&7=49&8=53&10=67&11=71&14=84&15=89&16=93&17=95&23=97&24=105&25=114&31=118&32=120&40=130&41=134&42=138&44=140&45=142&46=145&47=147&52=154&54=159&55=162&56=166&57=172&59=185&62=197&64=204&65=206&66=209&67=213&70=235&71=237&72=239&73=241&74=243&77=249&78=255&79=259&80=261&81=263&85=270&86=277&87=280&88=290&90=301&94=317&96=321&97=323&98=326&99=329&100=339&101=342&102=350&103=353&105=364&108=371&109=374&111=376&112=380&114=388&115=390&116=392&117=394&118=397&119=399&120=403&124=407&125=410&126=414&129=418&131=421&132=425&134=433&135=437&138=442&140=445&147=448&148=451&150=453&151=456&155=461&160=465&162=467&164=473&165=476&170=479&173=482&183=490&189=492&190=494&199=498&202=500&203=502&204=504&205=506&206=509&207=511&210=514&211=518&213=523&214=525&216=528&218=532&222=535&223=539&224=541&225=544&226=546&228=548&230=552&232=554&244=558&250=561&251=564&252=566&254=568&255=572&256=577&257=580&259=597&262=608&263=612&264=616&266=622&267=624&268=627&269=629&271=631&272=633&273=635&275=637&276=641&277=644&278=648&279=651&281=664'
+debug_info = '3=43&7=49&8=53&10=67&11=71&14=84&15=89&16=93&17=95&21=97&23=99&24=107&25=116&27=120&28=122&29=124&31=133&37=137&38=139&46=149&47=153&48=157&49=160&51=164&52=166&53=170&54=172&57=177&58=179&59=182&60=184&65=191&67=196&68=199&69=203&70=209&72=222&75=234&77=241&78=243&79=246&80=250&83=272&84=274&85=276&86=278&87=280&90=286&91=292&92=296&93=298&94=300&98=307&99=314&100=317&101=327&103=338&107=353&109=359&110=363&111=365&113=368&114=373&115=379&116=382&118=400&121=412&122=417&123=421&125=429&126=432&127=435&128=438&129=442&130=444&132=446&133=449&134=452&136=455&137=459&138=463&139=468&140=472&142=487&146=501&148=505&149=507&150=510&151=513&152=523&153=526&154=534&155=537&157=548&160=555&161=558&163=560&164=564&166=572&167=574&168=576&169=578&170=581&171=583&172=587&176=591&177=594&178=598&181=602&183=605&184=609&186=617&187=621&190=626&192=629&197=632&202=636&203=639&205=641&206=644&210=649&215=653&217=655&219=661&220=664&225=667&228=670&237=678&238=680&244=682&245=684&254=688&257=690&258=692&259=694&260=696&261=699&262=701&265=704&266=708&268=713&269=715&271=718&273=722&277=725&278=729&279=731&284=734&285=737&287=744&289=746&290=749&291=751&293=753&295=757&297=759&306=763&309=765&315=768&316=770&320=773&322=775'

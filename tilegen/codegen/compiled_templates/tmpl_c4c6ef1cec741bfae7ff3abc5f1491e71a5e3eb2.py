@@ -8,7 +8,7 @@ def root(context, missing=missing):
     cond_expr_undefined = Undefined
     if 0: yield None
     l_0_k = resolve('k')
-    l_0_sc = l_0_loops = l_0_s = l_0_a = l_0_b = l_0_many = l_0_batched = l_0_tile = l_0_tensors = l_0_tile_outs = l_0_other_outs = l_0_host_descs = missing
+    l_0_sc = l_0_loops = l_0_s = l_0_a = l_0_b = l_0_many = l_0_batched = l_0_tile = l_0_tensors = l_0_tile_outs = l_0_other_outs = l_0_tile_n = l_0_host_descs = missing
     try:
         t_1 = environment.filters['length']
     except KeyError:
@@ -65,27 +65,30 @@ def root(context, missing=missing):
     l_0_other_outs = t_2(context.eval_ctx, t_3(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'outputs'), 'tile_store'))
     context.vars['other_outs'] = l_0_other_outs
     context.exported_vars.add('other_outs')
+    l_0_tile_n = ('(BLOCK_N + BLOCK_N2)' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'tail') else 'BLOCK_N')
+    context.vars['tile_n'] = l_0_tile_n
+    context.exported_vars.add('tile_n')
     l_0_host_descs = (('descriptor' in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes')) and (not (undefined(name='batched') if l_0_batched is missing else l_0_batched)))
     context.vars['host_descs'] = l_0_host_descs
     context.exported_vars.add('host_descs')
     template = environment.get_template('_gemm_kernel.py.j2', 'gemm.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'a': l_0_a, 'b': l_0_b, 'batched': l_0_batched, 'host_descs': l_0_host_descs, 'loops': l_0_loops, 'many': l_0_many, 'other_outs': l_0_other_outs, 's': l_0_s, 'sc': l_0_sc, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_outs': l_0_tile_outs}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'a': l_0_a, 'b': l_0_b, 'batched': l_0_batched, 'host_descs': l_0_host_descs, 'loops': l_0_loops, 'many': l_0_many, 'other_outs': l_0_other_outs, 's': l_0_s, 'sc': l_0_sc, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_n': l_0_tile_n, 'tile_outs': l_0_tile_outs}))
     try:
         for event in gen:
             yield event
     finally: gen.close()
     template = environment.get_template('_gemm_launcher.py.j2', 'gemm.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'a': l_0_a, 'b': l_0_b, 'batched': l_0_batched, 'host_descs': l_0_host_descs, 'loops': l_0_loops, 'many': l_0_many, 'other_outs': l_0_other_outs, 's': l_0_s, 'sc': l_0_sc, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_outs': l_0_tile_outs}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'a': l_0_a, 'b': l_0_b, 'batched': l_0_batched, 'host_descs': l_0_host_descs, 'loops': l_0_loops, 'many': l_0_many, 'other_outs': l_0_other_outs, 's': l_0_s, 'sc': l_0_sc, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_n': l_0_tile_n, 'tile_outs': l_0_tile_outs}))
     try:
         for event in gen:
             yield event
     finally: gen.close()
     template = environment.get_template('_reference.py.j2', 'gemm.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'a': l_0_a, 'b': l_0_b, 'batched': l_0_batched, 'host_descs': l_0_host_descs, 'loops': l_0_loops, 'many': l_0_many, 'other_outs': l_0_other_outs, 's': l_0_s, 'sc': l_0_sc, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_outs': l_0_tile_outs}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'a': l_0_a, 'b': l_0_b, 'batched': l_0_batched, 'host_descs': l_0_host_descs, 'loops': l_0_loops, 'many': l_0_many, 'other_outs': l_0_other_outs, 's': l_0_s, 'sc': l_0_sc, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_n': l_0_tile_n, 'tile_outs': l_0_tile_outs}))
     try:
         for event in gen:
             yield event
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=37&2=39&5=41&6=44&7=47&8=50&9=53&10=56&11=59&12=62&13=65&16=68&17=71&18=77&19=83'
+debug_info = '1=37&2=39&5=41&6=44&7=47&8=50&9=53&10=56&11=59&12=62&13=65&16=68&17=71&18=74&19=80&20=86'

@@ -87,7 +87,9 @@ def root(context, missing=missing):
     yield str((undefined(name='batched') if l_0_batched is missing else l_0_batched))
     yield ',  # batched kernels build their tensor descriptors in the kernel\n    split_k='
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'))
-    yield ',  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K\n)\n\n\n'
+    yield ',  # SPLIT_K is compiled in: programs may share a tile, each over a slice of K\n    tail='
+    yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'tail'))
+    yield ',  # BLOCK_N2 is compiled in: tiles of two column blocks, BLOCK_N + BLOCK_N2\n)\n\n\n'
     template = environment.get_template('_launcher_head.py.j2', '_gemm_launcher.py.j2')
     gen = template.root_render_func(template.new_context(context.get_all(), True, {}))
     try:
@@ -95,7 +97,7 @@ def root(context, missing=missing):
             yield event
     finally: gen.close()
     yield '    # Sizes: '
-    yield str((str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'batch_count'), ' products of ', )) if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 18 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((str_join((environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'batch_count'), ' products of ', )) if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 19 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '[M, K] @ [K, N] -> [M, N].\n    size_m, size_n, size_k, size_batch = '
     yield str(t_1(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'dims'), ', '))
     yield ', '
@@ -134,9 +136,11 @@ def root(context, missing=missing):
         yield ')\n    _tma_ok = False\n'
     yield '\n    def _launch(config, '
     yield str(t_1(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
-    yield '):\n        # One program per [BLOCK_M, BLOCK_N] output tile'
-    yield str((' of each product' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 42 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
-    yield '; a persistent\n        # launch starts at most one program per SM, each looping over tiles: the fewest that\n        # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).\n        num_tiles = size_batch * _args.cdiv(size_m, config["block_m"]) * _args.cdiv(size_n, config["block_n"])\n'
+    yield '):\n        # One program per [BLOCK_M, '
+    yield str(('BLOCK_N + BLOCK_N2' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'tail') else 'BLOCK_N'))
+    yield '] output tile'
+    yield str((' of each product' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 43 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield '; a persistent\n        # launch starts at most one program per SM, each looping over tiles: the fewest that\n        # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).\n        num_tiles = size_batch * _args.cdiv(size_m, config["block_m"]) * _args.cdiv(size_n, config["block_n"] + config["block_n2"])\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
         pass
         yield '        # Split-K: split_k programs per tile, which meet in a workspace of partial tiles and\n        # count themselves in (tilegen.runtime.gemm.gemm_split_k_buffers); 1: one program per tile.\n        split_k = config["split_k"]\n        _ws, _count, _pool = _gemm.gemm_split_k_buffers(num_tiles, config, '
@@ -245,7 +249,11 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
         pass
         yield '            _ws,\n            _count,\n'
-    yield '            BLOCK_M=config["block_m"],\n            BLOCK_N=config["block_n"],\n            BLOCK_K=config["block_k"],\n            GROUP_M=config["group_m"],\n'
+    yield '            BLOCK_M=config["block_m"],\n            BLOCK_N=config["block_n"],\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'tail'):
+        pass
+        yield '            BLOCK_N2=config["block_n2"],\n'
+    yield '            BLOCK_K=config["block_k"],\n            GROUP_M=config["group_m"],\n'
     if (undefined(name='many') if l_0_many is missing else l_0_many):
         pass
         yield '            ADDRESSING=config["addressing"],\n'
@@ -289,4 +297,4 @@ def root(context, missing=missing):
     yield '.last_config = None  # how the last call launched: block sizes, addressing, ...\n\n\n'
 
 blocks = {}
-debug_info = '4=63&5=65&6=67&7=69&8=71&9=81&10=83&11=85&12=87&13=89&17=91&18=98&19=100&21=104&22=107&23=109&28=119&29=121&33=124&34=126&35=128&37=133&41=136&42=138&46=140&50=143&55=150&58=153&60=161&61=165&63=172&64=176&67=182&70=184&72=186&73=190&75=193&76=197&78=200&79=204&84=208&86=211&87=215&90=218&91=221&92=225&95=231&96=234&97=236&98=238&99=242&102=245&110=249&113=252&114=255&118=258&121=261&130=268&137=272&138=276&139=278&140=282&143=284&144=288'
+debug_info = '4=63&5=65&6=67&7=69&8=71&9=81&10=83&11=85&12=87&13=89&14=91&18=93&19=100&20=102&22=106&23=109&24=111&29=121&30=123&34=126&35=128&36=130&38=135&42=138&43=140&47=144&51=147&56=154&59=157&61=165&62=169&64=176&65=180&68=186&71=188&73=190&74=194&76=197&77=201&79=204&80=208&85=212&87=215&88=219&91=222&92=225&93=229&96=235&97=238&98=240&99=242&100=246&103=249&109=253&114=257&117=260&118=263&122=266&125=269&134=276&141=280&142=284&143=286&144=290&147=292&148=296'

@@ -1,0 +1,150 @@
+"""Gemm tiles of two column blocks (schedule block_n2: BLOCK_N + BLOCK_N2 columns a tile,
+the second block in its own accumulator, pointer addressing): each tile's second block
+runs the same epilogue at its own columns. Checked against float64 products at ragged
+sizes (tile edges in either block), strided operands, epilogues (bias, gelu, a per-row
+scale, a residual, a scalar), two outputs, batches and exact i8 products; the same bits as
+the one-block launch; misuse refused with the parameter named; the candidates and the
+launch model's use of them."""
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+import tilegen.runtime.gemm as gemm_rt
+from conftest import DEVICE, ROOT, compile_spec
+from tilegen.runtime.gemm_configs import GEMM_TAIL_MAX_AREA
+
+pytestmark = pytest.mark.filterwarnings("ignore:Conversion of an array with ndim > 0:DeprecationWarning")
+
+TAIL = {"block_m": 32, "block_n": 32, "block_n2": 16, "block_k": 32, "addressing": "pointer"}
+
+
+@pytest.fixture(scope="module")
+def gemms():
+    return compile_spec(ROOT / "specs" / "gemm.tile")[0]
+
+
+def randn(*shape, dtype=torch.float16):
+    return torch.randn(*shape, device=DEVICE).to(dtype)
+
+
+def check(got, want, tol=1e-2):
+    want = want.to(torch.float64)
+    assert not got.isnan().any()
+    err = (got.double() - want).abs().max().item() / max(want.abs().max().item(), 1.0)
+    assert err <= tol, err
+
+
+@pytest.mark.smoke
+@pytest.mark.parametrize("n", [48, 37, 95, 16, 1])
+def test_two_blocks_match_the_product(gemms, n):
+    # 48 columns: one whole tile; 37: the second block partly past N; 95: a second tile whose
+    # second block is all past N; 16: the first block alone partly real; 1: one column
+    a, b = randn(45, 70), randn(70, n)
+    c = gemms.matmul(a, b, schedule=TAIL)
+    check(c, a.double() @ b.double())
+    assert gemms.matmul.last_config["block_n2"] == 16
+    assert torch.equal(c, gemms.matmul(a, b, schedule=dict(TAIL, block_n2=0)))  # each element's sum unchanged
+
+
+def test_two_blocks_with_strided_operands(gemms):
+    a = randn(70, 45).T  # [45, 70], column-major
+    b = randn(70, 200)[:, ::3]  # [70, 67], stride 3 along N
+    check(gemms.matmul(a, b, schedule=TAIL), a.double() @ b.double())
+
+
+def test_two_blocks_with_epilogues(gemms):
+    x, w, bias = randn(50, 130, dtype=torch.bfloat16), randn(77, 130, dtype=torch.bfloat16), randn(77, dtype=torch.float32)
+    # the spec pins 128x128x64 tiles: a second block of 64 makes 192 columns, more than N
+    y = gemms.linear_gelu(x, w, bias, schedule={"block_n": 32, "block_n2": 16})
+    check(y, F.gelu(x.double() @ w.double().T + bias.double()))
+    x, w = randn(33, 100), randn(60, 100)
+    scale, b, res = randn(33, dtype=torch.float32), randn(60), randn(33, 60)
+    out = gemms.scaled_residual(x, w, scale, b, res, 0.5, schedule=TAIL)
+    check(out, scale.double()[:, None] * (x.double() @ w.double().T) + b.double() + 0.5 * res.double())
+    x, w, bias = randn(30, 96), randn(96, 45), randn(45)
+    pre, act = gemms.linear_silu(x, w, bias, schedule=TAIL)
+    check(pre, x.double() @ w.double() + bias.double())
+    check(act, F.silu(x.double() @ w.double() + bias.double()))
+
+
+def test_two_blocks_in_batches(gemms):
+    a, b = randn(3, 20, 70, dtype=torch.bfloat16), randn(3, 70, 40, dtype=torch.bfloat16)
+    check(gemms.bmm(a, b, schedule=TAIL), a.double() @ b.double())
+
+
+def test_two_blocks_exact_for_integers():
+    m, _ = compile_spec(ROOT / "specs" / "lowprec.tile")
+    a = torch.randint(-128, 128, (33, 100), device=DEVICE, dtype=torch.int8)
+    b = torch.randint(-128, 128, (100, 45), device=DEVICE, dtype=torch.int8)
+    c = m.matmul_i8(a, b, schedule=TAIL)
+    assert torch.equal(c.cpu().long(), a.cpu().long() @ b.cpu().long())
+
+
+def test_two_blocks_misuse_is_refused(gemms):
+    a, b = randn(40, 64), randn(64, 40)
+    with pytest.raises(ValueError, match=r"matmul\(\): schedule block_n2 > 0 runs with addressing = 'pointer', "
+                                         r"split_k = 1; got addressing = 'descriptor'"):
+        gemms.matmul(a, b, schedule=dict(TAIL, addressing="descriptor"))
+    with pytest.raises(ValueError, match=r"split_k = 2"):
+        gemms.matmul(a, b, schedule=dict(TAIL, split_k=2))
+    with pytest.raises(ValueError, match=r"schedule\['block_n2'\] must be one of 0, 16, 32, 64, 128; got 48"):
+        gemms.matmul(a, b, schedule=dict(TAIL, block_n2=48))
+
+
+def test_block_n2_is_a_call_key_only():
+    from test_check import codes
+
+    spec = "gemm f(a: f16[M, K], b: f16[K, N]) -> (c: f16[M, N]) {\n    c = a @ b\n    schedule { block_n2 = 32 }\n}\n"
+    assert codes(spec) == ["E050"]  # an unknown schedule key in a spec
+
+
+def base_configs(sms=132):
+    return [{"split_k": 1, "block_n2": 0, **c, "addressing": "pointer", "persistent": False, "flatten": False, "sms": sms}
+            for c in gemm_rt.GEMM_HOPPER_CONFIGS + gemm_rt.GEMM_HOPPER_SMALL_M_CONFIGS]
+
+
+def test_tail_candidates():
+    tails = gemm_rt.gemm_tail_candidates(base_configs(), {})
+    assert tails and all(c["block_n2"] == c["block_n"] // 2 for c in tails)
+    assert all(c["block_m"] >= 64 and c["block_n"] >= 64 for c in tails)
+    assert all(c["block_m"] * (c["block_n"] + c["block_n2"]) <= GEMM_TAIL_MAX_AREA for c in tails)
+    assert not any(c["block_n"] == 256 for c in tails)  # 128x384 would pass the largest tile's registers
+    assert not gemm_rt.gemm_tail_candidates(base_configs(), {"block_n": 128})  # a pinned tile width stays
+    descriptors = [dict(c, addressing="descriptor", persistent=True) for c in base_configs()]
+    assert not gemm_rt.gemm_tail_candidates(descriptors, {})
+    # nor split: a pinned block_n2 (every candidate has it) gets no split-K candidates beside
+    assert not gemm_rt.gemm_split_candidates(tails, (1, 1024, 768, 3072), 132)
+    assert all(c["block_n2"] <= 2**20 // 2 for c in gemm_rt.gemm_tail_candidates(base_configs(), {}, smem=2**20))
+    assert not gemm_rt.gemm_tail_candidates(base_configs(), {}, smem=1024)  # none fits
+
+
+def test_the_model_counts_the_second_block():
+    """gpt2's projection, 1024x768 over K = 3072, on 132 SMs: 64x(64 + 32) tiles are 128, one
+    wave, each with three quarters of a 64x128 tile's work (96 tiles, also one wave)."""
+    sizes = (1, 1024, 768, 3072)
+    base = base_configs()
+    ranked = gemm_rt.gemm_rank(base + gemm_rt.gemm_tail_candidates(base, {}), sizes, 132, 2)
+    assert ranked[0]["block_n2"] > 0
+    c = dict(block_m=64, block_n=64, block_k=64, group_m=8, warps=4, stages=4, split_k=1, addressing="pointer",
+             persistent=False, flatten=False)
+    one, two = gemm_rt.gemm_model(dict(c, block_n=128), sizes, 132, 2), gemm_rt.gemm_model(dict(c, block_n2=32), sizes, 132, 2)
+    assert two < one
+    # 4096^3: whole waves of 128x256 tiles already; the model keeps them
+    ranked = gemm_rt.gemm_rank(base + gemm_rt.gemm_tail_candidates(base, {}), (1, 4096, 4096, 4096), 132, 2)
+    assert ranked[0]["block_n2"] == 0
+
+
+def test_untuned_launches_keep_one_block_tiles(monkeypatch):
+    """The model ranks two-block tiles for the tuner's shortlist; an untuned launch (a first
+    call with tuning off, a graph capture) takes the best one-block tile."""
+    monkeypatch.setattr(gemm_rt, "gemm_device", lambda index: ("H100", 9, 232448, 132))
+    monkeypatch.setenv("TILEGEN_AUTOTUNE", "0")
+    kernel = dict(id="t.tile:linear", pinned={}, modes=("pointer", "descriptor"), elem_bytes=2, batched=False,
+                  split_k=True, tail=True, fingerprint="0", dtypes="bf16,bf16->bf16")
+    sizes = (1, 1024, 768, 3072)
+    out = torch.empty(0, dtype=torch.bfloat16)
+    config = gemm_rt.gemm_choose(kernel, {}, torch.device("cuda", 0), sizes, True, None, (out,))
+    assert config["block_n2"] == 0 and config["source"] == "first candidate"
+    pinned = gemm_rt.gemm_choose(kernel, {"block_n2": 32}, torch.device("cuda", 0), sizes, True, None, (out,))
+    assert pinned["block_n2"] == 32 and pinned["split_k"] == 1 and pinned["addressing"] == "pointer"
