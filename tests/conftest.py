@@ -30,6 +30,25 @@ def compile_spec(path):
     return module, {m.sig.name: m for m in compiled.models}
 
 
+def randn(*shape, dtype=torch.float16):
+    """Normal values of `dtype` on the test device."""
+    return torch.randn(*shape, device=DEVICE).to(dtype)
+
+
+def check_max(got, want, tol=1e-2):
+    """No NaN, and the largest error at most `tol` of the largest |want| (or of 1)."""
+    want = want.to(torch.float64)
+    assert not got.isnan().any()
+    err = (got.double() - want).abs().max().item() / max(want.abs().max().item(), 1.0)
+    assert err <= tol, err
+
+
+@pytest.fixture(scope="session")
+def gemms():
+    """specs/gemm.tile's generated module."""
+    return compile_spec(ROOT / "specs" / "gemm.tile")[0]
+
+
 def compile_for_gpu(script: str, *args, timeout: int = 600) -> str:
     """Run `script` (python -c) with ROOT and `args` as its arguments, in a process where
     Triton compiles for a GPU instead of interpreting (no TRITON_INTERPRET; a target is

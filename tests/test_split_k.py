@@ -10,28 +10,12 @@ import torch
 import torch.nn.functional as F
 
 import tilegen.runtime.gemm as gemm_rt
-from conftest import DEVICE, ROOT, compile_spec
+from conftest import DEVICE, ROOT, check_max as check, compile_spec, randn
 from tilegen.runtime.gemm_configs import _counts_key
 
 pytestmark = pytest.mark.filterwarnings("ignore:Conversion of an array with ndim > 0:DeprecationWarning")
 
 SMALL = {"block_m": 32, "block_n": 32, "block_k": 32}
-
-
-@pytest.fixture(scope="module")
-def gemms():
-    return compile_spec(ROOT / "specs" / "gemm.tile")[0]
-
-
-def randn(*shape, dtype=torch.float16):
-    return torch.randn(*shape, device=DEVICE).to(dtype)
-
-
-def check(got, want, tol=1e-2):
-    want = want.to(torch.float64)
-    assert not got.isnan().any()
-    err = (got.double() - want).abs().max().item() / max(want.abs().max().item(), 1.0)
-    assert err <= tol, err
 
 
 @pytest.mark.smoke
