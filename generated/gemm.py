@@ -228,7 +228,8 @@ def matmul(a, b, *, c=None, schedule=None):
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
-    and "split_k": S, S programs per output tile, each over a slice of K.
+    "split_k": S, S programs per output tile, each over a slice of K, and
+    "block_n2": C, tiles of block_n + C columns (a second block of C).
     Returns c.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -576,7 +577,8 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
-    and "split_k": S, S programs per output tile, each over a slice of K.
+    "split_k": S, S programs per output tile, each over a slice of K, and
+    "block_n2": C, tiles of block_n + C columns (a second block of C).
     Returns c.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -938,7 +940,8 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
-    and "split_k": S, S programs per output tile, each over a slice of K.
+    "split_k": S, S programs per output tile, each over a slice of K, and
+    "block_n2": C, tiles of block_n + C columns (a second block of C).
     Returns y.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -1336,7 +1339,8 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
-    and "split_k": S, S programs per output tile, each over a slice of K.
+    "split_k": S, S programs per output tile, each over a slice of K, and
+    "block_n2": C, tiles of block_n + C columns (a second block of C).
     Returns out.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -1767,7 +1771,8 @@ def bmm(a, b, *, c=None, schedule=None):
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
-    and "split_k": S, S programs per output tile, each over a slice of K.
+    "split_k": S, S programs per output tile, each over a slice of K, and
+    "block_n2": C, tiles of block_n + C columns (a second block of C).
     Returns c.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -2141,7 +2146,8 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
-    and "split_k": S, S programs per output tile, each over a slice of K.
+    "split_k": S, S programs per output tile, each over a slice of K, and
+    "block_n2": C, tiles of block_n + C columns (a second block of C).
     Returns (pre, act).
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -2520,7 +2526,8 @@ def matmul_f32(a, b, *, c=None, schedule=None):
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
-    and "split_k": S, S programs per output tile, each over a slice of K.
+    "split_k": S, S programs per output tile, each over a slice of K, and
+    "block_n2": C, tiles of block_n + C columns (a second block of C).
     Returns c.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,

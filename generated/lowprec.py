@@ -958,7 +958,8 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
-    and "split_k": S, S programs per output tile, each over a slice of K.
+    "split_k": S, S programs per output tile, each over a slice of K, and
+    "block_n2": C, tiles of block_n + C columns (a second block of C).
     Returns y.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -1315,7 +1316,8 @@ def matmul_i8(a, b, *, c=None, schedule=None):
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
-    and "split_k": S, S programs per output tile, each over a slice of K.
+    "split_k": S, S programs per output tile, each over a slice of K, and
+    "block_n2": C, tiles of block_n + C columns (a second block of C).
     Returns c.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -1684,7 +1686,8 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
-    and "split_k": S, S programs per output tile, each over a slice of K.
+    "split_k": S, S programs per output tile, each over a slice of K, and
+    "block_n2": C, tiles of block_n + C columns (a second block of C).
     Returns y.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -2059,7 +2062,8 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
     schedule= overrides the spec's schedule for this call: a dict of its keys, e.g.
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
-    and "split_k": S, S programs per output tile, each over a slice of K.
+    "split_k": S, S programs per output tile, each over a slice of K, and
+    "block_n2": C, tiles of block_n + C columns (a second block of C).
     Returns y.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,

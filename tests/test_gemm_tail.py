@@ -12,6 +12,7 @@ import torch.nn.functional as F
 
 import tilegen.runtime.gemm as gemm_rt
 from conftest import DEVICE, ROOT, check_max as check, compile_spec, randn
+from tilegen.lower.gemm import triton_version
 from tilegen.runtime.gemm_configs import GEMM_TAIL_MAX_AREA
 
 pytestmark = pytest.mark.filterwarnings("ignore:Conversion of an array with ndim > 0:DeprecationWarning")
@@ -68,10 +69,74 @@ def test_two_blocks_exact_for_integers():
 def test_two_blocks_misuse_is_refused(gemms):
     a, b = randn(40, 64), randn(64, 40)
     with pytest.raises(ValueError, match=r"matmul\(\): schedule block_n2 > 0 runs with addressing = 'pointer', "
-                                         r"split_k = 1; got addressing = 'descriptor'"):
+                                         r"persistent = False, split_k = 1; got addressing = 'descriptor'"):
         gemms.matmul(a, b, schedule=dict(TAIL, addressing="descriptor"))
     with pytest.raises(ValueError, match=r"split_k = 2"):
         gemms.matmul(a, b, schedule=dict(TAIL, split_k=2))
+    with pytest.raises(ValueError, match=r"persistent = False, split_k = 1; got addressing = 'pointer', persistent = True"):
+        gemms.matmul(a, b, schedule=dict(TAIL, persistent=True))
+    for wrong in (16.0, False, 48):  # a float or a bool is no block size either
+        with pytest.raises(ValueError, match=rf"schedule\['block_n2'\] must be one of 0, 16, 32, 64, 128; got {wrong}"):
+            gemms.matmul(a, b, schedule=dict(TAIL, block_n2=wrong))
+    m = compile_text("gemm dmm(a: f16[M, K], b: f16[K, N]) -> (c: f16[M, N]) {\n"
+                     "    c = a @ b\n    schedule { addressing = descriptor }\n}\n")
+    with pytest.raises(ValueError, match=r"dmm\(\): .* got addressing = 'descriptor', .* \(the spec's schedule\)"):
+        m.dmm(a, b, schedule={"block_n2": 32})
+    check(m.dmm(a, b, schedule={"block_n2": 32, "addressing": "pointer"}), a.double() @ b.double())  # (compiled in)
+    if (triton_version() or (0, 0)) < (3, 9):  # (no block pointers in Triton 3.9)
+        m = compile_text("gemm bpm(a: f16[M, K], b: f16[K, N]) -> (c: f16[M, N]) {\n"
+                         "    c = a @ b\n    schedule { addressing = block_ptr }\n}\n", "tail_bp")
+        with pytest.raises(ValueError, match=r"bpm\(\): schedule block_n2 > 0 needs pointer addressing compiled into "
+                                             r"this kernel \(it has \['block_ptr'\]\)"):
+            m.bpm(a, b, schedule={"block_n2": 32})
+
+
+SIDE = """
+gemm drop(x: f16[M, K], w: f16[K, N], s: f32[M], seed: i32 = 3) -> (y: f32[M, N], rs: f32[M]) {
+    z = (x @ w) * s
+    y = where(rand(seed) > 0.5, z, 0.0)
+    rs = s * 2.0
+}
+gemm colout(x: f16[M, K], w: f16[K, N], c: f32[N]) -> (y: f16[M, N], cc: f32[N]) {
+    y = (x @ w) + c
+    cc = c + 1.0
+}
+gemm bdrop(x: bf16[B, M, K], w: bf16[B, K, N], seed: i32 = 5) -> (y: f32[B, M, N]) {
+    y = where(rand(seed) > 0.3, x @ w, 0.0)
+}
+"""
+
+
+def compile_text(text, name="tail_extras"):
+    from tilegen.pipeline import compile_source
+    from tilegen.tools.validate import load_module
+
+    return load_module(compile_source(text, f"{name}.tile").source, name)
+
+
+def test_two_blocks_with_random_draws_and_outputs_by_row_or_column():
+    """rand() draws from each element's index in the whole output, per-row and per-column
+    outputs are stored from each block: all as one block stores them, and as the reference."""
+    m = compile_text(SIDE)
+    x, w, s = randn(45, 33), randn(33, 70), randn(45, dtype=torch.float32)
+    y, rs = m.drop(x, w, s, 11, schedule=TAIL)
+    y0, rs0 = m.drop(x, w, s, 11, schedule=dict(TAIL, block_n2=0))
+    assert torch.equal(y, y0) and torch.equal(rs, rs0) and torch.equal(rs, s * 2.0)
+    want, _ = m.drop_reference(x, w, s, 11)
+    assert torch.equal(y == 0, want == 0)  # the same draws
+    check(y, want)
+    c = randn(70, dtype=torch.float32)
+    y, cc = m.colout(x, w, c, schedule=TAIL)
+    assert torch.equal(cc, c + 1.0)
+    check(y, x.double() @ w.double() + c.double())
+    xb, wb = randn(3, 45, 33, dtype=torch.bfloat16), randn(3, 33, 60, dtype=torch.bfloat16)
+    assert torch.equal(m.bdrop(xb, wb, schedule=TAIL), m.bdrop(xb, wb, schedule=dict(TAIL, block_n2=0)))
+
+
+def test_two_blocks_with_operands_loaded_element_by_element(gemms):
+    a, b = randn(45, 37), randn(37, 70)  # K = 37: rows of a are not 16-byte multiples
+    check(gemms.matmul(a, b, schedule=TAIL), a.double() @ b.double())
+    assert gemms.matmul.last_config["block_n2"] == 16
     with pytest.raises(ValueError, match=r"schedule\['block_n2'\] must be one of 0, 16, 32, 64, 128; got 48"):
         gemms.matmul(a, b, schedule=dict(TAIL, block_n2=48))
 
@@ -99,7 +164,11 @@ def test_tail_candidates():
     assert not gemm_rt.gemm_tail_candidates(descriptors, {})
     # nor split: a pinned block_n2 (every candidate has it) gets no split-K candidates beside
     assert not gemm_rt.gemm_split_candidates(tails, (1, 1024, 768, 3072), 132)
-    assert all(c["block_n2"] <= 2**20 // 2 for c in gemm_rt.gemm_tail_candidates(base_configs(), {}, smem=2**20))
+    # shared memory: 128x(128 + 64)x64 in 5 stages is 200 KiB of bf16; the H100's 227 KiB keeps it, 160 KiB not
+    roomy = gemm_rt.gemm_tail_candidates(base_configs(), {}, smem=232448)
+    tight = gemm_rt.gemm_tail_candidates(base_configs(), {}, smem=160 * 1024)
+    assert tails == roomy and 0 < len(tight) < len(roomy)
+    assert all(gemm_rt.gemm_smem(c, 2) <= 160 * 1024 for c in tight)
     assert not gemm_rt.gemm_tail_candidates(base_configs(), {}, smem=1024)  # none fits
 
 

@@ -98,7 +98,8 @@ class GemmModel:
         ("schedule", "overrides the spec's schedule for this call: a dict of its keys, e.g.\n"
                      "    {\"addressing\": \"pointer\", \"persistent\": True, \"block_m\": 64}; also\n"
                      "    \"flatten\": True, which lets a persistent launch pipeline across tiles,\n"
-                     "    and \"split_k\": S, S programs per output tile, each over a slice of K."),
+                     "    \"split_k\": S, S programs per output tile, each over a slice of K, and\n"
+                     "    \"block_n2\": C, tiles of block_n + C columns (a second block of C)."),
     )
 
     def validation_cases(self, quick: bool = False):

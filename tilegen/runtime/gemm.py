@@ -257,12 +257,17 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
                              f"got addressing = {wish.get('addressing', 'pointer')!r}, persistent = {wish.get('persistent')!r}"
                              f", flatten = {wish.get('flatten')!r}")
         modes = [("pointer", False, False)]
-    if pins.get("block_n2", 0) > 0:  # a tile's second block of columns: pointers, one program a tile
-        addressing = wish.get("addressing", "pointer" if kernel.get("tail") else kernel["modes"][0])
-        if addressing != "pointer" or pins.get("split_k", 1) > 1:
-            raise ValueError(f"{name}(): schedule block_n2 > 0 runs with addressing = 'pointer', split_k = 1; "
-                             f"got addressing = {addressing!r}, split_k = {pins.get('split_k', 1)!r}")
-        modes = [mode for mode in modes if mode[0] == "pointer"] or [("pointer", False, False)]
+    if pins.get("block_n2", 0) > 0:  # a tile's second block of columns: a pointer grid, one program a tile
+        if not kernel.get("tail"):
+            raise ValueError(f"{name}(): schedule block_n2 > 0 needs pointer addressing compiled into this kernel "
+                             f"(it has {list(kernel['modes'])}); allow it in the spec's schedule")
+        got = {key: wish.get(key, default) for key, default in (("addressing", "pointer"), ("persistent", False))}
+        if got["addressing"] != "pointer" or got["persistent"] in (True, "true") or pins.get("split_k", 1) > 1:
+            spec = " (the spec's schedule)" if any(k in kernel["pinned"] and k not in schedule for k in got) else ""
+            raise ValueError(f"{name}(): schedule block_n2 > 0 runs with addressing = 'pointer', persistent = False, "
+                             f"split_k = 1; got addressing = {got['addressing']!r}, persistent = {got['persistent']!r}, "
+                             f"split_k = {pins.get('split_k', 1)!r}{spec}")
+        modes = [("pointer", False, False)]
     # Descriptors load whole tiles by TMA, asynchronously, whatever the pointers' runs: their
     # candidates keep the full tiles (where the TMA rules hold but K breaks the runs, K = 4104).
     wide_configs = gemm_candidates(device, kernel["elem_bytes"], pins) if narrow else configs

@@ -100,7 +100,8 @@ def gemm_narrow_held(c):
     """Values a thread holds in a K loop whose loads go element by element: its share of the
     accumulator and of the (stages - 1) K blocks of A and B in flight."""
     threads = 32 * c["warps"]
-    return (c["block_m"] * c["block_n"] + (c["stages"] - 1) * (c["block_m"] + c["block_n"]) * c["block_k"]) // threads
+    bn = c["block_n"] + c.get("block_n2", 0)  # the tile's columns
+    return (c["block_m"] * bn + (c["stages"] - 1) * (c["block_m"] + bn) * c["block_k"]) // threads
 
 
 def gemm_narrow_configs(configs, pinned=()):

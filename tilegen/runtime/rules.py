@@ -29,8 +29,9 @@ GEMM_CALL_RULES: dict[str, tuple] = {
 def problem(rule: tuple, value, show=str) -> str | None:
     """Why `value` breaks `rule` ("expected ..."), or None; `show` writes a one_of choice."""
     kind, *args = rule
-    if kind == "one_of":
-        return None if value in args else "expected one of " + ", ".join(map(show, args))
+    if kind == "one_of":  # (of the same type too: 16.0 and False are not 16 and 0)
+        same = any(value == a and (isinstance(a, str) or type(value) is type(a)) for a in args)
+        return None if same else "expected one of " + ", ".join(map(show, args))
     lo, hi = args
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
         return f"expected {'a power of two' if kind == 'pow2' else 'an integer'} from {lo} to {hi}"
