@@ -626,7 +626,7 @@ def test_autotune_cache_written_and_reused(spec, monkeypatch, tmp_path):
     del cache[next(k for k in cache if "|narrow|" in k)]
     gemm_rt.GEMM_CHOSEN.clear()
     gemm_rt.GEMM_TUNED.clear()
-    cache[key] = dict(cache[key], block_m=64, block_n=64)  # a choice the cache can prove it made
+    cache[key] = dict(cache[key], block_m=64, block_n=64, block_n2=0)  # a choice the cache can prove it made
     (tmp_path / "gemm-autotune.json").write_text(json.dumps(cache))
     m.matmul(a, b, schedule=pins)
     assert m.matmul.last_config["source"] == "tuned (disk cache)"
