@@ -104,10 +104,8 @@ def matmul_kernel(
             # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
             # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
             # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
-            tl.static_assert(
-                ADDRESSING == "pointer" and SPLIT_K == 1,
-                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
-            )
+            tl.static_assert(ADDRESSING == "pointer", "BLOCK_N2 > 0 runs with pointer addressing")
+            tl.static_assert(SPLIT_K == 1, "BLOCK_N2 > 0 runs without split-K")
             acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into a,
@@ -453,10 +451,8 @@ def matmul_leaky_relu_kernel(
             # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
             # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
             # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
-            tl.static_assert(
-                ADDRESSING == "pointer" and SPLIT_K == 1,
-                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
-            )
+            tl.static_assert(ADDRESSING == "pointer", "BLOCK_N2 > 0 runs with pointer addressing")
+            tl.static_assert(SPLIT_K == 1, "BLOCK_N2 > 0 runs without split-K")
             acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into a,
@@ -807,10 +803,8 @@ def linear_gelu_kernel(
             # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
             # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
             # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
-            tl.static_assert(
-                ADDRESSING == "pointer" and SPLIT_K == 1,
-                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
-            )
+            tl.static_assert(ADDRESSING == "pointer", "BLOCK_N2 > 0 runs with pointer addressing")
+            tl.static_assert(SPLIT_K == 1, "BLOCK_N2 > 0 runs without split-K")
             acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into x,
@@ -1182,10 +1176,8 @@ def scaled_residual_kernel(
             # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
             # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
             # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
-            tl.static_assert(
-                ADDRESSING == "pointer" and SPLIT_K == 1,
-                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
-            )
+            tl.static_assert(ADDRESSING == "pointer", "BLOCK_N2 > 0 runs with pointer addressing")
+            tl.static_assert(SPLIT_K == 1, "BLOCK_N2 > 0 runs without split-K")
             acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into x,
@@ -1632,10 +1624,8 @@ def bmm_kernel(
             # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
             # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
             # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
-            tl.static_assert(
-                ADDRESSING == "pointer" and SPLIT_K == 1,
-                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
-            )
+            tl.static_assert(ADDRESSING == "pointer", "BLOCK_N2 > 0 runs with pointer addressing")
+            tl.static_assert(SPLIT_K == 1, "BLOCK_N2 > 0 runs without split-K")
             acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into a,
@@ -1997,10 +1987,8 @@ def linear_silu_kernel(
             # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
             # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
             # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
-            tl.static_assert(
-                ADDRESSING == "pointer" and SPLIT_K == 1,
-                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
-            )
+            tl.static_assert(ADDRESSING == "pointer", "BLOCK_N2 > 0 runs with pointer addressing")
+            tl.static_assert(SPLIT_K == 1, "BLOCK_N2 > 0 runs without split-K")
             acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into x,
@@ -2402,10 +2390,8 @@ def matmul_f32_kernel(
             # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
             # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
             # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
-            tl.static_assert(
-                ADDRESSING == "pointer" and SPLIT_K == 1,
-                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
-            )
+            tl.static_assert(ADDRESSING == "pointer", "BLOCK_N2 > 0 runs with pointer addressing")
+            tl.static_assert(SPLIT_K == 1, "BLOCK_N2 > 0 runs without split-K")
             acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into a,

@@ -825,10 +825,8 @@ def linear_i8_kernel(
             # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
             # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
             # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
-            tl.static_assert(
-                ADDRESSING == "pointer" and SPLIT_K == 1,
-                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
-            )
+            tl.static_assert(ADDRESSING == "pointer", "BLOCK_N2 > 0 runs with pointer addressing")
+            tl.static_assert(SPLIT_K == 1, "BLOCK_N2 > 0 runs without split-K")
             acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.int32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into x,
@@ -1192,10 +1190,8 @@ def matmul_i8_kernel(
             # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
             # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
             # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
-            tl.static_assert(
-                ADDRESSING == "pointer" and SPLIT_K == 1,
-                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
-            )
+            tl.static_assert(ADDRESSING == "pointer", "BLOCK_N2 > 0 runs with pointer addressing")
+            tl.static_assert(SPLIT_K == 1, "BLOCK_N2 > 0 runs without split-K")
             acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.int32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into a,
@@ -1545,10 +1541,8 @@ def scaled_mm_kernel(
             # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
             # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
             # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
-            tl.static_assert(
-                ADDRESSING == "pointer" and SPLIT_K == 1,
-                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
-            )
+            tl.static_assert(ADDRESSING == "pointer", "BLOCK_N2 > 0 runs with pointer addressing")
+            tl.static_assert(SPLIT_K == 1, "BLOCK_N2 > 0 runs without split-K")
             acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into a,
@@ -1937,10 +1931,8 @@ def scaled_mm_tensor_kernel(
             # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps
             # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of
             # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).
-            tl.static_assert(
-                ADDRESSING == "pointer" and SPLIT_K == 1,
-                "BLOCK_N2 > 0 runs with pointer addressing and without split-K",
-            )
+            tl.static_assert(ADDRESSING == "pointer", "BLOCK_N2 > 0 runs with pointer addressing")
+            tl.static_assert(SPLIT_K == 1, "BLOCK_N2 > 0 runs without split-K")
             acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.float32)
         if ADDRESSING == "pointer":
             # Pointer arithmetic: a_ptrs is a [BLOCK_M, BLOCK_K] block of pointers into a,

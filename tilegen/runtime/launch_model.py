@@ -64,7 +64,11 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2, narrow=False):
     programs = tiles * split
     waves = cdiv(max(programs, 1), sms)
     k_pad = max(cdiv(cdiv(k, bk), split), 1) * bk  # the longest slice
-    rate = GEMM_MODEL_FLOPS_PER_SM * min(1.0, (bm * bn / (bm + bn)) / (128 * 256 / 384)) ** 0.5
+    # A dot's rate grows with its operand reuse, bm * cols / (bm + cols) (128x256 is the
+    # reference); a tile of two column blocks runs two dots, each at its own.
+    reuse = lambda cols: min(1.0, (bm * cols / (bm + cols)) / (128 * 256 / 384)) ** 0.5
+    blocks = (config["block_n"], config["block_n2"]) if config.get("block_n2") else (bn,)
+    rate = GEMM_MODEL_FLOPS_PER_SM
     if bm < 64:
         rate *= 0.5
     if elem_bytes == 1:
@@ -74,13 +78,7 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2, narrow=False):
     descriptor = config.get("addressing") == "descriptor" and cdiv(k, bk) >= 4
     if descriptor:
         rate *= 1.03
-    compute = waves * 2.0 * bm * bn * k_pad / rate
-    bn2 = config.get("block_n2", 0)
-    if bn2:
-        # A tile of two column blocks runs two dots, each at its own operand reuse: the rate
-        # above, for the whole width, is each block's (the same scaling) times this share.
-        reuse = lambda cols: min(1.0, (bm * cols / (bm + cols)) / (128 * 256 / 384)) ** 0.5
-        compute *= reuse(bn) * ((bn - bn2) / reuse(bn - bn2) + bn2 / reuse(bn2)) / bn
+    compute = waves * 2.0 * bm * k_pad * sum(cols / (rate * reuse(cols)) for cols in blocks)
     a_bytes, b_bytes = m * k * elem_bytes, n * k * elem_bytes
     running = min(programs, sms)
     share_m = min(tiles_m, config.get("group_m", 8))  # tile rows of a group share B's tiles

@@ -731,15 +731,12 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'tail'):
         pass
         yield '        if BLOCK_N2 > 0:\n            # A tile of BLOCK_N + BLOCK_N2 columns (two powers of two: 64 + 32, 128 + 64) keeps\n            # its last BLOCK_N2 in acc2, so that tile counts can come close to a whole number of\n            # waves over the SMs (tilegen.runtime.gemm_configs.gemm_tail_candidates).\n'
-        if ((undefined(name='many') if l_0_many is missing else l_0_many) or environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k')):
+        if (undefined(name='many') if l_0_many is missing else l_0_many):
             pass
-            yield '            tl.static_assert('
-            yield str(str_join((('ADDRESSING == "pointer"' if (undefined(name='many') if l_0_many is missing else l_0_many) else ''), (' and ' if ((undefined(name='many') if l_0_many is missing else l_0_many) and environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k')) else ''), ('SPLIT_K == 1' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k') else ''), )))
-            yield ', "BLOCK_N2 > 0 runs '
-            yield str(('with pointer addressing' if (undefined(name='many') if l_0_many is missing else l_0_many) else cond_expr_undefined("the inline if-expression on line 285 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined.")))
-            yield str((' and ' if ((undefined(name='many') if l_0_many is missing else l_0_many) and environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k')) else cond_expr_undefined("the inline if-expression on line 285 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined.")))
-            yield str(('without split-K' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k') else cond_expr_undefined("the inline if-expression on line 285 in '_gemm_kernel.py.j2' evaluated to false and no else section was defined.")))
-            yield '")\n'
+            yield '            tl.static_assert(ADDRESSING == "pointer", "BLOCK_N2 > 0 runs with pointer addressing")\n'
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
+            pass
+            yield '            tl.static_assert(SPLIT_K == 1, "BLOCK_N2 > 0 runs without split-K")\n'
         yield '            acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.'
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'acc_dtype'))
         yield ')\n'
@@ -777,4 +774,4 @@ def root(context, missing=missing):
     yield '\n\n'
 
 blocks = {}
-debug_info = '3=43&7=49&8=53&10=67&11=71&14=84&15=89&16=93&17=95&21=97&23=99&24=107&25=116&27=120&28=122&29=124&31=133&37=137&38=139&46=149&47=153&48=157&49=160&51=164&52=166&53=170&54=172&57=177&58=179&59=182&60=184&65=191&67=196&68=199&69=203&70=209&72=222&75=234&77=241&78=243&79=246&80=250&83=272&84=274&85=276&86=278&87=280&90=286&91=292&92=296&93=298&94=300&98=307&99=314&100=317&101=327&103=338&107=353&109=359&110=363&111=365&113=368&114=373&115=379&116=382&118=400&121=412&122=417&123=421&125=429&126=432&127=435&128=438&129=442&130=444&132=446&133=449&134=452&136=455&137=459&138=463&139=468&140=472&142=487&146=501&148=505&149=507&150=510&151=513&152=523&153=526&154=534&155=537&157=548&160=555&161=558&163=560&164=564&166=572&167=574&168=576&169=578&170=581&171=583&172=587&176=591&177=594&178=598&181=602&183=605&184=609&186=617&187=621&190=626&192=629&197=632&202=636&203=639&205=641&206=644&210=649&215=653&217=655&219=661&220=664&225=667&228=670&237=678&238=680&244=682&245=684&254=688&257=690&258=692&259=694&260=696&261=699&262=701&265=704&266=708&268=713&269=715&271=718&273=722&277=725&278=729&279=731&284=734&285=737&287=744&289=746&290=749&291=751&293=753&295=757&297=759&306=763&309=765&315=768&316=770&320=773&322=775'
+debug_info = '3=43&7=49&8=53&10=67&11=71&14=84&15=89&16=93&17=95&21=97&23=99&24=107&25=116&27=120&28=122&29=124&31=133&37=137&38=139&46=149&47=153&48=157&49=160&51=164&52=166&53=170&54=172&57=177&58=179&59=182&60=184&65=191&67=196&68=199&69=203&70=209&72=222&75=234&77=241&78=243&79=246&80=250&83=272&84=274&85=276&86=278&87=280&90=286&91=292&92=296&93=298&94=300&98=307&99=314&100=317&101=327&103=338&107=353&109=359&110=363&111=365&113=368&114=373&115=379&116=382&118=400&121=412&122=417&123=421&125=429&126=432&127=435&128=438&129=442&130=444&132=446&133=449&134=452&136=455&137=459&138=463&139=468&140=472&142=487&146=501&148=505&149=507&150=510&151=513&152=523&153=526&154=534&155=537&157=548&160=555&161=558&163=560&164=564&166=572&167=574&168=576&169=578&170=581&171=583&172=587&176=591&177=594&178=598&181=602&183=605&184=609&186=617&187=621&190=626&192=629&197=632&202=636&203=639&205=641&206=644&210=649&215=653&217=655&219=661&220=664&225=667&228=670&237=678&238=680&244=682&245=684&254=688&257=690&258=692&259=694&260=696&261=699&262=701&265=704&266=708&268=713&269=715&271=718&273=722&277=725&278=729&279=731&284=734&287=737&290=741&292=743&293=746&294=748&296=750&298=754&300=756&309=760&312=762&318=765&319=767&323=770&325=772'
