@@ -188,9 +188,10 @@ def test_the_model_counts_the_second_block():
     assert ranked[0]["block_n2"] == 0
 
 
-def test_untuned_launches_keep_one_block_tiles(monkeypatch):
-    """The model ranks two-block tiles for the tuner's shortlist; an untuned launch (a first
-    call with tuning off, a graph capture) takes the best one-block tile."""
+def test_untuned_launches_take_the_models_first_tile(monkeypatch):
+    """An untuned launch (a first call with tuning off, a graph capture) takes the model's
+    first candidate, a two-block tile where the model ranks one first: gpt2's 1024x768
+    projection over K = 3072, 128 tiles of 64x(64+32) on 132 SMs."""
     monkeypatch.setattr(gemm_rt, "gemm_device", lambda index: ("H100", 9, 232448, 132))
     monkeypatch.setenv("TILEGEN_AUTOTUNE", "0")
     kernel = dict(id="t.tile:linear", pinned={}, modes=("pointer", "descriptor"), elem_bytes=2, batched=False,
@@ -198,6 +199,10 @@ def test_untuned_launches_keep_one_block_tiles(monkeypatch):
     sizes = (1, 1024, 768, 3072)
     out = torch.empty(0, dtype=torch.bfloat16)
     config = gemm_rt.gemm_choose(kernel, {}, torch.device("cuda", 0), sizes, True, None, (out,))
-    assert config["block_n2"] == 0 and config["source"] == "first candidate"
+    assert (config["block_m"], config["block_n"], config["block_n2"]) == (64, 64, 32)
+    assert config["source"] == "first candidate"
+    # at 4096^3 the model's first is a one-block tile, and an untuned launch takes that
+    square = gemm_rt.gemm_choose(kernel, {}, torch.device("cuda", 0), (1, 4096, 4096, 4096), True, None, (out,))
+    assert square["block_n2"] == 0
     pinned = gemm_rt.gemm_choose(kernel, {"block_n2": 32}, torch.device("cuda", 0), sizes, True, None, (out,))
     assert pinned["block_n2"] == 32 and pinned["split_k"] == 1 and pinned["addressing"] == "pointer"

@@ -296,10 +296,6 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
         if narrow:  # each tile in K blocks of 16 too: fewer loads past a short K's edge
             candidates = gemm_narrow_variants(candidates, pins, kernel["elem_bytes"])
         candidates = gemm_rank(candidates, sizes, sms, kernel["elem_bytes"], out_bytes, narrow)
-        # Untuned, the best one-block tile goes first: the model's rank of two-block tiles is
-        # for the tuner's shortlist (right at 2 of 4 shapes measured, docs/design.md).
-        first = next((i for i, c in enumerate(candidates) if not c["block_n2"]), 0)
-        candidates.insert(0, candidates.pop(first))
     tune = os.environ.get("TILEGEN_AUTOTUNE", "")
     if len(candidates) == 1:
         return {**candidates[0], "source": "pinned" + note}
