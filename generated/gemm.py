@@ -252,8 +252,13 @@ def matmul(a, b, *, c=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
-        checked = _matmul_calls.keep(signature, (a, b), (c,), (device, M, K, N, _narrow))
-    device, M, K, N, _narrow = checked
+        # Is b stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
+        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
+        _b_k_major = _gemm.gemm_k_major(b, 0)
+        checked = _matmul_calls.keep(
+            signature, (a, b), (c,), (device, M, K, N, _narrow, _b_k_major)
+        )
+    device, M, K, N, _narrow, _b_k_major = checked
     if c is None:
         c = torch.empty(size=(M, N), dtype=torch.float16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
@@ -345,6 +350,7 @@ def matmul(a, b, *, c=None, schedule=None):
         _launch,
         (c,),
         _narrow,
+        _b_k_major,
     )
     _launch(config, c)
     _matmul_launcher.last_config = dict(config)  # (a parameter or local may be called matmul)
@@ -599,8 +605,13 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
-        checked = _matmul_leaky_relu_calls.keep(signature, (a, b), (c,), (device, M, K, N, _narrow))
-    device, M, K, N, _narrow = checked
+        # Is b stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
+        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
+        _b_k_major = _gemm.gemm_k_major(b, 0)
+        checked = _matmul_leaky_relu_calls.keep(
+            signature, (a, b), (c,), (device, M, K, N, _narrow, _b_k_major)
+        )
+    device, M, K, N, _narrow, _b_k_major = checked
     if c is None:
         c = torch.empty(size=(M, N), dtype=torch.float16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
@@ -692,6 +703,7 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
         _launch,
         (c,),
         _narrow,
+        _b_k_major,
     )
     _launch(config, c)
     _matmul_leaky_relu_launcher.last_config = dict(
@@ -964,8 +976,13 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((x, w))
-        checked = _linear_gelu_calls.keep(signature, (x, w, bias), (y,), (device, M, K, N, _narrow))
-    device, M, K, N, _narrow = checked
+        # Is w.T stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
+        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
+        _b_k_major = _gemm.gemm_k_major(w, 1)
+        checked = _linear_gelu_calls.keep(
+            signature, (x, w, bias), (y,), (device, M, K, N, _narrow, _b_k_major)
+        )
+    device, M, K, N, _narrow, _b_k_major = checked
     if y is None:
         y = torch.empty(size=(M, N), dtype=torch.bfloat16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
@@ -1060,6 +1077,7 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
         _launch,
         (y,),
         _narrow,
+        _b_k_major,
     )
     _launch(config, y)
     _linear_gelu_launcher.last_config = dict(
@@ -1372,12 +1390,15 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((x, w))
+        # Is w.T stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
+        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
+        _b_k_major = _gemm.gemm_k_major(w, 1)
         checked = _scaled_residual_calls.keep(
-            signature, (x, w, scale, bias, residual), (out,), (device, M, K, N, _narrow)
+            signature, (x, w, scale, bias, residual), (out,), (device, M, K, N, _narrow, _b_k_major)
         )
     else:
         alpha = _args.check_scalar("scaled_residual", "alpha", alpha, "float", torch.float32)
-    device, M, K, N, _narrow = checked
+    device, M, K, N, _narrow, _b_k_major = checked
     if out is None:
         out = torch.empty(size=(M, N), dtype=torch.float16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
@@ -1479,6 +1500,7 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
         _launch,
         (out,),
         _narrow,
+        _b_k_major,
     )
     _launch(config, out)
     _scaled_residual_launcher.last_config = dict(
@@ -1788,8 +1810,13 @@ def bmm(a, b, *, c=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
-        checked = _bmm_calls.keep(signature, (a, b), (c,), (device, B, M, K, N, _narrow))
-    device, B, M, K, N, _narrow = checked
+        # Is b stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
+        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
+        _b_k_major = _gemm.gemm_k_major(b, 1)
+        checked = _bmm_calls.keep(
+            signature, (a, b), (c,), (device, B, M, K, N, _narrow, _b_k_major)
+        )
+    device, B, M, K, N, _narrow, _b_k_major = checked
     if c is None:
         c = torch.empty(size=(B, M, N), dtype=torch.bfloat16, device=device)
     # Sizes: B products of [M, K] @ [K, N] -> [M, N].
@@ -1874,6 +1901,7 @@ def bmm(a, b, *, c=None, schedule=None):
         _launch,
         (c,),
         _narrow,
+        _b_k_major,
     )
     _launch(config, c)
     _bmm_launcher.last_config = dict(config)  # (a parameter or local may be called bmm)
@@ -2168,10 +2196,13 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((x, w))
+        # Is w stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
+        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
+        _b_k_major = _gemm.gemm_k_major(w, 0)
         checked = _linear_silu_calls.keep(
-            signature, (x, w, bias), (pre, act), (device, M, K, N, _narrow)
+            signature, (x, w, bias), (pre, act), (device, M, K, N, _narrow, _b_k_major)
         )
-    device, M, K, N, _narrow = checked
+    device, M, K, N, _narrow, _b_k_major = checked
     if pre is None:
         pre = torch.empty(size=(M, N), dtype=torch.float32, device=device)
     if act is None:
@@ -2276,6 +2307,7 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
         _launch,
         (pre, act),
         _narrow,
+        _b_k_major,
     )
     _launch(config, pre, act)
     _linear_silu_launcher.last_config = dict(
@@ -2538,8 +2570,13 @@ def matmul_f32(a, b, *, c=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
-        checked = _matmul_f32_calls.keep(signature, (a, b), (c,), (device, M, K, N, _narrow))
-    device, M, K, N, _narrow = checked
+        # Is b stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
+        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
+        _b_k_major = _gemm.gemm_k_major(b, 0)
+        checked = _matmul_f32_calls.keep(
+            signature, (a, b), (c,), (device, M, K, N, _narrow, _b_k_major)
+        )
+    device, M, K, N, _narrow, _b_k_major = checked
     if c is None:
         c = torch.empty(size=(M, N), dtype=torch.float32, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
@@ -2631,6 +2668,7 @@ def matmul_f32(a, b, *, c=None, schedule=None):
         _launch,
         (c,),
         _narrow,
+        _b_k_major,
     )
     _launch(config, c)
     _matmul_f32_launcher.last_config = dict(

@@ -988,8 +988,13 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((x, w))
-        checked = _linear_i8_calls.keep(signature, (x, w, sx, sw), (y,), (device, M, K, N, _narrow))
-    device, M, K, N, _narrow = checked
+        # Is w.T stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
+        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
+        _b_k_major = _gemm.gemm_k_major(w, 1)
+        checked = _linear_i8_calls.keep(
+            signature, (x, w, sx, sw), (y,), (device, M, K, N, _narrow, _b_k_major)
+        )
+    device, M, K, N, _narrow, _b_k_major = checked
     if y is None:
         y = torch.empty(size=(M, N), dtype=torch.bfloat16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
@@ -1085,6 +1090,7 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
         _launch,
         (y,),
         _narrow,
+        _b_k_major,
     )
     _launch(config, y)
     _linear_i8_launcher.last_config = dict(config)  # (a parameter or local may be called linear_i8)
@@ -1338,8 +1344,13 @@ def matmul_i8(a, b, *, c=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
-        checked = _matmul_i8_calls.keep(signature, (a, b), (c,), (device, M, K, N, _narrow))
-    device, M, K, N, _narrow = checked
+        # Is b stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
+        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
+        _b_k_major = _gemm.gemm_k_major(b, 0)
+        checked = _matmul_i8_calls.keep(
+            signature, (a, b), (c,), (device, M, K, N, _narrow, _b_k_major)
+        )
+    device, M, K, N, _narrow, _b_k_major = checked
     if c is None:
         c = torch.empty(size=(M, N), dtype=torch.int32, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
@@ -1431,6 +1442,7 @@ def matmul_i8(a, b, *, c=None, schedule=None):
         _launch,
         (c,),
         _narrow,
+        _b_k_major,
     )
     _launch(config, c)
     _matmul_i8_launcher.last_config = dict(config)  # (a parameter or local may be called matmul_i8)
@@ -1719,10 +1731,13 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
+        # Is b.T stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
+        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
+        _b_k_major = _gemm.gemm_k_major(b, 1)
         checked = _scaled_mm_calls.keep(
-            signature, (a, b, sa, sb, bias), (y,), (device, M, K, N, _narrow)
+            signature, (a, b, sa, sb, bias), (y,), (device, M, K, N, _narrow, _b_k_major)
         )
-    device, M, K, N, _narrow = checked
+    device, M, K, N, _narrow, _b_k_major = checked
     if y is None:
         y = torch.empty(size=(M, N), dtype=torch.bfloat16, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
@@ -1820,6 +1835,7 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
         _launch,
         (y,),
         _narrow,
+        _b_k_major,
     )
     _launch(config, y)
     _scaled_mm_launcher.last_config = dict(config)  # (a parameter or local may be called scaled_mm)
@@ -2083,12 +2099,17 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
-        checked = _scaled_mm_tensor_calls.keep(signature, (a, b), (y,), (device, M, K, N, _narrow))
+        # Is b.T stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
+        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
+        _b_k_major = _gemm.gemm_k_major(b, 1)
+        checked = _scaled_mm_tensor_calls.keep(
+            signature, (a, b), (y,), (device, M, K, N, _narrow, _b_k_major)
+        )
     else:
         sa = _args.check_scalar("scaled_mm_tensor", "sa", sa, "float", torch.float32)
         sb = _args.check_scalar("scaled_mm_tensor", "sb", sb, "float", torch.float32)
         s_out = _args.check_scalar("scaled_mm_tensor", "s_out", s_out, "float", torch.float32)
-    device, M, K, N, _narrow = checked
+    device, M, K, N, _narrow, _b_k_major = checked
     if y is None:
         y = torch.empty(size=(M, N), dtype=torch.float8_e4m3fn, device=device)
     # Sizes: [M, K] @ [K, N] -> [M, N].
@@ -2183,6 +2204,7 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
         _launch,
         (y,),
         _narrow,
+        _b_k_major,
     )
     _launch(config, y)
     _scaled_mm_tensor_launcher.last_config = dict(

@@ -117,6 +117,53 @@ def test_narrow_operands_that_meet_the_tma_rules_keep_pointer_launches(monkeypat
         gemm_model(c, sizes, SMS, 2) for c in narrow)  # (what pointer_s would have become)
 
 
+@pytest.mark.parametrize("sizes", [(1, 1024, 3584, 3584), (1, 2048, 3584, 3584), (1, 4096, 4096, 4096)])
+def test_b_stored_along_k_turns_wide_pointer_tiles(sizes):
+    """A 16-bit B stored along K (nn.Linear's weight read as w.T) runs pointer tiles of 256
+    columns slower than the same tile turned (H100, f16: 1024x3584x3584 59.0 against 50.3
+    us, 4096^3 255.8 against 212.8; stored along N, 128x256 ran 3-9% faster). The model
+    slows the wide block only, and only for asynchronous 16-bit loads on pointer launches."""
+    wide, turned = pointer(128, 256, 64, 8, 3), pointer(256, 128, 64, 8, 3)
+    assert gemm_model(turned, sizes, SMS, 2, b_k_major=True) < gemm_model(wide, sizes, SMS, 2, b_k_major=True)
+    assert gemm_model(wide, sizes, SMS, 2, b_k_major=True) > gemm_model(wide, sizes, SMS, 2)
+    assert gemm_model(turned, sizes, SMS, 2, b_k_major=True) == gemm_model(turned, sizes, SMS, 2)
+    for same in (dict(narrow=True), dict(elem_bytes=1)):  # element-by-element loads; 8-bit operands
+        eb = same.pop("elem_bytes", 2)
+        assert gemm_model(wide, sizes, SMS, eb, 2, b_k_major=True, **same) == gemm_model(wide, sizes, SMS, eb, 2, **same)
+    tma = dict(wide, addressing="descriptor", persistent=True)
+    assert gemm_model(tma, sizes, SMS, 2, b_k_major=True) == gemm_model(tma, sizes, SMS, 2)
+
+
+def test_launchers_tell_the_layout_of_b(monkeypatch):
+    """The launchers pass whether B is stored along K: a spec's `w.T` over an [N, K] weight,
+    or a [K, N] operand given as a transposed view; not a row-major [K, N] operand, nor one
+    whose K is a single element."""
+    import torch
+
+    from conftest import ROOT, compile_spec
+
+    module = compile_spec(ROOT / "specs" / "gemm.tile")[0]
+    seen = []
+
+    def config(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=False, b_k_major=False):
+        seen.append(b_k_major)
+        raise LookupError
+
+    monkeypatch.setattr(gemm_rt, "gemm_config", config)
+    a, w = torch.randn(5, 7, dtype=torch.float16), torch.randn(6, 7, dtype=torch.float16)
+    calls = [
+        lambda: module.matmul(a, w.t()),
+        lambda: module.matmul(a, w.t().contiguous()),
+        lambda: module.matmul(a[:, :1], w.t()[:1]),
+        lambda: module.linear_gelu(a.bfloat16(), w.bfloat16(), torch.randn(6)),
+    ]
+    for call in calls:
+        with pytest.raises(LookupError):
+            call()
+    assert seen == [True, False, False, True]
+    assert not gemm_rt.gemm_k_major(torch.empty(0, 4), 0)
+
+
 @pytest.mark.parametrize("n_rows, rows, block_n, warps, want", [
     (264, 2, 1024, 4, 1),  # 132 blocks of 2 rows: 1 row a program (softmax f16 264x1000: 6.5 us, 6.7 before)
     (4096, 2, 1024, 4, 1),  # 2048 blocks, fewer than 132 SMs x 16 programs

@@ -299,6 +299,7 @@ def _operand(role: str, t: TensorArg, transposed: bool, nb: int, offsets, cast: 
         stride_rows=rows,
         stride_cols=cols,
         stride_k=cols if role == "a" else rows,
+        k_axis=cols_axis if role == "a" else rows_axis,
         batch_offs=offsets[t.name].name if t.name in offsets else "",
         cast=cast,
         desc_shape=", ".join(stored),

@@ -18,6 +18,7 @@ class Operand:
     stride_rows: str  # stride along the tile's rows (a: M, b: K)
     stride_cols: str  # stride along the tile's columns (a: K, b: N)
     stride_k: str  # how far the pointers move per step of K
+    k_axis: int  # the tensor's axis that runs along K
     batch_offs: str  # the per-batch offset variable, or ""
     cast: str  # ".to(tl.float32)" when the two operand types differ, ".to(DOT_DTYPE)" for bf16, else ""
     # tensor descriptor, over the stored layout (its last dimension has stride 1)

@@ -34,7 +34,7 @@ from .timing import device_ms, flush_buffer, ranks
 from .gemm_configs import (  # noqa: F401 (tests, scripts and the generated launchers read them here)
     GEMM_CONFIGS, GEMM_HOPPER_BYTE_CONFIGS, GEMM_HOPPER_CONFIGS, GEMM_HOPPER_SMALL_M_CONFIGS, GEMM_INTERPRETER_CONFIG,
     GEMM_SPLIT_K_COUNTS, GEMM_SPLIT_KS, gemm_facts, gemm_narrow_configs, gemm_narrow_loads, gemm_narrow_variants,
-    gemm_smem, gemm_split_candidates, gemm_split_k_buffers, gemm_split_k_done, gemm_tail_candidates, gemm_tma_ok,
+    gemm_k_major, gemm_smem, gemm_split_candidates, gemm_split_k_buffers, gemm_split_k_done, gemm_tail_candidates, gemm_tma_ok,
 )
 
 # Launch policy for what neither the spec nor the call decides; change it here after measuring.
@@ -170,19 +170,20 @@ def gemm_use_scratch():
     triton.set_allocator(gemm_scratch)
 
 
-def gemm_config(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=False):
+def gemm_config(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=False, b_k_major=False):
     """How to launch `kernel` on these sizes: a block configuration plus the launch mode
     ("addressing", "persistent", "flatten"), "sms" (the SM count a persistent grid is sized for, see
     gemm_programs) and
     "source" (pinned, first candidate, or tuned now / in this process / from disk). `narrow`:
-    an operand loads element by element (gemm_narrow_loads), which takes other tiles."""
+    an operand loads element by element (gemm_narrow_loads), which takes other tiles;
+    `b_k_major`: B is stored along K (gemm_k_major), which wide pointer tiles load slower."""
     if schedule is not None and not isinstance(schedule, dict):
         name = kernel["id"].split(":")[-1]
         raise TypeError(f"{name}(): parameter 'schedule': expected a dict of settings (dict(block_m=128, ...)), got {schedule!r}")
-    key = (kernel["id"], device, sizes, tuple(sorted(schedule.items())) if schedule else (), tma_ok, narrow)
+    key = (kernel["id"], device, sizes, tuple(sorted(schedule.items())) if schedule else (), tma_ok, narrow, b_k_major)
     config = GEMM_CHOSEN.get(key)
     if config is None:
-        config = gemm_choose(kernel, schedule or {}, device, sizes, tma_ok, launch, outs, narrow)
+        config = gemm_choose(kernel, schedule or {}, device, sizes, tma_ok, launch, outs, narrow, b_k_major)
         # Later calls reuse the choice: for them it was tuned earlier in this process. A
         # model's choice made during graph capture is not kept: the next call outside a
         # capture tunes.
@@ -200,7 +201,7 @@ def gemm_bucket(sizes):
     return tuple(next_power_of_2(d) for d in sizes)
 
 
-def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=False):
+def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=False, b_k_major=False):
     name = kernel["id"].split(":")[-1]
     gemm_check_schedule(name, schedule)
     wish = {**kernel["pinned"], **schedule}  # the call overrides the spec
@@ -222,7 +223,8 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
         unpinned = gemm_candidates(device, kernel["elem_bytes"], {}, narrow) if pins else configs
         # (Without the cost of loads element by element: which launch modes are tried for
         # narrow operands that meet the TMA rules, K = 4104, is not measured against it.)
-        pointer_s = min(gemm_model({**grid, **c}, sizes, sms, kernel["elem_bytes"], out_bytes) for c in unpinned)
+        pointer_s = min(gemm_model({**grid, **c}, sizes, sms, kernel["elem_bytes"], out_bytes, False, b_k_major)
+                        for c in unpinned)
     modes = gemm_policy(device, tma_ok and "descriptor" in kernel["modes"], pointer_s, macs, kernel["batched"])
     note = ""
     # What the spec or the call pins narrows the policy's launch modes; what it leaves
@@ -295,7 +297,7 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
         # The model's ranking: its best is the first candidate, taken untuned.
         if narrow:  # each tile in K blocks of 16 too: fewer loads past a short K's edge
             candidates = gemm_narrow_variants(candidates, pins, kernel["elem_bytes"])
-        candidates = gemm_rank(candidates, sizes, sms, kernel["elem_bytes"], out_bytes, narrow)
+        candidates = gemm_rank(candidates, sizes, sms, kernel["elem_bytes"], out_bytes, narrow, b_k_major)
     tune = os.environ.get("TILEGEN_AUTOTUNE", "")
     if len(candidates) == 1:
         return {**candidates[0], "source": "pinned" + note}
@@ -309,6 +311,7 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
         ",".join(f"{a}:{'persistent' if p else 'grid'}{'+flatten' if f else ''}" for a, p, f in modes),
         ",".join(f"{k}={v}" for k, v in sorted(pins.items())),
         "narrow" if narrow else "wide",  # operands loaded element by element take other tiles
+        "B along K" if b_k_major else "B along N",  # and the layout of B other tile shapes
         GEMM_CACHE_VERSION,
         kernel["fingerprint"],
     ])

@@ -96,6 +96,13 @@ def gemm_narrow_loads(operands):
     return False
 
 
+def gemm_k_major(b, k_axis):
+    """Is the operand B stored along K (unit stride down K, other strides not), as
+    nn.Linear's [N, K] weight read as w.T? (gemm_model: wide pointer tiles load it slower.)"""
+    return b.numel() > 0 and b.shape[k_axis] > 1 and b.stride(k_axis) == 1 and all(
+        s != 1 for axis, (s, n) in enumerate(zip(b.stride(), b.shape)) if axis != k_axis and n > 1)
+
+
 def gemm_narrow_held(c):
     """Values a thread holds in a K loop whose loads go element by element: its share of the
     accumulator and of the (stages - 1) K blocks of A and B in flight."""

@@ -30,6 +30,11 @@ GEMM_MODEL_AREA_S = 1.5e-6  # per 128x128 outputs of the tile
 # thread picked the same launches.
 GEMM_MODEL_NARROW_BLOCK_S = 0.3e-6
 GEMM_MODEL_NARROW_ELEMENT_S = 0.025e-6
+# Pointer tiles whose B is stored along K (nn.Linear's weight read as w.T: gemm_k_major)
+# run a block of 256 columns at about 0.8 of the rate of the same tile turned: 128x256
+# 17-29% slower than 256x128 over four shapes on the H100 (Triton 3.6, f16), where a
+# B stored along N runs 128x256 3-9% faster (docs/design.md, "B stored along K").
+GEMM_MODEL_K_MAJOR_WIDE = 0.8
 GEMM_MODEL_L2_BYTES = 50 * 2**20
 GEMM_MODEL_OVERLAP = 0.2  # the share of the shorter of compute and memory time that does not overlap the longer
 
@@ -37,7 +42,7 @@ GEMM_MODEL_OVERLAP = 0.2  # the share of the shorter of compute and memory time 
 GEMM_TUNE_TOP = 4  # the tuner times the model's best few candidates (plus each launch mode's best), not all
 
 
-def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2, narrow=False):
+def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2, narrow=False, b_k_major=False):
     """Estimated seconds of one launch of `config` on sizes (batch, M, N, K) with `sms` SMs: a
     roofline per launch, not a table of measured answers. Compute: the waves of tiles
     (ceil(tiles / SMs): a last partial wave costs a whole one), each tile's padded work
@@ -55,7 +60,9 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2, narrow=False):
     Persistent descriptor launches pay the pipeline's fill once per program (the area's
     part still per tile) and move tiles by TMA (a 3% better rate). Launches whose operands load element by element (`narrow`; descriptors
     do not) add, a wave, a latency each K block of the longest slice and an issue cost
-    each element a thread loads (GEMM_MODEL_NARROW_BLOCK_S, GEMM_MODEL_NARROW_ELEMENT_S)."""
+    each element a thread loads (GEMM_MODEL_NARROW_BLOCK_S, GEMM_MODEL_NARROW_ELEMENT_S).
+    Pointer launches whose 16-bit B is stored along K (`b_k_major`; loads not element by
+    element) run a block of 256 columns at GEMM_MODEL_K_MAJOR_WIDE of the rate."""
     batch, m, n, k = sizes
     bm, bn, bk = config["block_m"], config["block_n"] + config.get("block_n2", 0), config["block_k"]  # the tile's columns
     split = config.get("split_k", 1)  # programs per tile, each over a slice of K
@@ -78,7 +85,12 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2, narrow=False):
     descriptor = config.get("addressing") == "descriptor" and cdiv(k, bk) >= 4
     if descriptor:
         rate *= 1.03
-    compute = waves * 2.0 * bm * k_pad * sum(cols / (rate * reuse(cols)) for cols in blocks)
+    # Pointer loads of a 16-bit B stored along K (`b_k_major`) feed a block of 256 columns
+    # slower (measured where loads are asynchronous copies, not element by element).
+    k_major = b_k_major and elem_bytes == 2 and not narrow and config.get("addressing") != "descriptor"
+    wide = GEMM_MODEL_K_MAJOR_WIDE if k_major else 1.0
+    compute = waves * 2.0 * bm * k_pad * sum(cols / (rate * reuse(cols) * (wide if cols >= 256 else 1.0))
+                                            for cols in blocks)
     a_bytes, b_bytes = m * k * elem_bytes, n * k * elem_bytes
     running = min(programs, sms)
     share_m = min(tiles_m, config.get("group_m", 8))  # tile rows of a group share B's tiles
@@ -104,9 +116,9 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2, narrow=False):
     return max(compute, memory) + GEMM_MODEL_OVERLAP * min(compute, memory) + fixed
 
 
-def gemm_rank(candidates, sizes, sms, elem_bytes, out_bytes=2, narrow=False):
+def gemm_rank(candidates, sizes, sms, elem_bytes, out_bytes=2, narrow=False, b_k_major=False):
     """The candidates, fastest first by gemm_model (ties keep their order)."""
-    return sorted(candidates, key=lambda c: gemm_model(c, sizes, sms, elem_bytes, out_bytes, narrow))
+    return sorted(candidates, key=lambda c: gemm_model(c, sizes, sms, elem_bytes, out_bytes, narrow, b_k_major))
 
 
 def gemm_shortlist(ranked, top=None, narrow=False):

@@ -222,7 +222,7 @@ def root(context, missing=missing):
     l_0_outputs = t_6(t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'))
     context.vars['outputs'] = l_0_outputs
     context.exported_vars.add('outputs')
-    l_0_facts = (['_narrow'] if (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') == 'gemm') else [])
+    l_0_facts = (['_narrow', '_b_k_major'] if (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'kind') == 'gemm') else [])
     context.vars['facts'] = l_0_facts
     context.exported_vars.add('facts')
     l_0_checked = t_1(context.eval_ctx, ((['device'] + t_3(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources'), attribute='dim'))) + (undefined(name='facts') if l_0_facts is missing else l_0_facts)), ', ')
@@ -327,6 +327,12 @@ def root(context, missing=missing):
         pass
         yield '        # Does Triton load an operand element by element? Then other tiles suit (a fact of the\n        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).\n        _narrow = _gemm.gemm_narrow_loads('
         yield str(t_6(([environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')] + ([environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name')] if (environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name') != environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')) else []))))
+        yield ')\n        # Is '
+        yield str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'what'))
+        yield " stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer\n        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).\n        _b_k_major = _gemm.gemm_k_major("
+        yield str(environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name'))
+        yield ', '
+        yield str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'k_axis'))
         yield ')\n'
     yield '        checked = _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
@@ -336,7 +342,7 @@ def root(context, missing=missing):
     yield str((undefined(name='outputs') if l_0_outputs is missing else l_0_outputs))
     yield ', ('
     yield str((undefined(name='checked') if l_0_checked is missing else l_0_checked))
-    yield str((',' if (not (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources') or (undefined(name='facts') if l_0_facts is missing else l_0_facts))) else cond_expr_undefined("the inline if-expression on line 98 in '_launcher_head.py.j2' evaluated to false and no else section was defined.")))
+    yield str((',' if (not (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'dim_sources') or (undefined(name='facts') if l_0_facts is missing else l_0_facts))) else cond_expr_undefined("the inline if-expression on line 101 in '_launcher_head.py.j2' evaluated to false and no else section was defined.")))
     yield '))\n'
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
         pass
@@ -376,4 +382,4 @@ def root(context, missing=missing):
     l_1_t = missing
 
 blocks = {}
-debug_info = '4=64&5=67&7=70&8=73&9=83&10=86&11=91&14=106&15=111&17=115&18=120&21=126&23=132&26=134&27=137&28=142&30=150&33=157&34=159&35=163&36=165&37=167&38=169&39=171&40=173&41=176&42=178&47=181&48=182&49=185&50=189&51=193&54=202&55=217&57=219&58=222&60=225&61=228&62=231&63=234&65=238&68=240&72=246&73=250&74=260&76=269&77=273&79=287&80=291&81=295&83=301&85=303&86=305&87=307&88=309&90=311&91=315&93=326&96=329&98=332&99=341&101=344&102=348&105=362&106=364&107=368&109=370'
+debug_info = '4=64&5=67&7=70&8=73&9=83&10=86&11=91&14=106&15=111&17=115&18=120&21=126&23=132&26=134&27=137&28=142&30=150&33=157&34=159&35=163&36=165&37=167&38=169&39=171&40=173&41=176&42=178&47=181&48=182&49=185&50=189&51=193&54=202&55=217&57=219&58=222&60=225&61=228&62=231&63=234&65=238&68=240&72=246&73=250&74=260&76=269&77=273&79=287&80=291&81=295&83=301&85=303&86=305&87=307&88=309&90=311&91=315&93=326&96=329&97=331&99=333&101=338&102=347&104=350&105=354&108=368&109=370&110=374&112=376'
