@@ -252,9 +252,9 @@ def matmul(a, b, *, c=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
-        # Is b stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
-        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
-        _b_k_major = _gemm.gemm_k_major(b, 0)
+        # Does b have a unit stride down K, as an [N, K] weight read as w.T has? The launch
+        # model ranks tiles by it (tilegen.runtime.gemm_configs.gemm_k_major).
+        _b_k_major = _gemm.gemm_k_major(b, k_axis=0)
         checked = _matmul_calls.keep(
             signature, (a, b), (c,), (device, M, K, N, _narrow, _b_k_major)
         )
@@ -605,9 +605,9 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
-        # Is b stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
-        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
-        _b_k_major = _gemm.gemm_k_major(b, 0)
+        # Does b have a unit stride down K, as an [N, K] weight read as w.T has? The launch
+        # model ranks tiles by it (tilegen.runtime.gemm_configs.gemm_k_major).
+        _b_k_major = _gemm.gemm_k_major(b, k_axis=0)
         checked = _matmul_leaky_relu_calls.keep(
             signature, (a, b), (c,), (device, M, K, N, _narrow, _b_k_major)
         )
@@ -976,9 +976,9 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((x, w))
-        # Is w.T stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
-        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
-        _b_k_major = _gemm.gemm_k_major(w, 1)
+        # Does w.T have a unit stride down K, as an [N, K] weight read as w.T has? The launch
+        # model ranks tiles by it (tilegen.runtime.gemm_configs.gemm_k_major).
+        _b_k_major = _gemm.gemm_k_major(w, k_axis=1)
         checked = _linear_gelu_calls.keep(
             signature, (x, w, bias), (y,), (device, M, K, N, _narrow, _b_k_major)
         )
@@ -1390,9 +1390,9 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((x, w))
-        # Is w.T stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
-        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
-        _b_k_major = _gemm.gemm_k_major(w, 1)
+        # Does w.T have a unit stride down K, as an [N, K] weight read as w.T has? The launch
+        # model ranks tiles by it (tilegen.runtime.gemm_configs.gemm_k_major).
+        _b_k_major = _gemm.gemm_k_major(w, k_axis=1)
         checked = _scaled_residual_calls.keep(
             signature, (x, w, scale, bias, residual), (out,), (device, M, K, N, _narrow, _b_k_major)
         )
@@ -1810,9 +1810,9 @@ def bmm(a, b, *, c=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
-        # Is b stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
-        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
-        _b_k_major = _gemm.gemm_k_major(b, 1)
+        # Does b have a unit stride down K, as an [N, K] weight read as w.T has? The launch
+        # model ranks tiles by it (tilegen.runtime.gemm_configs.gemm_k_major).
+        _b_k_major = _gemm.gemm_k_major(b, k_axis=1)
         checked = _bmm_calls.keep(
             signature, (a, b), (c,), (device, B, M, K, N, _narrow, _b_k_major)
         )
@@ -2196,9 +2196,9 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((x, w))
-        # Is w stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
-        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
-        _b_k_major = _gemm.gemm_k_major(w, 0)
+        # Does w have a unit stride down K, as an [N, K] weight read as w.T has? The launch
+        # model ranks tiles by it (tilegen.runtime.gemm_configs.gemm_k_major).
+        _b_k_major = _gemm.gemm_k_major(w, k_axis=0)
         checked = _linear_silu_calls.keep(
             signature, (x, w, bias), (pre, act), (device, M, K, N, _narrow, _b_k_major)
         )
@@ -2570,9 +2570,9 @@ def matmul_f32(a, b, *, c=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
-        # Is b stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
-        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
-        _b_k_major = _gemm.gemm_k_major(b, 0)
+        # Does b have a unit stride down K, as an [N, K] weight read as w.T has? The launch
+        # model ranks tiles by it (tilegen.runtime.gemm_configs.gemm_k_major).
+        _b_k_major = _gemm.gemm_k_major(b, k_axis=0)
         checked = _matmul_f32_calls.keep(
             signature, (a, b), (c,), (device, M, K, N, _narrow, _b_k_major)
         )

@@ -988,9 +988,9 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((x, w))
-        # Is w.T stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
-        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
-        _b_k_major = _gemm.gemm_k_major(w, 1)
+        # Does w.T have a unit stride down K, as an [N, K] weight read as w.T has? The launch
+        # model ranks tiles by it (tilegen.runtime.gemm_configs.gemm_k_major).
+        _b_k_major = _gemm.gemm_k_major(w, k_axis=1)
         checked = _linear_i8_calls.keep(
             signature, (x, w, sx, sw), (y,), (device, M, K, N, _narrow, _b_k_major)
         )
@@ -1344,9 +1344,9 @@ def matmul_i8(a, b, *, c=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
-        # Is b stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
-        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
-        _b_k_major = _gemm.gemm_k_major(b, 0)
+        # Does b have a unit stride down K, as an [N, K] weight read as w.T has? The launch
+        # model ranks tiles by it (tilegen.runtime.gemm_configs.gemm_k_major).
+        _b_k_major = _gemm.gemm_k_major(b, k_axis=0)
         checked = _matmul_i8_calls.keep(
             signature, (a, b), (c,), (device, M, K, N, _narrow, _b_k_major)
         )
@@ -1731,9 +1731,9 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
-        # Is b.T stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
-        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
-        _b_k_major = _gemm.gemm_k_major(b, 1)
+        # Does b.T have a unit stride down K, as an [N, K] weight read as w.T has? The launch
+        # model ranks tiles by it (tilegen.runtime.gemm_configs.gemm_k_major).
+        _b_k_major = _gemm.gemm_k_major(b, k_axis=1)
         checked = _scaled_mm_calls.keep(
             signature, (a, b, sa, sb, bias), (y,), (device, M, K, N, _narrow, _b_k_major)
         )
@@ -2099,9 +2099,9 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
         # Does Triton load an operand element by element? Then other tiles suit (a fact of the
         # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).
         _narrow = _gemm.gemm_narrow_loads((a, b))
-        # Is b.T stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer
-        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).
-        _b_k_major = _gemm.gemm_k_major(b, 1)
+        # Does b.T have a unit stride down K, as an [N, K] weight read as w.T has? The launch
+        # model ranks tiles by it (tilegen.runtime.gemm_configs.gemm_k_major).
+        _b_k_major = _gemm.gemm_k_major(b, k_axis=1)
         checked = _scaled_mm_tensor_calls.keep(
             signature, (a, b), (y,), (device, M, K, N, _narrow, _b_k_major)
         )

@@ -121,7 +121,7 @@ def test_narrow_operands_that_meet_the_tma_rules_keep_pointer_launches(monkeypat
 def test_b_stored_along_k_turns_wide_pointer_tiles(sizes):
     """A 16-bit B stored along K (nn.Linear's weight read as w.T) runs pointer tiles of 256
     columns slower than the same tile turned (H100, f16: 1024x3584x3584 59.0 against 50.3
-    us, 4096^3 255.8 against 212.8; stored along N, 128x256 ran 3-9% faster). The model
+    us, 4096^3 255.8 against 212.8; stored along N, 256x128 ran 3-10% slower). The model
     slows the wide block only, and only for asynchronous 16-bit loads on pointer launches."""
     wide, turned = pointer(128, 256, 64, 8, 3), pointer(256, 128, 64, 8, 3)
     assert gemm_model(turned, sizes, SMS, 2, b_k_major=True) < gemm_model(wide, sizes, SMS, 2, b_k_major=True)
@@ -161,7 +161,33 @@ def test_launchers_tell_the_layout_of_b(monkeypatch):
         with pytest.raises(LookupError):
             call()
     assert seen == [True, False, False, True]
-    assert not gemm_rt.gemm_k_major(torch.empty(0, 4), 0)
+    b3 = torch.randn(2, 7, 6, dtype=torch.bfloat16)  # batched [B, K, N]: K is axis 1
+    for b, want in ((b3, False), (b3.transpose(1, 2).contiguous().transpose(1, 2), True)):
+        with pytest.raises(LookupError):
+            module.bmm(torch.randn(2, 5, 7, dtype=torch.bfloat16), b)
+        assert seen[-1] is want
+    assert not gemm_rt.gemm_k_major(torch.empty(4, 0), 0)  # empty: strides (1, 1), nothing loaded
+
+
+def test_the_layout_of_b_keys_the_untuned_choice(monkeypatch):
+    """The same sizes with B stored along K and along N are two choices in the process's
+    cache: qwen2-7b o's 1024x3584x3584 takes 256x128 tiles over w.T and 128x256 over a
+    row-major B (what the model ranks first for each)."""
+    import os
+    import torch
+
+    monkeypatch.setattr(gemm_rt, "gemm_device", lambda index: ("NVIDIA H100 80GB HBM3", 9, 232448, SMS))
+    monkeypatch.setitem(os.environ, "TILEGEN_AUTOTUNE", "0")
+    monkeypatch.setattr(gemm_rt, "GEMM_CHOSEN", {})
+    kernel = dict(id="t.tile:linear", pinned={}, modes=("pointer",), elem_bytes=2, batched=False,
+                  split_k=True, tail=True, fingerprint="0", dtypes="f16,f16->f16")
+    out, sizes, cuda = torch.empty(0, dtype=torch.float16), (1, 1024, 3584, 3584), torch.device("cuda", 0)
+    tiles = {}
+    for b_k_major in (True, False):
+        config = gemm_rt.gemm_config(kernel, None, cuda, sizes, True, None, (out,), False, b_k_major)
+        tiles[b_k_major] = (config["block_m"], config["block_n"] + config["block_n2"])
+    assert tiles == {True: (256, 128), False: (128, 256)}
+    assert len(gemm_rt.GEMM_CHOSEN) == 2
 
 
 @pytest.mark.parametrize("n_rows, rows, block_n, warps, want", [

@@ -303,7 +303,8 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
         return {**candidates[0], "source": "pinned" + note}
     if tune == "0" or (tune != "1" and (device.type != "cuda" or macs < GEMM_TUNE_MIN_MACS)):
         return {**candidates[0], "source": "first candidate" + note}
-    # Tune per bucket of sizes (each rounded up to a power of two), not per exact shape.
+    # Tune per bucket of sizes (each rounded up to a power of two), not per exact shape. B's
+    # layout only orders the same candidates: one tuned choice serves both (`tilegen tune`'s).
     bucket = "x".join(map(str, gemm_bucket(sizes)))
     device_name = gemm_device(device.index)[0] if device.type == "cuda" else "interpreter"
     tuning_key = "|".join([
@@ -311,7 +312,6 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
         ",".join(f"{a}:{'persistent' if p else 'grid'}{'+flatten' if f else ''}" for a, p, f in modes),
         ",".join(f"{k}={v}" for k, v in sorted(pins.items())),
         "narrow" if narrow else "wide",  # operands loaded element by element take other tiles
-        "B along K" if b_k_major else "B along N",  # and the layout of B other tile shapes
         GEMM_CACHE_VERSION,
         kernel["fingerprint"],
     ])

@@ -33,7 +33,7 @@ GEMM_MODEL_NARROW_ELEMENT_S = 0.025e-6
 # Pointer tiles whose B is stored along K (nn.Linear's weight read as w.T: gemm_k_major)
 # run a block of 256 columns at about 0.8 of the rate of the same tile turned: 128x256
 # 17-29% slower than 256x128 over four shapes on the H100 (Triton 3.6, f16), where a
-# B stored along N runs 128x256 3-9% faster (docs/design.md, "B stored along K").
+# B stored along N runs 256x128 3-10% slower (docs/design.md, "B stored along K").
 GEMM_MODEL_K_MAJOR_WIDE = 0.8
 GEMM_MODEL_L2_BYTES = 50 * 2**20
 GEMM_MODEL_OVERLAP = 0.2  # the share of the shorter of compute and memory time that does not overlap the longer
@@ -87,7 +87,7 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2, narrow=False, b_k_ma
         rate *= 1.03
     # Pointer loads of a 16-bit B stored along K (`b_k_major`) feed a block of 256 columns
     # slower (measured where loads are asynchronous copies, not element by element).
-    k_major = b_k_major and elem_bytes == 2 and not narrow and config.get("addressing") != "descriptor"
+    k_major = b_k_major and elem_bytes == 2 and not narrow and config.get("addressing") == "pointer"
     wide = GEMM_MODEL_K_MAJOR_WIDE if k_major else 1.0
     compute = waves * 2.0 * bm * k_pad * sum(cols / (rate * reuse(cols) * (wide if cols >= 256 else 1.0))
                                             for cols in blocks)

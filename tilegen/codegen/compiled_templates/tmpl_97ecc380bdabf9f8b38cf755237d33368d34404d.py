@@ -327,11 +327,11 @@ def root(context, missing=missing):
         pass
         yield '        # Does Triton load an operand element by element? Then other tiles suit (a fact of the\n        # signature: strides, sizes and 16-byte alignment; tilegen.runtime.gemm_configs.gemm_narrow_loads).\n        _narrow = _gemm.gemm_narrow_loads('
         yield str(t_6(([environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')] + ([environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name')] if (environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name') != environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')) else []))))
-        yield ')\n        # Is '
+        yield ')\n        # Does '
         yield str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'what'))
-        yield " stored along K (unit stride down K, as nn.Linear's weight read as w.T)? Wide pointer\n        # tiles load it slower (tilegen.runtime.launch_model.gemm_model).\n        _b_k_major = _gemm.gemm_k_major("
+        yield ' have a unit stride down K, as an [N, K] weight read as w.T has? The launch\n        # model ranks tiles by it (tilegen.runtime.gemm_configs.gemm_k_major).\n        _b_k_major = _gemm.gemm_k_major('
         yield str(environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name'))
-        yield ', '
+        yield ', k_axis='
         yield str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'k_axis'))
         yield ')\n'
     yield '        checked = _'
