@@ -140,7 +140,7 @@ def test_launchers_tell_the_layout_of_b(monkeypatch):
     whose K is a single element."""
     import torch
 
-    from conftest import ROOT, compile_spec
+    from conftest import DEVICE, ROOT, compile_spec
 
     module = compile_spec(ROOT / "specs" / "gemm.tile")[0]
     seen = []
@@ -150,21 +150,21 @@ def test_launchers_tell_the_layout_of_b(monkeypatch):
         raise LookupError
 
     monkeypatch.setattr(gemm_rt, "gemm_config", config)
-    a, w = torch.randn(5, 7, dtype=torch.float16), torch.randn(6, 7, dtype=torch.float16)
+    a, w = (torch.randn(n, 7, dtype=torch.float16, device=DEVICE) for n in (5, 6))
     calls = [
         lambda: module.matmul(a, w.t()),
         lambda: module.matmul(a, w.t().contiguous()),
         lambda: module.matmul(a[:, :1], w.t()[:1]),
-        lambda: module.linear_gelu(a.bfloat16(), w.bfloat16(), torch.randn(6)),
+        lambda: module.linear_gelu(a.bfloat16(), w.bfloat16(), torch.randn(6, device=DEVICE)),
     ]
     for call in calls:
         with pytest.raises(LookupError):
             call()
     assert seen == [True, False, False, True]
-    b3 = torch.randn(2, 7, 6, dtype=torch.bfloat16)  # batched [B, K, N]: K is axis 1
+    b3 = torch.randn(2, 7, 6, dtype=torch.bfloat16, device=DEVICE)  # batched [B, K, N]: K is axis 1
     for b, want in ((b3, False), (b3.transpose(1, 2).contiguous().transpose(1, 2), True)):
         with pytest.raises(LookupError):
-            module.bmm(torch.randn(2, 5, 7, dtype=torch.bfloat16), b)
+            module.bmm(torch.randn(2, 5, 7, dtype=torch.bfloat16, device=DEVICE), b)
         assert seen[-1] is want
     assert not gemm_rt.gemm_k_major(torch.empty(4, 0), 0)  # empty: strides (1, 1), nothing loaded
 
