@@ -10,9 +10,12 @@ import triton.language as tl
 from .args import cdiv, current_stream, needs_int64
 
 # Candidate block configurations, the default first. Hopper (sm_90+): large tiles,
-# 8 warps (two warpgroups) for 128x256, deeper pipelines for its 227 KB of shared memory.
+# 8 warps (two warpgroups) for 128x256, deeper pipelines for its 227 KB of shared memory;
+# 256x128 in 4 stages before 3, which takes their ties in gemm_model (1-10% faster at 7
+# of 8 pointer launches measured, docs/design.md).
 GEMM_HOPPER_CONFIGS = [
     dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=3),
+    dict(block_m=256, block_n=128, block_k=64, group_m=8, warps=8, stages=4),
     dict(block_m=256, block_n=128, block_k=64, group_m=8, warps=8, stages=3),
     dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=4),
     dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=8, stages=4),
