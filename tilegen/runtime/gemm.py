@@ -68,8 +68,8 @@ GEMM_TUNE_BUDGET_S = 4.5  # no timing starts that would end past this (gemm_tune
 # 11: operands loaded element by element tune apart, with smaller K blocks; 12: and their
 # tiles in K blocks of 16 timed beside, gemm_narrow_variants; 13: small-M 16x32x256 in 6
 # stages and 16x64x256, and the narrow K-block extras timed right after the leader; 14:
-# tiles of two column blocks, block_n2).
-GEMM_CACHE_VERSION = "v14"
+# tiles of two column blocks, block_n2; 15: 256x128 in 4 stages).
+GEMM_CACHE_VERSION = "v15"
 
 def gemm_programs(num_tiles, sms):
     """Programs of a persistent launch over `num_tiles` tiles with `sms` SMs: the fewest
