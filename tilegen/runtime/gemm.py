@@ -33,8 +33,9 @@ from .launch_model import gemm_model, gemm_rank, gemm_shortlist  # noqa: F401 (t
 from .timing import device_ms, flush_buffer, ranks
 from .gemm_configs import (  # noqa: F401 (tests, scripts and the generated launchers read them here)
     GEMM_CONFIGS, GEMM_HOPPER_BYTE_CONFIGS, GEMM_HOPPER_CONFIGS, GEMM_HOPPER_SMALL_M_CONFIGS, GEMM_INTERPRETER_CONFIG,
-    GEMM_SPLIT_K_COUNTS, GEMM_SPLIT_KS, gemm_facts, gemm_narrow_configs, gemm_narrow_loads, gemm_narrow_variants,
-    gemm_k_major, gemm_smem, gemm_split_candidates, gemm_split_k_buffers, gemm_split_k_done, gemm_tail_candidates, gemm_tma_ok,
+    GEMM_SPLIT_K_COUNTS, GEMM_SPLIT_KS, gemm_facts, gemm_k_major, gemm_narrow_configs, gemm_narrow_loads,
+    gemm_narrow_variants, gemm_smem, gemm_split_candidates, gemm_split_k_buffers, gemm_split_k_done,
+    gemm_tail_candidates, gemm_tma_ok,
 )
 
 # Launch policy for what neither the spec nor the call decides; change it here after measuring.
@@ -223,7 +224,7 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
         unpinned = gemm_candidates(device, kernel["elem_bytes"], {}, narrow) if pins else configs
         # (Without the cost of loads element by element: which launch modes are tried for
         # narrow operands that meet the TMA rules, K = 4104, is not measured against it.)
-        pointer_s = min(gemm_model({**grid, **c}, sizes, sms, kernel["elem_bytes"], out_bytes, False, b_k_major)
+        pointer_s = min(gemm_model({**grid, **c}, sizes, sms, kernel["elem_bytes"], out_bytes, b_k_major=b_k_major)
                         for c in unpinned)
     modes = gemm_policy(device, tma_ok and "descriptor" in kernel["modes"], pointer_s, macs, kernel["batched"])
     note = ""

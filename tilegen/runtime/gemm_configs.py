@@ -8,6 +8,7 @@ import torch
 import triton.language as tl
 
 from .args import cdiv, current_stream, needs_int64
+from .launch_model import gemm_tile_cols
 
 # Candidate block configurations, the default first. Hopper (sm_90+): large tiles,
 # 8 warps (two warpgroups) for 128x256, deeper pipelines for its 227 KB of shared memory;
@@ -110,7 +111,7 @@ def gemm_narrow_held(c):
     """Values a thread holds in a K loop whose loads go element by element: its share of the
     accumulator and of the (stages - 1) K blocks of A and B in flight."""
     threads = 32 * c["warps"]
-    bn = c["block_n"] + c.get("block_n2", 0)  # the tile's columns
+    bn = gemm_tile_cols(c)
     return (c["block_m"] * bn + (c["stages"] - 1) * (c["block_m"] + bn) * c["block_k"]) // threads
 
 
@@ -180,7 +181,7 @@ GEMM_TAIL_MAX_AREA = 128 * 256  # a tile's outputs, its accumulators' registers:
 
 def gemm_smem(config, elem_bytes):
     """Shared memory a configuration's pipeline takes: `stages` blocks of A and of B (both of B's column blocks)."""
-    return config["stages"] * (config["block_m"] + config["block_n"] + config.get("block_n2", 0)) * config["block_k"] * elem_bytes
+    return config["stages"] * (config["block_m"] + gemm_tile_cols(config)) * config["block_k"] * elem_bytes
 
 
 def gemm_tail_candidates(candidates, pins, smem=None, elem_bytes=2):
@@ -195,7 +196,7 @@ def gemm_tail_candidates(candidates, pins, smem=None, elem_bytes=2):
             continue
         tail = {**c, "block_n2": c["block_n"] // 2}
         fits = smem is None or gemm_smem(tail, elem_bytes) <= smem
-        if c["block_m"] * (c["block_n"] + tail["block_n2"]) <= GEMM_TAIL_MAX_AREA and fits and tail not in out:
+        if c["block_m"] * gemm_tile_cols(tail) <= GEMM_TAIL_MAX_AREA and fits and tail not in out:
             out.append(tail)
     return out
 

@@ -42,6 +42,11 @@ GEMM_MODEL_OVERLAP = 0.2  # the share of the shorter of compute and memory time 
 GEMM_TUNE_TOP = 4  # the tuner times the model's best few candidates (plus each launch mode's best), not all
 
 
+def gemm_tile_cols(config):
+    """A tile's columns: BLOCK_N, plus BLOCK_N2 for a tile of two column blocks."""
+    return config["block_n"] + config.get("block_n2", 0)
+
+
 def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2, narrow=False, b_k_major=False):
     """Estimated seconds of one launch of `config` on sizes (batch, M, N, K) with `sms` SMs: a
     roofline per launch, not a table of measured answers. Compute: the waves of tiles
@@ -64,7 +69,7 @@ def gemm_model(config, sizes, sms, elem_bytes, out_bytes=2, narrow=False, b_k_ma
     Pointer launches whose 16-bit B is stored along K (`b_k_major`; loads not element by
     element) run a block of 256 columns at GEMM_MODEL_K_MAJOR_WIDE of the rate."""
     batch, m, n, k = sizes
-    bm, bn, bk = config["block_m"], config["block_n"] + config.get("block_n2", 0), config["block_k"]  # the tile's columns
+    bm, bn, bk = config["block_m"], gemm_tile_cols(config), config["block_k"]
     split = config.get("split_k", 1)  # programs per tile, each over a slice of K
     tiles_m, tiles_n = cdiv(m, bm), cdiv(n, bn)
     tiles = batch * tiles_m * tiles_n
