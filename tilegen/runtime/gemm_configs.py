@@ -11,20 +11,22 @@ from .args import cdiv, current_stream, needs_int64
 from .launch_model import gemm_tile_cols
 
 # Candidate block configurations, the default first. Hopper (sm_90+): large tiles,
-# 8 warps (two warpgroups) for 128x256, deeper pipelines for its 227 KB of shared memory;
-# 256x128 in 4 stages before 3, which takes their ties in gemm_model (1-10% faster at 7
-# of 8 pointer launches measured, docs/design.md).
+# 8 warps (two warpgroups) for 128x256, deeper pipelines for its 227 KB of shared memory.
+# Where gemm_model ties two stage counts of a tile (their bytes in flight both cover the
+# latency), the deeper comes first and takes the tie: 256x128 in 4 stages before 3 (1-10%
+# faster at 7 of 8 pointer launches measured), 128x128 and 64x128 of 4 warps in 5 before 4
+# (docs/design.md, "Deeper pipelines take the model's ties").
 GEMM_HOPPER_CONFIGS = [
     dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=3),
     dict(block_m=256, block_n=128, block_k=64, group_m=8, warps=8, stages=4),
     dict(block_m=256, block_n=128, block_k=64, group_m=8, warps=8, stages=3),
     dict(block_m=128, block_n=256, block_k=64, group_m=8, warps=8, stages=4),
     dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=8, stages=4),
-    dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=4, stages=4),
     dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=4, stages=5),
+    dict(block_m=128, block_n=128, block_k=64, group_m=8, warps=4, stages=4),
     dict(block_m=128, block_n=64, block_k=64, group_m=8, warps=4, stages=4),
-    dict(block_m=64, block_n=128, block_k=64, group_m=8, warps=4, stages=4),
     dict(block_m=64, block_n=128, block_k=64, group_m=8, warps=4, stages=5),
+    dict(block_m=64, block_n=128, block_k=64, group_m=8, warps=4, stages=4),
     dict(block_m=128, block_n=64, block_k=128, group_m=8, warps=4, stages=3),
     dict(block_m=64, block_n=128, block_k=128, group_m=8, warps=4, stages=3),
     dict(block_m=64, block_n=64, block_k=64, group_m=8, warps=4, stages=3),
