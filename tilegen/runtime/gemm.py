@@ -59,7 +59,7 @@ GEMM_WARMUP_MS = 25  # each timing starts with this much of the candidate back t
 GEMM_TIMED_MS = 100  # then times this much of it (at least 25 runs), as tilegen bench does
 GEMM_MOST_RUNS = 1000  # at most this many runs of each: ~100 ms of runs down to 0.1 ms a run (see gemm_device_ms)
 GEMM_TUNE_MIN_MACS = 1 << 24  # smaller products take the first candidate: tuning would cost more
-GEMM_TUNE_BUDGET_S = 4.0  # no timing starts that would end past this (gemm_tune_rounds); 5 s with a compile past its estimate
+GEMM_TUNE_BUDGET_S = 4.0  # no timing starts that would end past this (gemm_tune_rounds): 5 s a bucket; a compile past its estimate overshoots (docs/design.md)
 # Part of every disk-cache key: raise it when kernels or launches change so that
 # configurations tuned for the old ones are not reused (2: descriptors built on the host;
 # 3: balanced persistent grids, gemm_programs; 4: a grid's tile loop of one constant step;

@@ -183,7 +183,7 @@ def parser() -> argparse.ArgumentParser:
                    help="one or more shapes, e.g. M=1,N=4096,K=4096 M=4096,N=4096,K=4096")
     t.add_argument("--interpret", action="store_true", help="run on the Triton interpreter (a dry run without a GPU)")
     t.add_argument("--budget", type=float, default=None, metavar="SECONDS",
-                   help="tuning time per shape bucket, compiles included (default: a first call's, 4.5; "
+                   help="tuning time per shape bucket, compiles included (default: a first call's, 4.0; "
                         "more lets every timing round and the runoff run)")
     t.set_defaults(func=cmd_tune)
 
