@@ -301,8 +301,13 @@ def matmul(a, b, *, c=None, schedule=None):
             _b_desc = TensorDescriptor.from_tensor(b, [config["block_k"], config["block_n"]])
             _c_desc = TensorDescriptor.from_tensor(c, [config["block_m"], config["block_n"] // 2])
         # matmul_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
+        # once Triton has compiled it for arguments of these classes. The call's signature and the
+        # configuration fix the classes of the other arguments; keyed on each call: the
+        # outputs (allocated, passed in or the tuner's scratch), the descriptors and the split-K buffers.
+        _fast.launch_known(
+            _matmul_calls.launches,
+            None if signature is None else (signature, tuple(config.items())),
+            (c, _a_desc, _b_desc, _c_desc, _ws, _count),
             matmul_kernel,
             grid,
             a,
@@ -654,8 +659,13 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
             _b_desc = TensorDescriptor.from_tensor(b, [config["block_k"], config["block_n"]])
             _c_desc = TensorDescriptor.from_tensor(c, [config["block_m"], config["block_n"] // 2])
         # matmul_leaky_relu_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
+        # once Triton has compiled it for arguments of these classes. The call's signature and the
+        # configuration fix the classes of the other arguments; keyed on each call: the
+        # outputs (allocated, passed in or the tuner's scratch), the descriptors and the split-K buffers.
+        _fast.launch_known(
+            _matmul_leaky_relu_calls.launches,
+            None if signature is None else (signature, tuple(config.items())),
+            (c, _a_desc, _b_desc, _c_desc, _ws, _count),
             matmul_leaky_relu_kernel,
             grid,
             a,
@@ -1025,8 +1035,13 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
             _b_desc = TensorDescriptor.from_tensor(w, [config["block_n"], config["block_k"]])
             _y_desc = TensorDescriptor.from_tensor(y, [config["block_m"], config["block_n"] // 2])
         # linear_gelu_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
+        # once Triton has compiled it for arguments of these classes. The call's signature and the
+        # configuration fix the classes of the other arguments; keyed on each call: the
+        # outputs (allocated, passed in or the tuner's scratch), the descriptors and the split-K buffers.
+        _fast.launch_known(
+            _linear_gelu_calls.launches,
+            None if signature is None else (signature, tuple(config.items())),
+            (y, _a_desc, _b_desc, _y_desc, _ws, _count),
             linear_gelu_kernel,
             grid,
             x,
@@ -1443,8 +1458,13 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
                 out, [config["block_m"], config["block_n"] // 2]
             )
         # scaled_residual_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
+        # once Triton has compiled it for arguments of these classes. The call's signature and the
+        # configuration fix the classes of the other arguments; keyed on each call: the
+        # scalars, the outputs (allocated, passed in or the tuner's scratch), the descriptors and the split-K buffers.
+        _fast.launch_known(
+            _scaled_residual_calls.launches,
+            None if signature is None else (signature, tuple(config.items())),
+            (alpha, out, _a_desc, _b_desc, _out_desc, _ws, _count),
             scaled_residual_kernel,
             grid,
             x,
@@ -1850,8 +1870,13 @@ def bmm(a, b, *, c=None, schedule=None):
             ),
         )
         # bmm_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
+        # once Triton has compiled it for arguments of these classes. The call's signature and the
+        # configuration fix the classes of the other arguments; keyed on each call: the
+        # outputs (allocated, passed in or the tuner's scratch) and the split-K buffers.
+        _fast.launch_known(
+            _bmm_calls.launches,
+            None if signature is None else (signature, tuple(config.items())),
+            (c, _ws, _count),
             bmm_kernel,
             grid,
             a,
@@ -2252,8 +2277,13 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
                 act, [config["block_m"], config["block_n"] // 2]
             )
         # linear_silu_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
+        # once Triton has compiled it for arguments of these classes. The call's signature and the
+        # configuration fix the classes of the other arguments; keyed on each call: the
+        # outputs (allocated, passed in or the tuner's scratch), the descriptors and the split-K buffers.
+        _fast.launch_known(
+            _linear_silu_calls.launches,
+            None if signature is None else (signature, tuple(config.items())),
+            (pre, act, _a_desc, _b_desc, _pre_desc, _act_desc, _ws, _count),
             linear_silu_kernel,
             grid,
             x,
@@ -2619,8 +2649,13 @@ def matmul_f32(a, b, *, c=None, schedule=None):
             _b_desc = TensorDescriptor.from_tensor(b, [config["block_k"], config["block_n"]])
             _c_desc = TensorDescriptor.from_tensor(c, [config["block_m"], config["block_n"] // 2])
         # matmul_f32_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
+        # once Triton has compiled it for arguments of these classes. The call's signature and the
+        # configuration fix the classes of the other arguments; keyed on each call: the
+        # outputs (allocated, passed in or the tuner's scratch), the descriptors and the split-K buffers.
+        _fast.launch_known(
+            _matmul_f32_calls.launches,
+            None if signature is None else (signature, tuple(config.items())),
+            (c, _a_desc, _b_desc, _c_desc, _ws, _count),
             matmul_f32_kernel,
             grid,
             a,

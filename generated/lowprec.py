@@ -1037,8 +1037,13 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
             _b_desc = TensorDescriptor.from_tensor(w, [config["block_n"], config["block_k"]])
             _y_desc = TensorDescriptor.from_tensor(y, [config["block_m"], config["block_n"] // 2])
         # linear_i8_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
+        # once Triton has compiled it for arguments of these classes. The call's signature and the
+        # configuration fix the classes of the other arguments; keyed on each call: the
+        # outputs (allocated, passed in or the tuner's scratch), the descriptors and the split-K buffers.
+        _fast.launch_known(
+            _linear_i8_calls.launches,
+            None if signature is None else (signature, tuple(config.items())),
+            (y, _a_desc, _b_desc, _y_desc, _ws, _count),
             linear_i8_kernel,
             grid,
             x,
@@ -1393,8 +1398,13 @@ def matmul_i8(a, b, *, c=None, schedule=None):
             _b_desc = TensorDescriptor.from_tensor(b, [config["block_k"], config["block_n"]])
             _c_desc = TensorDescriptor.from_tensor(c, [config["block_m"], config["block_n"] // 2])
         # matmul_i8_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
+        # once Triton has compiled it for arguments of these classes. The call's signature and the
+        # configuration fix the classes of the other arguments; keyed on each call: the
+        # outputs (allocated, passed in or the tuner's scratch), the descriptors and the split-K buffers.
+        _fast.launch_known(
+            _matmul_i8_calls.launches,
+            None if signature is None else (signature, tuple(config.items())),
+            (c, _a_desc, _b_desc, _c_desc, _ws, _count),
             matmul_i8_kernel,
             grid,
             a,
@@ -1780,8 +1790,13 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
             _b_desc = TensorDescriptor.from_tensor(b, [config["block_n"], config["block_k"]])
             _y_desc = TensorDescriptor.from_tensor(y, [config["block_m"], config["block_n"] // 2])
         # scaled_mm_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
+        # once Triton has compiled it for arguments of these classes. The call's signature and the
+        # configuration fix the classes of the other arguments; keyed on each call: the
+        # outputs (allocated, passed in or the tuner's scratch), the descriptors and the split-K buffers.
+        _fast.launch_known(
+            _scaled_mm_calls.launches,
+            None if signature is None else (signature, tuple(config.items())),
+            (y, _a_desc, _b_desc, _y_desc, _ws, _count),
             scaled_mm_kernel,
             grid,
             a,
@@ -2152,8 +2167,13 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
             _b_desc = TensorDescriptor.from_tensor(b, [config["block_n"], config["block_k"]])
             _y_desc = TensorDescriptor.from_tensor(y, [config["block_m"], config["block_n"] // 2])
         # scaled_mm_tensor_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel
-        # once Triton has compiled it for arguments of these classes.
-        _fast.launch(
+        # once Triton has compiled it for arguments of these classes. The call's signature and the
+        # configuration fix the classes of the other arguments; keyed on each call: the
+        # scalars, the outputs (allocated, passed in or the tuner's scratch), the descriptors and the split-K buffers.
+        _fast.launch_known(
+            _scaled_mm_tensor_calls.launches,
+            None if signature is None else (signature, tuple(config.items())),
+            (sa, sb, s_out, y, _a_desc, _b_desc, _y_desc, _ws, _count),
             scaled_mm_tensor_kernel,
             grid,
             a,

@@ -381,6 +381,44 @@ def test_generated_launchers_key_their_scalars_and_outputs_every_call(monkeypatc
     assert args[-2:] == vary[1:]  # the workspace and the epoch, the launch's last arguments
 
 
+def test_gemm_launchers_key_what_their_signature_and_configuration_leave_open(monkeypatch):
+    """The gemm launchers pass launch_known their call signature with the launch
+    configuration, and key on each call what those leave open: the scalars, the outputs
+    (allocated, passed in, the tuner's scratch), the descriptors and the split-K buffers.
+    Under one known key every other argument has one key (launch's own) and every keyword
+    one value; another configuration is another known key."""
+    gemm = compile_spec(ROOT / "specs" / "gemm.tile")[0]
+    seen = []
+    monkeypatch.setattr(gemm._fast, "launch_known",
+                        lambda table, known, vary, kernel, grid, *a, **k: seen.append((table, known, vary, kernel, a, k)))
+    g = torch.Generator().manual_seed(5)
+    f16 = lambda *shape: torch.randn(*shape, generator=g).to(torch.float16)  # noqa: E731
+    a, b, c = f16(70, 40), f16(40, 33), torch.empty(70, 33, dtype=torch.float16)
+    split = dict(split_k=2, block_m=32, block_n=32, block_k=16)
+    tail = dict(block_n2=16, block_m=32, block_n=32)
+    for schedule in (None, None, split, split, tail, tail):
+        gemm.matmul(f16(70, 40), f16(40, 33), schedule=schedule)
+        gemm.matmul(a, b, c=c, schedule=schedule)
+    x, w, scale, bias, res = f16(9, 24), f16(12, 24), torch.randn(9, generator=g), f16(12), f16(9, 12)
+    for alpha in (0.5, 2.0):
+        gemm.scaled_residual(x, w, scale, bias, res, alpha=alpha)
+    fixed, count = {}, {}
+    for table, known, vary, kernel, args, kwargs in seen:
+        count[known] = count.get(known, 0) + 1
+        assert table is getattr(gemm, f"_{kernel.__name__.removesuffix('_kernel')}_calls").launches
+        signature, config = known
+        assert dict(config)["block_m"] == kwargs["BLOCK_M"] and dict(config)["split_k"] == kwargs.get("SPLIT_K", 1)
+        outs = [t for t in args if isinstance(t, torch.Tensor) and any(t is v for v in vary)]
+        assert outs, "every launch keys its output"
+        rest = tuple(launch_rt._arg_key(v) for v in args if not any(v is u for u in vary))
+        assert fixed.setdefault(known, (rest, kwargs)) == (rest, kwargs)
+    # matmul: a signature without c= and one with, each under three configurations, each
+    # called twice; scaled_residual: one signature, its scalar keyed on each call
+    assert sorted(count.values()) == [2] * 7
+    assert [vary[0] for *_, vary, _, _, _ in seen[-2:]] == [0.5, 2.0]  # the scalar, keyed every call
+    assert any(v is not None for *_, known, vary, _, _, _ in seen if dict(known[1])["split_k"] > 1 for v in vary[-2:])
+
+
 @pytest.mark.gpu
 def test_launches_on_the_gpu():
     """The real JITFunction: aligned and unaligned pointers, sizes 1, 16k and others, one

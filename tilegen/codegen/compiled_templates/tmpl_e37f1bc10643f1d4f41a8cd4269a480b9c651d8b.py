@@ -184,7 +184,44 @@ def root(context, missing=missing):
         l_1_o = missing
     yield '        # '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-    yield '_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n        # once Triton has compiled it for arguments of these classes.\n        _fast.launch(\n            '
+    yield "_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n        # once Triton has compiled it for arguments of these classes. The call's signature and the\n        # configuration fix the classes of the other arguments; keyed on each call: the\n        # "
+    yield str(('scalars, the ' if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars') else cond_expr_undefined("the inline if-expression on line 71 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield "outputs (allocated, passed in or the tuner's scratch)"
+    yield str((', the descriptors' if (undefined(name='host_descs') if l_0_host_descs is missing else l_0_host_descs) else cond_expr_undefined("the inline if-expression on line 71 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((' and the split-K buffers' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k') else cond_expr_undefined("the inline if-expression on line 71 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield '.\n        _fast.launch_known(\n            _'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_calls.launches,\n            None if signature is None else (signature, tuple(config.items())),\n            ('
+    for l_1_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
+        _loop_vars = {}
+        pass
+        yield str(environment.getattr(l_1_p, 'name'))
+        yield ', '
+    l_1_p = missing
+    for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
+        _loop_vars = {}
+        pass
+        yield str(environment.getattr(l_1_t, 'name'))
+        yield ', '
+    l_1_t = missing
+    if (undefined(name='host_descs') if l_0_host_descs is missing else l_0_host_descs):
+        pass
+        yield '_'
+        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'role'))
+        yield '_desc, _'
+        yield str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'role'))
+        yield '_desc, '
+        for l_1_o in (undefined(name='tile_outs') if l_0_tile_outs is missing else l_0_tile_outs):
+            _loop_vars = {}
+            pass
+            yield '_'
+            yield str(environment.getattr(environment.getattr(l_1_o, 'tensor'), 'name'))
+            yield '_desc, '
+        l_1_o = missing
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
+        pass
+        yield '_ws, _count, '
+    yield '),\n            '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_kernel,\n            grid,\n'
     for l_1_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
@@ -297,4 +334,4 @@ def root(context, missing=missing):
     yield '.last_config = None  # how the last call launched: block sizes, addressing, ...\n\n\n'
 
 blocks = {}
-debug_info = '4=63&5=65&6=67&7=69&8=71&9=81&10=83&11=85&12=87&13=89&14=91&18=93&19=100&20=102&22=106&23=109&24=111&29=121&30=123&34=126&35=128&36=130&38=135&42=138&43=140&47=144&51=147&56=154&59=157&61=165&62=169&64=176&65=180&68=186&71=188&73=190&74=194&76=197&77=201&79=204&80=208&85=212&87=215&88=219&91=222&92=225&93=229&96=235&97=238&98=240&99=242&100=246&103=249&109=253&114=257&117=260&118=263&122=266&125=269&134=276&141=280&142=284&143=286&144=290&147=292&148=296'
+debug_info = '4=63&5=65&6=67&7=69&8=71&9=81&10=83&11=85&12=87&13=89&14=91&18=93&19=100&20=102&22=106&23=109&24=111&29=121&30=123&34=126&35=128&36=130&38=135&42=138&43=140&47=144&51=147&56=154&59=157&61=165&62=169&64=176&65=180&68=186&71=188&73=193&75=195&76=225&78=227&79=231&81=234&82=238&84=241&85=245&90=249&92=252&93=256&96=259&97=262&98=266&101=272&102=275&103=277&104=279&105=283&108=286&114=290&119=294&122=297&123=300&127=303&130=306&139=313&146=317&147=321&148=323&149=327&152=329&153=333'
