@@ -419,6 +419,26 @@ def test_gemm_launchers_key_what_their_signature_and_configuration_leave_open(mo
     assert any(v is not None for *_, known, vary, _, _, _ in seen if dict(known[1])["split_k"] > 1 for v in vary[-2:])
 
 
+def test_the_tuners_scratch_outputs_keep_the_outputs_strides(monkeypatch, tmp_path):
+    """The tuner launches into scratch outputs under the call's signature: laid out as the
+    outputs, strides too (a view's gaps kept), so that its launches and the call's, keyed
+    alike, pass outputs Triton specializes alike."""
+    import tilegen.runtime.gemm as gemm_rt
+
+    gemm = compile_spec(ROOT / "specs" / "gemm.tile")[0]
+    monkeypatch.setenv("TILEGEN_AUTOTUNE", "1")  # tune even on the interpreter
+    monkeypatch.setenv("TILEGEN_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(gemm_rt, "GEMM_CHOSEN", {})
+    monkeypatch.setattr(gemm_rt, "GEMM_TUNED", {})
+    seen = []
+    monkeypatch.setattr(gemm._fast, "launch_known", lambda table, known, vary, kernel, grid, *a, **k: seen.append(a))
+    a, b = torch.randn(40, 24).to(torch.float16), torch.randn(24, 32).to(torch.float16)
+    c = torch.empty(40, 36, dtype=torch.float16)[:, :32]  # a view whose rows are 36 apart
+    gemm.matmul(a, b, c=c, schedule=dict(block_k=32, warps=4, stages=2, group_m=4))
+    assert gemm.matmul.last_config["source"] == "tuned now" and len(seen) > 2
+    assert {args[2].stride() for args in seen} == {(36, 1)}  # c is matmul_kernel's third argument
+
+
 @pytest.mark.gpu
 def test_launches_on_the_gpu():
     """The real JITFunction: aligned and unaligned pointers, sizes 1, 16k and others, one

@@ -343,7 +343,8 @@ def gemm_tune(candidates, launch, outs, device):
     ranked round by round (gemm_scores); then the candidates within GEMM_RUNOFF_WITHIN of
     the best run GEMM_RUNOFF_ROUNDS more rounds among themselves, which alone rank them
     (one round scatters by more than the leaders differ). All within GEMM_TUNE_BUDGET_S."""
-    scratch = [torch.empty_like(o) for o in outs]
+    # Laid out as the outputs, strides too (launches key an output's strides by the call's signature).
+    scratch = [torch.empty_strided(o.shape, o.stride(), dtype=o.dtype, device=o.device) for o in outs]
     flush = flush_buffer(device) if device.type == "cuda" else None
     deadline = time.perf_counter() + GEMM_TUNE_BUDGET_S if flush is not None else None  # compiles included
     costs = {}  # candidate index -> seconds of its first and last timing
