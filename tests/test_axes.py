@@ -171,6 +171,15 @@ def test_axis_plan_covers_the_reduced_range():
         block_r, block_k, split, r_per_split, warps = rt.axis_plan(n_kept, n_reduced, kept_inner, 132)
         assert block_r * block_k <= rt.AXIS_TILE and r_per_split % block_r == 0 and warps in (4, 8)
         assert split == 1 or (split - 1) * r_per_split < n_reduced <= split * r_per_split
+    # the slices fill at most one wave, never a part of a second: 786 blocks of the 50257
+    # columns take one slice each (two made 1572 programs, 1.49 waves of 1056), 128 blocks of
+    # 8192 take 8 (not 9: 1152 programs)
+    for n_kept, n_reduced in [(50257, 4096), (8192, 8192), (32001, 2048), (4097, 32768), (769, 65536), (3, 5),
+                              (129, 1 << 20), (1, 33554432)]:
+        for kept_inner in (True, False):
+            block_r, block_k, split, r_per_split, warps = rt.axis_plan(n_kept, n_reduced, kept_inner, 132)
+            assert split == 1 or -(-n_kept // block_k) * split <= rt.AXIS_PROGRAMS_PER_SM * 132, (n_kept, n_reduced)
+    assert rt.axis_plan(50257, 4096, True, 132)[2] == 1 and rt.axis_plan(8192, 8192, True, 132)[2] == 8
     # a wide output fills the GPU alone; a tall one splits
     assert rt.axis_plan(1 << 20, 4096, True, 132)[2] == 1
     assert rt.axis_plan(1024, 1 << 16, True, 132)[2] > 1

@@ -16,7 +16,9 @@ from .args import cdiv, next_power_of_2
 # cover the memory latency), and the fewest tile steps a slice takes (a slice shorter than
 # that costs more in partial results than it saves). Measured on the H100 over five shapes
 # (column sums 8192x8192, 16384x1024, 4096x50257, 32768x4096 bf16; a whole-tensor mean of
-# 8192x4096 f32) against torch's own (docs/design.md): geomean 1.22x, min 1.004x.
+# 8192x4096 f32) against torch's own (docs/design.md): geomean 1.22x, min 1.004x. The
+# slices fill at most one wave of those programs, never a part of a second (docs/design.md,
+# "Slices fill one wave").
 AXIS_TILE = 2048
 AXIS_INNER = 64
 AXIS_PROGRAMS_PER_SM = 8
@@ -29,7 +31,8 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0):
     contiguously) is the kept one when the innermost dimension is kept (column sums), else
     the reduced one. Where the kept elements give too few programs to fill the GPU, SPLIT
     programs share each block of kept elements, each reducing r_per_split of the reduced
-    elements; a second kernel adds their partial results in a fixed order, so the result
+    elements: as many as fit in one wave of AXIS_PROGRAMS_PER_SM per SM, every block split
+    alike; a second kernel adds their partial results in a fixed order, so the result
     depends on the shape and the SM count only, never on timing."""
     if kept_inner:
         block_k = min(next_power_of_2(max(n_kept, 1)), AXIS_INNER)
@@ -41,7 +44,9 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0):
     if pinned_split:
         split = pinned_split
     else:
-        split = min(cdiv(AXIS_PROGRAMS_PER_SM * sms, programs_k), cdiv(n_reduced, AXIS_MIN_STEPS * block_r))
+        # The slices of every block fit in one wave: a part of a second would run a slice's
+        # full length on a few programs, with most of the GPU idle.
+        split = min(AXIS_PROGRAMS_PER_SM * sms // programs_k, cdiv(n_reduced, AXIS_MIN_STEPS * block_r))
     split = max(1, split)
     r_per_split = cdiv(cdiv(max(n_reduced, 1), split), block_r) * block_r
     split = max(1, cdiv(n_reduced, r_per_split))
