@@ -163,23 +163,25 @@ def test_examples_in_generated_module():
 
 def test_axis_plan_covers_the_reduced_range():
     """The launch model: tiles within AXIS_TILE, slices that cover the reduced elements
-    exactly once, more slices only where the kept elements leave the SMs idle."""
+    exactly once, more slices only where the kept elements leave the SMs idle, and never
+    more programs than one wave of AXIS_PROGRAMS_PER_SM per SM."""
     import tilegen.runtime.axes as rt
 
-    for n_kept, n_reduced, kept_inner in [(8192, 8192, True), (1024, 16384, True), (1, 33554432, False),
-                                          (50257, 4096, True), (37, 0, True), (3, 5, False)]:
-        block_r, block_k, split, r_per_split, warps = rt.axis_plan(n_kept, n_reduced, kept_inner, 132)
-        assert block_r * block_k <= rt.AXIS_TILE and r_per_split % block_r == 0 and warps in (4, 8)
-        assert split == 1 or (split - 1) * r_per_split < n_reduced <= split * r_per_split
-    # the slices fill at most one wave, never a part of a second: 786 blocks of the 50257
-    # columns take one slice each (two made 1572 programs, 1.49 waves of 1056), 128 blocks of
-    # 8192 take 8 (not 9: 1152 programs)
-    for n_kept, n_reduced in [(50257, 4096), (8192, 8192), (32001, 2048), (4097, 32768), (769, 65536), (3, 5),
-                              (129, 1 << 20), (1, 33554432)]:
-        for kept_inner in (True, False):
-            block_r, block_k, split, r_per_split, warps = rt.axis_plan(n_kept, n_reduced, kept_inner, 132)
-            assert split == 1 or -(-n_kept // block_k) * split <= rt.AXIS_PROGRAMS_PER_SM * 132, (n_kept, n_reduced)
-    assert rt.axis_plan(50257, 4096, True, 132)[2] == 1 and rt.axis_plan(8192, 8192, True, 132)[2] == 8
+    shapes = [(8192, 8192), (1024, 16384), (1, 33554432), (50257, 4096), (37, 0), (3, 5), (32001, 2048),
+              (4097, 32768), (769, 65536), (8191, 8192), (34000, 4096), (129, 1 << 20)]
+    for sms in (132, 4):
+        for n_kept, n_reduced in shapes:
+            for kept_inner in (True, False):
+                block_r, block_k, split, r_per_split, warps = rt.axis_plan(n_kept, n_reduced, kept_inner, sms)
+                assert block_r * block_k <= rt.AXIS_TILE and r_per_split % block_r == 0 and warps in (4, 8)
+                assert split == 1 or (split - 1) * r_per_split < n_reduced <= split * r_per_split
+                assert split == 1 or -(-n_kept // block_k) * split <= rt.AXIS_PROGRAMS_PER_SM * sms, (n_kept, sms)
+    # the slices of the column blocks fill one wave of 1056, rounded down: 786 blocks of the
+    # 50257 columns take one slice (two made 1572 programs, 1.49 waves), 128 blocks of 8192
+    # take 8 (not 9: 1152 programs), 501 of 32001 take 2, 65 of 4097 take 16, 13 of 769 79
+    expected = {(50257, 4096): 1, (8192, 8192): 8, (8191, 8192): 8, (32001, 2048): 2, (4097, 32768): 16,
+                (769, 65536): 79, (34000, 4096): 1}
+    assert {shape: rt.axis_plan(*shape, True, 132)[2] for shape in expected} == expected
     # a wide output fills the GPU alone; a tall one splits
     assert rt.axis_plan(1 << 20, 4096, True, 132)[2] == 1
     assert rt.axis_plan(1024, 1 << 16, True, 132)[2] > 1
