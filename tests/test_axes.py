@@ -175,7 +175,7 @@ def test_axis_plan_covers_the_reduced_range():
                 block_r, block_k, split, r_per_split, warps = rt.axis_plan(n_kept, n_reduced, kept_inner, sms)
                 assert block_r * block_k <= rt.AXIS_TILE and r_per_split % block_r == 0 and warps in (4, 8)
                 assert split == 1 or (split - 1) * r_per_split < n_reduced <= split * r_per_split
-                assert split == 1 or -(-n_kept // block_k) * split <= rt.AXIS_PROGRAMS_PER_SM * sms, (n_kept, sms)
+                assert split == 1 or rt.cdiv(n_kept, block_k) * split <= rt.AXIS_PROGRAMS_PER_SM * sms, (n_kept, sms)
     # the slices of the column blocks fill one wave of 1056, rounded down: 786 blocks of the
     # 50257 columns take one slice (two made 1572 programs, 1.49 waves), 128 blocks of 8192
     # take 8 (not 9: 1152 programs), 501 of 32001 take 2, 65 of 4097 take 16, 13 of 769 79
