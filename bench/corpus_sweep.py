@@ -2,7 +2,12 @@
 and a graph capture launch), the tuner's choice, and the peer (cuBLAS, eager).
 
     python bench/corpus_sweep.py [bench/corpus_gemm.toml] [--part I/N] [-k TEXT] [--json FILE] [--rounds R]
-                                 [--plot FILE] [--from-json FILE ...]
+                                 [--fused] [--compile] [--plot FILE] [--from-json FILE ...]
+
+--fused times every plain linear case of the corpus as its fused variant instead (bias and
+an activation: GELU in bf16, SiLU in f16, as the corpus's own fused cases; batched cases
+are left out). --compile times torch.compile of the peer beside it (default mode, compiled
+afresh for each case, its compile time reported), and reports the ratios to it too.
 
 For each case: the untuned choice (TILEGEN_AUTOTUNE=0), then tuning from scratch (empty
 cache; its wall time, compiles included, is reported), then the two configurations (pinned
@@ -36,6 +41,8 @@ def main():
     p.add_argument("--part", type=_part, default=(1, 1), metavar="I/N", help="every Nth selected case from the Ith")
     p.add_argument("-k", dest="match", default="", help="only the cases whose name (or group) contains this text")
     p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--fused", action="store_true", help="every plain linear case as its bias + activation variant")
+    p.add_argument("--compile", action="store_true", help="torch.compile of the peer as a second peer")
     p.add_argument("--json")
     p.add_argument("--plot", metavar="FILE", help="tuned / peer and model / peer by case, one panel per group (PNG)")
     p.add_argument("--from-json", nargs="+", metavar="FILE", help="report saved --json runs instead of timing")
@@ -57,6 +64,8 @@ def main():
     from tilegen.tools.validate import Case, load_module, make_inputs
 
     cases = tomllib.loads(Path(args.suite).read_text())["case"]
+    if args.fused:
+        cases = [fused_variant(c) for c in cases if "bmm" not in c["kernel"]]
     cases = select_cases(cases, args.match, args.part)
     modules, results = {}, []
     _warm_up(2.0)
@@ -96,6 +105,16 @@ def main():
             "tuned": lambda: fn(*inputs, schedule=tuned),
             "peer": lambda: peer(*inputs),
         }
+        compile_s = None
+        if args.compile:
+            torch._dynamo.reset()  # a fresh compile for each shape (no recompile limit, no dynamic shapes)
+            compiled = torch.compile(peer)
+            start = time.perf_counter()
+            got = compiled(*inputs).float()
+            torch.cuda.synchronize()
+            compile_s = time.perf_counter() - start
+            errors["compile"] = float((got - want).norm() / want.norm().clamp_min(1e-30))
+            runs["compile"] = lambda: compiled(*inputs)
         times = interleaved_ms(runs, args.rounds, alternate=True)
         flops = eval(case["flops"], {}, sizes)
         r = dict(
@@ -106,17 +125,34 @@ def main():
             tuned_vs_peer=paired_ratio({"tuned": times["tuned"], "peer": times["peer"]}, "tuned"),
             heuristic_vs_peer=paired_ratio({"heuristic": times["heuristic"], "peer": times["peer"]}, "heuristic"),
         )
+        if args.compile:
+            r["compile_s"] = compile_s
+            for label in ("tuned", "heuristic"):
+                r[f"{label}_vs_compile"] = paired_ratio({label: times[label], "compile": times["compile"]}, label)
         r["tflops"] = {k: flops / v / 1e9 for k, v in r["ms"].items()}
         bad = "" if max(errors.values()) < 2e-2 else f"  WRONG {errors}"
         print(f"{r['case'][:52]:52s} h/t {r['heuristic_vs_tuned']:.3f} t/peer {r['tuned_vs_peer']:.3f} "
               f"h/peer {r['heuristic_vs_peer']:.3f} tune {tune_s:4.1f}s  {r['ms']['tuned']*1e3:8.1f}us  "
-              f"H[{r['heuristic']}] T[{r['tuned']}]{bad}", flush=True)
+              + (f"t/compile {r['tuned_vs_compile']:.3f} " if args.compile else "")
+              + f"H[{r['heuristic']}] T[{r['tuned']}]{bad}", flush=True)
         results.append(r)
+        if args.json:  # after every case: a run cut short keeps what it measured
+            Path(args.json).write_text(json.dumps(results, indent=1))
     summarize(results)
-    if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1))
     if args.plot:
         plot(results, args.plot)
+
+
+def fused_variant(case):
+    """The bias + activation variant of a plain linear case (the corpus's fused cases as
+    they are): GELU in bf16, SiLU in f16, the peer cuBLAS with the bias, then the eager
+    activation."""
+    if "bias" in case["kernel"]:
+        return case
+    dtype = case["kernel"].rsplit("_", 1)[1]
+    act = "gelu" if dtype == "bf16" else "silu"
+    name = case["name"].replace(f" {dtype} ", f" +bias+{act} {dtype} ", 1)
+    return dict(case, name=name, kernel=f"linear_bias_{act}_{dtype}", baselines=[f"cuBLAS F.linear(bias) + F.{act}"])
 
 
 def summarize(results):
@@ -127,7 +163,9 @@ def summarize(results):
         groups.setdefault(r["group"], []).append(r)
     groups["all"] = results
     for group, rs in groups.items():
-        for key in ("heuristic_vs_tuned", "tuned_vs_peer", "heuristic_vs_peer"):
+        for key in ("heuristic_vs_tuned", "tuned_vs_peer", "heuristic_vs_peer", "tuned_vs_compile", "heuristic_vs_compile"):
+            if any(key not in r for r in rs):
+                continue
             vals = [r[key] for r in rs]
             worst = min(rs, key=lambda r: r[key])
             geo = math.exp(sum(map(math.log, vals)) / len(vals))
