@@ -7529,6 +7529,7 @@ def bias_grad_kernel(
     dy_ptr,  # bf16[M, N]
     db_ptr,  # f32[N], output
     sum_dy_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial sum_dy (SPLIT > 1)
+    count_ptr,  # int32[blocks of kept elements]: how many slices of each block have finished (SPLIT > 1)
     n_kept,  # elements of each output: N
     n_reduced,  # elements reduced into each: M
     r_per_split,  # reduced elements each slice covers (a multiple of BLOCK_R)
@@ -7537,6 +7538,7 @@ def bias_grad_kernel(
     stride_db_n,
     SPLIT,  # programs sharing a block of kept elements, each over one slice of the reduced ones
     BLOCK_R: tl.constexpr,  # reduced elements per tile step
+    BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices
@@ -7589,53 +7591,38 @@ def bias_grad_kernel(
         # Store each output, cast to its declared type, under the kept mask.
         tl.store(db_ptr + idx_n * stride_db_n, db.to(tl.float32), mask=mask_k)
     else:
-        # Slice pid_r's partial results; bias_grad_finish_kernel combines the slices.
+        # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.
         tl.store(sum_dy_part_ptr + pid_r * n_kept + offs_k, sum_dy, mask=mask_k)
-
-
-# spec: reductions.tile:108
-@triton.jit
-def bias_grad_finish_kernel(
-    dy_ptr,  # bf16[M, N]
-    db_ptr,  # f32[N], output
-    sum_dy_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial sum_dy (SPLIT > 1)
-    n_kept,  # elements of each output: N
-    n_reduced,  # elements reduced into each: M
-    stride_dy_m,
-    stride_dy_n,
-    stride_db_n,
-    SPLIT,  # how many slices wrote partial results
-    BLOCK_S: tl.constexpr,  # slices combined per step
-    BLOCK_K: tl.constexpr,  # kept elements per program
-    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
-):
-    # Program pid_k combines the SPLIT slices' partial results of its kept elements, slice by
-    # slice in order (the same bits every run), then computes and stores the outputs.
-    pid_k = tl.program_id(0)
-    offs_k = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)
-    if INDEX_64:
-        offs_k = offs_k.to(tl.int64)
-    # mask_k: the last block of kept elements runs past n_kept.
-    mask_k = offs_k < n_kept
-    # Split the kept index into one index per kept dimension of [N], innermost first.
-    idx_n = offs_k
-    # The partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per reduction.
-    acc_sum_dy = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
-    for slice_block in range(0, SPLIT, BLOCK_S):
-        offs_s = slice_block + tl.arange(0, BLOCK_S)
-        # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
-        mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
-        # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.
-        partial = tl.load(
-            sum_dy_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=0.0
-        )
-        acc_sum_dy += partial
-    # Fold the slices: the tile's rows, in a fixed order.
-    sum_dy = tl.sum(acc_sum_dy, axis=0, keep_dims=False)
-    # spec: reductions.tile:109
-    db = sum_dy
-    # Store each output, cast to its declared type, under the kept mask.
-    tl.store(db_ptr + idx_n * stride_db_n, db.to(tl.float32), mask=mask_k)
+        # Count this slice in. The barrier puts every thread's stores before the count; the atomic
+        # (acquire and release, GPU-wide) makes the other slices' stores visible to the block's
+        # last slice to arrive, which combines them all, in slice order (the same bits whichever
+        # finishes last), computes the outputs and sets the block's count back to 0: the
+        # counts are zero again for the launch that follows, which needs no zeroing of its own.
+        tl.debug_barrier()
+        arrived = tl.atomic_add(count_ptr + pid_k, 1, sem="acq_rel", scope="gpu")
+        if arrived == SPLIT - 1:
+            tl.store(count_ptr + pid_k, 0)
+            # Every slice's partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per
+            # reduction. The loads bypass L1 (.cg), which is not coherent across SMs.
+            slices_sum_dy = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
+            for slice_block in range(0, SPLIT, BLOCK_S):
+                offs_s = slice_block + tl.arange(0, BLOCK_S)
+                # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
+                mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
+                # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.
+                partial = tl.load(
+                    sum_dy_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
+                    mask=mask_s,
+                    other=0.0,
+                    cache_modifier=".cg",
+                )
+                slices_sum_dy += partial
+            # Fold the slices: the tile's rows, in a fixed order.
+            sum_dy = tl.sum(slices_sum_dy, axis=0, keep_dims=False)
+            # spec: reductions.tile:109
+            db = sum_dy
+            # Store each output, cast to its declared type, under the kept mask.
+            tl.store(db_ptr + idx_n * stride_db_n, db.to(tl.float32), mask=mask_k)
 
 
 # The call signatures bias_grad() has checked in full (tilegen.runtime.calls).
@@ -7681,8 +7668,10 @@ def bias_grad(dy, *, db=None):
     BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(
         n_kept, n_reduced, True, _axes.sm_count_or_default(device)
     )
-    # Partial results of each slice, where several share a block (unused otherwise).
+    # Partial results of each slice, where several share a block (unused otherwise), and the
+    # arrival counts by which each block's last slice finds itself (tilegen.runtime.axes.axis_counts).
     sum_dy_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
+    count, pool = _axes.axis_counts(SPLIT, _args.cdiv(n_kept, BLOCK_K), device)
     index_64 = _args.needs_int64(dy, db)
     # One program per block of kept elements and slice of the reduced ones.
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
@@ -7692,6 +7681,7 @@ def bias_grad(dy, *, db=None):
         dy,
         db,
         sum_dy_part,
+        count,
         n_kept,
         n_reduced,
         r_per_split,
@@ -7700,32 +7690,15 @@ def bias_grad(dy, *, db=None):
         db.stride(0),
         SPLIT,
         BLOCK_R=BLOCK_R,
+        BLOCK_S=_axes.axis_combine_block(SPLIT, BLOCK_K),
         BLOCK_K=BLOCK_K,
         INDEX_64=index_64,
         FLAT=all(t.is_contiguous() for t in (dy,)),
         num_warps=num_warps,
     )
-    if SPLIT > 1:
-        # Combine the slices and compute the outputs: one program per FINISH_K kept elements
-        # (fewer than BLOCK_K, for more programs: this kernel is short).
-        FINISH_K = min(BLOCK_K, 64)
-        _fast.launch(
-            bias_grad_finish_kernel,
-            (_args.cdiv(n_kept, FINISH_K),),
-            dy,
-            db,
-            sum_dy_part,
-            n_kept,
-            n_reduced,
-            dy.stride(0),
-            dy.stride(1),
-            db.stride(0),
-            SPLIT,
-            BLOCK_S=min(_args.next_power_of_2(SPLIT), 32),
-            BLOCK_K=FINISH_K,
-            INDEX_64=index_64,
-            num_warps=4,
-        )
+    # The counts go back to this stream's pool once the launch is queued: each block's last
+    # slice reset its count (a launch that raised gives them up).
+    _axes.axis_counts_done(pool, count)
     return db
 
 
@@ -7750,6 +7723,7 @@ def mse_loss_kernel(
     y_ptr,  # f32[B, N]
     loss_ptr,  # f32[], output
     mean_loss_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial mean_loss (SPLIT > 1)
+    count_ptr,  # int32[blocks of kept elements]: how many slices of each block have finished (SPLIT > 1)
     n_kept,  # elements of each output: 1 (0-d outputs)
     n_reduced,  # elements reduced into each: B * N
     r_per_split,  # reduced elements each slice covers (a multiple of BLOCK_R)
@@ -7760,6 +7734,7 @@ def mse_loss_kernel(
     stride_y_n,
     SPLIT,  # programs sharing a block of kept elements, each over one slice of the reduced ones
     BLOCK_R: tl.constexpr,  # reduced elements per tile step
+    BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices
@@ -7819,55 +7794,39 @@ def mse_loss_kernel(
         # Store each output, cast to its declared type, under the kept mask.
         tl.store(loss_ptr + offs_k, loss.to(tl.float32), mask=mask_k)
     else:
-        # Slice pid_r's partial results; mse_loss_finish_kernel combines the slices.
+        # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.
         tl.store(mean_loss_part_ptr + pid_r * n_kept + offs_k, mean_loss, mask=mask_k)
-
-
-# spec: reductions.tile:113
-@triton.jit
-def mse_loss_finish_kernel(
-    x_ptr,  # f32[B, N]
-    y_ptr,  # f32[B, N]
-    loss_ptr,  # f32[], output
-    mean_loss_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial mean_loss (SPLIT > 1)
-    n_kept,  # elements of each output: 1 (0-d outputs)
-    n_reduced,  # elements reduced into each: B * N
-    N,
-    stride_x_b,
-    stride_x_n,
-    stride_y_b,
-    stride_y_n,
-    SPLIT,  # how many slices wrote partial results
-    BLOCK_S: tl.constexpr,  # slices combined per step
-    BLOCK_K: tl.constexpr,  # kept elements per program
-    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
-):
-    # Program pid_k combines the SPLIT slices' partial results of its kept elements, slice by
-    # slice in order (the same bits every run), then computes and stores the outputs.
-    pid_k = tl.program_id(0)
-    offs_k = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)
-    if INDEX_64:
-        offs_k = offs_k.to(tl.int64)
-    # mask_k: the last block of kept elements runs past n_kept.
-    mask_k = offs_k < n_kept
-    # The partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per reduction.
-    acc_mean_loss = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
-    for slice_block in range(0, SPLIT, BLOCK_S):
-        offs_s = slice_block + tl.arange(0, BLOCK_S)
-        # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
-        mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
-        # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.
-        partial = tl.load(
-            mean_loss_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=0.0
-        )
-        acc_mean_loss += partial
-    # Fold the slices: the tile's rows, in a fixed order.
-    mean_loss = tl.sum(acc_mean_loss, axis=0, keep_dims=False)
-    mean_loss = _div_by_count(mean_loss, n_reduced)
-    # spec: reductions.tile:114
-    loss = mean_loss
-    # Store each output, cast to its declared type, under the kept mask.
-    tl.store(loss_ptr + offs_k, loss.to(tl.float32), mask=mask_k)
+        # Count this slice in. The barrier puts every thread's stores before the count; the atomic
+        # (acquire and release, GPU-wide) makes the other slices' stores visible to the block's
+        # last slice to arrive, which combines them all, in slice order (the same bits whichever
+        # finishes last), computes the outputs and sets the block's count back to 0: the
+        # counts are zero again for the launch that follows, which needs no zeroing of its own.
+        tl.debug_barrier()
+        arrived = tl.atomic_add(count_ptr + pid_k, 1, sem="acq_rel", scope="gpu")
+        if arrived == SPLIT - 1:
+            tl.store(count_ptr + pid_k, 0)
+            # Every slice's partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per
+            # reduction. The loads bypass L1 (.cg), which is not coherent across SMs.
+            slices_mean_loss = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
+            for slice_block in range(0, SPLIT, BLOCK_S):
+                offs_s = slice_block + tl.arange(0, BLOCK_S)
+                # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
+                mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
+                # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.
+                partial = tl.load(
+                    mean_loss_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
+                    mask=mask_s,
+                    other=0.0,
+                    cache_modifier=".cg",
+                )
+                slices_mean_loss += partial
+            # Fold the slices: the tile's rows, in a fixed order.
+            mean_loss = tl.sum(slices_mean_loss, axis=0, keep_dims=False)
+            mean_loss = _div_by_count(mean_loss, n_reduced)
+            # spec: reductions.tile:114
+            loss = mean_loss
+            # Store each output, cast to its declared type, under the kept mask.
+            tl.store(loss_ptr + offs_k, loss.to(tl.float32), mask=mask_k)
 
 
 # The call signatures mse_loss() has checked in full (tilegen.runtime.calls).
@@ -7915,8 +7874,10 @@ def mse_loss(x, y, *, loss=None):
     BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(
         n_kept, n_reduced, False, _axes.sm_count_or_default(device)
     )
-    # Partial results of each slice, where several share a block (unused otherwise).
+    # Partial results of each slice, where several share a block (unused otherwise), and the
+    # arrival counts by which each block's last slice finds itself (tilegen.runtime.axes.axis_counts).
     mean_loss_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
+    count, pool = _axes.axis_counts(SPLIT, _args.cdiv(n_kept, BLOCK_K), device)
     index_64 = _args.needs_int64(x, y, loss)
     # One program per block of kept elements and slice of the reduced ones.
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
@@ -7927,6 +7888,7 @@ def mse_loss(x, y, *, loss=None):
         y,
         loss,
         mean_loss_part,
+        count,
         n_kept,
         n_reduced,
         r_per_split,
@@ -7937,35 +7899,15 @@ def mse_loss(x, y, *, loss=None):
         y.stride(1),
         SPLIT,
         BLOCK_R=BLOCK_R,
+        BLOCK_S=_axes.axis_combine_block(SPLIT, BLOCK_K),
         BLOCK_K=BLOCK_K,
         INDEX_64=index_64,
         FLAT=all(t.is_contiguous() for t in (x, y)),
         num_warps=num_warps,
     )
-    if SPLIT > 1:
-        # Combine the slices and compute the outputs: one program per FINISH_K kept elements
-        # (fewer than BLOCK_K, for more programs: this kernel is short).
-        FINISH_K = min(BLOCK_K, 64)
-        _fast.launch(
-            mse_loss_finish_kernel,
-            (_args.cdiv(n_kept, FINISH_K),),
-            x,
-            y,
-            loss,
-            mean_loss_part,
-            n_kept,
-            n_reduced,
-            N,
-            x.stride(0),
-            x.stride(1),
-            y.stride(0),
-            y.stride(1),
-            SPLIT,
-            BLOCK_S=min(_args.next_power_of_2(SPLIT), 32),
-            BLOCK_K=FINISH_K,
-            INDEX_64=index_64,
-            num_warps=4,
-        )
+    # The counts go back to this stream's pool once the launch is queued: each block's last
+    # slice reset its count (a launch that raised gives them up).
+    _axes.axis_counts_done(pool, count)
     return loss
 
 
@@ -7990,6 +7932,7 @@ def channel_stats_kernel(
     peak_ptr,  # f32[C], output
     mean_x_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial mean_x (SPLIT > 1)
     max_peak_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial max_peak (SPLIT > 1)
+    count_ptr,  # int32[blocks of kept elements]: how many slices of each block have finished (SPLIT > 1)
     n_kept,  # elements of each output: C
     n_reduced,  # elements reduced into each: B * T
     r_per_split,  # reduced elements each slice covers (a multiple of BLOCK_R)
@@ -8002,6 +7945,7 @@ def channel_stats_kernel(
     stride_peak_c,
     SPLIT,  # programs sharing a block of kept elements, each over one slice of the reduced ones
     BLOCK_R: tl.constexpr,  # reduced elements per tile step
+    BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices
@@ -8072,75 +8016,56 @@ def channel_stats_kernel(
         tl.store(mu_ptr + idx_c * stride_mu_c, mu.to(tl.float32), mask=mask_k)
         tl.store(peak_ptr + idx_c * stride_peak_c, peak.to(tl.float32), mask=mask_k)
     else:
-        # Slice pid_r's partial results; channel_stats_finish_kernel combines the slices.
+        # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.
         tl.store(mean_x_part_ptr + pid_r * n_kept + offs_k, mean_x, mask=mask_k)
         tl.store(max_peak_part_ptr + pid_r * n_kept + offs_k, max_peak, mask=mask_k)
-
-
-# spec: reductions.tile:118
-@triton.jit
-def channel_stats_finish_kernel(
-    x_ptr,  # bf16[B, T, C]
-    scale_ptr,  # f32[C]
-    mu_ptr,  # f32[C], output
-    peak_ptr,  # f32[C], output
-    mean_x_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial mean_x (SPLIT > 1)
-    max_peak_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial max_peak (SPLIT > 1)
-    n_kept,  # elements of each output: C
-    n_reduced,  # elements reduced into each: B * T
-    T,
-    stride_x_b,
-    stride_x_t,
-    stride_x_c,
-    stride_scale_c,
-    stride_mu_c,
-    stride_peak_c,
-    SPLIT,  # how many slices wrote partial results
-    BLOCK_S: tl.constexpr,  # slices combined per step
-    BLOCK_K: tl.constexpr,  # kept elements per program
-    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
-):
-    # Program pid_k combines the SPLIT slices' partial results of its kept elements, slice by
-    # slice in order (the same bits every run), then computes and stores the outputs.
-    pid_k = tl.program_id(0)
-    offs_k = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)
-    if INDEX_64:
-        offs_k = offs_k.to(tl.int64)
-    # mask_k: the last block of kept elements runs past n_kept.
-    mask_k = offs_k < n_kept
-    # Split the kept index into one index per kept dimension of [C], innermost first.
-    idx_c = offs_k
-    # The partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per reduction.
-    acc_mean_x = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
-    acc_max_peak = tl.full([BLOCK_S, BLOCK_K], float("-inf"), tl.float32)
-    for slice_block in range(0, SPLIT, BLOCK_S):
-        offs_s = slice_block + tl.arange(0, BLOCK_S)
-        # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
-        mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
-        # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.
-        partial = tl.load(
-            mean_x_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=0.0
-        )
-        acc_mean_x += partial
-        partial = tl.load(
-            max_peak_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
-            mask=mask_s,
-            other=float("-inf"),
-        )
-        acc_max_peak = tl.maximum(acc_max_peak, partial, propagate_nan=tl.PropagateNan.ALL)
-    # Fold the slices: the tile's rows, in a fixed order.
-    mean_x = tl.sum(acc_mean_x, axis=0, keep_dims=False)
-    max_peak = _reduce_max(acc_max_peak, 0, False)
-    mean_x = _div_by_count(mean_x, n_reduced)
-    # The inputs the statements after the reductions read, one value per kept element.
-    scale = tl.load(scale_ptr + idx_c * stride_scale_c, mask=mask_k, other=0.0)
-    # spec: reductions.tile:119
-    mu = mean_x * scale
-    # spec: reductions.tile:120
-    peak = max_peak
-    # Store each output, cast to its declared type, under the kept mask.
-    tl.store(mu_ptr + idx_c * stride_mu_c, mu.to(tl.float32), mask=mask_k)
-    tl.store(peak_ptr + idx_c * stride_peak_c, peak.to(tl.float32), mask=mask_k)
+        # Count this slice in. The barrier puts every thread's stores before the count; the atomic
+        # (acquire and release, GPU-wide) makes the other slices' stores visible to the block's
+        # last slice to arrive, which combines them all, in slice order (the same bits whichever
+        # finishes last), computes the outputs and sets the block's count back to 0: the
+        # counts are zero again for the launch that follows, which needs no zeroing of its own.
+        tl.debug_barrier()
+        arrived = tl.atomic_add(count_ptr + pid_k, 1, sem="acq_rel", scope="gpu")
+        if arrived == SPLIT - 1:
+            tl.store(count_ptr + pid_k, 0)
+            # Every slice's partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per
+            # reduction. The loads bypass L1 (.cg), which is not coherent across SMs.
+            slices_mean_x = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
+            slices_max_peak = tl.full([BLOCK_S, BLOCK_K], float("-inf"), tl.float32)
+            for slice_block in range(0, SPLIT, BLOCK_S):
+                offs_s = slice_block + tl.arange(0, BLOCK_S)
+                # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
+                mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
+                # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.
+                partial = tl.load(
+                    mean_x_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
+                    mask=mask_s,
+                    other=0.0,
+                    cache_modifier=".cg",
+                )
+                slices_mean_x += partial
+                partial = tl.load(
+                    max_peak_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
+                    mask=mask_s,
+                    other=float("-inf"),
+                    cache_modifier=".cg",
+                )
+                slices_max_peak = tl.maximum(
+                    slices_max_peak, partial, propagate_nan=tl.PropagateNan.ALL
+                )
+            # Fold the slices: the tile's rows, in a fixed order.
+            mean_x = tl.sum(slices_mean_x, axis=0, keep_dims=False)
+            max_peak = _reduce_max(slices_max_peak, 0, False)
+            mean_x = _div_by_count(mean_x, n_reduced)
+            # The inputs the statements after the reductions read, one value per kept element.
+            scale = tl.load(scale_ptr + idx_c * stride_scale_c, mask=mask_k, other=0.0)
+            # spec: reductions.tile:119
+            mu = mean_x * scale
+            # spec: reductions.tile:120
+            peak = max_peak
+            # Store each output, cast to its declared type, under the kept mask.
+            tl.store(mu_ptr + idx_c * stride_mu_c, mu.to(tl.float32), mask=mask_k)
+            tl.store(peak_ptr + idx_c * stride_peak_c, peak.to(tl.float32), mask=mask_k)
 
 
 # The call signatures channel_stats() has checked in full (tilegen.runtime.calls).
@@ -8204,9 +8129,11 @@ def channel_stats(x, scale, *, mu=None, peak=None):
     BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(
         n_kept, n_reduced, True, _axes.sm_count_or_default(device)
     )
-    # Partial results of each slice, where several share a block (unused otherwise).
+    # Partial results of each slice, where several share a block (unused otherwise), and the
+    # arrival counts by which each block's last slice finds itself (tilegen.runtime.axes.axis_counts).
     mean_x_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
     max_peak_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
+    count, pool = _axes.axis_counts(SPLIT, _args.cdiv(n_kept, BLOCK_K), device)
     index_64 = _args.needs_int64(x, scale, mu, peak)
     # One program per block of kept elements and slice of the reduced ones.
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
@@ -8219,6 +8146,7 @@ def channel_stats(x, scale, *, mu=None, peak=None):
         peak,
         mean_x_part,
         max_peak_part,
+        count,
         n_kept,
         n_reduced,
         r_per_split,
@@ -8231,39 +8159,15 @@ def channel_stats(x, scale, *, mu=None, peak=None):
         peak.stride(0),
         SPLIT,
         BLOCK_R=BLOCK_R,
+        BLOCK_S=_axes.axis_combine_block(SPLIT, BLOCK_K),
         BLOCK_K=BLOCK_K,
         INDEX_64=index_64,
         FLAT=all(t.is_contiguous() for t in (x,)),
         num_warps=num_warps,
     )
-    if SPLIT > 1:
-        # Combine the slices and compute the outputs: one program per FINISH_K kept elements
-        # (fewer than BLOCK_K, for more programs: this kernel is short).
-        FINISH_K = min(BLOCK_K, 64)
-        _fast.launch(
-            channel_stats_finish_kernel,
-            (_args.cdiv(n_kept, FINISH_K),),
-            x,
-            scale,
-            mu,
-            peak,
-            mean_x_part,
-            max_peak_part,
-            n_kept,
-            n_reduced,
-            T,
-            x.stride(0),
-            x.stride(1),
-            x.stride(2),
-            scale.stride(0),
-            mu.stride(0),
-            peak.stride(0),
-            SPLIT,
-            BLOCK_S=min(_args.next_power_of_2(SPLIT), 32),
-            BLOCK_K=FINISH_K,
-            INDEX_64=index_64,
-            num_warps=4,
-        )
+    # The counts go back to this stream's pool once the launch is queued: each block's last
+    # slice reset its count (a launch that raised gives them up).
+    _axes.axis_counts_done(pool, count)
     return mu, peak
 
 
@@ -8302,6 +8206,7 @@ def batch_norm_stats_kernel(
     mean_var_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial mean_var (SPLIT > 1)
     mean_x_keep_ptr,  # float32[n_kept]: mean_x, left by pass 1 for the passes after it
     mu_keep_ptr,  # float32[n_kept]: mu, left by pass 1 for the passes after it
+    count_ptr,  # int32[blocks of kept elements]: how many slices of each block have finished (SPLIT > 1)
     n_kept,  # elements of each output: C
     n_reduced,  # elements reduced into each: B * T
     r_per_split,  # reduced elements each slice covers (a multiple of BLOCK_R)
@@ -8313,6 +8218,7 @@ def batch_norm_stats_kernel(
     stride_var_c,
     SPLIT,  # programs sharing a block of kept elements, each over one slice of the reduced ones
     BLOCK_R: tl.constexpr,  # reduced elements per tile step
+    BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
     PASS: tl.constexpr,  # which of the 2 passes over the reduced elements this launch makes
@@ -8375,8 +8281,40 @@ def batch_norm_stats_kernel(
             tl.store(mean_x_keep_ptr + offs_k, mean_x, mask=mask_k)
             tl.store(mu_keep_ptr + offs_k, mu, mask=mask_k)
         else:
-            # Slice pid_r's partial results; batch_norm_stats_finish_kernel combines the slices.
+            # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.
             tl.store(mean_x_part_ptr + pid_r * n_kept + offs_k, mean_x, mask=mask_k)
+            # Count this slice in. The barrier puts every thread's stores before the count; the atomic
+            # (acquire and release, GPU-wide) makes the other slices' stores visible to the block's
+            # last slice to arrive, which combines them all, in slice order (the same bits whichever
+            # finishes last), finishes the pass and sets the block's count back to 0: the
+            # counts are zero again for the launch that follows, which needs no zeroing of its own.
+            tl.debug_barrier()
+            arrived = tl.atomic_add(count_ptr + pid_k, 1, sem="acq_rel", scope="gpu")
+            if arrived == SPLIT - 1:
+                tl.store(count_ptr + pid_k, 0)
+                # Every slice's partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per
+                # reduction. The loads bypass L1 (.cg), which is not coherent across SMs.
+                slices_mean_x = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
+                for slice_block in range(0, SPLIT, BLOCK_S):
+                    offs_s = slice_block + tl.arange(0, BLOCK_S)
+                    # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
+                    mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
+                    # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.
+                    partial = tl.load(
+                        mean_x_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
+                        mask=mask_s,
+                        other=0.0,
+                        cache_modifier=".cg",
+                    )
+                    slices_mean_x += partial
+                # Fold the slices: the tile's rows, in a fixed order.
+                mean_x = tl.sum(slices_mean_x, axis=0, keep_dims=False)
+                mean_x = _div_by_count(mean_x, n_reduced)
+                # spec: reductions.tile:127
+                mu = mean_x
+                # Leave this pass's results for the passes after it.
+                tl.store(mean_x_keep_ptr + offs_k, mean_x, mask=mask_k)
+                tl.store(mu_keep_ptr + offs_k, mu, mask=mask_k)
     elif PASS == 1:
         # The results of the passes before, one value per kept element (from their buffers).
         mean_x = tl.load(mean_x_keep_ptr + offs_k, mask=mask_k, other=0)
@@ -8424,89 +8362,40 @@ def batch_norm_stats_kernel(
             tl.store(mu_ptr + idx_c * stride_mu_c, mu.to(tl.float32), mask=mask_k)
             tl.store(var_ptr + idx_c * stride_var_c, var.to(tl.float32), mask=mask_k)
         else:
-            # Slice pid_r's partial results; batch_norm_stats_finish_kernel combines the slices.
+            # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.
             tl.store(mean_var_part_ptr + pid_r * n_kept + offs_k, mean_var, mask=mask_k)
-
-
-# spec: reductions.tile:126
-@triton.jit
-def batch_norm_stats_finish_kernel(
-    x_ptr,  # bf16[B, T, C]
-    mu_ptr,  # f32[C], output
-    var_ptr,  # f32[C], output
-    mean_x_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial mean_x (SPLIT > 1)
-    mean_var_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial mean_var (SPLIT > 1)
-    mean_x_keep_ptr,  # float32[n_kept]: mean_x, left by pass 1 for the passes after it
-    mu_keep_ptr,  # float32[n_kept]: mu, left by pass 1 for the passes after it
-    n_kept,  # elements of each output: C
-    n_reduced,  # elements reduced into each: B * T
-    T,
-    stride_x_b,
-    stride_x_t,
-    stride_x_c,
-    stride_mu_c,
-    stride_var_c,
-    SPLIT,  # how many slices wrote partial results
-    BLOCK_S: tl.constexpr,  # slices combined per step
-    BLOCK_K: tl.constexpr,  # kept elements per program
-    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
-    PASS: tl.constexpr,  # which of the 2 passes over the reduced elements this launch makes
-):
-    # Program pid_k combines the SPLIT slices' partial results of its kept elements, slice by
-    # slice in order (the same bits every run), then computes and stores the outputs.
-    pid_k = tl.program_id(0)
-    offs_k = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)
-    if INDEX_64:
-        offs_k = offs_k.to(tl.int64)
-    # mask_k: the last block of kept elements runs past n_kept.
-    mask_k = offs_k < n_kept
-    # Split the kept index into one index per kept dimension of [C], innermost first.
-    idx_c = offs_k
-    if PASS == 0:
-        # The partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per reduction.
-        acc_mean_x = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
-        for slice_block in range(0, SPLIT, BLOCK_S):
-            offs_s = slice_block + tl.arange(0, BLOCK_S)
-            # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
-            mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
-            # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.
-            partial = tl.load(
-                mean_x_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=0.0
-            )
-            acc_mean_x += partial
-        # Fold the slices: the tile's rows, in a fixed order.
-        mean_x = tl.sum(acc_mean_x, axis=0, keep_dims=False)
-        mean_x = _div_by_count(mean_x, n_reduced)
-        # spec: reductions.tile:127
-        mu = mean_x
-        # Leave this pass's results for the passes after it.
-        tl.store(mean_x_keep_ptr + offs_k, mean_x, mask=mask_k)
-        tl.store(mu_keep_ptr + offs_k, mu, mask=mask_k)
-    elif PASS == 1:
-        # The results of the passes before, one value per kept element (from their buffers).
-        mean_x = tl.load(mean_x_keep_ptr + offs_k, mask=mask_k, other=0)
-        mu = tl.load(mu_keep_ptr + offs_k, mask=mask_k, other=0)
-        # The partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per reduction.
-        acc_mean_var = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
-        for slice_block in range(0, SPLIT, BLOCK_S):
-            offs_s = slice_block + tl.arange(0, BLOCK_S)
-            # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
-            mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
-            # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.
-            partial = tl.load(
-                mean_var_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
-                mask=mask_s,
-                other=0.0,
-            )
-            acc_mean_var += partial
-        # Fold the slices: the tile's rows, in a fixed order.
-        mean_var = tl.sum(acc_mean_var, axis=0, keep_dims=False)
-        mean_var = _div_by_count(mean_var, n_reduced)
-        # spec: reductions.tile:128
-        var = mean_var
-        # Store each output, cast to its declared type, under the kept mask.
-        tl.store(mu_ptr + idx_c * stride_mu_c, mu.to(tl.float32), mask=mask_k)
-        tl.store(var_ptr + idx_c * stride_var_c, var.to(tl.float32), mask=mask_k)
+            # Count this slice in. The barrier puts every thread's stores before the count; the atomic
+            # (acquire and release, GPU-wide) makes the other slices' stores visible to the block's
+            # last slice to arrive, which combines them all, in slice order (the same bits whichever
+            # finishes last), finishes the pass and sets the block's count back to 0: the
+            # counts are zero again for the launch that follows, which needs no zeroing of its own.
+            tl.debug_barrier()
+            arrived = tl.atomic_add(count_ptr + pid_k, 1, sem="acq_rel", scope="gpu")
+            if arrived == SPLIT - 1:
+                tl.store(count_ptr + pid_k, 0)
+                # Every slice's partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per
+                # reduction. The loads bypass L1 (.cg), which is not coherent across SMs.
+                slices_mean_var = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
+                for slice_block in range(0, SPLIT, BLOCK_S):
+                    offs_s = slice_block + tl.arange(0, BLOCK_S)
+                    # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
+                    mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
+                    # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.
+                    partial = tl.load(
+                        mean_var_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
+                        mask=mask_s,
+                        other=0.0,
+                        cache_modifier=".cg",
+                    )
+                    slices_mean_var += partial
+                # Fold the slices: the tile's rows, in a fixed order.
+                mean_var = tl.sum(slices_mean_var, axis=0, keep_dims=False)
+                mean_var = _div_by_count(mean_var, n_reduced)
+                # spec: reductions.tile:128
+                var = mean_var
+                # Store each output, cast to its declared type, under the kept mask.
+                tl.store(mu_ptr + idx_c * stride_mu_c, mu.to(tl.float32), mask=mask_k)
+                tl.store(var_ptr + idx_c * stride_var_c, var.to(tl.float32), mask=mask_k)
 
 
 # The call signatures batch_norm_stats() has checked in full (tilegen.runtime.calls).
@@ -8558,9 +8447,11 @@ def batch_norm_stats(x, *, mu=None, var=None):
     BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(
         n_kept, n_reduced, True, _axes.sm_count_or_default(device)
     )
-    # Partial results of each slice, where several share a block (unused otherwise).
+    # Partial results of each slice, where several share a block (unused otherwise), and the
+    # arrival counts by which each block's last slice finds itself (tilegen.runtime.axes.axis_counts).
     mean_x_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
     mean_var_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
+    count, pool = _axes.axis_counts(SPLIT, _args.cdiv(n_kept, BLOCK_K), device)
     index_64 = _args.needs_int64(x, mu, var)
     # What each pass leaves for the passes after it, one value per kept element.
     mean_x_keep = torch.empty(n_kept, dtype=torch.float32, device=device)
@@ -8568,7 +8459,7 @@ def batch_norm_stats(x, *, mu=None, var=None):
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
     for PASS in range(2):
         # Each pass reads the results of those before: one program per block of kept elements
-        # and slice of the reduced ones, then, where slices share a block, the finish kernel.
+        # and slice of the reduced ones.
         _fast.launch(
             batch_norm_stats_kernel,
             grid,
@@ -8579,6 +8470,7 @@ def batch_norm_stats(x, *, mu=None, var=None):
             mean_var_part,
             mean_x_keep,
             mu_keep,
+            count,
             n_kept,
             n_reduced,
             r_per_split,
@@ -8590,41 +8482,16 @@ def batch_norm_stats(x, *, mu=None, var=None):
             var.stride(0),
             SPLIT,
             BLOCK_R=BLOCK_R,
+            BLOCK_S=_axes.axis_combine_block(SPLIT, BLOCK_K),
             BLOCK_K=BLOCK_K,
             INDEX_64=index_64,
             PASS=PASS,
             FLAT=all(t.is_contiguous() for t in (x,)),
             num_warps=num_warps,
         )
-        if SPLIT > 1:
-            # Combine the slices and finish the pass: one program per FINISH_K kept elements
-            # (fewer than BLOCK_K, for more programs: this kernel is short).
-            FINISH_K = min(BLOCK_K, 64)
-            _fast.launch(
-                batch_norm_stats_finish_kernel,
-                (_args.cdiv(n_kept, FINISH_K),),
-                x,
-                mu,
-                var,
-                mean_x_part,
-                mean_var_part,
-                mean_x_keep,
-                mu_keep,
-                n_kept,
-                n_reduced,
-                T,
-                x.stride(0),
-                x.stride(1),
-                x.stride(2),
-                mu.stride(0),
-                var.stride(0),
-                SPLIT,
-                BLOCK_S=min(_args.next_power_of_2(SPLIT), 32),
-                BLOCK_K=FINISH_K,
-                INDEX_64=index_64,
-                PASS=PASS,
-                num_warps=4,
-            )
+    # The counts go back to this stream's pool once the launch is queued: each block's last
+    # slice reset its count (a launch that raised gives them up).
+    _axes.axis_counts_done(pool, count)
     return mu, var
 
 

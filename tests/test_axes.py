@@ -1,6 +1,6 @@
 """Reductions over named dimensions (`sum(x, M)`, `mean(e, B, N)`, max/min over several
 dims, 0-d outputs) against torch: ragged sizes, strided and transposed views, sizes 0 and 1,
-NaN and inf, split slices pinned by the schedule (the finish kernel's path) and not."""
+NaN and inf, split slices pinned by the schedule (the last slice of each block combines them) and not."""
 
 import math
 import re
@@ -196,6 +196,79 @@ def test_axis_partials_allocate_only_when_split():
     assert rt.axis_partials(3, 100, torch.int32, torch.device(DEVICE)).shape == (3, 100)
 
 
+def test_the_combine_reads_a_tile_of_slices_a_step():
+    """The combine folds in a tile of AXIS_TILE elements a step: 32 slices of a 64-column
+    block, every one of 1056 slices of a whole-tensor mean in one step, never more slices
+    than there are (rounded up to a power of 2)."""
+    import tilegen.runtime.axes as rt
+
+    assert rt.axis_combine_block(16, 64) == 16 and rt.axis_combine_block(100, 64) == 32
+    assert rt.axis_combine_block(1056, 1) == 2048 and rt.axis_combine_block(3, 1) == 4
+    for split in (2, 7, 33, 1056):
+        for block_k in (1, 2, 16, 64):
+            s = rt.axis_combine_block(split, block_k)
+            assert s * block_k <= max(rt.AXIS_TILE, block_k) and (s >= split or s * block_k * 2 > rt.AXIS_TILE)
+
+
+def test_split_launches_leave_the_arrival_counts_at_zero(modules, monkeypatch):
+    """The slices of a block count themselves in and the last to arrive combines them, then
+    sets the block's count back to 0: launches on one stream take turns with one buffer of
+    counts that no launch zeroes, so launch after launch, of more blocks and of fewer, every
+    result holds and the counts end at zero. A launch that raises gives its counts up
+    (some slices may not have counted in), and the next one zeroes a fresh buffer."""
+    from tilegen.runtime import arrivals
+
+    arrivals.ARRIVAL_COUNTS.clear()
+    for M, N in ((999, 17), (300, 700), (50, 5), (1000, 3)):
+        x = _randn(M, N, seed=M).to(torch.bfloat16)
+        w = _randn(N, seed=N)
+        s, m, lo = modules["split3"].colsum(x, w)
+        torch.testing.assert_close(s, x.float().sum(0) * w + 2.0, rtol=1e-5, atol=1e-4)
+        torch.testing.assert_close(m, x.float().amax(0), rtol=0, atol=0)
+        (counts,) = arrivals.ARRIVAL_COUNTS.values()  # given back after the launch
+        assert counts.dtype == torch.int32 and not counts.any()
+        l, big = modules["split3"].loss(x.float(), w.expand(M, N))  # a 0-d output: one block of slices
+        torch.testing.assert_close(l.double(), ((x.double() - w.double()) ** 2).mean(), rtol=1e-5, atol=1e-6)
+        assert len(arrivals.ARRIVAL_COUNTS) == 1 and not arrivals.ARRIVAL_COUNTS[arrivals.counts_key(x.device)].any()
+    module = modules["split3"]
+
+    def fail(*args, **kwargs):
+        raise RuntimeError("launch failed")
+
+    monkeypatch.setattr(module._fast, "launch", fail)
+    with pytest.raises(RuntimeError, match="launch failed"):
+        module.colsum(x, w)
+    assert arrivals.ARRIVAL_COUNTS == {}
+    monkeypatch.undo()
+    torch.testing.assert_close(module.colsum(x, w)[1], x.float().amax(0), rtol=0, atol=0)
+    assert len(arrivals.ARRIVAL_COUNTS) == 1
+
+
+def test_the_combines_own_names_are_free_for_specs(tmp_path):
+    """The names the split path uses (the launcher's counts and their pool, the kernel's
+    arrival, its loop over slices and the slices' tiles) may name a spec's parameters,
+    outputs and temporaries: the generated code renames its own."""
+    path = tmp_path / "names.tile"
+    path.write_text("reduction names(count: f32[M, N], pool: f32[N]) -> (arrived: f32[N], slice_block: f32[N]) {\n"
+                    "    slices_s = count * pool\n    arrived = sum(slices_s, M)\n    slice_block = max(count, M)\n"
+                    "    schedule { split = 3 }\n}\n")
+    module, _ = compile_spec(path)
+    x, w = _randn(300, 70, seed=11), _randn(70, seed=12)
+    got, top = module.names(x, w)
+    torch.testing.assert_close(got, (x * w).sum(0), rtol=1e-5, atol=1e-5)
+    torch.testing.assert_close(top, x.amax(0), rtol=0, atol=0)
+
+
+def test_one_slice_takes_no_counts(modules):
+    """Unsplit launches count nothing: they take no buffer of counts from the pool."""
+    from tilegen.runtime import arrivals
+
+    arrivals.ARRIVAL_COUNTS.clear()
+    x = _randn(40, 9, seed=3).to(torch.bfloat16)
+    modules["split1"].colsum(x, _randn(9, seed=2))
+    assert arrivals.ARRIVAL_COUNTS == {}
+
+
 # ---- reductions that read others' results: a pass per level ------------------------------
 
 CHAINED = """
@@ -275,7 +348,7 @@ def test_batch_norm_stats_example():
 
 @pytest.mark.parametrize("split", [1, 3, 7])
 def test_chained_passes_with_split_slices(chained, tmp_path, split):
-    """Pinned splits: each pass's slices go through the finish kernel, and the results one
+    """Pinned splits: each pass's slices are combined by the last to finish, and the results one
     pass leaves for the next go through memory; the same values as unsplit."""
     path = tmp_path / f"chained_split{split}.tile"
     path.write_text(re.sub(r"^}", f"    schedule {{ split = {split} }}\n}}", CHAINED, flags=re.M))

@@ -1401,11 +1401,12 @@ TYPES = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32", "float64": "f
 for model in compiled.models:
     dtypes = {t.name: t.dtype.triton for t in model.sig.inputs + model.sig.outputs}
     scalars = {p.name: p.py_kind for p in model.sig.scalars}
-    axes = model.template == "axis_reduction.py.j2"  # reductions over named dims: a finish kernel
+    axes = model.template == "axis_reduction.py.j2"  # reductions over named dims: partials, arrival counts
     dtypes.update({r.name + "_part": r.dtype for r in model.results} if axes else {})
     dtypes.update({m.name + "_keep": m.dtype for m in model.keeps} if axes else {})
+    dtypes.update({"count": "int32"} if axes else {})
     scans = model.template == "axis_scan.py.j2"  # scans along a named dim: one kernel
-    suffixes = ("_kernel", "_finish_kernel") if axes else ("_kernel",) if scans else ("_kernel", "_looped_kernel")
+    suffixes = ("_kernel",) if axes or scans else ("_kernel", "_looped_kernel")
     for suffix in suffixes:
         fn = getattr(module, model.sig.name + suffix)
         signature = {}
@@ -1432,7 +1433,7 @@ for model in compiled.models:
             src = ASTSource(fn, signature, {**consts, **form})
             triton.compile(src, target=GPUTarget("cuda", 90, 32), options={"num_warps": 4, "num_stages": 2})
         print("ok", model.sig.name + suffix)
-    if scans:
+    if scans or axes:
         print("ok", model.sig.name + " (one kernel)")
 '''
 

@@ -11,7 +11,7 @@ import torch.nn.functional as F
 
 import tilegen.runtime.gemm as gemm_rt
 from conftest import DEVICE, ROOT, check_max as check, compile_spec, randn
-from tilegen.runtime.gemm_configs import _counts_key
+from tilegen.runtime import arrivals
 
 pytestmark = pytest.mark.filterwarnings("ignore:Conversion of an array with ndim > 0:DeprecationWarning")
 
@@ -33,11 +33,11 @@ def test_the_arrival_counts_are_zero_again_after_each_launch(gemms):
     """Launches on one stream take turns with one buffer of arrival counts, which no launch
     zeroes: each tile's last program sets its count back to 0. So launch after launch, of
     more tiles and of fewer, every result holds and the counts end at zero."""
-    gemm_rt.GEMM_SPLIT_K_COUNTS.clear()
+    arrivals.ARRIVAL_COUNTS.clear()
     for m, n, split in ((45, 37, 3), (100, 90, 2), (45, 37, 4), (7, 200, 3)):
         a, b = randn(m, 200), randn(200, n)
         check(gemms.matmul(a, b, schedule=dict(SMALL, split_k=split)), a.double() @ b.double())
-        (counts,) = gemm_rt.GEMM_SPLIT_K_COUNTS.values()  # given back after the launch
+        (counts,) = arrivals.ARRIVAL_COUNTS.values()  # given back after the launch
         assert not counts.any()
 
 
@@ -46,23 +46,24 @@ def test_too_few_counts_are_replaced_and_a_failed_launch_gives_its_counts_up(gem
     large enough; a launch that raises keeps its counts out of the pool (some programs may
     not have counted in), and the launch after it zeroes a fresh buffer."""
     a, b = randn(100, 200), randn(200, 90)  # 4 x 3 tiles of 32x32
-    gemm_rt.GEMM_SPLIT_K_COUNTS.clear()
+    arrivals.ARRIVAL_COUNTS.clear()
     # too few, and not zero: must not be used
-    gemm_rt.GEMM_SPLIT_K_COUNTS[_counts_key(a.device)] = torch.ones(5, dtype=torch.int32, device=a.device)
+    arrivals.ARRIVAL_COUNTS[arrivals.counts_key(a.device)] = torch.ones(5, dtype=torch.int32, device=a.device)
     check(gemms.matmul(a, b, schedule=dict(SMALL, split_k=2)), a.double() @ b.double())
-    (counts,) = gemm_rt.GEMM_SPLIT_K_COUNTS.values()
+    (counts,) = arrivals.ARRIVAL_COUNTS.values()
     assert counts.numel() >= 12 and not counts.any()
 
     def fail(*args, **kwargs):
         raise RuntimeError("launch failed")
 
     monkeypatch.setattr(gemms._fast, "launch", fail)
+    monkeypatch.setattr(gemms._fast, "launch_known", fail)  # the launchers' path on a GPU
     with pytest.raises(RuntimeError, match="launch failed"):
         gemms.matmul(a, b, schedule=dict(SMALL, split_k=2))
-    assert gemm_rt.GEMM_SPLIT_K_COUNTS == {}
+    assert arrivals.ARRIVAL_COUNTS == {}
     monkeypatch.undo()
     check(gemms.matmul(a, b, schedule=dict(SMALL, split_k=2)), a.double() @ b.double())
-    assert len(gemm_rt.GEMM_SPLIT_K_COUNTS) == 1
+    assert len(arrivals.ARRIVAL_COUNTS) == 1
 
 
 def test_an_empty_slice_of_k_adds_nothing(gemms):
@@ -155,14 +156,14 @@ def test_split_k_on_two_streams_and_in_a_graph(gemms):
     for s in streams:
         torch.cuda.current_stream().wait_stream(s)
     assert all(torch.equal(o, want) for o in outs)
-    pool = dict(gemm_rt.GEMM_SPLIT_K_COUNTS)
+    pool = dict(arrivals.ARRIVAL_COUNTS)
     assert len(pool) >= 3 and not any(c.any() for c in pool.values())  # the default stream's and both side streams'
     graph, side = torch.cuda.CUDAGraph(), torch.cuda.Stream()
     side.wait_stream(torch.cuda.current_stream())
     with torch.cuda.stream(side), torch.cuda.graph(graph, stream=side):
         got = gemms.matmul(a, b, schedule=sched)
     torch.cuda.current_stream().wait_stream(side)
-    assert {k: id(v) for k, v in gemm_rt.GEMM_SPLIT_K_COUNTS.items()} == {k: id(v) for k, v in pool.items()}
+    assert {k: id(v) for k, v in arrivals.ARRIVAL_COUNTS.items()} == {k: id(v) for k, v in pool.items()}
     for _ in range(3):
         graph.replay()
         torch.cuda.synchronize()

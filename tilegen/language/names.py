@@ -25,7 +25,8 @@ RESERVED = frozenset(
      "group_id", "first_pid_m", "group_size_m", "pid_m", "pid_n", "k", "meta", "kernel", "shape",
      "schedule", "config", "index", "n_elements", "sizes", "num_warps", "FLAT", "signature", "checked"}
 )
-RESERVED_PREFIXES = ("_", "offs_", "idx_", "stride_", "mask_", "BLOCK", "GROUP", "NUM_", "INDEX_", "acc_", "size_")
+RESERVED_PREFIXES = ("_", "offs_", "idx_", "stride_", "mask_", "BLOCK", "GROUP", "NUM_", "INDEX_", "acc_", "size_",
+                     "slices_")
 RESERVED_SUFFIXES = ("_ptr", "_desc", "_offs", "_reference", "_kernel", "_part")
 
 # Names the generated reduction code uses beyond those reserved for every kind.
@@ -36,7 +37,7 @@ REDUCTION_NAMES = frozenset(
      "extra", "choice", "team_args", "team_words", "constexprs",
      # reductions over named dimensions (templates/axis_reduction.py.j2)
      "pid_k", "pid_r", "n_kept", "n_reduced", "r_per_split", "r_start", "r_stop", "r_block", "slice_id", "partial",
-     "SPLIT", "index_64", "flat_offs"}
+     "SPLIT", "index_64", "flat_offs", "slice_block", "arrived", "count", "pool"}
 )
 # Names the emitted gemm kernel keeps live across its loops: no spec name may take them.
 GEMM_NAMES = ("M", "N", "K", "BATCH", "ADDRESSING", "DOT_DTYPE", "PERSISTENT", "FLATTEN", "tile_id", "num_tiles",

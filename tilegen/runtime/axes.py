@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import torch
 
-from . import reduction
+from . import arrivals, reduction
 from .args import cdiv, next_power_of_2
 
 # A program's tile holds this many elements (an f32 accumulator of TILE / (32 * warps) values
@@ -32,8 +32,9 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0):
     the reduced one. Where the kept elements give too few programs to fill the GPU, SPLIT
     programs share each block of kept elements, each reducing r_per_split of the reduced
     elements: as many as fit in one wave of AXIS_PROGRAMS_PER_SM per SM, every block split
-    alike; a second kernel adds their partial results in a fixed order, so the result
-    depends on the shape and the SM count only, never on timing."""
+    alike; the block's last slice to finish adds their partial results in a fixed order
+    (axis_counts), so the result depends on the shape and the SM count only, never on
+    timing."""
     if kept_inner:
         block_k = min(next_power_of_2(max(n_kept, 1)), AXIS_INNER)
         block_r = max(1, min(AXIS_TILE // block_k, next_power_of_2(max(n_reduced, 1))))
@@ -52,6 +53,13 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0):
     split = max(1, cdiv(n_reduced, r_per_split))
     num_warps = 4 if block_r * block_k <= 2048 else 8  # (a pinned larger tile takes more warps)
     return block_r, block_k, split, r_per_split, num_warps
+
+
+def axis_combine_block(split, block_k):
+    """BLOCK_S, the slices a split reduction's combine folds in per step: a tile of as many
+    elements as the reduction's (AXIS_TILE), so that a block of few kept elements (one, for
+    a whole-tensor mean) reads its many slices in few steps, each a load and a wait."""
+    return min(next_power_of_2(split), max(1, AXIS_TILE // block_k))
 
 
 def axis_scan_plan(n_kept, n_scan):
@@ -76,6 +84,20 @@ def axis_partials(split, n_kept, dtype, device):
     if key not in _NO_PARTIALS:
         _NO_PARTIALS[key] = torch.empty(1, dtype=dtype, device=device)
     return _NO_PARTIALS[key]
+
+
+def axis_counts(split, n_blocks, device):
+    """(the arrival counts of a split launch's n_blocks blocks of kept elements, the pool
+    they go back to through axis_counts_done once the launch is queued): the slices of a
+    block count themselves in and the last to arrive combines their partial results
+    (tilegen.runtime.arrivals). With one slice the kernel counts nothing, and takes the
+    one-element tensor of axis_partials (no allocation on that launch path)."""
+    if split > 1:
+        return arrivals.take_counts(device, n_blocks)
+    return axis_partials(1, 1, torch.int32, device), None
+
+
+axis_counts_done = arrivals.give_back
 
 
 def sm_count_or_default(device):

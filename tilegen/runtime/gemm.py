@@ -33,7 +33,7 @@ from .launch_model import gemm_model, gemm_rank, gemm_shortlist  # noqa: F401 (t
 from .timing import device_ms, flush_buffer, ranks
 from .gemm_configs import (  # noqa: F401 (tests, scripts and the generated launchers read them here)
     GEMM_CONFIGS, GEMM_HOPPER_BYTE_CONFIGS, GEMM_HOPPER_CONFIGS, GEMM_HOPPER_SMALL_M_CONFIGS, GEMM_INTERPRETER_CONFIG,
-    GEMM_SPLIT_K_COUNTS, GEMM_SPLIT_KS, gemm_facts, gemm_k_major, gemm_narrow_configs, gemm_narrow_loads,
+    GEMM_SPLIT_KS, gemm_facts, gemm_k_major, gemm_narrow_configs, gemm_narrow_loads,
     gemm_narrow_variants, gemm_smem, gemm_split_candidates, gemm_split_k_buffers, gemm_split_k_done,
     gemm_tail_candidates, gemm_tma_ok,
 )

@@ -7,7 +7,8 @@ from __future__ import annotations
 import torch
 import triton.language as tl
 
-from .args import cdiv, current_stream, needs_int64
+from . import arrivals
+from .args import cdiv, needs_int64
 from .launch_model import gemm_tile_cols
 
 # Candidate block configurations, the default first. Hopper (sm_90+): large tiles,
@@ -203,51 +204,19 @@ def gemm_tail_candidates(candidates, pins, smem=None, elem_bytes=2):
     return out
 
 
-GEMM_SPLIT_K_COUNTS = {}  # (device, stream) -> arrival counts, all zero, not in use
-
-
 def gemm_split_k_buffers(num_tiles, config, device, acc_dtype):
     """(the workspace of partial tiles, the zeroed arrival counts, the pool the counts go
     back to) for a split-K launch; (None, None, None) for split_k 1. The workspace comes per
-    launch from torch's caching allocator; the counts from gemm_split_k_counts."""
+    launch from torch's caching allocator; the counts from tilegen.runtime.arrivals, which
+    the launcher gives back (gemm_split_k_done) once the launch is queued."""
     split = config.get("split_k", 1)
     if split == 1:
         return None, None, None
     ws = torch.empty(num_tiles * split * config["block_m"] * config["block_n"], dtype=acc_dtype, device=device)
-    return (ws, *gemm_split_k_counts(device, num_tiles))
+    return (ws, *arrivals.take_counts(device, num_tiles))
 
 
-def _counts_key(device):
-    """The stream a launch goes to (the current device's current stream, where Triton
-    launches), with the device the counts live on."""
-    return str(device), current_stream(torch.cuda.current_device()) if device.type == "cuda" else 0
-
-
-def gemm_split_k_counts(device, num_tiles):
-    """(num_tiles arrival counts, all zero; the key of the pool they go back to, or None).
-    Each tile's last program sets its count back to 0, so a launch leaves the counts as it
-    found them: launches on one stream run one after another and take turns with one
-    buffer per stream, zeroed once (a zeroing per launch cost a memset kernel, 1.4-2.4 us of
-    device time on the H200, and its host time). The buffer is taken out of
-    GEMM_SPLIT_K_COUNTS until gemm_split_k_done gives it back after the launch is queued: a
-    launch that raises (its programs may not all have counted in) never does, and the next
-    one zeroes a new buffer. Inside CUDA-graph capture each launch gets a buffer of its own,
-    zeroed in the graph, which goes back to no pool: a replay may run on another stream,
-    beside launches on this one."""
-    if device.type == "cuda" and torch.cuda.is_current_stream_capturing():
-        return torch.zeros(num_tiles, dtype=torch.int32, device=device), None
-    pool = _counts_key(device)
-    counts = GEMM_SPLIT_K_COUNTS.pop(pool, None)
-    if counts is None or counts.numel() < num_tiles:
-        counts = torch.zeros(max(num_tiles, 1024), dtype=torch.int32, device=device)
-    return counts, pool
-
-
-def gemm_split_k_done(pool, counts):
-    """Give a split-K launch's arrival counts back to their pool (gemm_split_k_counts), once
-    the launch is queued; nothing for a pool of None (no split, or graph capture)."""
-    if pool is not None:
-        GEMM_SPLIT_K_COUNTS[pool] = counts
+gemm_split_k_done = arrivals.give_back
 
 
 def gemm_tma_ok(tensors):

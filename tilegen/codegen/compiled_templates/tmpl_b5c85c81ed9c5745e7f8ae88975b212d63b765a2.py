@@ -8,7 +8,7 @@ def root(context, missing=missing):
     cond_expr_undefined = Undefined
     if 0: yield None
     l_0_k = resolve('k')
-    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_strided_loads = l_0_reduce_pass = l_0_load_kept = l_0_finish_pass = l_0_run_pass = l_0_finish_slices = l_0_combine = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_launch_args = l_0_launches = missing
+    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_strided_loads = l_0_reduce_pass = l_0_load_kept = l_0_finish_pass = l_0_run_pass = l_0_combine = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_launch_args = l_0_launches = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -354,9 +354,7 @@ def root(context, missing=missing):
             str(('the pass ' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else cond_expr_undefined("the inline if-expression on line 99 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
             'here.\n    ',
             str(t_1(t_5(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, (l_1_index == ((undefined(name='count') if l_1_count is missing else l_1_count) - 1)))), 4)),
-            "\nelse:\n    # Slice pid_r's partial results; ",
-            str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')),
-            '_finish_kernel combines the slices.\n',
+            "\nelse:\n    # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.\n",
         ))
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
@@ -369,40 +367,31 @@ def root(context, missing=missing):
                 ', mask=mask_k)\n',
             ))
         l_2_r = missing
+        t_12.extend((
+            "    # Count this slice in. The barrier puts every thread's stores before the count; the atomic\n    # (acquire and release, GPU-wide) makes the other slices' stores visible to the block's\n    # last slice to arrive, which combines them all, in slice order (the same bits whichever\n    # finishes last), ",
+            str(('finishes the pass' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else 'computes the outputs')),
+            ' and sets the block\'s count back to 0: the\n    # counts are zero again for the launch that follows, which needs no zeroing of its own.\n    tl.debug_barrier()\n    arrived = tl.atomic_add(count_ptr + pid_k, 1, sem="acq_rel", scope="gpu")\n    if arrived == SPLIT - 1:\n        tl.store(count_ptr + pid_k, 0)\n        ',
+            str(t_1(t_5(context.call((undefined(name='combine') if l_0_combine is missing else l_0_combine), environment.getattr(l_1_p, 'results'))), 8)),
+            '\n        ',
+            str(t_1(t_5(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, (l_1_index == ((undefined(name='count') if l_1_count is missing else l_1_count) - 1)))), 8)),
+            '\n',
+        ))
         return concat(t_12)
     context.exported_vars.add('run_pass')
     context.vars['run_pass'] = l_0_run_pass = Macro(environment, macro, 'run_pass', ('p', 'index'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_p, l_1_last):
-        t_13 = []
-        if l_1_p is missing:
-            l_1_p = undefined("parameter 'p' was not provided", name='p')
-        if l_1_last is missing:
-            l_1_last = undefined("parameter 'last' was not provided", name='last')
-        pass
-        t_13.extend((
-            str(t_5(context.call((undefined(name='load_kept') if l_0_load_kept is missing else l_0_load_kept), l_1_p))),
-            '\n',
-            str(t_5(context.call((undefined(name='combine') if l_0_combine is missing else l_0_combine), environment.getattr(l_1_p, 'results')))),
-            '\n',
-            str(t_5(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, l_1_last))),
-            '\n',
-        ))
-        return concat(t_13)
-    context.exported_vars.add('finish_slices')
-    context.vars['finish_slices'] = l_0_finish_slices = Macro(environment, macro, 'finish_slices', ('p', 'last'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_results):
-        t_14 = []
+        t_13 = []
         if l_1_results is missing:
             l_1_results = undefined("parameter 'results' was not provided", name='results')
         pass
-        t_14.append(
-            '# The partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per reduction.\n',
+        t_13.append(
+            "# Every slice's partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per\n# reduction. The loads bypass L1 (.cg), which is not coherent across SMs.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_14.extend((
-                'acc_',
+            t_13.extend((
+                'slices_',
                 str(environment.getattr(l_2_r, 'name')),
                 ' = tl.full([BLOCK_S, BLOCK_K], ',
                 str(environment.getattr(l_2_r, 'neutral')),
@@ -411,68 +400,68 @@ def root(context, missing=missing):
                 ')\n',
             ))
         l_2_r = missing
-        t_14.append(
+        t_13.append(
             "for slice_block in range(0, SPLIT, BLOCK_S):\n    offs_s = slice_block + tl.arange(0, BLOCK_S)\n    # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.\n    mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]\n    # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_14.extend((
+            t_13.extend((
                 '    partial = tl.load(',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=',
                 str(environment.getattr(l_2_r, 'neutral')),
-                ')\n    ',
+                ', cache_modifier=".cg")\n    ',
                 str(environment.getattr(l_2_r, 'merge')),
                 '\n',
             ))
         l_2_r = missing
-        t_14.append(
+        t_13.append(
             "# Fold the slices: the tile's rows, in a fixed order.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_14.extend((
+            t_13.extend((
                 str(environment.getattr(l_2_r, 'name')),
                 ' = ',
                 str(environment.getattr(l_2_r, 'fold_slices')),
                 '\n',
             ))
         l_2_r = missing
-        return concat(t_14)
+        return concat(t_13)
     context.exported_vars.add('combine')
     context.vars['combine'] = l_0_combine = Macro(environment, macro, 'combine', ('results',), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_15 = []
+        t_14 = []
         pass
-        t_15.append(
+        t_14.append(
             'offs_k = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)\nif INDEX_64:\n    offs_k = offs_k.to(tl.int64)\n# mask_k: the last block of kept elements runs past n_kept.\nmask_k = offs_k < n_kept\n',
         )
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'):
             pass
-            t_15.extend((
+            t_14.extend((
                 '# Split the kept index into one index per kept dimension of [',
                 str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_text')),
                 '], innermost first.\n',
                 str(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'offs_k', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'))),
             ))
-        return concat(t_15)
+        return concat(t_14)
     context.exported_vars.add('kept_block')
     context.vars['kept_block'] = l_0_kept_block = Macro(environment, macro, 'kept_block', (), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_16 = []
+        t_15 = []
         pass
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'):
             pass
-            t_16.extend((
+            t_15.extend((
                 '# The inputs the statements after the reductions read, one value per kept element.\n',
                 str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'), 'mask_k')),
             ))
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_statements'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_15.extend((
                 '# spec: ',
                 str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                 ':',
@@ -484,13 +473,13 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_st = missing
-        t_16.append(
+        t_15.append(
             '# Store each output, cast to its declared type, under the kept mask.\n',
         )
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'stores'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_15.extend((
                 'tl.store(',
                 str(environment.getattr(environment.getattr(l_2_st, 'tensor'), 'name')),
                 '_ptr + ',
@@ -502,18 +491,16 @@ def root(context, missing=missing):
                 ', mask=mask_k)\n',
             ))
         l_2_st = missing
-        return concat(t_16)
+        return concat(t_15)
     context.exported_vars.add('epilogue')
     context.vars['epilogue'] = l_0_epilogue = Macro(environment, macro, 'epilogue', (), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_finish):
-        t_17 = []
-        if l_1_finish is missing:
-            l_1_finish = undefined("parameter 'finish' was not provided", name='finish')
+    def macro():
+        t_16 = []
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_17.extend((
+            t_16.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -525,7 +512,7 @@ def root(context, missing=missing):
         l_2_t = missing
         if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             pass
-            t_17.extend((
+            t_16.extend((
                 '    ',
                 str(t_1(t_5(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'params'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4)),
                 '\n',
@@ -533,7 +520,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_17.extend((
+            t_16.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -546,7 +533,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
             _loop_vars = {}
             pass
-            t_17.extend((
+            t_16.extend((
                 '    ',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part_ptr,  # ',
@@ -559,7 +546,7 @@ def root(context, missing=missing):
         for l_2_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'keeps'):
             _loop_vars = {}
             pass
-            t_17.extend((
+            t_16.extend((
                 '    ',
                 str(environment.getattr(l_2_m, 'name')),
                 '_keep_ptr,  # ',
@@ -571,22 +558,17 @@ def root(context, missing=missing):
                 ' for the passes after it\n',
             ))
         l_2_m = missing
-        t_17.extend((
-            '    n_kept,  # elements of each output: ',
+        t_16.extend((
+            '    count_ptr,  # int32[blocks of kept elements]: how many slices of each block have finished (SPLIT > 1)\n    n_kept,  # elements of each output: ',
             str((t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept'), ' * ') or '1 (0-d outputs)')),
             '\n    n_reduced,  # elements reduced into each: ',
             str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced'), ' * ')),
-            '\n',
+            '\n    r_per_split,  # reduced elements each slice covers (a multiple of BLOCK_R)\n',
         ))
-        if (not l_1_finish):
-            pass
-            t_17.append(
-                '    r_per_split,  # reduced elements each slice covers (a multiple of BLOCK_R)\n',
-            )
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_17.extend((
+            t_16.extend((
                 '    ',
                 str(l_2_d),
                 ',\n',
@@ -598,46 +580,31 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_17.extend((
+                t_16.extend((
                     '    ',
                     str(l_3_stride),
                     ',\n',
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_17.extend((
-            '    SPLIT,  # ',
-            str(('how many slices wrote partial results' if l_1_finish else 'programs sharing a block of kept elements, each over one slice of the reduced ones')),
-            '\n',
-        ))
-        if l_1_finish:
-            pass
-            t_17.append(
-                '    BLOCK_S: tl.constexpr,  # slices combined per step\n',
-            )
-        else:
-            pass
-            t_17.append(
-                '    BLOCK_R: tl.constexpr,  # reduced elements per tile step\n',
-            )
-        t_17.append(
-            '    BLOCK_K: tl.constexpr,  # kept elements per program\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n',
+        t_16.append(
+            '    SPLIT,  # programs sharing a block of kept elements, each over one slice of the reduced ones\n    BLOCK_R: tl.constexpr,  # reduced elements per tile step\n    BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step\n    BLOCK_K: tl.constexpr,  # kept elements per program\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n',
         )
         if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
             pass
-            t_17.extend((
+            t_16.extend((
                 '    PASS: tl.constexpr,  # which of the ',
                 str(t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'))),
                 ' passes over the reduced elements this launch makes\n',
             ))
-        if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat') and (not l_1_finish)):
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
             pass
-            t_17.append(
+            t_16.append(
                 '    FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices\n',
             )
-        return concat(t_17)
+        return concat(t_16)
     context.exported_vars.add('kernel_args')
-    context.vars['kernel_args'] = l_0_kernel_args = Macro(environment, macro, 'kernel_args', ('finish',), False, False, False, context.eval_ctx.autoescape)
+    context.vars['kernel_args'] = l_0_kernel_args = Macro(environment, macro, 'kernel_args', (), False, False, False, context.eval_ctx.autoescape)
     yield '# spec: '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
     yield ':'
@@ -645,7 +612,7 @@ def root(context, missing=missing):
     yield '\n@triton.jit\ndef '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_kernel(\n'
-    yield str(context.call((undefined(name='kernel_args') if l_0_kernel_args is missing else l_0_kernel_args), False))
+    yield str(context.call((undefined(name='kernel_args') if l_0_kernel_args is missing else l_0_kernel_args)))
     yield '):\n'
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'division_note'):
         pass
@@ -683,50 +650,9 @@ def root(context, missing=missing):
         yield '    '
         yield str(t_1(t_5(context.call((undefined(name='run_pass') if l_0_run_pass is missing else l_0_run_pass), environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'), 0), 0)), 4))
         yield '\n'
-    yield '\n\n# spec: '
-    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file'))
-    yield ':'
-    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'line'))
-    yield '\n@triton.jit\ndef '
-    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-    yield '_finish_kernel(\n'
-    yield str(context.call((undefined(name='kernel_args') if l_0_kernel_args is missing else l_0_kernel_args), True))
-    yield '):\n'
-    if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'division_note'):
-        pass
-        yield '    # '
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'division_note'))
-        yield '\n'
-    if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
-        pass
-        yield '    '
-        yield str(t_1(t_5(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
-        yield '\n'
-    yield "    # Program pid_k combines the SPLIT slices' partial results of its kept elements, slice by\n    # slice in order (the same bits every run), then computes and stores the outputs.\n    pid_k = tl.program_id(0)\n    "
-    yield str(t_1(t_5(context.call((undefined(name='kept_block') if l_0_kept_block is missing else l_0_kept_block))), 4))
-    yield '\n'
-    if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
-        pass
-        l_1_loop = missing
-        for l_1_p, l_1_loop in LoopContext(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'), undefined):
-            _loop_vars = {}
-            pass
-            yield '    '
-            yield str(('if' if environment.getattr(l_1_loop, 'first') else 'elif'))
-            yield ' PASS == '
-            yield str(environment.getattr(l_1_loop, 'index0'))
-            yield ':\n        '
-            yield str(t_1(t_5(context.call((undefined(name='finish_slices') if l_0_finish_slices is missing else l_0_finish_slices), l_1_p, environment.getattr(l_1_loop, 'last'), _loop_vars=_loop_vars)), 8))
-            yield '\n'
-        l_1_loop = l_1_p = missing
-    else:
-        pass
-        yield '    '
-        yield str(t_1(t_5(context.call((undefined(name='finish_slices') if l_0_finish_slices is missing else l_0_finish_slices), environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'), 0), True)), 4))
-        yield '\n'
     yield '\n\n'
     template = environment.get_template('_launcher_head.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'finish_slices': l_0_finish_slices, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
     try:
         for event in gen:
             yield event
@@ -742,7 +668,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 256 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 234 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -763,14 +689,14 @@ def root(context, missing=missing):
     yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape and the SM count (tilegen.runtime.axes.axis_plan).\n    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(\n        n_kept, n_reduced, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner'))
     yield ', _axes.sm_count_or_default(device)'
-    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 271 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 249 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     yield '\n    )\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'):
         pass
         yield '    num_warps = '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'))
         yield "  # pinned by the spec's schedule\n"
-    yield '    # Partial results of each slice, where several share a block (unused otherwise).\n'
+    yield "    # Partial results of each slice, where several share a block (unused otherwise), and the\n    # arrival counts by which each block's last slice finds itself (tilegen.runtime.axes.axis_counts).\n"
     for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
         _loop_vars = {}
         pass
@@ -780,18 +706,16 @@ def root(context, missing=missing):
         yield str(environment.getattr(l_1_r, 'dtype'))
         yield ', device)\n'
     l_1_r = missing
-    yield '    index_64 = _args.needs_int64('
+    yield '    count, pool = _axes.axis_counts(SPLIT, _args.cdiv(n_kept, BLOCK_K), device)\n    index_64 = _args.needs_int64('
     yield str(t_2(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
     yield ')\n'
-    def macro(l_1_finish):
-        t_18 = []
-        if l_1_finish is missing:
-            l_1_finish = undefined("parameter 'finish' was not provided", name='finish')
+    def macro():
+        t_17 = []
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_18.extend((
+            t_17.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -800,7 +724,7 @@ def root(context, missing=missing):
         for l_2_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             _loop_vars = {}
             pass
-            t_18.extend((
+            t_17.extend((
                 '        ',
                 str(environment.getattr(l_2_p, 'name')),
                 ',\n',
@@ -809,7 +733,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_18.extend((
+            t_17.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -818,7 +742,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
             _loop_vars = {}
             pass
-            t_18.extend((
+            t_17.extend((
                 '        ',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part,\n',
@@ -827,24 +751,19 @@ def root(context, missing=missing):
         for l_2_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'keeps'):
             _loop_vars = {}
             pass
-            t_18.extend((
+            t_17.extend((
                 '        ',
                 str(environment.getattr(l_2_m, 'name')),
                 '_keep,\n',
             ))
         l_2_m = missing
-        t_18.append(
-            '        n_kept,\n        n_reduced,\n',
+        t_17.append(
+            '        count,\n        n_kept,\n        n_reduced,\n        r_per_split,\n',
         )
-        if (not l_1_finish):
-            pass
-            t_18.append(
-                '        r_per_split,\n',
-            )
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_18.extend((
+            t_17.extend((
                 '        ',
                 str(l_2_d),
                 ',\n',
@@ -856,7 +775,7 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_18.extend((
+                t_17.extend((
                     '        ',
                     str(environment.getattr(l_2_t, 'name')),
                     '.stride(',
@@ -865,54 +784,40 @@ def root(context, missing=missing):
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_18.append(
+        t_17.append(
             '        SPLIT,\n',
         )
-        return concat(t_18)
+        return concat(t_17)
     context.exported_vars.add('launch_args')
-    context.vars['launch_args'] = l_0_launch_args = Macro(environment, macro, 'launch_args', ('finish',), False, False, False, context.eval_ctx.autoescape)
+    context.vars['launch_args'] = l_0_launch_args = Macro(environment, macro, 'launch_args', (), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_chained):
-        t_19 = []
+        t_18 = []
         if l_1_chained is missing:
             l_1_chained = undefined("parameter 'chained' was not provided", name='chained')
         pass
-        t_19.extend((
+        t_18.extend((
             '    _fast.launch(\n        ',
             str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')),
             '_kernel,\n        grid,\n',
-            str(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args), False)),
-            'BLOCK_R=BLOCK_R,\n        BLOCK_K=BLOCK_K,\n        INDEX_64=index_64,\n',
+            str(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args))),
+            'BLOCK_R=BLOCK_R,\n        BLOCK_S=_axes.axis_combine_block(SPLIT, BLOCK_K),\n        BLOCK_K=BLOCK_K,\n        INDEX_64=index_64,\n',
         ))
         if l_1_chained:
             pass
-            t_19.append(
+            t_18.append(
                 '        PASS=PASS,\n',
             )
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
             pass
-            t_19.extend((
+            t_18.extend((
                 '        FLAT=all(t.is_contiguous() for t in (',
                 str(t_2(context.eval_ctx, t_4(context, t_4(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), attribute='tensor'), attribute='name'), ', ')),
                 ',)),\n',
             ))
-        t_19.extend((
-            '        num_warps=num_warps,\n    )\n    if SPLIT > 1:\n        # Combine the slices and ',
-            str(('finish the pass' if l_1_chained else 'compute the outputs')),
-            ': one program per FINISH_K kept elements\n        # (fewer than BLOCK_K, for more programs: this kernel is short).\n        FINISH_K = min(BLOCK_K, 64)\n        _fast.launch(\n            ',
-            str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')),
-            '_finish_kernel,\n            (_args.cdiv(n_kept, FINISH_K),),\n',
-            str(t_1(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args), True), 4, first=True)),
-            'BLOCK_S=min(_args.next_power_of_2(SPLIT), 32),\n            BLOCK_K=FINISH_K,\n            INDEX_64=index_64,\n',
-        ))
-        if l_1_chained:
-            pass
-            t_19.append(
-                '            PASS=PASS,\n',
-            )
-        t_19.append(
-            '            num_warps=4,\n        )\n',
+        t_18.append(
+            '        num_warps=num_warps,\n    )\n',
         )
-        return concat(t_19)
+        return concat(t_18)
     context.exported_vars.add('launches')
     context.vars['launches'] = l_0_launches = Macro(environment, macro, 'launches', ('chained',), False, False, False, context.eval_ctx.autoescape)
     if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
@@ -929,21 +834,21 @@ def root(context, missing=missing):
         l_1_m = missing
         yield '    grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)\n    for PASS in range('
         yield str(t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')))
-        yield '):\n        # Each pass reads the results of those before: one program per block of kept elements\n        # and slice of the reduced ones, then, where slices share a block, the finish kernel.\n'
+        yield '):\n        # Each pass reads the results of those before: one program per block of kept elements\n        # and slice of the reduced ones.\n'
         yield str(t_1(context.call((undefined(name='launches') if l_0_launches is missing else l_0_launches), True), 4, first=True))
     else:
         pass
         yield '    # One program per block of kept elements and slice of the reduced ones.\n    grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)\n'
         yield str(context.call((undefined(name='launches') if l_0_launches is missing else l_0_launches), False))
-    yield '    return '
+    yield "    # The counts go back to this stream's pool once the launch is queued: each block's last\n    # slice reset its count (a launch that raised gives them up).\n    _axes.axis_counts_done(pool, count)\n    return "
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n\n\n'
     template = environment.get_template('_reference.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'finish_slices': l_0_finish_slices, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
     try:
         for event in gen:
             yield event
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=43&2=45&3=47&4=50&5=53&6=56&7=59&8=62&9=71&10=74&11=77&13=95&17=110&18=115&19=119&20=121&23=125&24=129&26=135&27=144&28=148&30=157&31=160&32=165&39=177&40=182&43=186&44=188&45=190&46=192&48=194&50=201&52=204&53=209&54=213&57=222&58=227&60=233&61=236&62=240&65=249&66=254&68=259&69=263&73=272&74=279&75=287&77=293&78=296&80=301&82=305&84=308&85=313&86=317&89=326&90=331&94=340&95=348&96=350&97=352&99=354&100=356&102=358&103=361&104=366&107=375&108=383&109=385&110=387&112=393&114=401&115=406&122=417&123=422&124=426&127=433&128=437&131=446&137=452&138=456&139=458&142=463&143=466&145=470&147=472&148=477&149=481&152=490&153=495&156=508&157=513&158=518&160=526&161=530&163=533&164=538&166=546&167=551&169=559&170=564&172=576&173=578&174=581&177=586&178=591&180=595&181=598&182=603&185=610&186=613&193=626&194=630&196=633&200=642&202=646&203=648&205=650&206=653&208=655&209=658&211=661&212=663&215=665&218=667&219=670&220=674&221=678&224=684&228=687&230=691&231=693&233=695&234=698&236=700&237=703&242=706&243=708&244=711&245=715&246=719&249=725&253=728&254=735&255=737&256=740&258=748&259=750&261=753&264=755&265=761&271=764&273=768&274=771&277=774&278=778&280=784&281=786&282=791&283=796&285=800&286=805&288=809&289=814&291=818&292=823&294=827&295=832&299=839&302=844&303=849&305=853&306=856&307=861&312=874&314=881&316=883&320=886&323=891&324=895&329=900&333=902&335=904&339=907&345=918&347=921&348=925&351=931&354=933&358=937&360=939&363=941'
+debug_info = '1=43&2=45&3=47&4=50&5=53&6=56&7=59&8=62&9=71&10=74&11=77&13=95&17=110&18=115&19=119&20=121&23=125&24=129&26=135&27=144&28=148&30=157&31=160&32=165&39=177&40=182&43=186&44=188&45=190&46=192&48=194&50=201&52=204&53=209&54=213&57=222&58=227&60=233&61=236&62=240&65=249&66=254&68=259&69=263&73=272&74=279&75=287&77=293&78=296&80=301&82=305&84=308&85=313&86=317&89=326&90=331&94=340&95=348&96=350&97=352&99=354&100=356&103=359&104=364&109=372&115=374&116=376&118=382&121=390&122=395&129=406&130=411&131=415&134=422&135=426&138=435&144=441&145=445&146=447&149=452&150=455&152=459&154=461&155=466&156=470&159=479&160=484&163=497&164=500&165=505&167=513&168=517&170=520&171=525&173=533&174=538&176=546&177=551&180=563&181=565&183=568&184=573&186=577&187=580&188=585&196=593&197=597&199=600&203=609&205=613&206=615&208=617&209=620&211=622&212=625&214=628&215=630&218=632&221=634&222=637&223=641&224=645&227=651&231=654&232=661&233=663&234=666&236=674&237=676&239=679&242=681&243=687&249=690&251=694&252=697&256=700&257=704&260=710&261=712&262=715&263=720&265=724&266=729&268=733&269=738&271=742&272=747&274=751&275=756&281=763&282=768&284=772&285=775&286=780&291=793&293=800&295=802&300=805&303=810&304=814&309=823&311=826&312=830&315=836&318=838&322=842&327=844&330=846'

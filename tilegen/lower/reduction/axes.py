@@ -10,8 +10,8 @@ so that the tile's inner axis is the one memory holds contiguously. Each reducti
 tile-shaped accumulator, folded to one value per kept element after the loop. The
 statements before the reductions run on the tile ("loop" statements); those after them,
 on the kept block ("epilogue"). Where SPLIT programs share a kept block (runtime/axes.py,
-axis_plan), each writes its partial results and a finish kernel combines them, in order,
-and runs the epilogue.
+axis_plan), each writes its partial results and counts itself in; the last of them to
+arrive combines them, in order, and runs the epilogue.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ class AxisResult:
     neutral: str  # what masked-off lanes contribute
     step: str  # one tile step, e.g. "acc_sum_x += tl.where(mask, x, 0.0)"
     fold: str  # the tile folded over its reduced axis, e.g. "tl.sum(acc_sum_x, axis=0)"
-    merge: str  # folding a tile of other slices' `partial` results in, e.g. "acc_sum_x += partial"
+    merge: str  # folding a tile of the slices' `partial` results in, e.g. "slices_sum_x += partial"
     fold_slices: str  # that tile folded over its slices (axis 0)
     final: str  # the result from the folded value (a mean divides by n_reduced), e.g. "sum_x"
 
@@ -244,7 +244,8 @@ def _result(call, name, typer, loop, kept_inner) -> AxisResult:
         name=name, fn=call.func, dtype=dtype.triton, neutral=neutral,
         step=accumulate(fn.combine, acc, f"tl.where(mask, {value}, {neutral})"),
         fold=row_reduce(fn.combine, acc, axis=axis, keep_dims=False),
-        merge=accumulate(fn.combine, acc, "partial"), fold_slices=row_reduce(fn.combine, acc, axis=0, keep_dims=False),
+        merge=accumulate(fn.combine, f"slices_{name}", "partial"),
+        fold_slices=row_reduce(fn.combine, f"slices_{name}", axis=0, keep_dims=False),
         final=final)
 
 
