@@ -4,8 +4,7 @@
 
 Each kernel NAME comes as three functions:
   NAME_kernel     the @triton.jit kernel (row reductions also have NAME_looped_kernel and
-                  NAME_team_kernel, for wide rows, the launcher picking one; reductions over
-                  named dimensions NAME_finish_kernel, which combines split slices)
+                  NAME_team_kernel, for wide rows, the launcher picking one)
   NAME(...)       the launcher: checks its arguments, allocates outputs, launches
   NAME_reference  the same computation in plain torch, for validation
 The launchers' argument checks, launch choices and tuning live in tilegen.runtime;
@@ -767,7 +766,7 @@ def linear_i8_kernel(
     y_desc,  # y, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
     # Split-K (SPLIT_K > 1; None otherwise): where the programs sharing a tile meet.
     ws_ptr,  # int32[tiles * SPLIT_K * BLOCK_M * BLOCK_N]: each program's partial tile
-    count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
+    count_ptr,  # i32[tiles], zero at launch (each tile's last program resets its count): how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_N2: tl.constexpr,  # 0, or the tile has BLOCK_N + BLOCK_N2 columns (pointer addressing)
@@ -1143,7 +1142,7 @@ def matmul_i8_kernel(
     c_desc,  # c, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
     # Split-K (SPLIT_K > 1; None otherwise): where the programs sharing a tile meet.
     ws_ptr,  # int32[tiles * SPLIT_K * BLOCK_M * BLOCK_N]: each program's partial tile
-    count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
+    count_ptr,  # i32[tiles], zero at launch (each tile's last program resets its count): how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_N2: tl.constexpr,  # 0, or the tile has BLOCK_N + BLOCK_N2 columns (pointer addressing)
@@ -1505,7 +1504,7 @@ def scaled_mm_kernel(
     y_desc,  # y, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
     # Split-K (SPLIT_K > 1; None otherwise): where the programs sharing a tile meet.
     ws_ptr,  # float32[tiles * SPLIT_K * BLOCK_M * BLOCK_N]: each program's partial tile
-    count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
+    count_ptr,  # i32[tiles], zero at launch (each tile's last program resets its count): how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_N2: tl.constexpr,  # 0, or the tile has BLOCK_N + BLOCK_N2 columns (pointer addressing)
@@ -1904,7 +1903,7 @@ def scaled_mm_tensor_kernel(
     y_desc,  # y, in [BLOCK_M, BLOCK_N // 2] blocks (each tile leaves in two halves)
     # Split-K (SPLIT_K > 1; None otherwise): where the programs sharing a tile meet.
     ws_ptr,  # float32[tiles * SPLIT_K * BLOCK_M * BLOCK_N]: each program's partial tile
-    count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished
+    count_ptr,  # i32[tiles], zero at launch (each tile's last program resets its count): how many of each tile's programs have finished
     BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,
     BLOCK_N: tl.constexpr,
     BLOCK_N2: tl.constexpr,  # 0, or the tile has BLOCK_N + BLOCK_N2 columns (pointer addressing)

@@ -4,8 +4,7 @@
 
 Each kernel NAME comes as three functions:
   NAME_kernel     the @triton.jit kernel (row reductions also have NAME_looped_kernel and
-                  NAME_team_kernel, for wide rows, the launcher picking one; reductions over
-                  named dimensions NAME_finish_kernel, which combines split slices)
+                  NAME_team_kernel, for wide rows, the launcher picking one)
   NAME(...)       the launcher: checks its arguments, allocates outputs, launches
   NAME_reference  the same computation in plain torch, for validation
 The launchers' argument checks, launch choices and tuning live in tilegen.runtime;

@@ -3,8 +3,8 @@ programs of a GEMM tile, the slices of a block in a reduction over named dimensi
 the last of them to finish. Each program stores its partial result, then adds 1 to its
 piece's count; the one that reads back `sharers - 1` combines every partial result in a
 fixed order (so the result does not depend on which finished last) and sets the count
-back to 0. A launch thus leaves the counts as it found them, all zero. Imports nothing
-but torch."""
+back to 0. A launch thus leaves the counts as it found them, all zero. Imports torch and
+tilegen.runtime.args only."""
 
 from __future__ import annotations
 

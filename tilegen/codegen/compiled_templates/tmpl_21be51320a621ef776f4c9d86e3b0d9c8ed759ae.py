@@ -43,7 +43,7 @@ def root(context, missing=missing):
     yield str((undefined(name='spec_file') if l_0_spec_file is missing else l_0_spec_file))
     yield ': '
     yield str((t_1(context.eval_ctx, (undefined(name='kernel_names') if l_0_kernel_names is missing else l_0_kernel_names), ', ') if (undefined(name='kernel_names') if l_0_kernel_names is missing else l_0_kernel_names) else 'none (the spec declares no kernel)'))
-    yield '.\n\nEach kernel NAME comes as three functions:\n  NAME_kernel     the @triton.jit kernel (row reductions also have NAME_looped_kernel and\n                  NAME_team_kernel, for wide rows, the launcher picking one; reductions over\n                  named dimensions NAME_finish_kernel, which combines split slices)\n  NAME(...)       the launcher: checks its arguments, allocates outputs, launches\n  NAME_reference  the same computation in plain torch, for validation\nThe launchers\' argument checks, launch choices and tuning live in tilegen.runtime;\nthe @triton.jit helpers the kernels call follow the kernels.\n"""\n\nimport torch\nimport triton\nimport triton.language as tl\n'
+    yield '.\n\nEach kernel NAME comes as three functions:\n  NAME_kernel     the @triton.jit kernel (row reductions also have NAME_looped_kernel and\n                  NAME_team_kernel, for wide rows, the launcher picking one)\n  NAME(...)       the launcher: checks its arguments, allocates outputs, launches\n  NAME_reference  the same computation in plain torch, for validation\nThe launchers\' argument checks, launch choices and tuning live in tilegen.runtime;\nthe @triton.jit helpers the kernels call follow the kernels.\n"""\n\nimport torch\nimport triton\nimport triton.language as tl\n'
     if ('descriptors' in (undefined(name='imports') if l_0_imports is missing else l_0_imports)):
         pass
         yield 'from triton.tools.tensor_descriptor import TensorDescriptor  # descriptors built on the host\n'
@@ -98,4 +98,4 @@ def root(context, missing=missing):
         finally: gen.close()
 
 blocks = {}
-debug_info = '1=37&2=41&3=43&18=47&23=51&27=54&28=58&30=63&32=68&34=77&35=83&36=85&38=91&39=93'
+debug_info = '1=37&2=41&3=43&17=47&22=51&26=54&27=58&29=63&31=68&33=77&34=83&35=85&37=91&38=93'

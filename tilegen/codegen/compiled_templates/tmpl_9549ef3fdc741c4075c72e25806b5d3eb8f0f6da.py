@@ -627,7 +627,7 @@ def root(context, missing=missing):
         pass
         yield '    # Split-K (SPLIT_K > 1; None otherwise): where the programs sharing a tile meet.\n    ws_ptr,  # '
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'acc_dtype'))
-        yield "[tiles * SPLIT_K * BLOCK_M * BLOCK_N]: each program's partial tile\n    count_ptr,  # i32[tiles], zeroed by the launcher: how many of each tile's programs have finished\n"
+        yield "[tiles * SPLIT_K * BLOCK_M * BLOCK_N]: each program's partial tile\n    count_ptr,  # i32[tiles], zero at launch (each tile's last program resets its count): how many of each tile's programs have finished\n"
     yield '    BLOCK_M: tl.constexpr,  # each program computes [BLOCK_M, BLOCK_N] tiles of the output,\n    BLOCK_N: tl.constexpr,\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'tail'):
         pass
