@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tilegen.tools.bench import select_cases  # noqa: E402 (the same selection as tilegen bench)
 from tilegen.tools.cli import _part  # noqa: E402
+from make_corpus import fused_linear  # noqa: E402 (bench/, the script's own folder)
 
 
 def main():
@@ -144,15 +145,14 @@ def main():
 
 
 def fused_variant(case):
-    """The bias + activation variant of a plain linear case (the corpus's fused cases as
-    they are): GELU in bf16, SiLU in f16, the peer cuBLAS with the bias, then the eager
-    activation."""
+    """The bias + activation variant of a plain linear case, as bench/make_corpus.py writes
+    the corpus's own fused cases (those stay as they are)."""
     if "bias" in case["kernel"]:
         return case
     dtype = case["kernel"].rsplit("_", 1)[1]
-    act = "gelu" if dtype == "bf16" else "silu"
+    act, kernel, base = fused_linear(dtype)
     name = case["name"].replace(f" {dtype} ", f" +bias+{act} {dtype} ", 1)
-    return dict(case, name=name, kernel=f"linear_bias_{act}_{dtype}", baselines=[f"cuBLAS F.linear(bias) + F.{act}"])
+    return dict(case, name=name, kernel=kernel, baselines=[base])
 
 
 def summarize(results):

@@ -40,6 +40,14 @@ ODD = [("odd", "k4099", 4096, 4099, 77), ("odd", "n4097", 4097, 4096, 3000), ("o
 PER_LAYER = 2  # M values per (N, K), rotating through M_ALL
 
 
+def fused_linear(dtype):
+    """(activation, kernel, peer) of a fused linear case of `dtype`: bias + GELU in bf16,
+    bias + SiLU in f16 (bench/specs/bench_linear.tile), against cuBLAS with the bias and
+    then the eager activation."""
+    act = "gelu" if dtype == "bf16" else "silu"
+    return act, f"linear_bias_{act}_{dtype}", f"cuBLAS F.linear(bias) + F.{act}"
+
+
 def big(m, n, k):
     """Skip the largest products (a bench of the corpus must stay minutes long)."""
     return m * n * k > 2**38
@@ -74,9 +82,7 @@ def gemm_toml():
             kernel, base, sizes, flops = "bmm_bf16", "cuBLAS torch.matmul", f"B = {batch}, M = {m}, N = {n}, K = {k}", "2 * B * M * N * K"
             name = f"{what} bmm bf16 B={batch} M={m} N={n} K={k}"
         elif fused:
-            act = "gelu" if dtype == "bf16" else "silu"
-            kernel = f"linear_bias_{act}_{dtype}"
-            base = f"cuBLAS F.linear(bias) + F.{act}"
+            act, kernel, base = fused_linear(dtype)
             sizes, flops = f"M = {m}, N = {n}, K = {k}", "2 * M * N * K"
             name = f"{what} +bias+{act} {dtype} M={m} N={n} K={k}"
         else:

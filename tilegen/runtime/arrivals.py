@@ -41,6 +41,6 @@ def take_counts(device, n):
 
 def give_back(pool, counts):
     """Give a launch's arrival counts back to their pool (take_counts), once the launch is
-    queued; nothing for a pool of None (graph capture) or no counts."""
+    queued; nothing for a pool of None (graph capture, or a launch that took no counts)."""
     if pool is not None:
         ARRIVAL_COUNTS[pool] = counts
