@@ -168,7 +168,8 @@ def test_axis_plan_covers_the_reduced_range():
     import tilegen.runtime.axes as rt
 
     shapes = [(8192, 8192), (1024, 16384), (1, 33554432), (50257, 4096), (37, 0), (3, 5), (32001, 2048),
-              (4097, 32768), (769, 65536), (8191, 8192), (34000, 4096), (129, 1 << 20)]
+              (4097, 32768), (769, 65536), (8191, 8192), (34000, 4096), (129, 1 << 20), (63983, 8192),
+              (60000, 2048)]
     for sms in (132, 4):
         for n_kept, n_reduced in shapes:
             for kept_inner in (True, False):
@@ -176,11 +177,12 @@ def test_axis_plan_covers_the_reduced_range():
                 assert block_r * block_k <= rt.AXIS_TILE and r_per_split % block_r == 0 and warps in (4, 8)
                 assert split == 1 or (split - 1) * r_per_split < n_reduced <= split * r_per_split
                 assert split == 1 or rt.cdiv(n_kept, block_k) * split <= rt.AXIS_PROGRAMS_PER_SM * sms, (n_kept, sms)
-    # the slices of the column blocks fill one wave of 1056, rounded down: 786 blocks of the
-    # 50257 columns take one slice (two made 1572 programs, 1.49 waves), 128 blocks of 8192
-    # take 8 (not 9: 1152 programs), 501 of 32001 take 2, 65 of 4097 take 16, 13 of 769 79
-    expected = {(50257, 4096): 1, (8192, 8192): 8, (8191, 8192): 8, (32001, 2048): 2, (4097, 32768): 16,
-                (769, 65536): 79, (34000, 4096): 1}
+    # the slices of the column blocks fill one wave of 9 * 132 = 1188, rounded down: 786
+    # blocks of the 50257 columns take one slice (two made 1572 programs, 1.32 waves), 532
+    # of 34000 take 2 (1064), 128 blocks of 8192 take 9 (1152), 501 of 32001 take 2, 65 of
+    # 4097 take 18, 13 of 769 90 (91 slices of 721 rows round to 90 of 736), 595 of 38080 1
+    expected = {(50257, 4096): 1, (8192, 8192): 9, (8191, 8192): 9, (32001, 2048): 2, (4097, 32768): 18,
+                (769, 65536): 90, (34000, 4096): 2, (38016, 4096): 2, (38080, 4096): 1, (63983, 8192): 1}
     assert {shape: rt.axis_plan(*shape, True, 132)[2] for shape in expected} == expected
     # a wide output fills the GPU alone; a tall one splits
     assert rt.axis_plan(1 << 20, 4096, True, 132)[2] == 1

@@ -18,10 +18,12 @@ from .args import cdiv, next_power_of_2
 # (column sums 8192x8192, 16384x1024, 4096x50257, 32768x4096 bf16; a whole-tensor mean of
 # 8192x4096 f32) against torch's own (docs/design.md): geomean 1.22x, min 1.004x, with
 # slices rounded up to a wave. Since then the slices fill at most one wave of those
-# programs, never past it (docs/design.md, "Slices fill one wave").
+# programs, never past it, and a wave is 9 programs an SM: a sweep of column sums over
+# 400-1050 column blocks of rows not 16-byte aligned ran level up to 8.6 programs an SM and
+# 14-48% slower from 9.1 (docs/design.md, "Slices fill one wave").
 AXIS_TILE = 2048
 AXIS_INNER = 64
-AXIS_PROGRAMS_PER_SM = 8
+AXIS_PROGRAMS_PER_SM = 9
 AXIS_MIN_STEPS = 4
 
 
