@@ -12,15 +12,15 @@ from .args import cdiv, next_power_of_2
 # A program's tile holds this many elements (an f32 accumulator of TILE / (32 * warps) values
 # a thread), and a tile's inner axis at most INNER of them (for column sums: 64 columns of
 # 32 rows a step, 128 bytes of each bf16 row). Programs the launch aims for per SM (each
-# streams its own slice of the reduced range; 8 of 4 warps keep enough loads in flight to
-# cover the memory latency), and the fewest tile steps a slice takes (a slice shorter than
+# streams its own slice of the reduced range; 8-9 of 4 warps keep enough loads in flight
+# to cover the memory latency), and the fewest tile steps a slice takes (a slice shorter than
 # that costs more in partial results than it saves). Measured on the H100 over five shapes
 # (column sums 8192x8192, 16384x1024, 4096x50257, 32768x4096 bf16; a whole-tensor mean of
 # 8192x4096 f32) against torch's own (docs/design.md): geomean 1.22x, min 1.004x, with
 # slices rounded up to a wave. Since then the slices fill at most one wave of those
 # programs, never past it, and a wave is 9 programs an SM: a sweep of column sums over
-# 400-1050 column blocks of rows not 16-byte aligned ran level up to 8.6 programs an SM and
-# 14-48% slower from 9.1 (docs/design.md, "Slices fill one wave").
+# 400-1050 column blocks of rows not 16-byte aligned ran faster split up to 8.6 programs an
+# SM and 18-32% slower from 9.1 (docs/design.md, "Slices fill one wave").
 AXIS_TILE = 2048
 AXIS_INNER = 64
 AXIS_PROGRAMS_PER_SM = 9
