@@ -2730,6 +2730,22 @@ def matmul_f32_reference(a, b):
 
 
 @triton.jit
+def _last_arrival(count_ptr, index, sharers):
+    # Count one of `sharers` programs in on the arrival count at count_ptr + index, after
+    # its partial results are stored; True for the last of them to arrive, which sets the
+    # count back to 0 (every other one has counted in), so a launch leaves the counts zero
+    # (tilegen.runtime.arrivals). The barrier puts every thread's stores before the count;
+    # the atomic (acquire and release, GPU-wide) makes the others' stores visible to the
+    # last one, whose loads of them must bypass L1 (.cg): L1 is not coherent across SMs.
+    tl.debug_barrier()
+    arrived = tl.atomic_add(count_ptr + index, 1, sem="acq_rel", scope="gpu")
+    last = arrived == sharers - 1
+    if last:
+        tl.store(count_ptr + index, 0)
+    return last
+
+
+@triton.jit
 def _leaky_relu(x, slope):
     if not isinstance(slope, tl.tensor):  # a literal: known when the kernel compiles
         if slope > 0:
@@ -2792,23 +2808,15 @@ def _gemm_split_k_sum(
     BLOCK_N: tl.constexpr,
 ):
     """Split-K: store this program's partial tile, slot `split` of the tile's SPLIT_K in the
-    workspace, and count it in. The tile's last program to arrive gets back the sum of all
-    SPLIT_K partials, added in slot order (so the result does not depend on which program
-    finishes last), and True; the others get their own partial back (their epilogue stores
-    nothing) and False (the sum replaces acc: no second tile of registers). The barrier
-    before the count puts every thread's stores before it, and the atomic (acquire and
-    release, GPU-wide) makes the other programs' partials visible to the last one, whose
-    loads bypass L1 (.cg): L1 is not coherent across SMs. The last one also sets the
-    tile's count back to 0 (every other program has counted in): the counts are zero
-    again for the launch that follows, which needs no zeroing of its own."""
+    workspace, and count it in (_last_arrival). The tile's last program to arrive gets back
+    the sum of all SPLIT_K partials, added in slot order (so the result does not depend on
+    which program finishes last), and True; the others get their own partial back (their
+    epilogue stores nothing) and False (the sum replaces acc: no second tile of registers)."""
     offs = tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
     tile_ws = ws_ptr + tile_id * (SPLIT_K * BLOCK_M * BLOCK_N)
     tl.store(tile_ws + split * (BLOCK_M * BLOCK_N) + offs, acc)
-    tl.debug_barrier()
-    arrived = tl.atomic_add(count_ptr + tile_id, 1, sem="acq_rel", scope="gpu")
-    last = arrived == SPLIT_K - 1
+    last = _last_arrival(count_ptr, tile_id, SPLIT_K)
     if last:
-        tl.store(count_ptr + tile_id, 0)
         acc = tl.load(tile_ws + offs, cache_modifier=".cg")
         for s in tl.static_range(1, SPLIT_K):
             acc += tl.load(tile_ws + s * (BLOCK_M * BLOCK_N) + offs, cache_modifier=".cg")

@@ -7592,15 +7592,9 @@ def bias_grad_kernel(
     else:
         # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.
         tl.store(sum_dy_part_ptr + pid_r * n_kept + offs_k, sum_dy, mask=mask_k)
-        # Count this slice in. The barrier puts every thread's stores before the count; the atomic
-        # (acquire and release, GPU-wide) makes the other slices' stores visible to the block's
-        # last slice to arrive, which combines them all, in slice order (the same bits whichever
-        # finishes last), computes the outputs and sets the block's count back to 0: the
-        # counts are zero again for the launch that follows, which needs no zeroing of its own.
-        tl.debug_barrier()
-        arrived = tl.atomic_add(count_ptr + pid_k, 1, sem="acq_rel", scope="gpu")
-        if arrived == SPLIT - 1:
-            tl.store(count_ptr + pid_k, 0)
+        # Count this slice in (_last_arrival): the block's last slice to arrive combines them all,
+        # in slice order (the same bits whichever finishes last), and computes the outputs.
+        if _last_arrival(count_ptr, pid_k, SPLIT):
             # Every slice's partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per
             # reduction. The loads bypass L1 (.cg), which is not coherent across SMs.
             slices_sum_dy = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
@@ -7795,15 +7789,9 @@ def mse_loss_kernel(
     else:
         # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.
         tl.store(mean_loss_part_ptr + pid_r * n_kept + offs_k, mean_loss, mask=mask_k)
-        # Count this slice in. The barrier puts every thread's stores before the count; the atomic
-        # (acquire and release, GPU-wide) makes the other slices' stores visible to the block's
-        # last slice to arrive, which combines them all, in slice order (the same bits whichever
-        # finishes last), computes the outputs and sets the block's count back to 0: the
-        # counts are zero again for the launch that follows, which needs no zeroing of its own.
-        tl.debug_barrier()
-        arrived = tl.atomic_add(count_ptr + pid_k, 1, sem="acq_rel", scope="gpu")
-        if arrived == SPLIT - 1:
-            tl.store(count_ptr + pid_k, 0)
+        # Count this slice in (_last_arrival): the block's last slice to arrive combines them all,
+        # in slice order (the same bits whichever finishes last), and computes the outputs.
+        if _last_arrival(count_ptr, pid_k, SPLIT):
             # Every slice's partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per
             # reduction. The loads bypass L1 (.cg), which is not coherent across SMs.
             slices_mean_loss = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
@@ -8018,15 +8006,9 @@ def channel_stats_kernel(
         # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.
         tl.store(mean_x_part_ptr + pid_r * n_kept + offs_k, mean_x, mask=mask_k)
         tl.store(max_peak_part_ptr + pid_r * n_kept + offs_k, max_peak, mask=mask_k)
-        # Count this slice in. The barrier puts every thread's stores before the count; the atomic
-        # (acquire and release, GPU-wide) makes the other slices' stores visible to the block's
-        # last slice to arrive, which combines them all, in slice order (the same bits whichever
-        # finishes last), computes the outputs and sets the block's count back to 0: the
-        # counts are zero again for the launch that follows, which needs no zeroing of its own.
-        tl.debug_barrier()
-        arrived = tl.atomic_add(count_ptr + pid_k, 1, sem="acq_rel", scope="gpu")
-        if arrived == SPLIT - 1:
-            tl.store(count_ptr + pid_k, 0)
+        # Count this slice in (_last_arrival): the block's last slice to arrive combines them all,
+        # in slice order (the same bits whichever finishes last), and computes the outputs.
+        if _last_arrival(count_ptr, pid_k, SPLIT):
             # Every slice's partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per
             # reduction. The loads bypass L1 (.cg), which is not coherent across SMs.
             slices_mean_x = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
@@ -8282,15 +8264,9 @@ def batch_norm_stats_kernel(
         else:
             # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.
             tl.store(mean_x_part_ptr + pid_r * n_kept + offs_k, mean_x, mask=mask_k)
-            # Count this slice in. The barrier puts every thread's stores before the count; the atomic
-            # (acquire and release, GPU-wide) makes the other slices' stores visible to the block's
-            # last slice to arrive, which combines them all, in slice order (the same bits whichever
-            # finishes last), finishes the pass and sets the block's count back to 0: the
-            # counts are zero again for the launch that follows, which needs no zeroing of its own.
-            tl.debug_barrier()
-            arrived = tl.atomic_add(count_ptr + pid_k, 1, sem="acq_rel", scope="gpu")
-            if arrived == SPLIT - 1:
-                tl.store(count_ptr + pid_k, 0)
+            # Count this slice in (_last_arrival): the block's last slice to arrive combines them all,
+            # in slice order (the same bits whichever finishes last), and finishes the pass.
+            if _last_arrival(count_ptr, pid_k, SPLIT):
                 # Every slice's partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per
                 # reduction. The loads bypass L1 (.cg), which is not coherent across SMs.
                 slices_mean_x = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
@@ -8363,15 +8339,9 @@ def batch_norm_stats_kernel(
         else:
             # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.
             tl.store(mean_var_part_ptr + pid_r * n_kept + offs_k, mean_var, mask=mask_k)
-            # Count this slice in. The barrier puts every thread's stores before the count; the atomic
-            # (acquire and release, GPU-wide) makes the other slices' stores visible to the block's
-            # last slice to arrive, which combines them all, in slice order (the same bits whichever
-            # finishes last), finishes the pass and sets the block's count back to 0: the
-            # counts are zero again for the launch that follows, which needs no zeroing of its own.
-            tl.debug_barrier()
-            arrived = tl.atomic_add(count_ptr + pid_k, 1, sem="acq_rel", scope="gpu")
-            if arrived == SPLIT - 1:
-                tl.store(count_ptr + pid_k, 0)
+            # Count this slice in (_last_arrival): the block's last slice to arrive combines them all,
+            # in slice order (the same bits whichever finishes last), and finishes the pass.
+            if _last_arrival(count_ptr, pid_k, SPLIT):
                 # Every slice's partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per
                 # reduction. The loads bypass L1 (.cg), which is not coherent across SMs.
                 slices_mean_var = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
@@ -8813,6 +8783,22 @@ def _last_lane(x):
     else:
         rest = tl.zeros_like(x)
     return tl.sum(tl.where(lanes == x.shape[1] - 1, x, rest), axis=1, keep_dims=True).to(x.dtype)
+
+
+@triton.jit
+def _last_arrival(count_ptr, index, sharers):
+    # Count one of `sharers` programs in on the arrival count at count_ptr + index, after
+    # its partial results are stored; True for the last of them to arrive, which sets the
+    # count back to 0 (every other one has counted in), so a launch leaves the counts zero
+    # (tilegen.runtime.arrivals). The barrier puts every thread's stores before the count;
+    # the atomic (acquire and release, GPU-wide) makes the others' stores visible to the
+    # last one, whose loads of them must bypass L1 (.cg): L1 is not coherent across SMs.
+    tl.debug_barrier()
+    arrived = tl.atomic_add(count_ptr + index, 1, sem="acq_rel", scope="gpu")
+    last = arrived == sharers - 1
+    if last:
+        tl.store(count_ptr + index, 0)
+    return last
 
 
 # Whether the kernels run on the Triton interpreter (TRITON_INTERPRET=1 as the module loads,

@@ -104,7 +104,8 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
     triton = ExprRenderer("triton", typer, leaf=triton_leaf, rand_index="offs")
     torch = ExprRenderer("torch", typer, leaf=torch_matmul, rand_shape=sig.shape_expr)
     triton_helpers, torch_helpers = helpers_used(checked)
-    triton_helpers = helpers_with(triton_helpers, kernel, short)
+    # _gemm_split_k_sum counts a split-K tile's programs in with _last_arrival (templates/helpers.py.j2)
+    triton_helpers = helpers_with(triton_helpers, kernel, short) | {"last_arrival"}
     body = statements(checked, triton, torch)
     # Part of the tuning cache's key: an edited epilogue or signature is tuned afresh.
     text = repr((sig.text, [(st.target, st.triton) for st in body], precision))

@@ -64,6 +64,9 @@ def root(context, missing=missing):
     if ('last_lane' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
         pass
         yield "\n\n@triton.jit\ndef _last_lane(x):\n    # Each row's value in the last lane of a [ROWS, BLOCK_N] block, as [ROWS, 1]: the other\n    # lanes add -0.0 (0 for integers), which leaves any value as it is, -0.0, inf and NaN too;\n    # in x's type (tl.sum widens small integers to i32), as the running value stays.\n    lanes = tl.arange(0, x.shape[1])[None, :]\n    if x.dtype.is_floating():\n        rest = tl.full(x.shape, -0.0, x.dtype)\n    else:\n        rest = tl.zeros_like(x)\n    return tl.sum(tl.where(lanes == x.shape[1] - 1, x, rest), axis=1, keep_dims=True).to(x.dtype)\n"
+    if ('last_arrival' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield '\n\n@triton.jit\ndef _last_arrival(count_ptr, index, sharers):\n    # Count one of `sharers` programs in on the arrival count at count_ptr + index, after\n    # its partial results are stored; True for the last of them to arrive, which sets the\n    # count back to 0 (every other one has counted in), so a launch leaves the counts zero\n    # (tilegen.runtime.arrivals). The barrier puts every thread\'s stores before the count;\n    # the atomic (acquire and release, GPU-wide) makes the others\' stores visible to the\n    # last one, whose loads of them must bypass L1 (.cg): L1 is not coherent across SMs.\n    tl.debug_barrier()\n    arrived = tl.atomic_add(count_ptr + index, 1, sem="acq_rel", scope="gpu")\n    last = arrived == sharers - 1\n    if last:\n        tl.store(count_ptr + index, 0)\n    return last\n'
     if ('relu' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
         pass
         yield "\n\n@triton.jit\ndef _relu(x):\n    # max(x, 0), letting NaN through as torch.relu does; zeros_like keeps x's type (a 0.0\n    # literal would turn an integer x into f32 and round values past 2**24).\n    return tl.where(x > 0, x, tl.where(x == x, tl.zeros_like(x), x))\n"
@@ -158,4 +161,4 @@ def root(context, missing=missing):
         finally: gen.close()
 
 blocks = {}
-debug_info = '3=20&5=27&6=34&7=39&9=47&11=55&29=58&69=61&103=64&118=67&127=70&142=73&155=76&157=78&167=81&169=83&178=86&180=88&189=91&197=94&204=97&221=100&229=103&240=106&252=109&260=112&267=115&274=118&282=121&290=124&303=127&310=130&325=133&392=136&409=139&428=142&446=145&458=148&473=151&474=153'
+debug_info = '3=20&5=27&6=34&7=39&9=47&11=55&29=58&69=61&103=64&118=67&136=70&145=73&160=76&173=79&175=81&185=84&187=86&196=89&198=91&207=94&215=97&222=100&239=103&247=106&258=109&270=112&278=115&285=118&292=121&300=124&308=127&321=130&328=133&343=136&410=139&427=142&446=145&464=148&476=151&491=154&492=156'

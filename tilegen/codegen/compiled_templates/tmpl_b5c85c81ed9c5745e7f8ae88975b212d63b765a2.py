@@ -368,9 +368,9 @@ def root(context, missing=missing):
             ))
         l_2_r = missing
         t_12.extend((
-            "    # Count this slice in. The barrier puts every thread's stores before the count; the atomic\n    # (acquire and release, GPU-wide) makes the other slices' stores visible to the block's\n    # last slice to arrive, which combines them all, in slice order (the same bits whichever\n    # finishes last), ",
+            "    # Count this slice in (_last_arrival): the block's last slice to arrive combines them all,\n    # in slice order (the same bits whichever finishes last), and ",
             str(('finishes the pass' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else 'computes the outputs')),
-            ' and sets the block\'s count back to 0: the\n    # counts are zero again for the launch that follows, which needs no zeroing of its own.\n    tl.debug_barrier()\n    arrived = tl.atomic_add(count_ptr + pid_k, 1, sem="acq_rel", scope="gpu")\n    if arrived == SPLIT - 1:\n        tl.store(count_ptr + pid_k, 0)\n        ',
+            '.\n    if _last_arrival(count_ptr, pid_k, SPLIT):\n        ',
             str(t_1(t_5(context.call((undefined(name='combine') if l_0_combine is missing else l_0_combine), environment.getattr(l_1_p, 'results'))), 8)),
             '\n        ',
             str(t_1(t_5(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, (l_1_index == ((undefined(name='count') if l_1_count is missing else l_1_count) - 1)))), 8)),
@@ -668,7 +668,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 234 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 228 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -689,7 +689,7 @@ def root(context, missing=missing):
     yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape and the SM count (tilegen.runtime.axes.axis_plan).\n    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(\n        n_kept, n_reduced, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner'))
     yield ', _axes.sm_count_or_default(device)'
-    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 249 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 243 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     yield '\n    )\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'):
         pass
@@ -851,4 +851,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=43&2=45&3=47&4=50&5=53&6=56&7=59&8=62&9=71&10=74&11=77&13=95&17=110&18=115&19=119&20=121&23=125&24=129&26=135&27=144&28=148&30=157&31=160&32=165&39=177&40=182&43=186&44=188&45=190&46=192&48=194&50=201&52=204&53=209&54=213&57=222&58=227&60=233&61=236&62=240&65=249&66=254&68=259&69=263&73=272&74=279&75=287&77=293&78=296&80=301&82=305&84=308&85=313&86=317&89=326&90=331&94=340&95=348&96=350&97=352&99=354&100=356&103=359&104=364&109=372&115=374&116=376&118=382&121=390&122=395&129=406&130=411&131=415&134=422&135=426&138=435&144=441&145=445&146=447&149=452&150=455&152=459&154=461&155=466&156=470&159=479&160=484&163=497&164=500&165=505&167=513&168=517&170=520&171=525&173=533&174=538&176=546&177=551&180=563&181=565&183=568&184=573&186=577&187=580&188=585&196=593&197=597&199=600&203=609&205=613&206=615&208=617&209=620&211=622&212=625&214=628&215=630&218=632&221=634&222=637&223=641&224=645&227=651&231=654&232=661&233=663&234=666&236=674&237=676&239=679&242=681&243=687&249=690&251=694&252=697&256=700&257=704&260=710&261=712&262=715&263=720&265=724&266=729&268=733&269=738&271=742&272=747&274=751&275=756&281=763&282=768&284=772&285=775&286=780&291=793&293=800&295=802&300=805&303=810&304=814&309=823&311=826&312=830&315=836&318=838&322=842&327=844&330=846'
+debug_info = '1=43&2=45&3=47&4=50&5=53&6=56&7=59&8=62&9=71&10=74&11=77&13=95&17=110&18=115&19=119&20=121&23=125&24=129&26=135&27=144&28=148&30=157&31=160&32=165&39=177&40=182&43=186&44=188&45=190&46=192&48=194&50=201&52=204&53=209&54=213&57=222&58=227&60=233&61=236&62=240&65=249&66=254&68=259&69=263&73=272&74=279&75=287&77=293&78=296&80=301&82=305&84=308&85=313&86=317&89=326&90=331&94=340&95=348&96=350&97=352&99=354&100=356&103=359&104=364&107=372&109=374&110=376&112=382&115=390&116=395&123=406&124=411&125=415&128=422&129=426&132=435&138=441&139=445&140=447&143=452&144=455&146=459&148=461&149=466&150=470&153=479&154=484&157=497&158=500&159=505&161=513&162=517&164=520&165=525&167=533&168=538&170=546&171=551&174=563&175=565&177=568&178=573&180=577&181=580&182=585&190=593&191=597&193=600&197=609&199=613&200=615&202=617&203=620&205=622&206=625&208=628&209=630&212=632&215=634&216=637&217=641&218=645&221=651&225=654&226=661&227=663&228=666&230=674&231=676&233=679&236=681&237=687&243=690&245=694&246=697&250=700&251=704&254=710&255=712&256=715&257=720&259=724&260=729&262=733&263=738&265=742&266=747&268=751&269=756&275=763&276=768&278=772&279=775&280=780&285=793&287=800&289=802&294=805&297=810&298=814&303=823&305=826&306=830&309=836&312=838&316=842&321=844&324=846'

@@ -332,6 +332,7 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
     extremes = next((c.func for c in calls if c.func in ("max", "min")), "")
     uses_index = any(isinstance(e, ir.Call) and e.func == "index" for a in body for e in ir.walk(a.value))
     triton_helpers, torch_helpers = helpers_used(checked)
+    triton_helpers.add("last_arrival")  # a split's slices count themselves in (templates/helpers.py.j2)
     if any(c.func == "mean" for c in calls):
         triton_helpers.add("div_by_count")
     size_args = [str(d) for d in kept[1:] + reduced[1:] if isinstance(d, str)]
