@@ -20,6 +20,7 @@ from tilegen.runtime import args as _args
 from tilegen.runtime import calls as _calls
 from tilegen.runtime import launch as _fast
 from tilegen.runtime import gemm as _gemm
+from tilegen.runtime import restage as _restage
 from tilegen.runtime import reference as _ref
 
 
@@ -226,7 +227,9 @@ def matmul(a, b, *, c=None, schedule=None):
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
     "split_k": S, S programs per output tile, each over a slice of K, and
-    "block_n2": C, tiles of block_n + C columns (a second block of C).
+    "block_n2": C, tiles of block_n + C columns (a second block of C), and
+    "pad_k": True or False, whether to copy operands whose rows are not whole
+    16-byte vectors into K-padded buffers first (unset: the launch model decides).
     Returns c.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -265,6 +268,30 @@ def matmul(a, b, *, c=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
+    # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
+    # schedule sets "pad_k"), the product runs on copies of a and b with K of unit stride,
+    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
+    # (tilegen.runtime.restage). The padded launch has its own signature.
+    _k_pad = (
+        _restage.gemm_pad_k(
+            _matmul_gemm,
+            schedule,
+            device,
+            (size_batch, size_m, size_n, size_k),
+            (a, b),
+            _narrow,
+            _b_k_major,
+            (c,),
+        )
+        if _narrow
+        else 0
+    )
+    if _k_pad:
+        a = _restage.pad_k(a, 1, _k_pad)
+        b = _restage.pad_k(b, 0, _k_pad)
+        size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=0)
+        signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
     # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
     # (tilegen.runtime.gemm_configs.gemm_facts).
@@ -357,7 +384,9 @@ def matmul(a, b, *, c=None, schedule=None):
         _b_k_major,
     )
     _launch(config, c)
-    _matmul_launcher.last_config = dict(config)  # (a parameter or local may be called matmul)
+    _matmul_launcher.last_config = dict(
+        config, pad_k=_k_pad
+    )  # (a parameter or local may be called matmul)
     return c
 
 
@@ -584,7 +613,9 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
     "split_k": S, S programs per output tile, each over a slice of K, and
-    "block_n2": C, tiles of block_n + C columns (a second block of C).
+    "block_n2": C, tiles of block_n + C columns (a second block of C), and
+    "pad_k": True or False, whether to copy operands whose rows are not whole
+    16-byte vectors into K-padded buffers first (unset: the launch model decides).
     Returns c.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -623,6 +654,30 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
+    # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
+    # schedule sets "pad_k"), the product runs on copies of a and b with K of unit stride,
+    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
+    # (tilegen.runtime.restage). The padded launch has its own signature.
+    _k_pad = (
+        _restage.gemm_pad_k(
+            _matmul_leaky_relu_gemm,
+            schedule,
+            device,
+            (size_batch, size_m, size_n, size_k),
+            (a, b),
+            _narrow,
+            _b_k_major,
+            (c,),
+        )
+        if _narrow
+        else 0
+    )
+    if _k_pad:
+        a = _restage.pad_k(a, 1, _k_pad)
+        b = _restage.pad_k(b, 0, _k_pad)
+        size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=0)
+        signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
     # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
     # (tilegen.runtime.gemm_configs.gemm_facts).
@@ -716,7 +771,7 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
     )
     _launch(config, c)
     _matmul_leaky_relu_launcher.last_config = dict(
-        config
+        config, pad_k=_k_pad
     )  # (a parameter or local may be called matmul_leaky_relu)
     return c
 
@@ -956,7 +1011,9 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
     "split_k": S, S programs per output tile, each over a slice of K, and
-    "block_n2": C, tiles of block_n + C columns (a second block of C).
+    "block_n2": C, tiles of block_n + C columns (a second block of C), and
+    "pad_k": True or False, whether to copy operands whose rows are not whole
+    16-byte vectors into K-padded buffers first (unset: the launch model decides).
     Returns y.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -999,6 +1056,30 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
+    # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
+    # schedule sets "pad_k"), the product runs on copies of x and w with K of unit stride,
+    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
+    # (tilegen.runtime.restage). The padded launch has its own signature.
+    _k_pad = (
+        _restage.gemm_pad_k(
+            _linear_gelu_gemm,
+            schedule,
+            device,
+            (size_batch, size_m, size_n, size_k),
+            (x, w),
+            _narrow,
+            _b_k_major,
+            (y,),
+        )
+        if _narrow
+        else 0
+    )
+    if _k_pad:
+        x = _restage.pad_k(x, 1, _k_pad)
+        w = _restage.pad_k(w, 1, _k_pad)
+        size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(w, k_axis=1)
+        signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
     # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
     # (tilegen.runtime.gemm_configs.gemm_facts).
@@ -1095,7 +1176,7 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
     )
     _launch(config, y)
     _linear_gelu_launcher.last_config = dict(
-        config
+        config, pad_k=_k_pad
     )  # (a parameter or local may be called linear_gelu)
     return y
 
@@ -1364,7 +1445,9 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
     "split_k": S, S programs per output tile, each over a slice of K, and
-    "block_n2": C, tiles of block_n + C columns (a second block of C).
+    "block_n2": C, tiles of block_n + C columns (a second block of C), and
+    "pad_k": True or False, whether to copy operands whose rows are not whole
+    16-byte vectors into K-padded buffers first (unset: the launch model decides).
     Returns out.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -1420,6 +1503,30 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return out
+    # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
+    # schedule sets "pad_k"), the product runs on copies of x and w with K of unit stride,
+    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
+    # (tilegen.runtime.restage). The padded launch has its own signature.
+    _k_pad = (
+        _restage.gemm_pad_k(
+            _scaled_residual_gemm,
+            schedule,
+            device,
+            (size_batch, size_m, size_n, size_k),
+            (x, w),
+            _narrow,
+            _b_k_major,
+            (out,),
+        )
+        if _narrow
+        else 0
+    )
+    if _k_pad:
+        x = _restage.pad_k(x, 1, _k_pad)
+        w = _restage.pad_k(w, 1, _k_pad)
+        size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(w, k_axis=1)
+        signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
     # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
     # (tilegen.runtime.gemm_configs.gemm_facts).
@@ -1523,7 +1630,7 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
     )
     _launch(config, out)
     _scaled_residual_launcher.last_config = dict(
-        config
+        config, pad_k=_k_pad
     )  # (a parameter or local may be called scaled_residual)
     return out
 
@@ -1803,7 +1910,9 @@ def bmm(a, b, *, c=None, schedule=None):
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
     "split_k": S, S programs per output tile, each over a slice of K, and
-    "block_n2": C, tiles of block_n + C columns (a second block of C).
+    "block_n2": C, tiles of block_n + C columns (a second block of C), and
+    "pad_k": True or False, whether to copy operands whose rows are not whole
+    16-byte vectors into K-padded buffers first (unset: the launch model decides).
     Returns c.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -1843,6 +1952,30 @@ def bmm(a, b, *, c=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
+    # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
+    # schedule sets "pad_k"), the product runs on copies of a and b with K of unit stride,
+    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
+    # (tilegen.runtime.restage). The padded launch has its own signature.
+    _k_pad = (
+        _restage.gemm_pad_k(
+            _bmm_gemm,
+            schedule,
+            device,
+            (size_batch, size_m, size_n, size_k),
+            (a, b),
+            _narrow,
+            _b_k_major,
+            (c,),
+        )
+        if _narrow
+        else 0
+    )
+    if _k_pad:
+        a = _restage.pad_k(a, 2, _k_pad)
+        b = _restage.pad_k(b, 1, _k_pad)
+        size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=1)
+        signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
     # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
     # (tilegen.runtime.gemm_configs.gemm_facts).
@@ -1928,7 +2061,9 @@ def bmm(a, b, *, c=None, schedule=None):
         _b_k_major,
     )
     _launch(config, c)
-    _bmm_launcher.last_config = dict(config)  # (a parameter or local may be called bmm)
+    _bmm_launcher.last_config = dict(
+        config, pad_k=_k_pad
+    )  # (a parameter or local may be called bmm)
     return c
 
 
@@ -2187,7 +2322,9 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
     "split_k": S, S programs per output tile, each over a slice of K, and
-    "block_n2": C, tiles of block_n + C columns (a second block of C).
+    "block_n2": C, tiles of block_n + C columns (a second block of C), and
+    "pad_k": True or False, whether to copy operands whose rows are not whole
+    16-byte vectors into K-padded buffers first (unset: the launch model decides).
     Returns (pre, act).
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -2236,6 +2373,30 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return pre, act
+    # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
+    # schedule sets "pad_k"), the product runs on copies of x and w with K of unit stride,
+    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
+    # (tilegen.runtime.restage). The padded launch has its own signature.
+    _k_pad = (
+        _restage.gemm_pad_k(
+            _linear_silu_gemm,
+            schedule,
+            device,
+            (size_batch, size_m, size_n, size_k),
+            (x, w),
+            _narrow,
+            _b_k_major,
+            (pre, act),
+        )
+        if _narrow
+        else 0
+    )
+    if _k_pad:
+        x = _restage.pad_k(x, 1, _k_pad)
+        w = _restage.pad_k(w, 0, _k_pad)
+        size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(w, k_axis=0)
+        signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
     # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
     # (tilegen.runtime.gemm_configs.gemm_facts).
@@ -2340,7 +2501,7 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
     )
     _launch(config, pre, act)
     _linear_silu_launcher.last_config = dict(
-        config
+        config, pad_k=_k_pad
     )  # (a parameter or local may be called linear_silu)
     return pre, act
 
@@ -2574,7 +2735,9 @@ def matmul_f32(a, b, *, c=None, schedule=None):
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
     "split_k": S, S programs per output tile, each over a slice of K, and
-    "block_n2": C, tiles of block_n + C columns (a second block of C).
+    "block_n2": C, tiles of block_n + C columns (a second block of C), and
+    "pad_k": True or False, whether to copy operands whose rows are not whole
+    16-byte vectors into K-padded buffers first (unset: the launch model decides).
     Returns c.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -2613,6 +2776,30 @@ def matmul_f32(a, b, *, c=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
+    # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
+    # schedule sets "pad_k"), the product runs on copies of a and b with K of unit stride,
+    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
+    # (tilegen.runtime.restage). The padded launch has its own signature.
+    _k_pad = (
+        _restage.gemm_pad_k(
+            _matmul_f32_gemm,
+            schedule,
+            device,
+            (size_batch, size_m, size_n, size_k),
+            (a, b),
+            _narrow,
+            _b_k_major,
+            (c,),
+        )
+        if _narrow
+        else 0
+    )
+    if _k_pad:
+        a = _restage.pad_k(a, 1, _k_pad)
+        b = _restage.pad_k(b, 0, _k_pad)
+        size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=0)
+        signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
     # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
     # (tilegen.runtime.gemm_configs.gemm_facts).
@@ -2706,7 +2893,7 @@ def matmul_f32(a, b, *, c=None, schedule=None):
     )
     _launch(config, c)
     _matmul_f32_launcher.last_config = dict(
-        config
+        config, pad_k=_k_pad
     )  # (a parameter or local may be called matmul_f32)
     return c
 

@@ -20,6 +20,7 @@ from tilegen.runtime import args as _args
 from tilegen.runtime import calls as _calls
 from tilegen.runtime import launch as _fast
 from tilegen.runtime import gemm as _gemm
+from tilegen.runtime import restage as _restage
 from tilegen.runtime import reduction as _reduction
 from tilegen.runtime import reference as _ref
 
@@ -956,7 +957,9 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
     "split_k": S, S programs per output tile, each over a slice of K, and
-    "block_n2": C, tiles of block_n + C columns (a second block of C).
+    "block_n2": C, tiles of block_n + C columns (a second block of C), and
+    "pad_k": True or False, whether to copy operands whose rows are not whole
+    16-byte vectors into K-padded buffers first (unset: the launch model decides).
     Returns y.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -1001,6 +1004,30 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
+    # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
+    # schedule sets "pad_k"), the product runs on copies of x and w with K of unit stride,
+    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
+    # (tilegen.runtime.restage). The padded launch has its own signature.
+    _k_pad = (
+        _restage.gemm_pad_k(
+            _linear_i8_gemm,
+            schedule,
+            device,
+            (size_batch, size_m, size_n, size_k),
+            (x, w),
+            _narrow,
+            _b_k_major,
+            (y,),
+        )
+        if _narrow
+        else 0
+    )
+    if _k_pad:
+        x = _restage.pad_k(x, 1, _k_pad)
+        w = _restage.pad_k(w, 1, _k_pad)
+        size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(w, k_axis=1)
+        signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
     # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
     # (tilegen.runtime.gemm_configs.gemm_facts).
@@ -1097,7 +1124,9 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
         _b_k_major,
     )
     _launch(config, y)
-    _linear_i8_launcher.last_config = dict(config)  # (a parameter or local may be called linear_i8)
+    _linear_i8_launcher.last_config = dict(
+        config, pad_k=_k_pad
+    )  # (a parameter or local may be called linear_i8)
     return y
 
 
@@ -1323,7 +1352,9 @@ def matmul_i8(a, b, *, c=None, schedule=None):
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
     "split_k": S, S programs per output tile, each over a slice of K, and
-    "block_n2": C, tiles of block_n + C columns (a second block of C).
+    "block_n2": C, tiles of block_n + C columns (a second block of C), and
+    "pad_k": True or False, whether to copy operands whose rows are not whole
+    16-byte vectors into K-padded buffers first (unset: the launch model decides).
     Returns c.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -1362,6 +1393,30 @@ def matmul_i8(a, b, *, c=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return c
+    # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
+    # schedule sets "pad_k"), the product runs on copies of a and b with K of unit stride,
+    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
+    # (tilegen.runtime.restage). The padded launch has its own signature.
+    _k_pad = (
+        _restage.gemm_pad_k(
+            _matmul_i8_gemm,
+            schedule,
+            device,
+            (size_batch, size_m, size_n, size_k),
+            (a, b),
+            _narrow,
+            _b_k_major,
+            (c,),
+        )
+        if _narrow
+        else 0
+    )
+    if _k_pad:
+        a = _restage.pad_k(a, 1, _k_pad)
+        b = _restage.pad_k(b, 0, _k_pad)
+        size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=0)
+        signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
     # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
     # (tilegen.runtime.gemm_configs.gemm_facts).
@@ -1454,7 +1509,9 @@ def matmul_i8(a, b, *, c=None, schedule=None):
         _b_k_major,
     )
     _launch(config, c)
-    _matmul_i8_launcher.last_config = dict(config)  # (a parameter or local may be called matmul_i8)
+    _matmul_i8_launcher.last_config = dict(
+        config, pad_k=_k_pad
+    )  # (a parameter or local may be called matmul_i8)
     return c
 
 
@@ -1702,7 +1759,9 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
     "split_k": S, S programs per output tile, each over a slice of K, and
-    "block_n2": C, tiles of block_n + C columns (a second block of C).
+    "block_n2": C, tiles of block_n + C columns (a second block of C), and
+    "pad_k": True or False, whether to copy operands whose rows are not whole
+    16-byte vectors into K-padded buffers first (unset: the launch model decides).
     Returns y.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -1754,6 +1813,30 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
+    # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
+    # schedule sets "pad_k"), the product runs on copies of a and b with K of unit stride,
+    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
+    # (tilegen.runtime.restage). The padded launch has its own signature.
+    _k_pad = (
+        _restage.gemm_pad_k(
+            _scaled_mm_gemm,
+            schedule,
+            device,
+            (size_batch, size_m, size_n, size_k),
+            (a, b),
+            _narrow,
+            _b_k_major,
+            (y,),
+        )
+        if _narrow
+        else 0
+    )
+    if _k_pad:
+        a = _restage.pad_k(a, 1, _k_pad)
+        b = _restage.pad_k(b, 1, _k_pad)
+        size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=1)
+        signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
     # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
     # (tilegen.runtime.gemm_configs.gemm_facts).
@@ -1852,7 +1935,9 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
         _b_k_major,
     )
     _launch(config, y)
-    _scaled_mm_launcher.last_config = dict(config)  # (a parameter or local may be called scaled_mm)
+    _scaled_mm_launcher.last_config = dict(
+        config, pad_k=_k_pad
+    )  # (a parameter or local may be called scaled_mm)
     return y
 
 
@@ -2085,7 +2170,9 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
     {"addressing": "pointer", "persistent": True, "block_m": 64}; also
     "flatten": True, which lets a persistent launch pipeline across tiles,
     "split_k": S, S programs per output tile, each over a slice of K, and
-    "block_n2": C, tiles of block_n + C columns (a second block of C).
+    "block_n2": C, tiles of block_n + C columns (a second block of C), and
+    "pad_k": True or False, whether to copy operands whose rows are not whole
+    16-byte vectors into K-padded buffers first (unset: the launch model decides).
     Returns y.
     """
     # The checks run in full for the first call of each signature (its tensors' types, dtypes,
@@ -2131,6 +2218,30 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
     if size_m == 0 or size_n == 0 or size_batch == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return y
+    # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
+    # schedule sets "pad_k"), the product runs on copies of a and b with K of unit stride,
+    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
+    # (tilegen.runtime.restage). The padded launch has its own signature.
+    _k_pad = (
+        _restage.gemm_pad_k(
+            _scaled_mm_tensor_gemm,
+            schedule,
+            device,
+            (size_batch, size_m, size_n, size_k),
+            (a, b),
+            _narrow,
+            _b_k_major,
+            (y,),
+        )
+        if _narrow
+        else 0
+    )
+    if _k_pad:
+        a = _restage.pad_k(a, 1, _k_pad)
+        b = _restage.pad_k(b, 1, _k_pad)
+        size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=1)
+        signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
     # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call
     # (tilegen.runtime.gemm_configs.gemm_facts).
@@ -2227,7 +2338,7 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
     )
     _launch(config, y)
     _scaled_mm_tensor_launcher.last_config = dict(
-        config
+        config, pad_k=_k_pad
     )  # (a parameter or local may be called scaled_mm_tensor)
     return y
 

@@ -167,7 +167,7 @@ def _identifiers(texts) -> set[str]:
 
 
 # module of tilegen.runtime -> the name a generated module imports it as
-RUNTIME_ALIASES = {"gemm": "_gemm", "reduction": "_reduction", "axes": "_axes", "reference": "_ref"}
+RUNTIME_ALIASES = {"gemm": "_gemm", "restage": "_restage", "reduction": "_reduction", "axes": "_axes", "reference": "_ref"}
 
 
 def runtime_modules(models, helpers, torch_helpers) -> list[tuple[str, str]]:
@@ -175,6 +175,7 @@ def runtime_modules(models, helpers, torch_helpers) -> list[tuple[str, str]]:
     launchers and references call."""
     needs = {
         "gemm": any(m.template == "gemm.py.j2" for m in models),
+        "restage": any(m.template == "gemm.py.j2" and m.pad_k for m in models),
         "reduction": bool({"team", "fixed_width"} & set(helpers))
         or any(getattr(m, "latency_warps", False) or getattr(m, "aligned", ()) or getattr(m, "table_padded", "")
                for m in models),

@@ -30,9 +30,10 @@ SCHEDULE_KEYS: dict[str, dict[str, tuple]] = {
         "split": ("range", 1, 4096),
         "precision": DIVISION,
     },
-    # a call's rules, less flatten, split_k and block_n2 (per-call keys only), plus precision (compiled in)
+    # a call's rules, less flatten, split_k, block_n2 and pad_k (per-call keys only), plus precision (compiled in)
     "gemm": {
-        **{key: rule for key, rule in GEMM_CALL_RULES.items() if key not in ("persistent", "flatten", "split_k", "block_n2")},
+        **{key: rule for key, rule in GEMM_CALL_RULES.items()
+           if key not in ("persistent", "flatten", "split_k", "block_n2", "pad_k")},
         "persistent": _BOOL,
         "precision": ("one_of", "tf32", "ieee", "fast"),
     },

@@ -126,6 +126,7 @@ def lower_gemm(checked: CheckedKernel, spec_file: str) -> GemmModel:
         precision_note=note,
         split_k="pointer" in modes and all(o.mask for o in outputs),
         tail="pointer" in modes,
+        pad_k=a_op.tensor.name != b_op.tensor.name or a_op.k_axis == b_op.k_axis,
         loads=loads,
         statements=body,
         outputs=outputs,

@@ -75,6 +75,9 @@ class GemmModel:
     split_k: bool
     # Tiles of two column blocks are compiled in (BLOCK_N2): pointer addressing.
     tail: bool
+    # The launcher may run the product on copies of A and B with K padded to a multiple of 16
+    # (tilegen.runtime.restage): not where one tensor is both operands along different axes (x @ x).
+    pad_k: bool
     loads: tuple[TileTensor, ...]
     statements: tuple[Statement, ...]
     outputs: tuple[TileTensor, ...]
@@ -100,7 +103,9 @@ class GemmModel:
                      "    {\"addressing\": \"pointer\", \"persistent\": True, \"block_m\": 64}; also\n"
                      "    \"flatten\": True, which lets a persistent launch pipeline across tiles,\n"
                      "    \"split_k\": S, S programs per output tile, each over a slice of K, and\n"
-                     "    \"block_n2\": C, tiles of block_n + C columns (a second block of C)."),
+                     "    \"block_n2\": C, tiles of block_n + C columns (a second block of C), and\n"
+                     "    \"pad_k\": True or False, whether to copy operands whose rows are not whole\n"
+                     "    16-byte vectors into K-padded buffers first (unset: the launch model decides)."),
     )
 
     def validation_cases(self, quick: bool = False):

@@ -6,6 +6,7 @@
     gemm          gemm launch configurations and modes, the launch choice, the autotuner
     gemm_configs  the candidate block configurations per GPU, split-K candidates and buffers
     launch_model  a model of a gemm launch's time: the untuned choice, the tuner's shortlist
+    restage       K-padded copies of gemm operands that cannot load in whole vectors, where they pay
     tuning_cache  the tuner's disk cache
     reduction     row reduction launches: the launch rules, fixed row widths, the team exchange buffer
     axes          reductions and scans over named dimensions: tiles, splits, partial results

@@ -23,6 +23,9 @@ GEMM_CALL_RULES: dict[str, tuple] = {
     # a second block of columns per tile (0: none), pointer addressing: tiles of BLOCK_N +
     # BLOCK_N2 columns (a call's key only)
     "block_n2": ("one_of", 0, 16, 32, 64, 128),
+    # copy operands whose rows are not whole 16-byte vectors into buffers with K padded to a
+    # multiple of 16 first (a call's key only; unset: the launch model decides, runtime/restage.py)
+    "pad_k": CALL_BOOL,
 }
 
 

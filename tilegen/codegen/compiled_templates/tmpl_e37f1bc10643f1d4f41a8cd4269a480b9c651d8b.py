@@ -10,9 +10,9 @@ def root(context, missing=missing):
     l_0_s = resolve('s')
     l_0_k = resolve('k')
     l_0_batched = resolve('batched')
-    l_0_tensors = resolve('tensors')
     l_0_a = resolve('a')
     l_0_b = resolve('b')
+    l_0_tensors = resolve('tensors')
     l_0_tile_outs = resolve('tile_outs')
     l_0_host_descs = resolve('host_descs')
     l_0_many = resolve('many')
@@ -120,6 +120,38 @@ def root(context, missing=missing):
     yield '        return '
     yield str(t_1(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n'
+    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pad_k'):
+        pass
+        yield '    # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:\n    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or\n    # schedule sets "pad_k"), the product runs on copies of '
+        yield str(environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name'))
+        yield str((str_join((' and ', environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name'), )) if (environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name') != environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')) else cond_expr_undefined("the inline if-expression on line 33 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+        yield ' with K of unit stride,\n    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product\n    # (tilegen.runtime.restage). The padded launch has its own signature.\n    _k_pad = _restage.gemm_pad_k(_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_gemm, schedule, device, (size_batch, size_m, size_n, size_k), '
+        yield str(t_5(([environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')] + ([environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name')] if (environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name') != environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')) else []))))
+        yield ', _narrow, _b_k_major, ('
+        yield str(t_1(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
+        yield ',)) if _narrow else 0\n    if _k_pad:\n        '
+        yield str(environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name'))
+        yield ' = _restage.pad_k('
+        yield str(environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name'))
+        yield ', '
+        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'k_axis'))
+        yield ', _k_pad)\n'
+        if (environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name') != environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')):
+            pass
+            yield '        '
+            yield str(environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name'))
+            yield ' = _restage.pad_k('
+            yield str(environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name'))
+            yield ', '
+            yield str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'k_axis'))
+            yield ', _k_pad)\n'
+        yield '        size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major('
+        yield str(environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name'))
+        yield ', k_axis='
+        yield str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'k_axis'))
+        yield ')\n        signature = None if signature is None else (signature, _k_pad)\n'
     if ('descriptor' in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'modes')):
         pass
         yield '    # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA\n    # rules, 32-bit offsets, K > 0)? Facts of the signature, worked out on its first call\n    # (tilegen.runtime.gemm_configs.gemm_facts).\n    _index_64, _tma_ok = _'
@@ -139,7 +171,7 @@ def root(context, missing=missing):
     yield '):\n        # One program per [BLOCK_M, '
     yield str(('BLOCK_N + BLOCK_N2' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'tail') else 'BLOCK_N'))
     yield '] output tile'
-    yield str((' of each product' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 43 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((' of each product' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 58 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '; a persistent\n        # launch starts at most one program per SM, each looping over tiles: the fewest that\n        # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).\n        num_tiles = size_batch * _args.cdiv(size_m, config["block_m"]) * _args.cdiv(size_n, config["block_n"] + config["block_n2"])\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
         pass
@@ -185,10 +217,10 @@ def root(context, missing=missing):
     yield '        # '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield "_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n        # once Triton has compiled it for arguments of these classes. The call's signature and the\n        # configuration fix the classes of the other arguments; keyed on each call: the\n        # "
-    yield str(('scalars, the ' if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars') else cond_expr_undefined("the inline if-expression on line 71 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('scalars, the ' if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars') else cond_expr_undefined("the inline if-expression on line 86 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield "outputs (allocated, passed in or the tuner's scratch)"
-    yield str((', the descriptors' if (undefined(name='host_descs') if l_0_host_descs is missing else l_0_host_descs) else cond_expr_undefined("the inline if-expression on line 71 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
-    yield str((' and the split-K buffers' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k') else cond_expr_undefined("the inline if-expression on line 71 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((', the descriptors' if (undefined(name='host_descs') if l_0_host_descs is missing else l_0_host_descs) else cond_expr_undefined("the inline if-expression on line 86 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((' and the split-K buffers' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k') else cond_expr_undefined("the inline if-expression on line 86 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '.\n        _fast.launch_known(\n            _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.launches,\n            None if signature is None else (signature, tuple(config.items())),\n            ('
@@ -321,7 +353,9 @@ def root(context, missing=missing):
     yield str(t_1(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield ')\n    _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-    yield '_launcher.last_config = dict(config)  # (a parameter or local may be called '
+    yield '_launcher.last_config = dict(config'
+    yield str((', pad_k=_k_pad' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pad_k') else cond_expr_undefined("the inline if-expression on line 163 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield ')  # (a parameter or local may be called '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield ')\n    return '
     yield str(t_1(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -334,4 +368,4 @@ def root(context, missing=missing):
     yield '.last_config = None  # how the last call launched: block sizes, addressing, ...\n\n\n'
 
 blocks = {}
-debug_info = '4=63&5=65&6=67&7=69&8=71&9=81&10=83&11=85&12=87&13=89&14=91&18=93&19=100&20=102&22=106&23=109&24=111&29=121&30=123&34=126&35=128&36=130&38=135&42=138&43=140&47=144&51=147&56=154&59=157&61=165&62=169&64=176&65=180&68=186&71=188&73=193&75=195&76=225&78=227&79=231&81=234&82=238&84=241&85=245&90=249&92=252&93=256&96=259&97=262&98=266&101=272&102=275&103=277&104=279&105=283&108=286&114=290&119=294&122=297&123=300&127=303&130=306&139=313&146=317&147=321&148=323&149=327&152=329&153=333'
+debug_info = '4=63&5=65&6=67&7=69&8=71&9=81&10=83&11=85&12=87&13=89&14=91&18=93&19=100&20=102&22=106&23=109&24=111&29=121&30=123&33=126&36=129&38=135&39=141&40=144&42=151&45=155&49=158&50=160&51=162&53=167&57=170&58=172&62=176&66=179&71=186&74=189&76=197&77=201&79=208&80=212&83=218&86=220&88=225&90=227&91=257&93=259&94=263&96=266&97=270&99=273&100=277&105=281&107=284&108=288&111=291&112=294&113=298&116=304&117=307&118=309&119=311&120=315&123=318&129=322&134=326&137=329&138=332&142=335&145=338&154=345&161=349&162=353&163=355&164=361&167=363&168=367'

@@ -1,0 +1,208 @@
+"""Products on K-padded copies of their operands (tilegen.runtime.restage): operands whose
+rows are not whole 16-byte vectors (K = 37) are copied into buffers with K of unit stride,
+padded with zeros to a multiple of 16, where the launch model says it pays or a call's
+schedule sets pad_k. The copy itself (every layout: K the minor or the major axis, batched,
+broadcast, axes no one stride merges), products on it against float64 (ragged sizes,
+strided views, batches, epilogues, two outputs, i8), the launch model's choice on the H100
+at measured shapes, and misuse refused with the key named."""
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+import tilegen.runtime.gemm as gemm_rt
+from conftest import DEVICE, ROOT, check_max as check, compile_spec, randn
+from tilegen.runtime import restage
+
+pytestmark = pytest.mark.filterwarnings("ignore:Conversion of an array with ndim > 0:DeprecationWarning")
+
+SMALL = {"block_m": 32, "block_n": 32, "block_k": 32}
+PAD = dict(SMALL, pad_k=True)
+SMS = 132
+
+
+def padded_ok(p, t, axis, k_pad):
+    """p is t with `axis` of unit stride, padded with zeros to k_pad."""
+    k = t.shape[axis]
+    assert p.shape[axis] == k_pad and p.stride(axis) == 1
+    assert p.shape[:axis] + p.shape[axis + 1:] == t.shape[:axis] + t.shape[axis + 1:]
+    assert p.data_ptr() % 16 == 0
+    assert torch.equal(p.narrow(axis, 0, k), t)
+    assert not p.narrow(axis, k, k_pad - k).any()
+
+
+@pytest.mark.smoke
+@pytest.mark.parametrize("make, axis", [
+    (lambda: randn(5, 37), 1),  # K the minor axis
+    (lambda: randn(37, 21), 0),  # K the major axis: the copy turns it minor
+    (lambda: randn(3, 4, 37), 2),  # batched
+    (lambda: randn(3, 37, 4), 1),
+    (lambda: randn(40, 37)[1:, :], 1),  # a view one row in
+    (lambda: randn(37, 60)[:, 3:50:2], 0),  # every other column
+    (lambda: randn(37, 1).expand(37, 6), 0),  # broadcast: stride 0
+    (lambda: randn(2, 3, 4, 37).permute(1, 0, 2, 3), 3),  # batch axes no one stride steps through
+    (lambda: randn(1, 37), 1),  # one row
+    (lambda: randn(37, 1), 0),
+])
+def test_the_copy_pads_k_with_zeros(make, axis):
+    t = make()
+    padded_ok(restage.pad_k(t, axis, 48), t, axis, 48)
+
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32, torch.int8])
+def test_the_copy_keeps_every_value_of_each_type(dtype):
+    t = randn(9, 45, dtype=torch.float32)
+    t = (t * 50).to(dtype) if dtype == torch.int8 else t.to(dtype)
+    t[0, 0] = float("nan") if dtype.is_floating_point else -128
+    p = restage.pad_k(t, 1, 48)
+    assert torch.equal(p[1:, :45], t[1:]) and not p[:, 45:].any()
+    assert p[0, 0].isnan() if dtype.is_floating_point else p[0, 0] == -128
+
+
+@pytest.mark.smoke
+def test_padded_products_match(gemms):
+    a, b = randn(45, 37), randn(37, 70)  # K = 37: neither a's rows nor b's K stride are 16-byte multiples
+    c = gemms.matmul(a, b, schedule=PAD)
+    check(c, a.double() @ b.double())
+    assert gemms.matmul.last_config["pad_k"] == 48
+    plain = gemms.matmul(a, b, schedule=dict(SMALL, pad_k=False))
+    assert gemms.matmul.last_config["pad_k"] == 0
+    if DEVICE == "cpu":  # the same blocks, zeros read where the mask gave zeros: the same bits
+        assert torch.equal(c, plain)
+    # views: a transposed, b one column in and every other row
+    a2, b2 = randn(37, 45).T, randn(80, 71)[::2, 1:][:37]
+    check(gemms.matmul(a2, b2, schedule=PAD), a2.double() @ b2.double())
+    assert gemms.matmul.last_config["pad_k"] == 48
+
+
+def test_padded_products_with_epilogues_batches_and_two_outputs(gemms):
+    x, w, bias = randn(50, 130, dtype=torch.bfloat16), randn(40, 130, dtype=torch.bfloat16), randn(40, dtype=torch.float32)
+    y = gemms.linear_gelu(x, w, bias, schedule={"pad_k": True})  # the spec pins 128x128x64 tiles
+    check(y, F.gelu(x.double() @ w.double().T + bias.double()))
+    assert gemms.linear_gelu.last_config["pad_k"] == 144
+    a, b = randn(3, 20, 37, dtype=torch.bfloat16), randn(3, 37, 25, dtype=torch.bfloat16)
+    check(gemms.bmm(a, b, schedule=PAD), a.double() @ b.double())
+    assert gemms.bmm.last_config["pad_k"] == 48
+    x, w, bias = randn(33, 21), randn(21, 40), randn(40)
+    pre, act = gemms.linear_silu(x, w, bias, schedule=PAD)
+    want = x.double() @ w.double() + bias.double()
+    check(pre, want)
+    check(act, F.silu(want))
+
+
+def test_aligned_k_with_a_view_that_breaks_the_runs_copies_without_padding(gemms):
+    """K = 64, but a starts one element into its buffer: its loads go element by element
+    too. pad_k copies it (and b) with K as it is."""
+    a, b = randn(30, 65)[:, 1:], randn(64, 40)
+    check(gemms.matmul(a, b, schedule=PAD), a.double() @ b.double())
+    assert gemms.matmul.last_config["pad_k"] == 64
+
+
+def test_no_copy_where_loads_are_whole_vectors_or_nothing_asks_for_it(gemms):
+    a, b = randn(30, 64), randn(64, 48)
+    check(gemms.matmul(a, b, schedule=PAD), a.double() @ b.double())
+    assert gemms.matmul.last_config["pad_k"] == 0  # nothing loads element by element
+    a, b = randn(30, 37), randn(37, 48)
+    gemms.matmul(a, b, schedule=SMALL)
+    assert gemms.matmul.last_config["pad_k"] == 0 or DEVICE == "cuda"  # the interpreter: only when asked
+    a, b = randn(30, 0), randn(0, 48)  # K = 0: the sum is empty, nothing to copy
+    assert not gemms.matmul(a, b, schedule=PAD).any()
+    assert gemms.matmul.last_config["pad_k"] == 0
+
+
+def test_exact_integer_products_on_padded_copies():
+    m, _ = compile_spec(ROOT / "specs" / "lowprec.tile")
+    a = torch.randint(-128, 128, (33, 37), dtype=torch.int8, device=DEVICE)
+    b = torch.randint(-128, 128, (37, 29), dtype=torch.int8, device=DEVICE)
+    name = next(n for n in ("matmul_i8", "gemm_i8") if hasattr(m, n))
+    got = getattr(m, name)(a, b, schedule=PAD)
+    assert torch.equal(got.long(), a.long() @ b.long())
+    assert getattr(m, name).last_config["pad_k"] == 48
+
+
+def test_bad_pad_k_is_refused_with_the_key_named(gemms):
+    a, b = randn(30, 37), randn(37, 48)
+    with pytest.raises(ValueError, match=r"matmul\(\): schedule\['pad_k'\] must be one of True, False, 'true', 'false'; got 1"):
+        gemms.matmul(a, b, schedule={"pad_k": 1})
+
+
+def test_pad_k_is_a_call_key_only():
+    from test_check import codes
+
+    spec = "gemm f(a: f16[M, K], b: f16[K, N]) -> (c: f16[M, N]) {\n    c = a @ b\n    schedule { pad_k = true }\n}\n"
+    assert codes(spec) == ["E050"]  # an unknown schedule key in a spec
+
+
+def test_one_tensor_as_both_operands_along_different_axes_is_not_copied(tmp_path):
+    """x @ x reads x along K as A's columns and as B's rows: one copy cannot serve both, so
+    its launcher never pads; x @ x.T reads both along x's columns and may."""
+    spec = tmp_path / "square.tile"
+    spec.write_text("gemm sq(x: f32[M, M]) -> (y: f32[M, M]) {\n    y = x @ x\n}\n\n"
+                    "gemm gram(x: f32[M, K]) -> (y: f32[M, M]) {\n    y = x @ x.T\n}\n")
+    m, models = compile_spec(spec)
+    assert not models["sq"].pad_k and models["gram"].pad_k
+    x = randn(37, 37, dtype=torch.float32)
+    check(m.sq(x, schedule=PAD), x.double() @ x.double(), tol=2e-2)
+    assert "pad_k" not in m.sq.last_config
+    check(m.gram(x, schedule=PAD), x.double() @ x.double().T, tol=2e-2)
+    assert m.gram.last_config["pad_k"] == 48
+
+
+# The launch model's choice on the H100 (f16 / bf16 linear layers, weights [N, K] read as
+# w.T), against the same launch tuned with pad_k False and True there, us (docs/design.md):
+@pytest.mark.parametrize("m, n, k, pads", [
+    (2048, 1000, 999, True),  # 43.3 -> 26.3
+    (512, 3001, 1027, True),  # 44.2 -> 27.0
+    (3000, 5000, 705, True),  # 186.8 -> 85.3
+    (4096, 4096, 4097, True),  # 990.8 -> 257.0
+    (8192, 1024, 1023, True),  # 127.1 -> 60.2
+    (256, 11008, 4099, True),  # 317.2 -> 133.5
+    (77, 4096, 4099, True),  # 62.0 -> 59.8
+    (1024, 4096, 33, False),  # 13.2 -> 62.4
+    (16, 4096, 4099, False),  # 39.4 -> 52.5: few rows read the weight once either way, the copy twice more
+    (1, 4096, 4099, False),  # 37.5 -> 52.8
+    (8, 3072, 769, False),  # 13.8 -> 17.3
+    (4096, 1000, 100, False),  # 16.0 -> 21.6
+])
+def test_the_launch_model_pads_where_the_copy_pays(monkeypatch, m, n, k, pads):
+    monkeypatch.setattr(gemm_rt, "gemm_device", lambda index: ("NVIDIA H100 80GB HBM3", 9, 232448, SMS))
+    restage.PAD_K_CHOSEN.clear()
+    kernel = {"id": "t.tile:linear", "pinned": {}, "elem_bytes": 2}
+    x, w, y = (torch.empty(s, device="meta", dtype=torch.float16) for s in ((m, k), (n, k), (m, n)))
+    k_pad = restage.gemm_pad_k(kernel, None, torch.device("cuda", 0), (1, m, n, k), (x, w), True, True, (y,))
+    assert k_pad == ((k + 15) // 16 * 16 if pads else 0)
+    # nothing loads element by element: nothing to copy
+    assert restage.gemm_pad_k(kernel, None, torch.device("cuda", 0), (1, m, n, k), (x, w), False, True, (y,)) == 0
+
+
+def test_fp8_products_on_padded_copies():
+    m, _ = compile_spec(ROOT / "specs" / "lowprec.tile")
+    e4m3 = torch.float8_e4m3fn
+    a, b = randn(33, 37, dtype=torch.float32).to(e4m3), randn(29, 37, dtype=torch.float32).to(e4m3)
+    sa, sb = torch.rand(33, device=DEVICE) + 0.5, torch.rand(29, device=DEVICE) + 0.5
+    bias = randn(29, dtype=torch.bfloat16)
+    y = m.scaled_mm(a, b, sa, sb, bias, schedule={"pad_k": True})
+    assert m.scaled_mm.last_config["pad_k"] == 48
+    want = (a.double() @ b.double().T) * sa.double()[:, None] * sb.double()[None, :] + bias.double()
+    torch.testing.assert_close(y.double(), want, rtol=1.6e-2, atol=1e-2 * want.abs().max().item())
+
+
+@pytest.mark.gpu
+def test_padded_launches_capture_in_a_cuda_graph(gemms):
+    """The copies are part of the launch: a graph captures them, and a replay copies the
+    operands' new values."""
+    a, b = randn(333, 1001), randn(1001, 517)
+    torch.cuda.synchronize()
+    graph, stream = torch.cuda.CUDAGraph(), torch.cuda.Stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(stream):
+        with torch.cuda.graph(graph, stream=stream):
+            c = gemms.matmul(a, b, schedule={"pad_k": True})
+    torch.cuda.current_stream().wait_stream(stream)
+    assert gemms.matmul.last_config["pad_k"] == 1008
+    for _ in range(2):
+        graph.replay()
+        torch.cuda.synchronize()
+        check(c, a.double() @ b.double())
+        a.copy_(randn(333, 1001))
+    graph.reset()

@@ -1,0 +1,150 @@
+"""Copying a gemm's operands into K-padded buffers before the product, where that pays.
+
+An operand whose rows are not whole 16-byte vectors (K = 999 in an [M, K] activation or an
+[N, K] weight) loads element by element (gemm_configs.gemm_narrow_loads): its K loop cannot
+use asynchronous copies, and tensor descriptors refuse it. A copy of A and B whose K axis
+has unit stride and is padded with zeros to a multiple of 16 loads in whole vectors, by
+TMA where the output allows: the zeros add nothing to any dot product (0 * 0 = 0, and no
+element of the caller's operands is dropped or changed), so the product is the same sum.
+
+The copy costs a read and a write of both operands, so it pays on some shapes and not on
+others: gemm_pad_k asks the launch model (tilegen.runtime.launch_model) for the best tile
+as the operands are and as padded, and pads where the second plus the copy is faster. A
+call's schedule={"pad_k": True} pads whenever an operand loads element by element;
+{"pad_k": False} never pads. The interpreter never pads unless asked (nothing to gain).
+"""
+
+from __future__ import annotations
+
+import torch
+import triton
+import triton.language as tl
+
+from . import gemm
+from .args import cdiv
+from .gemm_configs import gemm_narrow_variants
+from .launch import launch
+from .launch_model import gemm_model
+
+PAD_K_MULTIPLE = 16  # Triton proves a run of loads only from strides and sizes that 16 divides
+# A copy on the H100: about 4.5 us a launch plus its bytes at 2.4 TB/s (bf16, 2048x999 ->
+# 2048x1008: 8.3 us; 4096x4099: 31.2; 11008x4099: 74.8; F.pad took twice as long).
+PAD_K_LAUNCH_S = 4.5e-6
+PAD_K_BANDWIDTH = 2.4e12
+# The model errs both ways here: for few rows it puts loads element by element at up to 2x
+# what they take (16x4096x4099: 62 against 39 us), and launches on the copies 1.1-1.6x under.
+# So it pads only where the launch as it is comes out PAD_K_MARGIN times the padded one and
+# the copy (measured: 1.7x and more where the copy won, 1.3x and less where it lost).
+PAD_K_MARGIN = 1.5
+PAD_K_ROWS = 16  # a copy program's block: rows of the operand by columns of its K axis
+PAD_K_COLS = 128
+_BITS = {1: torch.int8, 2: torch.int16, 4: torch.int32, 8: torch.int64}
+PAD_K_CHOSEN = {}  # (kernel, device, sizes, call schedule, operands' elements, B along K) -> K padded, or 0
+
+
+@triton.jit
+def pad_k_kernel(
+    src_ptr,  # the operand, as [B, R, K] with any strides
+    dst_ptr,  # the copy, [B * R, K_PAD] contiguous
+    R,  # rows of each of the B matrices (the operand's other axes, flattened)
+    ROWS,  # B * R
+    K,
+    K_PAD,  # K rounded up to a multiple of 16
+    stride_src_b,
+    stride_src_r,
+    stride_src_k,
+    BLOCK_R: tl.constexpr,
+    BLOCK_K: tl.constexpr,
+    INDEX_64: tl.constexpr,  # some offset needs 64 bits
+):
+    # Program (pid_r, pid_k) copies the [BLOCK_R, BLOCK_K] block of rows pid_r * BLOCK_R ... and
+    # columns pid_k * BLOCK_K ... of the copy, reading the operand where the column is < K.
+    pid_r = tl.program_id(axis=0)
+    pid_k = tl.program_id(axis=1)
+    if INDEX_64:
+        pid_r = pid_r.to(tl.int64)
+    offs_r = pid_r * BLOCK_R + tl.arange(0, BLOCK_R)
+    offs_k = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)
+    # Row r of the copy is row r % R of matrix r // R of the operand.
+    src_rows = (offs_r // R) * stride_src_b + (offs_r % R) * stride_src_r
+    mask_r = offs_r < ROWS  # rows past the last (the last block of rows)
+    # Columns from K to K_PAD read nothing: they are the zeros of the padding.
+    mask_load = mask_r[:, None] & (offs_k[None, :] < K)
+    values = tl.load(src_ptr + src_rows[:, None] + offs_k[None, :] * stride_src_k, mask=mask_load, other=0)
+    mask_store = mask_r[:, None] & (offs_k[None, :] < K_PAD)  # columns past the padded row's end
+    tl.store(dst_ptr + offs_r[:, None] * K_PAD + offs_k[None, :], values, mask=mask_store)
+
+
+def pad_k(t, k_axis, k_pad):
+    """A copy of `t` whose `k_axis` has unit stride and is padded with zeros from t's size to
+    `k_pad`, the other axes in t's order above it: a view of a new [..., k_pad] buffer with
+    that axis moved back to `k_axis`. The copy kernel reads the operand as [B, R, K]: R the
+    axis just above K (1 where there is none), B the axes above that, merged."""
+    moved = t.movedim(k_axis, -1)
+    *outer, k = moved.shape
+    buffer = torch.empty((*outer, k_pad), dtype=t.dtype, device=t.device)
+    r = outer[-1] if outer else 1
+    try:  # the operand as [B, R, K]: B every axis above R, merged into one stride
+        src = moved.view(-1, r, k)
+    except RuntimeError:  # axes above R that no one stride steps through: torch copies
+        buffer[..., :k].copy_(moved)
+        buffer[..., k:].zero_()
+        return buffer.movedim(-1, k_axis)
+    rows = src.shape[0] * r
+    if rows:
+        grid = (cdiv(rows, PAD_K_ROWS), cdiv(k_pad, PAD_K_COLS))
+        reach = sum((size - 1) * stride for size, stride in zip(src.shape, src.stride()))
+        index_64 = rows * k_pad >= 2**31 or reach >= 2**31
+        # Bits, not values: copied as integers of the element's width (every NaN as it is,
+        # zero bits the zeros of every type).
+        bits = _BITS[t.element_size()]
+        launch(pad_k_kernel, grid, src.view(bits), buffer.view(bits), r, rows, k, k_pad, *src.stride(),
+               BLOCK_R=PAD_K_ROWS, BLOCK_K=PAD_K_COLS, INDEX_64=index_64, num_warps=4)
+    return buffer.movedim(-1, k_axis)
+
+
+def gemm_pad_k(kernel, schedule, device, sizes, operands, narrow, b_k_major, outs):
+    """K rounded up to a multiple of 16 where the launcher should run the product on padded
+    copies of its operands (pad_k), else 0. Only for operands that load element by element
+    (`narrow`); then the call's schedule "pad_k" decides where it is set, and otherwise, on
+    a GPU, the launch model: the best pointer tile on the operands as they are (loads
+    element by element) against the best on the copies (K padded, B stored along K) plus
+    the copy (PAD_K_LAUNCH_S a copy, and both operands read and written at PAD_K_BANDWIDTH),
+    by a margin (PAD_K_MARGIN).
+    `operands`: the tensors the copy would read (A, and B unless it is A too)."""
+    batch, m, n, k = sizes
+    if not narrow or k == 0:
+        return 0
+    name = kernel["id"].split(":")[-1]
+    if schedule is not None and isinstance(schedule, dict):
+        gemm.gemm_check_schedule(name, schedule)
+        if "pad_k" in schedule:
+            return cdiv(k, PAD_K_MULTIPLE) * PAD_K_MULTIPLE if schedule["pad_k"] in (True, "true") else 0
+    else:
+        schedule = {}
+    if device.type != "cuda":
+        return 0
+    key = (kernel["id"], device, sizes, tuple(sorted(schedule.items())), tuple(t.numel() for t in operands), b_k_major)
+    k_pad = PAD_K_CHOSEN.get(key)
+    if k_pad is None:
+        k_pad = PAD_K_CHOSEN[key] = _pays(kernel, schedule, device, sizes, operands, b_k_major, outs)
+    return k_pad
+
+
+def _pays(kernel, schedule, device, sizes, operands, b_k_major, outs):
+    batch, m, n, k = sizes
+    k_pad = cdiv(k, PAD_K_MULTIPLE) * PAD_K_MULTIPLE
+    wish = {**kernel["pinned"], **schedule}
+    pins = {key: wish[key] for key in gemm.GEMM_CONFIG_KEYS if key in wish and key not in ("split_k", "block_n2")}
+    elem_bytes = kernel["elem_bytes"]
+    out_bytes = sum(o.element_size() for o in outs) or elem_bytes
+    sms = gemm.gemm_device(device.index)[3]
+    grid = {"split_k": 1, "block_n2": 0, "addressing": "pointer", "persistent": False, "flatten": False}
+    as_is = gemm_narrow_variants([{**grid, **c} for c in gemm.gemm_candidates(device, elem_bytes, pins, True)], pins, elem_bytes)
+    padded = [{**grid, **c} for c in gemm.gemm_candidates(device, elem_bytes, pins)]
+    as_is_s = min(gemm_model(c, sizes, sms, elem_bytes, out_bytes, True, b_k_major) for c in as_is)
+    padded_s = min(gemm_model(c, (batch, m, n, k_pad), sms, elem_bytes, out_bytes, False, True) for c in padded)
+    elements = sum(t.numel() + t.numel() // max(k, 1) * k_pad for t in operands)
+    copy_s = len(operands) * PAD_K_LAUNCH_S + elements * elem_bytes / PAD_K_BANDWIDTH
+    return k_pad if as_is_s > PAD_K_MARGIN * (padded_s + copy_s) else 0
+
