@@ -11,7 +11,8 @@ device times (tilegen.runtime.timing), every implementation once a round, interl
 the table has the median round, us. Every output is checked against float32 sums first.
 The slices are pinned by wrapping tilegen.runtime.axes.axis_plan (pinned_split), which the
 generated launcher calls on every call; --per-sm P adds the rule itself with a wave of P
-programs an SM (tilegen.runtime.axes.AXIS_PROGRAMS_PER_SM) in place of its own.
+programs an SM in place of its own (tilegen.runtime.axes.AXIS_PROGRAMS_PER_SM, and
+AXIS_TWO_SLICES_PER_SM, up to which rows in whole vectors take two slices).
 """
 
 import argparse
@@ -47,18 +48,19 @@ def main():
     from tilegen.runtime import axes
     from tilegen.tools.bench import interleaved_ms
 
-    rule, per_sm = axes.axis_plan, axes.AXIS_PROGRAMS_PER_SM
+    rule, per_sm = axes.axis_plan, (axes.AXIS_PROGRAMS_PER_SM, axes.AXIS_TWO_SLICES_PER_SM)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
 
     def column_sum(x, slices, wave=per_sm):
         def run():
             # 0: the rule's own split; else the launcher's plan with `slices` pinned
             axes.axis_plan = rule if not slices else lambda *a, **k: rule(*a[:4], pinned_split=slices)
-            axes.AXIS_PROGRAMS_PER_SM = wave
+            axes.AXIS_PROGRAMS_PER_SM, axes.AXIS_TWO_SLICES_PER_SM = wave if isinstance(wave, tuple) else (wave, wave)
             try:
                 return reductions.bias_grad(x)
             finally:
-                axes.axis_plan, axes.AXIS_PROGRAMS_PER_SM = rule, per_sm
+                axes.axis_plan = rule
+                axes.AXIS_PROGRAMS_PER_SM, axes.AXIS_TWO_SLICES_PER_SM = per_sm
         return run
 
     rows_out = []
@@ -76,7 +78,7 @@ def main():
                 torch.testing.assert_close(run(), want, rtol=1e-3, atol=1e-2, msg=lambda m, n=name: f"{n}: {m}")
             times = interleaved_ms(runs, args.rounds, alternate=True)
             us = {name: statistics.median(t) * 1e3 for name, t in times.items()}
-            split = rule(cols, rows, True, sms)[2]
+            split = rule(cols, rows, True, sms, whole_vectors=args.short % 16 == 0)[2]
             rows_out.append({"rows": rows, "cols": cols, "blocks": blocks, "rule_split": split, "us": us})
             print(f"{f'{rows}x{cols}':>14} {blocks:>6} {split:>4} " + " ".join(f"{v:8.1f}" for v in us.values()),
                   flush=True)

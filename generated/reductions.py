@@ -7657,9 +7657,14 @@ def bias_grad(dy, *, db=None):
         # Nothing to compute: return the (empty) outputs without launching.
         return db
     # Tiles, and how many slices share each block of kept elements: a model of the
-    # shape and the SM count (tilegen.runtime.axes.axis_plan).
+    # shape, the SM count and whether the inputs load in whole 16-byte vectors (a fact of
+    # the signature: tilegen.runtime.args.whole_vectors; tilegen.runtime.axes.axis_plan).
     BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(
-        n_kept, n_reduced, True, _axes.sm_count_or_default(device)
+        n_kept,
+        n_reduced,
+        True,
+        _axes.sm_count_or_default(device),
+        whole_vectors=_bias_grad_calls.facts(signature, _args.whole_vectors, (dy,)),
     )
     # Partial results of each slice, where several share a block (unused otherwise), and the
     # arrival counts by which each block's last slice finds itself (tilegen.runtime.axes.axis_counts).
@@ -7857,9 +7862,14 @@ def mse_loss(x, y, *, loss=None):
         # Nothing to compute: return the (empty) outputs without launching.
         return loss
     # Tiles, and how many slices share each block of kept elements: a model of the
-    # shape and the SM count (tilegen.runtime.axes.axis_plan).
+    # shape, the SM count and whether the inputs load in whole 16-byte vectors (a fact of
+    # the signature: tilegen.runtime.args.whole_vectors; tilegen.runtime.axes.axis_plan).
     BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(
-        n_kept, n_reduced, False, _axes.sm_count_or_default(device)
+        n_kept,
+        n_reduced,
+        False,
+        _axes.sm_count_or_default(device),
+        whole_vectors=_mse_loss_calls.facts(signature, _args.whole_vectors, (x, y)),
     )
     # Partial results of each slice, where several share a block (unused otherwise), and the
     # arrival counts by which each block's last slice finds itself (tilegen.runtime.axes.axis_counts).
@@ -8106,9 +8116,14 @@ def channel_stats(x, scale, *, mu=None, peak=None):
             f"there are B * T = 0 elements to reduce"
         )
     # Tiles, and how many slices share each block of kept elements: a model of the
-    # shape and the SM count (tilegen.runtime.axes.axis_plan).
+    # shape, the SM count and whether the inputs load in whole 16-byte vectors (a fact of
+    # the signature: tilegen.runtime.args.whole_vectors; tilegen.runtime.axes.axis_plan).
     BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(
-        n_kept, n_reduced, True, _axes.sm_count_or_default(device)
+        n_kept,
+        n_reduced,
+        True,
+        _axes.sm_count_or_default(device),
+        whole_vectors=_channel_stats_calls.facts(signature, _args.whole_vectors, (x, scale)),
     )
     # Partial results of each slice, where several share a block (unused otherwise), and the
     # arrival counts by which each block's last slice finds itself (tilegen.runtime.axes.axis_counts).
@@ -8412,9 +8427,14 @@ def batch_norm_stats(x, *, mu=None, var=None):
         # Nothing to compute: return the (empty) outputs without launching.
         return mu, var
     # Tiles, and how many slices share each block of kept elements: a model of the
-    # shape and the SM count (tilegen.runtime.axes.axis_plan).
+    # shape, the SM count and whether the inputs load in whole 16-byte vectors (a fact of
+    # the signature: tilegen.runtime.args.whole_vectors; tilegen.runtime.axes.axis_plan).
     BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(
-        n_kept, n_reduced, True, _axes.sm_count_or_default(device)
+        n_kept,
+        n_reduced,
+        True,
+        _axes.sm_count_or_default(device),
+        whole_vectors=_batch_norm_stats_calls.facts(signature, _args.whole_vectors, (x,)),
     )
     # Partial results of each slice, where several share a block (unused otherwise), and the
     # arrival counts by which each block's last slice finds itself (tilegen.runtime.axes.axis_counts).

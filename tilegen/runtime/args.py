@@ -297,6 +297,22 @@ def needs_int64(*tensors, margin=0):
     return False
 
 
+def whole_vectors(tensors):
+    """Does Triton load every one of `tensors` in runs of whole 16-byte vectors? It proves a
+    run only from a 16-byte aligned base, every stride but the unit one divisible by 16 and
+    the size along the unit stride too (the edge's mask breaks the run otherwise). An empty
+    tensor loads nothing; a size of 1 is a constant to Triton (it specializes 1), its stride
+    unused."""
+    for t in tensors:
+        if t.numel() == 0:
+            continue
+        dims = [(stride, size) for stride, size in zip(t.stride(), t.shape) if size > 1]
+        units = [size for stride, size in dims if stride == 1]
+        if t.data_ptr() % 16 or not units or units[0] % 16 or any(stride % 16 for stride, _ in dims if stride != 1):
+            return False
+    return True
+
+
 def layout_facts(tensors):
     """(every tensor contiguous, some offset needs 64 bits: needs_int64): facts of a call's
     signature, which elementwise launchers work out once per signature (Calls.facts)."""

@@ -20,21 +20,27 @@ from .args import cdiv, next_power_of_2
 # slices rounded up to a wave. Since then the slices fill at most one wave of those
 # programs, never past it, and a wave is 9 programs an SM: a sweep of column sums over
 # 400-1050 column blocks of rows not 16-byte aligned ran faster split up to 8.6 programs an
-# SM and 18-32% slower from 9.1 (docs/design.md, "Slices fill one wave").
+# SM and 18-32% slower from 9.1 (docs/design.md, "Slices fill one wave"). Where the tiles'
+# rows load in whole 16-byte vectors (args.whole_vectors), a column block that would take
+# one slice takes two up to AXIS_TWO_SLICES_PER_SM programs an SM: over 680 and 786 blocks
+# (one slice: 5-6 programs an SM) two ran 1.6-6.8% faster, from 880 blocks level or slower;
+# a wave of 12 for every split ran 10-14% slower where few blocks take many slices.
 AXIS_TILE = 2048
 AXIS_INNER = 64
 AXIS_PROGRAMS_PER_SM = 9
+AXIS_TWO_SLICES_PER_SM = 12
 AXIS_MIN_STEPS = 4
 
 
-def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0):
+def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0, whole_vectors=False):
     """(BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps) of a reduction over named dimensions:
     n_kept outputs, each reducing n_reduced elements. The tile's inner axis (axis 1, read
     contiguously) is the kept one when the innermost dimension is kept (column sums), else
     the reduced one. Where the kept elements give too few programs to fill the GPU, SPLIT
     programs share each block of kept elements, each reducing r_per_split of the reduced
-    elements: as many as fit in one wave of AXIS_PROGRAMS_PER_SM per SM, every block split
-    alike; the block's last slice to finish adds their partial results in a fixed order
+    elements: as many as fit in one wave of AXIS_PROGRAMS_PER_SM per SM (column tiles
+    whose rows load in `whole_vectors`: at least two up to AXIS_TWO_SLICES_PER_SM), every
+    block split alike; the block's last slice to finish adds their partial results in a fixed order
     (axis_counts), so the result depends on the shape and the SM count only, never on
     timing."""
     if kept_inner:
@@ -49,7 +55,10 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0):
     else:
         # The slices of every block fit in one wave (rounded down): rounded up, past a wave,
         # ran slower at 4096x50257 and 2048x32001 columns on the H100, level elsewhere.
-        split = min(AXIS_PROGRAMS_PER_SM * sms // programs_k, cdiv(n_reduced, AXIS_MIN_STEPS * block_r))
+        waves = AXIS_PROGRAMS_PER_SM * sms // programs_k
+        if waves < 2 and kept_inner and whole_vectors and AXIS_TWO_SLICES_PER_SM * sms >= 2 * programs_k:
+            waves = 2
+        split = min(waves, cdiv(n_reduced, AXIS_MIN_STEPS * block_r))
     split = max(1, split)
     r_per_split = cdiv(cdiv(max(n_reduced, 1), split), block_r) * block_r
     split = max(1, cdiv(n_reduced, r_per_split))

@@ -8,7 +8,7 @@ import torch
 import triton.language as tl
 
 from . import arrivals
-from .args import cdiv, needs_int64
+from .args import cdiv, needs_int64, whole_vectors
 from .launch_model import gemm_tile_cols
 
 # Candidate block configurations, the default first. Hopper (sm_90+): large tiles,
@@ -87,20 +87,12 @@ GEMM_NARROW_HELD = 256
 
 
 def gemm_narrow_loads(operands):
-    """Does the K loop load some operand element by element? Triton loads a run of elements
-    at once only where it can prove the run: a 16-byte aligned base, every stride but the
-    unit one divisible by 16 and the size along the unit stride too (the K-edge mask, or
-    the wrap past M or N, breaks the run otherwise). K = 4099, or a [K, N] weight with
-    N = 50257, breaks it; so does a view that starts at an odd element. An empty operand
-    loads nothing; a size of 1 is a constant to Triton (it specializes 1), its stride unused."""
-    for t in operands:
-        if t.numel() == 0:
-            continue
-        dims = [(stride, size) for stride, size in zip(t.stride(), t.shape) if size > 1]
-        units = [size for stride, size in dims if stride == 1]
-        if t.data_ptr() % 16 or not units or units[0] % 16 or any(stride % 16 for stride, _ in dims if stride != 1):
-            return True
-    return False
+    """Does the K loop load some operand element by element (args.whole_vectors: a
+    16-byte aligned base, every stride but the unit one divisible by 16 and the size along
+    the unit stride too, or the K-edge mask, or the wrap past M or N, breaks the run)? K =
+    4099, or a [K, N] weight with N = 50257, breaks it; so does a view that starts at an
+    odd element."""
+    return not whole_vectors(operands)
 
 
 def gemm_k_major(b, k_axis):

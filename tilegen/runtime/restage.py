@@ -135,16 +135,22 @@ def _pays(kernel, schedule, device, sizes, operands, b_k_major, outs):
     batch, m, n, k = sizes
     k_pad = cdiv(k, PAD_K_MULTIPLE) * PAD_K_MULTIPLE
     wish = {**kernel["pinned"], **schedule}
-    pins = {key: wish[key] for key in gemm.GEMM_CONFIG_KEYS if key in wish and key not in ("split_k", "block_n2")}
+    pins = {key: wish[key] for key in gemm.GEMM_CONFIG_KEYS if key in wish}
     elem_bytes = kernel["elem_bytes"]
     out_bytes = sum(o.element_size() for o in outs) or elem_bytes
     sms = gemm.gemm_device(device.index)[3]
-    grid = {"split_k": 1, "block_n2": 0, "addressing": "pointer", "persistent": False, "flatten": False}
-    as_is = gemm_narrow_variants([{**grid, **c} for c in gemm.gemm_candidates(device, elem_bytes, pins, True)], pins, elem_bytes)
-    padded = [{**grid, **c} for c in gemm.gemm_candidates(device, elem_bytes, pins)]
-    as_is_s = min(gemm_model(c, sizes, sms, elem_bytes, out_bytes, True, b_k_major) for c in as_is)
-    padded_s = min(gemm_model(c, (batch, m, n, k_pad), sms, elem_bytes, out_bytes, False, True) for c in padded)
+
+    def best(size_k, narrow):
+        # the model's best pointer launch on a grid, split-K among them where the kernel has it
+        grid = {"split_k": 1, "block_n2": 0, "addressing": "pointer", "persistent": False, "flatten": False}
+        configs = [{**grid, **c} for c in gemm.gemm_candidates(device, elem_bytes, pins, narrow)]
+        if narrow:
+            configs = gemm_narrow_variants(configs, pins, elem_bytes)
+        shape = (batch, m, n, size_k)
+        if kernel.get("split_k") and "split_k" not in pins:
+            configs += gemm.gemm_split_candidates(configs, gemm.gemm_bucket(shape), sms)
+        return min(gemm_model(c, shape, sms, elem_bytes, out_bytes, narrow, b_k_major or not narrow) for c in configs)
+
     elements = sum(t.numel() + t.numel() // max(k, 1) * k_pad for t in operands)
     copy_s = len(operands) * PAD_K_LAUNCH_S + elements * elem_bytes / PAD_K_BANDWIDTH
-    return k_pad if as_is_s > PAD_K_MARGIN * (padded_s + copy_s) else 0
-
+    return k_pad if best(k, True) > PAD_K_MARGIN * (best(k_pad, False) + copy_s) else 0

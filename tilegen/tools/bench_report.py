@@ -58,15 +58,17 @@ def csv_record(row: Row) -> dict:
 
 def launch_note(config) -> str:
     """A gemm launcher's last_config in a few words: "128x256x64 w8 s3, descriptor persistent flatten";
-    a tile of two column blocks reads 64x(64+32)x128."""
+    a tile of two column blocks reads 64x(64+32)x128; a launch on K-padded copies of its
+    operands ends "on K-padded copies" (pad_k, tilegen.runtime.restage)."""
     if not isinstance(config, dict) or "block_m" not in config:
         return str(config or "")
     mode = "persistent" + (" flatten" if config.get("flatten") else "") if config.get("persistent") else "grid"
     split = f" split-K {config['split_k']}" if config.get("split_k", 1) > 1 else ""
     n2 = config.get("block_n2", 0)
     cols = f"({config['block_n']}+{n2})" if n2 else f"{config['block_n']}"  # a tile of two column blocks
+    pad = ", on K-padded copies" if config.get("pad_k") else ""
     return (f"{config['block_m']}x{cols}x{config['block_k']} w{config['warps']} s{config['stages']}, "
-            f"{config.get('addressing', 'pointer')} {mode}{split}")
+            f"{config.get('addressing', 'pointer')} {mode}{split}{pad}")
 
 
 def format_table(rows: list[Row], markdown: bool = False) -> str:

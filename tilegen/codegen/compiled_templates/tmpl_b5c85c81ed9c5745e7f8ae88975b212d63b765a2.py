@@ -34,10 +34,16 @@ def root(context, missing=missing):
         def t_4(*unused):
             raise TemplateRuntimeError("No filter named 'map' found.")
     try:
-        t_5 = environment.filters['trim']
+        t_5 = environment.filters['pytuple']
     except KeyError:
         @internalcode
         def t_5(*unused):
+            raise TemplateRuntimeError("No filter named 'pytuple' found.")
+    try:
+        t_6 = environment.filters['trim']
+    except KeyError:
+        @internalcode
+        def t_6(*unused):
             raise TemplateRuntimeError("No filter named 'trim' found.")
     pass
     l_0_sc = context.vars['sc'] = environment.get_template('_scalars.py.j2', 'axis_reduction.py.j2')._get_default_module(context)
@@ -60,7 +66,7 @@ def root(context, missing=missing):
     context.vars['tile'] = l_0_tile
     context.exported_vars.add('tile')
     def macro(l_1_list, l_1_mask, l_1_offs):
-        t_6 = []
+        t_7 = []
         if l_1_list is missing:
             l_1_list = undefined("parameter 'list' was not provided", name='list')
         if l_1_mask is missing:
@@ -73,7 +79,7 @@ def root(context, missing=missing):
             pass
             if environment.getattr(l_2_load, 'upcast'):
                 pass
-                t_6.extend((
+                t_7.extend((
                     str(environment.getattr(environment.getattr(l_2_load, 'tensor'), 'name')),
                     ' = ',
                     str(environment.getitem(environment.getattr(l_2_load, 'upcast'), 0)),
@@ -91,7 +97,7 @@ def root(context, missing=missing):
                 ))
             else:
                 pass
-                t_6.extend((
+                t_7.extend((
                     str(environment.getattr(environment.getattr(l_2_load, 'tensor'), 'name')),
                     ' = tl.load(',
                     str(environment.getattr(environment.getattr(l_2_load, 'tensor'), 'name')),
@@ -104,23 +110,23 @@ def root(context, missing=missing):
                     ')\n',
                 ))
         l_2_load = missing
-        return concat(t_6)
+        return concat(t_7)
     context.exported_vars.add('loads')
     context.vars['loads'] = l_0_loads = Macro(environment, macro, 'loads', ('list', 'mask', 'offs'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_p):
-        t_7 = []
+        t_8 = []
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
         pass
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced_steps'):
             pass
-            t_7.extend((
+            t_8.extend((
                 '# Split the reduced index into one index per reduced dimension of [',
                 str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced_text')),
                 '], innermost first.\n',
                 str(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'offs_r', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced_steps'))),
             ))
-        t_7.extend((
+        t_8.extend((
             "# Memory offsets: each tensor's indices times its strides (reduced indices along the\n# tile's ",
             str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns')),
             ', kept ones along its ',
@@ -129,11 +135,11 @@ def root(context, missing=missing):
             str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr(l_1_p, 'loads'), 'mask')),
             '\n',
         ))
-        return concat(t_7)
+        return concat(t_8)
     context.exported_vars.add('strided_loads')
     context.vars['strided_loads'] = l_0_strided_loads = Macro(environment, macro, 'strided_loads', ('p',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_p, l_1_index, l_1_count):
-        t_8 = []
+        t_9 = []
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
         if l_1_index is missing:
@@ -143,7 +149,7 @@ def root(context, missing=missing):
         pass
         if (l_1_count > 1):
             pass
-            t_8.extend((
+            t_9.extend((
                 '# Pass ',
                 str((l_1_index + 1)),
                 ' of ',
@@ -152,7 +158,7 @@ def root(context, missing=missing):
                 str((': its reductions read the results of the passes before' if l_1_index else cond_expr_undefined("the inline if-expression on line 28 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
                 '.\n',
             ))
-        t_8.extend((
+        t_9.extend((
             '# One accumulator per reduction, a ',
             str((undefined(name='tile') if l_0_tile is missing else l_0_tile)),
             " tile: each lane folds in every tile step's element.\n",
@@ -160,7 +166,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
             pass
-            t_8.extend((
+            t_9.extend((
                 'acc_',
                 str(environment.getattr(l_2_r, 'name')),
                 ' = tl.full(',
@@ -172,7 +178,7 @@ def root(context, missing=missing):
                 ')\n',
             ))
         l_2_r = missing
-        t_8.extend((
+        t_9.extend((
             'for r_block in range(r_start, r_stop, BLOCK_R):\n    offs_r = r_block + tl.arange(0, BLOCK_R)\n    if INDEX_64:\n        offs_r = offs_r.to(tl.int64)\n    # mask: inside this slice of the reduced elements, and inside the kept ones.\n    mask = (offs_r < r_stop)',
             str((undefined(name='r_axis') if l_0_r_axis is missing else l_0_r_axis)),
             ' & mask_k',
@@ -181,7 +187,7 @@ def root(context, missing=missing):
         ))
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
             pass
-            t_8.extend((
+            t_9.extend((
                 '    if FLAT:\n        # Every tensor read here is contiguous and has every dimension, the reduced ones\n        # ',
                 str(('before' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'after')),
                 " the kept ones: an element's offset is its flat index,\n        # ",
@@ -189,22 +195,22 @@ def root(context, missing=missing):
                 '.\n        flat_offs = ',
                 str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat')),
                 '\n        ',
-                str(t_1(t_5(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr(l_1_p, 'loads'), 'mask', 'flat_offs')), 8)),
+                str(t_1(t_6(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr(l_1_p, 'loads'), 'mask', 'flat_offs')), 8)),
                 '\n    else:\n        ',
-                str(t_1(t_5(context.call((undefined(name='strided_loads') if l_0_strided_loads is missing else l_0_strided_loads), l_1_p)), 8)),
+                str(t_1(t_6(context.call((undefined(name='strided_loads') if l_0_strided_loads is missing else l_0_strided_loads), l_1_p)), 8)),
                 '\n',
             ))
         else:
             pass
-            t_8.extend((
+            t_9.extend((
                 '    ',
-                str(t_1(t_5(context.call((undefined(name='strided_loads') if l_0_strided_loads is missing else l_0_strided_loads), l_1_p)), 4)),
+                str(t_1(t_6(context.call((undefined(name='strided_loads') if l_0_strided_loads is missing else l_0_strided_loads), l_1_p)), 4)),
                 '\n',
             ))
         for l_2_st in environment.getattr(l_1_p, 'statements'):
             _loop_vars = {}
             pass
-            t_8.extend((
+            t_9.extend((
                 '    # spec: ',
                 str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                 ':',
@@ -216,19 +222,19 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_st = missing
-        t_8.append(
+        t_9.append(
             '    # Fold the tile into the accumulators; masked-off lanes add the neutral element.\n',
         )
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
             pass
-            t_8.extend((
+            t_9.extend((
                 '    ',
                 str(environment.getattr(l_2_r, 'step')),
                 '\n',
             ))
         l_2_r = missing
-        t_8.extend((
+        t_9.extend((
             "# Each reduction over the tile's ",
             str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns')),
             ': one value per kept element.\n',
@@ -236,54 +242,54 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
             pass
-            t_8.extend((
+            t_9.extend((
                 str(environment.getattr(l_2_r, 'name')),
                 ' = ',
                 str(environment.getattr(l_2_r, 'fold')),
                 '\n',
             ))
         l_2_r = missing
-        return concat(t_8)
+        return concat(t_9)
     context.exported_vars.add('reduce_pass')
     context.vars['reduce_pass'] = l_0_reduce_pass = Macro(environment, macro, 'reduce_pass', ('p', 'index', 'count'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_p):
-        t_9 = []
+        t_10 = []
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
         pass
         if environment.getattr(l_1_p, 'kept_before'):
             pass
-            t_9.append(
+            t_10.append(
                 '# The results of the passes before, one value per kept element (from their buffers).\n',
             )
             for l_2_m in environment.getattr(l_1_p, 'kept_before'):
                 _loop_vars = {}
                 pass
-                t_9.extend((
+                t_10.extend((
                     str(environment.getattr(l_2_m, 'name')),
                     ' = tl.load(',
                     str(environment.getattr(l_2_m, 'name')),
                     '_keep_ptr + offs_k, mask=mask_k, other=0)\n',
                 ))
             l_2_m = missing
-        return concat(t_9)
+        return concat(t_10)
     context.exported_vars.add('load_kept')
     context.vars['load_kept'] = l_0_load_kept = Macro(environment, macro, 'load_kept', ('p',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_p, l_1_last):
-        t_10 = []
+        t_11 = []
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
         if l_1_last is missing:
             l_1_last = undefined("parameter 'last' was not provided", name='last')
         pass
-        def t_11(fiter):
+        def t_12(fiter):
             for l_2_r in fiter:
                 if (environment.getattr(l_2_r, 'final') != environment.getattr(l_2_r, 'name')):
                     yield l_2_r
-        for l_2_r in t_11(environment.getattr(l_1_p, 'results')):
+        for l_2_r in t_12(environment.getattr(l_1_p, 'results')):
             _loop_vars = {}
             pass
-            t_10.extend((
+            t_11.extend((
                 str(environment.getattr(l_2_r, 'name')),
                 ' = ',
                 str(environment.getattr(l_2_r, 'final')),
@@ -292,7 +298,7 @@ def root(context, missing=missing):
         l_2_r = missing
         if l_1_last:
             pass
-            t_10.extend((
+            t_11.extend((
                 str(context.call((undefined(name='epilogue') if l_0_epilogue is missing else l_0_epilogue))),
                 '\n',
             ))
@@ -300,7 +306,7 @@ def root(context, missing=missing):
             pass
             if environment.getattr(l_1_p, 'mid_loads'):
                 pass
-                t_10.extend((
+                t_11.extend((
                     '# The inputs the results below read, one value per kept element.\n',
                     str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr(l_1_p, 'mid_loads'), 'mask_k')),
                     '\n',
@@ -308,7 +314,7 @@ def root(context, missing=missing):
             for l_2_st in environment.getattr(l_1_p, 'mid_statements'):
                 _loop_vars = {}
                 pass
-                t_10.extend((
+                t_11.extend((
                     '# spec: ',
                     str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                     ':',
@@ -320,13 +326,13 @@ def root(context, missing=missing):
                     '\n',
                 ))
             l_2_st = missing
-            t_10.append(
+            t_11.append(
                 "# Leave this pass's results for the passes after it.\n",
             )
             for l_2_m in environment.getattr(l_1_p, 'kept_after'):
                 _loop_vars = {}
                 pass
-                t_10.extend((
+                t_11.extend((
                     'tl.store(',
                     str(environment.getattr(l_2_m, 'name')),
                     '_keep_ptr + offs_k, ',
@@ -334,11 +340,11 @@ def root(context, missing=missing):
                     ', mask=mask_k)\n',
                 ))
             l_2_m = missing
-        return concat(t_10)
+        return concat(t_11)
     context.exported_vars.add('finish_pass')
     context.vars['finish_pass'] = l_0_finish_pass = Macro(environment, macro, 'finish_pass', ('p', 'last'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_p, l_1_index):
-        t_12 = []
+        t_13 = []
         l_1_count = missing
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
@@ -346,20 +352,20 @@ def root(context, missing=missing):
             l_1_index = undefined("parameter 'index' was not provided", name='index')
         pass
         l_1_count = t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'))
-        t_12.extend((
-            str(t_5(context.call((undefined(name='load_kept') if l_0_load_kept is missing else l_0_load_kept), l_1_p))),
+        t_13.extend((
+            str(t_6(context.call((undefined(name='load_kept') if l_0_load_kept is missing else l_0_load_kept), l_1_p))),
             '\n',
-            str(t_5(context.call((undefined(name='reduce_pass') if l_0_reduce_pass is missing else l_0_reduce_pass), l_1_p, l_1_index, (undefined(name='count') if l_1_count is missing else l_1_count)))),
+            str(t_6(context.call((undefined(name='reduce_pass') if l_0_reduce_pass is missing else l_0_reduce_pass), l_1_p, l_1_index, (undefined(name='count') if l_1_count is missing else l_1_count)))),
             '\nif SPLIT == 1:\n    # This program saw every reduced element: finish ',
             str(('the pass ' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else cond_expr_undefined("the inline if-expression on line 99 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
             'here.\n    ',
-            str(t_1(t_5(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, (l_1_index == ((undefined(name='count') if l_1_count is missing else l_1_count) - 1)))), 4)),
+            str(t_1(t_6(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, (l_1_index == ((undefined(name='count') if l_1_count is missing else l_1_count) - 1)))), 4)),
             "\nelse:\n    # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.\n",
         ))
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_13.extend((
                 '    tl.store(',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part_ptr + pid_r * n_kept + offs_k, ',
@@ -367,30 +373,30 @@ def root(context, missing=missing):
                 ', mask=mask_k)\n',
             ))
         l_2_r = missing
-        t_12.extend((
+        t_13.extend((
             "    # Count this slice in (_last_arrival): the block's last slice to arrive combines them all,\n    # in slice order (the same bits whichever finishes last), and ",
             str(('finishes the pass' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else 'computes the outputs')),
             '.\n    if _last_arrival(count_ptr, pid_k, SPLIT):\n        ',
-            str(t_1(t_5(context.call((undefined(name='combine') if l_0_combine is missing else l_0_combine), environment.getattr(l_1_p, 'results'))), 8)),
+            str(t_1(t_6(context.call((undefined(name='combine') if l_0_combine is missing else l_0_combine), environment.getattr(l_1_p, 'results'))), 8)),
             '\n        ',
-            str(t_1(t_5(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, (l_1_index == ((undefined(name='count') if l_1_count is missing else l_1_count) - 1)))), 8)),
+            str(t_1(t_6(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, (l_1_index == ((undefined(name='count') if l_1_count is missing else l_1_count) - 1)))), 8)),
             '\n',
         ))
-        return concat(t_12)
+        return concat(t_13)
     context.exported_vars.add('run_pass')
     context.vars['run_pass'] = l_0_run_pass = Macro(environment, macro, 'run_pass', ('p', 'index'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_results):
-        t_13 = []
+        t_14 = []
         if l_1_results is missing:
             l_1_results = undefined("parameter 'results' was not provided", name='results')
         pass
-        t_13.append(
+        t_14.append(
             "# Every slice's partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per\n# reduction. The loads bypass L1 (.cg), which is not coherent across SMs.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_13.extend((
+            t_14.extend((
                 'slices_',
                 str(environment.getattr(l_2_r, 'name')),
                 ' = tl.full([BLOCK_S, BLOCK_K], ',
@@ -400,13 +406,13 @@ def root(context, missing=missing):
                 ')\n',
             ))
         l_2_r = missing
-        t_13.append(
+        t_14.append(
             "for slice_block in range(0, SPLIT, BLOCK_S):\n    offs_s = slice_block + tl.arange(0, BLOCK_S)\n    # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.\n    mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]\n    # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_13.extend((
+            t_14.extend((
                 '    partial = tl.load(',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=',
@@ -416,52 +422,52 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_r = missing
-        t_13.append(
+        t_14.append(
             "# Fold the slices: the tile's rows, in a fixed order.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_13.extend((
+            t_14.extend((
                 str(environment.getattr(l_2_r, 'name')),
                 ' = ',
                 str(environment.getattr(l_2_r, 'fold_slices')),
                 '\n',
             ))
         l_2_r = missing
-        return concat(t_13)
+        return concat(t_14)
     context.exported_vars.add('combine')
     context.vars['combine'] = l_0_combine = Macro(environment, macro, 'combine', ('results',), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_14 = []
+        t_15 = []
         pass
-        t_14.append(
+        t_15.append(
             'offs_k = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)\nif INDEX_64:\n    offs_k = offs_k.to(tl.int64)\n# mask_k: the last block of kept elements runs past n_kept.\nmask_k = offs_k < n_kept\n',
         )
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'):
             pass
-            t_14.extend((
+            t_15.extend((
                 '# Split the kept index into one index per kept dimension of [',
                 str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_text')),
                 '], innermost first.\n',
                 str(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'offs_k', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'))),
             ))
-        return concat(t_14)
+        return concat(t_15)
     context.exported_vars.add('kept_block')
     context.vars['kept_block'] = l_0_kept_block = Macro(environment, macro, 'kept_block', (), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_15 = []
+        t_16 = []
         pass
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'):
             pass
-            t_15.extend((
+            t_16.extend((
                 '# The inputs the statements after the reductions read, one value per kept element.\n',
                 str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'), 'mask_k')),
             ))
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_statements'):
             _loop_vars = {}
             pass
-            t_15.extend((
+            t_16.extend((
                 '# spec: ',
                 str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                 ':',
@@ -473,13 +479,13 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_st = missing
-        t_15.append(
+        t_16.append(
             '# Store each output, cast to its declared type, under the kept mask.\n',
         )
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'stores'):
             _loop_vars = {}
             pass
-            t_15.extend((
+            t_16.extend((
                 'tl.store(',
                 str(environment.getattr(environment.getattr(l_2_st, 'tensor'), 'name')),
                 '_ptr + ',
@@ -491,16 +497,16 @@ def root(context, missing=missing):
                 ', mask=mask_k)\n',
             ))
         l_2_st = missing
-        return concat(t_15)
+        return concat(t_16)
     context.exported_vars.add('epilogue')
     context.vars['epilogue'] = l_0_epilogue = Macro(environment, macro, 'epilogue', (), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_16 = []
+        t_17 = []
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_17.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -512,15 +518,15 @@ def root(context, missing=missing):
         l_2_t = missing
         if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             pass
-            t_16.extend((
+            t_17.extend((
                 '    ',
-                str(t_1(t_5(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'params'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4)),
+                str(t_1(t_6(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'params'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4)),
                 '\n',
             ))
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_17.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -533,7 +539,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_17.extend((
                 '    ',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part_ptr,  # ',
@@ -546,7 +552,7 @@ def root(context, missing=missing):
         for l_2_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'keeps'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_17.extend((
                 '    ',
                 str(environment.getattr(l_2_m, 'name')),
                 '_keep_ptr,  # ',
@@ -558,7 +564,7 @@ def root(context, missing=missing):
                 ' for the passes after it\n',
             ))
         l_2_m = missing
-        t_16.extend((
+        t_17.extend((
             '    count_ptr,  # int32[blocks of kept elements]: how many slices of each block have finished (SPLIT > 1)\n    n_kept,  # elements of each output: ',
             str((t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept'), ' * ') or '1 (0-d outputs)')),
             '\n    n_reduced,  # elements reduced into each: ',
@@ -568,7 +574,7 @@ def root(context, missing=missing):
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_17.extend((
                 '    ',
                 str(l_2_d),
                 ',\n',
@@ -580,29 +586,29 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_16.extend((
+                t_17.extend((
                     '    ',
                     str(l_3_stride),
                     ',\n',
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_16.append(
+        t_17.append(
             '    SPLIT,  # programs sharing a block of kept elements, each over one slice of the reduced ones\n    BLOCK_R: tl.constexpr,  # reduced elements per tile step\n    BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step\n    BLOCK_K: tl.constexpr,  # kept elements per program\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n',
         )
         if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
             pass
-            t_16.extend((
+            t_17.extend((
                 '    PASS: tl.constexpr,  # which of the ',
                 str(t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'))),
                 ' passes over the reduced elements this launch makes\n',
             ))
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
             pass
-            t_16.append(
+            t_17.append(
                 '    FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices\n',
             )
-        return concat(t_16)
+        return concat(t_17)
     context.exported_vars.add('kernel_args')
     context.vars['kernel_args'] = l_0_kernel_args = Macro(environment, macro, 'kernel_args', (), False, False, False, context.eval_ctx.autoescape)
     yield '# spec: '
@@ -622,14 +628,14 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'retyped_scalars'):
         pass
         yield '    '
-        yield str(t_1(t_5(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
+        yield str(t_1(t_6(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'typed'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4))
         yield '\n'
     yield '    # Program (pid_k, pid_r) reduces ['
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced_text'))
     yield '] for kept elements [pid_k * BLOCK_K, (pid_k + 1) * BLOCK_K) of\n    # ['
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_text'))
     yield '], over slice pid_r of the reduced elements: [pid_r * r_per_split, (pid_r + 1) * r_per_split).\n    pid_k = tl.program_id(0)\n    pid_r = tl.program_id(1)\n    '
-    yield str(t_1(t_5(context.call((undefined(name='kept_block') if l_0_kept_block is missing else l_0_kept_block))), 4))
+    yield str(t_1(t_6(context.call((undefined(name='kept_block') if l_0_kept_block is missing else l_0_kept_block))), 4))
     yield '\n    r_start = pid_r * r_per_split\n    r_stop = tl.minimum(r_start + r_per_split, n_reduced)\n'
     if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
         pass
@@ -642,13 +648,13 @@ def root(context, missing=missing):
             yield ' PASS == '
             yield str(environment.getattr(l_1_loop, 'index0'))
             yield ':\n        '
-            yield str(t_1(t_5(context.call((undefined(name='run_pass') if l_0_run_pass is missing else l_0_run_pass), l_1_p, environment.getattr(l_1_loop, 'index0'), _loop_vars=_loop_vars)), 8))
+            yield str(t_1(t_6(context.call((undefined(name='run_pass') if l_0_run_pass is missing else l_0_run_pass), l_1_p, environment.getattr(l_1_loop, 'index0'), _loop_vars=_loop_vars)), 8))
             yield '\n'
         l_1_loop = l_1_p = missing
     else:
         pass
         yield '    '
-        yield str(t_1(t_5(context.call((undefined(name='run_pass') if l_0_run_pass is missing else l_0_run_pass), environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'), 0), 0)), 4))
+        yield str(t_1(t_6(context.call((undefined(name='run_pass') if l_0_run_pass is missing else l_0_run_pass), environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'), 0), 0)), 4))
         yield '\n'
     yield '\n\n'
     template = environment.get_template('_launcher_head.py.j2', 'axis_reduction.py.j2')
@@ -686,11 +692,15 @@ def root(context, missing=missing):
         yield '] has no value: "\n            f"there are '
         yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced'), ' * '))
         yield ' = 0 elements to reduce"\n        )\n'
-    yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape and the SM count (tilegen.runtime.axes.axis_plan).\n    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(\n        n_kept, n_reduced, '
+    yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape, the SM count and whether the inputs load in whole 16-byte vectors (a fact of\n    # the signature: tilegen.runtime.args.whole_vectors; tilegen.runtime.axes.axis_plan).\n    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(\n        n_kept, n_reduced, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner'))
     yield ', _axes.sm_count_or_default(device)'
-    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 243 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
-    yield '\n    )\n'
+    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 244 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+    yield ',\n        whole_vectors=_'
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_calls.facts(signature, _args.whole_vectors, '
+    yield str(t_5(t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'), attribute='name')))
+    yield '),\n    )\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'):
         pass
         yield '    num_warps = '
@@ -710,12 +720,12 @@ def root(context, missing=missing):
     yield str(t_2(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
     yield ')\n'
     def macro():
-        t_17 = []
+        t_18 = []
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_17.extend((
+            t_18.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -724,7 +734,7 @@ def root(context, missing=missing):
         for l_2_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             _loop_vars = {}
             pass
-            t_17.extend((
+            t_18.extend((
                 '        ',
                 str(environment.getattr(l_2_p, 'name')),
                 ',\n',
@@ -733,7 +743,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_17.extend((
+            t_18.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -742,7 +752,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
             _loop_vars = {}
             pass
-            t_17.extend((
+            t_18.extend((
                 '        ',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part,\n',
@@ -751,19 +761,19 @@ def root(context, missing=missing):
         for l_2_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'keeps'):
             _loop_vars = {}
             pass
-            t_17.extend((
+            t_18.extend((
                 '        ',
                 str(environment.getattr(l_2_m, 'name')),
                 '_keep,\n',
             ))
         l_2_m = missing
-        t_17.append(
+        t_18.append(
             '        count,\n        n_kept,\n        n_reduced,\n        r_per_split,\n',
         )
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_17.extend((
+            t_18.extend((
                 '        ',
                 str(l_2_d),
                 ',\n',
@@ -775,7 +785,7 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_17.extend((
+                t_18.extend((
                     '        ',
                     str(environment.getattr(l_2_t, 'name')),
                     '.stride(',
@@ -784,18 +794,18 @@ def root(context, missing=missing):
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_17.append(
+        t_18.append(
             '        SPLIT,\n',
         )
-        return concat(t_17)
+        return concat(t_18)
     context.exported_vars.add('launch_args')
     context.vars['launch_args'] = l_0_launch_args = Macro(environment, macro, 'launch_args', (), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_chained):
-        t_18 = []
+        t_19 = []
         if l_1_chained is missing:
             l_1_chained = undefined("parameter 'chained' was not provided", name='chained')
         pass
-        t_18.extend((
+        t_19.extend((
             '    _fast.launch(\n        ',
             str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')),
             '_kernel,\n        grid,\n',
@@ -804,20 +814,20 @@ def root(context, missing=missing):
         ))
         if l_1_chained:
             pass
-            t_18.append(
+            t_19.append(
                 '        PASS=PASS,\n',
             )
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
             pass
-            t_18.extend((
+            t_19.extend((
                 '        FLAT=all(t.is_contiguous() for t in (',
                 str(t_2(context.eval_ctx, t_4(context, t_4(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), attribute='tensor'), attribute='name'), ', ')),
                 ',)),\n',
             ))
-        t_18.append(
+        t_19.append(
             '        num_warps=num_warps,\n    )\n',
         )
-        return concat(t_18)
+        return concat(t_19)
     context.exported_vars.add('launches')
     context.vars['launches'] = l_0_launches = Macro(environment, macro, 'launches', ('chained',), False, False, False, context.eval_ctx.autoescape)
     if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
@@ -851,4 +861,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=43&2=45&3=47&4=50&5=53&6=56&7=59&8=62&9=71&10=74&11=77&13=95&17=110&18=115&19=119&20=121&23=125&24=129&26=135&27=144&28=148&30=157&31=160&32=165&39=177&40=182&43=186&44=188&45=190&46=192&48=194&50=201&52=204&53=209&54=213&57=222&58=227&60=233&61=236&62=240&65=249&66=254&68=259&69=263&73=272&74=279&75=287&77=293&78=296&80=301&82=305&84=308&85=313&86=317&89=326&90=331&94=340&95=348&96=350&97=352&99=354&100=356&103=359&104=364&107=372&109=374&110=376&112=382&115=390&116=395&123=406&124=411&125=415&128=422&129=426&132=435&138=441&139=445&140=447&143=452&144=455&146=459&148=461&149=466&150=470&153=479&154=484&157=497&158=500&159=505&161=513&162=517&164=520&165=525&167=533&168=538&170=546&171=551&174=563&175=565&177=568&178=573&180=577&181=580&182=585&190=593&191=597&193=600&197=609&199=613&200=615&202=617&203=620&205=622&206=625&208=628&209=630&212=632&215=634&216=637&217=641&218=645&221=651&225=654&226=661&227=663&228=666&230=674&231=676&233=679&236=681&237=687&243=690&245=694&246=697&250=700&251=704&254=710&255=712&256=715&257=720&259=724&260=729&262=733&263=738&265=742&266=747&268=751&269=756&275=763&276=768&278=772&279=775&280=780&285=793&287=800&289=802&294=805&297=810&298=814&303=823&305=826&306=830&309=836&312=838&316=842&321=844&324=846'
+debug_info = '1=49&2=51&3=53&4=56&5=59&6=62&7=65&8=68&9=77&10=80&11=83&13=101&17=116&18=121&19=125&20=127&23=131&24=135&26=141&27=150&28=154&30=163&31=166&32=171&39=183&40=188&43=192&44=194&45=196&46=198&48=200&50=207&52=210&53=215&54=219&57=228&58=233&60=239&61=242&62=246&65=255&66=260&68=265&69=269&73=278&74=285&75=293&77=299&78=302&80=307&82=311&84=314&85=319&86=323&89=332&90=337&94=346&95=354&96=356&97=358&99=360&100=362&103=365&104=370&107=378&109=380&110=382&112=388&115=396&116=401&123=412&124=417&125=421&128=428&129=432&132=441&138=447&139=451&140=453&143=458&144=461&146=465&148=467&149=472&150=476&153=485&154=490&157=503&158=506&159=511&161=519&162=523&164=526&165=531&167=539&168=544&170=552&171=557&174=569&175=571&177=574&178=579&180=583&181=586&182=591&190=599&191=603&193=606&197=615&199=619&200=621&202=623&203=626&205=628&206=631&208=634&209=636&212=638&215=640&216=643&217=647&218=651&221=657&225=660&226=667&227=669&228=672&230=680&231=682&233=685&236=687&237=693&244=696&245=700&247=704&248=707&252=710&253=714&256=720&257=722&258=725&259=730&261=734&262=739&264=743&265=748&267=752&268=757&270=761&271=766&277=773&278=778&280=782&281=785&282=790&287=803&289=810&291=812&296=815&299=820&300=824&305=833&307=836&308=840&311=846&314=848&318=852&323=854&326=856'
