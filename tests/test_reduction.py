@@ -1091,9 +1091,10 @@ def test_nan_where_the_reference_is_nan(tmp_path_factory, device):
     lazy = lambda *args, var, y: (var, module.unbiased_var(*args)[1])  # never writes var  # noqa: E731
     wrote_zero = lambda *args, var, y: (var.zero_(), y)  # noqa: E731
     for launcher in (lazy, wrote_zero):
-        problem = validate._expected_nans(sig, launcher, [x], shapes, device, False, nan_at)
+        problem = validate._expected_nans(sig, launcher, [x], shapes, device, Case({"M": 5, "N": 1}, False, "w"), nan_at)
         assert problem is not None and "output 'var': 5 element(s)" in problem, problem
-    assert validate._expected_nans(sig, module.unbiased_var, [x], shapes, device, False, nan_at) is None
+    assert validate._expected_nans(sig, module.unbiased_var, [x], shapes, device, Case({"M": 5, "N": 1}, False, "w"),
+                                   nan_at) is None
 
 
 def test_reference_reduces_with_keepdim_and_squeezes_per_row_outputs(examples, device):

@@ -109,7 +109,8 @@ class GemmModel:
     )
 
     def validation_cases(self, quick: bool = False):
-        """Ragged, strided, unit, empty and K = 0 shapes for `tilegen validate` (small: interpreter-friendly)."""
+        """Ragged, strided, unit, empty and K = 0 shapes for `tilegen validate` (small: interpreter-friendly),
+        and the strided shape on K-padded copies of the operands (schedule pad_k)."""
 
         def sizes(m, n, k, batch):
             named = [(d, batch) for d in self.batch_dims] + list(zip(self.dims[::-1], (k, n, m)))
@@ -124,4 +125,6 @@ class GemmModel:
         ]
         if not quick:
             cases[1:1] = [Case(sizes(130, 96, 80, 2), False, "multi-tile"), Case(sizes(64, 128, 96, 2), False, "aligned")]
+        if self.pad_k:  # the product on K-padded copies of strided operands (K = 37), as the launch model may choose
+            cases.insert(2, Case(sizes(67, 45, 37, 3), True, "K-padded copies", schedule={"pad_k": True}))
         return cases
