@@ -269,10 +269,12 @@ def matmul(a, b, *, c=None, schedule=None):
         # Nothing to compute: return the (empty) outputs without launching.
         return c
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
-    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
-    # schedule sets "pad_k"), the product runs on copies of a and b with K of unit stride,
-    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
-    # (tilegen.runtime.restage). The padded launch has its own signature.
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
+    # product runs on copies of a and b with K of unit stride, padded with zeros to a
+    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # schedule "pad_k": True copies whenever some operand loads element by element, False
+    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
+    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _matmul_gemm,
@@ -655,10 +657,12 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
         # Nothing to compute: return the (empty) outputs without launching.
         return c
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
-    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
-    # schedule sets "pad_k"), the product runs on copies of a and b with K of unit stride,
-    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
-    # (tilegen.runtime.restage). The padded launch has its own signature.
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
+    # product runs on copies of a and b with K of unit stride, padded with zeros to a
+    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # schedule "pad_k": True copies whenever some operand loads element by element, False
+    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
+    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _matmul_leaky_relu_gemm,
@@ -1057,10 +1061,12 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
         # Nothing to compute: return the (empty) outputs without launching.
         return y
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
-    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
-    # schedule sets "pad_k"), the product runs on copies of x and w with K of unit stride,
-    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
-    # (tilegen.runtime.restage). The padded launch has its own signature.
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
+    # product runs on copies of x and w with K of unit stride, padded with zeros to a
+    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # schedule "pad_k": True copies whenever some operand loads element by element, False
+    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
+    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _linear_gelu_gemm,
@@ -1504,10 +1510,12 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
         # Nothing to compute: return the (empty) outputs without launching.
         return out
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
-    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
-    # schedule sets "pad_k"), the product runs on copies of x and w with K of unit stride,
-    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
-    # (tilegen.runtime.restage). The padded launch has its own signature.
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
+    # product runs on copies of x and w with K of unit stride, padded with zeros to a
+    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # schedule "pad_k": True copies whenever some operand loads element by element, False
+    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
+    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _scaled_residual_gemm,
@@ -1953,10 +1961,12 @@ def bmm(a, b, *, c=None, schedule=None):
         # Nothing to compute: return the (empty) outputs without launching.
         return c
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
-    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
-    # schedule sets "pad_k"), the product runs on copies of a and b with K of unit stride,
-    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
-    # (tilegen.runtime.restage). The padded launch has its own signature.
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
+    # product runs on copies of a and b with K of unit stride, padded with zeros to a
+    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # schedule "pad_k": True copies whenever some operand loads element by element, False
+    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
+    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _bmm_gemm,
@@ -2374,10 +2384,12 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
         # Nothing to compute: return the (empty) outputs without launching.
         return pre, act
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
-    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
-    # schedule sets "pad_k"), the product runs on copies of x and w with K of unit stride,
-    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
-    # (tilegen.runtime.restage). The padded launch has its own signature.
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
+    # product runs on copies of x and w with K of unit stride, padded with zeros to a
+    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # schedule "pad_k": True copies whenever some operand loads element by element, False
+    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
+    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _linear_silu_gemm,
@@ -2777,10 +2789,12 @@ def matmul_f32(a, b, *, c=None, schedule=None):
         # Nothing to compute: return the (empty) outputs without launching.
         return c
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
-    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
-    # schedule sets "pad_k"), the product runs on copies of a and b with K of unit stride,
-    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
-    # (tilegen.runtime.restage). The padded launch has its own signature.
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
+    # product runs on copies of a and b with K of unit stride, padded with zeros to a
+    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # schedule "pad_k": True copies whenever some operand loads element by element, False
+    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
+    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _matmul_f32_gemm,

@@ -1005,10 +1005,12 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
         # Nothing to compute: return the (empty) outputs without launching.
         return y
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
-    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
-    # schedule sets "pad_k"), the product runs on copies of x and w with K of unit stride,
-    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
-    # (tilegen.runtime.restage). The padded launch has its own signature.
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
+    # product runs on copies of x and w with K of unit stride, padded with zeros to a
+    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # schedule "pad_k": True copies whenever some operand loads element by element, False
+    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
+    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _linear_i8_gemm,
@@ -1394,10 +1396,12 @@ def matmul_i8(a, b, *, c=None, schedule=None):
         # Nothing to compute: return the (empty) outputs without launching.
         return c
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
-    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
-    # schedule sets "pad_k"), the product runs on copies of a and b with K of unit stride,
-    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
-    # (tilegen.runtime.restage). The padded launch has its own signature.
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
+    # product runs on copies of a and b with K of unit stride, padded with zeros to a
+    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # schedule "pad_k": True copies whenever some operand loads element by element, False
+    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
+    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _matmul_i8_gemm,
@@ -1814,10 +1818,12 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
         # Nothing to compute: return the (empty) outputs without launching.
         return y
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
-    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
-    # schedule sets "pad_k"), the product runs on copies of a and b with K of unit stride,
-    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
-    # (tilegen.runtime.restage). The padded launch has its own signature.
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
+    # product runs on copies of a and b with K of unit stride, padded with zeros to a
+    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # schedule "pad_k": True copies whenever some operand loads element by element, False
+    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
+    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _scaled_mm_gemm,
@@ -2219,10 +2225,12 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
         # Nothing to compute: return the (empty) outputs without launching.
         return y
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
-    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or
-    # schedule sets "pad_k"), the product runs on copies of a and b with K of unit stride,
-    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product
-    # (tilegen.runtime.restage). The padded launch has its own signature.
+    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
+    # product runs on copies of a and b with K of unit stride, padded with zeros to a
+    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # schedule "pad_k": True copies whenever some operand loads element by element, False
+    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
+    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _scaled_mm_tensor_gemm,

@@ -205,3 +205,181 @@ def test_rows_in_whole_vectors_split_in_two_up_to_12_programs_an_sm():
     assert rt.axis_plan(4096, 43520, False, 132, whole_vectors=True) == rt.axis_plan(4096, 43520, False, 132)
     assert rt.axis_plan(43520, 2048, True, 132, pinned_split=3, whole_vectors=True)[2] == 3
     assert rt.axis_plan(43520, 64, True, 132, whole_vectors=True)[2] == 1  # too few rows for two slices
+
+
+def test_axis_partials_allocate_only_when_split():
+    import tilegen.runtime.axes as rt
+
+    one = rt.axis_partials(1, 100, torch.float32, torch.device(DEVICE))
+    assert one.numel() == 1 and rt.axis_partials(1, 7, torch.float32, torch.device(DEVICE)) is one
+    assert rt.axis_partials(3, 100, torch.int32, torch.device(DEVICE)).shape == (3, 100)
+
+
+def test_the_combine_reads_a_tile_of_slices_a_step():
+    """The combine folds in a tile of AXIS_TILE elements a step: 32 slices of a 64-column
+    block, every one of 1056 slices of a whole-tensor mean in one step, never more slices
+    than there are (rounded up to a power of 2)."""
+    import tilegen.runtime.axes as rt
+
+    assert rt.axis_combine_block(16, 64) == 16 and rt.axis_combine_block(100, 64) == 32
+    assert rt.axis_combine_block(1056, 1) == 2048 and rt.axis_combine_block(3, 1) == 4
+    for split in (2, 7, 33, 1056):
+        for block_k in (1, 2, 16, 64):
+            s = rt.axis_combine_block(split, block_k)
+            assert s * block_k <= max(rt.AXIS_TILE, block_k) and (s >= split or s * block_k * 2 > rt.AXIS_TILE)
+
+
+def test_split_launches_leave_the_arrival_counts_at_zero(modules, monkeypatch):
+    """The slices of a block count themselves in and the last to arrive combines them, then
+    sets the block's count back to 0: launches on one stream take turns with one buffer of
+    counts that no launch zeroes, so launch after launch, of more blocks and of fewer, every
+    result holds and the counts end at zero. A launch that raises gives its counts up
+    (some slices may not have counted in), and the next one zeroes a fresh buffer."""
+    from tilegen.runtime import arrivals
+
+    arrivals.ARRIVAL_COUNTS.clear()
+    for M, N in ((999, 17), (300, 700), (50, 5), (1000, 3)):
+        x = _randn(M, N, seed=M).to(torch.bfloat16)
+        w = _randn(N, seed=N)
+        s, m, lo = modules["split3"].colsum(x, w)
+        torch.testing.assert_close(s, x.float().sum(0) * w + 2.0, rtol=1e-5, atol=1e-4)
+        torch.testing.assert_close(m, x.float().amax(0), rtol=0, atol=0)
+        (counts,) = arrivals.ARRIVAL_COUNTS.values()  # given back after the launch
+        assert counts.dtype == torch.int32 and not counts.any()
+        l, big = modules["split3"].loss(x.float(), w.expand(M, N))  # a 0-d output: one block of slices
+        torch.testing.assert_close(l.double(), ((x.double() - w.double()) ** 2).mean(), rtol=1e-5, atol=1e-6)
+        assert len(arrivals.ARRIVAL_COUNTS) == 1 and not arrivals.ARRIVAL_COUNTS[arrivals.counts_key(x.device)].any()
+    module = modules["split3"]
+
+    def fail(*args, **kwargs):
+        raise RuntimeError("launch failed")
+
+    monkeypatch.setattr(module._fast, "launch", fail)
+    with pytest.raises(RuntimeError, match="launch failed"):
+        module.colsum(x, w)
+    assert arrivals.ARRIVAL_COUNTS == {}
+    monkeypatch.undo()
+    torch.testing.assert_close(module.colsum(x, w)[1], x.float().amax(0), rtol=0, atol=0)
+    assert len(arrivals.ARRIVAL_COUNTS) == 1
+
+
+def test_the_combines_own_names_are_free_for_specs(tmp_path):
+    """The names the split path uses (the launcher's counts and their pool, the kernel's
+    arrival, its loop over slices and the slices' tiles) may name a spec's parameters,
+    outputs and temporaries: the generated code renames its own."""
+    path = tmp_path / "names.tile"
+    path.write_text("reduction names(count: f32[M, N], pool: f32[N]) -> (arrived: f32[N], slice_block: f32[N]) {\n"
+                    "    slices_s = count * pool\n    arrived = sum(slices_s, M)\n    slice_block = max(count, M)\n"
+                    "    schedule { split = 3 }\n}\n")
+    module, _ = compile_spec(path)
+    x, w = _randn(300, 70, seed=11), _randn(70, seed=12)
+    got, top = module.names(x, w)
+    torch.testing.assert_close(got, (x * w).sum(0), rtol=1e-5, atol=1e-5)
+    torch.testing.assert_close(top, x.amax(0), rtol=0, atol=0)
+
+
+def test_one_slice_takes_no_counts(modules):
+    """Unsplit launches count nothing: they take no buffer of counts from the pool."""
+    from tilegen.runtime import arrivals
+
+    arrivals.ARRIVAL_COUNTS.clear()
+    x = _randn(40, 9, seed=3).to(torch.bfloat16)
+    modules["split1"].colsum(x, _randn(9, seed=2))
+    assert arrivals.ARRIVAL_COUNTS == {}
+
+
+# ---- reductions that read others' results: a pass per level ------------------------------
+
+CHAINED = """
+reduction col_var(x: f32[M, N], scale: f32[N]) -> (mu: f32[N], var: f32[N]) {
+    mu = mean(x, M) * scale
+    var = mean((x - mu) ** 2, M)
+}
+reduction kurtosis(x: f64[B, N]) -> (k: f64) {
+    mu = mean(x, B, N)
+    v = mean((x - mu) ** 2, B, N)
+    k = mean(((x - mu) ** 2 / v) ** 2, B, N)
+}
+reduction spread(x: bf16[B, T, C]) -> (r: f32[C]) {
+    r = max(abs(x - mean(x, B, T)), B, T)
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def chained(tmp_path_factory):
+    path = tmp_path_factory.mktemp("chained") / "chained.tile"
+    path.write_text(CHAINED)
+    return compile_spec(path)
+
+
+@pytest.mark.parametrize("M, N, layout", [(300, 33, "strided"), (70, 300, "transposed"), (1, 1, "contiguous"),
+                                          (2000, 3, "contiguous"), (0, 4, "contiguous"), (5, 0, "contiguous")])
+def test_column_variance_in_two_passes(chained, M, N, layout):
+    module, models = chained
+    assert len(models["col_var"].passes) == 2 and len(models["kurtosis"].passes) == 3
+    x = _randn(M + 3, N * 2 + 1, seed=M)[:M, 1::2] if layout == "strided" else (
+        _randn(N, M, seed=N).T if layout == "transposed" else _randn(M, N, seed=1))
+    x = x + 3.0  # a mean far from 0: a one-pass E[x^2] - E[x]^2 would lose digits here
+    scale = _randn(N, seed=2)
+    mu, var = module.col_var(x, scale)
+    want_mu = x.double().mean(0) * scale.double()
+    want_var = ((x.double() - want_mu) ** 2).mean(0)
+    torch.testing.assert_close(mu.double(), want_mu, rtol=1e-5, atol=1e-5, equal_nan=M == 0)
+    torch.testing.assert_close(var.double(), want_var, rtol=1e-4, atol=1e-5, equal_nan=M == 0)
+    if M == 0 and N:
+        assert mu.isnan().all() and var.isnan().all()  # 0 / 0, as torch.mean of nothing
+
+
+def test_chained_kernels(chained):
+    module, models = chained
+    x = _randn(37, 301, seed=5).double()
+    k = module.kurtosis(x)
+    c = x - x.mean()
+    want = ((c ** 2 / (c ** 2).mean()) ** 2).mean()
+    assert k.shape == () and torch.allclose(k, want, rtol=1e-12, atol=0)
+    # max over a centred value; a NaN in one channel stays there
+    y = _randn(4, 50, 7, seed=6).to(torch.bfloat16)
+    y[2, 10, 3] = float("nan")
+    r = module.spread(y)
+    want_r = (y.float() - y.float().mean((0, 1), keepdim=True)).abs().amax((0, 1))
+    assert r.isnan().tolist() == [c == 3 for c in range(7)]
+    torch.testing.assert_close(r[~r.isnan()], want_r[~want_r.isnan()], rtol=1e-6, atol=1e-6)
+    # a launch per pass; what one pass leaves for the next goes through a [n_kept] buffer
+    source = compile_source(CHAINED, "chained.tile").source
+    assert "for PASS in range(3):" in source and "mu_keep = torch.empty(n_kept" in source
+    assert "# Pass 2 of 2 over the reduced elements" in source and "# Pass 3 of 3" in source
+
+
+def test_batch_norm_stats_example():
+    from conftest import ROOT
+    from tilegen.tools.validate import run_case
+
+    module, models = compile_spec(ROOT / "specs" / "reductions.tile")
+    model = models["batch_norm_stats"]
+    for case in model.validation_cases(quick=True):
+        assert run_case(module, model.sig, case, DEVICE) is None, case.label
+    x = (_randn(6, 40, 9, seed=7) * 2 + 5).to(torch.bfloat16)
+    mu, var = module.batch_norm_stats(x)
+    torch.testing.assert_close(mu.double(), x.double().mean((0, 1)), rtol=1e-6, atol=1e-6)
+    torch.testing.assert_close(var.double(), x.double().var((0, 1), unbiased=False), rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("split", [1, 3, 7])
+def test_chained_passes_with_split_slices(chained, tmp_path, split):
+    """Pinned splits: each pass's slices are combined by the last to finish, and the results one
+    pass leaves for the next go through memory; the same values as unsplit."""
+    path = tmp_path / f"chained_split{split}.tile"
+    path.write_text(re.sub(r"^}", f"    schedule {{ split = {split} }}\n}}", CHAINED, flags=re.M))
+    module, _ = compile_spec(path)
+    x = _randn(301, 37, seed=8).double() + 2.0
+    scale = _randn(37, seed=9)
+    mu, var = module.col_var(x.float(), scale)
+    torch.testing.assert_close(mu.double(), x.mean(0) * scale.double(), rtol=1e-5, atol=1e-5)
+    torch.testing.assert_close(var.double(), ((x - x.mean(0) * scale.double()) ** 2).mean(0), rtol=1e-4, atol=1e-5)
+    c = x - x.mean()
+    k = module.kurtosis(x)
+    torch.testing.assert_close(k, ((c ** 2 / (c ** 2).mean()) ** 2).mean(), rtol=1e-12, atol=0)
+    y = _randn(3, 80, 5, seed=10).to(torch.bfloat16)
+    want = (y.float() - y.float().mean((0, 1), keepdim=True)).abs().amax((0, 1))
+    torch.testing.assert_close(module.spread(y), want, rtol=1e-6, atol=1e-6)

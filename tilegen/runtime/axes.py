@@ -1,5 +1,6 @@
 """Reductions and scans over named dimensions, host side: the tiles and the split of the
-reduced range (a model of the shape and the SM count), and the buffer of a split's partial
+reduced range (a model of the shape, the SM count and whether the inputs load in whole
+vectors), and the buffer of a split's partial
 results. The row reductions' launch rules are tilegen.runtime.reduction."""
 
 from __future__ import annotations
@@ -39,10 +40,10 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0, whole_vectors=
     the reduced one. Where the kept elements give too few programs to fill the GPU, SPLIT
     programs share each block of kept elements, each reducing r_per_split of the reduced
     elements: as many as fit in one wave of AXIS_PROGRAMS_PER_SM per SM (column tiles
-    whose rows load in `whole_vectors`: at least two up to AXIS_TWO_SLICES_PER_SM), every
+    whose rows load in `whole_vectors`: two, not one, up to AXIS_TWO_SLICES_PER_SM), every
     block split alike; the block's last slice to finish adds their partial results in a fixed order
-    (axis_counts), so the result depends on the shape and the SM count only, never on
-    timing."""
+    (axis_counts), so the result depends on the shape, the SM count and `whole_vectors`
+    only, never on timing."""
     if kept_inner:
         block_k = min(next_power_of_2(max(n_kept, 1)), AXIS_INNER)
         block_r = max(1, min(AXIS_TILE // block_k, next_power_of_2(max(n_reduced, 1))))

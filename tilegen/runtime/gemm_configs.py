@@ -87,11 +87,9 @@ GEMM_NARROW_HELD = 256
 
 
 def gemm_narrow_loads(operands):
-    """Does the K loop load some operand element by element (args.whole_vectors: a
-    16-byte aligned base, every stride but the unit one divisible by 16 and the size along
-    the unit stride too, or the K-edge mask, or the wrap past M or N, breaks the run)? K =
-    4099, or a [K, N] weight with N = 50257, breaks it; so does a view that starts at an
-    odd element."""
+    """Does the K loop load some operand element by element, not in whole 16-byte vectors
+    (args.whole_vectors)? K = 4099 breaks the runs (the K-edge mask), so does a [K, N]
+    weight with N = 50257 (the wrap past N) or a view that starts at an odd element."""
     return not whole_vectors(operands)
 
 

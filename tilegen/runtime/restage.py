@@ -3,13 +3,16 @@
 An operand whose rows are not whole 16-byte vectors (K = 999 in an [M, K] activation or an
 [N, K] weight) loads element by element (gemm_configs.gemm_narrow_loads): its K loop cannot
 use asynchronous copies, and tensor descriptors refuse it. A copy of A and B whose K axis
-has unit stride and is padded with zeros to a multiple of 16 loads in whole vectors, by
-TMA where the output allows: the zeros add nothing to any dot product (0 * 0 = 0, and no
-element of the caller's operands is dropped or changed), so the product is the same sum.
+has unit stride and is padded with zeros to a multiple of 16 loads in whole vectors (by
+TMA where the output allows and each copy keeps the layout the kernel's descriptors read:
+a [K, N] B turns K-major in its copy, so its launches stay on pointers): the zeros add
+nothing to any dot product (0 * 0 = 0, and no element of the caller's operands is dropped
+or changed), so the product is the same sum. Both operands are copied, K changing for both.
 
 The copy costs a read and a write of both operands, so it pays on some shapes and not on
 others: gemm_pad_k asks the launch model (tilegen.runtime.launch_model) for the best tile
-as the operands are and as padded, and pads where the second plus the copy is faster. A
+as the operands are and as padded, and pads where the second plus the copy is faster by a
+margin. A
 call's schedule={"pad_k": True} pads whenever an operand loads element by element;
 {"pad_k": False} never pads. The interpreter never pads unless asked (nothing to gain).
 """
@@ -57,14 +60,16 @@ def pad_k_kernel(
     BLOCK_K: tl.constexpr,
     INDEX_64: tl.constexpr,  # some offset needs 64 bits
 ):
-    # Program (pid_r, pid_k) copies the [BLOCK_R, BLOCK_K] block of rows pid_r * BLOCK_R ... and
-    # columns pid_k * BLOCK_K ... of the copy, reading the operand where the column is < K.
-    pid_r = tl.program_id(axis=0)
-    pid_k = tl.program_id(axis=1)
+    # Program pid copies one [BLOCK_R, BLOCK_K] block of the copy: the blocks of a row block
+    # are consecutive programs (one grid axis, so neither count meets a grid limit).
+    pid = tl.program_id(axis=0)
     if INDEX_64:
-        pid_r = pid_r.to(tl.int64)
+        pid = pid.to(tl.int64)
+    blocks_k = tl.cdiv(K_PAD, BLOCK_K)
+    pid_r = pid // blocks_k
+    pid_k = pid % blocks_k
     offs_r = pid_r * BLOCK_R + tl.arange(0, BLOCK_R)
-    offs_k = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)
+    offs_k = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)  # (64-bit where pid is: the K stride may be large)
     # Row r of the copy is row r % R of matrix r // R of the operand.
     src_rows = (offs_r // R) * stride_src_b + (offs_r % R) * stride_src_r
     mask_r = offs_r < ROWS  # rows past the last (the last block of rows)
@@ -92,7 +97,7 @@ def pad_k(t, k_axis, k_pad):
         return buffer.movedim(-1, k_axis)
     rows = src.shape[0] * r
     if rows:
-        grid = (cdiv(rows, PAD_K_ROWS), cdiv(k_pad, PAD_K_COLS))
+        grid = (cdiv(rows, PAD_K_ROWS) * cdiv(k_pad, PAD_K_COLS),)
         reach = sum((size - 1) * stride for size, stride in zip(src.shape, src.stride()))
         index_64 = rows * k_pad >= 2**31 or reach >= 2**31
         # Bits, not values: copied as integers of the element's width (every NaN as it is,

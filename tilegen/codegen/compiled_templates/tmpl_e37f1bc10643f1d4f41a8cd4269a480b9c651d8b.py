@@ -122,10 +122,10 @@ def root(context, missing=missing):
     yield '\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pad_k'):
         pass
-        yield '    # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:\n    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays (or\n    # schedule sets "pad_k"), the product runs on copies of '
+        yield '    # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:\n    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the\n    # product runs on copies of '
         yield str(environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name'))
         yield str((str_join((' and ', environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name'), )) if (environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name') != environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')) else cond_expr_undefined("the inline if-expression on line 33 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
-        yield ' with K of unit stride,\n    # padded with zeros to a multiple of 16: the zeros add nothing to a dot product\n    # (tilegen.runtime.restage). The padded launch has its own signature.\n    _k_pad = _restage.gemm_pad_k(_'
+        yield ' with K of unit stride, padded with zeros to a\n    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).\n    # schedule "pad_k": True copies whenever some operand loads element by element, False\n    # never. From here on size_k is the padded K; the copies\' layout is not the caller\'s, so\n    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).\n    _k_pad = _restage.gemm_pad_k(_'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '_gemm, schedule, device, (size_batch, size_m, size_n, size_k), '
         yield str(t_5(([environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')] + ([environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name')] if (environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name') != environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')) else []))))
@@ -171,7 +171,7 @@ def root(context, missing=missing):
     yield '):\n        # One program per [BLOCK_M, '
     yield str(('BLOCK_N + BLOCK_N2' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'tail') else 'BLOCK_N'))
     yield '] output tile'
-    yield str((' of each product' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 58 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((' of each product' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 60 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '; a persistent\n        # launch starts at most one program per SM, each looping over tiles: the fewest that\n        # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).\n        num_tiles = size_batch * _args.cdiv(size_m, config["block_m"]) * _args.cdiv(size_n, config["block_n"] + config["block_n2"])\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
         pass
@@ -217,10 +217,10 @@ def root(context, missing=missing):
     yield '        # '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield "_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n        # once Triton has compiled it for arguments of these classes. The call's signature and the\n        # configuration fix the classes of the other arguments; keyed on each call: the\n        # "
-    yield str(('scalars, the ' if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars') else cond_expr_undefined("the inline if-expression on line 86 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('scalars, the ' if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars') else cond_expr_undefined("the inline if-expression on line 88 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield "outputs (allocated, passed in or the tuner's scratch)"
-    yield str((', the descriptors' if (undefined(name='host_descs') if l_0_host_descs is missing else l_0_host_descs) else cond_expr_undefined("the inline if-expression on line 86 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
-    yield str((' and the split-K buffers' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k') else cond_expr_undefined("the inline if-expression on line 86 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((', the descriptors' if (undefined(name='host_descs') if l_0_host_descs is missing else l_0_host_descs) else cond_expr_undefined("the inline if-expression on line 88 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((' and the split-K buffers' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k') else cond_expr_undefined("the inline if-expression on line 88 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '.\n        _fast.launch_known(\n            _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.launches,\n            None if signature is None else (signature, tuple(config.items())),\n            ('
@@ -353,8 +353,8 @@ def root(context, missing=missing):
     yield str(t_1(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield ')\n    _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-    yield '_launcher.last_config = dict(config'
-    yield str((', pad_k=_k_pad' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pad_k') else cond_expr_undefined("the inline if-expression on line 163 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield '_launcher.last_config = dict(config, pad_k='
+    yield str(('_k_pad' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'pad_k') else '0'))
     yield ')  # (a parameter or local may be called '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield ')\n    return '
@@ -368,4 +368,4 @@ def root(context, missing=missing):
     yield '.last_config = None  # how the last call launched: block sizes, addressing, ...\n\n\n'
 
 blocks = {}
-debug_info = '4=63&5=65&6=67&7=69&8=71&9=81&10=83&11=85&12=87&13=89&14=91&18=93&19=100&20=102&22=106&23=109&24=111&29=121&30=123&33=126&36=129&38=135&39=141&40=144&42=151&45=155&49=158&50=160&51=162&53=167&57=170&58=172&62=176&66=179&71=186&74=189&76=197&77=201&79=208&80=212&83=218&86=220&88=225&90=227&91=257&93=259&94=263&96=266&97=270&99=273&100=277&105=281&107=284&108=288&111=291&112=294&113=298&116=304&117=307&118=309&119=311&120=315&123=318&129=322&134=326&137=329&138=332&142=335&145=338&154=345&161=349&162=353&163=355&164=361&167=363&168=367'
+debug_info = '4=63&5=65&6=67&7=69&8=71&9=81&10=83&11=85&12=87&13=89&14=91&18=93&19=100&20=102&22=106&23=109&24=111&29=121&30=123&33=126&38=129&40=135&41=141&42=144&44=151&47=155&51=158&52=160&53=162&55=167&59=170&60=172&64=176&68=179&73=186&76=189&78=197&79=201&81=208&82=212&85=218&88=220&90=225&92=227&93=257&95=259&96=263&98=266&99=270&101=273&102=277&107=281&109=284&110=288&113=291&114=294&115=298&118=304&119=307&120=309&121=311&122=315&125=318&131=322&136=326&139=329&140=332&144=335&147=338&156=345&163=349&164=353&165=355&166=361&169=363&170=367'
