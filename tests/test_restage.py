@@ -227,3 +227,32 @@ def test_padded_launches_capture_in_a_cuda_graph(gemms):
         check(c, a.double() @ b.double())
         a.copy_(randn(333, 1001))
     graph.reset()
+
+
+_AOT = r'''
+import sys
+import triton
+from triton.backends.compiler import GPUTarget
+from triton.compiler import ASTSource
+sys.path.insert(0, sys.argv[1])
+from tilegen.runtime import restage
+
+for bits in ("i8", "i16", "i32"):
+    for index_64 in (False, True):
+        signature = {"src_ptr": "*" + bits, "dst_ptr": "*" + bits, "R": "i32", "ROWS": "i32", "K": "i32", "K_PAD": "i32",
+                     "stride_src_b": "i32", "stride_src_r": "i32", "stride_src_k": "i32",
+                     "BLOCK_R": "constexpr", "BLOCK_K": "constexpr", "INDEX_64": "constexpr"}
+        consts = {"BLOCK_R": restage.PAD_K_ROWS, "BLOCK_K": restage.PAD_K_COLS, "INDEX_64": index_64}
+        triton.compile(ASTSource(restage.pad_k_kernel, signature, consts), target=GPUTarget("cuda", 90, 32),
+                       options={"num_warps": 4})
+        print("ok", bits, index_64)
+'''
+
+
+def test_the_copy_kernel_compiles_for_sm90_without_a_gpu():
+    """The interpreter does not type-check what the compiler does: compile the copy kernel for
+    an H100, every element width the launchers copy, 32- and 64-bit offsets."""
+    from conftest import compile_for_gpu
+
+    out = compile_for_gpu(_AOT, timeout=600)
+    assert "ok i8 False" in out and "ok i32 True" in out
