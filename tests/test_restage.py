@@ -49,6 +49,23 @@ def test_the_copy_pads_k_with_zeros(make, axis):
     padded_ok(restage.pad_k(t, axis, 48), t, axis, 48)
 
 
+def test_operands_in_whole_vectors_are_padded_as_they_lie_or_kept(gemms):
+    """A [K, N] weight whose rows of N are whole vectors gets rows of zeros from K to k_pad,
+    N still its unit axis (so tensor descriptors can read it); an operand in whole vectors
+    whose K needs no padding is not copied at all."""
+    b = randn(37, 48)
+    p = restage.pad_k(b, 0, 48)
+    assert p.stride() == (48, 1) and torch.equal(p[:37], b) and not p[37:].any()
+    bb = randn(2, 37, 32)
+    p = restage.pad_k(bb, 1, 48)
+    assert p.stride() == (48 * 32, 32, 1) and torch.equal(p[:, :37], bb) and not p[:, 37:].any()
+    a = randn(30, 64)
+    assert restage.pad_k(a, 1, 64) is a
+    a = randn(45, 37)
+    check(gemms.matmul(a, b, schedule=PAD), a.double() @ b.double())
+    assert gemms.matmul.last_config["pad_k"] == 48
+
+
 def test_offsets_past_32_bits_take_64_bit_index_math(monkeypatch):
     """An operand whose K stride reaches past 2**31 elements (a transposed view of a tall
     matrix) copies with 64-bit offsets, along K too; the 64-bit path gives the same copy."""

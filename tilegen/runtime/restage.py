@@ -4,10 +4,12 @@ An operand whose rows are not whole 16-byte vectors (K = 999 in an [M, K] activa
 [N, K] weight) loads element by element (gemm_configs.gemm_narrow_loads): its K loop cannot
 use asynchronous copies, and tensor descriptors refuse it. A copy of A and B whose K axis
 has unit stride and is padded with zeros to a multiple of 16 loads in whole vectors (by
-TMA where the output allows and each copy keeps the layout the kernel's descriptors read:
-a [K, N] B turns K-major in its copy, so its launches stay on pointers): the zeros add
+TMA where the output allows and the copies keep the layout the kernel's descriptors read:
+a [K, N] B whose own rows break the runs turns K-major, and its launches stay on
+pointers): the zeros add
 nothing to any dot product (0 * 0 = 0, and no element of the caller's operands is dropped
-or changed), so the product is the same sum. Both operands are copied, K changing for both.
+or changed), so the product is the same sum. Both operands take the padded K; one that
+loads in whole vectors already is padded as it lies, or kept where K needs no padding.
 
 The copy costs a read and a write of both operands, so it pays on some shapes and not on
 others: gemm_pad_k asks the launch model (tilegen.runtime.launch_model) for the best tile
@@ -24,7 +26,7 @@ import triton
 import triton.language as tl
 
 from . import gemm
-from .args import cdiv
+from .args import cdiv, whole_vectors
 from .gemm_configs import gemm_narrow_variants
 from .launch import launch
 from .launch_model import gemm_model
@@ -81,10 +83,24 @@ def pad_k_kernel(
 
 
 def pad_k(t, k_axis, k_pad):
-    """A copy of `t` whose `k_axis` has unit stride and is padded with zeros from t's size to
-    `k_pad`, the other axes in t's order above it: a view of a new [..., k_pad] buffer with
-    that axis moved back to `k_axis`. The copy kernel reads the operand as [B, R, K]: R the
-    axis just above K (1 where there is none), B the axes above that, merged."""
+    """`t` with its `k_axis` padded with zeros from t's size to `k_pad`, in whole 16-byte
+    vectors. Most often a copy whose K axis has unit stride, the other axes in t's order
+    above it: a view of a new [..., k_pad] buffer with that axis moved back to `k_axis`
+    (pad_k_kernel reads the operand as [B, R, K]: R the axis just above K, 1 where there is
+    none; B the axes above that, merged). But an operand that loads in whole vectors
+    already is kept where K needs no padding, and padded as it lies where its rows run
+    along another axis (a [K, N] weight: rows K to k_pad of zeros, N still the unit axis,
+    as tensor descriptors read it)."""
+    if whole_vectors((t,)):
+        if t.shape[k_axis] == k_pad:
+            return t
+        if t.stride(-1) == 1 and k_axis != t.dim() - 1:
+            shape = list(t.shape)
+            shape[k_axis] = k_pad
+            buffer = torch.empty(shape, dtype=t.dtype, device=t.device)
+            buffer.narrow(k_axis, 0, t.shape[k_axis]).copy_(t)
+            buffer.narrow(k_axis, t.shape[k_axis], k_pad - t.shape[k_axis]).zero_()
+            return buffer
     moved = t.movedim(k_axis, -1)
     *outer, k = moved.shape
     buffer = torch.empty((*outer, k_pad), dtype=t.dtype, device=t.device)
@@ -156,6 +172,7 @@ def _pays(kernel, schedule, device, sizes, operands, b_k_major, outs):
             configs += gemm.gemm_split_candidates(configs, gemm.gemm_bucket(shape), sms)
         return min(gemm_model(c, shape, sms, elem_bytes, out_bytes, narrow, b_k_major or not narrow) for c in configs)
 
-    elements = sum(t.numel() + t.numel() // max(k, 1) * k_pad for t in operands)
-    copy_s = len(operands) * PAD_K_LAUNCH_S + elements * elem_bytes / PAD_K_BANDWIDTH
+    copied = [t for t in operands if not (k == k_pad and whole_vectors((t,)))]  # (pad_k keeps the others)
+    elements = sum(t.numel() + t.numel() // max(k, 1) * k_pad for t in copied)
+    copy_s = len(copied) * PAD_K_LAUNCH_S + elements * elem_bytes / PAD_K_BANDWIDTH
     return k_pad if best(k, True) > PAD_K_MARGIN * (best(k_pad, False) + copy_s) else 0
