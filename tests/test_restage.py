@@ -40,6 +40,7 @@ def padded_ok(p, t, axis, k_pad):
     (lambda: randn(40, 37)[1:, :], 1),  # a view one row in
     (lambda: randn(37, 60)[:, 3:50:2], 0),  # every other column
     (lambda: randn(37, 1).expand(37, 6), 0),  # broadcast: stride 0
+    (lambda: randn(1, 37, 21).expand(4, 37, 21), 1),  # a weight broadcast over a batch
     (lambda: randn(2, 3, 4, 37).permute(1, 0, 2, 3), 3),  # batch axes no one stride steps through
     (lambda: randn(1, 37), 1),  # one row
     (lambda: randn(37, 1), 0),
@@ -47,6 +48,17 @@ def padded_ok(p, t, axis, k_pad):
 def test_the_copy_pads_k_with_zeros(make, axis):
     t = make()
     padded_ok(restage.pad_k(t, axis, 48), t, axis, 48)
+
+
+def test_broadcast_axes_stay_broadcast(gemms):
+    """A weight broadcast over the batch (stride 0) is copied once, and stays broadcast."""
+    w = randn(1, 37, 21).expand(5, 37, 21)
+    p = restage.pad_k(w, 1, 48)
+    assert p.stride(0) == 0 and torch.equal(p[:, :37], w) and not p[:, 37:].any()
+    a = randn(5, 20, 37, dtype=torch.bfloat16)
+    b = randn(1, 37, 25, dtype=torch.bfloat16).expand(5, 37, 25)
+    check(gemms.bmm(a, b, schedule=PAD), a.double() @ b.double())
+    assert gemms.bmm.last_config["pad_k"] == 48
 
 
 def test_operands_in_whole_vectors_are_padded_as_they_lie_or_kept(gemms):

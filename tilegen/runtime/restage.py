@@ -21,6 +21,8 @@ call's schedule={"pad_k": True} pads whenever an operand loads element by elemen
 
 from __future__ import annotations
 
+import math
+
 import torch
 import triton
 import triton.language as tl
@@ -90,7 +92,16 @@ def pad_k(t, k_axis, k_pad):
     none; B the axes above that, merged). But an operand that loads in whole vectors
     already is kept where K needs no padding, and padded as it lies where its rows run
     along another axis (a [K, N] weight: rows K to k_pad of zeros, N still the unit axis,
-    as tensor descriptors read it)."""
+    as tensor descriptors read it). Axes broadcast with stride 0 stay broadcast: one matrix
+    is copied, not one per step of the broadcast axis."""
+    broadcast = [d for d in range(t.dim()) if t.stride(d) == 0 and t.shape[d] > 1 and d != k_axis]
+    if broadcast:
+        base = t
+        for d in broadcast:
+            base = base.narrow(d, 0, 1)
+        shape = list(t.shape)
+        shape[k_axis] = k_pad
+        return pad_k(base, k_axis, k_pad).expand(shape)
     if whole_vectors((t,)):
         if t.shape[k_axis] == k_pad:
             return t
@@ -173,6 +184,7 @@ def _pays(kernel, schedule, device, sizes, operands, b_k_major, outs):
         return min(gemm_model(c, shape, sms, elem_bytes, out_bytes, narrow, b_k_major or not narrow) for c in configs)
 
     copied = [t for t in operands if not (k == k_pad and whole_vectors((t,)))]  # (pad_k keeps the others)
-    elements = sum(t.numel() + t.numel() // max(k, 1) * k_pad for t in copied)
+    stored = lambda t: math.prod(n for n, stride in zip(t.shape, t.stride()) if stride or n < 2)  # broadcast stays so
+    elements = sum(stored(t) + stored(t) // max(k, 1) * k_pad for t in copied)
     copy_s = len(copied) * PAD_K_LAUNCH_S + elements * elem_bytes / PAD_K_BANDWIDTH
     return k_pad if best(k, True) > PAD_K_MARGIN * (best(k_pad, False) + copy_s) else 0
