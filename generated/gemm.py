@@ -270,8 +270,8 @@ def matmul(a, b, *, c=None, schedule=None):
         return c
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
     # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
-    # product runs on copies of a and b with K of unit stride, padded with zeros to a
-    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # product runs on copies of a and b whose K is padded with zeros to a multiple of
+    # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
     # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
     # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
@@ -658,8 +658,8 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
         return c
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
     # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
-    # product runs on copies of a and b with K of unit stride, padded with zeros to a
-    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # product runs on copies of a and b whose K is padded with zeros to a multiple of
+    # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
     # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
     # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
@@ -1062,8 +1062,8 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
         return y
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
     # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
-    # product runs on copies of x and w with K of unit stride, padded with zeros to a
-    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # product runs on copies of x and w whose K is padded with zeros to a multiple of
+    # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
     # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
     # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
@@ -1511,8 +1511,8 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
         return out
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
     # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
-    # product runs on copies of x and w with K of unit stride, padded with zeros to a
-    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # product runs on copies of x and w whose K is padded with zeros to a multiple of
+    # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
     # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
     # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
@@ -1962,8 +1962,8 @@ def bmm(a, b, *, c=None, schedule=None):
         return c
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
     # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
-    # product runs on copies of a and b with K of unit stride, padded with zeros to a
-    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # product runs on copies of a and b whose K is padded with zeros to a multiple of
+    # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
     # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
     # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
@@ -2385,8 +2385,8 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
         return pre, act
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
     # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
-    # product runs on copies of x and w with K of unit stride, padded with zeros to a
-    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # product runs on copies of x and w whose K is padded with zeros to a multiple of
+    # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
     # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
     # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
@@ -2790,8 +2790,8 @@ def matmul_f32(a, b, *, c=None, schedule=None):
         return c
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
     # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
-    # product runs on copies of a and b with K of unit stride, padded with zeros to a
-    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # product runs on copies of a and b whose K is padded with zeros to a multiple of
+    # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
     # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
     # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).

@@ -1006,8 +1006,8 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
         return y
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
     # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
-    # product runs on copies of x and w with K of unit stride, padded with zeros to a
-    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # product runs on copies of x and w whose K is padded with zeros to a multiple of
+    # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
     # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
     # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
@@ -1397,8 +1397,8 @@ def matmul_i8(a, b, *, c=None, schedule=None):
         return c
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
     # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
-    # product runs on copies of a and b with K of unit stride, padded with zeros to a
-    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # product runs on copies of a and b whose K is padded with zeros to a multiple of
+    # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
     # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
     # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
@@ -1819,8 +1819,8 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
         return y
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
     # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
-    # product runs on copies of a and b with K of unit stride, padded with zeros to a
-    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # product runs on copies of a and b whose K is padded with zeros to a multiple of
+    # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
     # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
     # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
@@ -2226,8 +2226,8 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
         return y
     # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:
     # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the
-    # product runs on copies of a and b with K of unit stride, padded with zeros to a
-    # multiple of 16: the zeros add nothing to a dot product (tilegen.runtime.restage).
+    # product runs on copies of a and b whose K is padded with zeros to a multiple of
+    # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
     # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
     # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
