@@ -32,10 +32,10 @@ from .tuning_cache import gemm_cache_load, gemm_cache_store
 from .launch_model import gemm_model, gemm_rank, gemm_shortlist  # noqa: F401 (tests and scripts read them here)
 from .timing import device_ms, flush_buffer, ranks
 from .gemm_configs import (  # noqa: F401 (tests, scripts and the generated launchers read them here)
-    GEMM_CONFIGS, GEMM_HOPPER_BYTE_CONFIGS, GEMM_HOPPER_CONFIGS, GEMM_HOPPER_SMALL_M_CONFIGS, GEMM_INTERPRETER_CONFIG,
-    GEMM_SPLIT_KS, gemm_facts, gemm_k_major, gemm_narrow_configs, gemm_narrow_loads,
-    gemm_narrow_variants, gemm_smem, gemm_split_candidates, gemm_split_k_buffers, gemm_split_k_done,
-    gemm_tail_candidates, gemm_tma_ok,
+    GEMM_CONFIG_KEYS, GEMM_CONFIGS, GEMM_HOPPER_BYTE_CONFIGS, GEMM_HOPPER_CONFIGS, GEMM_HOPPER_SMALL_M_CONFIGS,
+    GEMM_INTERPRETER_CONFIG, GEMM_POINTER_GRID, GEMM_SPLIT_KS, gemm_facts, gemm_k_major, gemm_narrow_configs,
+    gemm_narrow_loads, gemm_narrow_variants, gemm_pins, gemm_smem, gemm_split_candidates, gemm_split_k_buffers,
+    gemm_split_k_done, gemm_tail_candidates, gemm_tma_ok,
 )
 
 # Launch policy for what neither the spec nor the call decides; change it here after measuring.
@@ -104,7 +104,6 @@ def gemm_policy(device, descriptors_ok, pointer_s, macs, batched=False):
     return [("pointer", False, False)]
 
 
-GEMM_CONFIG_KEYS = ("block_m", "block_n", "block_k", "group_m", "warps", "stages", "split_k", "block_n2")
 # What a call's schedule= may set, and the values each key takes: the rules tilegen checks a
 # spec's schedule { } with (tilegen/language/schedule.py), less precision, which is compiled in.
 # ("pow2", lo, hi): a power of two from lo to hi; ("range", lo, hi): an integer; ("one_of", ...).
@@ -211,20 +210,17 @@ def gemm_choose(kernel, schedule, device, sizes, tma_ok, launch, outs, narrow=Fa
                          f"got persistent = False")
     batch, m, n, k = sizes
     macs = batch * m * n * k
-    pins = {key: wish[key] for key in GEMM_CONFIG_KEYS if key in wish}
-    if wish.get("order") == "row_major":
-        pins["group_m"] = 1  # one row of tiles per group: plain row-major order
+    pins = gemm_pins(wish)
     sms = gemm_device(device.index)[3] if device.type == "cuda" else 4  # the interpreter: 4 "SMs"
     # Every candidate: a block configuration under a launch mode.
     configs = gemm_candidates(device, kernel["elem_bytes"], pins, narrow)
     out_bytes = sum(o.element_size() for o in outs) or kernel["elem_bytes"]
     pointer_s = 0.0
     if device.type == "cuda":  # the model's best pointer grid, unpinned: is the kernel long enough for descriptors?
-        grid = {"split_k": 1, "block_n2": 0, "addressing": "pointer", "persistent": False, "flatten": False}
         unpinned = gemm_candidates(device, kernel["elem_bytes"], {}, narrow) if pins else configs
         # (Without the cost of loads element by element: which launch modes are tried for
         # narrow operands that meet the TMA rules, K = 4104, is not measured against it.)
-        pointer_s = min(gemm_model({**grid, **c}, sizes, sms, kernel["elem_bytes"], out_bytes, b_k_major=b_k_major)
+        pointer_s = min(gemm_model({**GEMM_POINTER_GRID, **c}, sizes, sms, kernel["elem_bytes"], out_bytes, b_k_major=b_k_major)
                         for c in unpinned)
     modes = gemm_policy(device, tma_ok and "descriptor" in kernel["modes"], pointer_s, macs, kernel["batched"])
     note = ""

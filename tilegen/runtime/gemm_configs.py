@@ -11,6 +11,21 @@ from . import arrivals
 from .args import cdiv, needs_int64, whole_vectors
 from .launch_model import gemm_tile_cols
 
+# The keys of a block configuration (what a schedule may pin of it).
+GEMM_CONFIG_KEYS = ("block_m", "block_n", "block_k", "group_m", "warps", "stages", "split_k", "block_n2")
+# A launch on a grid of one program per tile, masked pointers, K not split: the mode the
+# launch model weighs others against (descriptors, restage.gemm_pad_k's copies).
+GEMM_POINTER_GRID = {"split_k": 1, "block_n2": 0, "addressing": "pointer", "persistent": False, "flatten": False}
+
+
+def gemm_pins(wish):
+    """The block configuration keys that `wish` (the spec's schedule, the call's over it) pins."""
+    pins = {key: wish[key] for key in GEMM_CONFIG_KEYS if key in wish}
+    if wish.get("order") == "row_major":
+        pins["group_m"] = 1  # one row of tiles per group: plain row-major order
+    return pins
+
+
 # Candidate block configurations, the default first. Hopper (sm_90+): large tiles,
 # 8 warps (two warpgroups) for 128x256, deeper pipelines for its 227 KB of shared memory.
 # Where gemm_model ties two stage counts of a tile (their bytes in flight both cover the

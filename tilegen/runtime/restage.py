@@ -2,21 +2,20 @@
 
 An operand whose rows are not whole 16-byte vectors (K = 999 in an [M, K] activation or an
 [N, K] weight) loads element by element (gemm_configs.gemm_narrow_loads): its K loop cannot
-use asynchronous copies, and tensor descriptors refuse it. A copy of A and B whose K axis
-has unit stride and is padded with zeros to a multiple of 16 loads in whole vectors (by
-TMA where the output allows and the copies keep the layout the kernel's descriptors read:
-a [K, N] B whose own rows break the runs turns K-major, and its launches stay on
-pointers): the zeros add
-nothing to any dot product (0 * 0 = 0, and no element of the caller's operands is dropped
-or changed), so the product is the same sum. Both operands take the padded K; one that
-loads in whole vectors already is padded as it lies, or kept where K needs no padding.
+use asynchronous copies, and tensor descriptors refuse it. Copies of A and B whose K is
+padded with zeros to a multiple of 16 load in whole vectors (by TMA where the output allows
+and the copies keep the layout the kernel's descriptors read; a [K, N] B whose own rows
+break the runs turns K-major, and its launches stay on pointers). The zeros add nothing to
+any dot product (0 * 0 = 0, and no element of the caller's operands is dropped or
+changed), so the product is the same sum. Both operands take the padded K; one that loads
+in whole vectors already is padded as it lies, or kept where K needs no padding.
 
-The copy costs a read and a write of both operands, so it pays on some shapes and not on
+The copy costs a read and a write of the operands, so it pays on some shapes and not on
 others: gemm_pad_k asks the launch model (tilegen.runtime.launch_model) for the best tile
 as the operands are and as padded, and pads where the second plus the copy is faster by a
-margin. A
-call's schedule={"pad_k": True} pads whenever an operand loads element by element;
-{"pad_k": False} never pads. The interpreter never pads unless asked (nothing to gain).
+margin. A call's schedule={"pad_k": True} pads whenever an operand loads element by
+element; {"pad_k": False} never pads. The interpreter never pads unless asked (nothing to
+gain).
 """
 
 from __future__ import annotations
@@ -94,20 +93,18 @@ def pad_k(t, k_axis, k_pad):
     along another axis (a [K, N] weight: rows K to k_pad of zeros, N still the unit axis,
     as tensor descriptors read it). Axes broadcast with stride 0 stay broadcast: one matrix
     is copied, not one per step of the broadcast axis."""
+    shape = list(t.shape)
+    shape[k_axis] = k_pad
     broadcast = [d for d in range(t.dim()) if t.stride(d) == 0 and t.shape[d] > 1 and d != k_axis]
     if broadcast:
         base = t
         for d in broadcast:
             base = base.narrow(d, 0, 1)
-        shape = list(t.shape)
-        shape[k_axis] = k_pad
         return pad_k(base, k_axis, k_pad).expand(shape)
     if whole_vectors((t,)):
         if t.shape[k_axis] == k_pad:
             return t
         if t.stride(-1) == 1 and k_axis != t.dim() - 1:
-            shape = list(t.shape)
-            shape[k_axis] = k_pad
             buffer = torch.empty(shape, dtype=t.dtype, device=t.device)
             buffer.narrow(k_axis, 0, t.shape[k_axis]).copy_(t)
             buffer.narrow(k_axis, t.shape[k_axis], k_pad - t.shape[k_axis]).zero_()
@@ -147,35 +144,33 @@ def gemm_pad_k(kernel, schedule, device, sizes, operands, narrow, b_k_major, out
     batch, m, n, k = sizes
     if not narrow or k == 0:
         return 0
-    name = kernel["id"].split(":")[-1]
+    k_pad = cdiv(k, PAD_K_MULTIPLE) * PAD_K_MULTIPLE
     if schedule is not None and isinstance(schedule, dict):
-        gemm.gemm_check_schedule(name, schedule)
+        gemm.gemm_check_schedule(kernel["id"].split(":")[-1], schedule)
         if "pad_k" in schedule:
-            return cdiv(k, PAD_K_MULTIPLE) * PAD_K_MULTIPLE if schedule["pad_k"] in (True, "true") else 0
+            return k_pad if schedule["pad_k"] in (True, "true") else 0
     else:
         schedule = {}
     if device.type != "cuda":
         return 0
     key = (kernel["id"], device, sizes, tuple(sorted(schedule.items())), tuple(t.numel() for t in operands), b_k_major)
-    k_pad = PAD_K_CHOSEN.get(key)
-    if k_pad is None:
-        k_pad = PAD_K_CHOSEN[key] = _pays(kernel, schedule, device, sizes, operands, b_k_major, outs)
-    return k_pad
+    chosen = PAD_K_CHOSEN.get(key)
+    if chosen is None:
+        pays = _pays(kernel, schedule, device, sizes, k_pad, operands, b_k_major, outs)
+        chosen = PAD_K_CHOSEN[key] = k_pad if pays else 0
+    return chosen
 
 
-def _pays(kernel, schedule, device, sizes, operands, b_k_major, outs):
+def _pays(kernel, schedule, device, sizes, k_pad, operands, b_k_major, outs):
     batch, m, n, k = sizes
-    k_pad = cdiv(k, PAD_K_MULTIPLE) * PAD_K_MULTIPLE
-    wish = {**kernel["pinned"], **schedule}
-    pins = {key: wish[key] for key in gemm.GEMM_CONFIG_KEYS if key in wish}
+    pins = gemm.gemm_pins({**kernel["pinned"], **schedule})
     elem_bytes = kernel["elem_bytes"]
     out_bytes = sum(o.element_size() for o in outs) or elem_bytes
     sms = gemm.gemm_device(device.index)[3]
 
     def best(size_k, narrow):
         # the model's best pointer launch on a grid, split-K among them where the kernel has it
-        grid = {"split_k": 1, "block_n2": 0, "addressing": "pointer", "persistent": False, "flatten": False}
-        configs = [{**grid, **c} for c in gemm.gemm_candidates(device, elem_bytes, pins, narrow)]
+        configs = [{**gemm.GEMM_POINTER_GRID, **c} for c in gemm.gemm_candidates(device, elem_bytes, pins, narrow)]
         if narrow:
             configs = gemm_narrow_variants(configs, pins, elem_bytes)
         shape = (batch, m, n, size_k)
@@ -187,4 +182,4 @@ def _pays(kernel, schedule, device, sizes, operands, b_k_major, outs):
     stored = lambda t: math.prod(n for n, stride in zip(t.shape, t.stride()) if stride or n < 2)  # broadcast stays so
     elements = sum(stored(t) + stored(t) // max(k, 1) * k_pad for t in copied)
     copy_s = len(copied) * PAD_K_LAUNCH_S + elements * elem_bytes / PAD_K_BANDWIDTH
-    return k_pad if best(k, True) > PAD_K_MARGIN * (best(k_pad, False) + copy_s) else 0
+    return best(k, True) > PAD_K_MARGIN * (best(k_pad, False) + copy_s)

@@ -186,9 +186,7 @@ def run_case(module, sig, case: Case, device, seed: int = 0, tf32: bool = False)
     args = make_inputs(sig, case, device, seed)
     shapes = {o.name: [case.sizes[d] if isinstance(d, str) else d for d in o.dims] for o in sig.outputs}
     outs = {o.spec_name: poisoned(o.dtype, shapes[o.name], device, case.strided) for o in sig.outputs}
-    if case.schedule is not None:
-        outs["schedule"] = case.schedule
-    got = _f32_if_fp8(launcher(*args, **outs))
+    got = _f32_if_fp8(launcher(*args, **outs, **_call_keys(case)))
     want = _f32_if_fp8(reference(*args))
     widened = [a.double() if getattr(a, "dtype", None) is torch.float32 else a for a in args]
     exact = _f32_if_fp8(reference(*widened)) if any(w is not a for w, a in zip(widened, args)) else None
@@ -201,14 +199,17 @@ def run_case(module, sig, case: Case, device, seed: int = 0, tf32: bool = False)
     return compare(sig, got, want, tf32, exact)
 
 
+def _call_keys(case: Case) -> dict:
+    """What a case passes the launcher beside its tensors: a gemm case's schedule=, if any."""
+    return {} if case.schedule is None else {"schedule": case.schedule}
+
+
 def _expected_nans(sig, launcher, args, shapes, device, case, nan_at) -> str | None:
     """Where the reference itself is NaN (0 / 0 in an unbiased variance of one column, say),
     the kernel's output must be NaN too. The NaN poison cannot tell a written NaN from an
     element never written, so the kernel runs again into outputs filled with +inf."""
     outs = {o.spec_name: poisoned(o.dtype, shapes[o.name], device, case.strided, fill=float("inf")) for o in sig.outputs}
-    if case.schedule is not None:
-        outs["schedule"] = case.schedule
-    for out, g, mask in zip(sig.outputs, _as_tuple(_f32_if_fp8(launcher(*args, **outs))), nan_at):
+    for out, g, mask in zip(sig.outputs, _as_tuple(_f32_if_fp8(launcher(*args, **outs, **_call_keys(case)))), nan_at):
         wrong = 0 if mask is None else int((~g.cpu()[mask.cpu()].isnan()).sum())
         if wrong:
             return (f"output {out.spec_name!r}: {wrong} element(s) where the reference is NaN are not NaN "
