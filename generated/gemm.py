@@ -273,8 +273,9 @@ def matmul(a, b, *, c=None, schedule=None):
     # product runs on copies of a and b whose K is padded with zeros to a multiple of
     # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
-    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
-    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
+    # never. How each copy is made is worked out once per signature. From here on size_k is
+    # the padded K; the copies' layout is not the caller's, so what is kept per signature
+    # (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _matmul_gemm,
@@ -290,8 +291,7 @@ def matmul(a, b, *, c=None, schedule=None):
         else 0
     )
     if _k_pad:
-        a = _restage.pad_k(a, 1, _k_pad)
-        b = _restage.pad_k(b, 0, _k_pad)
+        a, b = _restage.pad_operands(signature, _k_pad, (a, 1), (b, 0))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=0)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
@@ -661,8 +661,9 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
     # product runs on copies of a and b whose K is padded with zeros to a multiple of
     # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
-    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
-    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
+    # never. How each copy is made is worked out once per signature. From here on size_k is
+    # the padded K; the copies' layout is not the caller's, so what is kept per signature
+    # (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _matmul_leaky_relu_gemm,
@@ -678,8 +679,7 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
         else 0
     )
     if _k_pad:
-        a = _restage.pad_k(a, 1, _k_pad)
-        b = _restage.pad_k(b, 0, _k_pad)
+        a, b = _restage.pad_operands(signature, _k_pad, (a, 1), (b, 0))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=0)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
@@ -1065,8 +1065,9 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
     # product runs on copies of x and w whose K is padded with zeros to a multiple of
     # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
-    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
-    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
+    # never. How each copy is made is worked out once per signature. From here on size_k is
+    # the padded K; the copies' layout is not the caller's, so what is kept per signature
+    # (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _linear_gelu_gemm,
@@ -1082,8 +1083,7 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
         else 0
     )
     if _k_pad:
-        x = _restage.pad_k(x, 1, _k_pad)
-        w = _restage.pad_k(w, 1, _k_pad)
+        x, w = _restage.pad_operands(signature, _k_pad, (x, 1), (w, 1))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(w, k_axis=1)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
@@ -1514,8 +1514,9 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
     # product runs on copies of x and w whose K is padded with zeros to a multiple of
     # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
-    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
-    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
+    # never. How each copy is made is worked out once per signature. From here on size_k is
+    # the padded K; the copies' layout is not the caller's, so what is kept per signature
+    # (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _scaled_residual_gemm,
@@ -1531,8 +1532,7 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
         else 0
     )
     if _k_pad:
-        x = _restage.pad_k(x, 1, _k_pad)
-        w = _restage.pad_k(w, 1, _k_pad)
+        x, w = _restage.pad_operands(signature, _k_pad, (x, 1), (w, 1))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(w, k_axis=1)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
@@ -1965,8 +1965,9 @@ def bmm(a, b, *, c=None, schedule=None):
     # product runs on copies of a and b whose K is padded with zeros to a multiple of
     # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
-    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
-    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
+    # never. How each copy is made is worked out once per signature. From here on size_k is
+    # the padded K; the copies' layout is not the caller's, so what is kept per signature
+    # (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _bmm_gemm,
@@ -1982,8 +1983,7 @@ def bmm(a, b, *, c=None, schedule=None):
         else 0
     )
     if _k_pad:
-        a = _restage.pad_k(a, 2, _k_pad)
-        b = _restage.pad_k(b, 1, _k_pad)
+        a, b = _restage.pad_operands(signature, _k_pad, (a, 2), (b, 1))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=1)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
@@ -2388,8 +2388,9 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
     # product runs on copies of x and w whose K is padded with zeros to a multiple of
     # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
-    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
-    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
+    # never. How each copy is made is worked out once per signature. From here on size_k is
+    # the padded K; the copies' layout is not the caller's, so what is kept per signature
+    # (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _linear_silu_gemm,
@@ -2405,8 +2406,7 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
         else 0
     )
     if _k_pad:
-        x = _restage.pad_k(x, 1, _k_pad)
-        w = _restage.pad_k(w, 0, _k_pad)
+        x, w = _restage.pad_operands(signature, _k_pad, (x, 1), (w, 0))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(w, k_axis=0)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
@@ -2793,8 +2793,9 @@ def matmul_f32(a, b, *, c=None, schedule=None):
     # product runs on copies of a and b whose K is padded with zeros to a multiple of
     # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
-    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
-    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
+    # never. How each copy is made is worked out once per signature. From here on size_k is
+    # the padded K; the copies' layout is not the caller's, so what is kept per signature
+    # (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _matmul_f32_gemm,
@@ -2810,8 +2811,7 @@ def matmul_f32(a, b, *, c=None, schedule=None):
         else 0
     )
     if _k_pad:
-        a = _restage.pad_k(a, 1, _k_pad)
-        b = _restage.pad_k(b, 0, _k_pad)
+        a, b = _restage.pad_operands(signature, _k_pad, (a, 1), (b, 0))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=0)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA

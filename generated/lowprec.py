@@ -1009,8 +1009,9 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
     # product runs on copies of x and w whose K is padded with zeros to a multiple of
     # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
-    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
-    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
+    # never. How each copy is made is worked out once per signature. From here on size_k is
+    # the padded K; the copies' layout is not the caller's, so what is kept per signature
+    # (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _linear_i8_gemm,
@@ -1026,8 +1027,7 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
         else 0
     )
     if _k_pad:
-        x = _restage.pad_k(x, 1, _k_pad)
-        w = _restage.pad_k(w, 1, _k_pad)
+        x, w = _restage.pad_operands(signature, _k_pad, (x, 1), (w, 1))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(w, k_axis=1)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
@@ -1400,8 +1400,9 @@ def matmul_i8(a, b, *, c=None, schedule=None):
     # product runs on copies of a and b whose K is padded with zeros to a multiple of
     # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
-    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
-    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
+    # never. How each copy is made is worked out once per signature. From here on size_k is
+    # the padded K; the copies' layout is not the caller's, so what is kept per signature
+    # (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _matmul_i8_gemm,
@@ -1417,8 +1418,7 @@ def matmul_i8(a, b, *, c=None, schedule=None):
         else 0
     )
     if _k_pad:
-        a = _restage.pad_k(a, 1, _k_pad)
-        b = _restage.pad_k(b, 0, _k_pad)
+        a, b = _restage.pad_operands(signature, _k_pad, (a, 1), (b, 0))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=0)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
@@ -1822,8 +1822,9 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
     # product runs on copies of a and b whose K is padded with zeros to a multiple of
     # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
-    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
-    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
+    # never. How each copy is made is worked out once per signature. From here on size_k is
+    # the padded K; the copies' layout is not the caller's, so what is kept per signature
+    # (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _scaled_mm_gemm,
@@ -1839,8 +1840,7 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
         else 0
     )
     if _k_pad:
-        a = _restage.pad_k(a, 1, _k_pad)
-        b = _restage.pad_k(b, 1, _k_pad)
+        a, b = _restage.pad_operands(signature, _k_pad, (a, 1), (b, 1))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=1)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
@@ -2229,8 +2229,9 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
     # product runs on copies of a and b whose K is padded with zeros to a multiple of
     # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).
     # schedule "pad_k": True copies whenever some operand loads element by element, False
-    # never. From here on size_k is the padded K; the copies' layout is not the caller's, so
-    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).
+    # never. How each copy is made is worked out once per signature. From here on size_k is
+    # the padded K; the copies' layout is not the caller's, so what is kept per signature
+    # (facts, compiled launches) is kept under (signature, K padded).
     _k_pad = (
         _restage.gemm_pad_k(
             _scaled_mm_tensor_gemm,
@@ -2246,8 +2247,7 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
         else 0
     )
     if _k_pad:
-        a = _restage.pad_k(a, 1, _k_pad)
-        b = _restage.pad_k(b, 1, _k_pad)
+        a, b = _restage.pad_operands(signature, _k_pad, (a, 1), (b, 1))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=1)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA

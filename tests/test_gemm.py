@@ -1062,6 +1062,37 @@ def test_tuner_times_after_a_sustained_warm_up(spec, monkeypatch):
         assert log == ["run", "sync"] + timed * 3 + ["sync"] + ["run"] * warm + timed * runs + ["sync"]
 
 
+def test_the_gpu_sleeps_longer_than_the_host_takes_to_enqueue_a_run(monkeypatch):
+    """The sleep before each timed run covers the host's time to enqueue run(): twice the
+    longest so far, at least HEAD_START_US. A run of several launches from Python (a
+    product on K-padded copies) would otherwise be timed with the GPU waiting for them."""
+    from tilegen.runtime import timing
+
+    class Event:
+        def __init__(self, enable_timing):
+            pass
+
+        def record(self):
+            pass
+
+        def elapsed_time(self, end):
+            return 0.05
+
+    sleeps = []
+    monkeypatch.setattr(torch.cuda, "Event", Event)
+    monkeypatch.setattr(torch.cuda, "synchronize", lambda: None)
+    monkeypatch.setattr(torch.cuda, "_sleep", sleeps.append)
+    flush = types.SimpleNamespace(zero_=lambda: None)
+    quick = 2000 * timing.HEAD_START_US  # cycles at 2 GHz
+    assert timing.device_ms(lambda: None, flush, warmup_ms=0, timed_ms=0, least_runs=2) == 0.05
+    assert sleeps == [quick] * 5  # a quick host: the least head start throughout
+    sleeps.clear()
+    assert timing.device_ms(lambda: time.sleep(0.002), flush, warmup_ms=0, timed_ms=0, least_runs=2) == 0.05
+    # 3 estimating runs at the least head start, then at least twice the 2 ms each took
+    assert sleeps[:3] == [quick] * 3 and len(sleeps) == 5
+    assert all(2000 * 2 * 2000 <= cycles <= 2000 * timing.HEAD_START_MOST_US for cycles in sleeps[3:])
+
+
 def test_tuning_fingerprint_follows_the_kernel_not_its_place():
     """The tuning cache keys a kernel by its signature and statements: an edited epilogue gets
     a new fingerprint, the same kernel moved down the file keeps its own."""

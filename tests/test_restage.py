@@ -50,6 +50,31 @@ def test_the_copy_pads_k_with_zeros(make, axis):
     padded_ok(restage.pad_k(t, axis, 48), t, axis, 48)
 
 
+@pytest.mark.parametrize("make, axis", [
+    (lambda: randn(5, 37), 1),
+    (lambda: randn(37, 21), 0),
+    (lambda: randn(3, 37, 4), 1),
+    (lambda: randn(37, 60)[:, 3:50:2], 0),
+    (lambda: randn(1, 37, 21).expand(4, 37, 21), 1),  # broadcast: pad_k's general path
+    (lambda: randn(2, 3, 4, 37).permute(1, 0, 2, 3), 3),
+    (lambda: randn(30, 48), 1),  # whole vectors, K padded as it lies
+])
+def test_copies_planned_once_a_signature_are_the_same_copies(make, axis):
+    """pad_operands keeps how it copies an operand under the call's signature: a later call
+    of that signature (other values, the same layout) allocates and launches only, and gets
+    what pad_k gives; an operand the plan does not cover takes pad_k's own path."""
+    signature = ("a signature", axis, tuple(make().shape))
+    for _ in range(2):
+        t = make()
+        (p,) = restage.pad_operands(signature, 64, (t, axis))
+        padded_ok(p, t, axis, 64)
+        assert torch.equal(p, restage.pad_k(t, axis, 64)) and p.stride() == restage.pad_k(t, axis, 64).stride()
+    plan = restage._PLANS[(signature, 0, 64)]
+    assert (plan is None) == (t.stride(0) == 0 or t.shape[-1] == 48 or t.dim() == 4)
+    (p,) = restage.pad_operands(None, 64, (t, axis))  # no signature: pad_k's path
+    padded_ok(p, t, axis, 64)
+
+
 def test_broadcast_axes_stay_broadcast(gemms):
     """A weight broadcast over the batch (stride 0) is copied once, and stays broadcast."""
     w = randn(1, 37, 21).expand(5, 37, 21)

@@ -21,6 +21,7 @@ gain).
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import torch
 import triton
@@ -29,7 +30,7 @@ import triton.language as tl
 from . import gemm
 from .args import cdiv, whole_vectors
 from .gemm_configs import gemm_narrow_variants
-from .launch import launch
+from .launch import launch, launch_known
 from .launch_model import gemm_model
 
 PAD_K_MULTIPLE = 16  # Triton proves a run of loads only from strides and sizes that 16 divides
@@ -46,6 +47,11 @@ PAD_K_ROWS = 16  # a copy program's block: rows of the operand by columns of its
 PAD_K_COLS = 128
 _BITS = {1: torch.int8, 2: torch.int16, 4: torch.int32, 8: torch.int64}
 PAD_K_CHOSEN = {}  # (kernel, device, sizes, call schedule, operands' elements, B along K) -> K padded, or 0
+# (a launcher's call signature, which operand, K padded) -> how pad_operands copies it with one
+# launch of pad_k_kernel (_Plan), or None where pad_k's general path does; at most MAX_PLANS
+_PLANS = {}
+_LAUNCHES = {}  # launch_known's table of the copies' compiled launches, under the same keys
+MAX_PLANS = 1024
 
 
 @triton.jit
@@ -81,6 +87,73 @@ def pad_k_kernel(
     values = tl.load(src_ptr + src_rows[:, None] + offs_k[None, :] * stride_src_k, mask=mask_load, other=0)
     mask_store = mask_r[:, None] & (offs_k[None, :] < K_PAD)  # columns past the padded row's end
     tl.store(dst_ptr + offs_r[:, None] * K_PAD + offs_k[None, :], values, mask=mask_store)
+
+
+class _Plan(NamedTuple):
+    """One copy by pad_k_kernel, as far as the operand's signature fixes it: the copy's
+    shape with K last, the integer type of the element's width, the grid, the kernel's
+    integer arguments (R, ROWS, K, K_PAD, the [B, R, K] strides), INDEX_64, and whether K
+    moves back from last place to its axis."""
+
+    shape: tuple
+    bits: torch.dtype
+    grid: tuple
+    ints: tuple
+    index_64: bool
+    move: bool
+
+
+def pad_operands(signature, k_pad, *operands):
+    """pad_k(t, k_axis, k_pad) of each (t, k_axis) in `operands`, as a tuple. `signature`: a
+    launcher's call signature (tilegen.runtime.calls), which fixes each operand's shape,
+    strides, dtype and 16-byte alignment: what pad_k works out from those is kept under it,
+    so that a later call of the signature allocates each copy and launches its kernel, and
+    nothing more (on the H100's host pad_k's general path took about 40 us a copy). None:
+    pad_k's general path for each."""
+    if signature is None:
+        return tuple(pad_k(t, k_axis, k_pad) for t, k_axis in operands)
+    padded = []
+    for which, (t, k_axis) in enumerate(operands):
+        key = (signature, which, k_pad)
+        plan = _PLANS.get(key, _PLANS)
+        if plan is _PLANS:  # (not planned yet)
+            if len(_PLANS) >= MAX_PLANS:
+                _PLANS.clear()
+                _LAUNCHES.clear()
+            plan = _PLANS[key] = _plan(t, k_axis, k_pad)
+        if plan is None:
+            padded.append(pad_k(t, k_axis, k_pad))
+            continue
+        buffer = torch.empty(plan.shape, dtype=plan.bits, device=t.device)
+        # Bits, not values (see pad_k); the key fixes every argument but the two tensors.
+        src = t.view(plan.bits)
+        launch_known(_LAUNCHES, key, (src, buffer), pad_k_kernel, plan.grid, src, buffer, *plan.ints,
+                     BLOCK_R=PAD_K_ROWS, BLOCK_K=PAD_K_COLS, INDEX_64=plan.index_64, num_warps=4)
+        copy = buffer.view(t.dtype)
+        padded.append(copy.movedim(-1, k_axis) if plan.move else copy)
+    return tuple(padded)
+
+
+def _plan(t, k_axis, k_pad):
+    """The _Plan of pad_k(t, k_axis, k_pad) where its general path would copy t with one
+    launch of pad_k_kernel, else None (a broadcast axis, an operand kept or padded as it
+    lies, axes no one stride steps through, nothing to copy)."""
+    if any(t.stride(d) == 0 and t.shape[d] > 1 and d != k_axis for d in range(t.dim())) or whole_vectors((t,)):
+        return None
+    moved = t.movedim(k_axis, -1)
+    *outer, k = moved.shape
+    r = outer[-1] if outer else 1
+    try:
+        src = moved.view(-1, r, k)
+    except RuntimeError:
+        return None
+    rows = src.shape[0] * r
+    if not rows:
+        return None
+    reach = sum((size - 1) * stride for size, stride in zip(src.shape, src.stride()))
+    return _Plan(shape=(*outer, k_pad), bits=_BITS[t.element_size()], grid=(cdiv(rows, PAD_K_ROWS) * cdiv(k_pad, PAD_K_COLS),),
+                 ints=(r, rows, k, k_pad, *src.stride()), index_64=rows * k_pad >= 2**31 or reach >= 2**31,
+                 move=k_axis % t.dim() != t.dim() - 1)
 
 
 def pad_k(t, k_axis, k_pad):

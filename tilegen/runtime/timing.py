@@ -11,18 +11,25 @@ of the timed runs: capped at 200 runs, a 4096^3 product (~0.19 ms a run) was tim
 ~75 ms and read 3-7% slow, so the tuner's cap is 1000 runs.
 
 Before each timed run a large buffer is zeroed, so the operands come from memory, not L2,
-as they do in real use, and the GPU sleeps HEAD_START_US, so the host enqueues the launch
-meanwhile: a launcher's Python and the driver's launch cost never show up as idle GPU time
-inside the interval (host cost per call is measured on its own, bench/launch_overhead.py).
+as they do in real use, and the GPU sleeps HEAD_START_US (or twice the longest host time a
+run has taken so far, if more), so the host enqueues the launch meanwhile: a launcher's
+Python and the driver's launch cost never show up as idle GPU time inside the interval
+(host cost per call is measured on its own, bench/launch_overhead.py). A launch of several
+kernels needs the longer sleep: on the H100's host a product on K-padded copies (two
+copies, then the product) took 157-182 us to enqueue, and under a 100 us head start read
+42.4 us where its kernels took 24.8.
 """
 
 from __future__ import annotations
 
 import statistics
+import time
 
 import torch
 
-HEAD_START_US = 100  # GPU sleep before each timed run, in microseconds
+HEAD_START_US = 100  # GPU sleep before each timed run, in microseconds, at least
+HEAD_START_MARGIN = 2.0  # ... and at least this many times the longest host time of a run() so far
+HEAD_START_MOST_US = 20_000
 FLUSH_BYTES = 256 * 2**20  # zeroed before each timed run: larger than any L2
 
 
@@ -35,25 +42,32 @@ def device_ms(run, flush=None, *, warmup_ms=25.0, timed_ms=100.0, least_runs=25,
     """Median device time of `run()` in ms (see the module docstring). most_runs caps the
     warm-up and the timed runs (None: no cap)."""
     flush = flush if flush is not None else flush_buffer()
-    sleep_cycles = int(HEAD_START_US * 2000)  # cycles at 2 GHz; a slower clock sleeps longer
     cap = most_runs if most_runs is not None else float("inf")
+    head_us = [HEAD_START_US]
 
     def timed(runs):
-        events = []
+        events, host_s = [], 0.0
+        sleep_cycles = int(head_us[0] * 2000)  # cycles at 2 GHz; a slower clock sleeps longer
         for _ in range(runs):
             start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
             flush.zero_()
             torch.cuda._sleep(sleep_cycles)
             start.record()
+            begin = time.perf_counter()
             run()
+            host_s = max(host_s, time.perf_counter() - begin)
             end.record()
             events.append((start, end))
         torch.cuda.synchronize()
+        # The GPU must still be asleep when the host has enqueued all of run(): a launch
+        # whose host path takes longer than the head start (several kernels, each launched
+        # from Python) would otherwise be timed with the GPU idle between its kernels.
+        head_us[0] = min(max(head_us[0], HEAD_START_MARGIN * host_s * 1e6), HEAD_START_MOST_US)
         return [s.elapsed_time(e) for s, e in events]
 
     run()
     torch.cuda.synchronize()
-    estimate = max(sum(timed(3)) / 3, 1e-3)
+    estimate = max(sum(timed(3)) / 3, 1e-3)  # (and the head start the host needs)
     for _ in range(int(min(cap, warmup_ms / estimate))):
         run()
     return statistics.median(timed(int(max(least_runs, min(cap, timed_ms / estimate)))))

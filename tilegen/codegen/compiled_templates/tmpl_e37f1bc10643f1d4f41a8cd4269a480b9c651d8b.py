@@ -125,28 +125,37 @@ def root(context, missing=missing):
         yield '    # An operand whose rows are not whole 16-byte vectors (K = 999) loads element by element:\n    # no asynchronous copies, no tensor descriptors. Where the launch model says it pays, the\n    # product runs on copies of '
         yield str(environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name'))
         yield str((str_join((' and ', environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name'), )) if (environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name') != environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')) else cond_expr_undefined("the inline if-expression on line 33 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
-        yield ' whose K is padded with zeros to a multiple of\n    # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).\n    # schedule "pad_k": True copies whenever some operand loads element by element, False\n    # never. From here on size_k is the padded K; the copies\' layout is not the caller\'s, so\n    # what is kept per signature (facts, compiled launches) is kept under (signature, K padded).\n    _k_pad = _restage.gemm_pad_k(_'
+        yield ' whose K is padded with zeros to a multiple of\n    # 16, in whole vectors: the zeros add nothing to a dot product (tilegen.runtime.restage).\n    # schedule "pad_k": True copies whenever some operand loads element by element, False\n    # never. How each copy is made is worked out once per signature. From here on size_k is\n    # the padded K; the copies\' layout is not the caller\'s, so what is kept per signature\n    # (facts, compiled launches) is kept under (signature, K padded).\n    _k_pad = _restage.gemm_pad_k(_'
         yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
         yield '_gemm, schedule, device, (size_batch, size_m, size_n, size_k), '
         yield str(t_5(([environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')] + ([environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name')] if (environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name') != environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')) else []))))
         yield ', _narrow, _b_k_major, ('
         yield str(t_1(context.eval_ctx, t_3(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
-        yield ',)) if _narrow else 0\n    if _k_pad:\n        '
-        yield str(environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name'))
-        yield ' = _restage.pad_k('
-        yield str(environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name'))
-        yield ', '
-        yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'k_axis'))
-        yield ', _k_pad)\n'
+        yield ',)) if _narrow else 0\n    if _k_pad:\n'
         if (environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name') != environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name')):
             pass
             yield '        '
+            yield str(environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name'))
+            yield ', '
             yield str(environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name'))
-            yield ' = _restage.pad_k('
+            yield ' = _restage.pad_operands(signature, _k_pad, ('
+            yield str(environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name'))
+            yield ', '
+            yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'k_axis'))
+            yield '), ('
             yield str(environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name'))
             yield ', '
             yield str(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'k_axis'))
-            yield ', _k_pad)\n'
+            yield '))\n'
+        else:
+            pass
+            yield '        ('
+            yield str(environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name'))
+            yield ',) = _restage.pad_operands(signature, _k_pad, ('
+            yield str(environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name'))
+            yield ', '
+            yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'k_axis'))
+            yield '))\n'
         yield '        size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major('
         yield str(environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name'))
         yield ', k_axis='
@@ -171,7 +180,7 @@ def root(context, missing=missing):
     yield '):\n        # One program per [BLOCK_M, '
     yield str(('BLOCK_N + BLOCK_N2' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'tail') else 'BLOCK_N'))
     yield '] output tile'
-    yield str((' of each product' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 60 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((' of each product' if (undefined(name='batched') if l_0_batched is missing else l_0_batched) else cond_expr_undefined("the inline if-expression on line 62 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '; a persistent\n        # launch starts at most one program per SM, each looping over tiles: the fewest that\n        # need no more rounds of tiles than one per SM would (see tilegen.runtime.gemm.gemm_programs).\n        num_tiles = size_batch * _args.cdiv(size_m, config["block_m"]) * _args.cdiv(size_n, config["block_n"] + config["block_n2"])\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k'):
         pass
@@ -217,10 +226,10 @@ def root(context, missing=missing):
     yield '        # '
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield "_kernel[grid](...) through tilegen.runtime.launch: straight to the compiled kernel\n        # once Triton has compiled it for arguments of these classes. The call's signature and the\n        # configuration fix the classes of the other arguments; keyed on each call: the\n        # "
-    yield str(('scalars, the ' if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars') else cond_expr_undefined("the inline if-expression on line 88 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str(('scalars, the ' if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars') else cond_expr_undefined("the inline if-expression on line 90 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield "outputs (allocated, passed in or the tuner's scratch)"
-    yield str((', the descriptors' if (undefined(name='host_descs') if l_0_host_descs is missing else l_0_host_descs) else cond_expr_undefined("the inline if-expression on line 88 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
-    yield str((' and the split-K buffers' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k') else cond_expr_undefined("the inline if-expression on line 88 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((', the descriptors' if (undefined(name='host_descs') if l_0_host_descs is missing else l_0_host_descs) else cond_expr_undefined("the inline if-expression on line 90 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
+    yield str((' and the split-K buffers' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split_k') else cond_expr_undefined("the inline if-expression on line 90 in '_gemm_launcher.py.j2' evaluated to false and no else section was defined.")))
     yield '.\n        _fast.launch_known(\n            _'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.launches,\n            None if signature is None else (signature, tuple(config.items())),\n            ('
@@ -368,4 +377,4 @@ def root(context, missing=missing):
     yield '.last_config = None  # how the last call launched: block sizes, addressing, ...\n\n\n'
 
 blocks = {}
-debug_info = '4=63&5=65&6=67&7=69&8=71&9=81&10=83&11=85&12=87&13=89&14=91&18=93&19=100&20=102&22=106&23=109&24=111&29=121&30=123&33=126&38=129&40=135&41=141&42=144&44=151&47=155&51=158&52=160&53=162&55=167&59=170&60=172&64=176&68=179&73=186&76=189&78=197&79=201&81=208&82=212&85=218&88=220&90=225&92=227&93=257&95=259&96=263&98=266&99=270&101=273&102=277&107=281&109=284&110=288&113=291&114=294&115=298&118=304&119=307&120=309&121=311&122=315&125=318&131=322&136=326&139=329&140=332&144=335&147=338&156=345&163=349&164=353&165=355&166=361&169=363&170=367'
+debug_info = '4=63&5=65&6=67&7=69&8=71&9=81&10=83&11=85&12=87&13=89&14=91&18=93&19=100&20=102&22=106&23=109&24=111&29=121&30=123&33=126&39=129&41=135&42=138&44=153&46=160&49=164&53=167&54=169&55=171&57=176&61=179&62=181&66=185&70=188&75=195&78=198&80=206&81=210&83=217&84=221&87=227&90=229&92=234&94=236&95=266&97=268&98=272&100=275&101=279&103=282&104=286&109=290&111=293&112=297&115=300&116=303&117=307&120=313&121=316&122=318&123=320&124=324&127=327&133=331&138=335&141=338&142=341&146=344&149=347&158=354&165=358&166=362&167=364&168=370&171=372&172=376'
