@@ -26,10 +26,19 @@ from .args import cdiv, next_power_of_2
 # one slice takes two up to AXIS_TWO_SLICES_PER_SM programs an SM: over 680 and 786 blocks
 # (one slice: 5-6 programs an SM) two ran 1.6-6.8% faster, from 880 blocks level or slower;
 # a wave of 12 for every split ran 10-14% slower where few blocks take many slices.
+# Rows loaded element by element go the other way: a column block that one slice leaves
+# at 6.5 to 8.125 programs an SM (858-1072 blocks on 132 SMs: two slices make
+# AXIS_NARROW_TWO_SLICES programs an SM) takes two where each slice keeps
+# AXIS_NARROW_SLICE_ROWS rows. Over 858-1070 blocks of 8192 and 16384 rows two ran 6-35%
+# faster (16384x63983 1157.1 -> 855.9 us, torch.sum 844.0; 8192x68463 570.7 -> 440.8),
+# below 800 blocks 14-30% slower; at 4096 rows 830-880 blocks 4-7% slower, 940-1070 2-26%
+# faster (left as they are: one rule of rows, not a table); past 1072 blocks not measured.
 AXIS_TILE = 2048
 AXIS_INNER = 64
 AXIS_PROGRAMS_PER_SM = 9
 AXIS_TWO_SLICES_PER_SM = 12
+AXIS_NARROW_TWO_SLICES = (13, 16.25)
+AXIS_NARROW_SLICE_ROWS = 4096
 AXIS_MIN_STEPS = 4
 
 
@@ -40,7 +49,8 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0, whole_vectors=
     the reduced one. Where the kept elements give too few programs to fill the GPU, SPLIT
     programs share each block of kept elements, each reducing r_per_split of the reduced
     elements: as many as fit in one wave of AXIS_PROGRAMS_PER_SM per SM (column tiles
-    whose rows load in `whole_vectors`: two, not one, up to AXIS_TWO_SLICES_PER_SM), every
+    whose rows load in `whole_vectors`: two, not one, up to AXIS_TWO_SLICES_PER_SM; rows
+    loaded element by element: two within AXIS_NARROW_TWO_SLICES, over enough rows), every
     block split alike; the block's last slice to finish adds their partial results in a fixed order
     (axis_counts), so the result depends on the shape, the SM count and `whole_vectors`
     only, never on timing."""
@@ -58,6 +68,9 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0, whole_vectors=
         # ran slower at 4096x50257 and 2048x32001 columns on the H100, level elsewhere.
         waves = AXIS_PROGRAMS_PER_SM * sms // programs_k
         if waves < 2 and kept_inner and whole_vectors and AXIS_TWO_SLICES_PER_SM * sms >= 2 * programs_k:
+            waves = 2
+        elif (waves == 1 and kept_inner and not whole_vectors and n_reduced >= 2 * AXIS_NARROW_SLICE_ROWS
+              and AXIS_NARROW_TWO_SLICES[0] * sms <= 2 * programs_k <= AXIS_NARROW_TWO_SLICES[1] * sms):
             waves = 2
         split = min(waves, cdiv(n_reduced, AXIS_MIN_STEPS * block_r))
     split = max(1, split)
