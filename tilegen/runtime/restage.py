@@ -106,10 +106,9 @@ class _Plan(NamedTuple):
 def pad_operands(signature, k_pad, *operands):
     """pad_k(t, k_axis, k_pad) of each (t, k_axis) in `operands`, as a tuple. `signature`: a
     launcher's call signature (tilegen.runtime.calls), which fixes each operand's shape,
-    strides, dtype and 16-byte alignment: what pad_k works out from those is kept under it,
-    so that a later call of the signature allocates each copy and launches its kernel, and
-    nothing more (on the H100's host pad_k's general path took about 40 us a copy). None:
-    pad_k's general path for each."""
+    strides, dtype and 16-byte alignment: each copy's _Plan is kept under it, so that a
+    later call of the signature allocates each copy and launches its kernel, and nothing
+    more (on the H100's host pad_k took about 40 us a copy). None: pad_k for each."""
     if signature is None:
         return tuple(pad_k(t, k_axis, k_pad) for t, k_axis in operands)
     padded = []
@@ -121,39 +120,8 @@ def pad_operands(signature, k_pad, *operands):
                 _PLANS.clear()
                 _LAUNCHES.clear()
             plan = _PLANS[key] = _plan(t, k_axis, k_pad)
-        if plan is None:
-            padded.append(pad_k(t, k_axis, k_pad))
-            continue
-        buffer = torch.empty(plan.shape, dtype=plan.bits, device=t.device)
-        # Bits, not values (see pad_k); the key fixes every argument but the two tensors.
-        src = t.view(plan.bits)
-        launch_known(_LAUNCHES, key, (src, buffer), pad_k_kernel, plan.grid, src, buffer, *plan.ints,
-                     BLOCK_R=PAD_K_ROWS, BLOCK_K=PAD_K_COLS, INDEX_64=plan.index_64, num_warps=4)
-        copy = buffer.view(t.dtype)
-        padded.append(copy.movedim(-1, k_axis) if plan.move else copy)
+        padded.append(pad_k(t, k_axis, k_pad) if plan is None else _copy(t, k_axis, plan, key))
     return tuple(padded)
-
-
-def _plan(t, k_axis, k_pad):
-    """The _Plan of pad_k(t, k_axis, k_pad) where its general path would copy t with one
-    launch of pad_k_kernel, else None (a broadcast axis, an operand kept or padded as it
-    lies, axes no one stride steps through, nothing to copy)."""
-    if any(t.stride(d) == 0 and t.shape[d] > 1 and d != k_axis for d in range(t.dim())) or whole_vectors((t,)):
-        return None
-    moved = t.movedim(k_axis, -1)
-    *outer, k = moved.shape
-    r = outer[-1] if outer else 1
-    try:
-        src = moved.view(-1, r, k)
-    except RuntimeError:
-        return None
-    rows = src.shape[0] * r
-    if not rows:
-        return None
-    reach = sum((size - 1) * stride for size, stride in zip(src.shape, src.stride()))
-    return _Plan(shape=(*outer, k_pad), bits=_BITS[t.element_size()], grid=(cdiv(rows, PAD_K_ROWS) * cdiv(k_pad, PAD_K_COLS),),
-                 ints=(r, rows, k, k_pad, *src.stride()), index_64=rows * k_pad >= 2**31 or reach >= 2**31,
-                 move=k_axis % t.dim() != t.dim() - 1)
 
 
 def pad_k(t, k_axis, k_pad):
@@ -182,27 +150,57 @@ def pad_k(t, k_axis, k_pad):
             buffer.narrow(k_axis, 0, t.shape[k_axis]).copy_(t)
             buffer.narrow(k_axis, t.shape[k_axis], k_pad - t.shape[k_axis]).zero_()
             return buffer
+    plan = _plan(t, k_axis, k_pad, whole=False)
+    if plan is not None:
+        return _copy(t, k_axis, plan)
+    # Nothing to copy, or axes above R that no one stride steps through: torch copies.
+    moved = t.movedim(k_axis, -1)
+    buffer = torch.empty((*moved.shape[:-1], k_pad), dtype=t.dtype, device=t.device)
+    buffer[..., : moved.shape[-1]].copy_(moved)
+    buffer[..., moved.shape[-1]:].zero_()
+    return buffer.movedim(-1, k_axis)
+
+
+def _plan(t, k_axis, k_pad, whole=None):
+    """The _Plan of copying t with one launch of pad_k_kernel, as pad_k does, or None where
+    pad_k does otherwise: a broadcast axis, an operand kept or padded as it lies (`whole`:
+    whether t loads in whole vectors, if known), batch axes that no one stride steps
+    through, nothing to copy."""
+    if whole is None:
+        whole = whole_vectors((t,)) or any(t.stride(d) == 0 and t.shape[d] > 1 and d != k_axis for d in range(t.dim()))
+    if whole:
+        return None
     moved = t.movedim(k_axis, -1)
     *outer, k = moved.shape
-    buffer = torch.empty((*outer, k_pad), dtype=t.dtype, device=t.device)
     r = outer[-1] if outer else 1
     try:  # the operand as [B, R, K]: B every axis above R, merged into one stride
         src = moved.view(-1, r, k)
-    except RuntimeError:  # axes above R that no one stride steps through: torch copies
-        buffer[..., :k].copy_(moved)
-        buffer[..., k:].zero_()
-        return buffer.movedim(-1, k_axis)
+    except RuntimeError:
+        return None
     rows = src.shape[0] * r
-    if rows:
-        grid = (cdiv(rows, PAD_K_ROWS) * cdiv(k_pad, PAD_K_COLS),)
-        reach = sum((size - 1) * stride for size, stride in zip(src.shape, src.stride()))
-        index_64 = rows * k_pad >= 2**31 or reach >= 2**31
-        # Bits, not values: copied as integers of the element's width (every NaN as it is,
-        # zero bits the zeros of every type).
-        bits = _BITS[t.element_size()]
-        launch(pad_k_kernel, grid, src.view(bits), buffer.view(bits), r, rows, k, k_pad, *src.stride(),
-               BLOCK_R=PAD_K_ROWS, BLOCK_K=PAD_K_COLS, INDEX_64=index_64, num_warps=4)
-    return buffer.movedim(-1, k_axis)
+    if not rows:
+        return None
+    reach = sum((size - 1) * stride for size, stride in zip(src.shape, src.stride()))
+    return _Plan(shape=(*outer, k_pad), bits=_BITS[t.element_size()], grid=(cdiv(rows, PAD_K_ROWS) * cdiv(k_pad, PAD_K_COLS),),
+                 ints=(r, rows, k, k_pad, *src.stride()), index_64=rows * k_pad >= 2**31 or reach >= 2**31,
+                 move=k_axis % t.dim() != t.dim() - 1)
+
+
+def _copy(t, k_axis, plan, key=None):
+    """The copy of t by pad_k_kernel as `plan` says; `key` (pad_operands'): launched through
+    tilegen.runtime.launch.launch_known under it, which then keys only the two tensors."""
+    buffer = torch.empty(plan.shape, dtype=plan.bits, device=t.device)
+    # Bits, not values: copied as integers of the element's width (every NaN as it is,
+    # zero bits the zeros of every type).
+    src = t.view(plan.bits)
+    args = (pad_k_kernel, plan.grid, src, buffer, *plan.ints)
+    kwargs = dict(BLOCK_R=PAD_K_ROWS, BLOCK_K=PAD_K_COLS, INDEX_64=plan.index_64, num_warps=4)
+    if key is None:
+        launch(*args, **kwargs)
+    else:
+        launch_known(_LAUNCHES, key, (src, buffer), *args, **kwargs)
+    copy = buffer.view(t.dtype)
+    return copy.movedim(-1, k_axis) if plan.move else copy
 
 
 def gemm_pad_k(kernel, schedule, device, sizes, operands, narrow, b_k_major, outs):
