@@ -11,8 +11,8 @@ of the timed runs: capped at 200 runs, a 4096^3 product (~0.19 ms a run) was tim
 ~75 ms and read 3-7% slow, so the tuner's cap is 1000 runs.
 
 Before each timed run a large buffer is zeroed, so the operands come from memory, not L2,
-as they do in real use, and the GPU sleeps HEAD_START_US (or twice the longest host time a
-run has taken so far, if more), so the host enqueues the launch meanwhile: a launcher's
+as they do in real use, and the GPU sleeps HEAD_START_US (or twice the median host time of
+the runs before, if more; at most 2 ms), so the host enqueues the launch meanwhile: a launcher's
 Python and the driver's launch cost never show up as idle GPU time inside the interval
 (host cost per call is measured on its own, bench/launch_overhead.py). A launch of several
 kernels needs the longer sleep: on the H100's host a product on K-padded copies (two
@@ -28,8 +28,8 @@ import time
 import torch
 
 HEAD_START_US = 100  # GPU sleep before each timed run, in microseconds, at least
-HEAD_START_MARGIN = 2.0  # ... and at least this many times the longest host time of a run() so far
-HEAD_START_MOST_US = 20_000
+HEAD_START_MARGIN = 2.0  # ... and at least this many times the median host time of a run() before
+HEAD_START_MOST_US = 2_000
 FLUSH_BYTES = 256 * 2**20  # zeroed before each timed run: larger than any L2
 
 
@@ -46,7 +46,7 @@ def device_ms(run, flush=None, *, warmup_ms=25.0, timed_ms=100.0, least_runs=25,
     head_us = [HEAD_START_US]
 
     def timed(runs):
-        events, host_s = [], 0.0
+        events, host_s = [], []
         sleep_cycles = int(head_us[0] * 2000)  # cycles at 2 GHz; a slower clock sleeps longer
         for _ in range(runs):
             start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
@@ -55,14 +55,16 @@ def device_ms(run, flush=None, *, warmup_ms=25.0, timed_ms=100.0, least_runs=25,
             start.record()
             begin = time.perf_counter()
             run()
-            host_s = max(host_s, time.perf_counter() - begin)
+            host_s.append(time.perf_counter() - begin)
             end.record()
             events.append((start, end))
         torch.cuda.synchronize()
         # The GPU must still be asleep when the host has enqueued all of run(): a launch
         # whose host path takes longer than the head start (several kernels, each launched
-        # from Python) would otherwise be timed with the GPU idle between its kernels.
-        head_us[0] = min(max(head_us[0], HEAD_START_MARGIN * host_s * 1e6), HEAD_START_MOST_US)
+        # from Python) would otherwise be timed with the GPU idle between its kernels. The
+        # median, so that one slow enqueue (a garbage collection) does not lengthen every
+        # sleep after it.
+        head_us[0] = min(max(head_us[0], HEAD_START_MARGIN * statistics.median(host_s) * 1e6), HEAD_START_MOST_US)
         return [s.elapsed_time(e) for s, e in events]
 
     run()
