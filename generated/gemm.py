@@ -291,7 +291,7 @@ def matmul(a, b, *, c=None, schedule=None):
         else 0
     )
     if _k_pad:
-        a, b = _restage.pad_operands(signature, _k_pad, (a, 1), (b, 0))
+        a, b = _restage.pad_operands(_matmul_calls, signature, _k_pad, (a, 1), (b, 0))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=0)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
@@ -679,7 +679,7 @@ def matmul_leaky_relu(a, b, *, c=None, schedule=None):
         else 0
     )
     if _k_pad:
-        a, b = _restage.pad_operands(signature, _k_pad, (a, 1), (b, 0))
+        a, b = _restage.pad_operands(_matmul_leaky_relu_calls, signature, _k_pad, (a, 1), (b, 0))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=0)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
@@ -1083,7 +1083,7 @@ def linear_gelu(x, w, bias, *, y=None, schedule=None):
         else 0
     )
     if _k_pad:
-        x, w = _restage.pad_operands(signature, _k_pad, (x, 1), (w, 1))
+        x, w = _restage.pad_operands(_linear_gelu_calls, signature, _k_pad, (x, 1), (w, 1))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(w, k_axis=1)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
@@ -1532,7 +1532,7 @@ def scaled_residual(x, w, scale, bias, residual, alpha=1.0, *, out=None, schedul
         else 0
     )
     if _k_pad:
-        x, w = _restage.pad_operands(signature, _k_pad, (x, 1), (w, 1))
+        x, w = _restage.pad_operands(_scaled_residual_calls, signature, _k_pad, (x, 1), (w, 1))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(w, k_axis=1)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
@@ -1983,7 +1983,7 @@ def bmm(a, b, *, c=None, schedule=None):
         else 0
     )
     if _k_pad:
-        a, b = _restage.pad_operands(signature, _k_pad, (a, 2), (b, 1))
+        a, b = _restage.pad_operands(_bmm_calls, signature, _k_pad, (a, 2), (b, 1))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=1)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
@@ -2406,7 +2406,7 @@ def linear_silu(x, w, bias, *, pre=None, act=None, schedule=None):
         else 0
     )
     if _k_pad:
-        x, w = _restage.pad_operands(signature, _k_pad, (x, 1), (w, 0))
+        x, w = _restage.pad_operands(_linear_silu_calls, signature, _k_pad, (x, 1), (w, 0))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(w, k_axis=0)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
@@ -2811,7 +2811,7 @@ def matmul_f32(a, b, *, c=None, schedule=None):
         else 0
     )
     if _k_pad:
-        a, b = _restage.pad_operands(signature, _k_pad, (a, 1), (b, 0))
+        a, b = _restage.pad_operands(_matmul_f32_calls, signature, _k_pad, (a, 1), (b, 0))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=0)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA

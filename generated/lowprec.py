@@ -1027,7 +1027,7 @@ def linear_i8(x, w, sx, sw, *, y=None, schedule=None):
         else 0
     )
     if _k_pad:
-        x, w = _restage.pad_operands(signature, _k_pad, (x, 1), (w, 1))
+        x, w = _restage.pad_operands(_linear_i8_calls, signature, _k_pad, (x, 1), (w, 1))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(w, k_axis=1)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
@@ -1418,7 +1418,7 @@ def matmul_i8(a, b, *, c=None, schedule=None):
         else 0
     )
     if _k_pad:
-        a, b = _restage.pad_operands(signature, _k_pad, (a, 1), (b, 0))
+        a, b = _restage.pad_operands(_matmul_i8_calls, signature, _k_pad, (a, 1), (b, 0))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=0)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
@@ -1840,7 +1840,7 @@ def scaled_mm(a, b, sa, sb, bias, *, y=None, schedule=None):
         else 0
     )
     if _k_pad:
-        a, b = _restage.pad_operands(signature, _k_pad, (a, 1), (b, 1))
+        a, b = _restage.pad_operands(_scaled_mm_calls, signature, _k_pad, (a, 1), (b, 1))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=1)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA
@@ -2247,7 +2247,7 @@ def scaled_mm_tensor(a, b, sa, sb, s_out, *, y=None, schedule=None):
         else 0
     )
     if _k_pad:
-        a, b = _restage.pad_operands(signature, _k_pad, (a, 1), (b, 1))
+        a, b = _restage.pad_operands(_scaled_mm_tensor_calls, signature, _k_pad, (a, 1), (b, 1))
         size_k, _narrow, _b_k_major = _k_pad, False, _gemm.gemm_k_major(b, k_axis=1)
         signature = None if signature is None else (signature, _k_pad)
     # Do offsets need 64 bits, and can tensor descriptors address the operands and outputs (TMA

@@ -197,7 +197,7 @@ def test_interleaved_rounds_alternate_on_request(monkeypatch):
     import tilegen.tools.bench as bench
 
     order = []
-    monkeypatch.setattr(bench, "device_ms", lambda fn: order.append(fn()) or float(len(order)))
+    monkeypatch.setattr(bench, "device_ms", lambda fn, head_us=None: order.append(fn()) or float(len(order)))
     runs = {name: (lambda name=name: name) for name in ("a", "b", "c")}
     times = bench.interleaved_ms(runs, 3, alternate=True)
     assert order == ["a", "b", "c", "c", "b", "a", "a", "b", "c"]
@@ -212,7 +212,7 @@ def test_interleaved_rounds_record_failures_on_request(monkeypatch):
     without `failed` the error propagates."""
     import tilegen.tools.bench as bench
 
-    monkeypatch.setattr(bench, "device_ms", lambda fn: fn())
+    monkeypatch.setattr(bench, "device_ms", lambda fn, head_us=None: fn())
 
     calls = []
 

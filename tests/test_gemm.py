@@ -1097,6 +1097,16 @@ def test_the_gpu_sleeps_longer_than_the_host_takes_to_enqueue_a_run(monkeypatch)
     run = lambda: (seconds := next(slow, 0.0)) and time.sleep(seconds)  # noqa: E731 (time.sleep(0) takes ~70 us)
     assert timing.device_ms(run, flush, warmup_ms=0, timed_ms=0, least_runs=2) == 0.05
     assert sleeps == [quick] * 5
+    # A shared head start (tilegen bench's contenders of one case): the longest any needed.
+    shared, sleeps[:] = [timing.HEAD_START_US], []
+    timing.device_ms(lambda: time.sleep(0.0005), flush, warmup_ms=0, timed_ms=0, least_runs=2, head_us=shared)
+    assert shared[0] >= 1000
+    timing.device_ms(lambda: None, flush, warmup_ms=0, timed_ms=0, least_runs=2, head_us=shared)
+    assert sleeps[5:] == [int(shared[0] * 2000)] * 5
+    # Past the longest head start: it stays at most that, and says so.
+    with pytest.warns(RuntimeWarning, match="head start"):
+        timing.device_ms(lambda: time.sleep(0.0015), flush, warmup_ms=0, timed_ms=0, least_runs=2)
+    assert sleeps[-1] == 2000 * timing.HEAD_START_MOST_US
 
 
 

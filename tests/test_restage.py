@@ -60,19 +60,39 @@ def test_the_copy_pads_k_with_zeros(make, axis):
     (lambda: randn(30, 48), 1),  # whole vectors, K padded as it lies
 ])
 def test_copies_planned_once_a_signature_are_the_same_copies(make, axis):
-    """pad_operands keeps how it copies an operand under the call's signature: a later call
-    of that signature (other values, the same layout) allocates and launches only, and gets
-    what pad_k gives; an operand the plan does not cover takes pad_k's own path."""
-    signature = ("a signature", axis, tuple(make().shape))
+    """pad_operands keeps how it copies an operand with the launcher's facts of the call's
+    signature: a later call of that signature (other values, the same layout) allocates
+    and launches only, and gets what pad_k gives; an operand the plan does not cover takes
+    pad_k's own path."""
+    from tilegen.runtime.calls import Calls
+
+    calls = Calls("f", ("t",), (), in_place=False)
     for _ in range(2):
         t = make()
-        (p,) = restage.pad_operands(signature, 64, (t, axis))
+        signature, _ = calls.find((t,), ())
+        (p,) = restage.pad_operands(calls, signature, 64, (t, axis))
         padded_ok(p, t, axis, 64)
         assert torch.equal(p, restage.pad_k(t, axis, 64)) and p.stride() == restage.pad_k(t, axis, 64).stride()
-    plan = restage._PLANS[(signature, 0, 64)]
-    assert (plan is None) == (t.stride(0) == 0 or t.shape[-1] == 48 or t.dim() == 4)
-    (p,) = restage.pad_operands(None, 64, (t, axis))  # no signature: pad_k's path
+        calls.keep(signature, (t,), (), (t.device,))
+    assert len(calls.table) == 1  # one signature, planned on its first call
+    plan = calls.known[(signature, "pad_k", 0, axis, 64)]
+    assert bool(plan) == (t.stride(0) != 0 and t.shape[-1] != 48 and t.dim() != 4)
+    (p,) = restage.pad_operands(calls, None, 64, (t, axis))  # no signature: pad_k's path
     padded_ok(p, t, axis, 64)
+
+
+def test_launchers_alike_in_their_tensors_keep_their_own_copies(tmp_path):
+    """Two launchers called with tensors alike (one signature) copy each as its own product
+    reads it: c = a @ b reads b's K down its rows, c = a @ b.T along them."""
+    spec = tmp_path / "nn_nt.tile"
+    spec.write_text("gemm nn(a: f16[M, K], b: f16[K, N]) -> (c: f16[M, N]) {\n    c = a @ b\n}\n\n"
+                    "gemm nt(a: f16[M, K], b: f16[N, K]) -> (c: f16[M, N]) {\n    c = a @ b.T\n}\n")
+    m, _ = compile_spec(spec)
+    a, b = randn(16, 37), randn(37, 37)
+    for _ in range(2):  # the second calls use what the first planned
+        check(m.nn(a, b, schedule=PAD), a.double() @ b.double())
+        check(m.nt(a, b, schedule=PAD), a.double() @ b.double().T)
+        assert m.nn.last_config["pad_k"] == m.nt.last_config["pad_k"] == 48
 
 
 def test_broadcast_axes_stay_broadcast(gemms):

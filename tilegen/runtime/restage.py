@@ -47,11 +47,6 @@ PAD_K_ROWS = 16  # a copy program's block: rows of the operand by columns of its
 PAD_K_COLS = 128
 _BITS = {1: torch.int8, 2: torch.int16, 4: torch.int32, 8: torch.int64}
 PAD_K_CHOSEN = {}  # (kernel, device, sizes, call schedule, operands' elements, B along K) -> K padded, or 0
-# (a launcher's call signature, which operand, K padded) -> how pad_operands copies it with one
-# launch of pad_k_kernel (_Plan), or None where pad_k's general path does; at most MAX_PLANS
-_PLANS = {}
-_LAUNCHES = {}  # launch_known's table of the copies' compiled launches, under the same keys
-MAX_PLANS = 1024
 
 
 @triton.jit
@@ -103,25 +98,28 @@ class _Plan(NamedTuple):
     move: bool
 
 
-def pad_operands(signature, k_pad, *operands):
-    """pad_k(t, k_axis, k_pad) of each (t, k_axis) in `operands`, as a tuple. `signature`: a
-    launcher's call signature (tilegen.runtime.calls), which fixes each operand's shape,
-    strides, dtype and 16-byte alignment: each copy's _Plan is kept under it, so that a
-    later call of the signature allocates each copy and launches its kernel, and nothing
-    more (on the H100's host pad_k took about 40 us a copy). None: pad_k for each."""
+def pad_operands(calls, signature, k_pad, *operands):
+    """pad_k(t, k_axis, k_pad) of each (t, k_axis) in `operands`, as a tuple, for the
+    launcher whose table of call signatures is `calls` (tilegen.runtime.calls.Calls) and
+    this call's `signature` in it, which fixes each operand's shape, strides, dtype and
+    16-byte alignment: each copy's _Plan is kept with the launcher's other facts of the
+    signature (Calls.facts, under the operand's place and K axis), and its compiled launch
+    in the launcher's table of launches, so that a later call of the signature allocates
+    each copy and launches its kernel, and nothing more (on the H100's host pad_k took
+    about 40 us a copy). Signature None: pad_k for each."""
     if signature is None:
         return tuple(pad_k(t, k_axis, k_pad) for t, k_axis in operands)
     padded = []
     for which, (t, k_axis) in enumerate(operands):
-        key = (signature, which, k_pad)
-        plan = _PLANS.get(key, _PLANS)
-        if plan is _PLANS:  # (not planned yet)
-            if len(_PLANS) >= MAX_PLANS:
-                _PLANS.clear()
-                _LAUNCHES.clear()
-            plan = _PLANS[key] = _plan(t, k_axis, k_pad)
-        padded.append(pad_k(t, k_axis, k_pad) if plan is None else _copy(t, k_axis, plan, key))
+        key = (signature, "pad_k", which, k_axis, k_pad)
+        plan = calls.facts(key, _planned, t, k_axis, k_pad)
+        padded.append(_copy(t, k_axis, plan, calls.launches, key) if plan else pad_k(t, k_axis, k_pad))
     return tuple(padded)
+
+
+def _planned(t, k_axis, k_pad):
+    """_plan, with () for none (Calls.facts works out a None again on every call)."""
+    return _plan(t, k_axis, k_pad) or ()
 
 
 def pad_k(t, k_axis, k_pad):
@@ -186,9 +184,10 @@ def _plan(t, k_axis, k_pad, whole=None):
                  move=k_axis % t.dim() != t.dim() - 1)
 
 
-def _copy(t, k_axis, plan, key=None):
-    """The copy of t by pad_k_kernel as `plan` says; `key` (pad_operands'): launched through
-    tilegen.runtime.launch.launch_known under it, which then keys only the two tensors."""
+def _copy(t, k_axis, plan, table=None, key=None):
+    """The copy of t by pad_k_kernel as `plan` says; with a launcher's `table` of launches
+    and a `key` in it (pad_operands'), launched through tilegen.runtime.launch.launch_known
+    under it, which then keys only the two tensors."""
     buffer = torch.empty(plan.shape, dtype=plan.bits, device=t.device)
     # Bits, not values: copied as integers of the element's width (every NaN as it is,
     # zero bits the zeros of every type).
@@ -198,7 +197,7 @@ def _copy(t, k_axis, plan, key=None):
     if key is None:
         launch(*args, **kwargs)
     else:
-        launch_known(_LAUNCHES, key, (src, buffer), *args, **kwargs)
+        launch_known(table, key, (src, buffer), *args, **kwargs)
     copy = buffer.view(t.dtype)
     return copy.movedim(-1, k_axis) if plan.move else copy
 

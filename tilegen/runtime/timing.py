@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import statistics
 import time
+import warnings
 
 import torch
 
@@ -38,12 +39,16 @@ def flush_buffer(device=None):
     return torch.empty(FLUSH_BYTES, dtype=torch.int8, device=device or "cuda")
 
 
-def device_ms(run, flush=None, *, warmup_ms=25.0, timed_ms=100.0, least_runs=25, most_runs=None) -> float:
+def device_ms(run, flush=None, *, warmup_ms=25.0, timed_ms=100.0, least_runs=25, most_runs=None,
+              head_us=None) -> float:
     """Median device time of `run()` in ms (see the module docstring). most_runs caps the
-    warm-up and the timed runs (None: no cap)."""
+    warm-up and the timed runs (None: no cap). head_us: a one-element list holding the head
+    start in us, shared by the callers that pass it (tilegen bench times every contender of
+    a case with the longest any has needed, so that none idles the GPU longer between runs
+    than the others); None: this call's own, from HEAD_START_US."""
     flush = flush if flush is not None else flush_buffer()
     cap = most_runs if most_runs is not None else float("inf")
-    head_us = [HEAD_START_US]
+    head_us = [HEAD_START_US] if head_us is None else head_us
 
     def timed(runs):
         events, host_s = [], []
@@ -64,7 +69,12 @@ def device_ms(run, flush=None, *, warmup_ms=25.0, timed_ms=100.0, least_runs=25,
         # from Python) would otherwise be timed with the GPU idle between its kernels. The
         # median, so that one slow enqueue (a garbage collection) does not lengthen every
         # sleep after it.
-        head_us[0] = min(max(head_us[0], HEAD_START_MARGIN * statistics.median(host_s) * 1e6), HEAD_START_MOST_US)
+        need_us = HEAD_START_MARGIN * statistics.median(host_s) * 1e6
+        if need_us > HEAD_START_MOST_US:
+            warnings.warn(f"the host takes {need_us / HEAD_START_MARGIN:.0f} us to enqueue a run, past the GPU's "
+                          f"head start of {HEAD_START_MOST_US} us at most: its device time includes the GPU waiting",
+                          RuntimeWarning, stacklevel=3)
+        head_us[0] = min(max(head_us[0], need_us), HEAD_START_MOST_US)
         return [s.elapsed_time(e) for s, e in events]
 
     run()

@@ -43,12 +43,13 @@ from .bench_report import Row, launch_note, load_rows, report
 BENCH_MOST_RUNS = 1000
 
 
-def device_ms(fn, warmup_ms: float = 25, rep_ms: float = 100) -> float:
+def device_ms(fn, warmup_ms: float = 25, rep_ms: float = 100, head_us: list | None = None) -> float:
     """Median device time of `fn` in ms: tilegen.runtime.timing.device_ms, the method the
-    gemm tuner times with too (L2 flushed and a GPU head start before each timed run)."""
+    gemm tuner times with too (L2 flushed and a GPU head start before each timed run;
+    head_us: see there)."""
     from ..runtime.timing import device_ms as timed
 
-    return timed(fn, warmup_ms=warmup_ms, timed_ms=rep_ms, least_runs=5, most_runs=BENCH_MOST_RUNS)
+    return timed(fn, warmup_ms=warmup_ms, timed_ms=rep_ms, least_runs=5, most_runs=BENCH_MOST_RUNS, head_us=head_us)
 
 
 def interleaved_ms(runs: dict, rounds: int, alternate: bool = False, failed: dict | None = None) -> dict:
@@ -58,12 +59,17 @@ def interleaved_ms(runs: dict, rounds: int, alternate: bool = False, failed: dic
     round (right after the previous case) or right after the same other run.
     failed: a run that raises drops out, its error recorded there (a peer recompiling or
     running out of memory must not stop a suite); without it, errors propagate.
+    Every run is timed with one head start, the longest any of them has needed so far
+    (tilegen.runtime.timing.device_ms's head_us).
     Returns name -> the rounds' times, for the runs that finished every round."""
+    from ..runtime.timing import HEAD_START_US
+
     times = {name: [] for name in runs}
+    head_us = [HEAD_START_US]
     for rnd in range(rounds):
         for name in list(times)[:: -1 if alternate and rnd % 2 else 1]:
             try:
-                times[name].append(device_ms(runs[name]))
+                times[name].append(device_ms(runs[name], head_us=head_us))
             except Exception as exc:
                 if failed is None:
                     raise

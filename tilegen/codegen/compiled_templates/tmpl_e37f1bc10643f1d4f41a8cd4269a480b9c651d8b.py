@@ -138,7 +138,9 @@ def root(context, missing=missing):
             yield str(environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name'))
             yield ', '
             yield str(environment.getattr(environment.getattr((undefined(name='b') if l_0_b is missing else l_0_b), 'tensor'), 'name'))
-            yield ' = _restage.pad_operands(signature, _k_pad, ('
+            yield ' = _restage.pad_operands(_'
+            yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+            yield '_calls, signature, _k_pad, ('
             yield str(environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name'))
             yield ', '
             yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'k_axis'))
@@ -151,7 +153,9 @@ def root(context, missing=missing):
             pass
             yield '        ('
             yield str(environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name'))
-            yield ',) = _restage.pad_operands(signature, _k_pad, ('
+            yield ',) = _restage.pad_operands(_'
+            yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+            yield '_calls, signature, _k_pad, ('
             yield str(environment.getattr(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'tensor'), 'name'))
             yield ', '
             yield str(environment.getattr((undefined(name='a') if l_0_a is missing else l_0_a), 'k_axis'))
@@ -377,4 +381,4 @@ def root(context, missing=missing):
     yield '.last_config = None  # how the last call launched: block sizes, addressing, ...\n\n\n'
 
 blocks = {}
-debug_info = '4=63&5=65&6=67&7=69&8=71&9=81&10=83&11=85&12=87&13=89&14=91&18=93&19=100&20=102&22=106&23=109&24=111&29=121&30=123&33=126&39=129&41=135&42=138&44=153&46=160&49=164&53=167&54=169&55=171&57=176&61=179&62=181&66=185&70=188&75=195&78=198&80=206&81=210&83=217&84=221&87=227&90=229&92=234&94=236&95=266&97=268&98=272&100=275&101=279&103=282&104=286&109=290&111=293&112=297&115=300&116=303&117=307&120=313&121=316&122=318&123=320&124=324&127=327&133=331&138=335&141=338&142=341&146=344&149=347&158=354&165=358&166=362&167=364&168=370&171=372&172=376'
+debug_info = '4=63&5=65&6=67&7=69&8=71&9=81&10=83&11=85&12=87&13=89&14=91&18=93&19=100&20=102&22=106&23=109&24=111&29=121&30=123&33=126&39=129&41=135&42=138&44=155&46=164&49=168&53=171&54=173&55=175&57=180&61=183&62=185&66=189&70=192&75=199&78=202&80=210&81=214&83=221&84=225&87=231&90=233&92=238&94=240&95=270&97=272&98=276&100=279&101=283&103=286&104=290&109=294&111=297&112=301&115=304&116=307&117=311&120=317&121=320&122=322&123=324&124=328&127=331&133=335&138=339&141=342&142=345&146=348&149=351&158=358&165=362&166=366&167=368&168=374&171=376&172=380'
