@@ -196,11 +196,14 @@ def test_interleaved_rounds_alternate_on_request(monkeypatch):
     other round runs in reverse order."""
     import tilegen.tools.bench as bench
 
-    order = []
-    monkeypatch.setattr(bench, "device_ms", lambda fn, head_us=None: order.append(fn()) or float(len(order)))
+    order, heads = [], []
+    monkeypatch.setattr(bench, "device_ms",
+                        lambda fn, head_us=None: heads.append(head_us) or order.append(fn()) or float(len(order)))
     runs = {name: (lambda name=name: name) for name in ("a", "b", "c")}
     times = bench.interleaved_ms(runs, 3, alternate=True)
     assert order == ["a", "b", "c", "c", "b", "a", "a", "b", "c"]
+    # every run of the case is timed with one head start, shared (the longest any needs)
+    assert heads[0] is not None and all(head is heads[0] for head in heads)
     assert times == {"a": [1.0, 6.0, 7.0], "b": [2.0, 5.0, 8.0], "c": [3.0, 4.0, 9.0]}
     order.clear()
     bench.interleaved_ms(runs, 2)
