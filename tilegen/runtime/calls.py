@@ -67,6 +67,9 @@ def forget():
         calls.launches.clear()
 
 
+_UNKNOWN = object()  # (a fact not yet worked out: None is a fact too)
+
+
 class Signature(tuple):
     """A call signature as Calls.find builds it, its hash worked out once: a launcher keys
     its facts, its launch choice and its compiled launches by it on every call (a tuple's
@@ -158,7 +161,7 @@ class Calls:
         the launcher allocates for it), after the outputs exist; every call for key None."""
         if key is None:
             return compute(*args)
-        value = self.known.get(key)
-        if value is None:
+        value = self.known.get(key, _UNKNOWN)
+        if value is _UNKNOWN:
             value = self.known[key] = compute(*args)
         return value

@@ -113,13 +113,21 @@ def pad_operands(calls, signature, k_pad, *operands):
     for which, (t, k_axis) in enumerate(operands):
         key = (signature, "pad_k", which, k_axis, k_pad)
         plan = calls.facts(key, _planned, t, k_axis, k_pad)
-        padded.append(_copy(t, k_axis, plan, calls.launches, key) if plan else pad_k(t, k_axis, k_pad))
+        padded.append(pad_k(t, k_axis, k_pad) if plan is None else _copy(t, k_axis, plan, calls.launches, key))
     return tuple(padded)
 
 
 def _planned(t, k_axis, k_pad):
-    """_plan, with () for none (Calls.facts works out a None again on every call)."""
-    return _plan(t, k_axis, k_pad) or ()
+    """The _Plan pad_k copies t by, or None where pad_k does otherwise: an axis broadcast,
+    an operand in whole vectors (kept, or padded as it lies), or _plan's own cases."""
+    if _broadcast_axes(t, k_axis) or whole_vectors((t,)):
+        return None
+    return _plan(t, k_axis, k_pad)
+
+
+def _broadcast_axes(t, k_axis):
+    """The axes of t but K broadcast with stride 0 (more than one step along them)."""
+    return [d for d in range(t.dim()) if t.stride(d) == 0 and t.shape[d] > 1 and d != k_axis]
 
 
 def pad_k(t, k_axis, k_pad):
@@ -134,7 +142,7 @@ def pad_k(t, k_axis, k_pad):
     is copied, not one per step of the broadcast axis."""
     shape = list(t.shape)
     shape[k_axis] = k_pad
-    broadcast = [d for d in range(t.dim()) if t.stride(d) == 0 and t.shape[d] > 1 and d != k_axis]
+    broadcast = _broadcast_axes(t, k_axis)
     if broadcast:
         base = t
         for d in broadcast:
@@ -148,7 +156,7 @@ def pad_k(t, k_axis, k_pad):
             buffer.narrow(k_axis, 0, t.shape[k_axis]).copy_(t)
             buffer.narrow(k_axis, t.shape[k_axis], k_pad - t.shape[k_axis]).zero_()
             return buffer
-    plan = _plan(t, k_axis, k_pad, whole=False)
+    plan = _plan(t, k_axis, k_pad)
     if plan is not None:
         return _copy(t, k_axis, plan)
     # Nothing to copy, or axes above R that no one stride steps through: torch copies.
@@ -159,15 +167,9 @@ def pad_k(t, k_axis, k_pad):
     return buffer.movedim(-1, k_axis)
 
 
-def _plan(t, k_axis, k_pad, whole=None):
-    """The _Plan of copying t with one launch of pad_k_kernel, as pad_k does, or None where
-    pad_k does otherwise: a broadcast axis, an operand kept or padded as it lies (`whole`:
-    whether t loads in whole vectors, if known), batch axes that no one stride steps
-    through, nothing to copy."""
-    if whole is None:
-        whole = whole_vectors((t,)) or any(t.stride(d) == 0 and t.shape[d] > 1 and d != k_axis for d in range(t.dim()))
-    if whole:
-        return None
+def _plan(t, k_axis, k_pad):
+    """The _Plan of copying t with one launch of pad_k_kernel, or None where torch copies:
+    batch axes that no one stride steps through, or nothing to copy."""
     moved = t.movedim(k_axis, -1)
     *outer, k = moved.shape
     r = outer[-1] if outer else 1
