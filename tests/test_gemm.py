@@ -1107,6 +1107,15 @@ def test_the_gpu_sleeps_longer_than_the_host_takes_to_enqueue_a_run(monkeypatch)
     with pytest.warns(RuntimeWarning, match="head start"):
         timing.device_ms(lambda: time.sleep(0.0015), flush, warmup_ms=0, timed_ms=0, least_runs=2)
     assert sleeps[-1] == 2000 * timing.HEAD_START_MOST_US
+    # The timed runs' host times (waits for a full queue to drain) teach it nothing: only
+    # the estimating runs, which start on an empty queue, set the head start.
+    calls, sleeps[:] = iter(range(10**6)), []
+    queued = lambda: next(calls) >= 4 and time.sleep(0.001)  # noqa: E731 (quick, then 1 ms)
+    shared = [timing.HEAD_START_US]
+    for _ in range(2):
+        calls = iter(range(10**6))
+        assert timing.device_ms(queued, flush, warmup_ms=0, timed_ms=0, least_runs=3, head_us=shared) == 0.05
+    assert shared == [timing.HEAD_START_US] and sleeps == [quick] * 12
 
 
 

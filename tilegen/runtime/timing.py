@@ -12,12 +12,16 @@ of the timed runs: capped at 200 runs, a 4096^3 product (~0.19 ms a run) was tim
 
 Before each timed run a large buffer is zeroed, so the operands come from memory, not L2,
 as they do in real use, and the GPU sleeps HEAD_START_US (or twice the median host time of
-the runs before, if more; at most 2 ms), so the host enqueues the launch meanwhile: a launcher's
-Python and the driver's launch cost never show up as idle GPU time inside the interval
-(host cost per call is measured on its own, bench/launch_overhead.py). A launch of several
-kernels needs the longer sleep: on the H100's host a product on K-padded copies (two
-copies, then the product) took 157-182 us to enqueue, and under a 100 us head start read
-42.4 us where its kernels took 24.8.
+the estimating runs, if more; at most 2 ms), so the host enqueues the launch meanwhile: a
+launcher's Python and the driver's launch cost never show up as idle GPU time inside the
+interval (host cost per call is measured on its own, bench/launch_overhead.py). A launch of
+several kernels needs the longer sleep: on the H100's host a product on K-padded copies
+(two copies, then the product) took 157-182 us to enqueue, and under a 100 us head start
+read 42.4 us where its kernels took 24.8. The host's time is read from the estimating runs
+only, which start on an empty queue: in the timed runs the host soon waits for the queue
+to drain (a run's flush, sleep and kernels outlast its enqueue), and timing those waits
+grew the head start run after run up to its cap (a 50 us product then took 2 ms a run to
+time, the GPU asleep for most of it; its times were right, only slow to get).
 """
 
 from __future__ import annotations
@@ -50,7 +54,7 @@ def device_ms(run, flush=None, *, warmup_ms=25.0, timed_ms=100.0, least_runs=25,
     cap = most_runs if most_runs is not None else float("inf")
     head_us = [HEAD_START_US] if head_us is None else head_us
 
-    def timed(runs):
+    def timed(runs, learn=False):
         events, host_s = [], []
         sleep_cycles = int(head_us[0] * 2000)  # cycles at 2 GHz; a slower clock sleeps longer
         for _ in range(runs):
@@ -64,6 +68,8 @@ def device_ms(run, flush=None, *, warmup_ms=25.0, timed_ms=100.0, least_runs=25,
             end.record()
             events.append((start, end))
         torch.cuda.synchronize()
+        if not learn:
+            return [s.elapsed_time(e) for s, e in events]
         # The GPU must still be asleep when the host has enqueued all of run(): a launch
         # whose host path takes longer than the head start (several kernels, each launched
         # from Python) would otherwise be timed with the GPU idle between its kernels. The
@@ -79,7 +85,7 @@ def device_ms(run, flush=None, *, warmup_ms=25.0, timed_ms=100.0, least_runs=25,
 
     run()
     torch.cuda.synchronize()
-    estimate = max(sum(timed(3)) / 3, 1e-3)  # (and the head start the host needs)
+    estimate = max(sum(timed(3, learn=True)) / 3, 1e-3)  # (and the head start the host needs)
     for _ in range(int(min(cap, warmup_ms / estimate))):
         run()
     return statistics.median(timed(int(max(least_runs, min(cap, timed_ms / estimate)))))
