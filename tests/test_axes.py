@@ -177,17 +177,18 @@ def test_axis_plan_covers_the_reduced_range():
                 assert block_r * block_k <= rt.AXIS_TILE and r_per_split % block_r == 0 and warps in (4, 8)
                 assert split == 1 or (split - 1) * r_per_split < n_reduced <= split * r_per_split
                 programs = rt.cdiv(n_kept, block_k) * split
-                # (two slices of column blocks that one slice leaves within the wave)
+                # (two slices of column blocks that one slice leaves within the wave, or of the
+                # widest rows loaded element by element)
                 assert split == 1 or programs <= rt.AXIS_PROGRAMS_PER_SM * sms or (
-                    split == 2 and kept_inner and programs <= 2 * rt.AXIS_PROGRAMS_PER_SM * sms), (n_kept, sms)
+                    split == 2 and kept_inner and programs <= rt.AXIS_NARROW_TWO_SLICES[1] * sms), (n_kept, sms)
     # the slices of the column blocks fill one wave of 9 * 132 = 1188, rounded down: 786
     # blocks of the 50257 columns take one slice (two made 1572 programs, 1.32 waves), 532
     # of 34000 take 2 (1064), 128 blocks of 8192 take 9 (1152), 501 of 32001 take 2, 65 of
     # 4097 take 18, 13 of 769 90 (91 slices of 721 rows round to 90 of 736), 595 of 38080 1;
-    # but 1000 blocks of 63983 take 2 over 8192 rows (test_narrow_rows_of_many_blocks_split_in_two)
+    # but 1000 blocks of 63983 take 2 over 4096 rows (test_narrow_rows_of_many_blocks_split_in_two)
     expected = {(50257, 4096): 1, (8192, 8192): 9, (8191, 8192): 9, (32001, 2048): 2, (4097, 32768): 18,
-                (769, 65536): 90, (34000, 4096): 2, (38016, 4096): 2, (38080, 4096): 1, (63983, 4096): 1,
-                (63983, 8192): 2}
+                (769, 65536): 90, (34000, 4096): 2, (38016, 4096): 2, (38080, 4096): 1, (63983, 4096): 2,
+                (63983, 4095): 1, (63983, 8192): 2}
     assert {shape: rt.axis_plan(*shape, True, 132)[2] for shape in expected} == expected
     # a wide output fills the GPU alone; a tall one splits
     assert rt.axis_plan(1 << 20, 4096, True, 132)[2] == 1
@@ -214,16 +215,18 @@ def test_rows_in_whole_vectors_split_in_two_up_to_12_programs_an_sm():
 
 def test_narrow_rows_of_many_blocks_split_in_two():
     """Column tiles whose rows load element by element take two slices where one leaves 6.5
-    to 8.125 programs an SM (858-1072 column blocks on 132 SMs, the range measured), over at
-    least 8192 rows (4096 a slice); rows in whole vectors keep their own rule there (one
-    slice past 792 blocks)."""
+    to 15.5 programs an SM (858-2046 column blocks on 132 SMs, the range measured), over at
+    least 8192 rows (4096 a slice), or from 7 programs an SM (924 blocks) over 4096-8191 rows
+    (2048 a slice); rows in whole vectors keep their own rule there (one slice past 792
+    blocks)."""
     import tilegen.runtime.axes as rt
 
-    rows = (4096, 8191, 8192, 16384)
-    expected = {50287: (1, 1, 1, 1), 54847: (1, 1, 1, 1), 54911: (1, 1, 2, 2), 56303: (1, 1, 2, 2),
-                63983: (1, 1, 2, 2), 68463: (1, 1, 2, 2), 68608: (1, 1, 2, 2), 68609: (1, 1, 1, 1)}
+    rows = (4095, 4096, 8191, 8192, 16384)
+    expected = {50287: (1, 1, 1, 1, 1), 54847: (1, 1, 1, 1, 1), 54911: (1, 1, 1, 2, 2), 56303: (1, 1, 1, 2, 2),
+                59071: (1, 1, 1, 2, 2), 59135: (1, 2, 2, 2, 2), 63983: (1, 2, 2, 2, 2), 68608: (1, 2, 2, 2, 2),
+                68609: (1, 2, 2, 2, 2), 127983: (1, 2, 2, 2, 2), 130944: (1, 2, 2, 2, 2), 130945: (1, 1, 1, 1, 1)}
     assert {cols: tuple(rt.axis_plan(cols, r, True, 132)[2] for r in rows) for cols in expected} == expected
-    assert [rt.axis_plan(63983, r, True, 132, whole_vectors=True)[2] for r in rows] == [1, 1, 1, 1]
+    assert [rt.axis_plan(63983, r, True, 132, whole_vectors=True)[2] for r in rows] == [1] * len(rows)
     assert rt.axis_plan(8192, 63983, False, 132) == rt.axis_plan(8192, 63983, False, 132, whole_vectors=True)
     assert rt.axis_plan(63983, 8192, True, 132, pinned_split=1)[2] == 1
 

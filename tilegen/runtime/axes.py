@@ -27,18 +27,22 @@ from .args import cdiv, next_power_of_2
 # (one slice: 5-6 programs an SM) two ran 1.6-6.8% faster, from 880 blocks level or slower;
 # a wave of 12 for every split ran 10-14% slower where few blocks take many slices.
 # Rows loaded element by element go the other way: a column block that one slice leaves
-# at 6.5 to 8.125 programs an SM (858-1072 blocks on 132 SMs: two slices make
-# AXIS_NARROW_TWO_SLICES programs an SM) takes two where each slice keeps
-# AXIS_NARROW_SLICE_ROWS rows. Over 858-1070 blocks of 8192 and 16384 rows two ran 6-35%
-# faster (16384x63983 1157.1 -> 855.9 us, torch.sum 844.0; 8192x68463 570.7 -> 440.8),
-# below 800 blocks 14-30% slower; at 4096 rows 830-880 blocks 4-7% slower, 940-1070 2-26%
-# faster (left as they are: one rule of rows, not a table); past 1072 blocks not measured.
+# at 6.5 programs an SM or more (858 blocks on 132 SMs: two slices make
+# AXIS_NARROW_TWO_SLICES programs an SM, up to 15.5 a slice, 2046 blocks, the widest
+# measured) takes two where each slice keeps AXIS_NARROW_SLICE_ROWS rows; slices of
+# 2048-4095 rows (AXIS_NARROW_SHORT_SLICES) from 7 programs an SM (924 blocks): a short
+# slice's partial results weigh more against its rows. Measured on the H100 (bf16, one
+# slice -> two, torch.sum beside): over 858-2000 blocks of 8192 and 16384 rows two ran
+# 1.5-35% faster (16384x63983 1157.1 -> 855.9 us, torch.sum 844.0; 8192x70383 581.1 ->
+# 461.3, torch.sum 510.9), below 800 blocks 14-30% slower; at 4096 rows 830-880 blocks 4-7%
+# slower, 940-2000 0.5-26% faster (4096x70383 288.7 -> 234.2, torch.sum 263.0).
 AXIS_TILE = 2048
 AXIS_INNER = 64
 AXIS_PROGRAMS_PER_SM = 9
 AXIS_TWO_SLICES_PER_SM = 12
-AXIS_NARROW_TWO_SLICES = (13, 16.25)
+AXIS_NARROW_TWO_SLICES = (13, 31)
 AXIS_NARROW_SLICE_ROWS = 4096
+AXIS_NARROW_SHORT_SLICES = (2048, 14)  # (rows a slice keeps at least, two slices' programs an SM at least)
 AXIS_MIN_STEPS = 4
 
 
@@ -69,9 +73,11 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0, whole_vectors=
         waves = AXIS_PROGRAMS_PER_SM * sms // programs_k
         if waves < 2 and kept_inner and whole_vectors and AXIS_TWO_SLICES_PER_SM * sms >= 2 * programs_k:
             waves = 2
-        elif (waves == 1 and kept_inner and not whole_vectors and n_reduced >= 2 * AXIS_NARROW_SLICE_ROWS
-              and AXIS_NARROW_TWO_SLICES[0] * sms <= 2 * programs_k <= AXIS_NARROW_TWO_SLICES[1] * sms):
-            waves = 2
+        elif waves <= 1 and kept_inner and not whole_vectors and 2 * programs_k <= AXIS_NARROW_TWO_SLICES[1] * sms:
+            # rows loaded element by element: two slices of enough rows each, over enough blocks
+            rows, least = ((AXIS_NARROW_SLICE_ROWS, AXIS_NARROW_TWO_SLICES[0]) if n_reduced >= 2 * AXIS_NARROW_SLICE_ROWS
+                           else AXIS_NARROW_SHORT_SLICES)
+            waves = 2 if n_reduced >= 2 * rows and least * sms <= 2 * programs_k else waves
         split = min(waves, cdiv(n_reduced, AXIS_MIN_STEPS * block_r))
     split = max(1, split)
     r_per_split = cdiv(cdiv(max(n_reduced, 1), split), block_r) * block_r
