@@ -8200,8 +8200,6 @@ def batch_norm_stats_kernel(
     var_ptr,  # f32[C], output
     mean_x_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial mean_x (SPLIT > 1)
     mean_var_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial mean_var (SPLIT > 1)
-    mean_x_keep_ptr,  # float32[n_kept]: mean_x, left by pass 1 for the passes after it
-    mu_keep_ptr,  # float32[n_kept]: mu, left by pass 1 for the passes after it
     count_ptr,  # int32[blocks of kept elements]: how many slices of each block have finished (SPLIT > 1)
     n_kept,  # elements of each output: C
     n_reduced,  # elements reduced into each: B * T
@@ -8217,7 +8215,6 @@ def batch_norm_stats_kernel(
     BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
-    PASS: tl.constexpr,  # which of the 2 passes over the reduced elements this launch makes
     FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices
 ):
     # Program (pid_k, pid_r) reduces [B, T] for kept elements [pid_k * BLOCK_K, (pid_k + 1) * BLOCK_K) of
@@ -8233,153 +8230,143 @@ def batch_norm_stats_kernel(
     idx_c = offs_k
     r_start = pid_r * r_per_split
     r_stop = tl.minimum(r_start + r_per_split, n_reduced)
-    if PASS == 0:
-        # Pass 1 of 2 over the reduced elements.
-        # One accumulator per reduction, a [BLOCK_R, BLOCK_K] tile: each lane folds in every tile step's element.
-        acc_mean_x = tl.full([BLOCK_R, BLOCK_K], 0.0, tl.float32)
-        for r_block in range(r_start, r_stop, BLOCK_R):
-            offs_r = r_block + tl.arange(0, BLOCK_R)
-            if INDEX_64:
-                offs_r = offs_r.to(tl.int64)
-            # mask: inside this slice of the reduced elements, and inside the kept ones.
-            mask = (offs_r < r_stop)[:, None] & mask_k[None, :]
-            if FLAT:
-                # Every tensor read here is contiguous and has every dimension, the reduced ones
-                # before the kept ones: an element's offset is its flat index,
-                # reduced index * n_kept + kept index.
-                flat_offs = offs_r[:, None] * n_kept + offs_k[None, :]
-                x = tl.load(x_ptr + flat_offs, mask=mask, other=0.0).to(tl.float32)
-            else:
-                # Split the reduced index into one index per reduced dimension of [B, T], innermost first.
-                idx_t = offs_r % T
-                rest = offs_r // T
-                idx_b = rest
-                # Memory offsets: each tensor's indices times its strides (reduced indices along the
-                # tile's rows, kept ones along its columns); a dimension a tensor does not have adds nothing.
-                x = tl.load(
-                    x_ptr
-                    + idx_b[:, None] * stride_x_b
-                    + idx_t[:, None] * stride_x_t
-                    + idx_c[None, :] * stride_x_c,
-                    mask=mask,
+    # One accumulator per reduction, a [BLOCK_R, BLOCK_K] tile: each lane folds in every tile step's element.
+    # Welford (one read for mean(x) and the variance about it): per lane, acc_mean_x is the
+    # running mean of the values it has seen, acc_mean_var their M2 (the sum of their squared
+    # distances from it).
+    acc_mean_x = tl.zeros([BLOCK_R, BLOCK_K], tl.float32)
+    acc_mean_var = tl.zeros([BLOCK_R, BLOCK_K], tl.float32)
+    for r_block in range(r_start, r_stop, BLOCK_R):
+        offs_r = r_block + tl.arange(0, BLOCK_R)
+        if INDEX_64:
+            offs_r = offs_r.to(tl.int64)
+        # mask: inside this slice of the reduced elements, and inside the kept ones.
+        mask = (offs_r < r_stop)[:, None] & mask_k[None, :]
+        if FLAT:
+            # Every tensor read here is contiguous and has every dimension, the reduced ones
+            # before the kept ones: an element's offset is its flat index,
+            # reduced index * n_kept + kept index.
+            flat_offs = offs_r[:, None] * n_kept + offs_k[None, :]
+            x = tl.load(x_ptr + flat_offs, mask=mask, other=0.0).to(tl.float32)
+        else:
+            # Split the reduced index into one index per reduced dimension of [B, T], innermost first.
+            idx_t = offs_r % T
+            rest = offs_r // T
+            idx_b = rest
+            # Memory offsets: each tensor's indices times its strides (reduced indices along the
+            # tile's rows, kept ones along its columns); a dimension a tensor does not have adds nothing.
+            x = tl.load(
+                x_ptr
+                + idx_b[:, None] * stride_x_b
+                + idx_t[:, None] * stride_x_t
+                + idx_c[None, :] * stride_x_c,
+                mask=mask,
+                other=0.0,
+            ).to(tl.float32)
+        # Fold the tile into the accumulators; masked-off lanes add the neutral element.
+        # spec: reductions.tile:127 and reductions.tile:128
+        # masked lanes take their running mean as the value: a delta of 0 changes nothing
+        acc_mean_x_value = tl.where(mask, x, acc_mean_x)
+        acc_mean_x_delta = acc_mean_x_value - acc_mean_x
+        # Only a slice's last step is partial: every lane not masked here has seen one value
+        # each step before this one, so one weight serves them all.
+        acc_mean_x_weight = 1.0 / ((r_block - r_start) // BLOCK_R + 1.0)
+        # mean + delta * weight; a lane whose mean is already inf keeps it as a weighted
+        # average instead (inf - inf would make it NaN; torch's mean of such values is inf)
+        acc_mean_x = tl.where(
+            tl.abs(acc_mean_x) == float("inf"),
+            acc_mean_x * (1.0 - acc_mean_x_weight) + acc_mean_x_value * acc_mean_x_weight,
+            acc_mean_x + acc_mean_x_delta * acc_mean_x_weight,
+        )
+        acc_mean_var += acc_mean_x_delta * (acc_mean_x_value - acc_mean_x)
+    # Each reduction over the tile's rows: one value per kept element.
+    # Welford's lanes combine as in Chan et al. Lane j of the tile's rows saw
+    # cdiv(r_stop - r_start - j, BLOCK_R) values of this slice. The slice's mean weighs each lane's by
+    # that count (the counts add up to the slice's length; 0 / 0 = NaN where it has none, as
+    # torch's mean). Its M2 is the lanes' M2 plus each lane's count times the squared distance
+    # of its mean from the slice's.
+    acc_mean_x_count = (
+        (tl.maximum(r_stop - r_start - tl.arange(0, BLOCK_R), 0) + BLOCK_R - 1) // BLOCK_R
+    ).to(tl.float32)[:, None]
+    mean_x = _div_by_count(tl.sum(acc_mean_x * acc_mean_x_count, axis=0), r_stop - r_start)
+    acc_mean_x_distance = tl.where(acc_mean_x_count > 0.0, acc_mean_x - mean_x[None, :], 0.0)
+    mean_var = tl.sum(
+        acc_mean_var + acc_mean_x_count * acc_mean_x_distance * acc_mean_x_distance, axis=0
+    )
+    if SPLIT == 1:
+        # This program saw every reduced element: finish here.
+        # the variance: the M2 over the count
+        mean_var = _div_by_count(mean_var, n_reduced)
+        # spec: reductions.tile:127
+        mu = mean_x
+        # spec: reductions.tile:128
+        var = mean_var
+        # Store each output, cast to its declared type, under the kept mask.
+        tl.store(mu_ptr + idx_c * stride_mu_c, mu.to(tl.float32), mask=mask_k)
+        tl.store(var_ptr + idx_c * stride_var_c, var.to(tl.float32), mask=mask_k)
+    else:
+        # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.
+        tl.store(mean_x_part_ptr + pid_r * n_kept + offs_k, mean_x, mask=mask_k)
+        tl.store(mean_var_part_ptr + pid_r * n_kept + offs_k, mean_var, mask=mask_k)
+        # Count this slice in (_last_arrival): the block's last slice to arrive combines them all,
+        # in slice order (the same bits whichever finishes last), and computes the outputs.
+        if _last_arrival(count_ptr, pid_k, SPLIT):
+            # Welford's slices combine as their lanes did: the mean weighs each slice's by its length,
+            # then the M2 adds each slice's M2 and its length times the squared distance of its mean
+            # from the whole's. BLOCK_S slices at a time; the loads bypass L1 (.cg), which is not
+            # coherent across SMs.
+            slices_mean_x = tl.zeros([BLOCK_S, BLOCK_K], tl.float32)
+            for slice_block in range(0, SPLIT, BLOCK_S):
+                offs_s = slice_block + tl.arange(0, BLOCK_S)
+                # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
+                mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
+                # each slice's length: r_per_split, the last one what is left
+                slices_mean_x_length = tl.minimum(n_reduced - offs_s * r_per_split, r_per_split).to(
+                    tl.float32
+                )[:, None]
+                partial = tl.load(
+                    mean_x_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
+                    mask=mask_s,
                     other=0.0,
-                ).to(tl.float32)
-            # Fold the tile into the accumulators; masked-off lanes add the neutral element.
-            acc_mean_x += tl.where(mask, x, 0.0)
-        # Each reduction over the tile's rows: one value per kept element.
-        mean_x = tl.sum(acc_mean_x, axis=0, keep_dims=False)
-        if SPLIT == 1:
-            # This program saw every reduced element: finish the pass here.
-            mean_x = _div_by_count(mean_x, n_reduced)
+                    cache_modifier=".cg",
+                )
+                slices_mean_x += tl.where(mask_s, partial * slices_mean_x_length, 0.0)
+            mean_x = _div_by_count(tl.sum(slices_mean_x, axis=0), n_reduced)
+            slices_mean_var = tl.zeros([BLOCK_S, BLOCK_K], tl.float32)
+            for slice_block in range(0, SPLIT, BLOCK_S):
+                offs_s = slice_block + tl.arange(0, BLOCK_S)
+                # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
+                mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
+                # each slice's length: r_per_split, the last one what is left
+                slices_mean_x_length = tl.minimum(n_reduced - offs_s * r_per_split, r_per_split).to(
+                    tl.float32
+                )[:, None]
+                partial = tl.load(
+                    mean_x_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
+                    mask=mask_s,
+                    other=0.0,
+                    cache_modifier=".cg",
+                )
+                slices_mean_x_distance = tl.where(mask_s, partial - mean_x[None, :], 0.0)
+                partial = tl.load(
+                    mean_var_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
+                    mask=mask_s,
+                    other=0.0,
+                    cache_modifier=".cg",
+                )
+                slices_mean_var += (
+                    partial + slices_mean_x_length * slices_mean_x_distance * slices_mean_x_distance
+                )
+            mean_var = tl.sum(slices_mean_var, axis=0)
+            # the variance: the M2 over the count
+            mean_var = _div_by_count(mean_var, n_reduced)
             # spec: reductions.tile:127
             mu = mean_x
-            # Leave this pass's results for the passes after it.
-            tl.store(mean_x_keep_ptr + offs_k, mean_x, mask=mask_k)
-            tl.store(mu_keep_ptr + offs_k, mu, mask=mask_k)
-        else:
-            # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.
-            tl.store(mean_x_part_ptr + pid_r * n_kept + offs_k, mean_x, mask=mask_k)
-            # Count this slice in (_last_arrival): the block's last slice to arrive combines them all,
-            # in slice order (the same bits whichever finishes last), and finishes the pass.
-            if _last_arrival(count_ptr, pid_k, SPLIT):
-                # Every slice's partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per
-                # reduction. The loads bypass L1 (.cg), which is not coherent across SMs.
-                slices_mean_x = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
-                for slice_block in range(0, SPLIT, BLOCK_S):
-                    offs_s = slice_block + tl.arange(0, BLOCK_S)
-                    # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
-                    mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
-                    # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.
-                    partial = tl.load(
-                        mean_x_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
-                        mask=mask_s,
-                        other=0.0,
-                        cache_modifier=".cg",
-                    )
-                    slices_mean_x += partial
-                # Fold the slices: the tile's rows, in a fixed order.
-                mean_x = tl.sum(slices_mean_x, axis=0, keep_dims=False)
-                mean_x = _div_by_count(mean_x, n_reduced)
-                # spec: reductions.tile:127
-                mu = mean_x
-                # Leave this pass's results for the passes after it.
-                tl.store(mean_x_keep_ptr + offs_k, mean_x, mask=mask_k)
-                tl.store(mu_keep_ptr + offs_k, mu, mask=mask_k)
-    elif PASS == 1:
-        # The results of the passes before, one value per kept element (from their buffers).
-        mean_x = tl.load(mean_x_keep_ptr + offs_k, mask=mask_k, other=0)
-        mu = tl.load(mu_keep_ptr + offs_k, mask=mask_k, other=0)
-        # Pass 2 of 2 over the reduced elements: its reductions read the results of the passes before.
-        # One accumulator per reduction, a [BLOCK_R, BLOCK_K] tile: each lane folds in every tile step's element.
-        acc_mean_var = tl.full([BLOCK_R, BLOCK_K], 0.0, tl.float32)
-        for r_block in range(r_start, r_stop, BLOCK_R):
-            offs_r = r_block + tl.arange(0, BLOCK_R)
-            if INDEX_64:
-                offs_r = offs_r.to(tl.int64)
-            # mask: inside this slice of the reduced elements, and inside the kept ones.
-            mask = (offs_r < r_stop)[:, None] & mask_k[None, :]
-            if FLAT:
-                # Every tensor read here is contiguous and has every dimension, the reduced ones
-                # before the kept ones: an element's offset is its flat index,
-                # reduced index * n_kept + kept index.
-                flat_offs = offs_r[:, None] * n_kept + offs_k[None, :]
-                x = tl.load(x_ptr + flat_offs, mask=mask, other=0.0).to(tl.float32)
-            else:
-                # Split the reduced index into one index per reduced dimension of [B, T], innermost first.
-                idx_t = offs_r % T
-                rest = offs_r // T
-                idx_b = rest
-                # Memory offsets: each tensor's indices times its strides (reduced indices along the
-                # tile's rows, kept ones along its columns); a dimension a tensor does not have adds nothing.
-                x = tl.load(
-                    x_ptr
-                    + idx_b[:, None] * stride_x_b
-                    + idx_t[:, None] * stride_x_t
-                    + idx_c[None, :] * stride_x_c,
-                    mask=mask,
-                    other=0.0,
-                ).to(tl.float32)
-            # Fold the tile into the accumulators; masked-off lanes add the neutral element.
-            acc_mean_var += tl.where(mask, (x - mu[None, :]) * (x - mu[None, :]), 0.0)
-        # Each reduction over the tile's rows: one value per kept element.
-        mean_var = tl.sum(acc_mean_var, axis=0, keep_dims=False)
-        if SPLIT == 1:
-            # This program saw every reduced element: finish the pass here.
-            mean_var = _div_by_count(mean_var, n_reduced)
             # spec: reductions.tile:128
             var = mean_var
             # Store each output, cast to its declared type, under the kept mask.
             tl.store(mu_ptr + idx_c * stride_mu_c, mu.to(tl.float32), mask=mask_k)
             tl.store(var_ptr + idx_c * stride_var_c, var.to(tl.float32), mask=mask_k)
-        else:
-            # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.
-            tl.store(mean_var_part_ptr + pid_r * n_kept + offs_k, mean_var, mask=mask_k)
-            # Count this slice in (_last_arrival): the block's last slice to arrive combines them all,
-            # in slice order (the same bits whichever finishes last), and finishes the pass.
-            if _last_arrival(count_ptr, pid_k, SPLIT):
-                # Every slice's partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per
-                # reduction. The loads bypass L1 (.cg), which is not coherent across SMs.
-                slices_mean_var = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
-                for slice_block in range(0, SPLIT, BLOCK_S):
-                    offs_s = slice_block + tl.arange(0, BLOCK_S)
-                    # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
-                    mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
-                    # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.
-                    partial = tl.load(
-                        mean_var_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
-                        mask=mask_s,
-                        other=0.0,
-                        cache_modifier=".cg",
-                    )
-                    slices_mean_var += partial
-                # Fold the slices: the tile's rows, in a fixed order.
-                mean_var = tl.sum(slices_mean_var, axis=0, keep_dims=False)
-                mean_var = _div_by_count(mean_var, n_reduced)
-                # spec: reductions.tile:128
-                var = mean_var
-                # Store each output, cast to its declared type, under the kept mask.
-                tl.store(mu_ptr + idx_c * stride_mu_c, mu.to(tl.float32), mask=mask_k)
-                tl.store(var_ptr + idx_c * stride_var_c, var.to(tl.float32), mask=mask_k)
 
 
 # The call signatures batch_norm_stats() has checked in full (tilegen.runtime.calls).
@@ -8442,42 +8429,34 @@ def batch_norm_stats(x, *, mu=None, var=None):
     mean_var_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
     count, pool = _axes.axis_counts(SPLIT, _args.cdiv(n_kept, BLOCK_K), device)
     index_64 = _args.needs_int64(x, mu, var)
-    # What each pass leaves for the passes after it, one value per kept element.
-    mean_x_keep = torch.empty(n_kept, dtype=torch.float32, device=device)
-    mu_keep = torch.empty(n_kept, dtype=torch.float32, device=device)
+    # One program per block of kept elements and slice of the reduced ones.
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
-    for PASS in range(2):
-        # Each pass reads the results of those before: one program per block of kept elements
-        # and slice of the reduced ones.
-        _fast.launch(
-            batch_norm_stats_kernel,
-            grid,
-            x,
-            mu,
-            var,
-            mean_x_part,
-            mean_var_part,
-            mean_x_keep,
-            mu_keep,
-            count,
-            n_kept,
-            n_reduced,
-            r_per_split,
-            T,
-            x.stride(0),
-            x.stride(1),
-            x.stride(2),
-            mu.stride(0),
-            var.stride(0),
-            SPLIT,
-            BLOCK_R=BLOCK_R,
-            BLOCK_S=_axes.axis_combine_block(SPLIT, BLOCK_K),
-            BLOCK_K=BLOCK_K,
-            INDEX_64=index_64,
-            PASS=PASS,
-            FLAT=all(t.is_contiguous() for t in (x,)),
-            num_warps=num_warps,
-        )
+    _fast.launch(
+        batch_norm_stats_kernel,
+        grid,
+        x,
+        mu,
+        var,
+        mean_x_part,
+        mean_var_part,
+        count,
+        n_kept,
+        n_reduced,
+        r_per_split,
+        T,
+        x.stride(0),
+        x.stride(1),
+        x.stride(2),
+        mu.stride(0),
+        var.stride(0),
+        SPLIT,
+        BLOCK_R=BLOCK_R,
+        BLOCK_S=_axes.axis_combine_block(SPLIT, BLOCK_K),
+        BLOCK_K=BLOCK_K,
+        INDEX_64=index_64,
+        FLAT=all(t.is_contiguous() for t in (x,)),
+        num_warps=num_warps,
+    )
     # The counts go back to this stream's pool once the launch is queued: each block's last
     # slice reset its count (a launch that raised gives them up).
     _axes.axis_counts_done(pool, count)

@@ -327,6 +327,11 @@ reduction kurtosis(x: f64[B, N]) -> (k: f64) {
 reduction spread(x: bf16[B, T, C]) -> (r: f32[C]) {
     r = max(abs(x - mean(x, B, T)), B, T)
 }
+reduction mad_ratio(x: f64[B, N]) -> (k: f64) {
+    mu = mean(x, B, N)
+    s = mean(abs(x - mu), B, N)
+    k = mean(abs(x - mu) / s, B, N)
+}
 """
 
 
@@ -341,7 +346,10 @@ def chained(tmp_path_factory):
                                           (2000, 3, "contiguous"), (0, 4, "contiguous"), (5, 0, "contiguous")])
 def test_column_variance_in_two_passes(chained, M, N, layout):
     module, models = chained
-    assert len(models["col_var"].passes) == 2 and len(models["kurtosis"].passes) == 3
+    # (mu * scale is no mean: col_var's variance takes a pass of its own; kurtosis's v joins
+    # its mean's pass, Welford, test_variance_joins_its_mean_in_one_pass)
+    assert len(models["col_var"].passes) == 2 and not models["col_var"].passes[0].moments
+    assert len(models["kurtosis"].passes) == 2 and len(models["mad_ratio"].passes) == 3
     x = _randn(M + 3, N * 2 + 1, seed=M)[:M, 1::2] if layout == "strided" else (
         _randn(N, M, seed=N).T if layout == "transposed" else _randn(M, N, seed=1))
     x = x + 3.0  # a mean far from 0: a one-pass E[x^2] - E[x]^2 would lose digits here
@@ -362,6 +370,7 @@ def test_chained_kernels(chained):
     c = x - x.mean()
     want = ((c ** 2 / (c ** 2).mean()) ** 2).mean()
     assert k.shape == () and torch.allclose(k, want, rtol=1e-12, atol=0)
+    torch.testing.assert_close(module.mad_ratio(x), (c.abs() / c.abs().mean()).mean(), rtol=1e-12, atol=0)
     # max over a centred value; a NaN in one channel stays there
     y = _randn(4, 50, 7, seed=6).to(torch.bfloat16)
     y[2, 10, 3] = float("nan")
@@ -373,6 +382,55 @@ def test_chained_kernels(chained):
     source = compile_source(CHAINED, "chained.tile").source
     assert "for PASS in range(3):" in source and "mu_keep = torch.empty(n_kept" in source
     assert "# Pass 2 of 2 over the reduced elements" in source and "# Pass 3 of 3" in source
+
+
+WELFORD = """
+reduction bn_stats(x: bf16[B, T, C]) -> (mu: f32[C], var: f32[C]) {
+    mu = mean(x, B, T)
+    xc = x - mu
+    var = mean(xc * xc, B, T)
+}
+reduction group_m2(x: f32[B, T, C]) -> (mu: f32[B], m2: f32[B]) {
+    mu = mean(x, T, C)
+    m2 = sum((x - mu) ** 2, T, C)
+}
+"""
+
+
+@pytest.mark.parametrize("split", [0, 3, 7])
+def test_variance_joins_its_mean_in_one_pass(tmp_path, split):
+    """A variance about a mean (`mean(D * D)` or `sum(D ** 2)`, D = A - mean(A), through
+    names) joins the mean's pass: one read, Welford's running mean and M2 per lane,
+    combined over the tile and then over the slices (pinned here: 3 and 7 slices, and the
+    launch's own). Column tiles and tiles whose contiguous axis is reduced; a mean far from
+    0 (where E[x^2] - E[x]^2 would lose every digit); strided views; inf and NaN as torch
+    (an inf gives an inf mean and a NaN variance, +inf with -inf a NaN mean); nothing to
+    reduce gives NaN."""
+    path = tmp_path / f"welford{split}.tile"
+    spec = re.sub(r"^}", f"    schedule {{ split = {split} }}\n}}", WELFORD, flags=re.M) if split else WELFORD
+    path.write_text(spec)
+    module, models = compile_spec(path)
+    for name in ("bn_stats", "group_m2"):
+        assert len(models[name].passes) == 1 and len(models[name].passes[0].moments) == 1, name
+    x = (_randn(7, 301, 12, seed=11) * 3 + 5).to(torch.bfloat16)
+    x[1, 8, 3] = float("inf")  # (even positions along T: the view x[:, ::2] keeps them)
+    x[4, 100, 5] = float("nan")
+    x[0, 0, 6], x[6, 300, 6] = float("inf"), float("-inf")
+    for view in (x, x.transpose(0, 1).contiguous().transpose(0, 1), x[:, ::2]):
+        mu, var = module.bn_stats(view)
+        want_mu = view.double().mean((0, 1))
+        want_var = ((view.double() - want_mu) ** 2).mean((0, 1))
+        assert mu.isnan().tolist() == [c in (5, 6) for c in range(12)] and mu[3] == float("inf")
+        torch.testing.assert_close(mu.double(), want_mu, rtol=1e-6, atol=1e-6, equal_nan=True)
+        torch.testing.assert_close(var.double(), want_var, rtol=1e-5, atol=1e-6, equal_nan=True)
+    y = _randn(5, 67, 33, seed=12) + 1e4
+    mu, m2 = module.group_m2(y[:, :, 1:])
+    want = y[:, :, 1:].double()
+    want_mu = want.mean((1, 2))
+    torch.testing.assert_close(mu.double(), want_mu, rtol=1e-6, atol=0)
+    torch.testing.assert_close(m2.double(), ((want - want_mu[:, None, None]) ** 2).sum((1, 2)), rtol=1e-4, atol=0)
+    mu, var = module.bn_stats(x[:, :0])
+    assert mu.shape == (12,) and mu.isnan().all() and var.isnan().all()
 
 
 def test_batch_norm_stats_example():

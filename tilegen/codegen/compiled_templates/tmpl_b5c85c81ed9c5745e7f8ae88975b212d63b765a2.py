@@ -8,7 +8,7 @@ def root(context, missing=missing):
     cond_expr_undefined = Undefined
     if 0: yield None
     l_0_k = resolve('k')
-    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_strided_loads = l_0_reduce_pass = l_0_load_kept = l_0_finish_pass = l_0_run_pass = l_0_combine = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_launch_args = l_0_launches = missing
+    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_strided_loads = l_0_reduce_pass = l_0_load_kept = l_0_finish_pass = l_0_run_pass = l_0_combine = l_0_combine_moments = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_launch_args = l_0_launches = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -178,6 +178,31 @@ def root(context, missing=missing):
                 ')\n',
             ))
         l_2_r = missing
+        for l_2_w in environment.getattr(l_1_p, 'moments'):
+            _loop_vars = {}
+            pass
+            t_9.extend((
+                '# Welford (one read for ',
+                str(environment.getattr(l_2_w, 'what')),
+                '): per lane, acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                ' is the\n# running mean of the values it has seen, acc_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' their M2 (the sum of their squared\n# distances from it).\nacc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                ' = tl.zeros(',
+                str((undefined(name='tile') if l_0_tile is missing else l_0_tile)),
+                ', tl.',
+                str(environment.getattr(l_2_w, 'dtype')),
+                ')\nacc_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' = tl.zeros(',
+                str((undefined(name='tile') if l_0_tile is missing else l_0_tile)),
+                ', tl.',
+                str(environment.getattr(l_2_w, 'dtype')),
+                ')\n',
+            ))
+        l_2_w = missing
         t_9.extend((
             'for r_block in range(r_start, r_stop, BLOCK_R):\n    offs_r = r_block + tl.arange(0, BLOCK_R)\n    if INDEX_64:\n        offs_r = offs_r.to(tl.int64)\n    # mask: inside this slice of the reduced elements, and inside the kept ones.\n    mask = (offs_r < r_stop)',
             str((undefined(name='r_axis') if l_0_r_axis is missing else l_0_r_axis)),
@@ -234,6 +259,84 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_r = missing
+        for l_2_w in environment.getattr(l_1_p, 'moments'):
+            _loop_vars = {}
+            pass
+            t_9.extend((
+                '    # spec: ',
+                str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
+                ':',
+                str(environment.getattr(l_2_w, 'line_mean')),
+            ))
+            if (environment.getattr(l_2_w, 'line_var') != environment.getattr(l_2_w, 'line_mean')):
+                pass
+                t_9.extend((
+                    ' and ',
+                    str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
+                    ':',
+                    str(environment.getattr(l_2_w, 'line_var')),
+                ))
+            t_9.extend((
+                '\n    # masked lanes take their running mean as the value: a delta of 0 changes nothing\n    acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                '_value = tl.where(mask, ',
+                str(environment.getattr(l_2_w, 'value')),
+                ', acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                ')\n    acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                '_delta = acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                '_value - acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                "\n    # Only a slice's last step is partial: every lane not masked here has seen one value\n    # each step before this one, so one weight serves them all.\n",
+            ))
+            if (environment.getattr(l_2_w, 'dtype') == 'float32'):
+                pass
+                t_9.extend((
+                    '    acc_',
+                    str(environment.getattr(l_2_w, 'mean')),
+                    '_weight = 1.0 / ((r_block - r_start) // BLOCK_R + 1.0)\n',
+                ))
+            else:
+                pass
+                t_9.extend((
+                    '    acc_',
+                    str(environment.getattr(l_2_w, 'mean')),
+                    '_weight = 1.0 / ((r_block - r_start) // BLOCK_R + tl.full((), 1.0, tl.',
+                    str(environment.getattr(l_2_w, 'dtype')),
+                    '))\n',
+                ))
+            t_9.extend((
+                "    # mean + delta * weight; a lane whose mean is already inf keeps it as a weighted\n    # average instead (inf - inf would make it NaN; torch's mean of such values is inf)\n    acc_",
+                str(environment.getattr(l_2_w, 'mean')),
+                ' = tl.where(\n        tl.abs(acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                ') == float("inf"),\n        acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                ' * (1.0 - acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                '_weight) + acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                '_value * acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                '_weight,\n        acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                ' + acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                '_delta * acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                '_weight,\n    )\n    acc_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' += acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                '_delta * (acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                '_value - acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                ')\n',
+            ))
+        l_2_w = missing
         t_9.extend((
             "# Each reduction over the tile's ",
             str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns')),
@@ -249,6 +352,53 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_r = missing
+        for l_2_w in environment.getattr(l_1_p, 'moments'):
+            l_2_axis = missing
+            _loop_vars = {}
+            pass
+            l_2_axis = (0 if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 1)
+            _loop_vars['axis'] = l_2_axis
+            t_9.extend((
+                "# Welford's lanes combine as in Chan et al. Lane j of the tile's ",
+                str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns')),
+                " saw\n# cdiv(r_stop - r_start - j, BLOCK_R) values of this slice. The slice's mean weighs each lane's by\n# that count (the counts add up to the slice's length; 0 / 0 = NaN where it has none, as\n# torch's mean). Its M2 is the lanes' M2 plus each lane's count times the squared distance\n# of its mean from the slice's.\nacc_",
+                str(environment.getattr(l_2_w, 'mean')),
+                '_count = ((tl.maximum(r_stop - r_start - tl.arange(0, BLOCK_R), 0) + BLOCK_R - 1) // BLOCK_R).to(tl.',
+                str(environment.getattr(l_2_w, 'dtype')),
+                ')',
+                str((undefined(name='r_axis') if l_0_r_axis is missing else l_0_r_axis)),
+                '\n',
+                str(environment.getattr(l_2_w, 'mean')),
+                ' = _div_by_count(tl.sum(acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                ' * acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                '_count, axis=',
+                str((undefined(name='axis') if l_2_axis is missing else l_2_axis)),
+                '), r_stop - r_start)\nacc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                '_distance = tl.where(acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                '_count > 0.0, acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                ' - ',
+                str(environment.getattr(l_2_w, 'mean')),
+                str((undefined(name='k_axis') if l_0_k_axis is missing else l_0_k_axis)),
+                ', 0.0)\n',
+                str(environment.getattr(l_2_w, 'var')),
+                ' = tl.sum(acc_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' + acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                '_count * acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                '_distance * acc_',
+                str(environment.getattr(l_2_w, 'mean')),
+                '_distance, axis=',
+                str((undefined(name='axis') if l_2_axis is missing else l_2_axis)),
+                ')\n',
+            ))
+        l_2_w = l_2_axis = missing
         return concat(t_9)
     context.exported_vars.add('reduce_pass')
     context.vars['reduce_pass'] = l_0_reduce_pass = Macro(environment, macro, 'reduce_pass', ('p', 'index', 'count'), False, False, False, context.eval_ctx.autoescape)
@@ -296,6 +446,21 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_r = missing
+        def t_13(fiter):
+            for l_2_w in fiter:
+                if (environment.getattr(l_2_w, 'var_final') != environment.getattr(l_2_w, 'var')):
+                    yield l_2_w
+        for l_2_w in t_13(environment.getattr(l_1_p, 'moments')):
+            _loop_vars = {}
+            pass
+            t_11.extend((
+                '# the variance: the M2 over the count\n',
+                str(environment.getattr(l_2_w, 'var')),
+                ' = ',
+                str(environment.getattr(l_2_w, 'var_final')),
+                '\n',
+            ))
+        l_2_w = missing
         if l_1_last:
             pass
             t_11.extend((
@@ -344,7 +509,7 @@ def root(context, missing=missing):
     context.exported_vars.add('finish_pass')
     context.vars['finish_pass'] = l_0_finish_pass = Macro(environment, macro, 'finish_pass', ('p', 'last'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_p, l_1_index):
-        t_13 = []
+        t_14 = []
         l_1_count = missing
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
@@ -352,12 +517,12 @@ def root(context, missing=missing):
             l_1_index = undefined("parameter 'index' was not provided", name='index')
         pass
         l_1_count = t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'))
-        t_13.extend((
+        t_14.extend((
             str(t_6(context.call((undefined(name='load_kept') if l_0_load_kept is missing else l_0_load_kept), l_1_p))),
             '\n',
             str(t_6(context.call((undefined(name='reduce_pass') if l_0_reduce_pass is missing else l_0_reduce_pass), l_1_p, l_1_index, (undefined(name='count') if l_1_count is missing else l_1_count)))),
             '\nif SPLIT == 1:\n    # This program saw every reduced element: finish ',
-            str(('the pass ' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else cond_expr_undefined("the inline if-expression on line 99 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
+            str(('the pass ' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else cond_expr_undefined("the inline if-expression on line 144 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
             'here.\n    ',
             str(t_1(t_6(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, (l_1_index == ((undefined(name='count') if l_1_count is missing else l_1_count) - 1)))), 4)),
             "\nelse:\n    # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.\n",
@@ -365,7 +530,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
             pass
-            t_13.extend((
+            t_14.extend((
                 '    tl.store(',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part_ptr + pid_r * n_kept + offs_k, ',
@@ -373,30 +538,62 @@ def root(context, missing=missing):
                 ', mask=mask_k)\n',
             ))
         l_2_r = missing
-        t_13.extend((
+        for l_2_w in environment.getattr(l_1_p, 'moments'):
+            _loop_vars = {}
+            pass
+            t_14.extend((
+                '    tl.store(',
+                str(environment.getattr(l_2_w, 'mean')),
+                '_part_ptr + pid_r * n_kept + offs_k, ',
+                str(environment.getattr(l_2_w, 'mean')),
+                ', mask=mask_k)\n    tl.store(',
+                str(environment.getattr(l_2_w, 'var')),
+                '_part_ptr + pid_r * n_kept + offs_k, ',
+                str(environment.getattr(l_2_w, 'var')),
+                ', mask=mask_k)\n',
+            ))
+        l_2_w = missing
+        t_14.extend((
             "    # Count this slice in (_last_arrival): the block's last slice to arrive combines them all,\n    # in slice order (the same bits whichever finishes last), and ",
             str(('finishes the pass' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else 'computes the outputs')),
-            '.\n    if _last_arrival(count_ptr, pid_k, SPLIT):\n        ',
-            str(t_1(t_6(context.call((undefined(name='combine') if l_0_combine is missing else l_0_combine), environment.getattr(l_1_p, 'results'))), 8)),
-            '\n        ',
+            '.\n    if _last_arrival(count_ptr, pid_k, SPLIT):\n',
+        ))
+        if environment.getattr(l_1_p, 'results'):
+            pass
+            t_14.extend((
+                '        ',
+                str(t_1(t_6(context.call((undefined(name='combine') if l_0_combine is missing else l_0_combine), environment.getattr(l_1_p, 'results'))), 8)),
+                '\n',
+            ))
+        for l_2_w in environment.getattr(l_1_p, 'moments'):
+            _loop_vars = {}
+            pass
+            t_14.extend((
+                '        ',
+                str(t_1(t_6(context.call((undefined(name='combine_moments') if l_0_combine_moments is missing else l_0_combine_moments), l_2_w, _loop_vars=_loop_vars)), 8)),
+                '\n',
+            ))
+        l_2_w = missing
+        t_14.extend((
+            '        ',
             str(t_1(t_6(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, (l_1_index == ((undefined(name='count') if l_1_count is missing else l_1_count) - 1)))), 8)),
             '\n',
         ))
-        return concat(t_13)
+        return concat(t_14)
     context.exported_vars.add('run_pass')
     context.vars['run_pass'] = l_0_run_pass = Macro(environment, macro, 'run_pass', ('p', 'index'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_results):
-        t_14 = []
+        t_15 = []
         if l_1_results is missing:
             l_1_results = undefined("parameter 'results' was not provided", name='results')
         pass
-        t_14.append(
+        t_15.append(
             "# Every slice's partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per\n# reduction. The loads bypass L1 (.cg), which is not coherent across SMs.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_14.extend((
+            t_15.extend((
                 'slices_',
                 str(environment.getattr(l_2_r, 'name')),
                 ' = tl.full([BLOCK_S, BLOCK_K], ',
@@ -406,13 +603,13 @@ def root(context, missing=missing):
                 ')\n',
             ))
         l_2_r = missing
-        t_14.append(
+        t_15.append(
             "for slice_block in range(0, SPLIT, BLOCK_S):\n    offs_s = slice_block + tl.arange(0, BLOCK_S)\n    # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.\n    mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]\n    # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_14.extend((
+            t_15.extend((
                 '    partial = tl.load(',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=',
@@ -422,52 +619,137 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_r = missing
-        t_14.append(
+        t_15.append(
             "# Fold the slices: the tile's rows, in a fixed order.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_14.extend((
+            t_15.extend((
                 str(environment.getattr(l_2_r, 'name')),
                 ' = ',
                 str(environment.getattr(l_2_r, 'fold_slices')),
                 '\n',
             ))
         l_2_r = missing
-        return concat(t_14)
+        return concat(t_15)
     context.exported_vars.add('combine')
     context.vars['combine'] = l_0_combine = Macro(environment, macro, 'combine', ('results',), False, False, False, context.eval_ctx.autoescape)
-    def macro():
-        t_15 = []
+    def macro(l_1_w, l_1_caller):
+        t_16 = []
+        l_1_slice_loop = missing
+        if l_1_w is missing:
+            l_1_w = undefined("parameter 'w' was not provided", name='w')
         pass
-        t_15.append(
+        def macro(l_2_load, l_2_caller):
+            t_17 = []
+            if l_2_load is missing:
+                l_2_load = undefined("parameter 'load' was not provided", name='load')
+            pass
+            t_17.extend((
+                "for slice_block in range(0, SPLIT, BLOCK_S):\n    offs_s = slice_block + tl.arange(0, BLOCK_S)\n    # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.\n    mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]\n    # each slice's length: r_per_split, the last one what is left\n    slices_",
+                str(environment.getattr(l_1_w, 'mean')),
+                '_length = tl.minimum(n_reduced - offs_s * r_per_split, r_per_split).to(tl.',
+                str(environment.getattr(l_1_w, 'dtype')),
+                ')[:, None]\n    partial = tl.load(',
+                str(environment.getattr(l_1_w, 'mean')),
+                '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=0.0, cache_modifier=".cg")\n',
+                str(context.call(l_2_caller)),
+            ))
+            return concat(t_17)
+        l_1_slice_loop = Macro(environment, macro, 'slice_loop', ('load',), False, False, True, context.eval_ctx.autoescape)
+        t_16.extend((
+            "# Welford's slices combine as their lanes did: the mean weighs each slice's by its length,\n# then the M2 adds each slice's M2 and its length times the squared distance of its mean\n# from the whole's. BLOCK_S slices at a time; the loads bypass L1 (.cg), which is not\n# coherent across SMs.\nslices_",
+            str(environment.getattr(l_1_w, 'mean')),
+            ' = tl.zeros([BLOCK_S, BLOCK_K], tl.',
+            str(environment.getattr(l_1_w, 'dtype')),
+            ')\n',
+        ))
+        def macro():
+            t_18 = []
+            pass
+            t_18.extend((
+                '    slices_',
+                str(environment.getattr(l_1_w, 'mean')),
+                ' += tl.where(mask_s, partial * slices_',
+                str(environment.getattr(l_1_w, 'mean')),
+                '_length, 0.0)\n',
+            ))
+            return concat(t_18)
+        caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
+        t_16.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
+        t_16.extend((
+            str(environment.getattr(l_1_w, 'mean')),
+            ' = _div_by_count(tl.sum(slices_',
+            str(environment.getattr(l_1_w, 'mean')),
+            ', axis=0), n_reduced)\nslices_',
+            str(environment.getattr(l_1_w, 'var')),
+            ' = tl.zeros([BLOCK_S, BLOCK_K], tl.',
+            str(environment.getattr(l_1_w, 'dtype')),
+            ')\n',
+        ))
+        def macro():
+            t_19 = []
+            pass
+            t_19.extend((
+                '    slices_',
+                str(environment.getattr(l_1_w, 'mean')),
+                '_distance = tl.where(mask_s, partial - ',
+                str(environment.getattr(l_1_w, 'mean')),
+                '[None, :], 0.0)\n    partial = tl.load(',
+                str(environment.getattr(l_1_w, 'var')),
+                '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=0.0, cache_modifier=".cg")\n    slices_',
+                str(environment.getattr(l_1_w, 'var')),
+                ' += partial + slices_',
+                str(environment.getattr(l_1_w, 'mean')),
+                '_length * slices_',
+                str(environment.getattr(l_1_w, 'mean')),
+                '_distance * slices_',
+                str(environment.getattr(l_1_w, 'mean')),
+                '_distance\n',
+            ))
+            return concat(t_19)
+        caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
+        t_16.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
+        t_16.extend((
+            str(environment.getattr(l_1_w, 'var')),
+            ' = tl.sum(slices_',
+            str(environment.getattr(l_1_w, 'var')),
+            ', axis=0)\n',
+        ))
+        return concat(t_16)
+    context.exported_vars.add('combine_moments')
+    context.vars['combine_moments'] = l_0_combine_moments = Macro(environment, macro, 'combine_moments', ('w',), False, False, True, context.eval_ctx.autoescape)
+    def macro():
+        t_20 = []
+        pass
+        t_20.append(
             'offs_k = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)\nif INDEX_64:\n    offs_k = offs_k.to(tl.int64)\n# mask_k: the last block of kept elements runs past n_kept.\nmask_k = offs_k < n_kept\n',
         )
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'):
             pass
-            t_15.extend((
+            t_20.extend((
                 '# Split the kept index into one index per kept dimension of [',
                 str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_text')),
                 '], innermost first.\n',
                 str(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'offs_k', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'))),
             ))
-        return concat(t_15)
+        return concat(t_20)
     context.exported_vars.add('kept_block')
     context.vars['kept_block'] = l_0_kept_block = Macro(environment, macro, 'kept_block', (), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_16 = []
+        t_21 = []
         pass
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'):
             pass
-            t_16.extend((
+            t_21.extend((
                 '# The inputs the statements after the reductions read, one value per kept element.\n',
                 str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'), 'mask_k')),
             ))
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_statements'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_21.extend((
                 '# spec: ',
                 str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                 ':',
@@ -479,13 +761,13 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_st = missing
-        t_16.append(
+        t_21.append(
             '# Store each output, cast to its declared type, under the kept mask.\n',
         )
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'stores'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_21.extend((
                 'tl.store(',
                 str(environment.getattr(environment.getattr(l_2_st, 'tensor'), 'name')),
                 '_ptr + ',
@@ -497,16 +779,16 @@ def root(context, missing=missing):
                 ', mask=mask_k)\n',
             ))
         l_2_st = missing
-        return concat(t_16)
+        return concat(t_21)
     context.exported_vars.add('epilogue')
     context.vars['epilogue'] = l_0_epilogue = Macro(environment, macro, 'epilogue', (), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_17 = []
+        t_22 = []
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_17.extend((
+            t_22.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -518,7 +800,7 @@ def root(context, missing=missing):
         l_2_t = missing
         if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             pass
-            t_17.extend((
+            t_22.extend((
                 '    ',
                 str(t_1(t_6(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'params'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4)),
                 '\n',
@@ -526,7 +808,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_17.extend((
+            t_22.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -536,23 +818,23 @@ def root(context, missing=missing):
                 '], output\n',
             ))
         l_2_t = missing
-        for l_2_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
+        for (l_2_name, l_2_dtype) in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'partials'):
             _loop_vars = {}
             pass
-            t_17.extend((
+            t_22.extend((
                 '    ',
-                str(environment.getattr(l_2_r, 'name')),
+                str(l_2_name),
                 '_part_ptr,  # ',
-                str(environment.getattr(l_2_r, 'dtype')),
+                str(l_2_dtype),
                 "[SPLIT, n_kept]: each slice's partial ",
-                str(environment.getattr(l_2_r, 'name')),
+                str(l_2_name),
                 ' (SPLIT > 1)\n',
             ))
-        l_2_r = missing
+        l_2_name = l_2_dtype = missing
         for l_2_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'keeps'):
             _loop_vars = {}
             pass
-            t_17.extend((
+            t_22.extend((
                 '    ',
                 str(environment.getattr(l_2_m, 'name')),
                 '_keep_ptr,  # ',
@@ -564,7 +846,7 @@ def root(context, missing=missing):
                 ' for the passes after it\n',
             ))
         l_2_m = missing
-        t_17.extend((
+        t_22.extend((
             '    count_ptr,  # int32[blocks of kept elements]: how many slices of each block have finished (SPLIT > 1)\n    n_kept,  # elements of each output: ',
             str((t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept'), ' * ') or '1 (0-d outputs)')),
             '\n    n_reduced,  # elements reduced into each: ',
@@ -574,7 +856,7 @@ def root(context, missing=missing):
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_17.extend((
+            t_22.extend((
                 '    ',
                 str(l_2_d),
                 ',\n',
@@ -586,29 +868,29 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_17.extend((
+                t_22.extend((
                     '    ',
                     str(l_3_stride),
                     ',\n',
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_17.append(
+        t_22.append(
             '    SPLIT,  # programs sharing a block of kept elements, each over one slice of the reduced ones\n    BLOCK_R: tl.constexpr,  # reduced elements per tile step\n    BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step\n    BLOCK_K: tl.constexpr,  # kept elements per program\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n',
         )
         if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
             pass
-            t_17.extend((
+            t_22.extend((
                 '    PASS: tl.constexpr,  # which of the ',
                 str(t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'))),
                 ' passes over the reduced elements this launch makes\n',
             ))
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
             pass
-            t_17.append(
+            t_22.append(
                 '    FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices\n',
             )
-        return concat(t_17)
+        return concat(t_22)
     context.exported_vars.add('kernel_args')
     context.vars['kernel_args'] = l_0_kernel_args = Macro(environment, macro, 'kernel_args', (), False, False, False, context.eval_ctx.autoescape)
     yield '# spec: '
@@ -658,7 +940,7 @@ def root(context, missing=missing):
         yield '\n'
     yield '\n\n'
     template = environment.get_template('_launcher_head.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'combine_moments': l_0_combine_moments, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
     try:
         for event in gen:
             yield event
@@ -674,7 +956,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 228 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 310 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -695,7 +977,7 @@ def root(context, missing=missing):
     yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape, the SM count and whether the inputs load in whole 16-byte vectors (a fact of\n    # the signature: tilegen.runtime.args.whole_vectors; tilegen.runtime.axes.axis_plan).\n    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(\n        n_kept, n_reduced, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner'))
     yield ', _axes.sm_count_or_default(device)'
-    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 244 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 326 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     yield ',\n        whole_vectors=_'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.facts(signature, _args.whole_vectors, '
@@ -707,25 +989,25 @@ def root(context, missing=missing):
         yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'))
         yield "  # pinned by the spec's schedule\n"
     yield "    # Partial results of each slice, where several share a block (unused otherwise), and the\n    # arrival counts by which each block's last slice finds itself (tilegen.runtime.axes.axis_counts).\n"
-    for l_1_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
+    for (l_1_name, l_1_dtype) in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'partials'):
         _loop_vars = {}
         pass
         yield '    '
-        yield str(environment.getattr(l_1_r, 'name'))
+        yield str(l_1_name)
         yield '_part = _axes.axis_partials(SPLIT, n_kept, torch.'
-        yield str(environment.getattr(l_1_r, 'dtype'))
+        yield str(l_1_dtype)
         yield ', device)\n'
-    l_1_r = missing
+    l_1_name = l_1_dtype = missing
     yield '    count, pool = _axes.axis_counts(SPLIT, _args.cdiv(n_kept, BLOCK_K), device)\n    index_64 = _args.needs_int64('
     yield str(t_2(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
     yield ')\n'
     def macro():
-        t_18 = []
+        t_23 = []
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_18.extend((
+            t_23.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -734,7 +1016,7 @@ def root(context, missing=missing):
         for l_2_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             _loop_vars = {}
             pass
-            t_18.extend((
+            t_23.extend((
                 '        ',
                 str(environment.getattr(l_2_p, 'name')),
                 ',\n',
@@ -743,37 +1025,37 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_18.extend((
+            t_23.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
             ))
         l_2_t = missing
-        for l_2_r in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'results'):
+        for (l_2_name, l_2_dtype) in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'partials'):
             _loop_vars = {}
             pass
-            t_18.extend((
+            t_23.extend((
                 '        ',
-                str(environment.getattr(l_2_r, 'name')),
+                str(l_2_name),
                 '_part,\n',
             ))
-        l_2_r = missing
+        l_2_name = l_2_dtype = missing
         for l_2_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'keeps'):
             _loop_vars = {}
             pass
-            t_18.extend((
+            t_23.extend((
                 '        ',
                 str(environment.getattr(l_2_m, 'name')),
                 '_keep,\n',
             ))
         l_2_m = missing
-        t_18.append(
+        t_23.append(
             '        count,\n        n_kept,\n        n_reduced,\n        r_per_split,\n',
         )
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_18.extend((
+            t_23.extend((
                 '        ',
                 str(l_2_d),
                 ',\n',
@@ -785,7 +1067,7 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_18.extend((
+                t_23.extend((
                     '        ',
                     str(environment.getattr(l_2_t, 'name')),
                     '.stride(',
@@ -794,18 +1076,18 @@ def root(context, missing=missing):
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_18.append(
+        t_23.append(
             '        SPLIT,\n',
         )
-        return concat(t_18)
+        return concat(t_23)
     context.exported_vars.add('launch_args')
     context.vars['launch_args'] = l_0_launch_args = Macro(environment, macro, 'launch_args', (), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_chained):
-        t_19 = []
+        t_24 = []
         if l_1_chained is missing:
             l_1_chained = undefined("parameter 'chained' was not provided", name='chained')
         pass
-        t_19.extend((
+        t_24.extend((
             '    _fast.launch(\n        ',
             str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')),
             '_kernel,\n        grid,\n',
@@ -814,20 +1096,20 @@ def root(context, missing=missing):
         ))
         if l_1_chained:
             pass
-            t_19.append(
+            t_24.append(
                 '        PASS=PASS,\n',
             )
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
             pass
-            t_19.extend((
+            t_24.extend((
                 '        FLAT=all(t.is_contiguous() for t in (',
                 str(t_2(context.eval_ctx, t_4(context, t_4(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), attribute='tensor'), attribute='name'), ', ')),
                 ',)),\n',
             ))
-        t_19.append(
+        t_24.append(
             '        num_warps=num_warps,\n    )\n',
         )
-        return concat(t_19)
+        return concat(t_24)
     context.exported_vars.add('launches')
     context.vars['launches'] = l_0_launches = Macro(environment, macro, 'launches', ('chained',), False, False, False, context.eval_ctx.autoescape)
     if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
@@ -854,11 +1136,11 @@ def root(context, missing=missing):
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n\n\n'
     template = environment.get_template('_reference.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'combine_moments': l_0_combine_moments, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
     try:
         for event in gen:
             yield event
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=49&2=51&3=53&4=56&5=59&6=62&7=65&8=68&9=77&10=80&11=83&13=101&17=116&18=121&19=125&20=127&23=131&24=135&26=141&27=150&28=154&30=163&31=166&32=171&39=183&40=188&43=192&44=194&45=196&46=198&48=200&50=207&52=210&53=215&54=219&57=228&58=233&60=239&61=242&62=246&65=255&66=260&68=265&69=269&73=278&74=285&75=293&77=299&78=302&80=307&82=311&84=314&85=319&86=323&89=332&90=337&94=346&95=354&96=356&97=358&99=360&100=362&103=365&104=370&107=378&109=380&110=382&112=388&115=396&116=401&123=412&124=417&125=421&128=428&129=432&132=441&138=447&139=451&140=453&143=458&144=461&146=465&148=467&149=472&150=476&153=485&154=490&157=503&158=506&159=511&161=519&162=523&164=526&165=531&167=539&168=544&170=552&171=557&174=569&175=571&177=574&178=579&180=583&181=586&182=591&190=599&191=603&193=606&197=615&199=619&200=621&202=623&203=626&205=628&206=631&208=634&209=636&212=638&215=640&216=643&217=647&218=651&221=657&225=660&226=667&227=669&228=672&230=680&231=682&233=685&236=687&237=693&244=696&245=700&247=704&248=707&252=710&253=714&256=720&257=722&258=725&259=730&261=734&262=739&264=743&265=748&267=752&268=757&270=761&271=766&277=773&278=778&280=782&281=785&282=790&287=803&289=810&291=812&296=815&299=820&300=824&305=833&307=836&308=840&311=846&314=848&318=852&323=854&326=856'
+debug_info = '1=49&2=51&3=53&4=56&5=59&6=62&7=65&8=68&9=77&10=80&11=83&13=101&17=116&18=121&19=125&20=127&23=131&24=135&26=141&27=150&28=154&30=163&31=166&32=171&34=181&35=186&36=190&38=192&39=198&46=208&47=213&50=217&51=219&52=221&53=223&55=225&57=232&59=235&60=240&61=244&64=253&65=258&67=262&68=267&71=281&72=287&75=294&76=298&78=305&82=312&83=314&84=316&85=324&87=330&89=342&90=345&91=349&93=355&94=359&95=363&100=365&101=371&102=379&103=388&106=405&107=410&109=415&110=419&114=428&115=435&116=443&118=449&120=458&122=464&123=467&125=472&127=476&129=479&130=484&131=488&134=497&135=502&139=511&140=519&141=521&142=523&144=525&145=527&148=530&149=535&151=541&152=546&153=550&156=558&158=561&159=565&161=568&162=573&164=579&166=585&169=593&170=598&177=609&178=614&179=618&182=625&183=629&186=638&187=644&193=651&194=655&195=657&201=663&202=668&203=673&202=680&205=682&206=686&207=691&208=696&209=700&210=702&207=713&212=715&214=723&220=729&221=733&222=735&225=740&226=743&228=747&230=749&231=754&232=758&235=767&236=772&239=785&240=788&241=793&243=801&244=805&246=808&247=813&249=821&250=826&252=834&253=839&256=851&257=853&259=856&260=861&262=865&263=868&264=873&272=881&273=885&275=888&279=897&281=901&282=903&284=905&285=908&287=910&288=913&290=916&291=918&294=920&297=922&298=925&299=929&300=933&303=939&307=942&308=949&309=951&310=954&312=962&313=964&315=967&318=969&319=975&326=978&327=982&329=986&330=989&334=992&335=996&338=1002&339=1004&340=1007&341=1012&343=1016&344=1021&346=1025&347=1030&349=1034&350=1039&352=1043&353=1048&359=1055&360=1060&362=1064&363=1067&364=1072&369=1085&371=1092&373=1094&378=1097&381=1102&382=1106&387=1115&389=1118&390=1122&393=1128&396=1130&400=1134&405=1136&408=1138'

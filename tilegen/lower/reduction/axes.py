@@ -24,6 +24,7 @@ from ...language.functions import REDUCTIONS, accumulate, mean_of, row_reduce
 from ..cases import Case
 from ..expr import ExprRenderer
 from ...language.schedule import fast_division
+from .axis_moments import AxisMoments, axis_moments, moment_pairs
 from .plan import neutral_text
 from ..model import IndexStep, Signature, Statement, TensorArg, helpers_used, index_name, signature, statements
 
@@ -68,6 +69,7 @@ class AxisPass:
     mid_statements: tuple[Statement, ...]
     kept_before: tuple[AxisKeep, ...]  # the earlier passes' results, loaded at its start
     kept_after: tuple[AxisKeep, ...]  # its results (and mid_statements) later passes read
+    moments: tuple[AxisMoments, ...] = ()  # means with the variance about them (Welford)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +108,7 @@ class AxisReductionModel:
     # others' results (`sum((x - mean(x, M)) ** 2, M)`: two), each a launch of its own
     passes: tuple[AxisPass, ...]
     results: tuple[AxisResult, ...]  # every pass's
+    partials: tuple[tuple[str, str], ...]  # (name, Triton type) of each [SPLIT, n_kept] buffer of partial results
     keeps: tuple[AxisKeep, ...]  # several passes: the results one leaves for later ones
     epilogue_loads: tuple[AxisLoad, ...]
     epilogue_statements: tuple[Statement, ...]
@@ -192,9 +195,10 @@ def _needs(body, targets: set[str], calls: dict) -> set[str]:
     return seen
 
 
-def _levels(values: dict, calls: dict) -> dict:
+def _levels(values: dict, calls: dict, fused: dict) -> dict:
     """The pass each reduction runs in (0 unless its argument reads another's result, then
-    one past it), and each statement's value is known after (-1: it reads no reduction)."""
+    one past it; a variance `fused` with its mean, the mean's), and each statement's value
+    is known after (-1: it reads no reduction)."""
     level: dict = {}
 
     def of(e) -> int:
@@ -202,7 +206,10 @@ def _levels(values: dict, calls: dict) -> dict:
         if key is None:
             return max((of(c) for c in ir.children(e)), default=-1)
         if key not in level:
-            level[key] = of(e.args[0]) + 1 if isinstance(key, ir.Call) else of(values[key])
+            if key in fused:
+                level[key] = of(fused[key])
+            else:
+                level[key] = of(e.args[0]) + 1 if isinstance(key, ir.Call) else of(values[key])
         return level[key]
 
     for t in values:
@@ -271,6 +278,7 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
 
     # the reductions, each once, named for what they reduce (sum_x, max_x_2, ...)
     calls: dict[ir.Call, str] = {}
+    call_lines: dict[ir.Call, int] = {}
     taken = {p.name for p in checked.kernel.params} | {o.name for o in checked.kernel.outputs} | {a.target for a in body}
     for a in body:
         for e in ir.walk(a.value):
@@ -282,13 +290,16 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
                     name, n = f"{base}_{n}", n + 1
                 taken.add(name)
                 calls[e] = name
+                call_lines[e] = a.span.line if a.span else 0
     fast = fast_division(checked.kernel)
     loop_positions = {str(d): f"{index[d]}{k_axis if d in kept else r_axis}" for d in full}
     epilogue = ExprRenderer("triton", typer, leaf=lambda e: calls.get(e) if isinstance(e, ir.Call) else None,
                             positions={str(d): index[d] for d in kept}, fast_division=fast)
     values = {a.target: a.value for a in body}
     lines = {a.target: (a.span.line if a.span else 0) for a in body}
-    level = _levels(values, calls)
+    # a variance about a mean joins the mean's pass (Welford): {variance: mean}
+    fused = moment_pairs(calls, values, typer)
+    level = _levels(values, calls, fused)
     # kept results: statements of the kept shape computed from reductions (`m = mean(x, M)`),
     # known after the pass of the last reduction they read; a later pass reads them broadcast
     kept_results = {t: level[t] for t, v in values.items()
@@ -310,17 +321,21 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
               for t in values if t in done]
     passes = []
     for p in range(last + 1):
-        needed = _tile_needs([c.args[0] for c in calls if level[c] == p], values, calls, kept_results)
+        # (a variance fused with its mean reads only the mean's argument)
+        needed = _tile_needs([c.args[0] for c in calls if level[c] == p and c not in fused], values, calls, kept_results)
         mids = [t for t in values if t in done and kept_results[t] == p]
         used_mid = set().union(*(_reads(values[t], calls, inside=False) for t in mids))
         passes.append(AxisPass(
             loads=tuple(load(t, True) for t in sig.inputs if t.name in needed),
             statements=tuple(Statement(t, loop(values[t]), "", lines[t]) for t in values if t in needed),
-            results=tuple(_result(call, name, typer, loop, kept_inner) for call, name in calls.items() if level[call] == p),
+            results=tuple(_result(call, name, typer, loop, kept_inner) for call, name in calls.items()
+                          if level[call] == p and call not in fused and call not in fused.values()),
             mid_loads=tuple(load(t, False) for t in sig.inputs if t.name in used_mid),
             mid_statements=tuple(Statement(t, epilogue(values[t]), "", lines[t]) for t in mids),
             kept_before=tuple(k for k in keeps if k.level < p),
-            kept_after=tuple(k for k in keeps if k.level == p)))
+            kept_after=tuple(k for k in keeps if k.level == p),
+            moments=tuple(axis_moments(var, mean, calls, call_lines, typer, loop)
+                          for var, mean in fused.items() if level[mean] == p)))
     in_epilogue = _needs(body, {o.name for o in checked.kernel.outputs}, calls) - done
     every = statements(checked, None, _torch_renderer(checked, sig, typer, reduced, full))
     epilogue_statements = tuple(Statement(a.target, epilogue(a.value), "", lines[a.target]) for a in body
@@ -350,6 +365,8 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
         flat=_flat(full, kept, reduced, loop_loads, uses_index),
         passes=tuple(passes),
         results=tuple(r for q in passes for r in q.results),
+        partials=tuple([(r.name, r.dtype) for q in passes for r in q.results]
+                       + [(name, w.dtype) for q in passes for w in q.moments for name in (w.mean, w.var)]),
         keeps=tuple(keeps),
         epilogue_loads=tuple(load(t, False) for t in sig.inputs if t.name in used_epilogue),
         epilogue_statements=epilogue_statements,
