@@ -1403,7 +1403,7 @@ for model in compiled.models:
     dtypes = {t.name: t.dtype.triton for t in model.sig.inputs + model.sig.outputs}
     scalars = {p.name: p.py_kind for p in model.sig.scalars}
     axes = model.template == "axis_reduction.py.j2"  # reductions over named dims: partials, arrival counts
-    dtypes.update({r.name + "_part": r.dtype for r in model.results} if axes else {})
+    dtypes.update({name + "_part": dtype for name, dtype in model.partials} if axes else {})
     dtypes.update({m.name + "_keep": m.dtype for m in model.keeps} if axes else {})
     dtypes.update({"count": "int32"} if axes else {})
     scans = model.template == "axis_scan.py.j2"  # scans along a named dim: one kernel
