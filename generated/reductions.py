@@ -8266,32 +8266,32 @@ def batch_norm_stats_kernel(
         # Fold the tile into the accumulators; masked-off lanes add the neutral element.
         # spec: reductions.tile:127 and reductions.tile:128
         # masked lanes take their running mean as the value: a delta of 0 changes nothing
-        acc_mean_x_value = tl.where(mask, x, acc_mean_x)
-        acc_mean_x_delta = acc_mean_x_value - acc_mean_x
+        acc_value_mean_x = tl.where(mask, x, acc_mean_x)
+        acc_delta_mean_x = acc_value_mean_x - acc_mean_x
         # Only a slice's last step is partial: every lane not masked here has seen one value
         # each step before this one, so one weight serves them all.
-        acc_mean_x_weight = 1.0 / ((r_block - r_start) // BLOCK_R + 1.0)
+        acc_weight_mean_x = 1.0 / ((r_block - r_start) // BLOCK_R + 1.0)
         # mean + delta * weight; a lane whose mean is already inf keeps it as a weighted
         # average instead (inf - inf would make it NaN; torch's mean of such values is inf)
         acc_mean_x = tl.where(
             tl.abs(acc_mean_x) == float("inf"),
-            acc_mean_x * (1.0 - acc_mean_x_weight) + acc_mean_x_value * acc_mean_x_weight,
-            acc_mean_x + acc_mean_x_delta * acc_mean_x_weight,
+            acc_mean_x * (1.0 - acc_weight_mean_x) + acc_value_mean_x * acc_weight_mean_x,
+            acc_mean_x + acc_delta_mean_x * acc_weight_mean_x,
         )
-        acc_mean_var += acc_mean_x_delta * (acc_mean_x_value - acc_mean_x)
+        acc_mean_var += acc_delta_mean_x * (acc_value_mean_x - acc_mean_x)
     # Each reduction over the tile's rows: one value per kept element.
     # Welford's lanes combine as in Chan et al. Lane j of the tile's rows saw
     # cdiv(r_stop - r_start - j, BLOCK_R) values of this slice. The slice's mean weighs each lane's by
     # that count (the counts add up to the slice's length; 0 / 0 = NaN where it has none, as
     # torch's mean). Its M2 is the lanes' M2 plus each lane's count times the squared distance
     # of its mean from the slice's.
-    acc_mean_x_count = (
+    acc_count_mean_x = (
         (tl.maximum(r_stop - r_start - tl.arange(0, BLOCK_R), 0) + BLOCK_R - 1) // BLOCK_R
     ).to(tl.float32)[:, None]
-    mean_x = _div_by_count(tl.sum(acc_mean_x * acc_mean_x_count, axis=0), r_stop - r_start)
-    acc_mean_x_distance = tl.where(acc_mean_x_count > 0.0, acc_mean_x - mean_x[None, :], 0.0)
+    mean_x = _div_by_count(tl.sum(acc_mean_x * acc_count_mean_x, axis=0), r_stop - r_start)
+    acc_distance_mean_x = tl.where(acc_count_mean_x > 0.0, acc_mean_x - mean_x[None, :], 0.0)
     mean_var = tl.sum(
-        acc_mean_var + acc_mean_x_count * acc_mean_x_distance * acc_mean_x_distance, axis=0
+        acc_mean_var + acc_count_mean_x * acc_distance_mean_x * acc_distance_mean_x, axis=0
     )
     if SPLIT == 1:
         # This program saw every reduced element: finish here.
@@ -8321,7 +8321,7 @@ def batch_norm_stats_kernel(
                 # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
                 mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
                 # each slice's length: r_per_split, the last one what is left
-                slices_mean_x_length = tl.minimum(n_reduced - offs_s * r_per_split, r_per_split).to(
+                slices_length_mean_x = tl.minimum(n_reduced - offs_s * r_per_split, r_per_split).to(
                     tl.float32
                 )[:, None]
                 partial = tl.load(
@@ -8330,7 +8330,7 @@ def batch_norm_stats_kernel(
                     other=0.0,
                     cache_modifier=".cg",
                 )
-                slices_mean_x += tl.where(mask_s, partial * slices_mean_x_length, 0.0)
+                slices_mean_x += tl.where(mask_s, partial * slices_length_mean_x, 0.0)
             mean_x = _div_by_count(tl.sum(slices_mean_x, axis=0), n_reduced)
             slices_mean_var = tl.zeros([BLOCK_S, BLOCK_K], tl.float32)
             for slice_block in range(0, SPLIT, BLOCK_S):
@@ -8338,7 +8338,7 @@ def batch_norm_stats_kernel(
                 # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
                 mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
                 # each slice's length: r_per_split, the last one what is left
-                slices_mean_x_length = tl.minimum(n_reduced - offs_s * r_per_split, r_per_split).to(
+                slices_length_mean_x = tl.minimum(n_reduced - offs_s * r_per_split, r_per_split).to(
                     tl.float32
                 )[:, None]
                 partial = tl.load(
@@ -8347,7 +8347,7 @@ def batch_norm_stats_kernel(
                     other=0.0,
                     cache_modifier=".cg",
                 )
-                slices_mean_x_distance = tl.where(mask_s, partial - mean_x[None, :], 0.0)
+                slices_distance_mean_x = tl.where(mask_s, partial - mean_x[None, :], 0.0)
                 partial = tl.load(
                     mean_var_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
                     mask=mask_s,
@@ -8355,7 +8355,7 @@ def batch_norm_stats_kernel(
                     cache_modifier=".cg",
                 )
                 slices_mean_var += (
-                    partial + slices_mean_x_length * slices_mean_x_distance * slices_mean_x_distance
+                    partial + slices_length_mean_x * slices_distance_mean_x * slices_distance_mean_x
                 )
             mean_var = tl.sum(slices_mean_var, axis=0)
             # the variance: the M2 over the count

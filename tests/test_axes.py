@@ -433,6 +433,38 @@ def test_variance_joins_its_mean_in_one_pass(tmp_path, split):
     assert mu.shape == (12,) and mu.isnan().all() and var.isnan().all()
 
 
+@pytest.mark.parametrize("split", [0, 3])
+def test_welford_temporaries_take_no_result_names(tmp_path, split):
+    """The running mean's temporaries (its delta, weight, value, counts) are named apart
+    from every reduction's own: a variance named mean_x_delta, or a mean of an input named
+    x_value, beside the Welford pair of mean(x), keep their own accumulators."""
+    pin = f"\n    schedule {{ split = {split} }}" if split else ""
+    path = tmp_path / f"names{split}.tile"
+    path.write_text(f"""
+reduction k(x: f32[M, N]) -> (mu: f32[N], v: f32[N]) {{
+    mu = mean(x, M)
+    x_delta = (x - mu) ** 2
+    v = mean(x_delta, M){pin}
+}}
+reduction k2(x: f32[M, N], x_value: f32[M, N]) -> (v: f32[N], a: f32[N], w: f32[N]) {{
+    mu = mean(x, M)
+    v = mean((x - mu) ** 2, M)
+    a = mean(x_value, M)
+    w = sum(x_value * 2.0, M){pin}
+}}
+""")
+    module, models = compile_spec(path)
+    assert all(len(models[n].passes) == 1 for n in ("k", "k2"))
+    x, y = _randn(300, 5, seed=13) + 2, _randn(300, 5, seed=14)
+    want_v = ((x.double() - x.double().mean(0)) ** 2).mean(0)
+    mu, v = module.k(x)
+    torch.testing.assert_close(v.double(), want_v, rtol=1e-5, atol=1e-6)
+    v, a, w = module.k2(x, y)
+    torch.testing.assert_close(v.double(), want_v, rtol=1e-5, atol=1e-6)
+    torch.testing.assert_close(a.double(), y.double().mean(0), rtol=1e-5, atol=1e-6)
+    torch.testing.assert_close(w.double(), y.double().sum(0) * 2, rtol=1e-5, atol=1e-5)
+
+
 def test_batch_norm_stats_example():
     from conftest import ROOT
     from tilegen.tools.validate import run_case
