@@ -33,7 +33,7 @@ import warnings
 import torch
 
 HEAD_START_US = 100  # GPU sleep before each timed run, in microseconds, at least
-HEAD_START_MARGIN = 2.0  # ... and at least this many times the median host time of a run() before
+HEAD_START_MARGIN = 2.0  # ... and at least this many times the median host time of the estimating runs
 HEAD_START_MOST_US = 2_000
 FLUSH_BYTES = 256 * 2**20  # zeroed before each timed run: larger than any L2
 
@@ -64,7 +64,8 @@ def device_ms(run, flush=None, *, warmup_ms=25.0, timed_ms=100.0, least_runs=25,
             start.record()
             begin = time.perf_counter()
             run()
-            host_s.append(time.perf_counter() - begin)
+            if learn:
+                host_s.append(time.perf_counter() - begin)
             end.record()
             events.append((start, end))
         torch.cuda.synchronize()

@@ -11,11 +11,10 @@ over the tile's reduced axis and then over the slices as in Chan et al.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import SimpleNamespace
 
 from ...language import ir
 from ...language.functions import mean_of
-from .plan import map_children, moments_partner
+from .plan import inline, moments_partner
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,22 +32,15 @@ class AxisMoments:
     line_var: int
 
 
-def _inline(e: ir.Expr, values: dict) -> ir.Expr:
-    """`e` with every local name replaced by its value (for structural comparison)."""
-    if isinstance(e, ir.Name):
-        return _inline(values[e.id], values) if e.id in values else ir.Name(e.id)
-    return map_children(e, lambda c: _inline(c, values))
-
-
 def moment_pairs(calls: dict, values: dict, typer) -> dict:
     """{variance call: its mean's call} for each `mean` or `sum` of `(A - mean(A)) ** 2`
     whose mean is one of `calls` (each mean paired at most once)."""
     inlined = {}
     for c in calls:
-        inlined.setdefault(_inline(c, values), c)
+        inlined.setdefault(inline(c, values), c)
     pairs, taken = {}, set()
     for c in calls:
-        partner = moments_partner(SimpleNamespace(typer=typer), _inline(c, values))
+        partner = moments_partner(typer, inline(c, values))
         mean = inlined.get(partner) if partner is not None else None
         if mean is not None and mean not in taken:
             taken.add(mean)

@@ -103,6 +103,14 @@ def map_children(expr: ir.Expr, fn) -> ir.Expr:
     return expr
 
 
+def inline(expr: ir.Expr, values: dict) -> ir.Expr:
+    """`expr` with every name of `values` (statement target -> value) replaced by its value,
+    through other names (for structural comparison)."""
+    if isinstance(expr, ir.Name):
+        return inline(values[expr.id], values) if expr.id in values else ir.Name(expr.id)
+    return map_children(expr, lambda child: inline(child, values))
+
+
 def is_reduction(expr: ir.Expr) -> bool:
     return isinstance(expr, ir.Call) and expr.func in FUNCTIONS and FUNCTIONS[expr.func].is_reduction
 
@@ -166,11 +174,7 @@ class Analysis:
 
     def inline(self, expr: ir.Expr) -> ir.Expr:
         """`expr` with every local name replaced by its value (for structural comparison)."""
-        if isinstance(expr, ir.Name):
-            if expr.id in self.values:
-                return self.inline(self.values[expr.id])
-            return ir.Name(expr.id)
-        return map_children(expr, self.inline)
+        return inline(expr, self.values)
 
     def level(self, expr: ir.Expr) -> int:
         if isinstance(expr, ir.Name):
@@ -218,7 +222,7 @@ def online_partner(an: Analysis, key: ir.Call) -> ir.Call | None:
     return None
 
 
-def moments_partner(an: Analysis, key: ir.Call) -> ir.Call | None:
+def moments_partner(typer, key: ir.Call) -> ir.Call | None:
     """For `sum(D * D)`, `mean(D * D)` or either with `D ** 2`, where D = `A - mean(A)`
     (through any names), return the key of `mean(A)`: both come from one Welford pass."""
     if key.func not in ("sum", "mean"):
@@ -237,8 +241,8 @@ def moments_partner(an: Analysis, key: ir.Call) -> ir.Call | None:
     m = d.rhs
     if isinstance(m, ir.Call) and m.func == "mean" and m.args[0] == d.lhs:
         # float values only: the running mean is kept in a float accumulator
-        float_arg = an.typer.of(d.lhs).dtype.is_float and an.typer.of(key).dtype.is_float
-        return m if float_arg and an.typer.of(m).dtype == an.typer.of(key).dtype else None
+        float_arg = typer.of(d.lhs).dtype.is_float and typer.of(key).dtype.is_float
+        return m if float_arg and typer.of(m).dtype == typer.of(key).dtype else None
     return None
 
 
@@ -265,7 +269,7 @@ def collect_reductions(an: Analysis, moments: bool = True) -> list[Reduction]:
             reds[n] = dataclasses.replace(r, online_with=partner)
     # Pair each sum or mean of (A - mean(A))**2 with its mean (each mean at most once).
     for n, r in enumerate(reds):
-        partner = moments_partner(an, r.key) if moments else None
+        partner = moments_partner(an.typer, r.key) if moments else None
         if partner is not None and partner in found and partner not in paired:
             paired.add(partner)
             reds[n] = dataclasses.replace(r, moments_with=partner)
