@@ -8,7 +8,7 @@ def root(context, missing=missing):
     cond_expr_undefined = Undefined
     if 0: yield None
     l_0_k = resolve('k')
-    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_strided_loads = l_0_reduce_pass = l_0_load_kept = l_0_finish_pass = l_0_run_pass = l_0_combine = l_0_combine_moments = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_launch_args = l_0_launches = missing
+    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_strided_loads = l_0_tile_values = l_0_reduce_pass = l_0_load_kept = l_0_finish_pass = l_0_run_pass = l_0_combine = l_0_combine_moments = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_launch_args = l_0_launches = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -138,8 +138,52 @@ def root(context, missing=missing):
         return concat(t_8)
     context.exported_vars.add('strided_loads')
     context.vars['strided_loads'] = l_0_strided_loads = Macro(environment, macro, 'strided_loads', ('p',), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_p, l_1_index, l_1_count):
+    def macro(l_1_p):
         t_9 = []
+        if l_1_p is missing:
+            l_1_p = undefined("parameter 'p' was not provided", name='p')
+        pass
+        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
+            pass
+            t_9.extend((
+                'if FLAT:\n    # Every tensor read here is contiguous and has every dimension, the reduced ones\n    # ',
+                str(('before' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'after')),
+                " the kept ones: an element's offset is its flat index,\n    # ",
+                str(('reduced index * n_kept + kept index' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'kept index * n_reduced + reduced index')),
+                '.\n    flat_offs = ',
+                str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat')),
+                '\n    ',
+                str(t_1(t_6(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr(l_1_p, 'loads'), 'mask', 'flat_offs')), 4)),
+                '\nelse:\n    ',
+                str(t_1(t_6(context.call((undefined(name='strided_loads') if l_0_strided_loads is missing else l_0_strided_loads), l_1_p)), 4)),
+                '\n',
+            ))
+        else:
+            pass
+            t_9.extend((
+                str(t_6(context.call((undefined(name='strided_loads') if l_0_strided_loads is missing else l_0_strided_loads), l_1_p))),
+                '\n',
+            ))
+        for l_2_st in environment.getattr(l_1_p, 'statements'):
+            _loop_vars = {}
+            pass
+            t_9.extend((
+                '# spec: ',
+                str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
+                ':',
+                str(environment.getattr(l_2_st, 'line')),
+                '\n',
+                str(environment.getattr(l_2_st, 'target')),
+                ' = ',
+                str(environment.getattr(l_2_st, 'triton')),
+                '\n',
+            ))
+        l_2_st = missing
+        return concat(t_9)
+    context.exported_vars.add('tile_values')
+    context.vars['tile_values'] = l_0_tile_values = Macro(environment, macro, 'tile_values', ('p',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_p, l_1_index, l_1_count):
+        t_10 = []
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
         if l_1_index is missing:
@@ -149,16 +193,42 @@ def root(context, missing=missing):
         pass
         if (l_1_count > 1):
             pass
-            t_9.extend((
+            t_10.extend((
                 '# Pass ',
                 str((l_1_index + 1)),
                 ' of ',
                 str(l_1_count),
                 ' over the reduced elements',
-                str((': its reductions read the results of the passes before' if l_1_index else cond_expr_undefined("the inline if-expression on line 28 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
+                str((': its reductions read the results of the passes before' if l_1_index else cond_expr_undefined("the inline if-expression on line 46 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
                 '.\n',
             ))
-        t_9.extend((
+        if environment.getattr(l_1_p, 'moments'):
+            pass
+            t_10.extend((
+                '# The shift of ',
+                str(('each variance' if (t_3(environment.getattr(l_1_p, 'moments')) > 1) else 'the variance')),
+                ' below: ',
+                str(('their values' if (t_3(environment.getattr(l_1_p, 'moments')) > 1) else 'its value')),
+                ' at the first reduced element\n# (index 0, in every slice alike), in every row of a tile.\noffs_r = tl.zeros([BLOCK_R], tl.int32)\n# mask: a first element exists, inside the kept elements.\nmask = (offs_r < n_reduced)',
+                str((undefined(name='r_axis') if l_0_r_axis is missing else l_0_r_axis)),
+                ' & mask_k',
+                str((undefined(name='k_axis') if l_0_k_axis is missing else l_0_k_axis)),
+                '\n',
+                str(t_6(context.call((undefined(name='tile_values') if l_0_tile_values is missing else l_0_tile_values), l_1_p))),
+                '\n',
+            ))
+            for l_2_w in environment.getattr(l_1_p, 'moments'):
+                _loop_vars = {}
+                pass
+                t_10.extend((
+                    'shift_',
+                    str(environment.getattr(l_2_w, 'var')),
+                    ' = ',
+                    str(environment.getattr(l_2_w, 'value')),
+                    '\n',
+                ))
+            l_2_w = missing
+        t_10.extend((
             '# One accumulator per reduction, a ',
             str((undefined(name='tile') if l_0_tile is missing else l_0_tile)),
             " tile: each lane folds in every tile step's element.\n",
@@ -166,7 +236,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
             pass
-            t_9.extend((
+            t_10.extend((
                 'acc_',
                 str(environment.getattr(l_2_r, 'name')),
                 ' = tl.full(',
@@ -181,15 +251,15 @@ def root(context, missing=missing):
         for l_2_w in environment.getattr(l_1_p, 'moments'):
             _loop_vars = {}
             pass
-            t_9.extend((
-                '# Welford (one read for ',
-                str(environment.getattr(l_2_w, 'what')),
-                '): per lane, acc_',
+            t_10.extend((
+                '# Welford (the variance about ',
                 str(environment.getattr(l_2_w, 'mean')),
-                ' is the\n# running mean of the values it has seen, acc_',
+                ' in its pass, one read), on the values minus their\n# shift: per lane, acc_shifted_',
                 str(environment.getattr(l_2_w, 'var')),
-                ' their M2 (the sum of their squared\n# distances from it).\nacc_',
-                str(environment.getattr(l_2_w, 'mean')),
+                ' is the running mean of the shifted values it has\n# seen, acc_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' their M2 (the sum of their squared distances from it).\nacc_shifted_',
+                str(environment.getattr(l_2_w, 'var')),
                 ' = tl.zeros(',
                 str((undefined(name='tile') if l_0_tile is missing else l_0_tile)),
                 ', tl.',
@@ -203,57 +273,19 @@ def root(context, missing=missing):
                 ')\n',
             ))
         l_2_w = missing
-        t_9.extend((
+        t_10.extend((
             'for r_block in range(r_start, r_stop, BLOCK_R):\n    offs_r = r_block + tl.arange(0, BLOCK_R)\n    if INDEX_64:\n        offs_r = offs_r.to(tl.int64)\n    # mask: inside this slice of the reduced elements, and inside the kept ones.\n    mask = (offs_r < r_stop)',
             str((undefined(name='r_axis') if l_0_r_axis is missing else l_0_r_axis)),
             ' & mask_k',
             str((undefined(name='k_axis') if l_0_k_axis is missing else l_0_k_axis)),
-            '\n',
+            '\n    ',
+            str(t_1(t_6(context.call((undefined(name='tile_values') if l_0_tile_values is missing else l_0_tile_values), l_1_p)), 4)),
+            '\n    # Fold the tile into the accumulators; masked-off lanes add the neutral element.\n',
         ))
-        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
-            pass
-            t_9.extend((
-                '    if FLAT:\n        # Every tensor read here is contiguous and has every dimension, the reduced ones\n        # ',
-                str(('before' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'after')),
-                " the kept ones: an element's offset is its flat index,\n        # ",
-                str(('reduced index * n_kept + kept index' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'kept index * n_reduced + reduced index')),
-                '.\n        flat_offs = ',
-                str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat')),
-                '\n        ',
-                str(t_1(t_6(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr(l_1_p, 'loads'), 'mask', 'flat_offs')), 8)),
-                '\n    else:\n        ',
-                str(t_1(t_6(context.call((undefined(name='strided_loads') if l_0_strided_loads is missing else l_0_strided_loads), l_1_p)), 8)),
-                '\n',
-            ))
-        else:
-            pass
-            t_9.extend((
-                '    ',
-                str(t_1(t_6(context.call((undefined(name='strided_loads') if l_0_strided_loads is missing else l_0_strided_loads), l_1_p)), 4)),
-                '\n',
-            ))
-        for l_2_st in environment.getattr(l_1_p, 'statements'):
-            _loop_vars = {}
-            pass
-            t_9.extend((
-                '    # spec: ',
-                str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
-                ':',
-                str(environment.getattr(l_2_st, 'line')),
-                '\n    ',
-                str(environment.getattr(l_2_st, 'target')),
-                ' = ',
-                str(environment.getattr(l_2_st, 'triton')),
-                '\n',
-            ))
-        l_2_st = missing
-        t_9.append(
-            '    # Fold the tile into the accumulators; masked-off lanes add the neutral element.\n',
-        )
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
             pass
-            t_9.extend((
+            t_10.extend((
                 '    ',
                 str(environment.getattr(l_2_r, 'step')),
                 '\n',
@@ -262,82 +294,60 @@ def root(context, missing=missing):
         for l_2_w in environment.getattr(l_1_p, 'moments'):
             _loop_vars = {}
             pass
-            t_9.extend((
+            t_10.extend((
                 '    # spec: ',
                 str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                 ':',
-                str(environment.getattr(l_2_w, 'line_mean')),
-            ))
-            if (environment.getattr(l_2_w, 'line_var') != environment.getattr(l_2_w, 'line_mean')):
-                pass
-                t_9.extend((
-                    ' and ',
-                    str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
-                    ':',
-                    str(environment.getattr(l_2_w, 'line_var')),
-                ))
-            t_9.extend((
-                '\n    # masked lanes take their running mean as the value: a delta of 0 changes nothing\n    acc_value_',
-                str(environment.getattr(l_2_w, 'mean')),
-                ' = tl.where(mask, ',
+                str(environment.getattr(l_2_w, 'line_var')),
+                '\n    acc_value_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' = ',
                 str(environment.getattr(l_2_w, 'value')),
-                ', acc_',
-                str(environment.getattr(l_2_w, 'mean')),
-                ')\n    acc_delta_',
-                str(environment.getattr(l_2_w, 'mean')),
-                ' = acc_value_',
-                str(environment.getattr(l_2_w, 'mean')),
-                ' - acc_',
-                str(environment.getattr(l_2_w, 'mean')),
-                "\n    # Only a slice's last step is partial: every lane not masked here has seen one value\n    # each step before this one, so one weight serves them all.\n",
+                ' - shift_',
+                str(environment.getattr(l_2_w, 'var')),
+                '\n    # masked lanes take a delta of 0, which changes nothing\n    acc_delta_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' = tl.where(mask, acc_value_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' - acc_shifted_',
+                str(environment.getattr(l_2_w, 'var')),
+                ", 0.0)\n    # Only a slice's last step is partial: every lane not masked here has seen one value\n    # each step before this one, so one weight serves them all.\n",
             ))
             if (environment.getattr(l_2_w, 'dtype') == 'float32'):
                 pass
-                t_9.extend((
+                t_10.extend((
                     '    acc_weight_',
-                    str(environment.getattr(l_2_w, 'mean')),
+                    str(environment.getattr(l_2_w, 'var')),
                     ' = 1.0 / ((r_block - r_start) // BLOCK_R + 1.0)\n',
                 ))
             else:
                 pass
-                t_9.extend((
+                t_10.extend((
                     '    acc_weight_',
-                    str(environment.getattr(l_2_w, 'mean')),
+                    str(environment.getattr(l_2_w, 'var')),
                     ' = 1.0 / ((r_block - r_start) // BLOCK_R + tl.full((), 1.0, tl.',
                     str(environment.getattr(l_2_w, 'dtype')),
                     '))\n',
                 ))
-            t_9.extend((
-                "    # mean + delta * weight; a lane whose mean is already inf keeps it as a weighted\n    # average instead (inf - inf would make it NaN; torch's mean of such values is inf)\n    acc_",
-                str(environment.getattr(l_2_w, 'mean')),
-                ' = tl.where(\n        tl.abs(acc_',
-                str(environment.getattr(l_2_w, 'mean')),
-                ') == float("inf"),\n        acc_',
-                str(environment.getattr(l_2_w, 'mean')),
-                ' * (1.0 - acc_weight_',
-                str(environment.getattr(l_2_w, 'mean')),
-                ') + acc_value_',
-                str(environment.getattr(l_2_w, 'mean')),
-                ' * acc_weight_',
-                str(environment.getattr(l_2_w, 'mean')),
-                ',\n        acc_',
-                str(environment.getattr(l_2_w, 'mean')),
-                ' + acc_delta_',
-                str(environment.getattr(l_2_w, 'mean')),
-                ' * acc_weight_',
-                str(environment.getattr(l_2_w, 'mean')),
-                ',\n    )\n    acc_',
+            t_10.extend((
+                '    acc_shifted_',
                 str(environment.getattr(l_2_w, 'var')),
                 ' += acc_delta_',
-                str(environment.getattr(l_2_w, 'mean')),
+                str(environment.getattr(l_2_w, 'var')),
+                ' * acc_weight_',
+                str(environment.getattr(l_2_w, 'var')),
+                '\n    acc_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' += acc_delta_',
+                str(environment.getattr(l_2_w, 'var')),
                 ' * (acc_value_',
-                str(environment.getattr(l_2_w, 'mean')),
-                ' - acc_',
-                str(environment.getattr(l_2_w, 'mean')),
+                str(environment.getattr(l_2_w, 'var')),
+                ' - acc_shifted_',
+                str(environment.getattr(l_2_w, 'var')),
                 ')\n',
             ))
         l_2_w = missing
-        t_9.extend((
+        t_10.extend((
             "# Each reduction over the tile's ",
             str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns')),
             ': one value per kept element.\n',
@@ -345,7 +355,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
             pass
-            t_9.extend((
+            t_10.extend((
                 str(environment.getattr(l_2_r, 'name')),
                 ' = ',
                 str(environment.getattr(l_2_r, 'fold')),
@@ -358,102 +368,102 @@ def root(context, missing=missing):
             pass
             l_2_axis = (0 if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 1)
             _loop_vars['axis'] = l_2_axis
-            t_9.extend((
+            t_10.extend((
                 "# Welford's lanes combine as in Chan et al. Lane j of the tile's ",
                 str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns')),
-                " saw\n# cdiv(r_stop - r_start - j, BLOCK_R) values of this slice. The slice's mean weighs each lane's by\n# that count (the counts add up to the slice's length; 0 / 0 = NaN where it has none, as\n# torch's mean). Its M2 is the lanes' M2 plus each lane's count times the squared distance\n# of its mean from the slice's.\nacc_count_",
-                str(environment.getattr(l_2_w, 'mean')),
+                " saw\n# cdiv(r_stop - r_start - j, BLOCK_R) values of this slice. The slice's shifted mean weighs each\n# lane's by that count (0 / 0 = NaN where it has none). Its M2 is the lanes' M2 plus each\n# lane's count times the squared distance of its mean from the slice's.\nacc_count_",
+                str(environment.getattr(l_2_w, 'var')),
                 ' = ((tl.maximum(r_stop - r_start - tl.arange(0, BLOCK_R), 0) + BLOCK_R - 1) // BLOCK_R).to(tl.',
                 str(environment.getattr(l_2_w, 'dtype')),
                 ')',
                 str((undefined(name='r_axis') if l_0_r_axis is missing else l_0_r_axis)),
-                '\n',
-                str(environment.getattr(l_2_w, 'mean')),
-                ' = _div_by_count(tl.sum(acc_',
-                str(environment.getattr(l_2_w, 'mean')),
+                '\nshifted_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' = _div_by_count(tl.sum(acc_shifted_',
+                str(environment.getattr(l_2_w, 'var')),
                 ' * acc_count_',
-                str(environment.getattr(l_2_w, 'mean')),
+                str(environment.getattr(l_2_w, 'var')),
                 ', axis=',
                 str((undefined(name='axis') if l_2_axis is missing else l_2_axis)),
                 '), r_stop - r_start)\nacc_distance_',
-                str(environment.getattr(l_2_w, 'mean')),
+                str(environment.getattr(l_2_w, 'var')),
                 ' = tl.where(acc_count_',
-                str(environment.getattr(l_2_w, 'mean')),
-                ' > 0.0, acc_',
-                str(environment.getattr(l_2_w, 'mean')),
-                ' - ',
-                str(environment.getattr(l_2_w, 'mean')),
+                str(environment.getattr(l_2_w, 'var')),
+                ' > 0.0, acc_shifted_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' - shifted_',
+                str(environment.getattr(l_2_w, 'var')),
                 str((undefined(name='k_axis') if l_0_k_axis is missing else l_0_k_axis)),
                 ', 0.0)\n',
                 str(environment.getattr(l_2_w, 'var')),
                 ' = tl.sum(acc_',
                 str(environment.getattr(l_2_w, 'var')),
                 ' + acc_count_',
-                str(environment.getattr(l_2_w, 'mean')),
+                str(environment.getattr(l_2_w, 'var')),
                 ' * acc_distance_',
-                str(environment.getattr(l_2_w, 'mean')),
+                str(environment.getattr(l_2_w, 'var')),
                 ' * acc_distance_',
-                str(environment.getattr(l_2_w, 'mean')),
+                str(environment.getattr(l_2_w, 'var')),
                 ', axis=',
                 str((undefined(name='axis') if l_2_axis is missing else l_2_axis)),
                 ')\n',
             ))
         l_2_w = l_2_axis = missing
-        return concat(t_9)
+        return concat(t_10)
     context.exported_vars.add('reduce_pass')
     context.vars['reduce_pass'] = l_0_reduce_pass = Macro(environment, macro, 'reduce_pass', ('p', 'index', 'count'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_p):
-        t_10 = []
+        t_11 = []
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
         pass
         if environment.getattr(l_1_p, 'kept_before'):
             pass
-            t_10.append(
+            t_11.append(
                 '# The results of the passes before, one value per kept element (from their buffers).\n',
             )
             for l_2_m in environment.getattr(l_1_p, 'kept_before'):
                 _loop_vars = {}
                 pass
-                t_10.extend((
+                t_11.extend((
                     str(environment.getattr(l_2_m, 'name')),
                     ' = tl.load(',
                     str(environment.getattr(l_2_m, 'name')),
                     '_keep_ptr + offs_k, mask=mask_k, other=0)\n',
                 ))
             l_2_m = missing
-        return concat(t_10)
+        return concat(t_11)
     context.exported_vars.add('load_kept')
     context.vars['load_kept'] = l_0_load_kept = Macro(environment, macro, 'load_kept', ('p',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_p, l_1_last):
-        t_11 = []
+        t_12 = []
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
         if l_1_last is missing:
             l_1_last = undefined("parameter 'last' was not provided", name='last')
         pass
-        def t_12(fiter):
+        def t_13(fiter):
             for l_2_r in fiter:
                 if (environment.getattr(l_2_r, 'final') != environment.getattr(l_2_r, 'name')):
                     yield l_2_r
-        for l_2_r in t_12(environment.getattr(l_1_p, 'results')):
+        for l_2_r in t_13(environment.getattr(l_1_p, 'results')):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_12.extend((
                 str(environment.getattr(l_2_r, 'name')),
                 ' = ',
                 str(environment.getattr(l_2_r, 'final')),
                 '\n',
             ))
         l_2_r = missing
-        def t_13(fiter):
+        def t_14(fiter):
             for l_2_w in fiter:
                 if (environment.getattr(l_2_w, 'var_final') != environment.getattr(l_2_w, 'var')):
                     yield l_2_w
-        for l_2_w in t_13(environment.getattr(l_1_p, 'moments')):
+        for l_2_w in t_14(environment.getattr(l_1_p, 'moments')):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_12.extend((
                 '# the variance: the M2 over the count\n',
                 str(environment.getattr(l_2_w, 'var')),
                 ' = ',
@@ -463,7 +473,7 @@ def root(context, missing=missing):
         l_2_w = missing
         if l_1_last:
             pass
-            t_11.extend((
+            t_12.extend((
                 str(context.call((undefined(name='epilogue') if l_0_epilogue is missing else l_0_epilogue))),
                 '\n',
             ))
@@ -471,7 +481,7 @@ def root(context, missing=missing):
             pass
             if environment.getattr(l_1_p, 'mid_loads'):
                 pass
-                t_11.extend((
+                t_12.extend((
                     '# The inputs the results below read, one value per kept element.\n',
                     str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr(l_1_p, 'mid_loads'), 'mask_k')),
                     '\n',
@@ -479,7 +489,7 @@ def root(context, missing=missing):
             for l_2_st in environment.getattr(l_1_p, 'mid_statements'):
                 _loop_vars = {}
                 pass
-                t_11.extend((
+                t_12.extend((
                     '# spec: ',
                     str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                     ':',
@@ -491,13 +501,13 @@ def root(context, missing=missing):
                     '\n',
                 ))
             l_2_st = missing
-            t_11.append(
+            t_12.append(
                 "# Leave this pass's results for the passes after it.\n",
             )
             for l_2_m in environment.getattr(l_1_p, 'kept_after'):
                 _loop_vars = {}
                 pass
-                t_11.extend((
+                t_12.extend((
                     'tl.store(',
                     str(environment.getattr(l_2_m, 'name')),
                     '_keep_ptr + offs_k, ',
@@ -505,11 +515,11 @@ def root(context, missing=missing):
                     ', mask=mask_k)\n',
                 ))
             l_2_m = missing
-        return concat(t_11)
+        return concat(t_12)
     context.exported_vars.add('finish_pass')
     context.vars['finish_pass'] = l_0_finish_pass = Macro(environment, macro, 'finish_pass', ('p', 'last'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_p, l_1_index):
-        t_14 = []
+        t_15 = []
         l_1_count = missing
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
@@ -517,12 +527,12 @@ def root(context, missing=missing):
             l_1_index = undefined("parameter 'index' was not provided", name='index')
         pass
         l_1_count = t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'))
-        t_14.extend((
+        t_15.extend((
             str(t_6(context.call((undefined(name='load_kept') if l_0_load_kept is missing else l_0_load_kept), l_1_p))),
             '\n',
             str(t_6(context.call((undefined(name='reduce_pass') if l_0_reduce_pass is missing else l_0_reduce_pass), l_1_p, l_1_index, (undefined(name='count') if l_1_count is missing else l_1_count)))),
             '\nif SPLIT == 1:\n    # This program saw every reduced element: finish ',
-            str(('the pass ' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else cond_expr_undefined("the inline if-expression on line 144 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
+            str(('the pass ' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else cond_expr_undefined("the inline if-expression on line 150 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
             'here.\n    ',
             str(t_1(t_6(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, (l_1_index == ((undefined(name='count') if l_1_count is missing else l_1_count) - 1)))), 4)),
             "\nelse:\n    # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.\n",
@@ -530,7 +540,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
             pass
-            t_14.extend((
+            t_15.extend((
                 '    tl.store(',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part_ptr + pid_r * n_kept + offs_k, ',
@@ -541,11 +551,11 @@ def root(context, missing=missing):
         for l_2_w in environment.getattr(l_1_p, 'moments'):
             _loop_vars = {}
             pass
-            t_14.extend((
-                '    tl.store(',
-                str(environment.getattr(l_2_w, 'mean')),
-                '_part_ptr + pid_r * n_kept + offs_k, ',
-                str(environment.getattr(l_2_w, 'mean')),
+            t_15.extend((
+                '    tl.store(shifted_',
+                str(environment.getattr(l_2_w, 'var')),
+                '_part_ptr + pid_r * n_kept + offs_k, shifted_',
+                str(environment.getattr(l_2_w, 'var')),
                 ', mask=mask_k)\n    tl.store(',
                 str(environment.getattr(l_2_w, 'var')),
                 '_part_ptr + pid_r * n_kept + offs_k, ',
@@ -553,14 +563,14 @@ def root(context, missing=missing):
                 ', mask=mask_k)\n',
             ))
         l_2_w = missing
-        t_14.extend((
+        t_15.extend((
             "    # Count this slice in (_last_arrival): the block's last slice to arrive combines them all,\n    # in slice order (the same bits whichever finishes last), and ",
             str(('finishes the pass' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else 'computes the outputs')),
             '.\n    if _last_arrival(count_ptr, pid_k, SPLIT):\n',
         ))
         if environment.getattr(l_1_p, 'results'):
             pass
-            t_14.extend((
+            t_15.extend((
                 '        ',
                 str(t_1(t_6(context.call((undefined(name='combine') if l_0_combine is missing else l_0_combine), environment.getattr(l_1_p, 'results'))), 8)),
                 '\n',
@@ -568,32 +578,32 @@ def root(context, missing=missing):
         for l_2_w in environment.getattr(l_1_p, 'moments'):
             _loop_vars = {}
             pass
-            t_14.extend((
+            t_15.extend((
                 '        ',
                 str(t_1(t_6(context.call((undefined(name='combine_moments') if l_0_combine_moments is missing else l_0_combine_moments), l_2_w, _loop_vars=_loop_vars)), 8)),
                 '\n',
             ))
         l_2_w = missing
-        t_14.extend((
+        t_15.extend((
             '        ',
             str(t_1(t_6(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, (l_1_index == ((undefined(name='count') if l_1_count is missing else l_1_count) - 1)))), 8)),
             '\n',
         ))
-        return concat(t_14)
+        return concat(t_15)
     context.exported_vars.add('run_pass')
     context.vars['run_pass'] = l_0_run_pass = Macro(environment, macro, 'run_pass', ('p', 'index'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_results):
-        t_15 = []
+        t_16 = []
         if l_1_results is missing:
             l_1_results = undefined("parameter 'results' was not provided", name='results')
         pass
-        t_15.append(
+        t_16.append(
             "# Every slice's partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per\n# reduction. The loads bypass L1 (.cg), which is not coherent across SMs.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_15.extend((
+            t_16.extend((
                 'slices_',
                 str(environment.getattr(l_2_r, 'name')),
                 ' = tl.full([BLOCK_S, BLOCK_K], ',
@@ -603,13 +613,13 @@ def root(context, missing=missing):
                 ')\n',
             ))
         l_2_r = missing
-        t_15.append(
+        t_16.append(
             "for slice_block in range(0, SPLIT, BLOCK_S):\n    offs_s = slice_block + tl.arange(0, BLOCK_S)\n    # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.\n    mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]\n    # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_15.extend((
+            t_16.extend((
                 '    partial = tl.load(',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=',
@@ -619,70 +629,47 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_r = missing
-        t_15.append(
+        t_16.append(
             "# Fold the slices: the tile's rows, in a fixed order.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_15.extend((
+            t_16.extend((
                 str(environment.getattr(l_2_r, 'name')),
                 ' = ',
                 str(environment.getattr(l_2_r, 'fold_slices')),
                 '\n',
             ))
         l_2_r = missing
-        return concat(t_15)
+        return concat(t_16)
     context.exported_vars.add('combine')
     context.vars['combine'] = l_0_combine = Macro(environment, macro, 'combine', ('results',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_w, l_1_caller):
-        t_16 = []
+        t_17 = []
         l_1_slice_loop = missing
         if l_1_w is missing:
             l_1_w = undefined("parameter 'w' was not provided", name='w')
         pass
         def macro(l_2_load, l_2_caller):
-            t_17 = []
+            t_18 = []
             if l_2_load is missing:
                 l_2_load = undefined("parameter 'load' was not provided", name='load')
             pass
-            t_17.extend((
+            t_18.extend((
                 "for slice_block in range(0, SPLIT, BLOCK_S):\n    offs_s = slice_block + tl.arange(0, BLOCK_S)\n    # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.\n    mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]\n    # each slice's length: r_per_split, the last one what is left\n    slices_length_",
-                str(environment.getattr(l_1_w, 'mean')),
+                str(environment.getattr(l_1_w, 'var')),
                 ' = tl.minimum(n_reduced - offs_s * r_per_split, r_per_split).to(tl.',
                 str(environment.getattr(l_1_w, 'dtype')),
-                ')[:, None]\n    partial = tl.load(',
-                str(environment.getattr(l_1_w, 'mean')),
+                ')[:, None]\n    partial = tl.load(shifted_',
+                str(environment.getattr(l_1_w, 'var')),
                 '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=0.0, cache_modifier=".cg")\n',
                 str(context.call(l_2_caller)),
             ))
-            return concat(t_17)
-        l_1_slice_loop = Macro(environment, macro, 'slice_loop', ('load',), False, False, True, context.eval_ctx.autoescape)
-        t_16.extend((
-            "# Welford's slices combine as their lanes did: the mean weighs each slice's by its length,\n# then the M2 adds each slice's M2 and its length times the squared distance of its mean\n# from the whole's. BLOCK_S slices at a time; the loads bypass L1 (.cg), which is not\n# coherent across SMs.\nslices_",
-            str(environment.getattr(l_1_w, 'mean')),
-            ' = tl.zeros([BLOCK_S, BLOCK_K], tl.',
-            str(environment.getattr(l_1_w, 'dtype')),
-            ')\n',
-        ))
-        def macro():
-            t_18 = []
-            pass
-            t_18.extend((
-                '    slices_',
-                str(environment.getattr(l_1_w, 'mean')),
-                ' += tl.where(mask_s, partial * slices_length_',
-                str(environment.getattr(l_1_w, 'mean')),
-                ', 0.0)\n',
-            ))
             return concat(t_18)
-        caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
-        t_16.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
-        t_16.extend((
-            str(environment.getattr(l_1_w, 'mean')),
-            ' = _div_by_count(tl.sum(slices_',
-            str(environment.getattr(l_1_w, 'mean')),
-            ', axis=0), n_reduced)\nslices_',
+        l_1_slice_loop = Macro(environment, macro, 'slice_loop', ('load',), False, False, True, context.eval_ctx.autoescape)
+        t_17.extend((
+            "# Welford's slices combine as their lanes did (every slice shifted alike): the shifted mean\n# weighs each slice's by its length, then the M2 adds each slice's M2 and its length times\n# the squared distance of its shifted mean from the whole's. BLOCK_S slices at a time; the\n# loads bypass L1 (.cg), which is not coherent across SMs.\nslices_shifted_",
             str(environment.getattr(l_1_w, 'var')),
             ' = tl.zeros([BLOCK_S, BLOCK_K], tl.',
             str(environment.getattr(l_1_w, 'dtype')),
@@ -692,64 +679,88 @@ def root(context, missing=missing):
             t_19 = []
             pass
             t_19.extend((
+                '    slices_shifted_',
+                str(environment.getattr(l_1_w, 'var')),
+                ' += tl.where(mask_s, partial * slices_length_',
+                str(environment.getattr(l_1_w, 'var')),
+                ', 0.0)\n',
+            ))
+            return concat(t_19)
+        caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
+        t_17.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
+        t_17.extend((
+            'shifted_',
+            str(environment.getattr(l_1_w, 'var')),
+            ' = _div_by_count(tl.sum(slices_shifted_',
+            str(environment.getattr(l_1_w, 'var')),
+            ', axis=0), n_reduced)\nslices_',
+            str(environment.getattr(l_1_w, 'var')),
+            ' = tl.zeros([BLOCK_S, BLOCK_K], tl.',
+            str(environment.getattr(l_1_w, 'dtype')),
+            ')\n',
+        ))
+        def macro():
+            t_20 = []
+            pass
+            t_20.extend((
                 '    slices_distance_',
-                str(environment.getattr(l_1_w, 'mean')),
-                ' = tl.where(mask_s, partial - ',
-                str(environment.getattr(l_1_w, 'mean')),
+                str(environment.getattr(l_1_w, 'var')),
+                ' = tl.where(mask_s, partial - shifted_',
+                str(environment.getattr(l_1_w, 'var')),
                 '[None, :], 0.0)\n    partial = tl.load(',
                 str(environment.getattr(l_1_w, 'var')),
                 '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=0.0, cache_modifier=".cg")\n    slices_',
                 str(environment.getattr(l_1_w, 'var')),
                 ' += partial + slices_length_',
-                str(environment.getattr(l_1_w, 'mean')),
+                str(environment.getattr(l_1_w, 'var')),
                 ' * slices_distance_',
-                str(environment.getattr(l_1_w, 'mean')),
+                str(environment.getattr(l_1_w, 'var')),
                 ' * slices_distance_',
-                str(environment.getattr(l_1_w, 'mean')),
+                str(environment.getattr(l_1_w, 'var')),
                 '\n',
             ))
-            return concat(t_19)
+            return concat(t_20)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
-        t_16.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
-        t_16.extend((
+        t_17.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
+        t_17.extend((
             str(environment.getattr(l_1_w, 'var')),
             ' = tl.sum(slices_',
             str(environment.getattr(l_1_w, 'var')),
             ', axis=0)\n',
         ))
-        return concat(t_16)
+        return concat(t_17)
     context.exported_vars.add('combine_moments')
     context.vars['combine_moments'] = l_0_combine_moments = Macro(environment, macro, 'combine_moments', ('w',), False, False, True, context.eval_ctx.autoescape)
     def macro():
-        t_20 = []
+        t_21 = []
         pass
-        t_20.append(
+        t_21.append(
             'offs_k = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)\nif INDEX_64:\n    offs_k = offs_k.to(tl.int64)\n# mask_k: the last block of kept elements runs past n_kept.\nmask_k = offs_k < n_kept\n',
         )
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'):
             pass
-            t_20.extend((
+            t_21.extend((
                 '# Split the kept index into one index per kept dimension of [',
                 str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_text')),
                 '], innermost first.\n',
                 str(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'offs_k', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'))),
             ))
-        return concat(t_20)
+        return concat(t_21)
     context.exported_vars.add('kept_block')
     context.vars['kept_block'] = l_0_kept_block = Macro(environment, macro, 'kept_block', (), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_21 = []
+        t_22 = []
         pass
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'):
             pass
-            t_21.extend((
+            t_22.extend((
                 '# The inputs the statements after the reductions read, one value per kept element.\n',
                 str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'), 'mask_k')),
             ))
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_statements'):
             _loop_vars = {}
             pass
-            t_21.extend((
+            t_22.extend((
                 '# spec: ',
                 str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                 ':',
@@ -761,13 +772,13 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_st = missing
-        t_21.append(
+        t_22.append(
             '# Store each output, cast to its declared type, under the kept mask.\n',
         )
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'stores'):
             _loop_vars = {}
             pass
-            t_21.extend((
+            t_22.extend((
                 'tl.store(',
                 str(environment.getattr(environment.getattr(l_2_st, 'tensor'), 'name')),
                 '_ptr + ',
@@ -779,16 +790,16 @@ def root(context, missing=missing):
                 ', mask=mask_k)\n',
             ))
         l_2_st = missing
-        return concat(t_21)
+        return concat(t_22)
     context.exported_vars.add('epilogue')
     context.vars['epilogue'] = l_0_epilogue = Macro(environment, macro, 'epilogue', (), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_22 = []
+        t_23 = []
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_22.extend((
+            t_23.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -800,7 +811,7 @@ def root(context, missing=missing):
         l_2_t = missing
         if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             pass
-            t_22.extend((
+            t_23.extend((
                 '    ',
                 str(t_1(t_6(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'params'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4)),
                 '\n',
@@ -808,7 +819,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_22.extend((
+            t_23.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -821,7 +832,7 @@ def root(context, missing=missing):
         for (l_2_name, l_2_dtype) in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'partials'):
             _loop_vars = {}
             pass
-            t_22.extend((
+            t_23.extend((
                 '    ',
                 str(l_2_name),
                 '_part_ptr,  # ',
@@ -834,7 +845,7 @@ def root(context, missing=missing):
         for l_2_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'keeps'):
             _loop_vars = {}
             pass
-            t_22.extend((
+            t_23.extend((
                 '    ',
                 str(environment.getattr(l_2_m, 'name')),
                 '_keep_ptr,  # ',
@@ -846,7 +857,7 @@ def root(context, missing=missing):
                 ' for the passes after it\n',
             ))
         l_2_m = missing
-        t_22.extend((
+        t_23.extend((
             '    count_ptr,  # int32[blocks of kept elements]: how many slices of each block have finished (SPLIT > 1)\n    n_kept,  # elements of each output: ',
             str((t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept'), ' * ') or '1 (0-d outputs)')),
             '\n    n_reduced,  # elements reduced into each: ',
@@ -856,7 +867,7 @@ def root(context, missing=missing):
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_22.extend((
+            t_23.extend((
                 '    ',
                 str(l_2_d),
                 ',\n',
@@ -868,29 +879,29 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_22.extend((
+                t_23.extend((
                     '    ',
                     str(l_3_stride),
                     ',\n',
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_22.append(
+        t_23.append(
             '    SPLIT,  # programs sharing a block of kept elements, each over one slice of the reduced ones\n    BLOCK_R: tl.constexpr,  # reduced elements per tile step\n    BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step\n    BLOCK_K: tl.constexpr,  # kept elements per program\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n',
         )
         if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
             pass
-            t_22.extend((
+            t_23.extend((
                 '    PASS: tl.constexpr,  # which of the ',
                 str(t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'))),
                 ' passes over the reduced elements this launch makes\n',
             ))
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
             pass
-            t_22.append(
+            t_23.append(
                 '    FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices\n',
             )
-        return concat(t_22)
+        return concat(t_23)
     context.exported_vars.add('kernel_args')
     context.vars['kernel_args'] = l_0_kernel_args = Macro(environment, macro, 'kernel_args', (), False, False, False, context.eval_ctx.autoescape)
     yield '# spec: '
@@ -940,7 +951,7 @@ def root(context, missing=missing):
         yield '\n'
     yield '\n\n'
     template = environment.get_template('_launcher_head.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'combine_moments': l_0_combine_moments, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'combine_moments': l_0_combine_moments, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_values': l_0_tile_values}))
     try:
         for event in gen:
             yield event
@@ -956,7 +967,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 310 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 316 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -977,7 +988,7 @@ def root(context, missing=missing):
     yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape, the SM count and whether the inputs load in whole 16-byte vectors (a fact of\n    # the signature: tilegen.runtime.args.whole_vectors; tilegen.runtime.axes.axis_plan).\n    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(\n        n_kept, n_reduced, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner'))
     yield ', _axes.sm_count_or_default(device)'
-    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 326 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 332 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     yield ',\n        whole_vectors=_'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.facts(signature, _args.whole_vectors, '
@@ -1002,12 +1013,12 @@ def root(context, missing=missing):
     yield str(t_2(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
     yield ')\n'
     def macro():
-        t_23 = []
+        t_24 = []
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_23.extend((
+            t_24.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -1016,7 +1027,7 @@ def root(context, missing=missing):
         for l_2_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             _loop_vars = {}
             pass
-            t_23.extend((
+            t_24.extend((
                 '        ',
                 str(environment.getattr(l_2_p, 'name')),
                 ',\n',
@@ -1025,7 +1036,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_23.extend((
+            t_24.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -1034,7 +1045,7 @@ def root(context, missing=missing):
         for (l_2_name, l_2_dtype) in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'partials'):
             _loop_vars = {}
             pass
-            t_23.extend((
+            t_24.extend((
                 '        ',
                 str(l_2_name),
                 '_part,\n',
@@ -1043,19 +1054,19 @@ def root(context, missing=missing):
         for l_2_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'keeps'):
             _loop_vars = {}
             pass
-            t_23.extend((
+            t_24.extend((
                 '        ',
                 str(environment.getattr(l_2_m, 'name')),
                 '_keep,\n',
             ))
         l_2_m = missing
-        t_23.append(
+        t_24.append(
             '        count,\n        n_kept,\n        n_reduced,\n        r_per_split,\n',
         )
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_23.extend((
+            t_24.extend((
                 '        ',
                 str(l_2_d),
                 ',\n',
@@ -1067,7 +1078,7 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_23.extend((
+                t_24.extend((
                     '        ',
                     str(environment.getattr(l_2_t, 'name')),
                     '.stride(',
@@ -1076,18 +1087,18 @@ def root(context, missing=missing):
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_23.append(
+        t_24.append(
             '        SPLIT,\n',
         )
-        return concat(t_23)
+        return concat(t_24)
     context.exported_vars.add('launch_args')
     context.vars['launch_args'] = l_0_launch_args = Macro(environment, macro, 'launch_args', (), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_chained):
-        t_24 = []
+        t_25 = []
         if l_1_chained is missing:
             l_1_chained = undefined("parameter 'chained' was not provided", name='chained')
         pass
-        t_24.extend((
+        t_25.extend((
             '    _fast.launch(\n        ',
             str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')),
             '_kernel,\n        grid,\n',
@@ -1096,20 +1107,20 @@ def root(context, missing=missing):
         ))
         if l_1_chained:
             pass
-            t_24.append(
+            t_25.append(
                 '        PASS=PASS,\n',
             )
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
             pass
-            t_24.extend((
+            t_25.extend((
                 '        FLAT=all(t.is_contiguous() for t in (',
                 str(t_2(context.eval_ctx, t_4(context, t_4(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), attribute='tensor'), attribute='name'), ', ')),
                 ',)),\n',
             ))
-        t_24.append(
+        t_25.append(
             '        num_warps=num_warps,\n    )\n',
         )
-        return concat(t_24)
+        return concat(t_25)
     context.exported_vars.add('launches')
     context.vars['launches'] = l_0_launches = Macro(environment, macro, 'launches', ('chained',), False, False, False, context.eval_ctx.autoescape)
     if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
@@ -1136,11 +1147,11 @@ def root(context, missing=missing):
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n\n\n'
     template = environment.get_template('_reference.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'combine_moments': l_0_combine_moments, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'combine_moments': l_0_combine_moments, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_values': l_0_tile_values}))
     try:
         for event in gen:
             yield event
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=49&2=51&3=53&4=56&5=59&6=62&7=65&8=68&9=77&10=80&11=83&13=101&17=116&18=121&19=125&20=127&23=131&24=135&26=141&27=150&28=154&30=163&31=166&32=171&34=181&35=186&36=190&38=192&39=198&46=208&47=213&50=217&51=219&52=221&53=223&55=225&57=232&59=235&60=240&61=244&64=253&65=258&67=262&68=267&71=281&72=287&75=294&76=298&78=305&82=312&83=314&84=316&85=324&87=330&89=342&90=345&91=349&93=355&94=359&95=363&100=365&101=371&102=379&103=388&106=405&107=410&109=415&110=419&114=428&115=435&116=443&118=449&120=458&122=464&123=467&125=472&127=476&129=479&130=484&131=488&134=497&135=502&139=511&140=519&141=521&142=523&144=525&145=527&148=530&149=535&151=541&152=546&153=550&156=558&158=561&159=565&161=568&162=573&164=579&166=585&169=593&170=598&177=609&178=614&179=618&182=625&183=629&186=638&187=644&193=651&194=655&195=657&201=663&202=668&203=673&202=680&205=682&206=686&207=691&208=696&209=700&210=702&207=713&212=715&214=723&220=729&221=733&222=735&225=740&226=743&228=747&230=749&231=754&232=758&235=767&236=772&239=785&240=788&241=793&243=801&244=805&246=808&247=813&249=821&250=826&252=834&253=839&256=851&257=853&259=856&260=861&262=865&263=868&264=873&272=881&273=885&275=888&279=897&281=901&282=903&284=905&285=908&287=910&288=913&290=916&291=918&294=920&297=922&298=925&299=929&300=933&303=939&307=942&308=949&309=951&310=954&312=962&313=964&315=967&318=969&319=975&326=978&327=982&329=986&330=989&334=992&335=996&338=1002&339=1004&340=1007&341=1012&343=1016&344=1021&346=1025&347=1030&349=1034&350=1039&352=1043&353=1048&359=1055&360=1060&362=1064&363=1067&364=1072&369=1085&371=1092&373=1094&378=1097&381=1102&382=1106&387=1115&389=1118&390=1122&393=1128&396=1130&400=1134&405=1136&408=1138'
+debug_info = '1=49&2=51&3=53&4=56&5=59&6=62&7=65&8=68&9=77&10=80&11=83&13=101&17=116&18=121&19=125&20=127&23=131&24=135&26=141&27=146&30=150&31=152&32=154&33=156&35=158&37=164&39=167&40=172&41=176&44=185&45=194&46=198&48=205&49=209&53=213&54=217&55=220&56=225&59=233&60=236&61=241&63=251&64=256&65=258&66=260&67=262&68=268&75=278&76=282&78=285&79=290&81=294&82=299&83=303&85=309&88=316&89=320&91=327&93=334&94=340&96=352&97=355&98=359&100=365&101=369&102=373&106=375&107=381&108=389&109=398&112=415&113=420&115=425&116=429&120=438&121=445&122=453&124=459&126=468&128=474&129=477&131=482&133=486&135=489&136=494&137=498&140=507&141=512&145=521&146=529&147=531&148=533&150=535&151=537&154=540&155=545&157=551&158=556&159=560&162=568&164=571&165=575&167=578&168=583&170=589&172=595&175=603&176=608&183=619&184=624&185=628&188=635&189=639&192=648&193=654&199=661&200=665&201=667&207=673&208=678&209=683&208=690&211=693&212=697&213=702&214=707&215=711&216=713&213=724&218=726&220=734&226=740&227=744&228=746&231=751&232=754&234=758&236=760&237=765&238=769&241=778&242=783&245=796&246=799&247=804&249=812&250=816&252=819&253=824&255=832&256=837&258=845&259=850&262=862&263=864&265=867&266=872&268=876&269=879&270=884&278=892&279=896&281=899&285=908&287=912&288=914&290=916&291=919&293=921&294=924&296=927&297=929&300=931&303=933&304=936&305=940&306=944&309=950&313=953&314=960&315=962&316=965&318=973&319=975&321=978&324=980&325=986&332=989&333=993&335=997&336=1000&340=1003&341=1007&344=1013&345=1015&346=1018&347=1023&349=1027&350=1032&352=1036&353=1041&355=1045&356=1050&358=1054&359=1059&365=1066&366=1071&368=1075&369=1078&370=1083&375=1096&377=1103&379=1105&384=1108&387=1113&388=1117&393=1126&395=1129&396=1133&399=1139&402=1141&406=1145&411=1147&414=1149'
