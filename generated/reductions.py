@@ -8199,7 +8199,6 @@ def batch_norm_stats_kernel(
     mu_ptr,  # f32[C], output
     var_ptr,  # f32[C], output
     mean_x_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial mean_x (SPLIT > 1)
-    shifted_mean_var_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial shifted_mean_var (SPLIT > 1)
     mean_var_part_ptr,  # float32[SPLIT, n_kept]: each slice's partial mean_var (SPLIT > 1)
     count_ptr,  # int32[blocks of kept elements]: how many slices of each block have finished (SPLIT > 1)
     n_kept,  # elements of each output: C
@@ -8231,41 +8230,14 @@ def batch_norm_stats_kernel(
     idx_c = offs_k
     r_start = pid_r * r_per_split
     r_stop = tl.minimum(r_start + r_per_split, n_reduced)
-    # The shift of the variance below: its value at the first reduced element
-    # (index 0, in every slice alike), in every row of a tile.
-    offs_r = tl.zeros([BLOCK_R], tl.int32)
-    # mask: a first element exists, inside the kept elements.
-    mask = (offs_r < n_reduced)[:, None] & mask_k[None, :]
-    if FLAT:
-        # Every tensor read here is contiguous and has every dimension, the reduced ones
-        # before the kept ones: an element's offset is its flat index,
-        # reduced index * n_kept + kept index.
-        flat_offs = offs_r[:, None] * n_kept + offs_k[None, :]
-        x = tl.load(x_ptr + flat_offs, mask=mask, other=0.0).to(tl.float32)
-    else:
-        # Split the reduced index into one index per reduced dimension of [B, T], innermost first.
-        idx_t = offs_r % T
-        rest = offs_r // T
-        idx_b = rest
-        # Memory offsets: each tensor's indices times its strides (reduced indices along the
-        # tile's rows, kept ones along its columns); a dimension a tensor does not have adds nothing.
-        x = tl.load(
-            x_ptr
-            + idx_b[:, None] * stride_x_b
-            + idx_t[:, None] * stride_x_t
-            + idx_c[None, :] * stride_x_c,
-            mask=mask,
-            other=0.0,
-        ).to(tl.float32)
-    shift_mean_var = x
     # One accumulator per reduction, a [BLOCK_R, BLOCK_K] tile: each lane folds in every tile step's element.
-    acc_mean_x = tl.full([BLOCK_R, BLOCK_K], 0.0, tl.float32)
-    # Welford (the variance about mean_x in its pass, one read), on the values minus their
-    # shift: per lane, acc_shifted_mean_var is the running mean of the shifted values it has
-    # seen, acc_mean_var their M2 (the sum of their squared distances from it).
-    acc_shifted_mean_var = tl.zeros([BLOCK_R, BLOCK_K], tl.float32)
+    # Welford (mean(x) and the variance about it, one read): per lane, acc_running_mean_var is the
+    # running mean of the values it has seen, acc_mean_var their M2 (the sum of their squared
+    # distances from it).
+    acc_running_mean_var = tl.zeros([BLOCK_R, BLOCK_K], tl.float32)
     acc_mean_var = tl.zeros([BLOCK_R, BLOCK_K], tl.float32)
-    for r_block in range(r_start, r_stop, BLOCK_R):
+    # Welford's step is heavier than a sum's: the loop pipelines its loads, three tiles in flight.
+    for r_block in tl.range(r_start, r_stop, BLOCK_R, num_stages=3):
         offs_r = r_block + tl.arange(0, BLOCK_R)
         if INDEX_64:
             offs_r = offs_r.to(tl.int64)
@@ -8293,37 +8265,70 @@ def batch_norm_stats_kernel(
                 other=0.0,
             ).to(tl.float32)
         # Fold the tile into the accumulators; masked-off lanes add the neutral element.
-        acc_mean_x += tl.where(mask, x, 0.0)
-        # spec: reductions.tile:128
-        acc_value_mean_var = x - shift_mean_var
-        # masked lanes take a delta of 0, which changes nothing
-        acc_delta_mean_var = tl.where(mask, acc_value_mean_var - acc_shifted_mean_var, 0.0)
+        # spec: reductions.tile:127 and reductions.tile:128
+        # masked lanes take their running mean as the value (their A, of the loads' zeros, may
+        # be anything: inf, NaN): a delta of 0 changes nothing
+        acc_value_mean_var = tl.where(mask, x, acc_running_mean_var)
+        acc_delta_mean_var = acc_value_mean_var - acc_running_mean_var
         # Only a slice's last step is partial: every lane not masked here has seen one value
         # each step before this one, so one weight serves them all.
         acc_weight_mean_var = 1.0 / ((r_block - r_start) // BLOCK_R + 1.0)
-        acc_shifted_mean_var += acc_delta_mean_var * acc_weight_mean_var
-        acc_mean_var += acc_delta_mean_var * (acc_value_mean_var - acc_shifted_mean_var)
+        acc_running_mean_var += acc_delta_mean_var * acc_weight_mean_var
+        acc_mean_var += acc_delta_mean_var * (acc_value_mean_var - acc_running_mean_var)
     # Each reduction over the tile's rows: one value per kept element.
-    mean_x = tl.sum(acc_mean_x, axis=0, keep_dims=False)
     # Welford's lanes combine as in Chan et al. Lane j of the tile's rows saw
-    # cdiv(r_stop - r_start - j, BLOCK_R) values of this slice. The slice's shifted mean weighs each
-    # lane's by that count (0 / 0 = NaN where it has none). Its M2 is the lanes' M2 plus each
-    # lane's count times the squared distance of its mean from the slice's.
+    # cdiv(r_stop - r_start - j, BLOCK_R) values of this slice. The slice's mean weighs each
+    # lane's by that count (the counts add up to the slice's length; 0 / 0 = NaN where it has
+    # none, as torch's mean). Its M2 is the lanes' M2 plus each lane's count times the squared
+    # distance of its mean from the slice's.
     acc_count_mean_var = (
         (tl.maximum(r_stop - r_start - tl.arange(0, BLOCK_R), 0) + BLOCK_R - 1) // BLOCK_R
     ).to(tl.float32)[:, None]
-    shifted_mean_var = _div_by_count(
-        tl.sum(acc_shifted_mean_var * acc_count_mean_var, axis=0), r_stop - r_start
+    mean_x = _div_by_count(
+        tl.sum(acc_running_mean_var * acc_count_mean_var, axis=0), r_stop - r_start
     )
     acc_distance_mean_var = tl.where(
-        acc_count_mean_var > 0.0, acc_shifted_mean_var - shifted_mean_var[None, :], 0.0
+        acc_count_mean_var > 0.0, acc_running_mean_var - mean_x[None, :], 0.0
     )
     mean_var = tl.sum(
         acc_mean_var + acc_count_mean_var * acc_distance_mean_var * acc_distance_mean_var, axis=0
     )
+    if tl.max(tl.where(mask_k, mean_x != mean_x, False).to(tl.int32)) > 0:
+        # A NaN mean: an inf or a NaN among the slice's values (a running mean that has met an
+        # inf turns NaN at the lane's next value). Read the slice again for its mean as a plain
+        # sum, whose inf stays inf as in torch.mean (the variance is NaN, as in torch).
+        acc_plain_mean_var = tl.zeros([BLOCK_R, BLOCK_K], tl.float32)
+        for r_block in tl.range(r_start, r_stop, BLOCK_R, num_stages=3):
+            offs_r = r_block + tl.arange(0, BLOCK_R)
+            if INDEX_64:
+                offs_r = offs_r.to(tl.int64)
+            # mask: inside this slice of the reduced elements, and inside the kept ones.
+            mask = (offs_r < r_stop)[:, None] & mask_k[None, :]
+            if FLAT:
+                # Every tensor read here is contiguous and has every dimension, the reduced ones
+                # before the kept ones: an element's offset is its flat index,
+                # reduced index * n_kept + kept index.
+                flat_offs = offs_r[:, None] * n_kept + offs_k[None, :]
+                x = tl.load(x_ptr + flat_offs, mask=mask, other=0.0).to(tl.float32)
+            else:
+                # Split the reduced index into one index per reduced dimension of [B, T], innermost first.
+                idx_t = offs_r % T
+                rest = offs_r // T
+                idx_b = rest
+                # Memory offsets: each tensor's indices times its strides (reduced indices along the
+                # tile's rows, kept ones along its columns); a dimension a tensor does not have adds nothing.
+                x = tl.load(
+                    x_ptr
+                    + idx_b[:, None] * stride_x_b
+                    + idx_t[:, None] * stride_x_t
+                    + idx_c[None, :] * stride_x_c,
+                    mask=mask,
+                    other=0.0,
+                ).to(tl.float32)
+            acc_plain_mean_var += tl.where(mask, x, 0.0)
+        mean_x = _div_by_count(tl.sum(acc_plain_mean_var, axis=0), r_stop - r_start)
     if SPLIT == 1:
         # This program saw every reduced element: finish here.
-        mean_x = _div_by_count(mean_x, n_reduced)
         # the variance: the M2 over the count
         mean_var = _div_by_count(mean_var, n_reduced)
         # spec: reductions.tile:127
@@ -8336,33 +8341,15 @@ def batch_norm_stats_kernel(
     else:
         # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.
         tl.store(mean_x_part_ptr + pid_r * n_kept + offs_k, mean_x, mask=mask_k)
-        tl.store(shifted_mean_var_part_ptr + pid_r * n_kept + offs_k, shifted_mean_var, mask=mask_k)
         tl.store(mean_var_part_ptr + pid_r * n_kept + offs_k, mean_var, mask=mask_k)
         # Count this slice in (_last_arrival): the block's last slice to arrive combines them all,
         # in slice order (the same bits whichever finishes last), and computes the outputs.
         if _last_arrival(count_ptr, pid_k, SPLIT):
-            # Every slice's partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per
-            # reduction. The loads bypass L1 (.cg), which is not coherent across SMs.
-            slices_mean_x = tl.full([BLOCK_S, BLOCK_K], 0.0, tl.float32)
-            for slice_block in range(0, SPLIT, BLOCK_S):
-                offs_s = slice_block + tl.arange(0, BLOCK_S)
-                # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
-                mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
-                # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.
-                partial = tl.load(
-                    mean_x_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
-                    mask=mask_s,
-                    other=0.0,
-                    cache_modifier=".cg",
-                )
-                slices_mean_x += partial
-            # Fold the slices: the tile's rows, in a fixed order.
-            mean_x = tl.sum(slices_mean_x, axis=0, keep_dims=False)
-            # Welford's slices combine as their lanes did (every slice shifted alike): the shifted mean
-            # weighs each slice's by its length, then the M2 adds each slice's M2 and its length times
-            # the squared distance of its shifted mean from the whole's. BLOCK_S slices at a time; the
-            # loads bypass L1 (.cg), which is not coherent across SMs.
-            slices_shifted_mean_var = tl.zeros([BLOCK_S, BLOCK_K], tl.float32)
+            # Welford's slices combine as their lanes did: the mean weighs each slice's by its length,
+            # then the M2 adds each slice's M2 and its length times the squared distance of its mean
+            # from the whole's. BLOCK_S slices at a time; the loads bypass L1 (.cg), which is not
+            # coherent across SMs.
+            slices_mean_x = tl.zeros([BLOCK_S, BLOCK_K], tl.float32)
             for slice_block in range(0, SPLIT, BLOCK_S):
                 offs_s = slice_block + tl.arange(0, BLOCK_S)
                 # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
@@ -8372,13 +8359,13 @@ def batch_norm_stats_kernel(
                     n_reduced - offs_s * r_per_split, r_per_split
                 ).to(tl.float32)[:, None]
                 partial = tl.load(
-                    shifted_mean_var_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
+                    mean_x_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
                     mask=mask_s,
                     other=0.0,
                     cache_modifier=".cg",
                 )
-                slices_shifted_mean_var += tl.where(mask_s, partial * slices_length_mean_var, 0.0)
-            shifted_mean_var = _div_by_count(tl.sum(slices_shifted_mean_var, axis=0), n_reduced)
+                slices_mean_x += tl.where(mask_s, partial * slices_length_mean_var, 0.0)
+            mean_x = _div_by_count(tl.sum(slices_mean_x, axis=0), n_reduced)
             slices_mean_var = tl.zeros([BLOCK_S, BLOCK_K], tl.float32)
             for slice_block in range(0, SPLIT, BLOCK_S):
                 offs_s = slice_block + tl.arange(0, BLOCK_S)
@@ -8389,14 +8376,12 @@ def batch_norm_stats_kernel(
                     n_reduced - offs_s * r_per_split, r_per_split
                 ).to(tl.float32)[:, None]
                 partial = tl.load(
-                    shifted_mean_var_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
+                    mean_x_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
                     mask=mask_s,
                     other=0.0,
                     cache_modifier=".cg",
                 )
-                slices_distance_mean_var = tl.where(
-                    mask_s, partial - shifted_mean_var[None, :], 0.0
-                )
+                slices_distance_mean_var = tl.where(mask_s, partial - mean_x[None, :], 0.0)
                 partial = tl.load(
                     mean_var_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
                     mask=mask_s,
@@ -8408,7 +8393,6 @@ def batch_norm_stats_kernel(
                     + slices_length_mean_var * slices_distance_mean_var * slices_distance_mean_var
                 )
             mean_var = tl.sum(slices_mean_var, axis=0)
-            mean_x = _div_by_count(mean_x, n_reduced)
             # the variance: the M2 over the count
             mean_var = _div_by_count(mean_var, n_reduced)
             # spec: reductions.tile:127
@@ -8477,7 +8461,6 @@ def batch_norm_stats(x, *, mu=None, var=None):
     # Partial results of each slice, where several share a block (unused otherwise), and the
     # arrival counts by which each block's last slice finds itself (tilegen.runtime.axes.axis_counts).
     mean_x_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
-    shifted_mean_var_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
     mean_var_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
     count, pool = _axes.axis_counts(SPLIT, _args.cdiv(n_kept, BLOCK_K), device)
     index_64 = _args.needs_int64(x, mu, var)
@@ -8490,7 +8473,6 @@ def batch_norm_stats(x, *, mu=None, var=None):
         mu,
         var,
         mean_x_part,
-        shifted_mean_var_part,
         mean_var_part,
         count,
         n_kept,

@@ -202,32 +202,6 @@ def root(context, missing=missing):
                 str((': its reductions read the results of the passes before' if l_1_index else cond_expr_undefined("the inline if-expression on line 46 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
                 '.\n',
             ))
-        if environment.getattr(l_1_p, 'moments'):
-            pass
-            t_10.extend((
-                '# The shift of ',
-                str(('each variance' if (t_3(environment.getattr(l_1_p, 'moments')) > 1) else 'the variance')),
-                ' below: ',
-                str(('their values' if (t_3(environment.getattr(l_1_p, 'moments')) > 1) else 'its value')),
-                ' at the first reduced element\n# (index 0, in every slice alike), in every row of a tile.\noffs_r = tl.zeros([BLOCK_R], tl.int32)\n# mask: a first element exists, inside the kept elements.\nmask = (offs_r < n_reduced)',
-                str((undefined(name='r_axis') if l_0_r_axis is missing else l_0_r_axis)),
-                ' & mask_k',
-                str((undefined(name='k_axis') if l_0_k_axis is missing else l_0_k_axis)),
-                '\n',
-                str(t_6(context.call((undefined(name='tile_values') if l_0_tile_values is missing else l_0_tile_values), l_1_p))),
-                '\n',
-            ))
-            for l_2_w in environment.getattr(l_1_p, 'moments'):
-                _loop_vars = {}
-                pass
-                t_10.extend((
-                    'shift_',
-                    str(environment.getattr(l_2_w, 'var')),
-                    ' = ',
-                    str(environment.getattr(l_2_w, 'value')),
-                    '\n',
-                ))
-            l_2_w = missing
         t_10.extend((
             '# One accumulator per reduction, a ',
             str((undefined(name='tile') if l_0_tile is missing else l_0_tile)),
@@ -252,13 +226,13 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             t_10.extend((
-                '# Welford (the variance about ',
-                str(environment.getattr(l_2_w, 'mean')),
-                ' in its pass, one read), on the values minus their\n# shift: per lane, acc_shifted_',
+                '# Welford (',
+                str(environment.getattr(l_2_w, 'what')),
+                ', one read): per lane, acc_running_',
                 str(environment.getattr(l_2_w, 'var')),
-                ' is the running mean of the shifted values it has\n# seen, acc_',
+                ' is the\n# running mean of the values it has seen, acc_',
                 str(environment.getattr(l_2_w, 'var')),
-                ' their M2 (the sum of their squared distances from it).\nacc_shifted_',
+                ' their M2 (the sum of their squared\n# distances from it).\nacc_running_',
                 str(environment.getattr(l_2_w, 'var')),
                 ' = tl.zeros(',
                 str((undefined(name='tile') if l_0_tile is missing else l_0_tile)),
@@ -273,8 +247,18 @@ def root(context, missing=missing):
                 ')\n',
             ))
         l_2_w = missing
+        if environment.getattr(l_1_p, 'moments'):
+            pass
+            t_10.append(
+                "# Welford's step is heavier than a sum's: the loop pipelines its loads, three tiles in flight.\nfor r_block in tl.range(r_start, r_stop, BLOCK_R, num_stages=3):\n",
+            )
+        else:
+            pass
+            t_10.append(
+                'for r_block in range(r_start, r_stop, BLOCK_R):\n',
+            )
         t_10.extend((
-            'for r_block in range(r_start, r_stop, BLOCK_R):\n    offs_r = r_block + tl.arange(0, BLOCK_R)\n    if INDEX_64:\n        offs_r = offs_r.to(tl.int64)\n    # mask: inside this slice of the reduced elements, and inside the kept ones.\n    mask = (offs_r < r_stop)',
+            '    offs_r = r_block + tl.arange(0, BLOCK_R)\n    if INDEX_64:\n        offs_r = offs_r.to(tl.int64)\n    # mask: inside this slice of the reduced elements, and inside the kept ones.\n    mask = (offs_r < r_stop)',
             str((undefined(name='r_axis') if l_0_r_axis is missing else l_0_r_axis)),
             ' & mask_k',
             str((undefined(name='k_axis') if l_0_k_axis is missing else l_0_k_axis)),
@@ -298,20 +282,30 @@ def root(context, missing=missing):
                 '    # spec: ',
                 str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                 ':',
-                str(environment.getattr(l_2_w, 'line_var')),
-                '\n    acc_value_',
+                str(environment.getattr(l_2_w, 'line_mean')),
+            ))
+            if (environment.getattr(l_2_w, 'line_var') != environment.getattr(l_2_w, 'line_mean')):
+                pass
+                t_10.extend((
+                    ' and ',
+                    str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
+                    ':',
+                    str(environment.getattr(l_2_w, 'line_var')),
+                ))
+            t_10.extend((
+                "\n    # masked lanes take their running mean as the value (their A, of the loads' zeros, may\n    # be anything: inf, NaN): a delta of 0 changes nothing\n    acc_value_",
                 str(environment.getattr(l_2_w, 'var')),
-                ' = ',
+                ' = tl.where(mask, ',
                 str(environment.getattr(l_2_w, 'value')),
-                ' - shift_',
+                ', acc_running_',
                 str(environment.getattr(l_2_w, 'var')),
-                '\n    # masked lanes take a delta of 0, which changes nothing\n    acc_delta_',
+                ')\n    acc_delta_',
                 str(environment.getattr(l_2_w, 'var')),
-                ' = tl.where(mask, acc_value_',
+                ' = acc_value_',
                 str(environment.getattr(l_2_w, 'var')),
-                ' - acc_shifted_',
+                ' - acc_running_',
                 str(environment.getattr(l_2_w, 'var')),
-                ", 0.0)\n    # Only a slice's last step is partial: every lane not masked here has seen one value\n    # each step before this one, so one weight serves them all.\n",
+                "\n    # Only a slice's last step is partial: every lane not masked here has seen one value\n    # each step before this one, so one weight serves them all.\n",
             ))
             if (environment.getattr(l_2_w, 'dtype') == 'float32'):
                 pass
@@ -330,7 +324,7 @@ def root(context, missing=missing):
                     '))\n',
                 ))
             t_10.extend((
-                '    acc_shifted_',
+                '    acc_running_',
                 str(environment.getattr(l_2_w, 'var')),
                 ' += acc_delta_',
                 str(environment.getattr(l_2_w, 'var')),
@@ -342,7 +336,7 @@ def root(context, missing=missing):
                 str(environment.getattr(l_2_w, 'var')),
                 ' * (acc_value_',
                 str(environment.getattr(l_2_w, 'var')),
-                ' - acc_shifted_',
+                ' - acc_running_',
                 str(environment.getattr(l_2_w, 'var')),
                 ')\n',
             ))
@@ -371,15 +365,15 @@ def root(context, missing=missing):
             t_10.extend((
                 "# Welford's lanes combine as in Chan et al. Lane j of the tile's ",
                 str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns')),
-                " saw\n# cdiv(r_stop - r_start - j, BLOCK_R) values of this slice. The slice's shifted mean weighs each\n# lane's by that count (0 / 0 = NaN where it has none). Its M2 is the lanes' M2 plus each\n# lane's count times the squared distance of its mean from the slice's.\nacc_count_",
+                " saw\n# cdiv(r_stop - r_start - j, BLOCK_R) values of this slice. The slice's mean weighs each\n# lane's by that count (the counts add up to the slice's length; 0 / 0 = NaN where it has\n# none, as torch's mean). Its M2 is the lanes' M2 plus each lane's count times the squared\n# distance of its mean from the slice's.\nacc_count_",
                 str(environment.getattr(l_2_w, 'var')),
                 ' = ((tl.maximum(r_stop - r_start - tl.arange(0, BLOCK_R), 0) + BLOCK_R - 1) // BLOCK_R).to(tl.',
                 str(environment.getattr(l_2_w, 'dtype')),
                 ')',
                 str((undefined(name='r_axis') if l_0_r_axis is missing else l_0_r_axis)),
-                '\nshifted_',
-                str(environment.getattr(l_2_w, 'var')),
-                ' = _div_by_count(tl.sum(acc_shifted_',
+                '\n',
+                str(environment.getattr(l_2_w, 'mean')),
+                ' = _div_by_count(tl.sum(acc_running_',
                 str(environment.getattr(l_2_w, 'var')),
                 ' * acc_count_',
                 str(environment.getattr(l_2_w, 'var')),
@@ -389,10 +383,10 @@ def root(context, missing=missing):
                 str(environment.getattr(l_2_w, 'var')),
                 ' = tl.where(acc_count_',
                 str(environment.getattr(l_2_w, 'var')),
-                ' > 0.0, acc_shifted_',
+                ' > 0.0, acc_running_',
                 str(environment.getattr(l_2_w, 'var')),
-                ' - shifted_',
-                str(environment.getattr(l_2_w, 'var')),
+                ' - ',
+                str(environment.getattr(l_2_w, 'mean')),
                 str((undefined(name='k_axis') if l_0_k_axis is missing else l_0_k_axis)),
                 ', 0.0)\n',
                 str(environment.getattr(l_2_w, 'var')),
@@ -406,7 +400,33 @@ def root(context, missing=missing):
                 str(environment.getattr(l_2_w, 'var')),
                 ', axis=',
                 str((undefined(name='axis') if l_2_axis is missing else l_2_axis)),
-                ')\n',
+                ')\nif tl.max(tl.where(mask_k, ',
+                str(environment.getattr(l_2_w, 'mean')),
+                ' != ',
+                str(environment.getattr(l_2_w, 'mean')),
+                ", False).to(tl.int32)) > 0:\n    # A NaN mean: an inf or a NaN among the slice's values (a running mean that has met an\n    # inf turns NaN at the lane's next value). Read the slice again for its mean as a plain\n    # sum, whose inf stays inf as in torch.mean (the variance is NaN, as in torch).\n    acc_plain_",
+                str(environment.getattr(l_2_w, 'var')),
+                ' = tl.zeros(',
+                str((undefined(name='tile') if l_0_tile is missing else l_0_tile)),
+                ', tl.',
+                str(environment.getattr(l_2_w, 'dtype')),
+                ')\n    for r_block in tl.range(r_start, r_stop, BLOCK_R, num_stages=3):\n        offs_r = r_block + tl.arange(0, BLOCK_R)\n        if INDEX_64:\n            offs_r = offs_r.to(tl.int64)\n        # mask: inside this slice of the reduced elements, and inside the kept ones.\n        mask = (offs_r < r_stop)',
+                str((undefined(name='r_axis') if l_0_r_axis is missing else l_0_r_axis)),
+                ' & mask_k',
+                str((undefined(name='k_axis') if l_0_k_axis is missing else l_0_k_axis)),
+                '\n        ',
+                str(t_1(t_6(context.call((undefined(name='tile_values') if l_0_tile_values is missing else l_0_tile_values), l_1_p, _loop_vars=_loop_vars)), 8)),
+                '\n        acc_plain_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' += tl.where(mask, ',
+                str(environment.getattr(l_2_w, 'value')),
+                ', 0.0)\n    ',
+                str(environment.getattr(l_2_w, 'mean')),
+                ' = _div_by_count(tl.sum(acc_plain_',
+                str(environment.getattr(l_2_w, 'var')),
+                ', axis=',
+                str((undefined(name='axis') if l_2_axis is missing else l_2_axis)),
+                '), r_stop - r_start)\n',
             ))
         l_2_w = l_2_axis = missing
         return concat(t_10)
@@ -532,7 +552,7 @@ def root(context, missing=missing):
             '\n',
             str(t_6(context.call((undefined(name='reduce_pass') if l_0_reduce_pass is missing else l_0_reduce_pass), l_1_p, l_1_index, (undefined(name='count') if l_1_count is missing else l_1_count)))),
             '\nif SPLIT == 1:\n    # This program saw every reduced element: finish ',
-            str(('the pass ' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else cond_expr_undefined("the inline if-expression on line 150 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
+            str(('the pass ' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else cond_expr_undefined("the inline if-expression on line 161 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
             'here.\n    ',
             str(t_1(t_6(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, (l_1_index == ((undefined(name='count') if l_1_count is missing else l_1_count) - 1)))), 4)),
             "\nelse:\n    # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.\n",
@@ -552,10 +572,10 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             t_15.extend((
-                '    tl.store(shifted_',
-                str(environment.getattr(l_2_w, 'var')),
-                '_part_ptr + pid_r * n_kept + offs_k, shifted_',
-                str(environment.getattr(l_2_w, 'var')),
+                '    tl.store(',
+                str(environment.getattr(l_2_w, 'mean')),
+                '_part_ptr + pid_r * n_kept + offs_k, ',
+                str(environment.getattr(l_2_w, 'mean')),
                 ', mask=mask_k)\n    tl.store(',
                 str(environment.getattr(l_2_w, 'var')),
                 '_part_ptr + pid_r * n_kept + offs_k, ',
@@ -651,26 +671,24 @@ def root(context, missing=missing):
         if l_1_w is missing:
             l_1_w = undefined("parameter 'w' was not provided", name='w')
         pass
-        def macro(l_2_load, l_2_caller):
+        def macro(l_2_caller):
             t_18 = []
-            if l_2_load is missing:
-                l_2_load = undefined("parameter 'load' was not provided", name='load')
             pass
             t_18.extend((
                 "for slice_block in range(0, SPLIT, BLOCK_S):\n    offs_s = slice_block + tl.arange(0, BLOCK_S)\n    # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.\n    mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]\n    # each slice's length: r_per_split, the last one what is left\n    slices_length_",
                 str(environment.getattr(l_1_w, 'var')),
                 ' = tl.minimum(n_reduced - offs_s * r_per_split, r_per_split).to(tl.',
                 str(environment.getattr(l_1_w, 'dtype')),
-                ')[:, None]\n    partial = tl.load(shifted_',
-                str(environment.getattr(l_1_w, 'var')),
+                ')[:, None]\n    partial = tl.load(',
+                str(environment.getattr(l_1_w, 'mean')),
                 '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=0.0, cache_modifier=".cg")\n',
                 str(context.call(l_2_caller)),
             ))
             return concat(t_18)
-        l_1_slice_loop = Macro(environment, macro, 'slice_loop', ('load',), False, False, True, context.eval_ctx.autoescape)
+        l_1_slice_loop = Macro(environment, macro, 'slice_loop', (), False, False, True, context.eval_ctx.autoescape)
         t_17.extend((
-            "# Welford's slices combine as their lanes did (every slice shifted alike): the shifted mean\n# weighs each slice's by its length, then the M2 adds each slice's M2 and its length times\n# the squared distance of its shifted mean from the whole's. BLOCK_S slices at a time; the\n# loads bypass L1 (.cg), which is not coherent across SMs.\nslices_shifted_",
-            str(environment.getattr(l_1_w, 'var')),
+            "# Welford's slices combine as their lanes did: the mean weighs each slice's by its length,\n# then the M2 adds each slice's M2 and its length times the squared distance of its mean\n# from the whole's. BLOCK_S slices at a time; the loads bypass L1 (.cg), which is not\n# coherent across SMs.\nslices_",
+            str(environment.getattr(l_1_w, 'mean')),
             ' = tl.zeros([BLOCK_S, BLOCK_K], tl.',
             str(environment.getattr(l_1_w, 'dtype')),
             ')\n',
@@ -679,8 +697,8 @@ def root(context, missing=missing):
             t_19 = []
             pass
             t_19.extend((
-                '    slices_shifted_',
-                str(environment.getattr(l_1_w, 'var')),
+                '    slices_',
+                str(environment.getattr(l_1_w, 'mean')),
                 ' += tl.where(mask_s, partial * slices_length_',
                 str(environment.getattr(l_1_w, 'var')),
                 ', 0.0)\n',
@@ -689,10 +707,9 @@ def root(context, missing=missing):
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
         t_17.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
         t_17.extend((
-            'shifted_',
-            str(environment.getattr(l_1_w, 'var')),
-            ' = _div_by_count(tl.sum(slices_shifted_',
-            str(environment.getattr(l_1_w, 'var')),
+            str(environment.getattr(l_1_w, 'mean')),
+            ' = _div_by_count(tl.sum(slices_',
+            str(environment.getattr(l_1_w, 'mean')),
             ', axis=0), n_reduced)\nslices_',
             str(environment.getattr(l_1_w, 'var')),
             ' = tl.zeros([BLOCK_S, BLOCK_K], tl.',
@@ -705,8 +722,8 @@ def root(context, missing=missing):
             t_20.extend((
                 '    slices_distance_',
                 str(environment.getattr(l_1_w, 'var')),
-                ' = tl.where(mask_s, partial - shifted_',
-                str(environment.getattr(l_1_w, 'var')),
+                ' = tl.where(mask_s, partial - ',
+                str(environment.getattr(l_1_w, 'mean')),
                 '[None, :], 0.0)\n    partial = tl.load(',
                 str(environment.getattr(l_1_w, 'var')),
                 '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=0.0, cache_modifier=".cg")\n    slices_',
@@ -967,7 +984,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 316 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 327 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -988,7 +1005,7 @@ def root(context, missing=missing):
     yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape, the SM count and whether the inputs load in whole 16-byte vectors (a fact of\n    # the signature: tilegen.runtime.args.whole_vectors; tilegen.runtime.axes.axis_plan).\n    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(\n        n_kept, n_reduced, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner'))
     yield ', _axes.sm_count_or_default(device)'
-    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 332 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 343 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     yield ',\n        whole_vectors=_'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.facts(signature, _args.whole_vectors, '
@@ -1154,4 +1171,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=49&2=51&3=53&4=56&5=59&6=62&7=65&8=68&9=77&10=80&11=83&13=101&17=116&18=121&19=125&20=127&23=131&24=135&26=141&27=146&30=150&31=152&32=154&33=156&35=158&37=164&39=167&40=172&41=176&44=185&45=194&46=198&48=205&49=209&53=213&54=217&55=220&56=225&59=233&60=236&61=241&63=251&64=256&65=258&66=260&67=262&68=268&75=278&76=282&78=285&79=290&81=294&82=299&83=303&85=309&88=316&89=320&91=327&93=334&94=340&96=352&97=355&98=359&100=365&101=369&102=373&106=375&107=381&108=389&109=398&112=415&113=420&115=425&116=429&120=438&121=445&122=453&124=459&126=468&128=474&129=477&131=482&133=486&135=489&136=494&137=498&140=507&141=512&145=521&146=529&147=531&148=533&150=535&151=537&154=540&155=545&157=551&158=556&159=560&162=568&164=571&165=575&167=578&168=583&170=589&172=595&175=603&176=608&183=619&184=624&185=628&188=635&189=639&192=648&193=654&199=661&200=665&201=667&207=673&208=678&209=683&208=690&211=693&212=697&213=702&214=707&215=711&216=713&213=724&218=726&220=734&226=740&227=744&228=746&231=751&232=754&234=758&236=760&237=765&238=769&241=778&242=783&245=796&246=799&247=804&249=812&250=816&252=819&253=824&255=832&256=837&258=845&259=850&262=862&263=864&265=867&266=872&268=876&269=879&270=884&278=892&279=896&281=899&285=908&287=912&288=914&290=916&291=919&293=921&294=924&296=927&297=929&300=931&303=933&304=936&305=940&306=944&309=950&313=953&314=960&315=962&316=965&318=973&319=975&321=978&324=980&325=986&332=989&333=993&335=997&336=1000&340=1003&341=1007&344=1013&345=1015&346=1018&347=1023&349=1027&350=1032&352=1036&353=1041&355=1045&356=1050&358=1054&359=1059&365=1066&366=1071&368=1075&369=1078&370=1083&375=1096&377=1103&379=1105&384=1108&387=1113&388=1117&393=1126&395=1129&396=1133&399=1139&402=1141&406=1145&411=1147&414=1149'
+debug_info = '1=49&2=51&3=53&4=56&5=59&6=62&7=65&8=68&9=77&10=80&11=83&13=101&17=116&18=121&19=125&20=127&23=131&24=135&26=141&27=146&30=150&31=152&32=154&33=156&35=158&37=164&39=167&40=172&41=176&44=185&45=194&46=198&48=207&49=210&50=215&52=225&53=230&54=234&56=236&57=242&59=250&69=262&70=266&72=269&73=274&75=278&76=283&80=297&81=303&84=310&85=314&87=321&89=328&90=334&92=346&93=349&94=353&96=359&97=363&98=367&103=369&104=375&105=383&106=392&107=404&111=408&117=414&118=418&119=420&120=424&123=435&124=440&126=445&127=449&131=458&132=465&133=473&135=479&137=488&139=494&140=497&142=502&144=506&146=509&147=514&148=518&151=527&152=532&156=541&157=549&158=551&159=553&161=555&162=557&165=560&166=565&168=571&169=576&170=580&173=588&175=591&176=595&178=598&179=603&181=609&183=615&186=623&187=628&194=639&195=644&196=648&199=655&200=659&203=668&204=674&210=679&211=683&212=685&218=691&219=696&220=701&219=708&222=710&223=714&224=719&225=724&226=728&227=730&224=741&229=743&231=751&237=757&238=761&239=763&242=768&243=771&245=775&247=777&248=782&249=786&252=795&253=800&256=813&257=816&258=821&260=829&261=833&263=836&264=841&266=849&267=854&269=862&270=867&273=879&274=881&276=884&277=889&279=893&280=896&281=901&289=909&290=913&292=916&296=925&298=929&299=931&301=933&302=936&304=938&305=941&307=944&308=946&311=948&314=950&315=953&316=957&317=961&320=967&324=970&325=977&326=979&327=982&329=990&330=992&332=995&335=997&336=1003&343=1006&344=1010&346=1014&347=1017&351=1020&352=1024&355=1030&356=1032&357=1035&358=1040&360=1044&361=1049&363=1053&364=1058&366=1062&367=1067&369=1071&370=1076&376=1083&377=1088&379=1092&380=1095&381=1100&386=1113&388=1120&390=1122&395=1125&398=1130&399=1134&404=1143&406=1146&407=1150&410=1156&413=1158&417=1162&422=1164&425=1166'

@@ -69,7 +69,7 @@ class AxisPass:
     mid_statements: tuple[Statement, ...]
     kept_before: tuple[AxisKeep, ...]  # the earlier passes' results, loaded at its start
     kept_after: tuple[AxisKeep, ...]  # its results (and mid_statements) later passes read
-    moments: tuple[AxisMoments, ...] = ()  # variances about a mean of `results` (Welford)
+    moments: tuple[AxisMoments, ...] = ()  # means with the variance about them (Welford)
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,7 +329,7 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
             loads=tuple(load(t, True) for t in sig.inputs if t.name in needed),
             statements=tuple(Statement(t, loop(values[t]), "", lines[t]) for t in values if t in needed),
             results=tuple(_result(call, name, typer, loop, kept_inner) for call, name in calls.items()
-                          if level[call] == p and call not in fused),
+                          if level[call] == p and call not in fused and call not in fused.values()),
             mid_loads=tuple(load(t, False) for t in sig.inputs if t.name in used_mid),
             mid_statements=tuple(Statement(t, epilogue(values[t]), "", lines[t]) for t in mids),
             kept_before=tuple(k for k in keeps if k.level < p),
@@ -366,7 +366,7 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
         passes=tuple(passes),
         results=tuple(r for q in passes for r in q.results),
         partials=tuple([(r.name, r.dtype) for q in passes for r in q.results]
-                       + [(name, w.dtype) for q in passes for w in q.moments for name in (f"shifted_{w.var}", w.var)]),
+                       + [(name, w.dtype) for q in passes for w in q.moments for name in (w.mean, w.var)]),
         keeps=tuple(keeps),
         epilogue_loads=tuple(load(t, False) for t in sig.inputs if t.name in used_epilogue),
         epilogue_statements=epilogue_statements,

@@ -2,13 +2,12 @@
 
 `var = mean((x - mean(x, B, T)) ** 2, B, T)` (or `sum`, or `D * D`, through any names, as
 the row kernels recognise it: plan.moments_partner) would read x twice, once for the mean
-and once for the squared distances from it. Paired here, both come from one read: the mean
-stays an ordinary reduction of the pass (its bits those of the mean alone), and the
-variance takes Welford's method on the values less a shift, their value at the first
-reduced element: per lane of the tile a running mean and M2 (the sum of squared distances
-from that mean), folded over the tile's reduced axis and then over the slices as in Chan
-et al. (templates/axis_reduction.py.j2, `moments`). The shift keeps the running means
-near 0, so a mean far from 0 costs the M2 no digits (docs/design.md).
+and once for the squared distances from it. Paired here, both come from one read: per lane
+of the tile a running mean and M2 (the sum of squared distances from that mean), folded
+over the tile's reduced axis and then over the slices as in Chan et al.
+(templates/axis_reduction.py.j2, `moments`). A slice whose mean comes out NaN (an inf or
+a NaN among its values) reads its values again for a plain sum, so that an inf mean stays
+inf as in torch.mean.
 """
 
 from __future__ import annotations
@@ -23,9 +22,9 @@ from .plan import inline, moments_partner
 @dataclass(frozen=True, slots=True)
 class AxisMoments:
     """The variance about mean(A) in the mean's pass: the template's names for it are all
-    derived from the variance's result (acc_VAR, acc_shifted_VAR, shift_VAR, ...)."""
+    derived from the variance's result (acc_VAR, acc_running_VAR, acc_delta_VAR, ...)."""
 
-    mean: str  # the mean's result, e.g. "mean_x" (an ordinary reduction of the same pass)
+    mean: str  # the mean's result, e.g. "mean_x"
     var: str  # the variance's: its M2 until finished, e.g. "mean_xc"
     dtype: str  # accumulator type: float32, or float64 for f64 inputs
     value: str  # A on the tile, in the accumulator type
