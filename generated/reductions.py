@@ -8231,9 +8231,9 @@ def batch_norm_stats_kernel(
     r_start = pid_r * r_per_split
     r_stop = tl.minimum(r_start + r_per_split, n_reduced)
     # One accumulator per reduction, a [BLOCK_R, BLOCK_K] tile: each lane folds in every tile step's element.
-    # Welford (mean(x) and the variance about it, one read): per lane, acc_running_mean_var is the
-    # running mean of the values it has seen, acc_mean_var their M2 (the sum of their squared
-    # distances from it).
+    # Welford (mean(x) and the variance about it, one read but where a mean comes out
+    # inf or NaN): per lane, acc_running_mean_var is the running mean of the values it has
+    # seen, acc_mean_var their M2 (the sum of their squared distances from it).
     acc_running_mean_var = tl.zeros([BLOCK_R, BLOCK_K], tl.float32)
     acc_mean_var = tl.zeros([BLOCK_R, BLOCK_K], tl.float32)
     # Welford's step is heavier than a sum's: the loop pipelines its loads, three tiles in flight.
@@ -8264,7 +8264,6 @@ def batch_norm_stats_kernel(
                 mask=mask,
                 other=0.0,
             ).to(tl.float32)
-        # Fold the tile into the accumulators; masked-off lanes add the neutral element.
         # spec: reductions.tile:127 and reductions.tile:128
         # masked lanes take their running mean as the value (their A, of the loads' zeros, may
         # be anything: inf, NaN): a delta of 0 changes nothing
@@ -8275,17 +8274,31 @@ def batch_norm_stats_kernel(
         acc_weight_mean_var = 1.0 / ((r_block - r_start) // BLOCK_R + 1.0)
         acc_running_mean_var += acc_delta_mean_var * acc_weight_mean_var
         acc_mean_var += acc_delta_mean_var * (acc_value_mean_var - acc_running_mean_var)
-    # Each reduction over the tile's rows: one value per kept element.
     # Welford's lanes combine as in Chan et al. Lane j of the tile's rows saw
     # cdiv(r_stop - r_start - j, BLOCK_R) values of this slice. The slice's mean weighs each
     # lane's by that count (the counts add up to the slice's length; 0 / 0 = NaN where it has
-    # none, as torch's mean). Its M2 is the lanes' M2 plus each lane's count times the squared
-    # distance of its mean from the slice's.
+    # none, as torch's mean): a reference plus the lanes' distances from it, each times its
+    # share of the count (no sum of large values overflows; equal means give that mean). Its M2 is the lanes' M2
+    # plus each lane's count times the squared distance of its mean from the slice's.
     acc_count_mean_var = (
         (tl.maximum(r_stop - r_start - tl.arange(0, BLOCK_R), 0) + BLOCK_R - 1) // BLOCK_R
     ).to(tl.float32)[:, None]
-    mean_x = _div_by_count(
+    acc_share_mean_var = _div_by_count(acc_count_mean_var, r_stop - r_start)
+    # the reference: the count-weighted sum of the means, or where that is not finite (a sum
+    # of large means overflows), lane 0's mean, or 0
+    acc_first_mean_var = _div_by_count(
         tl.sum(acc_running_mean_var * acc_count_mean_var, axis=0), r_stop - r_start
+    )
+    acc_lane_mean_var = tl.sum(
+        tl.where((tl.arange(0, BLOCK_R) == 0)[:, None], acc_running_mean_var, 0.0), axis=0
+    )
+    acc_first_mean_var = tl.where(
+        acc_first_mean_var - acc_first_mean_var == 0.0,
+        acc_first_mean_var,
+        tl.where(acc_lane_mean_var - acc_lane_mean_var == 0.0, acc_lane_mean_var, 0.0),
+    )
+    mean_x = acc_first_mean_var + tl.sum(
+        (acc_running_mean_var - acc_first_mean_var[None, :]) * acc_share_mean_var, axis=0
     )
     acc_distance_mean_var = tl.where(
         acc_count_mean_var > 0.0, acc_running_mean_var - mean_x[None, :], 0.0
@@ -8293,10 +8306,14 @@ def batch_norm_stats_kernel(
     mean_var = tl.sum(
         acc_mean_var + acc_count_mean_var * acc_distance_mean_var * acc_distance_mean_var, axis=0
     )
-    if tl.max(tl.where(mask_k, mean_x != mean_x, False).to(tl.int32)) > 0:
-        # A NaN mean: an inf or a NaN among the slice's values (a running mean that has met an
-        # inf turns NaN at the lane's next value). Read the slice again for its mean as a plain
-        # sum, whose inf stays inf as in torch.mean (the variance is NaN, as in torch).
+    # a mean that is not finite (x - x is not 0): an inf or a NaN among the slice's values (a
+    # running mean that has met an inf turns NaN at the lane's next value), or finite values
+    # whose distances overflow
+    acc_unfinished_mean_var = mean_x - mean_x != 0.0
+    if tl.max(tl.where(mask_k, acc_unfinished_mean_var, False).to(tl.int32)) > 0:
+        # Read the slice again for those kept elements' means as a plain sum, whose inf stays
+        # inf as in torch.mean (the variance is NaN or inf there, as in torch); the others keep
+        # theirs.
         acc_plain_mean_var = tl.zeros([BLOCK_R, BLOCK_K], tl.float32)
         for r_block in tl.range(r_start, r_stop, BLOCK_R, num_stages=3):
             offs_r = r_block + tl.arange(0, BLOCK_R)
@@ -8326,7 +8343,11 @@ def batch_norm_stats_kernel(
                     other=0.0,
                 ).to(tl.float32)
             acc_plain_mean_var += tl.where(mask, x, 0.0)
-        mean_x = _div_by_count(tl.sum(acc_plain_mean_var, axis=0), r_stop - r_start)
+        mean_x = tl.where(
+            acc_unfinished_mean_var,
+            _div_by_count(tl.sum(acc_plain_mean_var, axis=0), r_stop - r_start),
+            mean_x,
+        )
     if SPLIT == 1:
         # This program saw every reduced element: finish here.
         # the variance: the M2 over the count
@@ -8345,10 +8366,39 @@ def batch_norm_stats_kernel(
         # Count this slice in (_last_arrival): the block's last slice to arrive combines them all,
         # in slice order (the same bits whichever finishes last), and computes the outputs.
         if _last_arrival(count_ptr, pid_k, SPLIT):
-            # Welford's slices combine as their lanes did: the mean weighs each slice's by its length,
-            # then the M2 adds each slice's M2 and its length times the squared distance of its mean
-            # from the whole's. BLOCK_S slices at a time; the loads bypass L1 (.cg), which is not
-            # coherent across SMs.
+            # Welford's slices combine as their lanes did: the mean weighs each slice's by its length
+            # (a reference plus the slices' distances from it, each times its share), then the M2 adds each slice's M2 and
+            # its length times the squared distance of its mean from the whole's. BLOCK_S slices at a
+            # time; the loads bypass L1 (.cg), which is not coherent across SMs.
+            # the reference: the length-weighted sum of the slices' means, or where that is not finite
+            # (a sum of large means overflows), slice 0's mean, or 0
+            slices_first_mean_var = tl.zeros([BLOCK_S, BLOCK_K], tl.float32)
+            for slice_block in range(0, SPLIT, BLOCK_S):
+                offs_s = slice_block + tl.arange(0, BLOCK_S)
+                # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.
+                mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]
+                # each slice's length: r_per_split, the last one what is left
+                slices_length_mean_var = tl.minimum(
+                    n_reduced - offs_s * r_per_split, r_per_split
+                ).to(tl.float32)[:, None]
+                partial = tl.load(
+                    mean_x_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :],
+                    mask=mask_s,
+                    other=0.0,
+                    cache_modifier=".cg",
+                )
+                slices_first_mean_var += tl.where(mask_s, partial * slices_length_mean_var, 0.0)
+            slices_first_mean_var = _div_by_count(tl.sum(slices_first_mean_var, axis=0), n_reduced)
+            slices_lane_mean_var = tl.load(
+                mean_x_part_ptr + offs_k, mask=mask_k, other=0.0, cache_modifier=".cg"
+            )
+            slices_first_mean_var = tl.where(
+                slices_first_mean_var - slices_first_mean_var == 0.0,
+                slices_first_mean_var,
+                tl.where(
+                    slices_lane_mean_var - slices_lane_mean_var == 0.0, slices_lane_mean_var, 0.0
+                ),
+            )
             slices_mean_x = tl.zeros([BLOCK_S, BLOCK_K], tl.float32)
             for slice_block in range(0, SPLIT, BLOCK_S):
                 offs_s = slice_block + tl.arange(0, BLOCK_S)
@@ -8364,8 +8414,13 @@ def batch_norm_stats_kernel(
                     other=0.0,
                     cache_modifier=".cg",
                 )
-                slices_mean_x += tl.where(mask_s, partial * slices_length_mean_var, 0.0)
-            mean_x = _div_by_count(tl.sum(slices_mean_x, axis=0), n_reduced)
+                slices_mean_x += tl.where(
+                    mask_s,
+                    (partial - slices_first_mean_var[None, :])
+                    * _div_by_count(slices_length_mean_var, n_reduced),
+                    0.0,
+                )
+            mean_x = slices_first_mean_var + tl.sum(slices_mean_x, axis=0)
             slices_mean_var = tl.zeros([BLOCK_S, BLOCK_K], tl.float32)
             for slice_block in range(0, SPLIT, BLOCK_S):
                 offs_s = slice_block + tl.arange(0, BLOCK_S)

@@ -502,6 +502,43 @@ reduction named(x: f32[M, N], acc_shift_mean_v: f32[M, N]) -> (v: f32[N], s: f32
         torch.testing.assert_close(o.double(), x.double().mean(0), rtol=1e-5, atol=1e-6)
 
 
+@pytest.mark.parametrize("split", [0, 2, 3])
+def test_welford_at_the_ends_of_the_range(tmp_path, split):
+    """Finite values whose distances overflow give a mean that is no longer finite: the
+    slice reads its values again, as for an inf (2e38 and -2e38 in one lane: mean 0, not
+    -inf). Large equal values keep their mean and a variance of 0 (a sum of large means
+    would overflow). A NaN or inf in one column leaves its neighbours' results as they
+    were, bit for bit; an inf in one slice of a column gives an inf mean."""
+    pin = f"\n    schedule {{ split = {split} }}" if split else ""
+    path = tmp_path / f"ends{split}.tile"
+    path.write_text(f"""
+reduction cols(x: f32[M, N]) -> (mu: f32[N], v: f32[N]) {{
+    mu = mean(x, M)
+    v = mean((x - mu) ** 2, M){pin}
+}}
+reduction bn(x: f32[B, T, C]) -> (mu: f32[C], v: f32[C]) {{
+    mu = mean(x, B, T)
+    v = mean((x - mu) ** 2, B, T){pin}
+}}
+""")
+    module, _ = compile_spec(path)
+    x = torch.zeros(1024, 4)
+    x[0, 1], x[512, 1] = 2e38, -2e38
+    mu, v = module.cols(x)
+    assert mu.tolist() == [0.0, 0.0, 0.0, 0.0] and v[0] == 0 and v[2] == 0
+    mu, v = module.cols(torch.full((100, 4), 1e37))
+    assert mu.tolist() == [1e37] * 4 or torch.equal(mu, torch.full((4,), 1e37)), mu
+    assert v.tolist() == [0.0] * 4
+    y = _randn(2, 700, 16, seed=21)
+    mu, v = module.bn(y)
+    y[1, 650, 7] = float("nan")
+    y[0, 3, 9] = float("inf")
+    mu2, v2 = module.bn(y)
+    keep = [c for c in range(16) if c not in (7, 9)]
+    assert torch.equal(mu2[keep], mu[keep]) and torch.equal(v2[keep], v[keep])
+    assert mu2[7].isnan() and v2[7].isnan() and mu2[9] == float("inf") and v2[9].isnan()
+
+
 def test_batch_norm_stats_example():
     from conftest import ROOT
     from tilegen.tools.validate import run_case

@@ -228,11 +228,11 @@ def root(context, missing=missing):
             t_10.extend((
                 '# Welford (',
                 str(environment.getattr(l_2_w, 'what')),
-                ', one read): per lane, acc_running_',
+                ', one read but where a mean comes out\n# inf or NaN): per lane, acc_running_',
                 str(environment.getattr(l_2_w, 'var')),
-                ' is the\n# running mean of the values it has seen, acc_',
+                ' is the running mean of the values it has\n# seen, acc_',
                 str(environment.getattr(l_2_w, 'var')),
-                ' their M2 (the sum of their squared\n# distances from it).\nacc_running_',
+                ' their M2 (the sum of their squared distances from it).\nacc_running_',
                 str(environment.getattr(l_2_w, 'var')),
                 ' = tl.zeros(',
                 str((undefined(name='tile') if l_0_tile is missing else l_0_tile)),
@@ -264,8 +264,13 @@ def root(context, missing=missing):
             str((undefined(name='k_axis') if l_0_k_axis is missing else l_0_k_axis)),
             '\n    ',
             str(t_1(t_6(context.call((undefined(name='tile_values') if l_0_tile_values is missing else l_0_tile_values), l_1_p)), 4)),
-            '\n    # Fold the tile into the accumulators; masked-off lanes add the neutral element.\n',
+            '\n',
         ))
+        if environment.getattr(l_1_p, 'results'):
+            pass
+            t_10.append(
+                '    # Fold the tile into the accumulators; masked-off lanes add the neutral element.\n',
+            )
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
             pass
@@ -341,11 +346,13 @@ def root(context, missing=missing):
                 ')\n',
             ))
         l_2_w = missing
-        t_10.extend((
-            "# Each reduction over the tile's ",
-            str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns')),
-            ': one value per kept element.\n',
-        ))
+        if environment.getattr(l_1_p, 'results'):
+            pass
+            t_10.extend((
+                "# Each reduction over the tile's ",
+                str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns')),
+                ': one value per kept element.\n',
+            ))
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
             pass
@@ -365,21 +372,60 @@ def root(context, missing=missing):
             t_10.extend((
                 "# Welford's lanes combine as in Chan et al. Lane j of the tile's ",
                 str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns')),
-                " saw\n# cdiv(r_stop - r_start - j, BLOCK_R) values of this slice. The slice's mean weighs each\n# lane's by that count (the counts add up to the slice's length; 0 / 0 = NaN where it has\n# none, as torch's mean). Its M2 is the lanes' M2 plus each lane's count times the squared\n# distance of its mean from the slice's.\nacc_count_",
+                " saw\n# cdiv(r_stop - r_start - j, BLOCK_R) values of this slice. The slice's mean weighs each\n# lane's by that count (the counts add up to the slice's length; 0 / 0 = NaN where it has\n# none, as torch's mean): a reference plus the lanes' distances from it, each times its\n# share of the count (no sum of large values overflows; equal means give that mean). Its M2 is the lanes' M2\n# plus each lane's count times the squared distance of its mean from the slice's.\nacc_count_",
                 str(environment.getattr(l_2_w, 'var')),
                 ' = ((tl.maximum(r_stop - r_start - tl.arange(0, BLOCK_R), 0) + BLOCK_R - 1) // BLOCK_R).to(tl.',
                 str(environment.getattr(l_2_w, 'dtype')),
                 ')',
                 str((undefined(name='r_axis') if l_0_r_axis is missing else l_0_r_axis)),
-                '\n',
-                str(environment.getattr(l_2_w, 'mean')),
+                '\nacc_share_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' = _div_by_count(acc_count_',
+                str(environment.getattr(l_2_w, 'var')),
+                ", r_stop - r_start)\n# the reference: the count-weighted sum of the means, or where that is not finite (a sum\n# of large means overflows), lane 0's mean, or 0\nacc_first_",
+                str(environment.getattr(l_2_w, 'var')),
                 ' = _div_by_count(tl.sum(acc_running_',
                 str(environment.getattr(l_2_w, 'var')),
                 ' * acc_count_',
                 str(environment.getattr(l_2_w, 'var')),
                 ', axis=',
                 str((undefined(name='axis') if l_2_axis is missing else l_2_axis)),
-                '), r_stop - r_start)\nacc_distance_',
+                '), r_stop - r_start)\nacc_lane_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' = tl.sum(tl.where((tl.arange(0, BLOCK_R) == 0)',
+                str((undefined(name='r_axis') if l_0_r_axis is missing else l_0_r_axis)),
+                ', acc_running_',
+                str(environment.getattr(l_2_w, 'var')),
+                ', 0.0), axis=',
+                str((undefined(name='axis') if l_2_axis is missing else l_2_axis)),
+                ')\nacc_first_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' = tl.where(acc_first_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' - acc_first_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' == 0.0, acc_first_',
+                str(environment.getattr(l_2_w, 'var')),
+                ', tl.where(acc_lane_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' - acc_lane_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' == 0.0, acc_lane_',
+                str(environment.getattr(l_2_w, 'var')),
+                ', 0.0))\n',
+                str(environment.getattr(l_2_w, 'mean')),
+                ' = acc_first_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' + tl.sum((acc_running_',
+                str(environment.getattr(l_2_w, 'var')),
+                ' - acc_first_',
+                str(environment.getattr(l_2_w, 'var')),
+                str((undefined(name='k_axis') if l_0_k_axis is missing else l_0_k_axis)),
+                ') * acc_share_',
+                str(environment.getattr(l_2_w, 'var')),
+                ', axis=',
+                str((undefined(name='axis') if l_2_axis is missing else l_2_axis)),
+                ')\nacc_distance_',
                 str(environment.getattr(l_2_w, 'var')),
                 ' = tl.where(acc_count_',
                 str(environment.getattr(l_2_w, 'var')),
@@ -400,11 +446,15 @@ def root(context, missing=missing):
                 str(environment.getattr(l_2_w, 'var')),
                 ', axis=',
                 str((undefined(name='axis') if l_2_axis is missing else l_2_axis)),
-                ')\nif tl.max(tl.where(mask_k, ',
+                ")\n# a mean that is not finite (x - x is not 0): an inf or a NaN among the slice's values (a\n# running mean that has met an inf turns NaN at the lane's next value), or finite values\n# whose distances overflow\nacc_unfinished_",
+                str(environment.getattr(l_2_w, 'var')),
+                ' = ',
                 str(environment.getattr(l_2_w, 'mean')),
-                ' != ',
+                ' - ',
                 str(environment.getattr(l_2_w, 'mean')),
-                ", False).to(tl.int32)) > 0:\n    # A NaN mean: an inf or a NaN among the slice's values (a running mean that has met an\n    # inf turns NaN at the lane's next value). Read the slice again for its mean as a plain\n    # sum, whose inf stays inf as in torch.mean (the variance is NaN, as in torch).\n    acc_plain_",
+                ' != 0.0\nif tl.max(tl.where(mask_k, acc_unfinished_',
+                str(environment.getattr(l_2_w, 'var')),
+                ", False).to(tl.int32)) > 0:\n    # Read the slice again for those kept elements' means as a plain sum, whose inf stays\n    # inf as in torch.mean (the variance is NaN or inf there, as in torch); the others keep\n    # theirs.\n    acc_plain_",
                 str(environment.getattr(l_2_w, 'var')),
                 ' = tl.zeros(',
                 str((undefined(name='tile') if l_0_tile is missing else l_0_tile)),
@@ -422,11 +472,15 @@ def root(context, missing=missing):
                 str(environment.getattr(l_2_w, 'value')),
                 ', 0.0)\n    ',
                 str(environment.getattr(l_2_w, 'mean')),
-                ' = _div_by_count(tl.sum(acc_plain_',
+                ' = tl.where(acc_unfinished_',
+                str(environment.getattr(l_2_w, 'var')),
+                ', _div_by_count(tl.sum(acc_plain_',
                 str(environment.getattr(l_2_w, 'var')),
                 ', axis=',
                 str((undefined(name='axis') if l_2_axis is missing else l_2_axis)),
-                '), r_stop - r_start)\n',
+                '), r_stop - r_start), ',
+                str(environment.getattr(l_2_w, 'mean')),
+                ')\n',
             ))
         l_2_w = l_2_axis = missing
         return concat(t_10)
@@ -552,7 +606,7 @@ def root(context, missing=missing):
             '\n',
             str(t_6(context.call((undefined(name='reduce_pass') if l_0_reduce_pass is missing else l_0_reduce_pass), l_1_p, l_1_index, (undefined(name='count') if l_1_count is missing else l_1_count)))),
             '\nif SPLIT == 1:\n    # This program saw every reduced element: finish ',
-            str(('the pass ' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else cond_expr_undefined("the inline if-expression on line 161 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
+            str(('the pass ' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else cond_expr_undefined("the inline if-expression on line 176 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
             'here.\n    ',
             str(t_1(t_6(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, (l_1_index == ((undefined(name='count') if l_1_count is missing else l_1_count) - 1)))), 4)),
             "\nelse:\n    # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.\n",
@@ -687,8 +741,8 @@ def root(context, missing=missing):
             return concat(t_18)
         l_1_slice_loop = Macro(environment, macro, 'slice_loop', (), False, False, True, context.eval_ctx.autoescape)
         t_17.extend((
-            "# Welford's slices combine as their lanes did: the mean weighs each slice's by its length,\n# then the M2 adds each slice's M2 and its length times the squared distance of its mean\n# from the whole's. BLOCK_S slices at a time; the loads bypass L1 (.cg), which is not\n# coherent across SMs.\nslices_",
-            str(environment.getattr(l_1_w, 'mean')),
+            "# Welford's slices combine as their lanes did: the mean weighs each slice's by its length\n# (a reference plus the slices' distances from it, each times its share), then the M2 adds each slice's M2 and\n# its length times the squared distance of its mean from the whole's. BLOCK_S slices at a\n# time; the loads bypass L1 (.cg), which is not coherent across SMs.\n# the reference: the length-weighted sum of the slices' means, or where that is not finite\n# (a sum of large means overflows), slice 0's mean, or 0\nslices_first_",
+            str(environment.getattr(l_1_w, 'var')),
             ' = tl.zeros([BLOCK_S, BLOCK_K], tl.',
             str(environment.getattr(l_1_w, 'dtype')),
             ')\n',
@@ -697,8 +751,8 @@ def root(context, missing=missing):
             t_19 = []
             pass
             t_19.extend((
-                '    slices_',
-                str(environment.getattr(l_1_w, 'mean')),
+                '    slices_first_',
+                str(environment.getattr(l_1_w, 'var')),
                 ' += tl.where(mask_s, partial * slices_length_',
                 str(environment.getattr(l_1_w, 'var')),
                 ', 0.0)\n',
@@ -707,11 +761,30 @@ def root(context, missing=missing):
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
         t_17.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
         t_17.extend((
-            str(environment.getattr(l_1_w, 'mean')),
-            ' = _div_by_count(tl.sum(slices_',
-            str(environment.getattr(l_1_w, 'mean')),
-            ', axis=0), n_reduced)\nslices_',
+            'slices_first_',
             str(environment.getattr(l_1_w, 'var')),
+            ' = _div_by_count(tl.sum(slices_first_',
+            str(environment.getattr(l_1_w, 'var')),
+            ', axis=0), n_reduced)\nslices_lane_',
+            str(environment.getattr(l_1_w, 'var')),
+            ' = tl.load(',
+            str(environment.getattr(l_1_w, 'mean')),
+            '_part_ptr + offs_k, mask=mask_k, other=0.0, cache_modifier=".cg")\nslices_first_',
+            str(environment.getattr(l_1_w, 'var')),
+            ' = tl.where(slices_first_',
+            str(environment.getattr(l_1_w, 'var')),
+            ' - slices_first_',
+            str(environment.getattr(l_1_w, 'var')),
+            ' == 0.0, slices_first_',
+            str(environment.getattr(l_1_w, 'var')),
+            ', tl.where(slices_lane_',
+            str(environment.getattr(l_1_w, 'var')),
+            ' - slices_lane_',
+            str(environment.getattr(l_1_w, 'var')),
+            ' == 0.0, slices_lane_',
+            str(environment.getattr(l_1_w, 'var')),
+            ', 0.0))\nslices_',
+            str(environment.getattr(l_1_w, 'mean')),
             ' = tl.zeros([BLOCK_S, BLOCK_K], tl.',
             str(environment.getattr(l_1_w, 'dtype')),
             ')\n',
@@ -720,6 +793,33 @@ def root(context, missing=missing):
             t_20 = []
             pass
             t_20.extend((
+                '    slices_',
+                str(environment.getattr(l_1_w, 'mean')),
+                ' += tl.where(mask_s, (partial - slices_first_',
+                str(environment.getattr(l_1_w, 'var')),
+                '[None, :]) * _div_by_count(slices_length_',
+                str(environment.getattr(l_1_w, 'var')),
+                ', n_reduced), 0.0)\n',
+            ))
+            return concat(t_20)
+        caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
+        t_17.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
+        t_17.extend((
+            str(environment.getattr(l_1_w, 'mean')),
+            ' = slices_first_',
+            str(environment.getattr(l_1_w, 'var')),
+            ' + tl.sum(slices_',
+            str(environment.getattr(l_1_w, 'mean')),
+            ', axis=0)\nslices_',
+            str(environment.getattr(l_1_w, 'var')),
+            ' = tl.zeros([BLOCK_S, BLOCK_K], tl.',
+            str(environment.getattr(l_1_w, 'dtype')),
+            ')\n',
+        ))
+        def macro():
+            t_21 = []
+            pass
+            t_21.extend((
                 '    slices_distance_',
                 str(environment.getattr(l_1_w, 'var')),
                 ' = tl.where(mask_s, partial - ',
@@ -736,7 +836,7 @@ def root(context, missing=missing):
                 str(environment.getattr(l_1_w, 'var')),
                 '\n',
             ))
-            return concat(t_20)
+            return concat(t_21)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
         t_17.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
         t_17.extend((
@@ -749,35 +849,35 @@ def root(context, missing=missing):
     context.exported_vars.add('combine_moments')
     context.vars['combine_moments'] = l_0_combine_moments = Macro(environment, macro, 'combine_moments', ('w',), False, False, True, context.eval_ctx.autoescape)
     def macro():
-        t_21 = []
+        t_22 = []
         pass
-        t_21.append(
+        t_22.append(
             'offs_k = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)\nif INDEX_64:\n    offs_k = offs_k.to(tl.int64)\n# mask_k: the last block of kept elements runs past n_kept.\nmask_k = offs_k < n_kept\n',
         )
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'):
             pass
-            t_21.extend((
+            t_22.extend((
                 '# Split the kept index into one index per kept dimension of [',
                 str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_text')),
                 '], innermost first.\n',
                 str(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'offs_k', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'))),
             ))
-        return concat(t_21)
+        return concat(t_22)
     context.exported_vars.add('kept_block')
     context.vars['kept_block'] = l_0_kept_block = Macro(environment, macro, 'kept_block', (), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_22 = []
+        t_23 = []
         pass
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'):
             pass
-            t_22.extend((
+            t_23.extend((
                 '# The inputs the statements after the reductions read, one value per kept element.\n',
                 str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'), 'mask_k')),
             ))
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_statements'):
             _loop_vars = {}
             pass
-            t_22.extend((
+            t_23.extend((
                 '# spec: ',
                 str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                 ':',
@@ -789,13 +889,13 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_st = missing
-        t_22.append(
+        t_23.append(
             '# Store each output, cast to its declared type, under the kept mask.\n',
         )
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'stores'):
             _loop_vars = {}
             pass
-            t_22.extend((
+            t_23.extend((
                 'tl.store(',
                 str(environment.getattr(environment.getattr(l_2_st, 'tensor'), 'name')),
                 '_ptr + ',
@@ -807,16 +907,16 @@ def root(context, missing=missing):
                 ', mask=mask_k)\n',
             ))
         l_2_st = missing
-        return concat(t_22)
+        return concat(t_23)
     context.exported_vars.add('epilogue')
     context.vars['epilogue'] = l_0_epilogue = Macro(environment, macro, 'epilogue', (), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_23 = []
+        t_24 = []
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_23.extend((
+            t_24.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -828,7 +928,7 @@ def root(context, missing=missing):
         l_2_t = missing
         if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             pass
-            t_23.extend((
+            t_24.extend((
                 '    ',
                 str(t_1(t_6(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'params'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4)),
                 '\n',
@@ -836,7 +936,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_23.extend((
+            t_24.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -849,7 +949,7 @@ def root(context, missing=missing):
         for (l_2_name, l_2_dtype) in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'partials'):
             _loop_vars = {}
             pass
-            t_23.extend((
+            t_24.extend((
                 '    ',
                 str(l_2_name),
                 '_part_ptr,  # ',
@@ -862,7 +962,7 @@ def root(context, missing=missing):
         for l_2_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'keeps'):
             _loop_vars = {}
             pass
-            t_23.extend((
+            t_24.extend((
                 '    ',
                 str(environment.getattr(l_2_m, 'name')),
                 '_keep_ptr,  # ',
@@ -874,7 +974,7 @@ def root(context, missing=missing):
                 ' for the passes after it\n',
             ))
         l_2_m = missing
-        t_23.extend((
+        t_24.extend((
             '    count_ptr,  # int32[blocks of kept elements]: how many slices of each block have finished (SPLIT > 1)\n    n_kept,  # elements of each output: ',
             str((t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept'), ' * ') or '1 (0-d outputs)')),
             '\n    n_reduced,  # elements reduced into each: ',
@@ -884,7 +984,7 @@ def root(context, missing=missing):
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_23.extend((
+            t_24.extend((
                 '    ',
                 str(l_2_d),
                 ',\n',
@@ -896,29 +996,29 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_23.extend((
+                t_24.extend((
                     '    ',
                     str(l_3_stride),
                     ',\n',
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_23.append(
+        t_24.append(
             '    SPLIT,  # programs sharing a block of kept elements, each over one slice of the reduced ones\n    BLOCK_R: tl.constexpr,  # reduced elements per tile step\n    BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step\n    BLOCK_K: tl.constexpr,  # kept elements per program\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n',
         )
         if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
             pass
-            t_23.extend((
+            t_24.extend((
                 '    PASS: tl.constexpr,  # which of the ',
                 str(t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'))),
                 ' passes over the reduced elements this launch makes\n',
             ))
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
             pass
-            t_23.append(
+            t_24.append(
                 '    FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices\n',
             )
-        return concat(t_23)
+        return concat(t_24)
     context.exported_vars.add('kernel_args')
     context.vars['kernel_args'] = l_0_kernel_args = Macro(environment, macro, 'kernel_args', (), False, False, False, context.eval_ctx.autoescape)
     yield '# spec: '
@@ -984,7 +1084,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 327 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 351 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -1005,7 +1105,7 @@ def root(context, missing=missing):
     yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape, the SM count and whether the inputs load in whole 16-byte vectors (a fact of\n    # the signature: tilegen.runtime.args.whole_vectors; tilegen.runtime.axes.axis_plan).\n    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(\n        n_kept, n_reduced, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner'))
     yield ', _axes.sm_count_or_default(device)'
-    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 343 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 367 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     yield ',\n        whole_vectors=_'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.facts(signature, _args.whole_vectors, '
@@ -1030,12 +1130,12 @@ def root(context, missing=missing):
     yield str(t_2(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
     yield ')\n'
     def macro():
-        t_24 = []
+        t_25 = []
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_24.extend((
+            t_25.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -1044,7 +1144,7 @@ def root(context, missing=missing):
         for l_2_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             _loop_vars = {}
             pass
-            t_24.extend((
+            t_25.extend((
                 '        ',
                 str(environment.getattr(l_2_p, 'name')),
                 ',\n',
@@ -1053,7 +1153,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_24.extend((
+            t_25.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -1062,7 +1162,7 @@ def root(context, missing=missing):
         for (l_2_name, l_2_dtype) in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'partials'):
             _loop_vars = {}
             pass
-            t_24.extend((
+            t_25.extend((
                 '        ',
                 str(l_2_name),
                 '_part,\n',
@@ -1071,19 +1171,19 @@ def root(context, missing=missing):
         for l_2_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'keeps'):
             _loop_vars = {}
             pass
-            t_24.extend((
+            t_25.extend((
                 '        ',
                 str(environment.getattr(l_2_m, 'name')),
                 '_keep,\n',
             ))
         l_2_m = missing
-        t_24.append(
+        t_25.append(
             '        count,\n        n_kept,\n        n_reduced,\n        r_per_split,\n',
         )
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_24.extend((
+            t_25.extend((
                 '        ',
                 str(l_2_d),
                 ',\n',
@@ -1095,7 +1195,7 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_24.extend((
+                t_25.extend((
                     '        ',
                     str(environment.getattr(l_2_t, 'name')),
                     '.stride(',
@@ -1104,18 +1204,18 @@ def root(context, missing=missing):
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_24.append(
+        t_25.append(
             '        SPLIT,\n',
         )
-        return concat(t_24)
+        return concat(t_25)
     context.exported_vars.add('launch_args')
     context.vars['launch_args'] = l_0_launch_args = Macro(environment, macro, 'launch_args', (), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_chained):
-        t_25 = []
+        t_26 = []
         if l_1_chained is missing:
             l_1_chained = undefined("parameter 'chained' was not provided", name='chained')
         pass
-        t_25.extend((
+        t_26.extend((
             '    _fast.launch(\n        ',
             str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')),
             '_kernel,\n        grid,\n',
@@ -1124,20 +1224,20 @@ def root(context, missing=missing):
         ))
         if l_1_chained:
             pass
-            t_25.append(
+            t_26.append(
                 '        PASS=PASS,\n',
             )
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
             pass
-            t_25.extend((
+            t_26.extend((
                 '        FLAT=all(t.is_contiguous() for t in (',
                 str(t_2(context.eval_ctx, t_4(context, t_4(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), attribute='tensor'), attribute='name'), ', ')),
                 ',)),\n',
             ))
-        t_25.append(
+        t_26.append(
             '        num_warps=num_warps,\n    )\n',
         )
-        return concat(t_25)
+        return concat(t_26)
     context.exported_vars.add('launches')
     context.vars['launches'] = l_0_launches = Macro(environment, macro, 'launches', ('chained',), False, False, False, context.eval_ctx.autoescape)
     if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
@@ -1171,4 +1271,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=49&2=51&3=53&4=56&5=59&6=62&7=65&8=68&9=77&10=80&11=83&13=101&17=116&18=121&19=125&20=127&23=131&24=135&26=141&27=146&30=150&31=152&32=154&33=156&35=158&37=164&39=167&40=172&41=176&44=185&45=194&46=198&48=207&49=210&50=215&52=225&53=230&54=234&56=236&57=242&59=250&69=262&70=266&72=269&73=274&75=278&76=283&80=297&81=303&84=310&85=314&87=321&89=328&90=334&92=346&93=349&94=353&96=359&97=363&98=367&103=369&104=375&105=383&106=392&107=404&111=408&117=414&118=418&119=420&120=424&123=435&124=440&126=445&127=449&131=458&132=465&133=473&135=479&137=488&139=494&140=497&142=502&144=506&146=509&147=514&148=518&151=527&152=532&156=541&157=549&158=551&159=553&161=555&162=557&165=560&166=565&168=571&169=576&170=580&173=588&175=591&176=595&178=598&179=603&181=609&183=615&186=623&187=628&194=639&195=644&196=648&199=655&200=659&203=668&204=674&210=679&211=683&212=685&218=691&219=696&220=701&219=708&222=710&223=714&224=719&225=724&226=728&227=730&224=741&229=743&231=751&237=757&238=761&239=763&242=768&243=771&245=775&247=777&248=782&249=786&252=795&253=800&256=813&257=816&258=821&260=829&261=833&263=836&264=841&266=849&267=854&269=862&270=867&273=879&274=881&276=884&277=889&279=893&280=896&281=901&289=909&290=913&292=916&296=925&298=929&299=931&301=933&302=936&304=938&305=941&307=944&308=946&311=948&314=950&315=953&316=957&317=961&320=967&324=970&325=977&326=979&327=982&329=990&330=992&332=995&335=997&336=1003&343=1006&344=1010&346=1014&347=1017&351=1020&352=1024&355=1030&356=1032&357=1035&358=1040&360=1044&361=1049&363=1053&364=1058&366=1062&367=1067&369=1071&370=1076&376=1083&377=1088&379=1092&380=1095&381=1100&386=1113&388=1120&390=1122&395=1125&398=1130&399=1134&404=1143&406=1146&407=1150&410=1156&413=1158&417=1162&422=1164&425=1166'
+debug_info = '1=49&2=51&3=53&4=56&5=59&6=62&7=65&8=68&9=77&10=80&11=83&13=101&17=116&18=121&19=125&20=127&23=131&24=135&26=141&27=146&30=150&31=152&32=154&33=156&35=158&37=164&39=167&40=172&41=176&44=185&45=194&46=198&48=207&49=210&50=215&52=225&53=230&54=232&55=234&56=236&57=242&59=250&69=262&70=266&71=269&74=274&75=279&77=283&78=288&82=302&83=308&86=315&87=319&89=326&91=333&92=339&94=349&95=353&97=356&98=360&100=366&101=370&102=374&108=376&109=382&112=386&113=394&114=402&115=416&116=429&117=438&121=450&122=456&126=458&132=464&133=468&134=470&135=474&138=489&139=494&141=499&142=503&146=512&147=519&148=527&150=533&152=542&154=548&155=551&157=556&159=560&161=563&162=568&163=572&166=581&167=586&171=595&172=603&173=605&174=607&176=609&177=611&180=614&181=619&183=625&184=630&185=634&188=642&190=645&191=649&193=652&194=657&196=663&198=669&201=677&202=682&209=693&210=698&211=702&214=709&215=713&218=722&219=728&225=733&226=737&227=739&235=745&236=750&237=755&236=762&239=765&240=769&241=773&242=787&243=792&244=797&243=806&246=808&247=814&248=819&249=824&250=828&251=830&248=841&253=843&255=851&261=857&262=861&263=863&266=868&267=871&269=875&271=877&272=882&273=886&276=895&277=900&280=913&281=916&282=921&284=929&285=933&287=936&288=941&290=949&291=954&293=962&294=967&297=979&298=981&300=984&301=989&303=993&304=996&305=1001&313=1009&314=1013&316=1016&320=1025&322=1029&323=1031&325=1033&326=1036&328=1038&329=1041&331=1044&332=1046&335=1048&338=1050&339=1053&340=1057&341=1061&344=1067&348=1070&349=1077&350=1079&351=1082&353=1090&354=1092&356=1095&359=1097&360=1103&367=1106&368=1110&370=1114&371=1117&375=1120&376=1124&379=1130&380=1132&381=1135&382=1140&384=1144&385=1149&387=1153&388=1158&390=1162&391=1167&393=1171&394=1176&400=1183&401=1188&403=1192&404=1195&405=1200&410=1213&412=1220&414=1222&419=1225&422=1230&423=1234&428=1243&430=1246&431=1250&434=1256&437=1258&441=1262&446=1264&449=1266'
