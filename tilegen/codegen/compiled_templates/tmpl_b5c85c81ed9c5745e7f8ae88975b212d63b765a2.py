@@ -8,7 +8,7 @@ def root(context, missing=missing):
     cond_expr_undefined = Undefined
     if 0: yield None
     l_0_k = resolve('k')
-    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_strided_loads = l_0_tile_values = l_0_reduce_pass = l_0_load_kept = l_0_finish_pass = l_0_run_pass = l_0_combine = l_0_combine_moments = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_launch_args = l_0_launches = missing
+    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_strided_loads = l_0_tile_values = l_0_tile_at = l_0_reduce_pass = l_0_load_kept = l_0_finish_pass = l_0_run_pass = l_0_combine = l_0_combine_moments = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_launch_args = l_0_launches = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -182,8 +182,25 @@ def root(context, missing=missing):
         return concat(t_9)
     context.exported_vars.add('tile_values')
     context.vars['tile_values'] = l_0_tile_values = Macro(environment, macro, 'tile_values', ('p',), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_p, l_1_index, l_1_count):
+    def macro(l_1_p):
         t_10 = []
+        if l_1_p is missing:
+            l_1_p = undefined("parameter 'p' was not provided", name='p')
+        pass
+        t_10.extend((
+            'offs_r = r_block + tl.arange(0, BLOCK_R)\nif INDEX_64:\n    offs_r = offs_r.to(tl.int64)\n# mask: inside this slice of the reduced elements, and inside the kept ones.\nmask = (offs_r < r_stop)',
+            str((undefined(name='r_axis') if l_0_r_axis is missing else l_0_r_axis)),
+            ' & mask_k',
+            str((undefined(name='k_axis') if l_0_k_axis is missing else l_0_k_axis)),
+            '\n',
+            str(t_6(context.call((undefined(name='tile_values') if l_0_tile_values is missing else l_0_tile_values), l_1_p))),
+            '\n',
+        ))
+        return concat(t_10)
+    context.exported_vars.add('tile_at')
+    context.vars['tile_at'] = l_0_tile_at = Macro(environment, macro, 'tile_at', ('p',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_p, l_1_index, l_1_count):
+        t_11 = []
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
         if l_1_index is missing:
@@ -193,16 +210,16 @@ def root(context, missing=missing):
         pass
         if (l_1_count > 1):
             pass
-            t_10.extend((
+            t_11.extend((
                 '# Pass ',
                 str((l_1_index + 1)),
                 ' of ',
                 str(l_1_count),
                 ' over the reduced elements',
-                str((': its reductions read the results of the passes before' if l_1_index else cond_expr_undefined("the inline if-expression on line 46 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
+                str((': its reductions read the results of the passes before' if l_1_index else cond_expr_undefined("the inline if-expression on line 54 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
                 '.\n',
             ))
-        t_10.extend((
+        t_11.extend((
             '# One accumulator per reduction, a ',
             str((undefined(name='tile') if l_0_tile is missing else l_0_tile)),
             " tile: each lane folds in every tile step's element.\n",
@@ -210,7 +227,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
             pass
-            t_10.extend((
+            t_11.extend((
                 'acc_',
                 str(environment.getattr(l_2_r, 'name')),
                 ' = tl.full(',
@@ -225,7 +242,7 @@ def root(context, missing=missing):
         for l_2_w in environment.getattr(l_1_p, 'moments'):
             _loop_vars = {}
             pass
-            t_10.extend((
+            t_11.extend((
                 '# Welford (',
                 str(environment.getattr(l_2_w, 'what')),
                 ', one read but where a mean comes out\n# inf or NaN): per lane, acc_running_',
@@ -249,32 +266,28 @@ def root(context, missing=missing):
         l_2_w = missing
         if environment.getattr(l_1_p, 'moments'):
             pass
-            t_10.append(
+            t_11.append(
                 "# Welford's step is heavier than a sum's: the loop pipelines its loads, three tiles in flight.\nfor r_block in tl.range(r_start, r_stop, BLOCK_R, num_stages=3):\n",
             )
         else:
             pass
-            t_10.append(
+            t_11.append(
                 'for r_block in range(r_start, r_stop, BLOCK_R):\n',
             )
-        t_10.extend((
-            '    offs_r = r_block + tl.arange(0, BLOCK_R)\n    if INDEX_64:\n        offs_r = offs_r.to(tl.int64)\n    # mask: inside this slice of the reduced elements, and inside the kept ones.\n    mask = (offs_r < r_stop)',
-            str((undefined(name='r_axis') if l_0_r_axis is missing else l_0_r_axis)),
-            ' & mask_k',
-            str((undefined(name='k_axis') if l_0_k_axis is missing else l_0_k_axis)),
-            '\n    ',
-            str(t_1(t_6(context.call((undefined(name='tile_values') if l_0_tile_values is missing else l_0_tile_values), l_1_p)), 4)),
+        t_11.extend((
+            '    ',
+            str(t_1(t_6(context.call((undefined(name='tile_at') if l_0_tile_at is missing else l_0_tile_at), l_1_p)), 4)),
             '\n',
         ))
         if environment.getattr(l_1_p, 'results'):
             pass
-            t_10.append(
+            t_11.append(
                 '    # Fold the tile into the accumulators; masked-off lanes add the neutral element.\n',
             )
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
             pass
-            t_10.extend((
+            t_11.extend((
                 '    ',
                 str(environment.getattr(l_2_r, 'step')),
                 '\n',
@@ -283,7 +296,7 @@ def root(context, missing=missing):
         for l_2_w in environment.getattr(l_1_p, 'moments'):
             _loop_vars = {}
             pass
-            t_10.extend((
+            t_11.extend((
                 '    # spec: ',
                 str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                 ':',
@@ -291,13 +304,13 @@ def root(context, missing=missing):
             ))
             if (environment.getattr(l_2_w, 'line_var') != environment.getattr(l_2_w, 'line_mean')):
                 pass
-                t_10.extend((
+                t_11.extend((
                     ' and ',
                     str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                     ':',
                     str(environment.getattr(l_2_w, 'line_var')),
                 ))
-            t_10.extend((
+            t_11.extend((
                 "\n    # masked lanes take their running mean as the value (their A, of the loads' zeros, may\n    # be anything: inf, NaN): a delta of 0 changes nothing\n    acc_value_",
                 str(environment.getattr(l_2_w, 'var')),
                 ' = tl.where(mask, ',
@@ -314,21 +327,21 @@ def root(context, missing=missing):
             ))
             if (environment.getattr(l_2_w, 'dtype') == 'float32'):
                 pass
-                t_10.extend((
+                t_11.extend((
                     '    acc_weight_',
                     str(environment.getattr(l_2_w, 'var')),
                     ' = 1.0 / ((r_block - r_start) // BLOCK_R + 1.0)\n',
                 ))
             else:
                 pass
-                t_10.extend((
+                t_11.extend((
                     '    acc_weight_',
                     str(environment.getattr(l_2_w, 'var')),
                     ' = 1.0 / ((r_block - r_start) // BLOCK_R + tl.full((), 1.0, tl.',
                     str(environment.getattr(l_2_w, 'dtype')),
                     '))\n',
                 ))
-            t_10.extend((
+            t_11.extend((
                 '    acc_running_',
                 str(environment.getattr(l_2_w, 'var')),
                 ' += acc_delta_',
@@ -348,7 +361,7 @@ def root(context, missing=missing):
         l_2_w = missing
         if environment.getattr(l_1_p, 'results'):
             pass
-            t_10.extend((
+            t_11.extend((
                 "# Each reduction over the tile's ",
                 str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns')),
                 ': one value per kept element.\n',
@@ -356,7 +369,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
             pass
-            t_10.extend((
+            t_11.extend((
                 str(environment.getattr(l_2_r, 'name')),
                 ' = ',
                 str(environment.getattr(l_2_r, 'fold')),
@@ -369,7 +382,7 @@ def root(context, missing=missing):
             pass
             l_2_axis = (0 if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 1)
             _loop_vars['axis'] = l_2_axis
-            t_10.extend((
+            t_11.extend((
                 "# Welford's lanes combine as in Chan et al. Lane j of the tile's ",
                 str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns')),
                 " saw\n# cdiv(r_stop - r_start - j, BLOCK_R) values of this slice. The slice's mean weighs each\n# lane's by that count (the counts add up to the slice's length; 0 / 0 = NaN where it has\n# none, as torch's mean): a reference plus the lanes' distances from it, each times its\n# share of the count (no sum of large values overflows; equal means give that mean). Its M2 is the lanes' M2\n# plus each lane's count times the squared distance of its mean from the slice's.\nacc_count_",
@@ -460,12 +473,8 @@ def root(context, missing=missing):
                 str((undefined(name='tile') if l_0_tile is missing else l_0_tile)),
                 ', tl.',
                 str(environment.getattr(l_2_w, 'dtype')),
-                ')\n    for r_block in tl.range(r_start, r_stop, BLOCK_R, num_stages=3):\n        offs_r = r_block + tl.arange(0, BLOCK_R)\n        if INDEX_64:\n            offs_r = offs_r.to(tl.int64)\n        # mask: inside this slice of the reduced elements, and inside the kept ones.\n        mask = (offs_r < r_stop)',
-                str((undefined(name='r_axis') if l_0_r_axis is missing else l_0_r_axis)),
-                ' & mask_k',
-                str((undefined(name='k_axis') if l_0_k_axis is missing else l_0_k_axis)),
-                '\n        ',
-                str(t_1(t_6(context.call((undefined(name='tile_values') if l_0_tile_values is missing else l_0_tile_values), l_1_p, _loop_vars=_loop_vars)), 8)),
+                ')\n    for r_block in tl.range(r_start, r_stop, BLOCK_R, num_stages=3):\n        ',
+                str(t_1(t_6(context.call((undefined(name='tile_at') if l_0_tile_at is missing else l_0_tile_at), l_1_p, _loop_vars=_loop_vars)), 8)),
                 '\n        acc_plain_',
                 str(environment.getattr(l_2_w, 'var')),
                 ' += tl.where(mask, ',
@@ -483,61 +492,61 @@ def root(context, missing=missing):
                 ')\n',
             ))
         l_2_w = l_2_axis = missing
-        return concat(t_10)
+        return concat(t_11)
     context.exported_vars.add('reduce_pass')
     context.vars['reduce_pass'] = l_0_reduce_pass = Macro(environment, macro, 'reduce_pass', ('p', 'index', 'count'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_p):
-        t_11 = []
+        t_12 = []
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
         pass
         if environment.getattr(l_1_p, 'kept_before'):
             pass
-            t_11.append(
+            t_12.append(
                 '# The results of the passes before, one value per kept element (from their buffers).\n',
             )
             for l_2_m in environment.getattr(l_1_p, 'kept_before'):
                 _loop_vars = {}
                 pass
-                t_11.extend((
+                t_12.extend((
                     str(environment.getattr(l_2_m, 'name')),
                     ' = tl.load(',
                     str(environment.getattr(l_2_m, 'name')),
                     '_keep_ptr + offs_k, mask=mask_k, other=0)\n',
                 ))
             l_2_m = missing
-        return concat(t_11)
+        return concat(t_12)
     context.exported_vars.add('load_kept')
     context.vars['load_kept'] = l_0_load_kept = Macro(environment, macro, 'load_kept', ('p',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_p, l_1_last):
-        t_12 = []
+        t_13 = []
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
         if l_1_last is missing:
             l_1_last = undefined("parameter 'last' was not provided", name='last')
         pass
-        def t_13(fiter):
+        def t_14(fiter):
             for l_2_r in fiter:
                 if (environment.getattr(l_2_r, 'final') != environment.getattr(l_2_r, 'name')):
                     yield l_2_r
-        for l_2_r in t_13(environment.getattr(l_1_p, 'results')):
+        for l_2_r in t_14(environment.getattr(l_1_p, 'results')):
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_13.extend((
                 str(environment.getattr(l_2_r, 'name')),
                 ' = ',
                 str(environment.getattr(l_2_r, 'final')),
                 '\n',
             ))
         l_2_r = missing
-        def t_14(fiter):
+        def t_15(fiter):
             for l_2_w in fiter:
                 if (environment.getattr(l_2_w, 'var_final') != environment.getattr(l_2_w, 'var')):
                     yield l_2_w
-        for l_2_w in t_14(environment.getattr(l_1_p, 'moments')):
+        for l_2_w in t_15(environment.getattr(l_1_p, 'moments')):
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_13.extend((
                 '# the variance: the M2 over the count\n',
                 str(environment.getattr(l_2_w, 'var')),
                 ' = ',
@@ -547,7 +556,7 @@ def root(context, missing=missing):
         l_2_w = missing
         if l_1_last:
             pass
-            t_12.extend((
+            t_13.extend((
                 str(context.call((undefined(name='epilogue') if l_0_epilogue is missing else l_0_epilogue))),
                 '\n',
             ))
@@ -555,7 +564,7 @@ def root(context, missing=missing):
             pass
             if environment.getattr(l_1_p, 'mid_loads'):
                 pass
-                t_12.extend((
+                t_13.extend((
                     '# The inputs the results below read, one value per kept element.\n',
                     str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr(l_1_p, 'mid_loads'), 'mask_k')),
                     '\n',
@@ -563,7 +572,7 @@ def root(context, missing=missing):
             for l_2_st in environment.getattr(l_1_p, 'mid_statements'):
                 _loop_vars = {}
                 pass
-                t_12.extend((
+                t_13.extend((
                     '# spec: ',
                     str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                     ':',
@@ -575,13 +584,13 @@ def root(context, missing=missing):
                     '\n',
                 ))
             l_2_st = missing
-            t_12.append(
+            t_13.append(
                 "# Leave this pass's results for the passes after it.\n",
             )
             for l_2_m in environment.getattr(l_1_p, 'kept_after'):
                 _loop_vars = {}
                 pass
-                t_12.extend((
+                t_13.extend((
                     'tl.store(',
                     str(environment.getattr(l_2_m, 'name')),
                     '_keep_ptr + offs_k, ',
@@ -589,11 +598,11 @@ def root(context, missing=missing):
                     ', mask=mask_k)\n',
                 ))
             l_2_m = missing
-        return concat(t_12)
+        return concat(t_13)
     context.exported_vars.add('finish_pass')
     context.vars['finish_pass'] = l_0_finish_pass = Macro(environment, macro, 'finish_pass', ('p', 'last'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_p, l_1_index):
-        t_15 = []
+        t_16 = []
         l_1_count = missing
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
@@ -601,12 +610,12 @@ def root(context, missing=missing):
             l_1_index = undefined("parameter 'index' was not provided", name='index')
         pass
         l_1_count = t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'))
-        t_15.extend((
+        t_16.extend((
             str(t_6(context.call((undefined(name='load_kept') if l_0_load_kept is missing else l_0_load_kept), l_1_p))),
             '\n',
             str(t_6(context.call((undefined(name='reduce_pass') if l_0_reduce_pass is missing else l_0_reduce_pass), l_1_p, l_1_index, (undefined(name='count') if l_1_count is missing else l_1_count)))),
             '\nif SPLIT == 1:\n    # This program saw every reduced element: finish ',
-            str(('the pass ' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else cond_expr_undefined("the inline if-expression on line 176 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
+            str(('the pass ' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else cond_expr_undefined("the inline if-expression on line 174 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
             'here.\n    ',
             str(t_1(t_6(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, (l_1_index == ((undefined(name='count') if l_1_count is missing else l_1_count) - 1)))), 4)),
             "\nelse:\n    # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.\n",
@@ -614,7 +623,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
             pass
-            t_15.extend((
+            t_16.extend((
                 '    tl.store(',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part_ptr + pid_r * n_kept + offs_k, ',
@@ -625,7 +634,7 @@ def root(context, missing=missing):
         for l_2_w in environment.getattr(l_1_p, 'moments'):
             _loop_vars = {}
             pass
-            t_15.extend((
+            t_16.extend((
                 '    tl.store(',
                 str(environment.getattr(l_2_w, 'mean')),
                 '_part_ptr + pid_r * n_kept + offs_k, ',
@@ -637,14 +646,14 @@ def root(context, missing=missing):
                 ', mask=mask_k)\n',
             ))
         l_2_w = missing
-        t_15.extend((
+        t_16.extend((
             "    # Count this slice in (_last_arrival): the block's last slice to arrive combines them all,\n    # in slice order (the same bits whichever finishes last), and ",
             str(('finishes the pass' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else 'computes the outputs')),
             '.\n    if _last_arrival(count_ptr, pid_k, SPLIT):\n',
         ))
         if environment.getattr(l_1_p, 'results'):
             pass
-            t_15.extend((
+            t_16.extend((
                 '        ',
                 str(t_1(t_6(context.call((undefined(name='combine') if l_0_combine is missing else l_0_combine), environment.getattr(l_1_p, 'results'))), 8)),
                 '\n',
@@ -652,32 +661,32 @@ def root(context, missing=missing):
         for l_2_w in environment.getattr(l_1_p, 'moments'):
             _loop_vars = {}
             pass
-            t_15.extend((
+            t_16.extend((
                 '        ',
                 str(t_1(t_6(context.call((undefined(name='combine_moments') if l_0_combine_moments is missing else l_0_combine_moments), l_2_w, _loop_vars=_loop_vars)), 8)),
                 '\n',
             ))
         l_2_w = missing
-        t_15.extend((
+        t_16.extend((
             '        ',
             str(t_1(t_6(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, (l_1_index == ((undefined(name='count') if l_1_count is missing else l_1_count) - 1)))), 8)),
             '\n',
         ))
-        return concat(t_15)
+        return concat(t_16)
     context.exported_vars.add('run_pass')
     context.vars['run_pass'] = l_0_run_pass = Macro(environment, macro, 'run_pass', ('p', 'index'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_results):
-        t_16 = []
+        t_17 = []
         if l_1_results is missing:
             l_1_results = undefined("parameter 'results' was not provided", name='results')
         pass
-        t_16.append(
+        t_17.append(
             "# Every slice's partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per\n# reduction. The loads bypass L1 (.cg), which is not coherent across SMs.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_17.extend((
                 'slices_',
                 str(environment.getattr(l_2_r, 'name')),
                 ' = tl.full([BLOCK_S, BLOCK_K], ',
@@ -687,13 +696,13 @@ def root(context, missing=missing):
                 ')\n',
             ))
         l_2_r = missing
-        t_16.append(
+        t_17.append(
             "for slice_block in range(0, SPLIT, BLOCK_S):\n    offs_s = slice_block + tl.arange(0, BLOCK_S)\n    # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.\n    mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]\n    # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_17.extend((
                 '    partial = tl.load(',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=',
@@ -703,32 +712,32 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_r = missing
-        t_16.append(
+        t_17.append(
             "# Fold the slices: the tile's rows, in a fixed order.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_17.extend((
                 str(environment.getattr(l_2_r, 'name')),
                 ' = ',
                 str(environment.getattr(l_2_r, 'fold_slices')),
                 '\n',
             ))
         l_2_r = missing
-        return concat(t_16)
+        return concat(t_17)
     context.exported_vars.add('combine')
     context.vars['combine'] = l_0_combine = Macro(environment, macro, 'combine', ('results',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_w, l_1_caller):
-        t_17 = []
+        t_18 = []
         l_1_slice_loop = missing
         if l_1_w is missing:
             l_1_w = undefined("parameter 'w' was not provided", name='w')
         pass
         def macro(l_2_caller):
-            t_18 = []
+            t_19 = []
             pass
-            t_18.extend((
+            t_19.extend((
                 "for slice_block in range(0, SPLIT, BLOCK_S):\n    offs_s = slice_block + tl.arange(0, BLOCK_S)\n    # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.\n    mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]\n    # each slice's length: r_per_split, the last one what is left\n    slices_length_",
                 str(environment.getattr(l_1_w, 'var')),
                 ' = tl.minimum(n_reduced - offs_s * r_per_split, r_per_split).to(tl.',
@@ -738,9 +747,9 @@ def root(context, missing=missing):
                 '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=0.0, cache_modifier=".cg")\n',
                 str(context.call(l_2_caller)),
             ))
-            return concat(t_18)
+            return concat(t_19)
         l_1_slice_loop = Macro(environment, macro, 'slice_loop', (), False, False, True, context.eval_ctx.autoescape)
-        t_17.extend((
+        t_18.extend((
             "# Welford's slices combine as their lanes did: the mean weighs each slice's by its length\n# (a reference plus the slices' distances from it, each times its share), then the M2 adds each slice's M2 and\n# its length times the squared distance of its mean from the whole's. BLOCK_S slices at a\n# time; the loads bypass L1 (.cg), which is not coherent across SMs.\n# the reference: the length-weighted sum of the slices' means, or where that is not finite\n# (a sum of large means overflows), slice 0's mean, or 0\nslices_first_",
             str(environment.getattr(l_1_w, 'var')),
             ' = tl.zeros([BLOCK_S, BLOCK_K], tl.',
@@ -748,19 +757,19 @@ def root(context, missing=missing):
             ')\n',
         ))
         def macro():
-            t_19 = []
+            t_20 = []
             pass
-            t_19.extend((
+            t_20.extend((
                 '    slices_first_',
                 str(environment.getattr(l_1_w, 'var')),
                 ' += tl.where(mask_s, partial * slices_length_',
                 str(environment.getattr(l_1_w, 'var')),
                 ', 0.0)\n',
             ))
-            return concat(t_19)
+            return concat(t_20)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
-        t_17.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
-        t_17.extend((
+        t_18.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
+        t_18.extend((
             'slices_first_',
             str(environment.getattr(l_1_w, 'var')),
             ' = _div_by_count(tl.sum(slices_first_',
@@ -790,9 +799,9 @@ def root(context, missing=missing):
             ')\n',
         ))
         def macro():
-            t_20 = []
+            t_21 = []
             pass
-            t_20.extend((
+            t_21.extend((
                 '    slices_',
                 str(environment.getattr(l_1_w, 'mean')),
                 ' += tl.where(mask_s, (partial - slices_first_',
@@ -801,10 +810,10 @@ def root(context, missing=missing):
                 str(environment.getattr(l_1_w, 'var')),
                 ', n_reduced), 0.0)\n',
             ))
-            return concat(t_20)
+            return concat(t_21)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
-        t_17.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
-        t_17.extend((
+        t_18.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
+        t_18.extend((
             str(environment.getattr(l_1_w, 'mean')),
             ' = slices_first_',
             str(environment.getattr(l_1_w, 'var')),
@@ -817,9 +826,9 @@ def root(context, missing=missing):
             ')\n',
         ))
         def macro():
-            t_21 = []
+            t_22 = []
             pass
-            t_21.extend((
+            t_22.extend((
                 '    slices_distance_',
                 str(environment.getattr(l_1_w, 'var')),
                 ' = tl.where(mask_s, partial - ',
@@ -836,48 +845,48 @@ def root(context, missing=missing):
                 str(environment.getattr(l_1_w, 'var')),
                 '\n',
             ))
-            return concat(t_21)
+            return concat(t_22)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
-        t_17.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
-        t_17.extend((
+        t_18.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
+        t_18.extend((
             str(environment.getattr(l_1_w, 'var')),
             ' = tl.sum(slices_',
             str(environment.getattr(l_1_w, 'var')),
             ', axis=0)\n',
         ))
-        return concat(t_17)
+        return concat(t_18)
     context.exported_vars.add('combine_moments')
     context.vars['combine_moments'] = l_0_combine_moments = Macro(environment, macro, 'combine_moments', ('w',), False, False, True, context.eval_ctx.autoescape)
     def macro():
-        t_22 = []
+        t_23 = []
         pass
-        t_22.append(
+        t_23.append(
             'offs_k = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)\nif INDEX_64:\n    offs_k = offs_k.to(tl.int64)\n# mask_k: the last block of kept elements runs past n_kept.\nmask_k = offs_k < n_kept\n',
         )
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'):
             pass
-            t_22.extend((
+            t_23.extend((
                 '# Split the kept index into one index per kept dimension of [',
                 str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_text')),
                 '], innermost first.\n',
                 str(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'offs_k', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'))),
             ))
-        return concat(t_22)
+        return concat(t_23)
     context.exported_vars.add('kept_block')
     context.vars['kept_block'] = l_0_kept_block = Macro(environment, macro, 'kept_block', (), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_23 = []
+        t_24 = []
         pass
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'):
             pass
-            t_23.extend((
+            t_24.extend((
                 '# The inputs the statements after the reductions read, one value per kept element.\n',
                 str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'), 'mask_k')),
             ))
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_statements'):
             _loop_vars = {}
             pass
-            t_23.extend((
+            t_24.extend((
                 '# spec: ',
                 str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                 ':',
@@ -889,13 +898,13 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_st = missing
-        t_23.append(
+        t_24.append(
             '# Store each output, cast to its declared type, under the kept mask.\n',
         )
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'stores'):
             _loop_vars = {}
             pass
-            t_23.extend((
+            t_24.extend((
                 'tl.store(',
                 str(environment.getattr(environment.getattr(l_2_st, 'tensor'), 'name')),
                 '_ptr + ',
@@ -907,16 +916,16 @@ def root(context, missing=missing):
                 ', mask=mask_k)\n',
             ))
         l_2_st = missing
-        return concat(t_23)
+        return concat(t_24)
     context.exported_vars.add('epilogue')
     context.vars['epilogue'] = l_0_epilogue = Macro(environment, macro, 'epilogue', (), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_24 = []
+        t_25 = []
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_24.extend((
+            t_25.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -928,7 +937,7 @@ def root(context, missing=missing):
         l_2_t = missing
         if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             pass
-            t_24.extend((
+            t_25.extend((
                 '    ',
                 str(t_1(t_6(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'params'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4)),
                 '\n',
@@ -936,7 +945,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_24.extend((
+            t_25.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -949,7 +958,7 @@ def root(context, missing=missing):
         for (l_2_name, l_2_dtype) in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'partials'):
             _loop_vars = {}
             pass
-            t_24.extend((
+            t_25.extend((
                 '    ',
                 str(l_2_name),
                 '_part_ptr,  # ',
@@ -962,7 +971,7 @@ def root(context, missing=missing):
         for l_2_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'keeps'):
             _loop_vars = {}
             pass
-            t_24.extend((
+            t_25.extend((
                 '    ',
                 str(environment.getattr(l_2_m, 'name')),
                 '_keep_ptr,  # ',
@@ -974,7 +983,7 @@ def root(context, missing=missing):
                 ' for the passes after it\n',
             ))
         l_2_m = missing
-        t_24.extend((
+        t_25.extend((
             '    count_ptr,  # int32[blocks of kept elements]: how many slices of each block have finished (SPLIT > 1)\n    n_kept,  # elements of each output: ',
             str((t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept'), ' * ') or '1 (0-d outputs)')),
             '\n    n_reduced,  # elements reduced into each: ',
@@ -984,7 +993,7 @@ def root(context, missing=missing):
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_24.extend((
+            t_25.extend((
                 '    ',
                 str(l_2_d),
                 ',\n',
@@ -996,29 +1005,29 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_24.extend((
+                t_25.extend((
                     '    ',
                     str(l_3_stride),
                     ',\n',
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_24.append(
+        t_25.append(
             '    SPLIT,  # programs sharing a block of kept elements, each over one slice of the reduced ones\n    BLOCK_R: tl.constexpr,  # reduced elements per tile step\n    BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step\n    BLOCK_K: tl.constexpr,  # kept elements per program\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n',
         )
         if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
             pass
-            t_24.extend((
+            t_25.extend((
                 '    PASS: tl.constexpr,  # which of the ',
                 str(t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'))),
                 ' passes over the reduced elements this launch makes\n',
             ))
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
             pass
-            t_24.append(
+            t_25.append(
                 '    FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices\n',
             )
-        return concat(t_24)
+        return concat(t_25)
     context.exported_vars.add('kernel_args')
     context.vars['kernel_args'] = l_0_kernel_args = Macro(environment, macro, 'kernel_args', (), False, False, False, context.eval_ctx.autoescape)
     yield '# spec: '
@@ -1068,7 +1077,7 @@ def root(context, missing=missing):
         yield '\n'
     yield '\n\n'
     template = environment.get_template('_launcher_head.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'combine_moments': l_0_combine_moments, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_values': l_0_tile_values}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'combine_moments': l_0_combine_moments, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_at': l_0_tile_at, 'tile_values': l_0_tile_values}))
     try:
         for event in gen:
             yield event
@@ -1084,7 +1093,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 351 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 349 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -1105,7 +1114,7 @@ def root(context, missing=missing):
     yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape, the SM count and whether the inputs load in whole 16-byte vectors (a fact of\n    # the signature: tilegen.runtime.args.whole_vectors; tilegen.runtime.axes.axis_plan).\n    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(\n        n_kept, n_reduced, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner'))
     yield ', _axes.sm_count_or_default(device)'
-    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 367 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 365 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     yield ',\n        whole_vectors=_'
     yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
     yield '_calls.facts(signature, _args.whole_vectors, '
@@ -1130,12 +1139,12 @@ def root(context, missing=missing):
     yield str(t_2(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
     yield ')\n'
     def macro():
-        t_25 = []
+        t_26 = []
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_25.extend((
+            t_26.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -1144,7 +1153,7 @@ def root(context, missing=missing):
         for l_2_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             _loop_vars = {}
             pass
-            t_25.extend((
+            t_26.extend((
                 '        ',
                 str(environment.getattr(l_2_p, 'name')),
                 ',\n',
@@ -1153,7 +1162,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_25.extend((
+            t_26.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -1162,7 +1171,7 @@ def root(context, missing=missing):
         for (l_2_name, l_2_dtype) in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'partials'):
             _loop_vars = {}
             pass
-            t_25.extend((
+            t_26.extend((
                 '        ',
                 str(l_2_name),
                 '_part,\n',
@@ -1171,19 +1180,19 @@ def root(context, missing=missing):
         for l_2_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'keeps'):
             _loop_vars = {}
             pass
-            t_25.extend((
+            t_26.extend((
                 '        ',
                 str(environment.getattr(l_2_m, 'name')),
                 '_keep,\n',
             ))
         l_2_m = missing
-        t_25.append(
+        t_26.append(
             '        count,\n        n_kept,\n        n_reduced,\n        r_per_split,\n',
         )
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_25.extend((
+            t_26.extend((
                 '        ',
                 str(l_2_d),
                 ',\n',
@@ -1195,7 +1204,7 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_25.extend((
+                t_26.extend((
                     '        ',
                     str(environment.getattr(l_2_t, 'name')),
                     '.stride(',
@@ -1204,18 +1213,18 @@ def root(context, missing=missing):
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_25.append(
+        t_26.append(
             '        SPLIT,\n',
         )
-        return concat(t_25)
+        return concat(t_26)
     context.exported_vars.add('launch_args')
     context.vars['launch_args'] = l_0_launch_args = Macro(environment, macro, 'launch_args', (), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_chained):
-        t_26 = []
+        t_27 = []
         if l_1_chained is missing:
             l_1_chained = undefined("parameter 'chained' was not provided", name='chained')
         pass
-        t_26.extend((
+        t_27.extend((
             '    _fast.launch(\n        ',
             str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')),
             '_kernel,\n        grid,\n',
@@ -1224,20 +1233,20 @@ def root(context, missing=missing):
         ))
         if l_1_chained:
             pass
-            t_26.append(
+            t_27.append(
                 '        PASS=PASS,\n',
             )
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
             pass
-            t_26.extend((
+            t_27.extend((
                 '        FLAT=all(t.is_contiguous() for t in (',
                 str(t_2(context.eval_ctx, t_4(context, t_4(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), attribute='tensor'), attribute='name'), ', ')),
                 ',)),\n',
             ))
-        t_26.append(
+        t_27.append(
             '        num_warps=num_warps,\n    )\n',
         )
-        return concat(t_26)
+        return concat(t_27)
     context.exported_vars.add('launches')
     context.vars['launches'] = l_0_launches = Macro(environment, macro, 'launches', ('chained',), False, False, False, context.eval_ctx.autoescape)
     if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
@@ -1264,11 +1273,11 @@ def root(context, missing=missing):
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n\n\n'
     template = environment.get_template('_reference.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'combine_moments': l_0_combine_moments, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_values': l_0_tile_values}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'combine_moments': l_0_combine_moments, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_at': l_0_tile_at, 'tile_values': l_0_tile_values}))
     try:
         for event in gen:
             yield event
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=49&2=51&3=53&4=56&5=59&6=62&7=65&8=68&9=77&10=80&11=83&13=101&17=116&18=121&19=125&20=127&23=131&24=135&26=141&27=146&30=150&31=152&32=154&33=156&35=158&37=164&39=167&40=172&41=176&44=185&45=194&46=198&48=207&49=210&50=215&52=225&53=230&54=232&55=234&56=236&57=242&59=250&69=262&70=266&71=269&74=274&75=279&77=283&78=288&82=302&83=308&86=315&87=319&89=326&91=333&92=339&94=349&95=353&97=356&98=360&100=366&101=370&102=374&108=376&109=382&112=386&113=394&114=402&115=416&116=429&117=438&121=450&122=456&126=458&132=464&133=468&134=470&135=474&138=489&139=494&141=499&142=503&146=512&147=519&148=527&150=533&152=542&154=548&155=551&157=556&159=560&161=563&162=568&163=572&166=581&167=586&171=595&172=603&173=605&174=607&176=609&177=611&180=614&181=619&183=625&184=630&185=634&188=642&190=645&191=649&193=652&194=657&196=663&198=669&201=677&202=682&209=693&210=698&211=702&214=709&215=713&218=722&219=728&225=733&226=737&227=739&235=745&236=750&237=755&236=762&239=765&240=769&241=773&242=787&243=792&244=797&243=806&246=808&247=814&248=819&249=824&250=828&251=830&248=841&253=843&255=851&261=857&262=861&263=863&266=868&267=871&269=875&271=877&272=882&273=886&276=895&277=900&280=913&281=916&282=921&284=929&285=933&287=936&288=941&290=949&291=954&293=962&294=967&297=979&298=981&300=984&301=989&303=993&304=996&305=1001&313=1009&314=1013&316=1016&320=1025&322=1029&323=1031&325=1033&326=1036&328=1038&329=1041&331=1044&332=1046&335=1048&338=1050&339=1053&340=1057&341=1061&344=1067&348=1070&349=1077&350=1079&351=1082&353=1090&354=1092&356=1095&359=1097&360=1103&367=1106&368=1110&370=1114&371=1117&375=1120&376=1124&379=1130&380=1132&381=1135&382=1140&384=1144&385=1149&387=1153&388=1158&390=1162&391=1167&393=1171&394=1176&400=1183&401=1188&403=1192&404=1195&405=1200&410=1213&412=1220&414=1222&419=1225&422=1230&423=1234&428=1243&430=1246&431=1250&434=1256&437=1258&441=1262&446=1264&449=1266'
+debug_info = '1=49&2=51&3=53&4=56&5=59&6=62&7=65&8=68&9=77&10=80&11=83&13=101&17=116&18=121&19=125&20=127&23=131&24=135&26=141&27=146&30=150&31=152&32=154&33=156&35=158&37=164&39=167&40=172&41=176&44=185&49=192&50=196&52=202&53=211&54=215&56=224&57=227&58=232&60=242&61=247&62=249&63=251&64=253&65=259&67=267&73=279&74=282&77=287&78=292&80=296&81=301&85=315&86=321&89=328&90=332&92=339&94=346&95=352&97=362&98=366&100=369&101=373&103=379&104=383&105=387&111=389&112=395&115=399&116=407&117=415&118=429&119=442&120=451&124=463&125=469&129=471&131=477&132=479&133=483&136=498&137=503&139=508&140=512&144=521&145=528&146=536&148=542&150=551&152=557&153=560&155=565&157=569&159=572&160=577&161=581&164=590&165=595&169=604&170=612&171=614&172=616&174=618&175=620&178=623&179=628&181=634&182=639&183=643&186=651&188=654&189=658&191=661&192=666&194=672&196=678&199=686&200=691&207=702&208=707&209=711&212=718&213=722&216=731&217=737&223=742&224=746&225=748&233=754&234=759&235=764&234=771&237=774&238=778&239=782&240=796&241=801&242=806&241=815&244=817&245=823&246=828&247=833&248=837&249=839&246=850&251=852&253=860&259=866&260=870&261=872&264=877&265=880&267=884&269=886&270=891&271=895&274=904&275=909&278=922&279=925&280=930&282=938&283=942&285=945&286=950&288=958&289=963&291=971&292=976&295=988&296=990&298=993&299=998&301=1002&302=1005&303=1010&311=1018&312=1022&314=1025&318=1034&320=1038&321=1040&323=1042&324=1045&326=1047&327=1050&329=1053&330=1055&333=1057&336=1059&337=1062&338=1066&339=1070&342=1076&346=1079&347=1086&348=1088&349=1091&351=1099&352=1101&354=1104&357=1106&358=1112&365=1115&366=1119&368=1123&369=1126&373=1129&374=1133&377=1139&378=1141&379=1144&380=1149&382=1153&383=1158&385=1162&386=1167&388=1171&389=1176&391=1180&392=1185&398=1192&399=1197&401=1201&402=1204&403=1209&408=1222&410=1229&412=1231&417=1234&420=1239&421=1243&426=1252&428=1255&429=1259&432=1265&435=1267&439=1271&444=1273&447=1275'
