@@ -148,6 +148,9 @@ def root(context, missing=missing):
     if ('div_by_count' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
         pass
         yield "\n\n@triton.jit\ndef _div_by_count(total, count):\n    # A mean as torch.mean computes it: the sum times the reciprocal of the count (the row\n    # width), that reciprocal rounded to the sum's type (tl.div_rn: Triton's own f32 `/` is\n    # approximate). The reciprocal is one division per program, off the rows' critical path.\n    if total.dtype == tl.float64:\n        return total * (1.0 / tl.cast(count, tl.float64))\n    return total * tl.div_rn(1.0, count * 1.0)\n"
+    if ('welford_reference' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
+        pass
+        yield "\n\n@triton.jit\ndef _welford_reference(weighted, first):\n    # The reference Welford's means fold around: their weighted sum where it is finite,\n    # else (a sum of large means overflows) the first of them where it is finite, else 0.\n    # (x - x is 0 only for a finite x.)\n    return tl.where(weighted - weighted == 0.0, weighted, tl.where(first - first == 0.0, first, 0.0))\n"
     if ('pow' in (undefined(name='helpers') if l_0_helpers is missing else l_0_helpers)):
         pass
         yield '\n\n@triton.jit\ndef _pow(a, b):\n    # a ** b = exp2(b * log2(a)). A negative base keeps |a| ** b with the sign of\n    # (-1) ** b for integer exponents; for fractional ones log2(a) is NaN, as in torch.pow.\n    b = b + tl.zeros_like(a)  # a constant exponent becomes a tensor like the base\n    magnitude = tl.exp2(b * tl.log2(tl.abs(a)))\n    b_int = tl.floor(b) == b\n    b_odd = b_int & (tl.abs(b % 2.0) == 1.0)\n    signed = tl.where(b_odd, -magnitude, magnitude)\n    result = tl.where(a < 0, tl.where(b_int, signed, tl.exp2(b * tl.log2(a))), magnitude)\n    return tl.where((b == 0) | (a == 1.0), 1.0, result)  # torch.pow: 1 ** nan is 1 too\n'
@@ -161,4 +164,4 @@ def root(context, missing=missing):
         finally: gen.close()
 
 blocks = {}
-debug_info = '3=20&5=27&6=34&7=39&9=47&11=55&29=58&69=61&103=64&118=67&136=70&145=73&160=76&173=79&175=81&185=84&187=86&196=89&198=91&207=94&215=97&222=100&239=103&247=106&258=109&270=112&278=115&285=118&292=121&300=124&308=127&321=130&328=133&343=136&410=139&427=142&446=145&464=148&476=151&491=154&492=156'
+debug_info = '3=20&5=27&6=34&7=39&9=47&11=55&29=58&69=61&103=64&118=67&136=70&145=73&160=76&173=79&175=81&185=84&187=86&196=89&198=91&207=94&215=97&222=100&239=103&247=106&258=109&270=112&278=115&285=118&292=121&300=124&308=127&321=130&328=133&343=136&410=139&427=142&446=145&464=148&476=151&486=154&501=157&502=159'

@@ -350,6 +350,8 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
     triton_helpers.add("last_arrival")  # a split's slices count themselves in (templates/helpers.py.j2)
     if any(c.func == "mean" for c in calls):
         triton_helpers.add("div_by_count")
+    if fused:
+        triton_helpers.add("welford_reference")  # (templates/helpers.py.j2)
     size_args = [str(d) for d in kept[1:] + reduced[1:] if isinstance(d, str)]
     return AxisReductionModel(
         sig=sig,

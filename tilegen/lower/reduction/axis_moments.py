@@ -5,9 +5,9 @@ the row kernels recognise it: plan.moments_partner) would read x twice, once for
 and once for the squared distances from it. Paired here, both come from one read: per lane
 of the tile a running mean and M2 (the sum of squared distances from that mean), folded
 over the tile's reduced axis and then over the slices as in Chan et al.
-(templates/axis_reduction.py.j2, `moments`). A slice whose mean comes out NaN (an inf or
-a NaN among its values) reads its values again for a plain sum, so that an inf mean stays
-inf as in torch.mean.
+(templates/axis_reduction.py.j2, `moments`). A slice whose mean comes out inf or NaN (an
+inf or a NaN among its values, or finite values whose distances overflow) reads its values
+again for a plain sum, so that an inf mean stays inf as in torch.mean.
 """
 
 from __future__ import annotations
