@@ -8276,7 +8276,7 @@ def batch_norm_stats_kernel(
         acc_mean_var += acc_delta_mean_var * (acc_value_mean_var - acc_running_mean_var)
     # Welford's lanes combine as in Chan et al. Lane j of the tile's rows saw
     # cdiv(r_stop - r_start - j, BLOCK_R) values of this slice. The slice's mean weighs each
-    # lane's by that count (0 / 0 = NaN where it has none, as torch's mean): a reference plus
+    # lane's by that count (0 / 0 = NaN where it has none, as torch's mean): a pivot plus
     # the lanes' distances from it, each times its share of the count (no sum of large values
     # overflows; equal means give that mean). Its M2 is the lanes' M2 plus each lane's count
     # times the squared distance of its mean from the slice's.
@@ -8284,8 +8284,8 @@ def batch_norm_stats_kernel(
         (tl.maximum(r_stop - r_start - tl.arange(0, BLOCK_R), 0) + BLOCK_R - 1) // BLOCK_R
     ).to(tl.float32)[:, None]
     acc_share_mean_var = _div_by_count(acc_count_mean_var, r_stop - r_start)
-    # the reference: the count-weighted sum of the means (or lane 0's mean, _welford_reference)
-    acc_first_mean_var = _welford_reference(
+    # the pivot: the count-weighted sum of the means (or lane 0's mean, _welford_pivot)
+    acc_first_mean_var = _welford_pivot(
         _div_by_count(tl.sum(acc_running_mean_var * acc_count_mean_var, axis=0), r_stop - r_start),
         tl.sum(tl.where((tl.arange(0, BLOCK_R) == 0)[:, None], acc_running_mean_var, 0.0), axis=0),
     )
@@ -8359,10 +8359,10 @@ def batch_norm_stats_kernel(
         # in slice order (the same bits whichever finishes last), and computes the outputs.
         if _last_arrival(count_ptr, pid_k, SPLIT):
             # Welford's slices combine as their lanes did: the mean weighs each slice's by its length
-            # (a reference plus the slices' distances from it, each times its share), then the M2 adds
+            # (a pivot plus the slices' distances from it, each times its share), then the M2 adds
             # each slice's M2 and its length times the squared distance of its mean from the whole's.
             # BLOCK_S slices at a time; the loads bypass L1 (.cg), which is not coherent across SMs.
-            # the reference: the length-weighted sum of the slices' means (or slice 0's mean, _welford_reference)
+            # the pivot: the length-weighted sum of the slices' means (or slice 0's mean, _welford_pivot)
             slices_first_mean_var = tl.zeros([BLOCK_S, BLOCK_K], tl.float32)
             for slice_block in range(0, SPLIT, BLOCK_S):
                 offs_s = slice_block + tl.arange(0, BLOCK_S)
@@ -8379,7 +8379,7 @@ def batch_norm_stats_kernel(
                     cache_modifier=".cg",
                 )
                 slices_first_mean_var += tl.where(mask_s, partial * slices_length_mean_var, 0.0)
-            slices_first_mean_var = _welford_reference(
+            slices_first_mean_var = _welford_pivot(
                 _div_by_count(tl.sum(slices_first_mean_var, axis=0), n_reduced),
                 tl.load(mean_x_part_ptr + offs_k, mask=mask_k, other=0.0, cache_modifier=".cg"),
             )
@@ -8988,8 +8988,8 @@ def _div_by_count(total, count):
 
 
 @triton.jit
-def _welford_reference(weighted, first):
-    # The reference Welford's means fold around: their weighted sum where it is finite,
+def _welford_pivot(weighted, first):
+    # The pivot Welford's means fold around: their weighted sum where it is finite,
     # else (a sum of large means overflows) the first of them where it is finite, else 0.
     # (x - x is 0 only for a finite x.)
     return tl.where(

@@ -385,7 +385,7 @@ def root(context, missing=missing):
             t_11.extend((
                 "# Welford's lanes combine as in Chan et al. Lane j of the tile's ",
                 str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns')),
-                " saw\n# cdiv(r_stop - r_start - j, BLOCK_R) values of this slice. The slice's mean weighs each\n# lane's by that count (0 / 0 = NaN where it has none, as torch's mean): a reference plus\n# the lanes' distances from it, each times its share of the count (no sum of large values\n# overflows; equal means give that mean). Its M2 is the lanes' M2 plus each lane's count\n# times the squared distance of its mean from the slice's.\nacc_count_",
+                " saw\n# cdiv(r_stop - r_start - j, BLOCK_R) values of this slice. The slice's mean weighs each\n# lane's by that count (0 / 0 = NaN where it has none, as torch's mean): a pivot plus\n# the lanes' distances from it, each times its share of the count (no sum of large values\n# overflows; equal means give that mean). Its M2 is the lanes' M2 plus each lane's count\n# times the squared distance of its mean from the slice's.\nacc_count_",
                 str(environment.getattr(l_2_w, 'var')),
                 ' = ((tl.maximum(r_stop - r_start - tl.arange(0, BLOCK_R), 0) + BLOCK_R - 1) // BLOCK_R).to(tl.',
                 str(environment.getattr(l_2_w, 'dtype')),
@@ -395,9 +395,9 @@ def root(context, missing=missing):
                 str(environment.getattr(l_2_w, 'var')),
                 ' = _div_by_count(acc_count_',
                 str(environment.getattr(l_2_w, 'var')),
-                ", r_stop - r_start)\n# the reference: the count-weighted sum of the means (or lane 0's mean, _welford_reference)\nacc_first_",
+                ", r_stop - r_start)\n# the pivot: the count-weighted sum of the means (or lane 0's mean, _welford_pivot)\nacc_first_",
                 str(environment.getattr(l_2_w, 'var')),
-                ' = _welford_reference(\n    _div_by_count(tl.sum(acc_running_',
+                ' = _welford_pivot(\n    _div_by_count(tl.sum(acc_running_',
                 str(environment.getattr(l_2_w, 'var')),
                 ' * acc_count_',
                 str(environment.getattr(l_2_w, 'var')),
@@ -734,7 +734,7 @@ def root(context, missing=missing):
             return concat(t_19)
         l_1_slice_loop = Macro(environment, macro, 'slice_loop', (), False, False, True, context.eval_ctx.autoescape)
         t_18.extend((
-            "# Welford's slices combine as their lanes did: the mean weighs each slice's by its length\n# (a reference plus the slices' distances from it, each times its share), then the M2 adds\n# each slice's M2 and its length times the squared distance of its mean from the whole's.\n# BLOCK_S slices at a time; the loads bypass L1 (.cg), which is not coherent across SMs.\n# the reference: the length-weighted sum of the slices' means (or slice 0's mean, _welford_reference)\nslices_first_",
+            "# Welford's slices combine as their lanes did: the mean weighs each slice's by its length\n# (a pivot plus the slices' distances from it, each times its share), then the M2 adds\n# each slice's M2 and its length times the squared distance of its mean from the whole's.\n# BLOCK_S slices at a time; the loads bypass L1 (.cg), which is not coherent across SMs.\n# the pivot: the length-weighted sum of the slices' means (or slice 0's mean, _welford_pivot)\nslices_first_",
             str(environment.getattr(l_1_w, 'var')),
             ' = tl.zeros([BLOCK_S, BLOCK_K], tl.',
             str(environment.getattr(l_1_w, 'dtype')),
@@ -756,7 +756,7 @@ def root(context, missing=missing):
         t_18.extend((
             'slices_first_',
             str(environment.getattr(l_1_w, 'var')),
-            ' = _welford_reference(\n    _div_by_count(tl.sum(slices_first_',
+            ' = _welford_pivot(\n    _div_by_count(tl.sum(slices_first_',
             str(environment.getattr(l_1_w, 'var')),
             ', axis=0), n_reduced),\n    tl.load(',
             str(environment.getattr(l_1_w, 'mean')),

@@ -351,7 +351,7 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
     if any(c.func == "mean" for c in calls):
         triton_helpers.add("div_by_count")
     if fused:
-        triton_helpers.add("welford_reference")  # (templates/helpers.py.j2)
+        triton_helpers.add("welford_pivot")  # (templates/helpers.py.j2)
     size_args = [str(d) for d in kept[1:] + reduced[1:] if isinstance(d, str)]
     return AxisReductionModel(
         sig=sig,
