@@ -49,7 +49,6 @@ def main():
 
     one = tilegen.compile(SPEC % ("", ""), name="welford_stats")
     two = tilegen.compile(SPEC % (" * 1.0", " * 1.0"), name="two_pass_stats")
-    compiled = None if args.no_compile else torch.compile(lambda x, d: torch.var_mean(x.float(), d, unbiased=False))
     rows_out = []
     print(f"{'shape':>14} " + " ".join(f"{n:>12}" for n in ("one read", "two passes", "eager", "compile")) + "   GB/s one read")
     for text in args.shapes.split(","):
@@ -60,7 +59,10 @@ def main():
         want_var, want_mu = torch.var_mean(x.double(), reduce, unbiased=False)
         runs = {"one read": lambda: getattr(one, kernel)(x), "two passes": lambda: getattr(two, kernel)(x),
                 "eager": lambda: torch.var_mean(x.float(), reduce, unbiased=False)[::-1]}
-        if compiled is not None:
+        if not args.no_compile:
+            # a fresh compile for each shape: no recompile limit, no kernels for dynamic shapes
+            torch._dynamo.reset()
+            compiled = torch.compile(lambda x, d: torch.var_mean(x.float(), d, unbiased=False))
             runs["compile"] = lambda: compiled(x, reduce)[::-1]
         for name, run in runs.items():
             mu, var = run()
