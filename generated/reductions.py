@@ -8490,12 +8490,14 @@ def batch_norm_stats(x, *, mu=None, var=None):
     # Tiles, and how many slices share each block of kept elements: a model of the
     # shape, the SM count and whether the inputs load in whole 16-byte vectors (a fact of
     # the signature: tilegen.runtime.args.whole_vectors; tilegen.runtime.axes.axis_plan).
+    # Welford's moments take more registers a thread: fewer of its programs fit an SM.
     BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(
         n_kept,
         n_reduced,
         True,
         _axes.sm_count_or_default(device),
         whole_vectors=_batch_norm_stats_calls.facts(signature, _args.whole_vectors, (x,)),
+        moments=True,
     )
     # Partial results of each slice, where several share a block (unused otherwise), and the
     # arrival counts by which each block's last slice finds itself (tilegen.runtime.axes.axis_counts).

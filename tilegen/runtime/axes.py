@@ -44,15 +44,23 @@ AXIS_NARROW_TWO_SLICES = (13, 31)
 AXIS_NARROW_SLICE_ROWS = 4096
 AXIS_NARROW_SHORT_SLICES = (2048, 14)  # (rows a slice keeps at least, two slices' programs an SM at least)
 AXIS_MIN_STEPS = 4
+# A kernel that carries Welford moments (a variance joined to its mean's pass) holds three
+# accumulators a lane, not one: ptxas (sm_90a) gives its 2048-element tile of 4 warps these
+# registers a thread, rows loaded element by element and in whole vectors (column sums:
+# 32-64). An SM's SM_REGISTERS then keep 6 and 5 of its programs resident, not 9, and its
+# slices fill a wave of that many (docs/design.md, "A wave of Welford's programs").
+SM_REGISTERS = 65536
+AXIS_MOMENTS_REGISTERS = (80, 96)
 
 
-def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0, whole_vectors=False):
+def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0, whole_vectors=False, moments=False):
     """(BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps) of a reduction over named dimensions:
     n_kept outputs, each reducing n_reduced elements. The tile's inner axis (axis 1, read
     contiguously) is the kept one when the innermost dimension is kept (column sums), else
     the reduced one. Where the kept elements give too few programs to fill the GPU, SPLIT
     programs share each block of kept elements, each reducing r_per_split of the reduced
-    elements: as many as fit in one wave of AXIS_PROGRAMS_PER_SM per SM (column tiles
+    elements: as many as fit in one wave of AXIS_PROGRAMS_PER_SM per SM (a kernel with
+    Welford `moments`: as many as its registers leave resident, moments_programs; column tiles
     whose rows load in `whole_vectors`: two, not one, up to AXIS_TWO_SLICES_PER_SM; rows
     loaded element by element: two within AXIS_NARROW_TWO_SLICES, over enough rows), every
     block split alike; the block's last slice to finish adds their partial results in a fixed order
@@ -65,12 +73,14 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0, whole_vectors=
         block_r = min(next_power_of_2(max(n_reduced, 1)), AXIS_TILE)
         block_k = max(1, min(AXIS_TILE // block_r, next_power_of_2(max(n_kept, 1))))
     programs_k = cdiv(max(n_kept, 1), block_k)
+    num_warps = 4 if block_r * block_k <= 2048 else 8  # (a pinned larger tile takes more warps)
+    per_sm = moments_programs(whole_vectors, num_warps) if moments else AXIS_PROGRAMS_PER_SM
     if pinned_split:
         split = pinned_split
     else:
         # The slices of every block fit in one wave (rounded down): rounded up, past a wave,
         # ran slower at 4096x50257 and 2048x32001 columns on the H100, level elsewhere.
-        waves = AXIS_PROGRAMS_PER_SM * sms // programs_k
+        waves = per_sm * sms // programs_k
         if waves < 2 and kept_inner and whole_vectors and AXIS_TWO_SLICES_PER_SM * sms >= 2 * programs_k:
             waves = 2
         elif waves <= 1 and kept_inner and not whole_vectors and 2 * programs_k <= AXIS_NARROW_TWO_SLICES[1] * sms:
@@ -82,8 +92,14 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0, whole_vectors=
     split = max(1, split)
     r_per_split = cdiv(cdiv(max(n_reduced, 1), split), block_r) * block_r
     split = max(1, cdiv(n_reduced, r_per_split))
-    num_warps = 4 if block_r * block_k <= 2048 else 8  # (a pinned larger tile takes more warps)
     return block_r, block_k, split, r_per_split, num_warps
+
+
+def moments_programs(whole_vectors, num_warps):
+    """The programs of a kernel with Welford moments an SM keeps resident: its registers
+    (AXIS_MOMENTS_REGISTERS), never more than AXIS_PROGRAMS_PER_SM."""
+    registers = AXIS_MOMENTS_REGISTERS[bool(whole_vectors)]
+    return max(1, min(AXIS_PROGRAMS_PER_SM, SM_REGISTERS // (registers * 32 * num_warps)))
 
 
 def axis_combine_block(split, block_k):

@@ -125,6 +125,10 @@ class AxisReductionModel:
     ref_rank: int
     template: str = "axis_reduction.py.j2"
 
+    @property
+    def welford(self) -> bool:  # a pass with Welford moments: fewer programs fit an SM (runtime.axes)
+        return any(p.moments for p in self.passes)
+
     def validation_cases(self, quick: bool = False) -> list[Case]:
         """Tall (many reduced elements per output: split slices), wide (many outputs), both
         ragged, on strided views, at size 1, and with no outputs or (sum and mean only)
