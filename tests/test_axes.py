@@ -233,22 +233,26 @@ def test_narrow_rows_of_many_blocks_split_in_two():
 
 def test_welford_slices_fill_a_wave_of_the_programs_its_registers_keep():
     """A kernel with Welford moments holds 96 registers a thread in whole vectors and 80
-    element by element (AXIS_MOMENTS_REGISTERS): 65536 registers an SM keep 5 and 6 of its
-    4-warp programs, and its slices fill a wave of that many (column sums: 9). The H100
-    shapes measured: 8192x8192 5 slices (9 for sums), 8192x8191 6, 32768x4096 10, 16384x1024
-    40 (41 of 400 rows round to 40 of 416); 786 blocks of 50257 columns one slice either
-    way. Only kernels with moments ask."""
+    element by element (AXIS_MOMENTS_REGISTERS, 128 threads a program): 65536 registers an
+    SM keep 5 and 6 of its programs, and its slices fill a wave of that many (column sums:
+    9). The H100 shapes measured: 8192x8192 5 slices (9 for sums), 8192x8191 6, 32768x4096
+    10, 16384x1024 40 (41 of 400 rows round to 40 of 416); 786 blocks of 50257 columns one
+    slice either way; the sums' two-slice rule still gives 384 blocks of 2048 rows two. The
+    generated launchers ask for it where a pass carries moments, and only there."""
     import tilegen.runtime.axes as rt
 
-    assert (rt.moments_programs(True, 4), rt.moments_programs(False, 4), rt.moments_programs(True, 8)) == (5, 6, 2)
+    assert (rt.moments_programs(True), rt.moments_programs(False)) == (5, 6)
     expected = {(8192, 8192, True): (5, 9), (8191, 8192, False): (6, 9), (4096, 32768, True): (10, 18),
-                (1024, 16384, True): (40, 74), (50257, 4096, False): (1, 1)}
+                (1024, 16384, True): (40, 74), (50257, 4096, False): (1, 1), (24576, 2048, True): (2, 3)}
     got = {(n, r, wv): (rt.axis_plan(n, r, True, 132, whole_vectors=wv, moments=True)[2],
                         rt.axis_plan(n, r, True, 132, whole_vectors=wv)[2]) for n, r, wv in expected}
     assert got == expected
     assert rt.axis_plan(8192, 8192, True, 132, pinned_split=3, moments=True)[2] == 3
-    models = {m.sig.name: m for m in compile_source(WELFORD + SPEC, "welford_plan.tile", stop_after="models").models}
-    assert models["bn_stats"].welford and not models["colsum"].welford and not models["loss"].welford
+    compiled = compile_source(WELFORD + SPEC, "welford_plan.tile")
+    models = {m.sig.name: m for m in compiled.models}
+    assert [name for name, m in models.items() if getattr(m, "welford", False)] == ["bn_stats", "group_m2"]
+    launchers = {name: compiled.source.split(f"\ndef {name}(")[1].split("\ndef ")[0] for name in models}
+    assert {name for name, text in launchers.items() if "moments=True" in text} == {"bn_stats", "group_m2"}
 
 
 def test_axis_partials_allocate_only_when_split():

@@ -45,10 +45,13 @@ AXIS_NARROW_SLICE_ROWS = 4096
 AXIS_NARROW_SHORT_SLICES = (2048, 14)  # (rows a slice keeps at least, two slices' programs an SM at least)
 AXIS_MIN_STEPS = 4
 # A kernel that carries Welford moments (a variance joined to its mean's pass) holds three
-# accumulators a lane, not one: ptxas (sm_90a) gives its 2048-element tile of 4 warps these
-# registers a thread, rows loaded element by element and in whole vectors (column sums:
-# 32-64). An SM's SM_REGISTERS then keep 6 and 5 of its programs resident, not 9, and its
-# slices fill a wave of that many (docs/design.md, "A wave of Welford's programs").
+# accumulators a lane, not one: ptxas (sm_90a) gives its 2048-element column tile of 4
+# warps these registers a thread, rows loaded element by element and in whole vectors
+# (column sums: 32-64). An SM's SM_REGISTERS then keep 6 and 5 of its programs resident,
+# not 9, and its slices fill a wave of that many (docs/design.md, "A wave of Welford's
+# programs"). The model counts a program's registers as those of 128 threads whatever its
+# warps (a pinned count spreads the same tile over more or fewer threads) and its tile's
+# orientation (measured on column tiles); the two-slice rules below stay the sums'.
 SM_REGISTERS = 65536
 AXIS_MOMENTS_REGISTERS = (80, 96)
 
@@ -64,8 +67,8 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0, whole_vectors=
     whose rows load in `whole_vectors`: two, not one, up to AXIS_TWO_SLICES_PER_SM; rows
     loaded element by element: two within AXIS_NARROW_TWO_SLICES, over enough rows), every
     block split alike; the block's last slice to finish adds their partial results in a fixed order
-    (axis_counts), so the result depends on the shape, the SM count and `whole_vectors`
-    only, never on timing."""
+    (axis_counts), so the result depends on the shape, the SM count, `whole_vectors` and
+    `moments` only, never on timing."""
     if kept_inner:
         block_k = min(next_power_of_2(max(n_kept, 1)), AXIS_INNER)
         block_r = max(1, min(AXIS_TILE // block_k, next_power_of_2(max(n_reduced, 1))))
@@ -74,7 +77,7 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0, whole_vectors=
         block_k = max(1, min(AXIS_TILE // block_r, next_power_of_2(max(n_kept, 1))))
     programs_k = cdiv(max(n_kept, 1), block_k)
     num_warps = 4 if block_r * block_k <= 2048 else 8  # (a pinned larger tile takes more warps)
-    per_sm = moments_programs(whole_vectors, num_warps) if moments else AXIS_PROGRAMS_PER_SM
+    per_sm = moments_programs(whole_vectors) if moments else AXIS_PROGRAMS_PER_SM
     if pinned_split:
         split = pinned_split
     else:
@@ -95,11 +98,12 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0, whole_vectors=
     return block_r, block_k, split, r_per_split, num_warps
 
 
-def moments_programs(whole_vectors, num_warps):
-    """The programs of a kernel with Welford moments an SM keeps resident: its registers
-    (AXIS_MOMENTS_REGISTERS), never more than AXIS_PROGRAMS_PER_SM."""
-    registers = AXIS_MOMENTS_REGISTERS[bool(whole_vectors)]
-    return max(1, min(AXIS_PROGRAMS_PER_SM, SM_REGISTERS // (registers * 32 * num_warps)))
+def moments_programs(whole_vectors):
+    """The programs of a kernel with Welford moments an SM keeps resident: SM_REGISTERS
+    over a program's (AXIS_MOMENTS_REGISTERS a thread, 128 threads), never more than
+    AXIS_PROGRAMS_PER_SM."""
+    registers = AXIS_MOMENTS_REGISTERS[bool(whole_vectors)] * 128
+    return max(1, min(AXIS_PROGRAMS_PER_SM, SM_REGISTERS // registers))
 
 
 def axis_combine_block(split, block_k):
