@@ -2,14 +2,18 @@
 read, Welford, against the same kernel in two passes and torch.var_mean, eager and
 compiled: the measurement behind docs/design.md, "A variance joins its mean's pass".
 
-    python bench/column_variance.py [--shapes 8192x8192,...] [--rounds 5] [--no-compile] [--json FILE]
+    python bench/column_variance.py [--shapes 8192x8192,...] [--rounds 5] [--no-compile]
+                                    [--waves 4,5,9] [--json FILE]
 
 The two-pass kernel is the same spec with the squares multiplied by 1.0, which the
 compiler does not recognise as a variance about the mean (the value is the same). Times
 are device times (tilegen.runtime.timing), every implementation once a round,
 interleaved; the table has the median round, us, and GB/s counting x read once. Every
 output is checked against float64 first. [B, T, C] shapes reduce B and T (batch-norm
-statistics).
+statistics). --waves P,... adds the one-read kernel with its slices filling a wave of P
+programs an SM in place of the count its registers keep resident
+(tilegen.runtime.axes.moments_programs, which the generated launcher's plan calls on
+every call): the sweep behind docs/design.md, "A wave of Welford's programs".
 """
 
 import argparse
@@ -39,18 +43,31 @@ def main():
     p.add_argument("--shapes", default=SHAPES, help="MxN column statistics, or BxTxC batch-norm statistics")
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--no-compile", action="store_true", help="leave out torch.compile")
+    p.add_argument("--waves", default="", help="also time the one read at these programs an SM (e.g. 4,5,9)")
     p.add_argument("--json")
     args = p.parse_args()
 
     import torch
 
     import tilegen
+    from tilegen.runtime import axes
     from tilegen.tools.bench import interleaved_ms
+
+    def at_wave(per_sm, run):
+        """run() with the plan's wave of a kernel with moments pinned to per_sm programs an SM."""
+        def pinned():
+            own, axes.moments_programs = axes.moments_programs, lambda whole_vectors: per_sm
+            try:
+                return run()
+            finally:
+                axes.moments_programs = own
+        return pinned
 
     one = tilegen.compile(SPEC % ("", ""), name="welford_stats")
     two = tilegen.compile(SPEC % (" * 1.0", " * 1.0"), name="two_pass_stats")
     rows_out = []
-    print(f"{'shape':>14} " + " ".join(f"{n:>12}" for n in ("one read", "two passes", "eager", "compile")) + "   GB/s one read")
+    columns = ["one read", "two passes", "eager", "compile"] + [f"wave {w}" for w in args.waves.split(",") if w]
+    print(f"{'shape':>14} " + " ".join(f"{n:>12}" for n in columns) + "   GB/s one read")
     for text in args.shapes.split(","):
         dims = [int(v) for v in text.split("x")]
         x = (torch.randn(*dims, device="cuda") + 3.0).to(torch.bfloat16)
@@ -59,6 +76,8 @@ def main():
         want_var, want_mu = torch.var_mean(x.double(), reduce, unbiased=False)
         runs = {"one read": lambda: getattr(one, kernel)(x), "two passes": lambda: getattr(two, kernel)(x),
                 "eager": lambda: torch.var_mean(x.float(), reduce, unbiased=False)[::-1]}
+        for wave in [int(w) for w in args.waves.split(",") if w]:
+            runs[f"wave {wave}"] = at_wave(wave, runs["one read"])
         if not args.no_compile:
             # a fresh compile for each shape: no recompile limit, no kernels for dynamic shapes
             torch._dynamo.reset()
@@ -72,7 +91,7 @@ def main():
         us = {name: statistics.median(t) * 1e3 for name, t in times.items()}
         gbs = x.numel() * x.element_size() / us["one read"] / 1e3
         rows_out.append({"shape": text, "us": us})
-        print(f"{text:>14} " + " ".join(f"{us.get(n, float('nan')):12.1f}" for n in ("one read", "two passes", "eager", "compile"))
+        print(f"{text:>14} " + " ".join(f"{us.get(n, float('nan')):12.1f}" for n in columns)
               + f"   {gbs:7.0f}", flush=True)
         if args.json:
             Path(args.json).write_text(json.dumps(rows_out, indent=1))
