@@ -76,7 +76,6 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0, whole_vectors=
         block_r = min(next_power_of_2(max(n_reduced, 1)), AXIS_TILE)
         block_k = max(1, min(AXIS_TILE // block_r, next_power_of_2(max(n_kept, 1))))
     programs_k = cdiv(max(n_kept, 1), block_k)
-    num_warps = 4 if block_r * block_k <= 2048 else 8  # (a pinned larger tile takes more warps)
     per_sm = moments_programs(whole_vectors) if moments else AXIS_PROGRAMS_PER_SM
     if pinned_split:
         split = pinned_split
@@ -95,6 +94,7 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0, whole_vectors=
     split = max(1, split)
     r_per_split = cdiv(cdiv(max(n_reduced, 1), split), block_r) * block_r
     split = max(1, cdiv(n_reduced, r_per_split))
+    num_warps = 4 if block_r * block_k <= 2048 else 8  # (a pinned larger tile takes more warps)
     return block_r, block_k, split, r_per_split, num_warps
 
 
