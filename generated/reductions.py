@@ -8532,6 +8532,9 @@ def batch_norm_stats(x, *, mu=None, var=None):
         INDEX_64=index_64,
         FLAT=all(t.is_contiguous() for t in (x,)),
         num_warps=num_warps,
+        # Where the programs outnumber those its registers keep resident, capped registers
+        # keep more (_axes.moments_maxnreg).
+        maxnreg=_axes.moments_maxnreg(num_warps, grid, _axes.sm_count_or_default(device)),
     )
     # The counts go back to this stream's pool once the launch is queued: each block's last
     # slice reset its count (a launch that raised gives them up).

@@ -51,9 +51,16 @@ AXIS_MIN_STEPS = 4
 # not 9, and its slices fill a wave of that many (docs/design.md, "A wave of Welford's
 # programs"). The model counts a program's registers as those of 128 threads whatever its
 # warps (a pinned count spreads the same tile over more or fewer threads) and its tile's
-# orientation (measured on column tiles); the two-slice rules below stay the sums'.
+# orientation (measured on column tiles); the two-slice rules below stay the sums'. Where
+# a launch has more programs than 5 an SM (two slices by those rules), it caps its
+# registers at AXIS_MOMENTS_MAXNREG (Triton's maxnreg, moments_maxnreg): 80 compile
+# without spills in whole vectors too (72: 28 bytes of spills), so 6 programs an SM stay
+# resident, one round where there were two (2048x24576 in whole vectors: 768 programs,
+# 62.9 -> 55.5 us on the H100); below that the cap ran 0-2% slower (design.md,
+# "Welford's registers capped where the programs need it").
 SM_REGISTERS = 65536
 AXIS_MOMENTS_REGISTERS = (80, 96)
+AXIS_MOMENTS_MAXNREG = 80
 
 
 def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0, whole_vectors=False, moments=False):
@@ -104,6 +111,18 @@ def moments_programs(whole_vectors):
     AXIS_PROGRAMS_PER_SM."""
     registers = AXIS_MOMENTS_REGISTERS[bool(whole_vectors)] * 128
     return max(1, min(AXIS_PROGRAMS_PER_SM, SM_REGISTERS // registers))
+
+
+def moments_maxnreg(num_warps, grid, sms):
+    """The registers a thread the launch of a kernel with Welford moments asks ptxas to keep
+    to (Triton's maxnreg), or None: AXIS_MOMENTS_MAXNREG where its programs (the product of
+    `grid`) are more than the fewest moments_programs an SM over `sms` SMs, for 4-warp
+    programs, where it was measured (a count the spec pins takes none)."""
+    programs = 1
+    for size in grid:
+        programs *= size
+    fewest = min(moments_programs(True), moments_programs(False))
+    return AXIS_MOMENTS_MAXNREG if num_warps == 4 and programs > fewest * sms else None
 
 
 def axis_combine_block(split, block_k):
