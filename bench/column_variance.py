@@ -3,7 +3,7 @@ read, Welford, against the same kernel in two passes and torch.var_mean, eager a
 compiled: the measurement behind docs/design.md, "A variance joins its mean's pass".
 
     python bench/column_variance.py [--shapes 8192x8192,...] [--rounds 5] [--no-compile]
-                                    [--waves 4,5,9] [--json FILE]
+                                    [--waves 4,5,9] [--no-cap] [--json FILE]
 
 The two-pass kernel is the same spec with the squares multiplied by 1.0, which the
 compiler does not recognise as a variance about the mean (the value is the same). Times
@@ -13,7 +13,10 @@ output is checked against float64 first. [B, T, C] shapes reduce B and T (batch-
 statistics). --waves P,... adds the one-read kernel with its slices filling a wave of P
 programs an SM in place of the count its registers keep resident
 (tilegen.runtime.axes.moments_programs, which the generated launcher's plan calls on
-every call): the sweep behind docs/design.md, "A wave of Welford's programs".
+every call): the sweep behind docs/design.md, "A wave of Welford's programs". --no-cap
+adds the one-read kernel with its registers left uncapped where the launch would cap them
+(tilegen.runtime.axes.moments_maxnreg): docs/design.md, "Welford's registers capped where
+the programs need it".
 """
 
 import argparse
@@ -44,6 +47,7 @@ def main():
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--no-compile", action="store_true", help="leave out torch.compile")
     p.add_argument("--waves", default="", help="also time the one read at these programs an SM (e.g. 4,5,9)")
+    p.add_argument("--no-cap", action="store_true", help="also time the one read without its register cap")
     p.add_argument("--json")
     args = p.parse_args()
 
@@ -63,10 +67,21 @@ def main():
                 axes.moments_programs = own
         return pinned
 
+    def uncapped(run):
+        """run() with the register cap the generated launcher asks for withheld."""
+        def without_cap():
+            own, axes.moments_maxnreg = axes.moments_maxnreg, lambda num_warps, grid, sms: None
+            try:
+                return run()
+            finally:
+                axes.moments_maxnreg = own
+        return without_cap
+
     one = tilegen.compile(SPEC % ("", ""), name="welford_stats")
     two = tilegen.compile(SPEC % (" * 1.0", " * 1.0"), name="two_pass_stats")
     rows_out = []
-    columns = ["one read", "two passes", "eager", "compile"] + [f"wave {w}" for w in args.waves.split(",") if w]
+    columns = (["one read", "two passes", "eager", "compile"] + ["no cap"] * args.no_cap
+               + [f"wave {w}" for w in args.waves.split(",") if w])
     print(f"{'shape':>14} " + " ".join(f"{n:>12}" for n in columns) + "   GB/s one read")
     for text in args.shapes.split(","):
         dims = [int(v) for v in text.split("x")]
@@ -76,6 +91,8 @@ def main():
         want_var, want_mu = torch.var_mean(x.double(), reduce, unbiased=False)
         runs = {"one read": lambda: getattr(one, kernel)(x), "two passes": lambda: getattr(two, kernel)(x),
                 "eager": lambda: torch.var_mean(x.float(), reduce, unbiased=False)[::-1]}
+        if args.no_cap:
+            runs["no cap"] = uncapped(runs["one read"])
         for wave in [int(w) for w in args.waves.split(",") if w]:
             runs[f"wave {wave}"] = at_wave(wave, runs["one read"])
         if not args.no_compile:

@@ -116,13 +116,14 @@ def moments_programs(whole_vectors):
 def moments_maxnreg(num_warps, grid, sms):
     """The registers a thread the launch of a kernel with Welford moments asks ptxas to keep
     to (Triton's maxnreg), or None: AXIS_MOMENTS_MAXNREG where its programs (the product of
-    `grid`) are more than the fewest moments_programs an SM over `sms` SMs, for 4-warp
-    programs, where it was measured (a count the spec pins takes none)."""
+    `grid`) are more than its uncapped registers keep resident on `sms` SMs (SM_REGISTERS
+    over the most of AXIS_MOMENTS_REGISTERS, 128 threads a program), for 4-warp programs,
+    where it was measured (a count the spec pins takes none)."""
     programs = 1
     for size in grid:
         programs *= size
-    fewest = min(moments_programs(True), moments_programs(False))
-    return AXIS_MOMENTS_MAXNREG if num_warps == 4 and programs > fewest * sms else None
+    resident = SM_REGISTERS // (max(AXIS_MOMENTS_REGISTERS) * 128)
+    return AXIS_MOMENTS_MAXNREG if num_warps == 4 and programs > resident * sms else None
 
 
 def axis_combine_block(split, block_k):
