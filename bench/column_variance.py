@@ -15,7 +15,7 @@ programs an SM in place of the count its registers keep resident
 (tilegen.runtime.axes.moments_programs, which the generated launcher's plan calls on
 every call): the sweep behind docs/design.md, "A wave of Welford's programs". --no-cap
 adds the one-read kernel with its registers left uncapped where the launch would cap them
-(tilegen.runtime.axes.moments_maxnreg): docs/design.md, "Welford's registers capped where
+(tilegen.runtime.axes.moments_options): docs/design.md, "Welford's registers capped where
 the programs need it".
 """
 
@@ -70,11 +70,11 @@ def main():
     def uncapped(run):
         """run() with the register cap the generated launcher asks for withheld."""
         def without_cap():
-            own, axes.moments_maxnreg = axes.moments_maxnreg, lambda num_warps, grid, sms: None
+            own, axes.moments_options = axes.moments_options, lambda grid, sms, whole_vectors: {}
             try:
                 return run()
             finally:
-                axes.moments_maxnreg = own
+                axes.moments_options = own
         return without_cap
 
     one = tilegen.compile(SPEC % ("", ""), name="welford_stats")

@@ -8491,12 +8491,13 @@ def batch_norm_stats(x, *, mu=None, var=None):
     # shape, the SM count and whether the inputs load in whole 16-byte vectors (a fact of
     # the signature: tilegen.runtime.args.whole_vectors; tilegen.runtime.axes.axis_plan).
     # Welford's moments take more registers a thread: fewer of its programs fit an SM.
+    whole_vectors = _batch_norm_stats_calls.facts(signature, _args.whole_vectors, (x,))
     BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(
         n_kept,
         n_reduced,
         True,
         _axes.sm_count_or_default(device),
-        whole_vectors=_batch_norm_stats_calls.facts(signature, _args.whole_vectors, (x,)),
+        whole_vectors=whole_vectors,
         moments=True,
     )
     # Partial results of each slice, where several share a block (unused otherwise), and the
@@ -8533,8 +8534,8 @@ def batch_norm_stats(x, *, mu=None, var=None):
         FLAT=all(t.is_contiguous() for t in (x,)),
         num_warps=num_warps,
         # Where the programs outnumber those its registers keep resident, capped registers
-        # keep more (_axes.moments_maxnreg).
-        maxnreg=_axes.moments_maxnreg(num_warps, grid, _axes.sm_count_or_default(device)),
+        # keep more (maxnreg: _axes.moments_options).
+        **_axes.moments_options(grid, _axes.sm_count_or_default(device), whole_vectors),
     )
     # The counts go back to this stream's pool once the launch is queued: each block's last
     # slice reset its count (a launch that raised gives them up).

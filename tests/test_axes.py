@@ -253,25 +253,31 @@ def test_welford_slices_fill_a_wave_of_the_programs_its_registers_keep():
     assert [name for name, m in models.items() if getattr(m, "welford", False)] == ["bn_stats", "group_m2"]
     launchers = {name: compiled.source.split(f"\ndef {name}(")[1].split("\ndef ")[0] for name in models}
     assert {name for name, text in launchers.items() if "moments=True" in text} == {"bn_stats", "group_m2"}
-    assert {name for name, text in launchers.items() if "maxnreg=_axes.moments_maxnreg(" in text} == {
-        "bn_stats", "group_m2"}
+    assert {name for name, text in launchers.items() if "**_axes.moments_options(" in text} == {"bn_stats", "group_m2"}
 
 
 def test_welford_caps_its_registers_where_its_programs_pass_the_fewest_resident():
     """Past 5 programs an SM (what 96 registers a thread keep resident) a launch with Welford
-    moments caps its registers at 80 (6 resident): 2048x24576 in whole vectors, 384 blocks
-    of two slices, 768 programs on 132 SMs; 8192x8191 element by element (6 slices, 80
-    registers either way). Not 8192x8192 (640 programs), and not where the spec pins the
-    warps."""
+    moments whose rows load in whole vectors caps its registers at 80 (6 resident):
+    2048x24576, 384 blocks of two slices, 768 programs on 132 SMs. Not 8192x8192 (640
+    programs), not element by element (80 registers either way: 8192x8191, 768 programs),
+    and a launcher whose spec pins the warps, even to 4, does not ask."""
     import tilegen.runtime.axes as rt
 
     assert rt.AXIS_MOMENTS_MAXNREG * 128 * 6 <= rt.SM_REGISTERS < rt.AXIS_MOMENTS_REGISTERS[1] * 128 * 6
-    for n, r, wv, cap in ((24576, 2048, True, 80), (8191, 8192, False, 80), (8192, 8192, True, None),
-                          (1024, 16384, True, None), (50257, 4096, False, 80)):
+    capped = {"maxnreg": 80}
+    for n, r, wv, cap in ((24576, 2048, True, capped), (8191, 8192, False, {}), (8192, 8192, True, {}),
+                          (1024, 16384, True, {}), (50257, 4096, False, {}), (32768, 1024, True, capped)):
         block_r, block_k, split, _, warps = rt.axis_plan(n, r, True, 132, whole_vectors=wv, moments=True)
-        assert rt.moments_maxnreg(warps, ((n + block_k - 1) // block_k, split), 132) == cap, (n, r)
-    assert rt.moments_maxnreg(4, (660,), 132) is None and rt.moments_maxnreg(4, (331, 2), 132) == 80
-    assert rt.moments_maxnreg(8, (384, 2), 132) is None and rt.moments_maxnreg(2, (384, 2), 132) is None
+        assert rt.moments_options(((n + block_k - 1) // block_k, split), 132, wv) == cap, (n, r)
+    assert rt.moments_options((660,), 132, True) == {} and rt.moments_options((331, 2), 132, True) == capped
+    assert rt.moments_options((331, 2), 132, False) == {}
+    pinned = WELFORD.replace("var = mean(xc * xc, B, T)\n}", "var = mean(xc * xc, B, T)\n    schedule { warps = 4 }\n}")
+    assert pinned != WELFORD
+    source = compile_source(pinned, "welford_pinned.tile").source
+    bn = source.split("\ndef bn_stats(")[1].split("\ndef ")[0]
+    m2 = source.split("\ndef group_m2(")[1].split("\ndef ")[0]
+    assert "num_warps = 4  # pinned" in bn and "moments_options" not in bn and "**_axes.moments_options(" in m2
 
 
 def test_axis_partials_allocate_only_when_split():

@@ -52,12 +52,12 @@ AXIS_MIN_STEPS = 4
 # programs"). The model counts a program's registers as those of 128 threads whatever its
 # warps (a pinned count spreads the same tile over more or fewer threads) and its tile's
 # orientation (measured on column tiles); the two-slice rules below stay the sums'. Where
-# a launch has more programs than 5 an SM (two slices by those rules), it caps its
-# registers at AXIS_MOMENTS_MAXNREG (Triton's maxnreg, moments_maxnreg): 80 compile
-# without spills in whole vectors too (72: 28 bytes of spills), so 6 programs an SM stay
-# resident, one round where there were two (2048x24576 in whole vectors: 768 programs,
-# 62.9 -> 55.5 us on the H100); below that the cap ran 0-2% slower (design.md,
-# "Welford's registers capped where the programs need it").
+# a launch in whole vectors has more programs than 5 an SM, it caps its registers at
+# AXIS_MOMENTS_MAXNREG (Triton's maxnreg, moments_options): 80 compile without spills
+# there too (72: 28 bytes of spills), so 6 programs an SM stay resident, one round where
+# there were two (2048x24576: two slices by the rule below, 768 programs, 62.9 -> 55.5 us
+# on the H100); where they fit 5 an SM the cap ran 0.2-1.9% slower (design.md, "Welford's
+# registers capped where the programs need it").
 SM_REGISTERS = 65536
 AXIS_MOMENTS_REGISTERS = (80, 96)
 AXIS_MOMENTS_MAXNREG = 80
@@ -113,17 +113,22 @@ def moments_programs(whole_vectors):
     return max(1, min(AXIS_PROGRAMS_PER_SM, SM_REGISTERS // registers))
 
 
-def moments_maxnreg(num_warps, grid, sms):
-    """The registers a thread the launch of a kernel with Welford moments asks ptxas to keep
-    to (Triton's maxnreg), or None: AXIS_MOMENTS_MAXNREG where its programs (the product of
-    `grid`) are more than its uncapped registers keep resident on `sms` SMs (SM_REGISTERS
-    over the most of AXIS_MOMENTS_REGISTERS, 128 threads a program), for 4-warp programs,
-    where it was measured (a count the spec pins takes none)."""
+_CAPPED = {"maxnreg": AXIS_MOMENTS_MAXNREG}
+_UNCAPPED = {}
+
+
+def moments_options(grid, sms, whole_vectors):
+    """The compile options of a launch of a kernel with Welford moments, as keywords:
+    Triton's maxnreg = AXIS_MOMENTS_MAXNREG where its rows load in `whole_vectors` (96
+    registers uncapped; element by element it takes 80 either way) and its programs (the
+    product of `grid`) are more than 96 registers a thread keep resident on `sms` SMs
+    (SM_REGISTERS over those of 128 threads); none otherwise. Measured on 4-warp programs:
+    a launcher whose spec pins the warps does not ask."""
     programs = 1
     for size in grid:
         programs *= size
-    resident = SM_REGISTERS // (max(AXIS_MOMENTS_REGISTERS) * 128)
-    return AXIS_MOMENTS_MAXNREG if num_warps == 4 and programs > resident * sms else None
+    resident = SM_REGISTERS // (AXIS_MOMENTS_REGISTERS[1] * 128)
+    return _CAPPED if whole_vectors and programs > resident * sms else _UNCAPPED
 
 
 def axis_combine_block(split, block_k):

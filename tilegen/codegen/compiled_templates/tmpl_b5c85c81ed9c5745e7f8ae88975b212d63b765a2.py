@@ -1082,19 +1082,26 @@ def root(context, missing=missing):
     yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape, the SM count and whether the inputs load in whole 16-byte vectors (a fact of\n    # the signature: tilegen.runtime.args.whole_vectors; tilegen.runtime.axes.axis_plan).\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'welford'):
         pass
-        yield "    # Welford's moments take more registers a thread: fewer of its programs fit an SM.\n"
+        yield "    # Welford's moments take more registers a thread: fewer of its programs fit an SM.\n    whole_vectors = _"
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_calls.facts(signature, _args.whole_vectors, '
+        yield str(t_5(t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'), attribute='name')))
+        yield ')\n'
     yield '    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(\n        n_kept, n_reduced, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner'))
     yield ', _axes.sm_count_or_default(device)'
-    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 368 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
-    yield ',\n        whole_vectors=_'
-    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-    yield '_calls.facts(signature, _args.whole_vectors, '
-    yield str(t_5(t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'), attribute='name')))
-    yield '),\n'
+    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 369 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+    yield ',\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'welford'):
         pass
-        yield '        moments=True,\n'
+        yield '        whole_vectors=whole_vectors,\n        moments=True,\n'
+    else:
+        pass
+        yield '        whole_vectors=_'
+        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+        yield '_calls.facts(signature, _args.whole_vectors, '
+        yield str(t_5(t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'), attribute='name')))
+        yield '),\n'
     yield '    )\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'):
         pass
@@ -1222,10 +1229,10 @@ def root(context, missing=missing):
         t_27.append(
             '        num_warps=num_warps,\n',
         )
-        if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'welford'):
+        if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'welford') and (not environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'))):
             pass
             t_27.append(
-                '        # Where the programs outnumber those its registers keep resident, capped registers\n        # keep more (_axes.moments_maxnreg).\n        maxnreg=_axes.moments_maxnreg(num_warps, grid, _axes.sm_count_or_default(device)),\n',
+                '        # Where the programs outnumber those its registers keep resident, capped registers\n        # keep more (maxnreg: _axes.moments_options).\n        **_axes.moments_options(grid, _axes.sm_count_or_default(device), whole_vectors),\n',
             )
         t_27.append(
             '    )\n',
@@ -1264,4 +1271,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=49&2=51&3=53&4=56&5=59&6=62&7=65&8=68&9=77&10=80&11=83&13=101&17=116&18=121&19=125&20=127&23=131&24=135&26=141&27=146&30=150&31=152&32=154&33=156&35=158&37=164&39=167&40=172&41=176&44=185&49=192&50=196&52=202&53=211&54=215&56=224&57=227&58=232&60=242&61=247&62=249&63=251&64=253&65=259&67=267&73=279&74=282&77=287&78=292&80=296&81=301&85=315&86=321&89=328&90=332&92=339&94=346&95=352&97=362&98=366&100=369&101=373&103=379&104=383&105=387&111=389&112=395&114=399&115=401&116=407&118=413&119=426&120=435&124=447&125=453&129=455&131=461&132=463&133=467&136=482&137=487&139=492&140=496&144=505&145=512&146=520&148=526&150=535&152=541&153=544&155=549&157=553&159=556&160=561&161=565&164=574&165=579&169=588&170=596&171=598&172=600&174=602&175=604&178=607&179=612&181=618&182=623&183=627&186=635&188=638&189=642&191=645&192=650&194=656&196=662&199=670&200=675&207=686&208=691&209=695&212=702&213=706&216=715&217=721&223=726&224=730&225=732&232=738&233=743&234=748&233=755&236=758&237=760&238=762&240=764&241=769&242=774&241=783&244=785&245=791&246=796&247=801&248=805&249=807&246=818&251=820&253=828&259=834&260=838&261=840&264=845&265=848&267=852&269=854&270=859&271=863&274=872&275=877&278=890&279=893&280=898&282=906&283=910&285=913&286=918&288=926&289=931&291=939&292=944&295=956&296=958&298=961&299=966&301=970&302=973&303=978&311=986&312=990&314=993&318=1002&320=1006&321=1008&323=1010&324=1013&326=1015&327=1018&329=1021&330=1023&333=1025&336=1027&337=1030&338=1034&339=1038&342=1044&346=1047&347=1054&348=1056&349=1059&351=1067&352=1069&354=1072&357=1074&358=1080&364=1083&368=1087&369=1091&370=1095&374=1099&375=1102&379=1105&380=1109&383=1115&384=1117&385=1120&386=1125&388=1129&389=1134&391=1138&392=1143&394=1147&395=1152&397=1156&398=1161&404=1168&405=1173&407=1177&408=1180&409=1185&414=1198&416=1205&418=1207&423=1210&426=1215&427=1219&430=1225&437=1236&439=1239&440=1243&443=1249&446=1251&450=1255&455=1257&458=1259'
+debug_info = '1=49&2=51&3=53&4=56&5=59&6=62&7=65&8=68&9=77&10=80&11=83&13=101&17=116&18=121&19=125&20=127&23=131&24=135&26=141&27=146&30=150&31=152&32=154&33=156&35=158&37=164&39=167&40=172&41=176&44=185&49=192&50=196&52=202&53=211&54=215&56=224&57=227&58=232&60=242&61=247&62=249&63=251&64=253&65=259&67=267&73=279&74=282&77=287&78=292&80=296&81=301&85=315&86=321&89=328&90=332&92=339&94=346&95=352&97=362&98=366&100=369&101=373&103=379&104=383&105=387&111=389&112=395&114=399&115=401&116=407&118=413&119=426&120=435&124=447&125=453&129=455&131=461&132=463&133=467&136=482&137=487&139=492&140=496&144=505&145=512&146=520&148=526&150=535&152=541&153=544&155=549&157=553&159=556&160=561&161=565&164=574&165=579&169=588&170=596&171=598&172=600&174=602&175=604&178=607&179=612&181=618&182=623&183=627&186=635&188=638&189=642&191=645&192=650&194=656&196=662&199=670&200=675&207=686&208=691&209=695&212=702&213=706&216=715&217=721&223=726&224=730&225=732&232=738&233=743&234=748&233=755&236=758&237=760&238=762&240=764&241=769&242=774&241=783&244=785&245=791&246=796&247=801&248=805&249=807&246=818&251=820&253=828&259=834&260=838&261=840&264=845&265=848&267=852&269=854&270=859&271=863&274=872&275=877&278=890&279=893&280=898&282=906&283=910&285=913&286=918&288=926&289=931&291=939&292=944&295=956&296=958&298=961&299=966&301=970&302=973&303=978&311=986&312=990&314=993&318=1002&320=1006&321=1008&323=1010&324=1013&326=1015&327=1018&329=1021&330=1023&333=1025&336=1027&337=1030&338=1034&339=1038&342=1044&346=1047&347=1054&348=1056&349=1059&351=1067&352=1069&354=1072&357=1074&358=1080&364=1083&366=1086&369=1091&370=1095&374=1101&377=1106&378=1109&382=1112&383=1116&386=1122&387=1124&388=1127&389=1132&391=1136&392=1141&394=1145&395=1150&397=1154&398=1159&400=1163&401=1168&407=1175&408=1180&410=1184&411=1187&412=1192&417=1205&419=1212&421=1214&426=1217&429=1222&430=1226&433=1232&440=1243&442=1246&443=1250&446=1256&449=1258&453=1262&458=1264&461=1266'
