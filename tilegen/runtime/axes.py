@@ -109,8 +109,12 @@ def moments_programs(whole_vectors):
     """The programs of a kernel with Welford moments an SM keeps resident: SM_REGISTERS
     over a program's (AXIS_MOMENTS_REGISTERS a thread, 128 threads), never more than
     AXIS_PROGRAMS_PER_SM."""
-    registers = AXIS_MOMENTS_REGISTERS[bool(whole_vectors)] * 128
-    return max(1, min(AXIS_PROGRAMS_PER_SM, SM_REGISTERS // registers))
+    return max(1, min(AXIS_PROGRAMS_PER_SM, _resident(AXIS_MOMENTS_REGISTERS[bool(whole_vectors)])))
+
+
+def _resident(registers):
+    """The 128-thread programs of `registers` a thread an SM's SM_REGISTERS keep resident."""
+    return SM_REGISTERS // (registers * 128)
 
 
 _CAPPED = {"maxnreg": AXIS_MOMENTS_MAXNREG}
@@ -127,8 +131,7 @@ def moments_options(grid, sms, whole_vectors):
     programs = 1
     for size in grid:
         programs *= size
-    resident = SM_REGISTERS // (AXIS_MOMENTS_REGISTERS[1] * 128)
-    return _CAPPED if whole_vectors and programs > resident * sms else _UNCAPPED
+    return _CAPPED if whole_vectors and programs > _resident(AXIS_MOMENTS_REGISTERS[1]) * sms else _UNCAPPED
 
 
 def axis_combine_block(split, block_k):

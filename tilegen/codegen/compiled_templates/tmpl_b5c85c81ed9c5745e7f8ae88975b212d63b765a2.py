@@ -8,7 +8,7 @@ def root(context, missing=missing):
     cond_expr_undefined = Undefined
     if 0: yield None
     l_0_k = resolve('k')
-    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_strided_loads = l_0_tile_values = l_0_tile_at = l_0_reduce_pass = l_0_load_kept = l_0_finish_pass = l_0_run_pass = l_0_combine = l_0_combine_moments = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_launch_args = l_0_launches = missing
+    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_strided_loads = l_0_tile_values = l_0_tile_at = l_0_reduce_pass = l_0_load_kept = l_0_finish_pass = l_0_run_pass = l_0_combine = l_0_combine_moments = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_whole_vectors = l_0_launch_args = l_0_launches = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -1045,7 +1045,7 @@ def root(context, missing=missing):
         yield '\n'
     yield '\n\n'
     template = environment.get_template('_launcher_head.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'combine_moments': l_0_combine_moments, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_at': l_0_tile_at, 'tile_values': l_0_tile_values}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'combine_moments': l_0_combine_moments, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_at': l_0_tile_at, 'tile_values': l_0_tile_values, 'whole_vectors': l_0_whole_vectors}))
     try:
         for event in gen:
             yield event
@@ -1080,28 +1080,27 @@ def root(context, missing=missing):
         yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced'), ' * '))
         yield ' = 0 elements to reduce"\n        )\n'
     yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape, the SM count and whether the inputs load in whole 16-byte vectors (a fact of\n    # the signature: tilegen.runtime.args.whole_vectors; tilegen.runtime.axes.axis_plan).\n'
+    l_0_whole_vectors = ('_%s_calls.facts(signature, _args.whole_vectors, %s)' % (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'), t_5(t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'), attribute='name'))))
+    context.vars['whole_vectors'] = l_0_whole_vectors
+    context.exported_vars.add('whole_vectors')
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'welford'):
         pass
-        yield "    # Welford's moments take more registers a thread: fewer of its programs fit an SM.\n    whole_vectors = _"
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_calls.facts(signature, _args.whole_vectors, '
-        yield str(t_5(t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'), attribute='name')))
-        yield ')\n'
+        yield "    # Welford's moments take more registers a thread: fewer of its programs fit an SM.\n    whole_vectors = "
+        yield str((undefined(name='whole_vectors') if l_0_whole_vectors is missing else l_0_whole_vectors))
+        yield '\n'
     yield '    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(\n        n_kept, n_reduced, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner'))
     yield ', _axes.sm_count_or_default(device)'
-    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 369 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 370 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     yield ',\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'welford'):
         pass
         yield '        whole_vectors=whole_vectors,\n        moments=True,\n'
     else:
         pass
-        yield '        whole_vectors=_'
-        yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
-        yield '_calls.facts(signature, _args.whole_vectors, '
-        yield str(t_5(t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'), attribute='name')))
-        yield '),\n'
+        yield '        whole_vectors='
+        yield str((undefined(name='whole_vectors') if l_0_whole_vectors is missing else l_0_whole_vectors))
+        yield ',\n'
     yield '    )\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'):
         pass
@@ -1264,11 +1263,11 @@ def root(context, missing=missing):
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n\n\n'
     template = environment.get_template('_reference.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'combine_moments': l_0_combine_moments, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_at': l_0_tile_at, 'tile_values': l_0_tile_values}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'combine_moments': l_0_combine_moments, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_at': l_0_tile_at, 'tile_values': l_0_tile_values, 'whole_vectors': l_0_whole_vectors}))
     try:
         for event in gen:
             yield event
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=49&2=51&3=53&4=56&5=59&6=62&7=65&8=68&9=77&10=80&11=83&13=101&17=116&18=121&19=125&20=127&23=131&24=135&26=141&27=146&30=150&31=152&32=154&33=156&35=158&37=164&39=167&40=172&41=176&44=185&49=192&50=196&52=202&53=211&54=215&56=224&57=227&58=232&60=242&61=247&62=249&63=251&64=253&65=259&67=267&73=279&74=282&77=287&78=292&80=296&81=301&85=315&86=321&89=328&90=332&92=339&94=346&95=352&97=362&98=366&100=369&101=373&103=379&104=383&105=387&111=389&112=395&114=399&115=401&116=407&118=413&119=426&120=435&124=447&125=453&129=455&131=461&132=463&133=467&136=482&137=487&139=492&140=496&144=505&145=512&146=520&148=526&150=535&152=541&153=544&155=549&157=553&159=556&160=561&161=565&164=574&165=579&169=588&170=596&171=598&172=600&174=602&175=604&178=607&179=612&181=618&182=623&183=627&186=635&188=638&189=642&191=645&192=650&194=656&196=662&199=670&200=675&207=686&208=691&209=695&212=702&213=706&216=715&217=721&223=726&224=730&225=732&232=738&233=743&234=748&233=755&236=758&237=760&238=762&240=764&241=769&242=774&241=783&244=785&245=791&246=796&247=801&248=805&249=807&246=818&251=820&253=828&259=834&260=838&261=840&264=845&265=848&267=852&269=854&270=859&271=863&274=872&275=877&278=890&279=893&280=898&282=906&283=910&285=913&286=918&288=926&289=931&291=939&292=944&295=956&296=958&298=961&299=966&301=970&302=973&303=978&311=986&312=990&314=993&318=1002&320=1006&321=1008&323=1010&324=1013&326=1015&327=1018&329=1021&330=1023&333=1025&336=1027&337=1030&338=1034&339=1038&342=1044&346=1047&347=1054&348=1056&349=1059&351=1067&352=1069&354=1072&357=1074&358=1080&364=1083&366=1086&369=1091&370=1095&374=1101&377=1106&378=1109&382=1112&383=1116&386=1122&387=1124&388=1127&389=1132&391=1136&392=1141&394=1145&395=1150&397=1154&398=1159&400=1163&401=1168&407=1175&408=1180&410=1184&411=1187&412=1192&417=1205&419=1212&421=1214&426=1217&429=1222&430=1226&433=1232&440=1243&442=1246&443=1250&446=1256&449=1258&453=1262&458=1264&461=1266'
+debug_info = '1=49&2=51&3=53&4=56&5=59&6=62&7=65&8=68&9=77&10=80&11=83&13=101&17=116&18=121&19=125&20=127&23=131&24=135&26=141&27=146&30=150&31=152&32=154&33=156&35=158&37=164&39=167&40=172&41=176&44=185&49=192&50=196&52=202&53=211&54=215&56=224&57=227&58=232&60=242&61=247&62=249&63=251&64=253&65=259&67=267&73=279&74=282&77=287&78=292&80=296&81=301&85=315&86=321&89=328&90=332&92=339&94=346&95=352&97=362&98=366&100=369&101=373&103=379&104=383&105=387&111=389&112=395&114=399&115=401&116=407&118=413&119=426&120=435&124=447&125=453&129=455&131=461&132=463&133=467&136=482&137=487&139=492&140=496&144=505&145=512&146=520&148=526&150=535&152=541&153=544&155=549&157=553&159=556&160=561&161=565&164=574&165=579&169=588&170=596&171=598&172=600&174=602&175=604&178=607&179=612&181=618&182=623&183=627&186=635&188=638&189=642&191=645&192=650&194=656&196=662&199=670&200=675&207=686&208=691&209=695&212=702&213=706&216=715&217=721&223=726&224=730&225=732&232=738&233=743&234=748&233=755&236=758&237=760&238=762&240=764&241=769&242=774&241=783&244=785&245=791&246=796&247=801&248=805&249=807&246=818&251=820&253=828&259=834&260=838&261=840&264=845&265=848&267=852&269=854&270=859&271=863&274=872&275=877&278=890&279=893&280=898&282=906&283=910&285=913&286=918&288=926&289=931&291=939&292=944&295=956&296=958&298=961&299=966&301=970&302=973&303=978&311=986&312=990&314=993&318=1002&320=1006&321=1008&323=1010&324=1013&326=1015&327=1018&329=1021&330=1023&333=1025&336=1027&337=1030&338=1034&339=1038&342=1044&346=1047&347=1054&348=1056&349=1059&351=1067&352=1069&354=1072&357=1074&358=1080&364=1083&365=1086&367=1089&370=1092&371=1096&375=1102&378=1105&379=1108&383=1111&384=1115&387=1121&388=1123&389=1126&390=1131&392=1135&393=1140&395=1144&396=1149&398=1153&399=1158&401=1162&402=1167&408=1174&409=1179&411=1183&412=1186&413=1191&418=1204&420=1211&422=1213&427=1216&430=1221&431=1225&434=1231&441=1242&443=1245&444=1249&447=1255&450=1257&454=1261&459=1263&462=1265'
