@@ -7540,6 +7540,7 @@ def bias_grad_kernel(
     BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    EVICT_FIRST: tl.constexpr,  # the loop's loads in the last pass ask L2 to drop their lines first
     FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices
 ):
     # Program (pid_k, pid_r) reduces [M] for kept elements [pid_k * BLOCK_K, (pid_k + 1) * BLOCK_K) of
@@ -7563,12 +7564,18 @@ def bias_grad_kernel(
             offs_r = offs_r.to(tl.int64)
         # mask: inside this slice of the reduced elements, and inside the kept ones.
         mask = (offs_r < r_stop)[:, None] & mask_k[None, :]
+        # EVICT_FIRST: the last read of these rows, so L2 may drop them first (the launcher decides).
         if FLAT:
             # Every tensor read here is contiguous and has every dimension, the reduced ones
             # before the kept ones: an element's offset is its flat index,
             # reduced index * n_kept + kept index.
             flat_offs = offs_r[:, None] * n_kept + offs_k[None, :]
-            dy = tl.load(dy_ptr + flat_offs, mask=mask, other=0.0).to(tl.float32)
+            dy = tl.load(
+                dy_ptr + flat_offs,
+                mask=mask,
+                other=0.0,
+                eviction_policy="evict_first" if EVICT_FIRST else "",
+            ).to(tl.float32)
         else:
             # Split the reduced index into one index per reduced dimension of [M], innermost first.
             idx_m = offs_r
@@ -7578,6 +7585,7 @@ def bias_grad_kernel(
                 dy_ptr + idx_m[:, None] * stride_dy_m + idx_n[None, :] * stride_dy_n,
                 mask=mask,
                 other=0.0,
+                eviction_policy="evict_first" if EVICT_FIRST else "",
             ).to(tl.float32)
         # Fold the tile into the accumulators; masked-off lanes add the neutral element.
         acc_sum_dy += tl.where(mask, dy, 0.0)
@@ -7671,6 +7679,9 @@ def bias_grad(dy, *, db=None):
     sum_dy_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
     count, pool = _axes.axis_counts(SPLIT, _args.cdiv(n_kept, BLOCK_K), device)
     index_64 = _args.needs_int64(dy, db)
+    # The loop's last read of its rows asks L2 to drop them first where they are a few L2s
+    # or less (tilegen.runtime.axes.axis_evict_first).
+    evict_first = _axes.axis_evict_first((dy,), device)
     # One program per block of kept elements and slice of the reduced ones.
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
     _fast.launch(
@@ -7691,6 +7702,7 @@ def bias_grad(dy, *, db=None):
         BLOCK_S=_axes.axis_combine_block(SPLIT, BLOCK_K),
         BLOCK_K=BLOCK_K,
         INDEX_64=index_64,
+        EVICT_FIRST=evict_first,
         FLAT=all(t.is_contiguous() for t in (dy,)),
         num_warps=num_warps,
     )
@@ -7735,6 +7747,7 @@ def mse_loss_kernel(
     BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    EVICT_FIRST: tl.constexpr,  # the loop's loads in the last pass ask L2 to drop their lines first
     FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices
 ):
     # Program (pid_k, pid_r) reduces [B, N] for kept elements [pid_k * BLOCK_K, (pid_k + 1) * BLOCK_K) of
@@ -7756,13 +7769,24 @@ def mse_loss_kernel(
             offs_r = offs_r.to(tl.int64)
         # mask: inside this slice of the reduced elements, and inside the kept ones.
         mask = (offs_r < r_stop)[None, :] & mask_k[:, None]
+        # EVICT_FIRST: the last read of these rows, so L2 may drop them first (the launcher decides).
         if FLAT:
             # Every tensor read here is contiguous and has every dimension, the reduced ones
             # after the kept ones: an element's offset is its flat index,
             # kept index * n_reduced + reduced index.
             flat_offs = offs_k[:, None] * n_reduced + offs_r[None, :]
-            x = tl.load(x_ptr + flat_offs, mask=mask, other=0.0)
-            y = tl.load(y_ptr + flat_offs, mask=mask, other=0.0)
+            x = tl.load(
+                x_ptr + flat_offs,
+                mask=mask,
+                other=0.0,
+                eviction_policy="evict_first" if EVICT_FIRST else "",
+            )
+            y = tl.load(
+                y_ptr + flat_offs,
+                mask=mask,
+                other=0.0,
+                eviction_policy="evict_first" if EVICT_FIRST else "",
+            )
         else:
             # Split the reduced index into one index per reduced dimension of [B, N], innermost first.
             idx_n = offs_r % N
@@ -7774,11 +7798,13 @@ def mse_loss_kernel(
                 x_ptr + idx_b[None, :] * stride_x_b + idx_n[None, :] * stride_x_n,
                 mask=mask,
                 other=0.0,
+                eviction_policy="evict_first" if EVICT_FIRST else "",
             )
             y = tl.load(
                 y_ptr + idx_b[None, :] * stride_y_b + idx_n[None, :] * stride_y_n,
                 mask=mask,
                 other=0.0,
+                eviction_policy="evict_first" if EVICT_FIRST else "",
             )
         # Fold the tile into the accumulators; masked-off lanes add the neutral element.
         acc_mean_loss += tl.where(mask, (x - y) * (x - y), 0.0)
@@ -7876,6 +7902,9 @@ def mse_loss(x, y, *, loss=None):
     mean_loss_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
     count, pool = _axes.axis_counts(SPLIT, _args.cdiv(n_kept, BLOCK_K), device)
     index_64 = _args.needs_int64(x, y, loss)
+    # The loop's last read of its rows asks L2 to drop them first where they are a few L2s
+    # or less (tilegen.runtime.axes.axis_evict_first).
+    evict_first = _axes.axis_evict_first((x, y), device)
     # One program per block of kept elements and slice of the reduced ones.
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
     _fast.launch(
@@ -7899,6 +7928,7 @@ def mse_loss(x, y, *, loss=None):
         BLOCK_S=_axes.axis_combine_block(SPLIT, BLOCK_K),
         BLOCK_K=BLOCK_K,
         INDEX_64=index_64,
+        EVICT_FIRST=evict_first,
         FLAT=all(t.is_contiguous() for t in (x, y)),
         num_warps=num_warps,
     )
@@ -7945,6 +7975,7 @@ def channel_stats_kernel(
     BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    EVICT_FIRST: tl.constexpr,  # the loop's loads in the last pass ask L2 to drop their lines first
     FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices
 ):
     # Program (pid_k, pid_r) reduces [B, T] for kept elements [pid_k * BLOCK_K, (pid_k + 1) * BLOCK_K) of
@@ -7969,12 +8000,18 @@ def channel_stats_kernel(
             offs_r = offs_r.to(tl.int64)
         # mask: inside this slice of the reduced elements, and inside the kept ones.
         mask = (offs_r < r_stop)[:, None] & mask_k[None, :]
+        # EVICT_FIRST: the last read of these rows, so L2 may drop them first (the launcher decides).
         if FLAT:
             # Every tensor read here is contiguous and has every dimension, the reduced ones
             # before the kept ones: an element's offset is its flat index,
             # reduced index * n_kept + kept index.
             flat_offs = offs_r[:, None] * n_kept + offs_k[None, :]
-            x = tl.load(x_ptr + flat_offs, mask=mask, other=0.0).to(tl.float32)
+            x = tl.load(
+                x_ptr + flat_offs,
+                mask=mask,
+                other=0.0,
+                eviction_policy="evict_first" if EVICT_FIRST else "",
+            ).to(tl.float32)
         else:
             # Split the reduced index into one index per reduced dimension of [B, T], innermost first.
             idx_t = offs_r % T
@@ -7989,6 +8026,7 @@ def channel_stats_kernel(
                 + idx_c[None, :] * stride_x_c,
                 mask=mask,
                 other=0.0,
+                eviction_policy="evict_first" if EVICT_FIRST else "",
             ).to(tl.float32)
         # Fold the tile into the accumulators; masked-off lanes add the neutral element.
         acc_mean_x += tl.where(mask, x, 0.0)
@@ -8131,6 +8169,9 @@ def channel_stats(x, scale, *, mu=None, peak=None):
     max_peak_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
     count, pool = _axes.axis_counts(SPLIT, _args.cdiv(n_kept, BLOCK_K), device)
     index_64 = _args.needs_int64(x, scale, mu, peak)
+    # The loop's last read of its rows asks L2 to drop them first where they are a few L2s
+    # or less (tilegen.runtime.axes.axis_evict_first).
+    evict_first = _axes.axis_evict_first((x,), device)
     # One program per block of kept elements and slice of the reduced ones.
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
     _fast.launch(
@@ -8158,6 +8199,7 @@ def channel_stats(x, scale, *, mu=None, peak=None):
         BLOCK_S=_axes.axis_combine_block(SPLIT, BLOCK_K),
         BLOCK_K=BLOCK_K,
         INDEX_64=index_64,
+        EVICT_FIRST=evict_first,
         FLAT=all(t.is_contiguous() for t in (x,)),
         num_warps=num_warps,
     )
@@ -8215,6 +8257,7 @@ def batch_norm_stats_kernel(
     BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
+    EVICT_FIRST: tl.constexpr,  # the loop's loads in the last pass ask L2 to drop their lines first
     FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices
 ):
     # Program (pid_k, pid_r) reduces [B, T] for kept elements [pid_k * BLOCK_K, (pid_k + 1) * BLOCK_K) of
@@ -8243,12 +8286,18 @@ def batch_norm_stats_kernel(
             offs_r = offs_r.to(tl.int64)
         # mask: inside this slice of the reduced elements, and inside the kept ones.
         mask = (offs_r < r_stop)[:, None] & mask_k[None, :]
+        # EVICT_FIRST: the last read of these rows, so L2 may drop them first (the launcher decides).
         if FLAT:
             # Every tensor read here is contiguous and has every dimension, the reduced ones
             # before the kept ones: an element's offset is its flat index,
             # reduced index * n_kept + kept index.
             flat_offs = offs_r[:, None] * n_kept + offs_k[None, :]
-            x = tl.load(x_ptr + flat_offs, mask=mask, other=0.0).to(tl.float32)
+            x = tl.load(
+                x_ptr + flat_offs,
+                mask=mask,
+                other=0.0,
+                eviction_policy="evict_first" if EVICT_FIRST else "",
+            ).to(tl.float32)
         else:
             # Split the reduced index into one index per reduced dimension of [B, T], innermost first.
             idx_t = offs_r % T
@@ -8263,6 +8312,7 @@ def batch_norm_stats_kernel(
                 + idx_c[None, :] * stride_x_c,
                 mask=mask,
                 other=0.0,
+                eviction_policy="evict_first" if EVICT_FIRST else "",
             ).to(tl.float32)
         # spec: reductions.tile:127 and reductions.tile:128
         # masked lanes take their running mean as the value (their A, of the loads' zeros, may
@@ -8313,12 +8363,18 @@ def batch_norm_stats_kernel(
                 offs_r = offs_r.to(tl.int64)
             # mask: inside this slice of the reduced elements, and inside the kept ones.
             mask = (offs_r < r_stop)[:, None] & mask_k[None, :]
+            # EVICT_FIRST: the last read of these rows, so L2 may drop them first (the launcher decides).
             if FLAT:
                 # Every tensor read here is contiguous and has every dimension, the reduced ones
                 # before the kept ones: an element's offset is its flat index,
                 # reduced index * n_kept + kept index.
                 flat_offs = offs_r[:, None] * n_kept + offs_k[None, :]
-                x = tl.load(x_ptr + flat_offs, mask=mask, other=0.0).to(tl.float32)
+                x = tl.load(
+                    x_ptr + flat_offs,
+                    mask=mask,
+                    other=0.0,
+                    eviction_policy="evict_first" if EVICT_FIRST else "",
+                ).to(tl.float32)
             else:
                 # Split the reduced index into one index per reduced dimension of [B, T], innermost first.
                 idx_t = offs_r % T
@@ -8333,6 +8389,7 @@ def batch_norm_stats_kernel(
                     + idx_c[None, :] * stride_x_c,
                     mask=mask,
                     other=0.0,
+                    eviction_policy="evict_first" if EVICT_FIRST else "",
                 ).to(tl.float32)
             acc_plain_mean_var += tl.where(mask, x, 0.0)
         mean_x = tl.where(
@@ -8506,6 +8563,9 @@ def batch_norm_stats(x, *, mu=None, var=None):
     mean_var_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
     count, pool = _axes.axis_counts(SPLIT, _args.cdiv(n_kept, BLOCK_K), device)
     index_64 = _args.needs_int64(x, mu, var)
+    # The loop's last read of its rows asks L2 to drop them first where they are a few L2s
+    # or less (tilegen.runtime.axes.axis_evict_first).
+    evict_first = _axes.axis_evict_first((x,), device)
     # One program per block of kept elements and slice of the reduced ones.
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
     _fast.launch(
@@ -8531,6 +8591,7 @@ def batch_norm_stats(x, *, mu=None, var=None):
         BLOCK_S=_axes.axis_combine_block(SPLIT, BLOCK_K),
         BLOCK_K=BLOCK_K,
         INDEX_64=index_64,
+        EVICT_FIRST=evict_first,
         FLAT=all(t.is_contiguous() for t in (x,)),
         num_warps=num_warps,
         # Where the programs outnumber those its registers keep resident, capped registers

@@ -237,13 +237,15 @@ def test_welford_slices_fill_a_wave_of_the_programs_its_registers_keep():
     SM keep 5 and 6 of its programs, and its slices fill a wave of that many (column sums:
     9). The H100 shapes measured: 8192x8192 5 slices (9 for sums), 8192x8191 6, 32768x4096
     10, 16384x1024 40 (41 of 400 rows round to 40 of 416); 786 blocks of 50257 columns one
-    slice either way; the sums' two-slice rule still gives 384 blocks of 2048 rows two. The
-    generated launchers ask for it where a pass carries moments, and only there."""
+    slice either way; 384 blocks of 2048 rows and 512 of 1024 one, where the sums' two-slice
+    rule gives them two. The generated launchers ask for it where a pass carries moments, and
+    only there."""
     import tilegen.runtime.axes as rt
 
     assert (rt.moments_programs(True), rt.moments_programs(False)) == (5, 6)
     expected = {(8192, 8192, True): (5, 9), (8191, 8192, False): (6, 9), (4096, 32768, True): (10, 18),
-                (1024, 16384, True): (40, 74), (50257, 4096, False): (1, 1), (24576, 2048, True): (2, 3)}
+                (1024, 16384, True): (40, 74), (50257, 4096, False): (1, 1), (24576, 2048, True): (1, 3),
+                (32768, 1024, True): (1, 2)}
     got = {(n, r, wv): (rt.axis_plan(n, r, True, 132, whole_vectors=wv, moments=True)[2],
                         rt.axis_plan(n, r, True, 132, whole_vectors=wv)[2]) for n, r, wv in expected}
     assert got == expected
@@ -259,15 +261,17 @@ def test_welford_slices_fill_a_wave_of_the_programs_its_registers_keep():
 def test_welford_caps_its_registers_where_its_programs_pass_the_fewest_resident():
     """Past 5 programs an SM (what 96 registers a thread keep resident) a launch with Welford
     moments whose rows load in whole vectors caps its registers at 80 (6 resident):
-    2048x24576, 384 blocks of two slices, 768 programs on 132 SMs. Not 8192x8192 (640
-    programs), not element by element (80 registers either way: 8192x8191, 768 programs),
-    and a launcher whose spec pins the warps, even to 4, does not ask."""
+    4096x50304, 786 blocks of one slice on 132 SMs. Not 8192x8192 (640 programs), not
+    2048x24576 (384 blocks, one slice each), not element by element (80 registers either
+    way: 8192x8191, 768 programs), and a launcher whose spec pins the warps, even to 4, does
+    not ask."""
     import tilegen.runtime.axes as rt
 
     assert rt.AXIS_MOMENTS_MAXNREG * 128 * 6 <= rt.SM_REGISTERS < rt.AXIS_MOMENTS_REGISTERS[1] * 128 * 6
     capped = {"maxnreg": 80}
-    for n, r, wv, cap in ((24576, 2048, True, capped), (8191, 8192, False, {}), (8192, 8192, True, {}),
-                          (1024, 16384, True, {}), (50257, 4096, False, {}), (32768, 1024, True, capped)):
+    for n, r, wv, cap in ((50304, 4096, True, capped), (8191, 8192, False, {}), (8192, 8192, True, {}),
+                          (1024, 16384, True, {}), (50257, 4096, False, {}), (24576, 2048, True, {}),
+                          (32768, 1024, True, {})):
         block_r, block_k, split, _, warps = rt.axis_plan(n, r, True, 132, whole_vectors=wv, moments=True)
         assert rt.moments_options(((n + block_k - 1) // block_k, split), 132, wv) == cap, (n, r)
     assert rt.moments_options((660,), 132, True) == {} and rt.moments_options((331, 2), 132, True) == capped
@@ -359,6 +363,44 @@ def test_one_slice_takes_no_counts(modules):
     x = _randn(40, 9, seed=3).to(torch.bfloat16)
     modules["split1"].colsum(x, _randn(9, seed=2))
     assert arrivals.ARRIVAL_COUNTS == {}
+
+
+
+def test_evict_first_up_to_three_l2s_of_what_the_loop_reads():
+    """The tile loop's loads ask L2 to drop their lines first where the tensors it reads come
+    to at most 3 L2s (the H100's 50 MiB; the interpreter's default alike): the measured
+    gains at 25-128 MiB of bf16 column sums, not the losses at 196 MiB of rows loaded element
+    by element or at 393-1000 MiB. Both inputs of a loss count."""
+    import tilegen.runtime.axes as rt
+
+    def meta(*shape, dtype=torch.bfloat16):
+        return torch.empty(shape, dtype=dtype, device="meta")
+
+    cpu = torch.device("cpu")
+    assert rt.l2_bytes(cpu) == 50 * 2**20 == rt.L2_DEFAULT_BYTES
+    on = [meta(512, 32001), meta(8192, 8192), meta(2048, 32001), meta(65536, 769), meta(0, 5)]
+    off = [meta(2048, 50257), meta(4096, 24576), meta(4096, 50257), meta(32768, 8192)]
+    assert [rt.axis_evict_first((t,), cpu) for t in on] == [True] * len(on)
+    assert [rt.axis_evict_first((t,), cpu) for t in off] == [False] * len(off)
+    edge = 3 * 50 * 2**20 // 4  # f32 elements of exactly 3 L2s
+    assert rt.axis_evict_first((meta(edge, dtype=torch.float32),), cpu)
+    assert not rt.axis_evict_first((meta(edge + 1, dtype=torch.float32),), cpu)
+    x = meta(8192, 4096, dtype=torch.float32)  # mse_loss: 128 MiB each, 256 together
+    assert rt.axis_evict_first((x,), cpu) and not rt.axis_evict_first((x, x), cpu)
+
+
+def test_only_the_last_pass_asks_l2_to_drop_its_rows():
+    """A pass before the last reads rows a later pass reads again, so its loads carry no
+    hint; the last pass's loads (flat and strided) carry evict_first under EVICT_FIRST, which
+    the launcher sets from axis_evict_first over the tensors the loop reads."""
+    source = compile_source(CHAINED, "chained_hint.tile").source
+    kernel = source.split("def col_var_kernel(")[1].split("\ndef ")[0]
+    first, last = kernel.split("if PASS == 0:")[1].split("elif PASS == 1:")
+    hint = 'eviction_policy="evict_first" if EVICT_FIRST else ""'
+    assert hint not in first and last.count(hint) == 2 and "EVICT_FIRST: tl.constexpr" in kernel
+    launcher = source.split("\ndef col_var(")[1].split("\ndef ")[0]
+    assert "evict_first = _axes.axis_evict_first((x,), device)" in launcher
+    assert "EVICT_FIRST=evict_first," in launcher
 
 
 # ---- reductions that read others' results: a pass per level ------------------------------

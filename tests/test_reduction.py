@@ -1429,6 +1429,8 @@ for model in compiled.models:
             forms = [{**forms[0], key: values[0]}, {**forms[0], key: values[1]}, {**forms[1], key: values[1]}]
         if "PASS" in fn.arg_names:  # several passes over the reduced elements: each
             forms = [{**form, "PASS": n} for form in forms for n in range(len(model.passes))]
+        if "EVICT_FIRST" in fn.arg_names:  # the last pass's loads with the L2 hint, and the first form without
+            forms = [{**forms[0], "EVICT_FIRST": False}] + [{**form, "EVICT_FIRST": True} for form in forms]
         for form in forms:
             signature.update({k: "constexpr" for k in form})
             src = ASTSource(fn, signature, {**consts, **form})
@@ -1443,7 +1445,8 @@ def test_kernels_compile_for_sm90_without_a_gpu(tmp_path):
     """The interpreter does not type-check loop-carried values the way the compiler does:
     compile both kernels of every example (and of the odd-typed extras) for an H100, the
     single pass both with and without REREAD where it has it, the looped kernel with the
-    row width at run time and as a constant, each persistent or not."""
+    row width at run time and as a constant, each persistent or not; reductions over named
+    dimensions with and without EVICT_FIRST."""
     spec = tmp_path / "aot.tile"
     spec.write_text(SPEC.read_text() + EXTRAS)
     assert compile_for_gpu(_AOT, spec).count("ok ") == 2 * len(compile_spec(spec)[1])

@@ -51,16 +51,28 @@ AXIS_MIN_STEPS = 4
 # not 9, and its slices fill a wave of that many (docs/design.md, "A wave of Welford's
 # programs"). The model counts a program's registers as those of 128 threads whatever its
 # warps (a pinned count spreads the same tile over more or fewer threads) and its tile's
-# orientation (measured on column tiles); the two-slice rules below stay the sums'. Where
-# a launch in whole vectors has more programs than 5 an SM, it caps its registers at
-# AXIS_MOMENTS_MAXNREG (Triton's maxnreg, moments_options): 80 compile without spills
-# there too (72: 28 bytes of spills), so 6 programs an SM stay resident, one round where
-# there were two (2048x24576: two slices by the rule below, 768 programs, 62.9 -> 55.5 us
-# on the H100); where they fit 5 an SM the cap ran 0.2-1.9% slower (design.md, "Welford's
-# registers capped where the programs need it").
+# orientation (measured on column tiles). The sums' two-slice rule for rows in whole
+# vectors is not Welford's: past its wave it takes a second round (one slice -> two on the
+# H100, us: 1024x32768 40.3 -> 50.1, 2048x24576 53.4 -> 55.8; design.md, "Welford takes no
+# second slice past its wave"); the one for rows loaded element by element is (8192x63983
+# 495.7 -> 428.9). Where a launch in whole vectors has more programs than 5 an SM (column
+# blocks enough alone: 4096x50304), it caps its registers at AXIS_MOMENTS_MAXNREG (Triton's
+# maxnreg, moments_options): 80 compile without spills there too (72: 28 bytes of spills),
+# so 6 programs an SM stay resident, one round where there were two (768 programs of
+# 2048x24576 when it took two slices: 62.9 -> 55.5 us on the H100); where they fit 5 an SM
+# the cap ran 0.2-1.9% slower (design.md, "Welford's registers capped where the programs
+# need it").
 SM_REGISTERS = 65536
 AXIS_MOMENTS_REGISTERS = (80, 96)
 AXIS_MOMENTS_MAXNREG = 80
+# The tile loop's loads ask L2 to drop their lines first (evict_first, as torch.compile's
+# reductions load) where the tensors they read are at most this many L2s. Measured on the
+# H100 (50 MiB of L2; bf16 column sums after the timing's flush, which leaves L2 full of
+# dirty lines; docs/design.md, "The last read drops its lines first"): 6-28% faster at
+# 25-128 MiB, 2% at 192 MiB; level at 256 MiB in whole vectors, 5% slower at 512 MiB; rows
+# loaded element by element 11% slower at 196 MiB and 12-20% at 393-1000 MiB.
+AXIS_EVICT_FIRST_L2S = 3
+L2_DEFAULT_BYTES = 50 * 2**20
 
 
 def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0, whole_vectors=False, moments=False):
@@ -70,7 +82,7 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0, whole_vectors=
     the reduced one. Where the kept elements give too few programs to fill the GPU, SPLIT
     programs share each block of kept elements, each reducing r_per_split of the reduced
     elements: as many as fit in one wave of AXIS_PROGRAMS_PER_SM per SM (a kernel with
-    Welford `moments`: as many as its registers leave resident, moments_programs; column tiles
+    Welford `moments`: as many as its registers leave resident, moments_programs; column sums
     whose rows load in `whole_vectors`: two, not one, up to AXIS_TWO_SLICES_PER_SM; rows
     loaded element by element: two within AXIS_NARROW_TWO_SLICES, over enough rows), every
     block split alike; the block's last slice to finish adds their partial results in a fixed order
@@ -90,7 +102,9 @@ def axis_plan(n_kept, n_reduced, kept_inner, sms, pinned_split=0, whole_vectors=
         # The slices of every block fit in one wave (rounded down): rounded up, past a wave,
         # ran slower at 4096x50257 and 2048x32001 columns on the H100, level elsewhere.
         waves = per_sm * sms // programs_k
-        if waves < 2 and kept_inner and whole_vectors and AXIS_TWO_SLICES_PER_SM * sms >= 2 * programs_k:
+        # Rows in whole vectors split in two past the wave, but not Welford's: past the programs
+        # its registers keep resident, a second round.
+        if waves < 2 and kept_inner and whole_vectors and not moments and AXIS_TWO_SLICES_PER_SM * sms >= 2 * programs_k:
             waves = 2
         elif waves <= 1 and kept_inner and not whole_vectors and 2 * programs_k <= AXIS_NARROW_TWO_SLICES[1] * sms:
             # rows loaded element by element: two slices of enough rows each, over enough blocks
@@ -177,6 +191,31 @@ def axis_counts(split, n_blocks, device):
 
 
 axis_counts_done = arrivals.give_back
+
+
+def axis_evict_first(tensors, device):
+    """Do the tile loop's loads (their last read of the rows) ask L2 to drop their lines
+    first (evict_first)? Where the `tensors` they read come to at most AXIS_EVICT_FIRST_L2S
+    times the device's L2: such a read then leaves the lines already in L2 (the last
+    kernels' outputs, dirty) where they are, instead of writing them back to make room.
+    Past that the hint cost more than it saved. Elsewhere than on a GPU (the interpreter,
+    which ignores the hint) an L2 of L2_DEFAULT_BYTES."""
+    total = sum(t.numel() * t.element_size() for t in tensors)
+    return total <= AXIS_EVICT_FIRST_L2S * l2_bytes(device)
+
+
+_L2 = {}
+
+
+def l2_bytes(device):
+    """The L2 cache of a CUDA device, in bytes (asked once per device); L2_DEFAULT_BYTES
+    elsewhere."""
+    if device.type != "cuda":
+        return L2_DEFAULT_BYTES
+    index = device.index if device.index is not None else torch.cuda.current_device()
+    if index not in _L2:
+        _L2[index] = getattr(torch.cuda.get_device_properties(index), "L2_cache_size", L2_DEFAULT_BYTES)
+    return _L2[index]
 
 
 def sm_count_or_default(device):

@@ -45,6 +45,12 @@ def root(context, missing=missing):
         @internalcode
         def t_6(*unused):
             raise TemplateRuntimeError("No filter named 'trim' found.")
+    try:
+        t_7 = environment.tests['sameas']
+    except KeyError:
+        @internalcode
+        def t_7(*unused):
+            raise TemplateRuntimeError("No test named 'sameas' found.")
     pass
     l_0_sc = context.vars['sc'] = environment.get_template('_scalars.py.j2', 'axis_reduction.py.j2')._get_default_module(context)
     context.exported_vars.discard('sc')
@@ -65,21 +71,23 @@ def root(context, missing=missing):
     l_0_tile = ('[BLOCK_R, BLOCK_K]' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else '[BLOCK_K, BLOCK_R]')
     context.vars['tile'] = l_0_tile
     context.exported_vars.add('tile')
-    def macro(l_1_list, l_1_mask, l_1_offs):
-        t_7 = []
+    def macro(l_1_list, l_1_mask, l_1_offs, l_1_hint):
+        t_8 = []
         if l_1_list is missing:
             l_1_list = undefined("parameter 'list' was not provided", name='list')
         if l_1_mask is missing:
             l_1_mask = undefined("parameter 'mask' was not provided", name='mask')
         if l_1_offs is missing:
             l_1_offs = ''
+        if l_1_hint is missing:
+            l_1_hint = ''
         pass
         for l_2_load in l_1_list:
             _loop_vars = {}
             pass
             if environment.getattr(l_2_load, 'upcast'):
                 pass
-                t_7.extend((
+                t_8.extend((
                     str(environment.getattr(environment.getattr(l_2_load, 'tensor'), 'name')),
                     ' = ',
                     str(environment.getitem(environment.getattr(l_2_load, 'upcast'), 0)),
@@ -91,13 +99,14 @@ def root(context, missing=missing):
                     str(l_1_mask),
                     ', other=',
                     str(environment.getattr(l_2_load, 'other')),
+                    str(l_1_hint),
                     ')',
                     str(environment.getitem(environment.getattr(l_2_load, 'upcast'), 1)),
                     '\n',
                 ))
             else:
                 pass
-                t_7.extend((
+                t_8.extend((
                     str(environment.getattr(environment.getattr(l_2_load, 'tensor'), 'name')),
                     ' = tl.load(',
                     str(environment.getattr(environment.getattr(l_2_load, 'tensor'), 'name')),
@@ -107,45 +116,55 @@ def root(context, missing=missing):
                     str(l_1_mask),
                     ', other=',
                     str(environment.getattr(l_2_load, 'other')),
+                    str(l_1_hint),
                     ')\n',
                 ))
         l_2_load = missing
-        return concat(t_7)
+        return concat(t_8)
     context.exported_vars.add('loads')
-    context.vars['loads'] = l_0_loads = Macro(environment, macro, 'loads', ('list', 'mask', 'offs'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_p):
-        t_8 = []
+    context.vars['loads'] = l_0_loads = Macro(environment, macro, 'loads', ('list', 'mask', 'offs', 'hint'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_p, l_1_hint):
+        t_9 = []
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
+        if l_1_hint is missing:
+            l_1_hint = undefined("parameter 'hint' was not provided", name='hint')
         pass
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced_steps'):
             pass
-            t_8.extend((
+            t_9.extend((
                 '# Split the reduced index into one index per reduced dimension of [',
                 str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced_text')),
                 '], innermost first.\n',
                 str(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'offs_r', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced_steps'))),
             ))
-        t_8.extend((
+        t_9.extend((
             "# Memory offsets: each tensor's indices times its strides (reduced indices along the\n# tile's ",
             str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns')),
             ', kept ones along its ',
             str(('columns' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'rows')),
             '); a dimension a tensor does not have adds nothing.\n',
-            str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr(l_1_p, 'loads'), 'mask')),
+            str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr(l_1_p, 'loads'), 'mask', hint=l_1_hint)),
             '\n',
         ))
-        return concat(t_8)
+        return concat(t_9)
     context.exported_vars.add('strided_loads')
-    context.vars['strided_loads'] = l_0_strided_loads = Macro(environment, macro, 'strided_loads', ('p',), False, False, False, context.eval_ctx.autoescape)
+    context.vars['strided_loads'] = l_0_strided_loads = Macro(environment, macro, 'strided_loads', ('p', 'hint'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_p):
-        t_9 = []
+        t_10 = []
+        l_1_hint = missing
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
         pass
+        l_1_hint = (', eviction_policy="evict_first" if EVICT_FIRST else ""' if t_7(l_1_p, environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'), -1)) else '')
+        if (undefined(name='hint') if l_1_hint is missing else l_1_hint):
+            pass
+            t_10.append(
+                '# EVICT_FIRST: the last read of these rows, so L2 may drop them first (the launcher decides).\n',
+            )
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
             pass
-            t_9.extend((
+            t_10.extend((
                 'if FLAT:\n    # Every tensor read here is contiguous and has every dimension, the reduced ones\n    # ',
                 str(('before' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'after')),
                 " the kept ones: an element's offset is its flat index,\n    # ",
@@ -153,21 +172,21 @@ def root(context, missing=missing):
                 '.\n    flat_offs = ',
                 str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat')),
                 '\n    ',
-                str(t_1(t_6(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr(l_1_p, 'loads'), 'mask', 'flat_offs')), 4)),
+                str(t_1(t_6(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr(l_1_p, 'loads'), 'mask', 'flat_offs', (undefined(name='hint') if l_1_hint is missing else l_1_hint))), 4)),
                 '\nelse:\n    ',
-                str(t_1(t_6(context.call((undefined(name='strided_loads') if l_0_strided_loads is missing else l_0_strided_loads), l_1_p)), 4)),
+                str(t_1(t_6(context.call((undefined(name='strided_loads') if l_0_strided_loads is missing else l_0_strided_loads), l_1_p, (undefined(name='hint') if l_1_hint is missing else l_1_hint))), 4)),
                 '\n',
             ))
         else:
             pass
-            t_9.extend((
-                str(t_6(context.call((undefined(name='strided_loads') if l_0_strided_loads is missing else l_0_strided_loads), l_1_p))),
+            t_10.extend((
+                str(t_6(context.call((undefined(name='strided_loads') if l_0_strided_loads is missing else l_0_strided_loads), l_1_p, (undefined(name='hint') if l_1_hint is missing else l_1_hint)))),
                 '\n',
             ))
         for l_2_st in environment.getattr(l_1_p, 'statements'):
             _loop_vars = {}
             pass
-            t_9.extend((
+            t_10.extend((
                 '# spec: ',
                 str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                 ':',
@@ -179,15 +198,15 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_st = missing
-        return concat(t_9)
+        return concat(t_10)
     context.exported_vars.add('tile_values')
     context.vars['tile_values'] = l_0_tile_values = Macro(environment, macro, 'tile_values', ('p',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_p):
-        t_10 = []
+        t_11 = []
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
         pass
-        t_10.extend((
+        t_11.extend((
             'offs_r = r_block + tl.arange(0, BLOCK_R)\nif INDEX_64:\n    offs_r = offs_r.to(tl.int64)\n# mask: inside this slice of the reduced elements, and inside the kept ones.\nmask = (offs_r < r_stop)',
             str((undefined(name='r_axis') if l_0_r_axis is missing else l_0_r_axis)),
             ' & mask_k',
@@ -196,11 +215,11 @@ def root(context, missing=missing):
             str(t_6(context.call((undefined(name='tile_values') if l_0_tile_values is missing else l_0_tile_values), l_1_p))),
             '\n',
         ))
-        return concat(t_10)
+        return concat(t_11)
     context.exported_vars.add('tile_at')
     context.vars['tile_at'] = l_0_tile_at = Macro(environment, macro, 'tile_at', ('p',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_p, l_1_index, l_1_count):
-        t_11 = []
+        t_12 = []
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
         if l_1_index is missing:
@@ -210,16 +229,16 @@ def root(context, missing=missing):
         pass
         if (l_1_count > 1):
             pass
-            t_11.extend((
+            t_12.extend((
                 '# Pass ',
                 str((l_1_index + 1)),
                 ' of ',
                 str(l_1_count),
                 ' over the reduced elements',
-                str((': its reductions read the results of the passes before' if l_1_index else cond_expr_undefined("the inline if-expression on line 54 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
+                str((': its reductions read the results of the passes before' if l_1_index else cond_expr_undefined("the inline if-expression on line 59 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
                 '.\n',
             ))
-        t_11.extend((
+        t_12.extend((
             '# One accumulator per reduction, a ',
             str((undefined(name='tile') if l_0_tile is missing else l_0_tile)),
             " tile: each lane folds in every tile step's element.\n",
@@ -227,7 +246,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_12.extend((
                 'acc_',
                 str(environment.getattr(l_2_r, 'name')),
                 ' = tl.full(',
@@ -242,7 +261,7 @@ def root(context, missing=missing):
         for l_2_w in environment.getattr(l_1_p, 'moments'):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_12.extend((
                 '# Welford (',
                 str(environment.getattr(l_2_w, 'what')),
                 ', one read but where a mean comes out\n# inf or NaN): per lane, acc_running_',
@@ -266,28 +285,28 @@ def root(context, missing=missing):
         l_2_w = missing
         if environment.getattr(l_1_p, 'moments'):
             pass
-            t_11.append(
+            t_12.append(
                 "# Welford's step is heavier than a sum's: the loop pipelines its loads, three tiles in flight.\nfor r_block in tl.range(r_start, r_stop, BLOCK_R, num_stages=3):\n",
             )
         else:
             pass
-            t_11.append(
+            t_12.append(
                 'for r_block in range(r_start, r_stop, BLOCK_R):\n',
             )
-        t_11.extend((
+        t_12.extend((
             '    ',
             str(t_1(t_6(context.call((undefined(name='tile_at') if l_0_tile_at is missing else l_0_tile_at), l_1_p)), 4)),
             '\n',
         ))
         if environment.getattr(l_1_p, 'results'):
             pass
-            t_11.append(
+            t_12.append(
                 '    # Fold the tile into the accumulators; masked-off lanes add the neutral element.\n',
             )
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_12.extend((
                 '    ',
                 str(environment.getattr(l_2_r, 'step')),
                 '\n',
@@ -296,7 +315,7 @@ def root(context, missing=missing):
         for l_2_w in environment.getattr(l_1_p, 'moments'):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_12.extend((
                 '    # spec: ',
                 str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                 ':',
@@ -304,13 +323,13 @@ def root(context, missing=missing):
             ))
             if (environment.getattr(l_2_w, 'line_var') != environment.getattr(l_2_w, 'line_mean')):
                 pass
-                t_11.extend((
+                t_12.extend((
                     ' and ',
                     str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                     ':',
                     str(environment.getattr(l_2_w, 'line_var')),
                 ))
-            t_11.extend((
+            t_12.extend((
                 "\n    # masked lanes take their running mean as the value (their A, of the loads' zeros, may\n    # be anything: inf, NaN): a delta of 0 changes nothing\n    acc_value_",
                 str(environment.getattr(l_2_w, 'var')),
                 ' = tl.where(mask, ',
@@ -327,21 +346,21 @@ def root(context, missing=missing):
             ))
             if (environment.getattr(l_2_w, 'dtype') == 'float32'):
                 pass
-                t_11.extend((
+                t_12.extend((
                     '    acc_weight_',
                     str(environment.getattr(l_2_w, 'var')),
                     ' = 1.0 / ((r_block - r_start) // BLOCK_R + 1.0)\n',
                 ))
             else:
                 pass
-                t_11.extend((
+                t_12.extend((
                     '    acc_weight_',
                     str(environment.getattr(l_2_w, 'var')),
                     ' = 1.0 / ((r_block - r_start) // BLOCK_R + tl.full((), 1.0, tl.',
                     str(environment.getattr(l_2_w, 'dtype')),
                     '))\n',
                 ))
-            t_11.extend((
+            t_12.extend((
                 '    acc_running_',
                 str(environment.getattr(l_2_w, 'var')),
                 ' += acc_delta_',
@@ -361,7 +380,7 @@ def root(context, missing=missing):
         l_2_w = missing
         if environment.getattr(l_1_p, 'results'):
             pass
-            t_11.extend((
+            t_12.extend((
                 "# Each reduction over the tile's ",
                 str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns')),
                 ': one value per kept element.\n',
@@ -369,7 +388,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_12.extend((
                 str(environment.getattr(l_2_r, 'name')),
                 ' = ',
                 str(environment.getattr(l_2_r, 'fold')),
@@ -382,7 +401,7 @@ def root(context, missing=missing):
             pass
             l_2_axis = (0 if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 1)
             _loop_vars['axis'] = l_2_axis
-            t_11.extend((
+            t_12.extend((
                 "# Welford's lanes combine as in Chan et al. Lane j of the tile's ",
                 str(('rows' if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner') else 'columns')),
                 " saw\n# cdiv(r_stop - r_start - j, BLOCK_R) values of this slice. The slice's mean weighs each\n# lane's by that count (0 / 0 = NaN where it has none, as torch's mean): a pivot plus\n# the lanes' distances from it, each times its share of the count (no sum of large values\n# overflows; equal means give that mean). Its M2 is the lanes' M2 plus each lane's count\n# times the squared distance of its mean from the slice's.\nacc_count_",
@@ -476,61 +495,61 @@ def root(context, missing=missing):
                 ')\n',
             ))
         l_2_w = l_2_axis = missing
-        return concat(t_11)
+        return concat(t_12)
     context.exported_vars.add('reduce_pass')
     context.vars['reduce_pass'] = l_0_reduce_pass = Macro(environment, macro, 'reduce_pass', ('p', 'index', 'count'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_p):
-        t_12 = []
+        t_13 = []
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
         pass
         if environment.getattr(l_1_p, 'kept_before'):
             pass
-            t_12.append(
+            t_13.append(
                 '# The results of the passes before, one value per kept element (from their buffers).\n',
             )
             for l_2_m in environment.getattr(l_1_p, 'kept_before'):
                 _loop_vars = {}
                 pass
-                t_12.extend((
+                t_13.extend((
                     str(environment.getattr(l_2_m, 'name')),
                     ' = tl.load(',
                     str(environment.getattr(l_2_m, 'name')),
                     '_keep_ptr + offs_k, mask=mask_k, other=0)\n',
                 ))
             l_2_m = missing
-        return concat(t_12)
+        return concat(t_13)
     context.exported_vars.add('load_kept')
     context.vars['load_kept'] = l_0_load_kept = Macro(environment, macro, 'load_kept', ('p',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_p, l_1_last):
-        t_13 = []
+        t_14 = []
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
         if l_1_last is missing:
             l_1_last = undefined("parameter 'last' was not provided", name='last')
         pass
-        def t_14(fiter):
+        def t_15(fiter):
             for l_2_r in fiter:
                 if (environment.getattr(l_2_r, 'final') != environment.getattr(l_2_r, 'name')):
                     yield l_2_r
-        for l_2_r in t_14(environment.getattr(l_1_p, 'results')):
+        for l_2_r in t_15(environment.getattr(l_1_p, 'results')):
             _loop_vars = {}
             pass
-            t_13.extend((
+            t_14.extend((
                 str(environment.getattr(l_2_r, 'name')),
                 ' = ',
                 str(environment.getattr(l_2_r, 'final')),
                 '\n',
             ))
         l_2_r = missing
-        def t_15(fiter):
+        def t_16(fiter):
             for l_2_w in fiter:
                 if (environment.getattr(l_2_w, 'var_final') != environment.getattr(l_2_w, 'var')):
                     yield l_2_w
-        for l_2_w in t_15(environment.getattr(l_1_p, 'moments')):
+        for l_2_w in t_16(environment.getattr(l_1_p, 'moments')):
             _loop_vars = {}
             pass
-            t_13.extend((
+            t_14.extend((
                 '# the variance: the M2 over the count\n',
                 str(environment.getattr(l_2_w, 'var')),
                 ' = ',
@@ -540,7 +559,7 @@ def root(context, missing=missing):
         l_2_w = missing
         if l_1_last:
             pass
-            t_13.extend((
+            t_14.extend((
                 str(context.call((undefined(name='epilogue') if l_0_epilogue is missing else l_0_epilogue))),
                 '\n',
             ))
@@ -548,7 +567,7 @@ def root(context, missing=missing):
             pass
             if environment.getattr(l_1_p, 'mid_loads'):
                 pass
-                t_13.extend((
+                t_14.extend((
                     '# The inputs the results below read, one value per kept element.\n',
                     str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr(l_1_p, 'mid_loads'), 'mask_k')),
                     '\n',
@@ -556,7 +575,7 @@ def root(context, missing=missing):
             for l_2_st in environment.getattr(l_1_p, 'mid_statements'):
                 _loop_vars = {}
                 pass
-                t_13.extend((
+                t_14.extend((
                     '# spec: ',
                     str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                     ':',
@@ -568,13 +587,13 @@ def root(context, missing=missing):
                     '\n',
                 ))
             l_2_st = missing
-            t_13.append(
+            t_14.append(
                 "# Leave this pass's results for the passes after it.\n",
             )
             for l_2_m in environment.getattr(l_1_p, 'kept_after'):
                 _loop_vars = {}
                 pass
-                t_13.extend((
+                t_14.extend((
                     'tl.store(',
                     str(environment.getattr(l_2_m, 'name')),
                     '_keep_ptr + offs_k, ',
@@ -582,11 +601,11 @@ def root(context, missing=missing):
                     ', mask=mask_k)\n',
                 ))
             l_2_m = missing
-        return concat(t_13)
+        return concat(t_14)
     context.exported_vars.add('finish_pass')
     context.vars['finish_pass'] = l_0_finish_pass = Macro(environment, macro, 'finish_pass', ('p', 'last'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_p, l_1_index):
-        t_16 = []
+        t_17 = []
         l_1_count = missing
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
@@ -594,12 +613,12 @@ def root(context, missing=missing):
             l_1_index = undefined("parameter 'index' was not provided", name='index')
         pass
         l_1_count = t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'))
-        t_16.extend((
+        t_17.extend((
             str(t_6(context.call((undefined(name='load_kept') if l_0_load_kept is missing else l_0_load_kept), l_1_p))),
             '\n',
             str(t_6(context.call((undefined(name='reduce_pass') if l_0_reduce_pass is missing else l_0_reduce_pass), l_1_p, l_1_index, (undefined(name='count') if l_1_count is missing else l_1_count)))),
             '\nif SPLIT == 1:\n    # This program saw every reduced element: finish ',
-            str(('the pass ' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else cond_expr_undefined("the inline if-expression on line 174 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
+            str(('the pass ' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else cond_expr_undefined("the inline if-expression on line 179 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
             'here.\n    ',
             str(t_1(t_6(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, (l_1_index == ((undefined(name='count') if l_1_count is missing else l_1_count) - 1)))), 4)),
             "\nelse:\n    # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.\n",
@@ -607,7 +626,7 @@ def root(context, missing=missing):
         for l_2_r in environment.getattr(l_1_p, 'results'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_17.extend((
                 '    tl.store(',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part_ptr + pid_r * n_kept + offs_k, ',
@@ -618,7 +637,7 @@ def root(context, missing=missing):
         for l_2_w in environment.getattr(l_1_p, 'moments'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_17.extend((
                 '    tl.store(',
                 str(environment.getattr(l_2_w, 'mean')),
                 '_part_ptr + pid_r * n_kept + offs_k, ',
@@ -630,14 +649,14 @@ def root(context, missing=missing):
                 ', mask=mask_k)\n',
             ))
         l_2_w = missing
-        t_16.extend((
+        t_17.extend((
             "    # Count this slice in (_last_arrival): the block's last slice to arrive combines them all,\n    # in slice order (the same bits whichever finishes last), and ",
             str(('finishes the pass' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else 'computes the outputs')),
             '.\n    if _last_arrival(count_ptr, pid_k, SPLIT):\n',
         ))
         if environment.getattr(l_1_p, 'results'):
             pass
-            t_16.extend((
+            t_17.extend((
                 '        ',
                 str(t_1(t_6(context.call((undefined(name='combine') if l_0_combine is missing else l_0_combine), environment.getattr(l_1_p, 'results'))), 8)),
                 '\n',
@@ -645,32 +664,32 @@ def root(context, missing=missing):
         for l_2_w in environment.getattr(l_1_p, 'moments'):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_17.extend((
                 '        ',
                 str(t_1(t_6(context.call((undefined(name='combine_moments') if l_0_combine_moments is missing else l_0_combine_moments), l_2_w, _loop_vars=_loop_vars)), 8)),
                 '\n',
             ))
         l_2_w = missing
-        t_16.extend((
+        t_17.extend((
             '        ',
             str(t_1(t_6(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, (l_1_index == ((undefined(name='count') if l_1_count is missing else l_1_count) - 1)))), 8)),
             '\n',
         ))
-        return concat(t_16)
+        return concat(t_17)
     context.exported_vars.add('run_pass')
     context.vars['run_pass'] = l_0_run_pass = Macro(environment, macro, 'run_pass', ('p', 'index'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_results):
-        t_17 = []
+        t_18 = []
         if l_1_results is missing:
             l_1_results = undefined("parameter 'results' was not provided", name='results')
         pass
-        t_17.append(
+        t_18.append(
             "# Every slice's partial results, BLOCK_S slices at a time: a [BLOCK_S, BLOCK_K] tile per\n# reduction. The loads bypass L1 (.cg), which is not coherent across SMs.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_17.extend((
+            t_18.extend((
                 'slices_',
                 str(environment.getattr(l_2_r, 'name')),
                 ' = tl.full([BLOCK_S, BLOCK_K], ',
@@ -680,13 +699,13 @@ def root(context, missing=missing):
                 ')\n',
             ))
         l_2_r = missing
-        t_17.append(
+        t_18.append(
             "for slice_block in range(0, SPLIT, BLOCK_S):\n    offs_s = slice_block + tl.arange(0, BLOCK_S)\n    # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.\n    mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]\n    # Slice offs_s's partial results of kept element offs_k: row offs_s of the [SPLIT, n_kept] buffer.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_17.extend((
+            t_18.extend((
                 '    partial = tl.load(',
                 str(environment.getattr(l_2_r, 'name')),
                 '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=',
@@ -696,32 +715,32 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_r = missing
-        t_17.append(
+        t_18.append(
             "# Fold the slices: the tile's rows, in a fixed order.\n",
         )
         for l_2_r in l_1_results:
             _loop_vars = {}
             pass
-            t_17.extend((
+            t_18.extend((
                 str(environment.getattr(l_2_r, 'name')),
                 ' = ',
                 str(environment.getattr(l_2_r, 'fold_slices')),
                 '\n',
             ))
         l_2_r = missing
-        return concat(t_17)
+        return concat(t_18)
     context.exported_vars.add('combine')
     context.vars['combine'] = l_0_combine = Macro(environment, macro, 'combine', ('results',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_w, l_1_caller):
-        t_18 = []
+        t_19 = []
         l_1_slice_loop = missing
         if l_1_w is missing:
             l_1_w = undefined("parameter 'w' was not provided", name='w')
         pass
         def macro(l_2_caller):
-            t_19 = []
+            t_20 = []
             pass
-            t_19.extend((
+            t_20.extend((
                 "for slice_block in range(0, SPLIT, BLOCK_S):\n    offs_s = slice_block + tl.arange(0, BLOCK_S)\n    # mask_s: the last block of slices runs past SPLIT; and inside the kept elements.\n    mask_s = (offs_s < SPLIT)[:, None] & mask_k[None, :]\n    # each slice's length: r_per_split, the last one what is left\n    slices_length_",
                 str(environment.getattr(l_1_w, 'var')),
                 ' = tl.minimum(n_reduced - offs_s * r_per_split, r_per_split).to(tl.',
@@ -731,9 +750,9 @@ def root(context, missing=missing):
                 '_part_ptr + offs_s[:, None] * n_kept + offs_k[None, :], mask=mask_s, other=0.0, cache_modifier=".cg")\n',
                 str(context.call(l_2_caller)),
             ))
-            return concat(t_19)
+            return concat(t_20)
         l_1_slice_loop = Macro(environment, macro, 'slice_loop', (), False, False, True, context.eval_ctx.autoescape)
-        t_18.extend((
+        t_19.extend((
             "# Welford's slices combine as their lanes did: the mean weighs each slice's by its length\n# (a pivot plus the slices' distances from it, each times its share), then the M2 adds\n# each slice's M2 and its length times the squared distance of its mean from the whole's.\n# BLOCK_S slices at a time; the loads bypass L1 (.cg), which is not coherent across SMs.\n# the pivot: the length-weighted sum of the slices' means (or slice 0's mean, _welford_pivot)\nslices_first_",
             str(environment.getattr(l_1_w, 'var')),
             ' = tl.zeros([BLOCK_S, BLOCK_K], tl.',
@@ -741,19 +760,19 @@ def root(context, missing=missing):
             ')\n',
         ))
         def macro():
-            t_20 = []
+            t_21 = []
             pass
-            t_20.extend((
+            t_21.extend((
                 '    slices_first_',
                 str(environment.getattr(l_1_w, 'var')),
                 ' += tl.where(mask_s, partial * slices_length_',
                 str(environment.getattr(l_1_w, 'var')),
                 ', 0.0)\n',
             ))
-            return concat(t_20)
+            return concat(t_21)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
-        t_18.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
-        t_18.extend((
+        t_19.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
+        t_19.extend((
             'slices_first_',
             str(environment.getattr(l_1_w, 'var')),
             ' = _welford_pivot(\n    _div_by_count(tl.sum(slices_first_',
@@ -767,9 +786,9 @@ def root(context, missing=missing):
             ')\n',
         ))
         def macro():
-            t_21 = []
+            t_22 = []
             pass
-            t_21.extend((
+            t_22.extend((
                 '    slices_',
                 str(environment.getattr(l_1_w, 'mean')),
                 ' += tl.where(mask_s, (partial - slices_first_',
@@ -778,10 +797,10 @@ def root(context, missing=missing):
                 str(environment.getattr(l_1_w, 'var')),
                 ', n_reduced), 0.0)\n',
             ))
-            return concat(t_21)
+            return concat(t_22)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
-        t_18.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
-        t_18.extend((
+        t_19.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
+        t_19.extend((
             str(environment.getattr(l_1_w, 'mean')),
             ' = slices_first_',
             str(environment.getattr(l_1_w, 'var')),
@@ -794,9 +813,9 @@ def root(context, missing=missing):
             ')\n',
         ))
         def macro():
-            t_22 = []
+            t_23 = []
             pass
-            t_22.extend((
+            t_23.extend((
                 '    slices_distance_',
                 str(environment.getattr(l_1_w, 'var')),
                 ' = tl.where(mask_s, partial - ',
@@ -813,48 +832,48 @@ def root(context, missing=missing):
                 str(environment.getattr(l_1_w, 'var')),
                 '\n',
             ))
-            return concat(t_22)
+            return concat(t_23)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
-        t_18.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
-        t_18.extend((
+        t_19.append(context.call((undefined(name='slice_loop') if l_1_slice_loop is missing else l_1_slice_loop), caller=caller))
+        t_19.extend((
             str(environment.getattr(l_1_w, 'var')),
             ' = tl.sum(slices_',
             str(environment.getattr(l_1_w, 'var')),
             ', axis=0)\n',
         ))
-        return concat(t_18)
+        return concat(t_19)
     context.exported_vars.add('combine_moments')
     context.vars['combine_moments'] = l_0_combine_moments = Macro(environment, macro, 'combine_moments', ('w',), False, False, True, context.eval_ctx.autoescape)
     def macro():
-        t_23 = []
+        t_24 = []
         pass
-        t_23.append(
+        t_24.append(
             'offs_k = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)\nif INDEX_64:\n    offs_k = offs_k.to(tl.int64)\n# mask_k: the last block of kept elements runs past n_kept.\nmask_k = offs_k < n_kept\n',
         )
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'):
             pass
-            t_23.extend((
+            t_24.extend((
                 '# Split the kept index into one index per kept dimension of [',
                 str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_text')),
                 '], innermost first.\n',
                 str(context.call(environment.getattr((undefined(name='loops') if l_0_loops is missing else l_0_loops), 'split_index'), 'offs_k', environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_steps'))),
             ))
-        return concat(t_23)
+        return concat(t_24)
     context.exported_vars.add('kept_block')
     context.vars['kept_block'] = l_0_kept_block = Macro(environment, macro, 'kept_block', (), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_24 = []
+        t_25 = []
         pass
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'):
             pass
-            t_24.extend((
+            t_25.extend((
                 '# The inputs the statements after the reductions read, one value per kept element.\n',
                 str(context.call((undefined(name='loads') if l_0_loads is missing else l_0_loads), environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_loads'), 'mask_k')),
             ))
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'epilogue_statements'):
             _loop_vars = {}
             pass
-            t_24.extend((
+            t_25.extend((
                 '# spec: ',
                 str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'spec_file')),
                 ':',
@@ -866,13 +885,13 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_st = missing
-        t_24.append(
+        t_25.append(
             '# Store each output, cast to its declared type, under the kept mask.\n',
         )
         for l_2_st in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'stores'):
             _loop_vars = {}
             pass
-            t_24.extend((
+            t_25.extend((
                 'tl.store(',
                 str(environment.getattr(environment.getattr(l_2_st, 'tensor'), 'name')),
                 '_ptr + ',
@@ -884,16 +903,16 @@ def root(context, missing=missing):
                 ', mask=mask_k)\n',
             ))
         l_2_st = missing
-        return concat(t_24)
+        return concat(t_25)
     context.exported_vars.add('epilogue')
     context.vars['epilogue'] = l_0_epilogue = Macro(environment, macro, 'epilogue', (), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_25 = []
+        t_26 = []
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_25.extend((
+            t_26.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -905,7 +924,7 @@ def root(context, missing=missing):
         l_2_t = missing
         if environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             pass
-            t_25.extend((
+            t_26.extend((
                 '    ',
                 str(t_1(t_6(context.call(environment.getattr((undefined(name='sc') if l_0_sc is missing else l_0_sc), 'params'), (undefined(name='s') if l_0_s is missing else l_0_s))), 4)),
                 '\n',
@@ -913,7 +932,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_25.extend((
+            t_26.extend((
                 '    ',
                 str(environment.getattr(l_2_t, 'name')),
                 '_ptr,  # ',
@@ -926,7 +945,7 @@ def root(context, missing=missing):
         for (l_2_name, l_2_dtype) in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'partials'):
             _loop_vars = {}
             pass
-            t_25.extend((
+            t_26.extend((
                 '    ',
                 str(l_2_name),
                 '_part_ptr,  # ',
@@ -939,7 +958,7 @@ def root(context, missing=missing):
         for l_2_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'keeps'):
             _loop_vars = {}
             pass
-            t_25.extend((
+            t_26.extend((
                 '    ',
                 str(environment.getattr(l_2_m, 'name')),
                 '_keep_ptr,  # ',
@@ -951,7 +970,7 @@ def root(context, missing=missing):
                 ' for the passes after it\n',
             ))
         l_2_m = missing
-        t_25.extend((
+        t_26.extend((
             '    count_ptr,  # int32[blocks of kept elements]: how many slices of each block have finished (SPLIT > 1)\n    n_kept,  # elements of each output: ',
             str((t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept'), ' * ') or '1 (0-d outputs)')),
             '\n    n_reduced,  # elements reduced into each: ',
@@ -961,7 +980,7 @@ def root(context, missing=missing):
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_25.extend((
+            t_26.extend((
                 '    ',
                 str(l_2_d),
                 ',\n',
@@ -973,29 +992,29 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_25.extend((
+                t_26.extend((
                     '    ',
                     str(l_3_stride),
                     ',\n',
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_25.append(
-            '    SPLIT,  # programs sharing a block of kept elements, each over one slice of the reduced ones\n    BLOCK_R: tl.constexpr,  # reduced elements per tile step\n    BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step\n    BLOCK_K: tl.constexpr,  # kept elements per program\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n',
+        t_26.append(
+            "    SPLIT,  # programs sharing a block of kept elements, each over one slice of the reduced ones\n    BLOCK_R: tl.constexpr,  # reduced elements per tile step\n    BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step\n    BLOCK_K: tl.constexpr,  # kept elements per program\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n    EVICT_FIRST: tl.constexpr,  # the loop's loads in the last pass ask L2 to drop their lines first\n",
         )
         if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
             pass
-            t_25.extend((
+            t_26.extend((
                 '    PASS: tl.constexpr,  # which of the ',
                 str(t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'))),
                 ' passes over the reduced elements this launch makes\n',
             ))
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
             pass
-            t_25.append(
+            t_26.append(
                 '    FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices\n',
             )
-        return concat(t_25)
+        return concat(t_26)
     context.exported_vars.add('kernel_args')
     context.vars['kernel_args'] = l_0_kernel_args = Macro(environment, macro, 'kernel_args', (), False, False, False, context.eval_ctx.autoescape)
     yield '# spec: '
@@ -1061,7 +1080,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 349 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 355 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -1091,7 +1110,7 @@ def root(context, missing=missing):
     yield '    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(\n        n_kept, n_reduced, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner'))
     yield ', _axes.sm_count_or_default(device)'
-    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 370 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 376 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     yield ',\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'welford'):
         pass
@@ -1119,14 +1138,16 @@ def root(context, missing=missing):
     l_1_name = l_1_dtype = missing
     yield '    count, pool = _axes.axis_counts(SPLIT, _args.cdiv(n_kept, BLOCK_K), device)\n    index_64 = _args.needs_int64('
     yield str(t_2(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
-    yield ')\n'
+    yield ")\n    # The loop's last read of its rows asks L2 to drop them first where they are a few L2s\n    # or less (tilegen.runtime.axes.axis_evict_first).\n    evict_first = _axes.axis_evict_first("
+    yield str(t_5(t_4(context, t_4(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), attribute='tensor'), attribute='name')))
+    yield ', device)\n'
     def macro():
-        t_26 = []
+        t_27 = []
         pass
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'):
             _loop_vars = {}
             pass
-            t_26.extend((
+            t_27.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -1135,7 +1156,7 @@ def root(context, missing=missing):
         for l_2_p in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'scalars'):
             _loop_vars = {}
             pass
-            t_26.extend((
+            t_27.extend((
                 '        ',
                 str(environment.getattr(l_2_p, 'name')),
                 ',\n',
@@ -1144,7 +1165,7 @@ def root(context, missing=missing):
         for l_2_t in environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'):
             _loop_vars = {}
             pass
-            t_26.extend((
+            t_27.extend((
                 '        ',
                 str(environment.getattr(l_2_t, 'name')),
                 ',\n',
@@ -1153,7 +1174,7 @@ def root(context, missing=missing):
         for (l_2_name, l_2_dtype) in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'partials'):
             _loop_vars = {}
             pass
-            t_26.extend((
+            t_27.extend((
                 '        ',
                 str(l_2_name),
                 '_part,\n',
@@ -1162,19 +1183,19 @@ def root(context, missing=missing):
         for l_2_m in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'keeps'):
             _loop_vars = {}
             pass
-            t_26.extend((
+            t_27.extend((
                 '        ',
                 str(environment.getattr(l_2_m, 'name')),
                 '_keep,\n',
             ))
         l_2_m = missing
-        t_26.append(
+        t_27.append(
             '        count,\n        n_kept,\n        n_reduced,\n        r_per_split,\n',
         )
         for l_2_d in environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'size_args'):
             _loop_vars = {}
             pass
-            t_26.extend((
+            t_27.extend((
                 '        ',
                 str(l_2_d),
                 ',\n',
@@ -1186,7 +1207,7 @@ def root(context, missing=missing):
             for (l_3_axis, l_3_stride) in environment.getattr(l_2_t, 'strides'):
                 _loop_vars = {}
                 pass
-                t_26.extend((
+                t_27.extend((
                     '        ',
                     str(environment.getattr(l_2_t, 'name')),
                     '.stride(',
@@ -1195,48 +1216,48 @@ def root(context, missing=missing):
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_26.append(
+        t_27.append(
             '        SPLIT,\n',
         )
-        return concat(t_26)
+        return concat(t_27)
     context.exported_vars.add('launch_args')
     context.vars['launch_args'] = l_0_launch_args = Macro(environment, macro, 'launch_args', (), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_chained):
-        t_27 = []
+        t_28 = []
         if l_1_chained is missing:
             l_1_chained = undefined("parameter 'chained' was not provided", name='chained')
         pass
-        t_27.extend((
+        t_28.extend((
             '    _fast.launch(\n        ',
             str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name')),
             '_kernel,\n        grid,\n',
             str(context.call((undefined(name='launch_args') if l_0_launch_args is missing else l_0_launch_args))),
-            'BLOCK_R=BLOCK_R,\n        BLOCK_S=_axes.axis_combine_block(SPLIT, BLOCK_K),\n        BLOCK_K=BLOCK_K,\n        INDEX_64=index_64,\n',
+            'BLOCK_R=BLOCK_R,\n        BLOCK_S=_axes.axis_combine_block(SPLIT, BLOCK_K),\n        BLOCK_K=BLOCK_K,\n        INDEX_64=index_64,\n        EVICT_FIRST=evict_first,\n',
         ))
         if l_1_chained:
             pass
-            t_27.append(
+            t_28.append(
                 '        PASS=PASS,\n',
             )
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
             pass
-            t_27.extend((
+            t_28.extend((
                 '        FLAT=all(t.is_contiguous() for t in (',
                 str(t_2(context.eval_ctx, t_4(context, t_4(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), attribute='tensor'), attribute='name'), ', ')),
                 ',)),\n',
             ))
-        t_27.append(
+        t_28.append(
             '        num_warps=num_warps,\n',
         )
         if (environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'welford') and (not environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'))):
             pass
-            t_27.append(
+            t_28.append(
                 '        # Where the programs outnumber those its registers keep resident, capped registers\n        # keep more (maxnreg: _axes.moments_options).\n        **_axes.moments_options(grid, _axes.sm_count_or_default(device), whole_vectors),\n',
             )
-        t_27.append(
+        t_28.append(
             '    )\n',
         )
-        return concat(t_27)
+        return concat(t_28)
     context.exported_vars.add('launches')
     context.vars['launches'] = l_0_launches = Macro(environment, macro, 'launches', ('chained',), False, False, False, context.eval_ctx.autoescape)
     if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
@@ -1270,4 +1291,4 @@ def root(context, missing=missing):
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=49&2=51&3=53&4=56&5=59&6=62&7=65&8=68&9=77&10=80&11=83&13=101&17=116&18=121&19=125&20=127&23=131&24=135&26=141&27=146&30=150&31=152&32=154&33=156&35=158&37=164&39=167&40=172&41=176&44=185&49=192&50=196&52=202&53=211&54=215&56=224&57=227&58=232&60=242&61=247&62=249&63=251&64=253&65=259&67=267&73=279&74=282&77=287&78=292&80=296&81=301&85=315&86=321&89=328&90=332&92=339&94=346&95=352&97=362&98=366&100=369&101=373&103=379&104=383&105=387&111=389&112=395&114=399&115=401&116=407&118=413&119=426&120=435&124=447&125=453&129=455&131=461&132=463&133=467&136=482&137=487&139=492&140=496&144=505&145=512&146=520&148=526&150=535&152=541&153=544&155=549&157=553&159=556&160=561&161=565&164=574&165=579&169=588&170=596&171=598&172=600&174=602&175=604&178=607&179=612&181=618&182=623&183=627&186=635&188=638&189=642&191=645&192=650&194=656&196=662&199=670&200=675&207=686&208=691&209=695&212=702&213=706&216=715&217=721&223=726&224=730&225=732&232=738&233=743&234=748&233=755&236=758&237=760&238=762&240=764&241=769&242=774&241=783&244=785&245=791&246=796&247=801&248=805&249=807&246=818&251=820&253=828&259=834&260=838&261=840&264=845&265=848&267=852&269=854&270=859&271=863&274=872&275=877&278=890&279=893&280=898&282=906&283=910&285=913&286=918&288=926&289=931&291=939&292=944&295=956&296=958&298=961&299=966&301=970&302=973&303=978&311=986&312=990&314=993&318=1002&320=1006&321=1008&323=1010&324=1013&326=1015&327=1018&329=1021&330=1023&333=1025&336=1027&337=1030&338=1034&339=1038&342=1044&346=1047&347=1054&348=1056&349=1059&351=1067&352=1069&354=1072&357=1074&358=1080&364=1083&365=1086&367=1089&370=1092&371=1096&375=1102&378=1105&379=1108&383=1111&384=1115&387=1121&388=1123&389=1126&390=1131&392=1135&393=1140&395=1144&396=1149&398=1153&399=1158&401=1162&402=1167&408=1174&409=1179&411=1183&412=1186&413=1191&418=1204&420=1211&422=1213&427=1216&430=1221&431=1225&434=1231&441=1242&443=1245&444=1249&447=1255&450=1257&454=1261&459=1263&462=1265'
+debug_info = '1=55&2=57&3=59&4=62&5=65&6=68&7=71&8=74&9=85&10=88&11=91&13=110&17=126&18=133&19=137&20=139&23=143&24=147&26=153&28=159&29=160&32=165&35=169&36=171&37=173&38=175&40=177&42=183&44=186&45=191&46=195&49=204&54=211&55=215&57=221&58=230&59=234&61=243&62=246&63=251&65=261&66=266&67=268&68=270&69=272&70=278&72=286&78=298&79=301&82=306&83=311&85=315&86=320&90=334&91=340&94=347&95=351&97=358&99=365&100=371&102=381&103=385&105=388&106=392&108=398&109=402&110=406&116=408&117=414&119=418&120=420&121=426&123=432&124=445&125=454&129=466&130=472&134=474&136=480&137=482&138=486&141=501&142=506&144=511&145=515&149=524&150=531&151=539&153=545&155=554&157=560&158=563&160=568&162=572&164=575&165=580&166=584&169=593&170=598&174=607&175=615&176=617&177=619&179=621&180=623&183=626&184=631&186=637&187=642&188=646&191=654&193=657&194=661&196=664&197=669&199=675&201=681&204=689&205=694&212=705&213=710&214=714&217=721&218=725&221=734&222=740&228=745&229=749&230=751&237=757&238=762&239=767&238=774&241=777&242=779&243=781&245=783&246=788&247=793&246=802&249=804&250=810&251=815&252=820&253=824&254=826&251=837&256=839&258=847&264=853&265=857&266=859&269=864&270=867&272=871&274=873&275=878&276=882&279=891&280=896&283=909&284=912&285=917&287=925&288=929&290=932&291=937&293=945&294=950&296=958&297=963&300=975&301=977&303=980&304=985&306=989&307=992&308=997&317=1005&318=1009&320=1012&324=1021&326=1025&327=1027&329=1029&330=1032&332=1034&333=1037&335=1040&336=1042&339=1044&342=1046&343=1049&344=1053&345=1057&348=1063&352=1066&353=1073&354=1075&355=1078&357=1086&358=1088&360=1091&363=1093&364=1099&370=1102&371=1105&373=1108&376=1111&377=1115&381=1121&384=1124&385=1127&389=1130&390=1134&393=1140&396=1142&397=1144&398=1147&399=1152&401=1156&402=1161&404=1165&405=1170&407=1174&408=1179&410=1183&411=1188&417=1195&418=1200&420=1204&421=1207&422=1212&427=1225&429=1232&431=1234&437=1237&440=1242&441=1246&444=1252&451=1263&453=1266&454=1270&457=1276&460=1278&464=1282&469=1284&472=1286'
