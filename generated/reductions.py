@@ -7540,7 +7540,7 @@ def bias_grad_kernel(
     BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
-    EVICT_FIRST: tl.constexpr,  # the loop's loads in the last pass ask L2 to drop their lines first
+    EVICT_FIRST: tl.constexpr,  # the last pass's loads of dy ask the caches to drop their lines first
     FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices
 ):
     # Program (pid_k, pid_r) reduces [M] for kept elements [pid_k * BLOCK_K, (pid_k + 1) * BLOCK_K) of
@@ -7564,7 +7564,8 @@ def bias_grad_kernel(
             offs_r = offs_r.to(tl.int64)
         # mask: inside this slice of the reduced elements, and inside the kept ones.
         mask = (offs_r < r_stop)[:, None] & mask_k[None, :]
-        # EVICT_FIRST: the last read of these rows, so L2 may drop them first (the launcher decides).
+        # EVICT_FIRST (the launcher's choice): no later pass reads dy again,
+        # so the caches may drop its lines first.
         if FLAT:
             # Every tensor read here is contiguous and has every dimension, the reduced ones
             # before the kept ones: an element's offset is its flat index,
@@ -7664,24 +7665,22 @@ def bias_grad(dy, *, db=None):
     if db.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return db
-    # Tiles, and how many slices share each block of kept elements: a model of the
-    # shape, the SM count and whether the inputs load in whole 16-byte vectors (a fact of
-    # the signature: tilegen.runtime.args.whole_vectors; tilegen.runtime.axes.axis_plan).
+    # Facts of the signature, worked out on its first call (tilegen.runtime.axes.axis_facts):
+    # whether the inputs load in whole 16-byte vectors, and whether the last pass's loads ask
+    # the caches to drop their lines first (the tensors it streams come to a few L2s or less).
+    whole_vectors, evict_first = _bias_grad_calls.facts(
+        signature, _axes.axis_facts, (dy,), (dy,), device
+    )
+    # Tiles, and how many slices share each block of kept elements: a model of the shape,
+    # the SM count and whether the inputs load in whole vectors (tilegen.runtime.axes.axis_plan).
     BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(
-        n_kept,
-        n_reduced,
-        True,
-        _axes.sm_count_or_default(device),
-        whole_vectors=_bias_grad_calls.facts(signature, _args.whole_vectors, (dy,)),
+        n_kept, n_reduced, True, _axes.sm_count_or_default(device), whole_vectors=whole_vectors
     )
     # Partial results of each slice, where several share a block (unused otherwise), and the
     # arrival counts by which each block's last slice finds itself (tilegen.runtime.axes.axis_counts).
     sum_dy_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
     count, pool = _axes.axis_counts(SPLIT, _args.cdiv(n_kept, BLOCK_K), device)
     index_64 = _args.needs_int64(dy, db)
-    # The loop's last read of its rows asks L2 to drop them first where they are a few L2s
-    # or less (tilegen.runtime.axes.axis_evict_first).
-    evict_first = _axes.axis_evict_first((dy,), device)
     # One program per block of kept elements and slice of the reduced ones.
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
     _fast.launch(
@@ -7747,7 +7746,7 @@ def mse_loss_kernel(
     BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
-    EVICT_FIRST: tl.constexpr,  # the loop's loads in the last pass ask L2 to drop their lines first
+    EVICT_FIRST: tl.constexpr,  # the last pass's loads of x, y ask the caches to drop their lines first
     FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices
 ):
     # Program (pid_k, pid_r) reduces [B, N] for kept elements [pid_k * BLOCK_K, (pid_k + 1) * BLOCK_K) of
@@ -7769,7 +7768,8 @@ def mse_loss_kernel(
             offs_r = offs_r.to(tl.int64)
         # mask: inside this slice of the reduced elements, and inside the kept ones.
         mask = (offs_r < r_stop)[None, :] & mask_k[:, None]
-        # EVICT_FIRST: the last read of these rows, so L2 may drop them first (the launcher decides).
+        # EVICT_FIRST (the launcher's choice): no later pass reads x, y again,
+        # so the caches may drop their lines first.
         if FLAT:
             # Every tensor read here is contiguous and has every dimension, the reduced ones
             # after the kept ones: an element's offset is its flat index,
@@ -7887,24 +7887,22 @@ def mse_loss(x, y, *, loss=None):
     if loss.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return loss
-    # Tiles, and how many slices share each block of kept elements: a model of the
-    # shape, the SM count and whether the inputs load in whole 16-byte vectors (a fact of
-    # the signature: tilegen.runtime.args.whole_vectors; tilegen.runtime.axes.axis_plan).
+    # Facts of the signature, worked out on its first call (tilegen.runtime.axes.axis_facts):
+    # whether the inputs load in whole 16-byte vectors, and whether the last pass's loads ask
+    # the caches to drop their lines first (the tensors it streams come to a few L2s or less).
+    whole_vectors, evict_first = _mse_loss_calls.facts(
+        signature, _axes.axis_facts, (x, y), (x, y), device
+    )
+    # Tiles, and how many slices share each block of kept elements: a model of the shape,
+    # the SM count and whether the inputs load in whole vectors (tilegen.runtime.axes.axis_plan).
     BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(
-        n_kept,
-        n_reduced,
-        False,
-        _axes.sm_count_or_default(device),
-        whole_vectors=_mse_loss_calls.facts(signature, _args.whole_vectors, (x, y)),
+        n_kept, n_reduced, False, _axes.sm_count_or_default(device), whole_vectors=whole_vectors
     )
     # Partial results of each slice, where several share a block (unused otherwise), and the
     # arrival counts by which each block's last slice finds itself (tilegen.runtime.axes.axis_counts).
     mean_loss_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
     count, pool = _axes.axis_counts(SPLIT, _args.cdiv(n_kept, BLOCK_K), device)
     index_64 = _args.needs_int64(x, y, loss)
-    # The loop's last read of its rows asks L2 to drop them first where they are a few L2s
-    # or less (tilegen.runtime.axes.axis_evict_first).
-    evict_first = _axes.axis_evict_first((x, y), device)
     # One program per block of kept elements and slice of the reduced ones.
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
     _fast.launch(
@@ -7975,7 +7973,7 @@ def channel_stats_kernel(
     BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
-    EVICT_FIRST: tl.constexpr,  # the loop's loads in the last pass ask L2 to drop their lines first
+    EVICT_FIRST: tl.constexpr,  # the last pass's loads of x ask the caches to drop their lines first
     FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices
 ):
     # Program (pid_k, pid_r) reduces [B, T] for kept elements [pid_k * BLOCK_K, (pid_k + 1) * BLOCK_K) of
@@ -8000,7 +7998,8 @@ def channel_stats_kernel(
             offs_r = offs_r.to(tl.int64)
         # mask: inside this slice of the reduced elements, and inside the kept ones.
         mask = (offs_r < r_stop)[:, None] & mask_k[None, :]
-        # EVICT_FIRST: the last read of these rows, so L2 may drop them first (the launcher decides).
+        # EVICT_FIRST (the launcher's choice): no later pass reads x again,
+        # so the caches may drop its lines first.
         if FLAT:
             # Every tensor read here is contiguous and has every dimension, the reduced ones
             # before the kept ones: an element's offset is its flat index,
@@ -8153,15 +8152,16 @@ def channel_stats(x, scale, *, mu=None, peak=None):
             f"channel_stats(): max over [B, T] has no value: "
             f"there are B * T = 0 elements to reduce"
         )
-    # Tiles, and how many slices share each block of kept elements: a model of the
-    # shape, the SM count and whether the inputs load in whole 16-byte vectors (a fact of
-    # the signature: tilegen.runtime.args.whole_vectors; tilegen.runtime.axes.axis_plan).
+    # Facts of the signature, worked out on its first call (tilegen.runtime.axes.axis_facts):
+    # whether the inputs load in whole 16-byte vectors, and whether the last pass's loads ask
+    # the caches to drop their lines first (the tensors it streams come to a few L2s or less).
+    whole_vectors, evict_first = _channel_stats_calls.facts(
+        signature, _axes.axis_facts, (x, scale), (x,), device
+    )
+    # Tiles, and how many slices share each block of kept elements: a model of the shape,
+    # the SM count and whether the inputs load in whole vectors (tilegen.runtime.axes.axis_plan).
     BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(
-        n_kept,
-        n_reduced,
-        True,
-        _axes.sm_count_or_default(device),
-        whole_vectors=_channel_stats_calls.facts(signature, _args.whole_vectors, (x, scale)),
+        n_kept, n_reduced, True, _axes.sm_count_or_default(device), whole_vectors=whole_vectors
     )
     # Partial results of each slice, where several share a block (unused otherwise), and the
     # arrival counts by which each block's last slice finds itself (tilegen.runtime.axes.axis_counts).
@@ -8169,9 +8169,6 @@ def channel_stats(x, scale, *, mu=None, peak=None):
     max_peak_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
     count, pool = _axes.axis_counts(SPLIT, _args.cdiv(n_kept, BLOCK_K), device)
     index_64 = _args.needs_int64(x, scale, mu, peak)
-    # The loop's last read of its rows asks L2 to drop them first where they are a few L2s
-    # or less (tilegen.runtime.axes.axis_evict_first).
-    evict_first = _axes.axis_evict_first((x,), device)
     # One program per block of kept elements and slice of the reduced ones.
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
     _fast.launch(
@@ -8257,7 +8254,7 @@ def batch_norm_stats_kernel(
     BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step
     BLOCK_K: tl.constexpr,  # kept elements per program
     INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)
-    EVICT_FIRST: tl.constexpr,  # the loop's loads in the last pass ask L2 to drop their lines first
+    EVICT_FIRST: tl.constexpr,  # the last pass's loads of x ask the caches to drop their lines first
     FLAT: tl.constexpr,  # every tensor the loop reads is contiguous: offsets are flat indices
 ):
     # Program (pid_k, pid_r) reduces [B, T] for kept elements [pid_k * BLOCK_K, (pid_k + 1) * BLOCK_K) of
@@ -8286,7 +8283,8 @@ def batch_norm_stats_kernel(
             offs_r = offs_r.to(tl.int64)
         # mask: inside this slice of the reduced elements, and inside the kept ones.
         mask = (offs_r < r_stop)[:, None] & mask_k[None, :]
-        # EVICT_FIRST: the last read of these rows, so L2 may drop them first (the launcher decides).
+        # EVICT_FIRST (the launcher's choice): no later pass reads x again,
+        # so the caches may drop its lines first.
         if FLAT:
             # Every tensor read here is contiguous and has every dimension, the reduced ones
             # before the kept ones: an element's offset is its flat index,
@@ -8363,7 +8361,8 @@ def batch_norm_stats_kernel(
                 offs_r = offs_r.to(tl.int64)
             # mask: inside this slice of the reduced elements, and inside the kept ones.
             mask = (offs_r < r_stop)[:, None] & mask_k[None, :]
-            # EVICT_FIRST: the last read of these rows, so L2 may drop them first (the launcher decides).
+            # EVICT_FIRST (the launcher's choice): no later pass reads x again,
+            # so the caches may drop its lines first.
             if FLAT:
                 # Every tensor read here is contiguous and has every dimension, the reduced ones
                 # before the kept ones: an element's offset is its flat index,
@@ -8544,17 +8543,21 @@ def batch_norm_stats(x, *, mu=None, var=None):
     if mu.numel() == 0 and var.numel() == 0:
         # Nothing to compute: return the (empty) outputs without launching.
         return mu, var
-    # Tiles, and how many slices share each block of kept elements: a model of the
-    # shape, the SM count and whether the inputs load in whole 16-byte vectors (a fact of
-    # the signature: tilegen.runtime.args.whole_vectors; tilegen.runtime.axes.axis_plan).
-    # Welford's moments take more registers a thread: fewer of its programs fit an SM.
-    whole_vectors = _batch_norm_stats_calls.facts(signature, _args.whole_vectors, (x,))
+    # Facts of the signature, worked out on its first call (tilegen.runtime.axes.axis_facts):
+    # whether the inputs load in whole 16-byte vectors, and whether the last pass's loads ask
+    # the caches to drop their lines first (the tensors it streams come to a few L2s or less).
+    whole_vectors, evict_first = _batch_norm_stats_calls.facts(
+        signature, _axes.axis_facts, (x,), (x,), device
+    )
+    # Tiles, and how many slices share each block of kept elements: a model of the shape,
+    # the SM count and whether the inputs load in whole vectors (tilegen.runtime.axes.axis_plan).
     BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(
         n_kept,
         n_reduced,
         True,
         _axes.sm_count_or_default(device),
         whole_vectors=whole_vectors,
+        # Welford's moments take more registers a thread: fewer of its programs fit an SM.
         moments=True,
     )
     # Partial results of each slice, where several share a block (unused otherwise), and the
@@ -8563,9 +8566,6 @@ def batch_norm_stats(x, *, mu=None, var=None):
     mean_var_part = _axes.axis_partials(SPLIT, n_kept, torch.float32, device)
     count, pool = _axes.axis_counts(SPLIT, _args.cdiv(n_kept, BLOCK_K), device)
     index_64 = _args.needs_int64(x, mu, var)
-    # The loop's last read of its rows asks L2 to drop them first where they are a few L2s
-    # or less (tilegen.runtime.axes.axis_evict_first).
-    evict_first = _axes.axis_evict_first((x,), device)
     # One program per block of kept elements and slice of the reduced ones.
     grid = (_args.cdiv(n_kept, BLOCK_K), SPLIT)
     _fast.launch(

@@ -237,15 +237,16 @@ def test_welford_slices_fill_a_wave_of_the_programs_its_registers_keep():
     SM keep 5 and 6 of its programs, and its slices fill a wave of that many (column sums:
     9). The H100 shapes measured: 8192x8192 5 slices (9 for sums), 8192x8191 6, 32768x4096
     10, 16384x1024 40 (41 of 400 rows round to 40 of 416); 786 blocks of 50257 columns one
-    slice either way; 384 blocks of 2048 rows and 512 of 1024 one, where the sums' two-slice
-    rule gives them two. The generated launchers ask for it where a pass carries moments, and
-    only there."""
+    slice either way; 384 blocks of 2048 rows and 512 of 1024 one (before, the sums'
+    two-slice rule for rows in whole vectors gave them two); 1000 blocks of 8192 rows loaded
+    element by element two, that rule's, as the sums'. The generated launchers ask for it
+    where a pass carries moments, and only there."""
     import tilegen.runtime.axes as rt
 
     assert (rt.moments_programs(True), rt.moments_programs(False)) == (5, 6)
     expected = {(8192, 8192, True): (5, 9), (8191, 8192, False): (6, 9), (4096, 32768, True): (10, 18),
                 (1024, 16384, True): (40, 74), (50257, 4096, False): (1, 1), (24576, 2048, True): (1, 3),
-                (32768, 1024, True): (1, 2)}
+                (32768, 1024, True): (1, 2), (63983, 8192, False): (2, 2)}
     got = {(n, r, wv): (rt.axis_plan(n, r, True, 132, whole_vectors=wv, moments=True)[2],
                         rt.axis_plan(n, r, True, 132, whole_vectors=wv)[2]) for n, r, wv in expected}
     assert got == expected
@@ -399,8 +400,28 @@ def test_only_the_last_pass_asks_l2_to_drop_its_rows():
     hint = 'eviction_policy="evict_first" if EVICT_FIRST else ""'
     assert hint not in first and last.count(hint) == 2 and "EVICT_FIRST: tl.constexpr" in kernel
     launcher = source.split("\ndef col_var(")[1].split("\ndef ")[0]
-    assert "evict_first = _axes.axis_evict_first((x,), device)" in launcher
+    assert "signature, _axes.axis_facts, (x, scale), (x,), device" in launcher
     assert "EVICT_FIRST=evict_first," in launcher
+
+
+def test_the_hint_goes_to_streamed_loads_alone():
+    """Only loads that move with the reduced index take the hint: w, a [N] row every tile
+    step reads again, does not, nor does the launcher count its bytes. A Welford pass (the
+    last) hints its load, the main loop's and the re-read's for a mean that is not finite."""
+    source = compile_source(WELFORD + """
+reduction weighted(x: bf16[M, N], w: f32[N]) -> (c: f32[N]) {
+    c = sum(x * w, M)
+}
+""", "hint_streamed.tile").source
+    hint = 'eviction_policy="evict_first" if EVICT_FIRST else ""'
+    kernel = source.split("def weighted_kernel(")[1].split("\ndef ")[0]
+    calls = re.findall(r"tl\.load\(\s*(\w+)_ptr([^)]*)\)", kernel)
+    assert [name for name, args in calls if hint in args] == ["x"]  # (no flat path: w is not full-shaped)
+    assert "w" in {name for name, args in calls if hint not in args}
+    launcher = source.split("\ndef weighted(")[1].split("\ndef ")[0]
+    assert "signature, _axes.axis_facts, (x, w), (x,), device" in launcher
+    bn = source.split("def bn_stats_kernel(")[1].split("\ndef ")[0]
+    assert bn.count(hint) == 4  # flat and strided, in the loop and in the re-read
 
 
 # ---- reductions that read others' results: a pass per level ------------------------------

@@ -1429,8 +1429,8 @@ for model in compiled.models:
             forms = [{**forms[0], key: values[0]}, {**forms[0], key: values[1]}, {**forms[1], key: values[1]}]
         if "PASS" in fn.arg_names:  # several passes over the reduced elements: each
             forms = [{**form, "PASS": n} for form in forms for n in range(len(model.passes))]
-        if "EVICT_FIRST" in fn.arg_names:  # the last pass's loads with the L2 hint, and the first form without
-            forms = [{**forms[0], "EVICT_FIRST": False}] + [{**form, "EVICT_FIRST": True} for form in forms]
+        if "EVICT_FIRST" in fn.arg_names:  # every form with the caches' hint, the last pass's also without
+            forms = [{**form, "EVICT_FIRST": True} for form in forms] + [{**forms[-1], "EVICT_FIRST": False}]
         for form in forms:
             signature.update({k: "constexpr" for k in form})
             src = ASTSource(fn, signature, {**consts, **form})
@@ -1448,8 +1448,23 @@ def test_kernels_compile_for_sm90_without_a_gpu(tmp_path):
     row width at run time and as a constant, each persistent or not; reductions over named
     dimensions with and without EVICT_FIRST."""
     spec = tmp_path / "aot.tile"
-    spec.write_text(SPEC.read_text() + EXTRAS)
+    spec.write_text(SPEC.read_text() + EXTRAS + _AOT_CHAINED)
     assert compile_for_gpu(_AOT, spec).count("ok ") == 2 * len(compile_spec(spec)[1])
+
+
+# Reductions over named dimensions in two passes, the second Welford's or a plain one: the
+# hint of the last pass (EVICT_FIRST) compiles in a kernel with PASS too.
+_AOT_CHAINED = """
+reduction col_spread(x: f32[M, N], scale: f32[N]) -> (mu: f32[N], var: f32[N]) {
+    mu = mean(x, M) * scale
+    var = mean((x - mu) ** 2, M)
+}
+reduction col_kurtosis(x: bf16[M, N]) -> (k: f32[N]) {
+    mu = mean(x, M)
+    v = mean((x - mu) ** 2, M)
+    k = mean(((x - mu) ** 2 / v) ** 2, M)
+}
+"""
 
 
 _VECTORS = r'''

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import torch
 
-from . import arrivals, reduction
+from . import args, arrivals, reduction
 from .args import cdiv, next_power_of_2
 
 # A program's tile holds this many elements (an f32 accumulator of TILE / (32 * warps) values
@@ -193,13 +193,21 @@ def axis_counts(split, n_blocks, device):
 axis_counts_done = arrivals.give_back
 
 
+def axis_facts(inputs, last_reads, device):
+    """(args.whole_vectors(inputs), axis_evict_first(last_reads, device)): what a launch
+    takes from its signature alone, worked out on the signature's first call
+    (tilegen.runtime.calls.Calls.facts)."""
+    return args.whole_vectors(inputs), axis_evict_first(last_reads, device)
+
+
 def axis_evict_first(tensors, device):
-    """Do the tile loop's loads (their last read of the rows) ask L2 to drop their lines
-    first (evict_first)? Where the `tensors` they read come to at most AXIS_EVICT_FIRST_L2S
-    times the device's L2: such a read then leaves the lines already in L2 (the last
-    kernels' outputs, dirty) where they are, instead of writing them back to make room.
-    Past that the hint cost more than it saved. Elsewhere than on a GPU (the interpreter,
-    which ignores the hint) an L2 of L2_DEFAULT_BYTES."""
+    """Do the last pass's loads of `tensors` (the tensors it streams, read for the last
+    time) ask the caches to drop their lines first (evict_first)? Where they come to at
+    most AXIS_EVICT_FIRST_L2S times the device's L2, where it measured faster (after the
+    timing's flush, which leaves L2 full of dirty lines: perhaps such a read leaves them
+    there rather than writing them back to make room; not established). Past that the
+    hint cost more than it saved. Elsewhere than on a GPU (the interpreter, which ignores
+    the hint) an L2 of L2_DEFAULT_BYTES."""
     total = sum(t.numel() * t.element_size() for t in tensors)
     return total <= AXIS_EVICT_FIRST_L2S * l2_bytes(device)
 

@@ -8,7 +8,7 @@ def root(context, missing=missing):
     cond_expr_undefined = Undefined
     if 0: yield None
     l_0_k = resolve('k')
-    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_strided_loads = l_0_tile_values = l_0_tile_at = l_0_reduce_pass = l_0_load_kept = l_0_finish_pass = l_0_run_pass = l_0_combine = l_0_combine_moments = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_whole_vectors = l_0_launch_args = l_0_launches = missing
+    l_0_sc = l_0_loops = l_0_s = l_0_tensors = l_0_r_axis = l_0_k_axis = l_0_tile = l_0_loads = l_0_strided_loads = l_0_tile_values = l_0_tile_at = l_0_reduce_pass = l_0_load_kept = l_0_finish_pass = l_0_run_pass = l_0_combine = l_0_combine_moments = l_0_kept_block = l_0_epilogue = l_0_kernel_args = l_0_launch_args = l_0_launches = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -83,8 +83,11 @@ def root(context, missing=missing):
             l_1_hint = ''
         pass
         for l_2_load in l_1_list:
+            l_2_h = missing
             _loop_vars = {}
             pass
+            l_2_h = (l_1_hint if environment.getattr(l_2_load, 'streamed') else '')
+            _loop_vars['h'] = l_2_h
             if environment.getattr(l_2_load, 'upcast'):
                 pass
                 t_8.extend((
@@ -99,7 +102,7 @@ def root(context, missing=missing):
                     str(l_1_mask),
                     ', other=',
                     str(environment.getattr(l_2_load, 'other')),
-                    str(l_1_hint),
+                    str((undefined(name='h') if l_2_h is missing else l_2_h)),
                     ')',
                     str(environment.getitem(environment.getattr(l_2_load, 'upcast'), 1)),
                     '\n',
@@ -116,10 +119,10 @@ def root(context, missing=missing):
                     str(l_1_mask),
                     ', other=',
                     str(environment.getattr(l_2_load, 'other')),
-                    str(l_1_hint),
+                    str((undefined(name='h') if l_2_h is missing else l_2_h)),
                     ')\n',
                 ))
-        l_2_load = missing
+        l_2_load = l_2_h = missing
         return concat(t_8)
     context.exported_vars.add('loads')
     context.vars['loads'] = l_0_loads = Macro(environment, macro, 'loads', ('list', 'mask', 'offs', 'hint'), False, False, False, context.eval_ctx.autoescape)
@@ -156,12 +159,16 @@ def root(context, missing=missing):
         if l_1_p is missing:
             l_1_p = undefined("parameter 'p' was not provided", name='p')
         pass
-        l_1_hint = (', eviction_policy="evict_first" if EVICT_FIRST else ""' if t_7(l_1_p, environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'), -1)) else '')
+        l_1_hint = (', eviction_policy="evict_first" if EVICT_FIRST else ""' if (t_7(l_1_p, environment.getitem(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes'), -1)) and environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'last_reads')) else '')
         if (undefined(name='hint') if l_1_hint is missing else l_1_hint):
             pass
-            t_10.append(
-                '# EVICT_FIRST: the last read of these rows, so L2 may drop them first (the launcher decides).\n',
-            )
+            t_10.extend((
+                "# EVICT_FIRST (the launcher's choice): no later pass reads ",
+                str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'last_reads'), ', ')),
+                ' again,\n# so the caches may drop ',
+                str(('its' if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'last_reads')) == 1) else 'their')),
+                ' lines first.\n',
+            ))
         if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'flat'):
             pass
             t_10.extend((
@@ -235,7 +242,7 @@ def root(context, missing=missing):
                 ' of ',
                 str(l_1_count),
                 ' over the reduced elements',
-                str((': its reductions read the results of the passes before' if l_1_index else cond_expr_undefined("the inline if-expression on line 59 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
+                str((': its reductions read the results of the passes before' if l_1_index else cond_expr_undefined("the inline if-expression on line 61 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
                 '.\n',
             ))
         t_12.extend((
@@ -618,7 +625,7 @@ def root(context, missing=missing):
             '\n',
             str(t_6(context.call((undefined(name='reduce_pass') if l_0_reduce_pass is missing else l_0_reduce_pass), l_1_p, l_1_index, (undefined(name='count') if l_1_count is missing else l_1_count)))),
             '\nif SPLIT == 1:\n    # This program saw every reduced element: finish ',
-            str(('the pass ' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else cond_expr_undefined("the inline if-expression on line 179 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
+            str(('the pass ' if ((undefined(name='count') if l_1_count is missing else l_1_count) > 1) else cond_expr_undefined("the inline if-expression on line 181 in 'axis_reduction.py.j2' evaluated to false and no else section was defined."))),
             'here.\n    ',
             str(t_1(t_6(context.call((undefined(name='finish_pass') if l_0_finish_pass is missing else l_0_finish_pass), l_1_p, (l_1_index == ((undefined(name='count') if l_1_count is missing else l_1_count) - 1)))), 4)),
             "\nelse:\n    # Slice pid_r's partial results: row pid_r of the [SPLIT, n_kept] buffers.\n",
@@ -999,9 +1006,11 @@ def root(context, missing=missing):
                 ))
             l_3_axis = l_3_stride = missing
         l_2_t = missing
-        t_26.append(
-            "    SPLIT,  # programs sharing a block of kept elements, each over one slice of the reduced ones\n    BLOCK_R: tl.constexpr,  # reduced elements per tile step\n    BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step\n    BLOCK_K: tl.constexpr,  # kept elements per program\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n    EVICT_FIRST: tl.constexpr,  # the loop's loads in the last pass ask L2 to drop their lines first\n",
-        )
+        t_26.extend((
+            "    SPLIT,  # programs sharing a block of kept elements, each over one slice of the reduced ones\n    BLOCK_R: tl.constexpr,  # reduced elements per tile step\n    BLOCK_S: tl.constexpr,  # slices the last one to finish combines per step\n    BLOCK_K: tl.constexpr,  # kept elements per program\n    INDEX_64: tl.constexpr,  # some offset needs 64 bits (2**31 elements or more)\n    EVICT_FIRST: tl.constexpr,  # the last pass's loads of ",
+            str((t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'last_reads'), ', ') or '(none)')),
+            ' ask the caches to drop their lines first\n',
+        ))
         if (t_3(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'passes')) > 1):
             pass
             t_26.extend((
@@ -1064,7 +1073,7 @@ def root(context, missing=missing):
         yield '\n'
     yield '\n\n'
     template = environment.get_template('_launcher_head.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'combine_moments': l_0_combine_moments, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_at': l_0_tile_at, 'tile_values': l_0_tile_values, 'whole_vectors': l_0_whole_vectors}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'combine_moments': l_0_combine_moments, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_at': l_0_tile_at, 'tile_values': l_0_tile_values}))
     try:
         for event in gen:
             yield event
@@ -1080,7 +1089,7 @@ def root(context, missing=missing):
         pass
         yield str(environment.getattr(l_1_t, 'name'))
         yield '.numel() == 0'
-        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 355 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+        yield str((' and ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 357 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_t = missing
     yield ':\n        # Nothing to compute: return the (empty) outputs without launching.\n        return '
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
@@ -1098,28 +1107,20 @@ def root(context, missing=missing):
         yield '] has no value: "\n            f"there are '
         yield str(t_2(context.eval_ctx, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'reduced'), ' * '))
         yield ' = 0 elements to reduce"\n        )\n'
-    yield '    # Tiles, and how many slices share each block of kept elements: a model of the\n    # shape, the SM count and whether the inputs load in whole 16-byte vectors (a fact of\n    # the signature: tilegen.runtime.args.whole_vectors; tilegen.runtime.axes.axis_plan).\n'
-    l_0_whole_vectors = ('_%s_calls.facts(signature, _args.whole_vectors, %s)' % (environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'), t_5(t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'), attribute='name'))))
-    context.vars['whole_vectors'] = l_0_whole_vectors
-    context.exported_vars.add('whole_vectors')
-    if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'welford'):
-        pass
-        yield "    # Welford's moments take more registers a thread: fewer of its programs fit an SM.\n    whole_vectors = "
-        yield str((undefined(name='whole_vectors') if l_0_whole_vectors is missing else l_0_whole_vectors))
-        yield '\n'
-    yield '    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(\n        n_kept, n_reduced, '
+    yield "    # Facts of the signature, worked out on its first call (tilegen.runtime.axes.axis_facts):\n    # whether the inputs load in whole 16-byte vectors, and whether the last pass's loads ask\n    # the caches to drop their lines first (the tensors it streams come to a few L2s or less).\n    whole_vectors, evict_first = _"
+    yield str(environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'name'))
+    yield '_calls.facts(\n        signature, _axes.axis_facts, '
+    yield str(t_5(t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'inputs'), attribute='name')))
+    yield ', '
+    yield str(t_5(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'last_reads')))
+    yield ', device\n    )\n    # Tiles, and how many slices share each block of kept elements: a model of the shape,\n    # the SM count and whether the inputs load in whole vectors (tilegen.runtime.axes.axis_plan).\n    BLOCK_R, BLOCK_K, SPLIT, r_per_split, num_warps = _axes.axis_plan(\n        n_kept, n_reduced, '
     yield str(environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'kept_inner'))
     yield ', _axes.sm_count_or_default(device)'
-    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 376 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
-    yield ',\n'
+    yield str(((', pinned_split=%d' % environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split')) if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'split') else cond_expr_undefined("the inline if-expression on line 378 in 'axis_reduction.py.j2' evaluated to false and no else section was defined.")))
+    yield ',\n        whole_vectors=whole_vectors,\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'welford'):
         pass
-        yield '        whole_vectors=whole_vectors,\n        moments=True,\n'
-    else:
-        pass
-        yield '        whole_vectors='
-        yield str((undefined(name='whole_vectors') if l_0_whole_vectors is missing else l_0_whole_vectors))
-        yield ',\n'
+        yield "        # Welford's moments take more registers a thread: fewer of its programs fit an SM.\n        moments=True,\n"
     yield '    )\n'
     if environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'warps'):
         pass
@@ -1138,9 +1139,7 @@ def root(context, missing=missing):
     l_1_name = l_1_dtype = missing
     yield '    count, pool = _axes.axis_counts(SPLIT, _args.cdiv(n_kept, BLOCK_K), device)\n    index_64 = _args.needs_int64('
     yield str(t_2(context.eval_ctx, t_4(context, (undefined(name='tensors') if l_0_tensors is missing else l_0_tensors), attribute='name'), ', '))
-    yield ")\n    # The loop's last read of its rows asks L2 to drop them first where they are a few L2s\n    # or less (tilegen.runtime.axes.axis_evict_first).\n    evict_first = _axes.axis_evict_first("
-    yield str(t_5(t_4(context, t_4(context, environment.getattr((undefined(name='k') if l_0_k is missing else l_0_k), 'loop_loads'), attribute='tensor'), attribute='name')))
-    yield ', device)\n'
+    yield ')\n'
     def macro():
         t_27 = []
         pass
@@ -1284,11 +1283,11 @@ def root(context, missing=missing):
     yield str(t_2(context.eval_ctx, t_4(context, environment.getattr((undefined(name='s') if l_0_s is missing else l_0_s), 'outputs'), attribute='name'), ', '))
     yield '\n\n\n'
     template = environment.get_template('_reference.py.j2', 'axis_reduction.py.j2')
-    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'combine_moments': l_0_combine_moments, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_at': l_0_tile_at, 'tile_values': l_0_tile_values, 'whole_vectors': l_0_whole_vectors}))
+    gen = template.root_render_func(template.new_context(context.get_all(), True, {'combine': l_0_combine, 'combine_moments': l_0_combine_moments, 'epilogue': l_0_epilogue, 'finish_pass': l_0_finish_pass, 'k_axis': l_0_k_axis, 'kept_block': l_0_kept_block, 'kernel_args': l_0_kernel_args, 'launch_args': l_0_launch_args, 'launches': l_0_launches, 'load_kept': l_0_load_kept, 'loads': l_0_loads, 'loops': l_0_loops, 'r_axis': l_0_r_axis, 'reduce_pass': l_0_reduce_pass, 'run_pass': l_0_run_pass, 's': l_0_s, 'sc': l_0_sc, 'strided_loads': l_0_strided_loads, 'tensors': l_0_tensors, 'tile': l_0_tile, 'tile_at': l_0_tile_at, 'tile_values': l_0_tile_values}))
     try:
         for event in gen:
             yield event
     finally: gen.close()
 
 blocks = {}
-debug_info = '1=55&2=57&3=59&4=62&5=65&6=68&7=71&8=74&9=85&10=88&11=91&13=110&17=126&18=133&19=137&20=139&23=143&24=147&26=153&28=159&29=160&32=165&35=169&36=171&37=173&38=175&40=177&42=183&44=186&45=191&46=195&49=204&54=211&55=215&57=221&58=230&59=234&61=243&62=246&63=251&65=261&66=266&67=268&68=270&69=272&70=278&72=286&78=298&79=301&82=306&83=311&85=315&86=320&90=334&91=340&94=347&95=351&97=358&99=365&100=371&102=381&103=385&105=388&106=392&108=398&109=402&110=406&116=408&117=414&119=418&120=420&121=426&123=432&124=445&125=454&129=466&130=472&134=474&136=480&137=482&138=486&141=501&142=506&144=511&145=515&149=524&150=531&151=539&153=545&155=554&157=560&158=563&160=568&162=572&164=575&165=580&166=584&169=593&170=598&174=607&175=615&176=617&177=619&179=621&180=623&183=626&184=631&186=637&187=642&188=646&191=654&193=657&194=661&196=664&197=669&199=675&201=681&204=689&205=694&212=705&213=710&214=714&217=721&218=725&221=734&222=740&228=745&229=749&230=751&237=757&238=762&239=767&238=774&241=777&242=779&243=781&245=783&246=788&247=793&246=802&249=804&250=810&251=815&252=820&253=824&254=826&251=837&256=839&258=847&264=853&265=857&266=859&269=864&270=867&272=871&274=873&275=878&276=882&279=891&280=896&283=909&284=912&285=917&287=925&288=929&290=932&291=937&293=945&294=950&296=958&297=963&300=975&301=977&303=980&304=985&306=989&307=992&308=997&317=1005&318=1009&320=1012&324=1021&326=1025&327=1027&329=1029&330=1032&332=1034&333=1037&335=1040&336=1042&339=1044&342=1046&343=1049&344=1053&345=1057&348=1063&352=1066&353=1073&354=1075&355=1078&357=1086&358=1088&360=1091&363=1093&364=1099&370=1102&371=1105&373=1108&376=1111&377=1115&381=1121&384=1124&385=1127&389=1130&390=1134&393=1140&396=1142&397=1144&398=1147&399=1152&401=1156&402=1161&404=1165&405=1170&407=1174&408=1179&410=1183&411=1188&417=1195&418=1200&420=1204&421=1207&422=1212&427=1225&429=1232&431=1234&437=1237&440=1242&441=1246&444=1252&451=1263&453=1266&454=1270&457=1276&460=1278&464=1282&469=1284&472=1286'
+debug_info = '1=55&2=57&3=59&4=62&5=65&6=68&7=71&8=74&9=85&10=89&11=91&12=94&14=113&18=129&19=136&20=140&21=142&24=146&25=150&27=156&29=162&30=163&31=167&32=169&34=172&37=176&38=178&39=180&40=182&42=184&44=190&46=193&47=198&48=202&51=211&56=218&57=222&59=228&60=237&61=241&63=250&64=253&65=258&67=268&68=273&69=275&70=277&71=279&72=285&74=293&80=305&81=308&84=313&85=318&87=322&88=327&92=341&93=347&96=354&97=358&99=365&101=372&102=378&104=388&105=392&107=395&108=399&110=405&111=409&112=413&118=415&119=421&121=425&122=427&123=433&125=439&126=452&127=461&131=473&132=479&136=481&138=487&139=489&140=493&143=508&144=513&146=518&147=522&151=531&152=538&153=546&155=552&157=561&159=567&160=570&162=575&164=579&166=582&167=587&168=591&171=600&172=605&176=614&177=622&178=624&179=626&181=628&182=630&185=633&186=638&188=644&189=649&190=653&193=661&195=664&196=668&198=671&199=676&201=682&203=688&206=696&207=701&214=712&215=717&216=721&219=728&220=732&223=741&224=747&230=752&231=756&232=758&239=764&240=769&241=774&240=781&243=784&244=786&245=788&247=790&248=795&249=800&248=809&251=811&252=817&253=822&254=827&255=831&256=833&253=844&258=846&260=854&266=860&267=864&268=866&271=871&272=874&274=878&276=880&277=885&278=889&281=898&282=903&285=916&286=919&287=924&289=932&290=936&292=939&293=944&295=952&296=957&298=965&299=970&302=982&303=984&305=987&306=992&308=996&309=999&310=1004&318=1011&319=1014&320=1018&322=1021&326=1030&328=1034&329=1036&331=1038&332=1041&334=1043&335=1046&337=1049&338=1051&341=1053&344=1055&345=1058&346=1062&347=1066&350=1072&354=1075&355=1082&356=1084&357=1087&359=1095&360=1097&362=1100&365=1102&366=1108&372=1111&373=1113&378=1117&380=1121&385=1125&386=1128&390=1131&391=1135&394=1141&395=1143&396=1146&397=1151&399=1155&400=1160&402=1164&403=1169&405=1173&406=1178&408=1182&409=1187&415=1194&416=1199&418=1203&419=1206&420=1211&425=1224&427=1231&429=1233&435=1236&438=1241&439=1245&442=1251&449=1262&451=1265&452=1269&455=1275&458=1277&462=1281&467=1283&470=1285'

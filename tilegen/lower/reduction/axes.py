@@ -35,11 +35,12 @@ class AxisLoad:
     offs: str  # its memory offsets on the tile (loop) or the kept block (epilogue)
     other: str  # what masked-off lanes read
     upcast: tuple[str, str] | None  # narrow floats: loaded and computed in f32
+    streamed: bool = False  # a tile load whose offsets move with the reduced index: each element read once a pass
 
     @classmethod
-    def of(cls, tensor: TensorArg, offs: str) -> "AxisLoad":
+    def of(cls, tensor: TensorArg, offs: str, streamed: bool = False) -> "AxisLoad":
         """`tensor` loaded at `offs`, masked-off lanes reading zero of its type."""
-        return cls(tensor, offs, "0.0" if tensor.dtype.is_float else "0", tensor.dtype.load_wrap)
+        return cls(tensor, offs, "0.0" if tensor.dtype.is_float else "0", tensor.dtype.load_wrap, streamed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +101,9 @@ class AxisReductionModel:
     reduced_steps: tuple[IndexStep, ...]
     size_args: tuple[str, ...]  # the dims the index splits need (all but each outermost)
     loop_loads: tuple[AxisLoad, ...]
+    # the tensors the last pass streams (its loads that move with the reduced index): the
+    # last read of them, which may ask the caches to drop their lines first (EVICT_FIRST)
+    last_reads: tuple[str, ...]
     # where every tensor the loop reads is full-shaped and the reduced dims all come before
     # the kept ones (or after them), a contiguous call's offsets are the flat index: this
     # expression of offs_r and offs_k ("" where the dims interleave or index() is read)
@@ -278,7 +282,7 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
         return " + ".join(terms) if terms else "offs_k"  # a 0-d tensor: its one element (offs_k is 0)
 
     def load(t: TensorArg, tile: bool) -> AxisLoad:
-        return AxisLoad.of(t, offs(t, tile))
+        return AxisLoad.of(t, offs(t, tile), tile and any(full[axis] in reduced for axis in t.axes))
 
     # the reductions, each once, named for what they reduce (sum_x, max_x_2, ...)
     calls: dict[ir.Call, str] = {}
@@ -368,6 +372,7 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
         reduced_steps=_steps(reduced, full),
         size_args=tuple(dict.fromkeys(size_args)),
         loop_loads=loop_loads,
+        last_reads=tuple(load.tensor.name for load in passes[-1].loads if load.streamed),
         flat=_flat(full, kept, reduced, loop_loads, uses_index),
         passes=tuple(passes),
         results=tuple(r for q in passes for r in q.results),
