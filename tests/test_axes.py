@@ -405,12 +405,16 @@ def test_only_the_last_pass_asks_l2_to_drop_its_rows():
 
 
 def test_the_hint_goes_to_streamed_loads_alone():
-    """Only loads that move with the reduced index take the hint: w, a [N] row every tile
-    step reads again, does not, nor does the launcher count its bytes. A Welford pass (the
-    last) hints its load, the main loop's and the re-read's for a mean that is not finite."""
+    """Only full-shaped tensors' loads take the hint (each element read once a pass): w, a
+    [N] row every tile step reads again, does not, nor a [T, S] mask read again for every B,
+    nor does the launcher count their bytes. A Welford pass (the last) hints its load, the
+    main loop's and the re-read's for a mean that is not finite."""
     source = compile_source(WELFORD + """
 reduction weighted(x: bf16[M, N], w: f32[N]) -> (c: f32[N]) {
     c = sum(x * w, M)
+}
+reduction masked_rows(x: f32[B, T, S], keep: f32[T, S]) -> (c: f32[B, S]) {
+    c = sum(x * keep, T)
 }
 """, "hint_streamed.tile").source
     hint = 'eviction_policy="evict_first" if EVICT_FIRST else ""'
@@ -420,6 +424,11 @@ reduction weighted(x: bf16[M, N], w: f32[N]) -> (c: f32[N]) {
     assert "w" in {name for name, args in calls if hint not in args}
     launcher = source.split("\ndef weighted(")[1].split("\ndef ")[0]
     assert "signature, _axes.axis_facts, (x, w), (x,), device" in launcher
+    masked = source.split("def masked_rows_kernel(")[1].split("\ndef ")[0]
+    calls = re.findall(r"tl\.load\(\s*(\w+)_ptr([^)]*)\)", masked)
+    assert {name for name, args in calls if hint in args} == {"x"}
+    assert "keep" in {name for name, args in calls if hint not in args}
+    assert "_axes.axis_facts, (x, keep), (x,), device" in source.split("\ndef masked_rows(")[1]
     bn = source.split("def bn_stats_kernel(")[1].split("\ndef ")[0]
     assert bn.count(hint) == 4  # flat and strided, in the loop and in the re-read
 

@@ -35,7 +35,7 @@ class AxisLoad:
     offs: str  # its memory offsets on the tile (loop) or the kept block (epilogue)
     other: str  # what masked-off lanes read
     upcast: tuple[str, str] | None  # narrow floats: loaded and computed in f32
-    streamed: bool = False  # a tile load whose offsets move with the reduced index: each element read once a pass
+    streamed: bool = False  # a full-shaped tensor's tile load: each element read once a pass (one lacking a dimension is read again across it)
 
     @classmethod
     def of(cls, tensor: TensorArg, offs: str, streamed: bool = False) -> "AxisLoad":
@@ -101,8 +101,8 @@ class AxisReductionModel:
     reduced_steps: tuple[IndexStep, ...]
     size_args: tuple[str, ...]  # the dims the index splits need (all but each outermost)
     loop_loads: tuple[AxisLoad, ...]
-    # the tensors the last pass streams (its loads that move with the reduced index): the
-    # last read of them, which may ask the caches to drop their lines first (EVICT_FIRST)
+    # the full-shaped tensors the last pass streams (each element read once): the last read
+    # of them, which may ask the caches to drop their lines first (EVICT_FIRST)
     last_reads: tuple[str, ...]
     # where every tensor the loop reads is full-shaped and the reduced dims all come before
     # the kept ones (or after them), a contiguous call's offsets are the flat index: this
@@ -282,7 +282,7 @@ def lower_axis_reduction(checked: CheckedKernel, spec_file: str) -> AxisReductio
         return " + ".join(terms) if terms else "offs_k"  # a 0-d tensor: its one element (offs_k is 0)
 
     def load(t: TensorArg, tile: bool) -> AxisLoad:
-        return AxisLoad.of(t, offs(t, tile), tile and any(full[axis] in reduced for axis in t.axes))
+        return AxisLoad.of(t, offs(t, tile), tile and len(set(t.axes)) == len(full))
 
     # the reductions, each once, named for what they reduce (sum_x, max_x_2, ...)
     calls: dict[ir.Call, str] = {}
