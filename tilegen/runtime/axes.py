@@ -212,18 +212,10 @@ def axis_evict_first(tensors, device):
     return total <= AXIS_EVICT_FIRST_L2S * l2_bytes(device)
 
 
-_L2 = {}
-
-
 def l2_bytes(device):
-    """The L2 cache of a CUDA device, in bytes (asked once per device); L2_DEFAULT_BYTES
-    elsewhere."""
-    if device.type != "cuda":
-        return L2_DEFAULT_BYTES
-    index = device.index if device.index is not None else torch.cuda.current_device()
-    if index not in _L2:
-        _L2[index] = getattr(torch.cuda.get_device_properties(index), "L2_cache_size", L2_DEFAULT_BYTES)
-    return _L2[index]
+    """The L2 cache of a CUDA device, in bytes (tilegen.runtime.reduction.l2_bytes);
+    L2_DEFAULT_BYTES elsewhere, or where torch does not say."""
+    return (reduction.l2_bytes(device) if device.type == "cuda" else 0) or L2_DEFAULT_BYTES
 
 
 def sm_count_or_default(device):

@@ -340,15 +340,16 @@ def narrow_rows(n_cols, rows, num_warps, *strides):
     return max(1, min(rows, NARROW_VALUES[full] * 32 * num_warps // block))
 
 
-_SMS = {}  # device index -> (SM count, warps an SM runs at once)
+_SMS = {}  # device index -> (SM count, warps an SM runs at once, L2 bytes)
 
 
 def _sm(device):
-    """(SM count, warps an SM runs at once) of a CUDA device, asked once per device."""
+    """(SM count, warps an SM runs at once, L2 bytes) of a CUDA device, asked once per device."""
     index = device.index if device.index is not None else torch.cuda.current_device()
     if index not in _SMS:
         props = torch.cuda.get_device_properties(index)
-        _SMS[index] = props.multi_processor_count, getattr(props, "max_threads_per_multi_processor", 2048) // 32
+        _SMS[index] = (props.multi_processor_count, getattr(props, "max_threads_per_multi_processor", 2048) // 32,
+                       getattr(props, "L2_cache_size", 0))
     return _SMS[index]
 
 
@@ -361,6 +362,11 @@ def sm_warps(device):
     """The warps an SM of a CUDA device runs at once (64 on Hopper and the A100, 48 on
     sm_86 and sm_89)."""
     return _sm(device)[1]
+
+
+def l2_bytes(device):
+    """The L2 cache of a CUDA device, in bytes (0 where torch does not say)."""
+    return _sm(device)[2]
 
 
 def row_align(*sizes):
